@@ -1,0 +1,12 @@
+"""Equilibria's structural engine: numpy arrays in, numpy arrays out (numba kernels).
+
+model = build_model(level_dict)          # ModelError names the bad field
+sim = Simulation(model, "rk4")           # or "symplectic", "relax", "linear"
+sim.advance(2.0, until_rest=True)        # Unstable: rolled back and explained
+sim.results()                            # nodes, members, reactions, energy...
+"""
+
+from engine.model import Model, ModelError, build_model
+from engine.simulation import INTEGRATORS, Outcome, RestCriteria, Simulation, Unstable
+
+__all__ = ["INTEGRATORS", "Model", "ModelError", "Outcome", "RestCriteria", "Simulation", "Unstable", "build_model"]

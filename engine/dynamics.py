@@ -1,0 +1,319 @@
+"""Time integration (seed 000 Fig. 1) and dynamic relaxation (seed 001).
+
+One compiled call advances many sub-steps; Python never runs per sub-step. The state
+arrays are updated in place. Every step also keeps the at-rest timer (Box2D's sleep
+timer: reset whenever a node moves faster than the tolerance or the structure is out of
+balance) and stops at the first non-finite value so the caller can roll back.
+
+Integrators (method codes):
+    SYMPLECTIC  semi-implicit Euler, one force evaluation per step:
+                v ← v + dt a(x, v, t);  x ← x + dt v
+    RK4         classical 4th-order Runge–Kutta at a constant step (Arcade's method),
+                four evaluations per step; the accuracy reference
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from engine.elements import eval_forces, history_rate, history_value
+
+SYMPLECTIC = 0
+RK4 = 1
+
+# status codes written to state.status[0]
+RUNNING = 0
+AT_REST = 1
+NOT_FINITE = 2
+
+# indices into the control vector `ctl` (float64)
+C_VTOL, C_FTOL, C_KETOL, C_HOLD, C_STOP, C_BREAK, C_LREF = range(7)
+# indices into state.clock
+K_TIME, K_WORK, K_REST, K_SPEED, K_RESIDUAL, K_KINETIC = range(6)
+
+
+class State(NamedTuple):
+    """What changes in time. Shapes, dtypes and units:
+
+    pos, vel: (N, 3) float64 [m, m, rad], [m/s, m/s, rad/s]
+    chord: (Bm,) [rad] running total of each beam's chord angle
+    clock: (6,) [time s, external work J, rest timer s, max speed m/s, residual N,
+            kinetic energy J], the last four as of the last step
+    status: (1,) int64 RUNNING / AT_REST / NOT_FINITE
+    bar_on, beam_on, tri_on: (B,), (Bm,), (T,) bool; a removed or broken element is off
+    bar_broke, beam_broke: (B,), (Bm,) [s] time the member broke, or −1
+    force: (N, 3) [N, N, N m] total force at the last evaluation
+    bar_N: (B,) [N]; beam_out: (Bm, 4) [N, V, M1, M2]; tri_out: (T, 4) [Pa ×3, J]
+    """
+
+    pos: np.ndarray
+    vel: np.ndarray
+    chord: np.ndarray
+    clock: np.ndarray
+    status: np.ndarray
+    bar_on: np.ndarray
+    beam_on: np.ndarray
+    tri_on: np.ndarray
+    bar_broke: np.ndarray
+    beam_broke: np.ndarray
+    force: np.ndarray
+    bar_N: np.ndarray
+    beam_out: np.ndarray
+    tri_out: np.ndarray
+
+    def copy(self) -> State:
+        return State(*(a.copy() for a in self))
+
+    def restore(self, other: State) -> None:
+        """Copy `other` into these arrays in place."""
+        for dst, src in zip(self, other, strict=True):
+            dst[...] = src
+
+
+class Work(NamedTuple):
+    """Scratch arrays for RK4, allocated once, (N, 3) each: stage position and
+    velocity, weighted sums of the stage derivatives, and the stage force."""
+
+    p: np.ndarray
+    v: np.ndarray
+    dp: np.ndarray
+    dv: np.ndarray
+    f: np.ndarray
+
+
+def new_state(m) -> State:
+    n = m.pos0.shape[0]
+    nb = m.bar_ij.shape[0]
+    nbm = m.beam_ij.shape[0]
+    nt = m.tri_ijk.shape[0]
+    state = State(
+        pos=m.pos0.copy(),
+        vel=np.zeros((n, 3)),
+        chord=m.beam_chord0.copy(),
+        clock=np.zeros(6),
+        status=np.zeros(1, dtype=np.int64),
+        bar_on=np.ones(nb, dtype=np.bool_),
+        beam_on=np.ones(nbm, dtype=np.bool_),
+        tri_on=np.ones(nt, dtype=np.bool_),
+        bar_broke=np.full(nb, -1.0),
+        beam_broke=np.full(nbm, -1.0),
+        force=np.zeros((n, 3)),
+        bar_N=np.zeros(nb),
+        beam_out=np.zeros((nbm, 4)),
+        tri_out=np.zeros((nt, 4)),
+    )
+    apply_supports(m, state.pos, state.vel, 0.0)
+    return state
+
+
+def new_work(n: int) -> Work:
+    return Work(*(np.zeros((n, 3)) for _ in range(5)))
+
+
+@njit(cache=True)
+def apply_supports(m, pos, vel, t):
+    """Position boundary conditions (box A): fixed DOFs at their prescribed motion."""
+    n = pos.shape[0]
+    for q in range(n):
+        for d in range(3):
+            if m.fixed[q, d]:
+                h = m.motion_hist[q, d]
+                if h >= 0:
+                    pos[q, d] = m.pos0[q, d] + history_value(m.hist_start, m.hist_t, m.hist_v, h, t)
+                    vel[q, d] = history_rate(m.hist_start, m.hist_t, m.hist_v, h, t)
+                else:
+                    pos[q, d] = m.pos0[q, d]
+                    vel[q, d] = 0.0
+
+
+@njit(cache=True)
+def update_chords(m, pos, chord):
+    """Advance each beam's running chord angle by its (small) change this step."""
+    for e in range(m.beam_ij.shape[0]):
+        i = m.beam_ij[e, 0]
+        j = m.beam_ij[e, 1]
+        a = math.atan2(pos[j, 1] - pos[i, 1], pos[j, 0] - pos[i, 0])
+        d = a - chord[e]
+        chord[e] += d - 2.0 * math.pi * math.floor((d + math.pi) / (2.0 * math.pi))
+
+
+@njit(cache=True)
+def check_breaks(m, s, t):
+    """Members whose force passed their capacity break (are switched off) at time t."""
+    for e in range(m.bar_ij.shape[0]):
+        if s.bar_on[e]:
+            N = s.bar_N[e]
+            if m.bar_cap_t[e] < N or m.bar_cap_c[e] < -N:
+                s.bar_on[e] = False
+                s.bar_broke[e] = t
+    for e in range(m.beam_ij.shape[0]):
+        if s.beam_on[e]:
+            N = s.beam_out[e, 0]
+            if m.beam_cap_t[e] < N or m.beam_cap_c[e] < -N:
+                s.beam_on[e] = False
+                s.beam_broke[e] = t
+
+
+@njit(cache=True)
+def _rest_measures(m, vel, force, lref):
+    """(max node speed [m/s], residual [N], kinetic energy [J], support power [W]).
+
+    The residual is the largest out-of-balance force on a free DOF; moments count as
+    force over the structure's size lref. The support power is the work rate of the
+    reactions (−force) at supports that move."""
+    vmax2 = 0.0
+    res = 0.0
+    ke = 0.0
+    power = 0.0
+    for q in range(vel.shape[0]):
+        v2 = vel[q, 0] * vel[q, 0] + vel[q, 1] * vel[q, 1]
+        vmax2 = max(vmax2, v2)
+        ke += 0.5 * (m.mass[q, 0] * vel[q, 0] ** 2 + m.mass[q, 1] * vel[q, 1] ** 2 + m.mass[q, 2] * vel[q, 2] ** 2)
+        for d in range(3):
+            if not m.fixed[q, d]:
+                f = abs(force[q, d]) / lref if d == 2 else abs(force[q, d])
+                res = max(res, f)
+            elif m.motion_hist[q, d] >= 0:
+                power -= force[q, d] * vel[q, d]
+    return math.sqrt(vmax2), res, ke, power
+
+
+@njit(cache=True)
+def advance(m, s, w, dt, nsteps, method, ctl):
+    """Advance state s by up to nsteps steps of dt [s]; returns the steps taken.
+
+    ctl (7,) float64: speed tolerance [m/s], residual tolerance [N], kinetic energy
+    tolerance [J], hold time [s], stop at rest (1.0) or not, check breaks (1.0) or not,
+    length scale for moments [m]. Stops early at rest (if asked) or at a non-finite
+    value, and says which in s.status[0].
+    """
+    pos = s.pos
+    vel = s.vel
+    force = s.force
+    n = pos.shape[0]
+    t = s.clock[K_TIME]
+    s.status[0] = RUNNING
+    for step in range(nsteps):
+        if method == SYMPLECTIC:
+            power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out)
+            vmax, res, ke, p_support = _rest_measures(m, vel, force, ctl[C_LREF])
+            for q in range(n):
+                for d in range(3):
+                    vel[q, d] += dt * force[q, d] * m.inv_mass[q, d]
+                    pos[q, d] += dt * vel[q, d]
+        else:
+            power = _rk4_step(m, s, w, t, dt)
+            vmax, res, ke, p_support = _rest_measures(m, vel, force, ctl[C_LREF])
+        t += dt
+        apply_supports(m, pos, vel, t)
+        update_chords(m, pos, s.chord)
+        if ctl[C_BREAK] > 0.0:
+            check_breaks(m, s, t)
+        s.clock[K_TIME] = t
+        s.clock[K_WORK] += (power + p_support) * dt
+        s.clock[K_SPEED] = vmax
+        s.clock[K_RESIDUAL] = res
+        s.clock[K_KINETIC] = ke
+        if not (math.isfinite(ke) and math.isfinite(res)):
+            s.status[0] = NOT_FINITE
+            return step + 1
+        if vmax <= ctl[C_VTOL] and res <= ctl[C_FTOL] and ke <= ctl[C_KETOL]:
+            s.clock[K_REST] += dt
+            if ctl[C_STOP] > 0.0 and s.clock[K_REST] >= ctl[C_HOLD]:
+                s.status[0] = AT_REST
+                return step + 1
+        else:
+            s.clock[K_REST] = 0.0
+    return nsteps
+
+
+@njit(cache=True)
+def _rk4_step(m, s, w, t, dt):
+    """One RK4 step of y' = (v, a(x, v, t)). Fixed DOFs follow their prescribed motion
+    at each stage time (inv_mass is 0 there). The first stage's force stays in s.force
+    (for the residual and reactions); returns the external power at the step start."""
+    pos = s.pos
+    vel = s.vel
+    n = pos.shape[0]
+    power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+    for q in range(n):
+        for d in range(3):
+            a = s.force[q, d] * m.inv_mass[q, d]
+            w.dp[q, d] = vel[q, d]
+            w.dv[q, d] = a
+            w.p[q, d] = pos[q, d] + 0.5 * dt * vel[q, d]
+            w.v[q, d] = vel[q, d] + 0.5 * dt * a
+    for stage in range(3):  # stages 2, 3, 4 at t + dt/2, t + dt/2, t + dt
+        ts = t + (dt if stage == 2 else 0.5 * dt)
+        weight = 1.0 if stage == 2 else 2.0
+        h_next = dt if stage == 1 else 0.5 * dt
+        apply_supports(m, w.p, w.v, ts)
+        eval_forces(m, w.p, w.v, ts, s.chord, s.bar_on, s.beam_on, s.tri_on, w.f, s.bar_N, s.beam_out, s.tri_out)
+        for q in range(n):
+            for d in range(3):
+                a = w.f[q, d] * m.inv_mass[q, d]
+                v = w.v[q, d]
+                w.dp[q, d] += weight * v
+                w.dv[q, d] += weight * a
+                if stage < 2:
+                    w.p[q, d] = pos[q, d] + h_next * v
+                    w.v[q, d] = vel[q, d] + h_next * a
+    for q in range(n):
+        for d in range(3):
+            pos[q, d] += dt / 6.0 * w.dp[q, d]
+            vel[q, d] += dt / 6.0 * w.dv[q, d]
+    return power
+
+
+@njit(cache=True)
+def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
+    """Dynamic relaxation with kinetic damping (seed 001; Cundall, Barnes).
+
+    Leapfrog in fictitious time (Δt = 1) with fictitious masses chosen from the
+    stiffness so that every DOF converges at a similar rate; whenever the fictitious
+    kinetic energy passes a peak, all velocities are zeroed. Loads are held at their
+    values at t_load; no physical damping acts. Returns the iterations taken;
+    s.status[0] is AT_REST when the largest out-of-balance force fell below ftol [N].
+    fict_inv_mass: (N, 3) [1/kg], 0 on fixed DOFs.
+    """
+    pos = s.pos
+    vel = s.vel
+    n = pos.shape[0]
+    still = np.zeros_like(vel)  # damping forces see no velocity
+    apply_supports(m, pos, vel, t_load)
+    vel[:, :] = 0.0
+    ke_prev = 0.0
+    s.status[0] = RUNNING
+    for it in range(max_iter):
+        eval_forces(m, pos, still, t_load, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+        _, res, _, _ = _rest_measures(m, still, s.force, lref)
+        s.clock[K_RESIDUAL] = res
+        if not math.isfinite(res):
+            s.status[0] = NOT_FINITE
+            return it
+        if res <= ftol:
+            s.status[0] = AT_REST
+            return it
+        ke = 0.0
+        for q in range(n):
+            for d in range(3):
+                vel[q, d] += s.force[q, d] * fict_inv_mass[q, d]
+                if fict_inv_mass[q, d] > 0.0:
+                    ke += vel[q, d] * vel[q, d] / fict_inv_mass[q, d]
+        if ke < ke_prev:
+            # Kinetic energy peaked between the last two positions: stop there.
+            for q in range(n):
+                for d in range(3):
+                    vel[q, d] = 0.0
+            ke = 0.0
+        for q in range(n):
+            for d in range(3):
+                pos[q, d] += vel[q, d]
+        update_chords(m, pos, s.chord)
+        ke_prev = ke
+    vel[:, :] = 0.0
+    return max_iter

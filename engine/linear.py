@@ -1,0 +1,345 @@
+"""The direct stiffness method (seed 004 §9.2) and what the global stiffness tells us.
+
+K is assembled from element stiffness matrices in global axes at the initial geometry
+(small displacements). It gives:
+- the small-displacement static answer K_ff u_f = F_f − K_fs u_s, reactions K u − F;
+- mechanisms: a zero eigenvalue of the diagonally scaled K_ff, with its mode;
+- a bound on the highest frequency (Gershgorin on M^-½ K M^-½) for the stable step;
+- the lowest elastic frequency, to which world.damping is tuned.
+
+DOF numbering: 3 q + d for node q and d ∈ (x, y, rot).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.linalg
+import scipy.sparse as sp
+import scipy.sparse.linalg as spla
+
+from engine.model import Model
+
+DENSE_LIMIT = 1500  # free DOFs up to which eigenproblems are solved densely
+MECHANISM_TOL = 1e-10  # smallest eigenvalue of the unit-diagonal K_ff below which it is singular
+
+
+def _bar_blocks(m, pos):
+    i, j = m.bar_ij[:, 0], m.bar_ij[:, 1]
+    d = pos[j, :2] - pos[i, :2]
+    L = np.hypot(d[:, 0], d[:, 1])
+    c, s = d[:, 0] / L, d[:, 1] / L
+    k = m.bar_EA / m.bar_L0
+    g = np.stack([-c, -s, c, s], axis=1)  # dL/du for (u_xi, u_yi, u_xj, u_yj)
+    ke = k[:, None, None] * g[:, :, None] * g[:, None, :]
+    dofs = np.stack([3 * i, 3 * i + 1, 3 * j, 3 * j + 1], axis=1)
+    return ke, dofs
+
+
+def _beam_blocks(m, pos):
+    """Frame element 6×6 in global axes: Tᵀ k_local T (Euler–Bernoulli)."""
+    i, j = m.beam_ij[:, 0], m.beam_ij[:, 1]
+    d = pos[j, :2] - pos[i, :2]
+    L = np.hypot(d[:, 0], d[:, 1])
+    c, s = d[:, 0] / L, d[:, 1] / L
+    L0, EA, EI = m.beam_L0, m.beam_EA, m.beam_EI
+    n = len(L0)
+    kl = np.zeros((n, 6, 6))
+    a = EA / L0
+    b12, b6, b4, b2 = 12 * EI / L0**3, 6 * EI / L0**2, 4 * EI / L0, 2 * EI / L0
+    kl[:, 0, 0] = kl[:, 3, 3] = a
+    kl[:, 0, 3] = kl[:, 3, 0] = -a
+    kl[:, 1, 1] = kl[:, 4, 4] = b12
+    kl[:, 1, 4] = kl[:, 4, 1] = -b12
+    kl[:, 1, 2] = kl[:, 2, 1] = kl[:, 1, 5] = kl[:, 5, 1] = b6
+    kl[:, 4, 2] = kl[:, 2, 4] = kl[:, 4, 5] = kl[:, 5, 4] = -b6
+    kl[:, 2, 2] = kl[:, 5, 5] = b4
+    kl[:, 2, 5] = kl[:, 5, 2] = b2
+    T = np.zeros((n, 6, 6))
+    for o in (0, 3):
+        T[:, o, o] = c
+        T[:, o, o + 1] = s
+        T[:, o + 1, o] = -s
+        T[:, o + 1, o + 1] = c
+        T[:, o + 2, o + 2] = 1.0
+    ke = np.einsum("eki,ekl,elj->eij", T, kl, T)
+    dofs = np.stack([3 * i, 3 * i + 1, 3 * i + 2, 3 * j, 3 * j + 1, 3 * j + 2], axis=1)
+    return ke, dofs
+
+
+def _tri_b_matrix(m, pos):
+    """Strain–displacement matrix B (T, 3, 6) and area (T,) of each constant-strain
+    triangle: ε = B u for u = (u_xi, u_yi, u_xj, u_yj, u_xk, u_yk)."""
+    idx = m.tri_ijk
+    x = pos[idx, 0]
+    y = pos[idx, 1]
+    b = np.stack([y[:, 1] - y[:, 2], y[:, 2] - y[:, 0], y[:, 0] - y[:, 1]], axis=1)
+    c = np.stack([x[:, 2] - x[:, 1], x[:, 0] - x[:, 2], x[:, 1] - x[:, 0]], axis=1)
+    two_a = x[:, 0] * b[:, 0] + x[:, 1] * b[:, 1] + x[:, 2] * b[:, 2]  # signed 2A
+    B = np.zeros((len(idx), 3, 6))
+    B[:, 0, 0::2] = b
+    B[:, 1, 1::2] = c
+    B[:, 2, 0::2] = c
+    B[:, 2, 1::2] = b
+    return B / two_a[:, None, None], 0.5 * np.abs(two_a)
+
+
+def plane_stress_d(E, nu):
+    """Plane-stress constitutive matrices (T, 3, 3) [Pa]."""
+    D = np.zeros((len(E), 3, 3))
+    c = E / (1 - nu**2)
+    D[:, 0, 0] = D[:, 1, 1] = c
+    D[:, 0, 1] = D[:, 1, 0] = c * nu
+    D[:, 2, 2] = c * (1 - nu) / 2
+    return D
+
+
+def _tri_blocks(m, pos):
+    B, area = _tri_b_matrix(m, pos)
+    D = plane_stress_d(m.tri_E, m.tri_nu)
+    ke = (area * m.tri_t)[:, None, None] * np.einsum("eki,ekl,elj->eij", B, D, B)
+    idx = m.tri_ijk
+    dofs = np.stack([3 * idx[:, 0], 3 * idx[:, 0] + 1, 3 * idx[:, 1], 3 * idx[:, 1] + 1, 3 * idx[:, 2], 3 * idx[:, 2] + 1], axis=1)
+    return ke, dofs
+
+
+def stiffness(model: Model, pos: np.ndarray | None = None, active=None) -> sp.csr_matrix:
+    """Global stiffness (3N × 3N) at pos (default: initial geometry) [N/m, N, N m].
+
+    active: optional (bar_on, beam_on, tri_on) masks; off elements are left out.
+    """
+    m = model.arrays
+    pos = m.pos0 if pos is None else pos
+    rows, cols, vals = [], [], []
+    for k, blocks in enumerate((_bar_blocks, _beam_blocks, _tri_blocks)):
+        ke, dofs = blocks(m, pos)
+        if active is not None:
+            ke, dofs = ke[active[k]], dofs[active[k]]
+        nd = dofs.shape[1]
+        rows.append(np.repeat(dofs, nd, axis=1).ravel())
+        cols.append(np.tile(dofs, (1, nd)).ravel())
+        vals.append(ke.ravel())
+    ndof = 3 * model.n_nodes
+    return sp.coo_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(ndof, ndof)).tocsr()
+
+
+def max_frequency_bound(model: Model, K: sp.csr_matrix | None = None) -> float:
+    """Upper bound on the highest natural frequency ω_max [rad/s].
+
+    Gershgorin's theorem on the similar symmetric matrix A = M^-½ K M^-½ (free DOFs):
+    every eigenvalue ω² ≤ max_i Σ_j |K_ij| / √(m_i m_j)."""
+    m = model.arrays
+    K = stiffness(model) if K is None else K
+    free = ~m.fixed.ravel()
+    if not free.any():
+        return 0.0
+    w = 1.0 / np.sqrt(m.mass.ravel()[free])
+    A = abs(K[free][:, free]).tocsr()
+    rows = np.asarray(A.multiply(w[:, None]).multiply(w[None, :]).sum(axis=1)).ravel()
+    return float(math.sqrt(rows.max())) if rows.size else 0.0
+
+
+def stable_dt(model: Model, method: str) -> float:
+    """A stable constant step [s] for 'rk4' or 'symplectic', from the frequency bound.
+
+    Undamped limits: ω dt < 2 for semi-implicit Euler, ω dt < 2√2 for RK4 (the
+    stability region on the imaginary axis). Stiffness-proportional damping β shrinks
+    it by √(1 + ξ²) − ξ with ξ = β ω / 2. A factor 0.8 covers the change of the bound
+    as elements rotate (Gershgorin row sums of a rotated bar grow by up to 1.21).
+    Capped at 1 ms so that load histories and contact stay resolved.
+    """
+    m = model.arrays
+    omega = max_frequency_bound(model)
+    if omega <= 0.0:
+        return 1e-3
+    beta = max(float(np.max(m.beam_beta, initial=0.0)), float(np.max(m.tri_beta, initial=0.0)))
+    if m.bar_c.size:
+        beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
+    xi = 0.5 * beta * omega
+    limit = 2.0 * math.sqrt(2.0) if method == "rk4" else 2.0
+    return min(1e-3, 0.8 * limit / omega * (math.sqrt(1.0 + xi * xi) - xi))
+
+
+def lowest_frequency(model: Model) -> float | None:
+    """The lowest elastic natural frequency ω₁ [rad/s] (rigid and mechanism modes, with
+    ω ≈ 0, are skipped), or None when there is none."""
+    m = model.arrays
+    free = ~m.fixed.ravel()
+    n = int(free.sum())
+    if n == 0:
+        return None
+    K = stiffness(model)[free][:, free]
+    w = 1.0 / np.sqrt(m.mass.ravel()[free])
+    A = sp.csr_matrix(K.multiply(w[:, None]).multiply(w[None, :]))
+    top = float(abs(A).sum(axis=1).max())  # ≥ ω²_max
+    if top <= 0.0:
+        return None
+    floor = 1e-9 * top
+    if n <= DENSE_LIMIT:
+        lam = scipy.linalg.eigvalsh(A.toarray())
+    else:
+        k = min(12, n - 2)
+        lam = spla.eigsh(A, k=k, sigma=-1e-6 * top, which="LM", return_eigenvectors=False)
+    elastic = np.sort(lam[lam > floor])
+    return float(math.sqrt(elastic[0])) if elastic.size else None
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """A free motion of a structure: the DOFs that move, as a unit-length mode."""
+
+    mode: np.ndarray  # (N, 3) [m, m, rad] up to scale
+    message: str
+
+
+@dataclass(frozen=True)
+class LinearResult:
+    displacement: np.ndarray  # (N, 3) [m, m, rad]
+    reactions: np.ndarray  # (N, 3) [N, N, N m], non-zero only on fixed DOFs
+    mechanism: Mechanism | None
+
+
+def find_mechanism(model: Model, K: sp.csr_matrix, free: np.ndarray) -> Mechanism | None:
+    """The zero-stiffness mode of K_ff, if any. K_ff is scaled to unit diagonal so that
+    translations and rotations compare; a DOF with no stiffness at all is a mechanism
+    by itself."""
+    kff = K[free][:, free].tocsr()
+    diag = kff.diagonal()
+    free_idx = np.flatnonzero(free)
+    mode = np.zeros(free.size)
+    scale = float(np.abs(diag).max(initial=0.0))
+    loose = diag <= 1e-12 * scale if scale > 0 else np.ones(diag.size, dtype=bool)
+    if loose.any():
+        mode[free_idx[loose]] = 1.0
+        return Mechanism(_unit_mode(mode), "this structure is a mechanism: some nodes are held by nothing")
+    d = 1.0 / np.sqrt(diag)
+    S = sp.csr_matrix(kff.multiply(d[:, None]).multiply(d[None, :]))
+    if S.shape[0] <= DENSE_LIMIT:
+        lam, vec = scipy.linalg.eigh(S.toarray(), subset_by_index=[0, 0])
+    else:
+        lam, vec = spla.eigsh(S, k=1, sigma=-1e-6, which="LM")
+    if lam[0] > MECHANISM_TOL:
+        return None
+    mode[free_idx] = d * vec[:, 0]
+    return Mechanism(_unit_mode(mode), "this structure is a mechanism: it can move without deforming")
+
+
+def _unit_mode(flat: np.ndarray) -> np.ndarray:
+    mode = flat.reshape(-1, 3)
+    biggest = np.abs(mode).max()
+    return mode / biggest if biggest > 0 else mode
+
+
+def load_vector(model: Model, t: float) -> np.ndarray:
+    """External forces (N, 3) at time t: loads, gravity and ground acceleration on the
+    lumped masses [N, N, N m]."""
+    from engine.elements import history_value
+
+    m = model.arrays
+    f = np.zeros_like(m.pos0)
+    ax = history_value(m.hist_start, m.hist_t, m.hist_v, m.ground_ax_hist, t) if m.ground_ax_hist >= 0 else 0.0
+    ay = history_value(m.hist_start, m.hist_t, m.hist_v, m.ground_ay_hist, t) if m.ground_ay_hist >= 0 else 0.0
+    f[:, 0] -= m.mass[:, 0] * ax
+    f[:, 1] -= m.mass[:, 1] * (m.gravity + ay)
+    for e in range(len(m.load_node)):
+        s = history_value(m.hist_start, m.hist_t, m.hist_v, m.load_hist[e], t) if m.load_hist[e] >= 0 else 1.0
+        f[m.load_node[e]] += s * m.load_f[e]
+    return f
+
+
+def prescribed_displacement(model: Model, t: float) -> np.ndarray:
+    """Support displacements (N, 3) at time t (settlements), zero elsewhere."""
+    from engine.elements import history_value
+
+    m = model.arrays
+    u = np.zeros_like(m.pos0)
+    for q, d in np.argwhere(m.motion_hist >= 0):
+        u[q, d] = history_value(m.hist_start, m.hist_t, m.hist_v, m.motion_hist[q, d], t)
+    return u
+
+
+def solve_linear(model: Model, t: float | None = None, active=None) -> LinearResult:
+    """Small-displacement static answer with every load at its value at time t (default:
+    the end of the histories, i.e. the final values).
+
+    Cables: solved as bars, then any cable found in compression is dropped (slack) and
+    the solve repeated, at most as many times as there are cables.
+    """
+    m = model.arrays
+    t = model.load_end_time if t is None else t
+    F = load_vector(model, t).ravel()
+    us = prescribed_displacement(model, t).ravel()
+    free = ~m.fixed.ravel()
+    nb, nbm, nt = len(m.bar_L0), len(m.beam_L0), len(m.tri_E)
+    bar_on, beam_on, tri_on = (np.ones(nb, bool), np.ones(nbm, bool), np.ones(nt, bool)) if active is None else tuple(a.copy() for a in active)
+    for _ in range(int(m.bar_cable.sum()) + 1):
+        K = stiffness(model, active=(bar_on, beam_on, tri_on))
+        mech = find_mechanism(model, K, free)
+        if mech is not None:
+            return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), mech)
+        u = us.copy()
+        rhs = F[free] - K[free][:, ~free] @ us[~free]
+        u[free] = spla.spsolve(K[free][:, free].tocsc(), rhs)
+        N = bar_axial_linear(model, u.reshape(-1, 3))
+        slack = m.bar_cable & bar_on & (N < 0)
+        if not slack.any():
+            break
+        bar_on = bar_on & ~slack
+    R = K @ u - F
+    R[free] = 0.0
+    return LinearResult(u.reshape(-1, 3), R.reshape(-1, 3), None)
+
+
+def bar_axial_linear(model: Model, u: np.ndarray) -> np.ndarray:
+    """Axial forces (B,) [N] of bars for small displacements u (N, 3): EA/L0 e·(u_j − u_i)."""
+    m = model.arrays
+    i, j = m.bar_ij[:, 0], m.bar_ij[:, 1]
+    d = m.pos0[j, :2] - m.pos0[i, :2]
+    e = d / np.hypot(d[:, 0], d[:, 1])[:, None]
+    return m.bar_EA / m.bar_L0 * np.einsum("ek,ek->e", e, u[j, :2] - u[i, :2])
+
+
+def beam_forces_linear(model: Model, u: np.ndarray) -> np.ndarray:
+    """(Bm, 4) [N, V, M1, M2] of beams for small displacements, seed 000 eq. (1) with
+    the linearised deformations r1 = θ_i − ψ, r2 = θ_j − ψ, ψ = n·(u_j − u_i)/L."""
+    from engine.elements import beam_end_forces
+
+    m = model.arrays
+    out = np.zeros((len(m.beam_L0), 4))
+    for e, (i, j) in enumerate(m.beam_ij):
+        d = m.pos0[j, :2] - m.pos0[i, :2]
+        L = float(np.hypot(*d))
+        ex, ey = d / L
+        du = u[j, :2] - u[i, :2]
+        psi = (-ey * du[0] + ex * du[1]) / L
+        out[e] = beam_end_forces(u[i, 2] - psi, u[j, 2] - psi, ex * du[0] + ey * du[1], m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+    return out
+
+
+def triangle_stress_linear(model: Model, u: np.ndarray) -> np.ndarray:
+    """(T, 3) [σx, σy, τxy] in global axes [Pa] for small displacements u."""
+    m = model.arrays
+    if not len(m.tri_E):
+        return np.zeros((0, 3))
+    B, _ = _tri_b_matrix(m, m.pos0)
+    ue = u[m.tri_ijk, :2].reshape(-1, 6)
+    return np.einsum("eij,ejk,ek->ei", plane_stress_d(m.tri_E, m.tri_nu), B, ue)
+
+
+def stiffest_element(model: Model) -> tuple[str, int, float]:
+    """The element with the highest frequency bound, (kind, row, ω [rad/s]), kind being
+    "bar", "beam" or "triangle": max over its DOFs of Σ_j |k_ij| / m_dof."""
+    m = model.arrays
+    mass = m.mass.ravel()
+    best = ("bar", 0, 0.0)
+    for kind, blocks in (("bar", _bar_blocks), ("beam", _beam_blocks), ("triangle", _tri_blocks)):
+        ke, dofs = blocks(m, m.pos0)
+        if not len(ke):
+            continue
+        w2 = (np.abs(ke).sum(axis=2) / mass[dofs]).max(axis=1)
+        row = int(np.argmax(w2))
+        if w2[row] > best[2] ** 2:
+            best = (kind, row, float(math.sqrt(w2[row])))
+    return best

@@ -1,0 +1,502 @@
+"""The structural model: level-format data in, struct-of-arrays out.
+
+A `Model` holds what never changes during a run (`ModelArrays`, handed whole to the
+compiled kernels) plus the ids that map array rows back to the level file. A `State`
+(see `state.py`) holds what changes in time.
+
+Glossary (SI throughout, y up, angles counter-clockwise):
+    N    number of nodes; every node has three DOFs (x, y, rot)
+    B    number of bars (bar and cable members)
+    Bm   number of beams (beam-column members)
+    T    number of triangles
+    EA   axial rigidity [N]; EI flexural rigidity [N m²]; L0 rest length [m]
+    m̄    mass per unit length of a member [kg/m]
+
+Mass is lumped (seed 000): each element gives its mass to its nodes in equal parts, and
+a beam adds m̄L³/105 of rotational inertia to each end (seed 000 eq. 8). A node's
+rotation is a DOF only where a beam meets it; elsewhere nothing resists or drives it and
+it is locked at zero, so bar-only nodes never spin.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+DOF_NAMES = ("x", "y", "rot")
+TRIANGLE_MODELS = ("linear", "neo_hookean")
+
+
+class ModelError(ValueError):
+    """A model that cannot be built; `field` names the offending place (`members[2].i`)."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class ModelArrays(NamedTuple):
+    """Everything the kernels read and never write. Shapes, dtypes and units:
+
+    mass: (N, 3) float64 [kg, kg, kg m²] lumped mass per DOF
+    inv_mass: (N, 3) float64 1/mass, and 0 on fixed DOFs (they never accelerate)
+    fixed: (N, 3) bool, DOF held by a support (or a rotation nothing acts on)
+    pos0: (N, 3) float64 [m, m, rad] initial positions
+    motion_hist: (N, 3) int64 history of a prescribed support displacement, or -1
+    bar_ij: (B, 2) int64 end nodes; bar_L0, bar_EA: (B,) [m], [N]
+    bar_cable: (B,) bool, tension only; bar_c: (B,) [N s/m] element (axial) damping
+    bar_cap_t, bar_cap_c: (B,) [N] tension / compression capacity (inf: never breaks)
+    beam_ij: (Bm, 2) int64; beam_L0 [m], beam_EA [N], beam_EI [N m²]: (Bm,)
+    beam_chord0: (Bm,) [rad] initial chord angle; beam_beta: (Bm,) [s] element damping
+    beam_cap_t, beam_cap_c: (Bm,) [N]
+    tri_ijk: (T, 3) int64 nodes i, j, k
+    tri_x0: (T, 3) [m] reference local coordinates (x_j, y_j, x_k), seed 000 Fig. 6
+    tri_E [Pa], tri_nu [-], tri_t [m], tri_beta [s]: (T,)
+    tri_neo: (T,) bool, compressible Neo-Hookean (seed 003) instead of linear
+    tri_dm_inv: (T, 2, 2) [1/m] inverse reference edge matrix [X_j - X_i, X_k - X_i]
+    load_node: (L,) int64; load_f: (L, 3) [N, N, N m]; load_hist: (L,) int64 or -1
+    hist_start: (H + 1,) int64 offsets into hist_t [s] and hist_v [-] (piecewise linear)
+    gravity [m/s²]; mass_damping α [1/s]; ground_ax_hist, ground_ay_hist (-1: none),
+    ground accelerations in [m/s²] as history values.
+    """
+
+    mass: np.ndarray
+    inv_mass: np.ndarray
+    fixed: np.ndarray
+    pos0: np.ndarray
+    motion_hist: np.ndarray
+    bar_ij: np.ndarray
+    bar_L0: np.ndarray
+    bar_EA: np.ndarray
+    bar_cable: np.ndarray
+    bar_c: np.ndarray
+    bar_cap_t: np.ndarray
+    bar_cap_c: np.ndarray
+    beam_ij: np.ndarray
+    beam_L0: np.ndarray
+    beam_EA: np.ndarray
+    beam_EI: np.ndarray
+    beam_chord0: np.ndarray
+    beam_beta: np.ndarray
+    beam_cap_t: np.ndarray
+    beam_cap_c: np.ndarray
+    tri_ijk: np.ndarray
+    tri_x0: np.ndarray
+    tri_E: np.ndarray
+    tri_nu: np.ndarray
+    tri_t: np.ndarray
+    tri_beta: np.ndarray
+    tri_neo: np.ndarray
+    tri_dm_inv: np.ndarray
+    load_node: np.ndarray
+    load_f: np.ndarray
+    load_hist: np.ndarray
+    hist_start: np.ndarray
+    hist_t: np.ndarray
+    hist_v: np.ndarray
+    gravity: float
+    mass_damping: float
+    ground_ax_hist: int
+    ground_ay_hist: int
+
+
+@dataclass(frozen=True)
+class Model:
+    """A built model: the kernel arrays and the ids that name their rows."""
+
+    arrays: ModelArrays
+    node_ids: tuple[str, ...]
+    member_ids: tuple[str, ...]
+    member_slot: tuple[tuple[str, int], ...]  # ("bar" | "beam", row) per member
+    triangle_ids: tuple[str, ...]
+    support_nodes: tuple[int, ...]
+    damping_ratio: float  # ζ asked for by world.damping; realised as mass_damping
+    char_length: float  # [m] diagonal of the bounding box, the scale for tolerances
+    load_end_time: float  # [s] when every history has reached its final value
+    warnings: tuple[str, ...]
+
+    @property
+    def n_nodes(self) -> int:
+        return len(self.node_ids)
+
+    def node_index(self, node_id: str) -> int:
+        return self.node_ids.index(node_id)
+
+    def member_index(self, member_id: str) -> int:
+        return self.member_ids.index(member_id)
+
+    def with_arrays(self, **changes: Any) -> Model:
+        """A copy with some kernel arrays or scalars replaced (e.g. mass_damping)."""
+        from dataclasses import replace
+
+        return replace(self, arrays=self.arrays._replace(**changes))
+
+
+class _Histories:
+    """Packs piecewise-linear histories [[t, value], ...] into flat arrays."""
+
+    def __init__(self) -> None:
+        self.start = [0]
+        self.t: list[float] = []
+        self.v: list[float] = []
+        self.end_time = 0.0
+
+    def add(self, field: str, points: Any) -> int:
+        if not isinstance(points, list) or not points:
+            raise ModelError(field, "a history is a non-empty list of [time, value] pairs")
+        last = -math.inf
+        for n, p in enumerate(points):
+            if not (isinstance(p, list | tuple) and len(p) == 2):
+                raise ModelError(f"{field}[{n}]", "each point is a pair [time, value]")
+            t, v = _number(f"{field}[{n}][0]", p[0]), _number(f"{field}[{n}][1]", p[1])
+            if t <= last:
+                raise ModelError(f"{field}[{n}]", "times must increase")
+            last = t
+            self.t.append(t)
+            self.v.append(v)
+        self.start.append(len(self.t))
+        self.end_time = max(self.end_time, last)
+        return len(self.start) - 2
+
+
+def _number(field: str, value: Any, *, positive: bool = False, min_value=None) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ModelError(field, f"expected a number, got {value!r}")
+    x = float(value)
+    if not math.isfinite(x):
+        raise ModelError(field, f"must be a finite number, got {value!r}")
+    if positive and x <= 0:
+        raise ModelError(field, f"must be positive, got {value!r}")
+    if min_value is not None and x < min_value:
+        raise ModelError(field, f"must be at least {min_value}, got {value!r}")
+    return x
+
+
+def _list(data: dict, key: str) -> list:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise ModelError(key, "expected a list")
+    return value
+
+
+def _obj(field: str, value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise ModelError(field, "expected an object")
+    return value
+
+
+def _id(field: str, value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int) or value == "":
+        raise ModelError(field, f"expected an id (a non-empty string), got {value!r}")
+    return str(value)
+
+
+def _ref(field: str, value: Any, index: dict[str, int], what: str) -> int:
+    key = _id(field, value)
+    if key not in index:
+        raise ModelError(field, f"unknown {what} {key!r}")
+    return index[key]
+
+
+def build_model(data: Any) -> Model:
+    """Build a Model from a level or model object (DESIGN.md, level format v1).
+
+    Raises ModelError naming the field for anything that cannot make sense: unknown
+    ids, duplicate ids, zero-length members, triangles of zero area, a non-positive
+    modulus or area, a history whose times do not increase.
+    """
+    data = _obj("(top level)", data)
+    world = _obj("world", data.get("world", {}))
+    gravity = _number("world.gravity", world.get("gravity", 9.81))
+    zeta = _number("world.damping", world.get("damping", 0.05), min_value=0.0)
+    element_beta = _number("world.element_damping", world.get("element_damping", 0.0), min_value=0.0)
+    breakable = bool(world.get("breakable", False))
+    hist = _Histories()
+
+    materials: dict[str, dict[str, float]] = {}
+    for name, mat in _obj("materials", data.get("materials", {})).items():
+        f = f"materials.{name}"
+        mat = _obj(f, mat)
+        materials[name] = {
+            "E": _number(f"{f}.E", mat.get("E"), positive=True),
+            "density": _number(f"{f}.density", mat.get("density", 0.0), min_value=0.0),
+            "nu": _number(f"{f}.nu", mat.get("nu", 0.3), min_value=0.0),
+            "strength": _number(f"{f}.strength", mat.get("strength", math.inf), positive=True) if "strength" in mat else math.inf,
+        }
+        if materials[name]["nu"] >= 0.5:
+            raise ModelError(f"{f}.nu", "Poisson's ratio must be below 0.5")
+
+    # -- nodes
+    nodes = _list(data, "nodes")
+    if not nodes:
+        raise ModelError("nodes", "a model needs at least one node")
+    node_index: dict[str, int] = {}
+    n = len(nodes)
+    pos0 = np.zeros((n, 3))
+    mass = np.zeros((n, 3))
+    for k, nd in enumerate(nodes):
+        f = f"nodes[{k}]"
+        nd = _obj(f, nd)
+        nid = _id(f"{f}.id", nd.get("id"))
+        if nid in node_index:
+            raise ModelError(f"{f}.id", f"duplicate node id {nid!r}")
+        node_index[nid] = k
+        pos0[k, 0] = _number(f"{f}.x", nd.get("x"))
+        pos0[k, 1] = _number(f"{f}.y", nd.get("y"))
+        pos0[k, 2] = _number(f"{f}.rot", nd.get("rot", 0.0))
+        extra = _number(f"{f}.mass", nd.get("mass", 0.0), min_value=0.0)
+        mass[k, 0] += extra
+        mass[k, 1] += extra
+        mass[k, 2] += _number(f"{f}.inertia", nd.get("inertia", 0.0), min_value=0.0)
+    span = pos0[:, :2].max(axis=0) - pos0[:, :2].min(axis=0)
+    char_length = float(max(math.hypot(*span), 1e-3))
+    # Coincident nodes make zero-length members and zero-area triangles; those are
+    # reported where they are used, naming the member.
+
+    def material(field: str, name: Any) -> dict[str, float]:
+        key = _id(field, name)
+        if key not in materials:
+            raise ModelError(field, f"unknown material {key!r}")
+        return materials[key]
+
+    # -- members
+    member_ids: list[str] = []
+    member_slot: list[tuple[str, int]] = []
+    bars: dict[str, list] = {k: [] for k in ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c")}
+    beams: dict[str, list] = {k: [] for k in ("ij", "L0", "EA", "EI", "chord0", "beta", "cap_t", "cap_c")}
+    has_beam = np.zeros(n, dtype=bool)
+    seen_members: set[str] = set()
+    for k, mb in enumerate(_list(data, "members")):
+        f = f"members[{k}]"
+        mb = _obj(f, mb)
+        mid = _id(f"{f}.id", mb.get("id"))
+        if mid in seen_members:
+            raise ModelError(f"{f}.id", f"duplicate member id {mid!r}")
+        seen_members.add(mid)
+        i = _ref(f"{f}.i", mb.get("i"), node_index, "node")
+        j = _ref(f"{f}.j", mb.get("j"), node_index, "node")
+        if i == j:
+            raise ModelError(f"{f}.j", "a member joins two different nodes")
+        kind = mb.get("kind", "bar")
+        if kind not in ("bar", "cable", "beam"):
+            raise ModelError(f"{f}.kind", f"must be bar, cable or beam, got {kind!r}")
+        mat = material(f"{f}.material", mb.get("material"))
+        area = _number(f"{f}.A", mb.get("A"), positive=True)
+        dx, dy = pos0[j, :2] - pos0[i, :2]
+        length = math.hypot(dx, dy)
+        if length <= 1e-9 * char_length or length == 0.0:
+            raise ModelError(f, f"member {mid!r} has zero length (nodes coincide)")
+        ea = mat["E"] * area
+        m_bar = mat["density"] * area  # m̄ [kg/m]
+        half = 0.5 * m_bar * length
+        mass[i, :2] += half
+        mass[j, :2] += half
+        # Capacities: yield in tension; the lesser of yield and Euler buckling
+        # (pinned ends, π²EI/L²) in compression. Infinite unless the world breaks.
+        inertia = _number(f"{f}.I", mb["I"], positive=True) if "I" in mb else 0.0
+        cap_t = mat["strength"] * area if breakable else math.inf
+        cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if breakable else math.inf
+        member_ids.append(mid)
+        if kind == "beam":
+            if "I" not in mb:
+                raise ModelError(f"{f}.I", "a beam needs its second moment of area I")
+            beams["ij"].append((i, j))
+            beams["L0"].append(length)
+            beams["EA"].append(ea)
+            beams["EI"].append(mat["E"] * inertia)
+            beams["chord0"].append(math.atan2(dy, dx))
+            beams["beta"].append(element_beta)
+            beams["cap_t"].append(cap_t)
+            beams["cap_c"].append(cap_c)
+            rot_inertia = m_bar * length**3 / 105.0  # seed 000 eq. (8)
+            mass[i, 2] += rot_inertia
+            mass[j, 2] += rot_inertia
+            has_beam[i] = has_beam[j] = True
+            member_slot.append(("beam", len(beams["L0"]) - 1))
+        else:
+            bars["ij"].append((i, j))
+            bars["L0"].append(length)
+            bars["EA"].append(ea)
+            bars["cable"].append(kind == "cable")
+            bars["c"].append(element_beta * ea / length)
+            bars["cap_t"].append(cap_t)
+            bars["cap_c"].append(0.0 if kind == "cable" else cap_c)
+            member_slot.append(("bar", len(bars["L0"]) - 1))
+
+    # -- triangles
+    tris: dict[str, list] = {k: [] for k in ("ijk", "x0", "E", "nu", "t", "beta", "neo", "dm_inv")}
+    triangle_ids: list[str] = []
+    for k, tr in enumerate(_list(data, "triangles")):
+        f = f"triangles[{k}]"
+        tr = _obj(f, tr)
+        tid = _id(f"{f}.id", tr.get("id"))
+        if tid in triangle_ids:
+            raise ModelError(f"{f}.id", f"duplicate triangle id {tid!r}")
+        ids = tr.get("nodes")
+        if not isinstance(ids, list) or len(ids) != 3:
+            raise ModelError(f"{f}.nodes", "a triangle lists exactly three nodes")
+        i, j, kk = (_ref(f"{f}.nodes[{q}]", ids[q], node_index, "node") for q in range(3))
+        if len({i, j, kk}) < 3:
+            raise ModelError(f"{f}.nodes", "a triangle needs three different nodes")
+        mat = material(f"{f}.material", tr.get("material"))
+        thick = _number(f"{f}.t", tr.get("t"), positive=True)
+        model_kind = tr.get("model", "linear")
+        if model_kind not in TRIANGLE_MODELS:
+            raise ModelError(f"{f}.model", f"must be one of {', '.join(TRIANGLE_MODELS)}")
+        # Local frame of seed 000 Fig. 6: origin at i, x toward k, y by the right hand.
+        pi, pj, pk = pos0[i, :2], pos0[j, :2], pos0[kk, :2]
+        ex = pk - pi
+        xk = math.hypot(*ex)
+        if xk == 0.0:
+            raise ModelError(f"{f}.nodes", f"triangle {tid!r} has zero area (nodes coincide)")
+        ex = ex / xk
+        rel = pj - pi
+        xj = float(rel @ ex)
+        yj = float(-rel[0] * ex[1] + rel[1] * ex[0])
+        area = 0.5 * abs(yj * xk)
+        if area <= 1e-9 * char_length**2:
+            raise ModelError(f"{f}.nodes", f"triangle {tid!r} has zero area (nodes in a line)")
+        dm = np.column_stack((pj - pi, pk - pi))
+        tris["ijk"].append((i, j, kk))
+        tris["x0"].append((xj, yj, xk))
+        tris["E"].append(mat["E"])
+        tris["nu"].append(mat["nu"])
+        tris["t"].append(thick)
+        tris["beta"].append(element_beta)
+        tris["neo"].append(model_kind == "neo_hookean")
+        tris["dm_inv"].append(np.linalg.inv(dm))
+        third = mat["density"] * area * thick / 3.0
+        for q in (i, j, kk):
+            mass[q, :2] += third
+        triangle_ids.append(tid)
+
+    # -- supports
+    fixed = np.zeros((n, 3), dtype=bool)
+    fixed[:, 2] = ~has_beam  # nothing turns a node no beam meets
+    motion_hist = np.full((n, 3), -1, dtype=np.int64)
+    support_nodes: list[int] = []
+    for k, sp in enumerate(_list(data, "supports")):
+        f = f"supports[{k}]"
+        sp = _obj(f, sp)
+        q = _ref(f"{f}.node", sp.get("node"), node_index, "node")
+        fix = sp.get("fix", [])
+        if not isinstance(fix, list) or any(d not in DOF_NAMES for d in fix):
+            raise ModelError(f"{f}.fix", 'lists any of "x", "y", "rot"')
+        for d in fix:
+            fixed[q, DOF_NAMES.index(d)] = True
+        motion = _obj(f"{f}.motion", sp.get("motion", {}))
+        for d, points in motion.items():
+            if d not in fix:
+                raise ModelError(f"{f}.motion.{d}", "only a fixed DOF can be given a motion")
+            motion_hist[q, DOF_NAMES.index(d)] = hist.add(f"{f}.motion.{d}", points)
+        if q not in support_nodes:
+            support_nodes.append(q)
+
+    # -- loads
+    load_node, load_f, load_hist = [], [], []
+    for k, ld in enumerate(_list(data, "loads")):
+        f = f"loads[{k}]"
+        ld = _obj(f, ld)
+        q = _ref(f"{f}.node", ld.get("node"), node_index, "node")
+        vec = [_number(f"{f}.{c}", ld.get(c, 0.0)) for c in ("fx", "fy", "m")]
+        load_node.append(q)
+        load_f.append(vec)
+        load_hist.append(hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1)
+
+    ground = _obj("world.ground_motion", world.get("ground_motion", {}))
+    for key in ground:
+        if key not in ("ax", "ay"):
+            raise ModelError(f"world.ground_motion.{key}", 'ground motion takes "ax" and "ay"')
+    g_ax = hist.add("world.ground_motion.ax", ground["ax"]) if "ax" in ground else -1
+    g_ay = hist.add("world.ground_motion.ay", ground["ay"]) if "ay" in ground else -1
+
+    # -- nodes left without mass get a small one, and a warning (seed 000)
+    warnings: list[str] = []
+    ids = list(node_index)
+    positive = mass[:, 0][mass[:, 0] > 0]
+    small = 1e-3 * float(positive.mean()) if positive.size else 1.0
+    for q in np.flatnonzero(mass[:, 0] <= 0):
+        mass[q, :2] = small
+        warnings.append(f"node {ids[q]!r} has no mass; given {small:.3g} kg")
+    for q in np.flatnonzero(has_beam & (mass[:, 2] <= 0)):
+        mass[q, 2] = mass[q, 0] * (0.01 * char_length) ** 2
+        warnings.append(f"node {ids[q]!r} has no rotational inertia; given {mass[q, 2]:.3g} kg m²")
+
+    inv_mass = np.divide(1.0, mass, out=np.zeros_like(mass), where=~fixed & (mass > 0))
+
+    def arr(values: list, shape: tuple, dtype=np.float64) -> np.ndarray:
+        return np.ascontiguousarray(np.array(values, dtype=dtype).reshape(shape))
+
+    nb, nbm, nt, nl = len(bars["L0"]), len(beams["L0"]), len(triangle_ids), len(load_node)
+    arrays = ModelArrays(
+        mass=mass,
+        inv_mass=inv_mass,
+        fixed=fixed,
+        pos0=pos0,
+        motion_hist=motion_hist,
+        bar_ij=arr(bars["ij"], (nb, 2), np.int64),
+        bar_L0=arr(bars["L0"], (nb,)),
+        bar_EA=arr(bars["EA"], (nb,)),
+        bar_cable=arr(bars["cable"], (nb,), np.bool_),
+        bar_c=arr(bars["c"], (nb,)),
+        bar_cap_t=arr(bars["cap_t"], (nb,)),
+        bar_cap_c=arr(bars["cap_c"], (nb,)),
+        beam_ij=arr(beams["ij"], (nbm, 2), np.int64),
+        beam_L0=arr(beams["L0"], (nbm,)),
+        beam_EA=arr(beams["EA"], (nbm,)),
+        beam_EI=arr(beams["EI"], (nbm,)),
+        beam_chord0=arr(beams["chord0"], (nbm,)),
+        beam_beta=arr(beams["beta"], (nbm,)),
+        beam_cap_t=arr(beams["cap_t"], (nbm,)),
+        beam_cap_c=arr(beams["cap_c"], (nbm,)),
+        tri_ijk=arr(tris["ijk"], (nt, 3), np.int64),
+        tri_x0=arr(tris["x0"], (nt, 3)),
+        tri_E=arr(tris["E"], (nt,)),
+        tri_nu=arr(tris["nu"], (nt,)),
+        tri_t=arr(tris["t"], (nt,)),
+        tri_beta=arr(tris["beta"], (nt,)),
+        tri_neo=arr(tris["neo"], (nt,), np.bool_),
+        tri_dm_inv=arr(tris["dm_inv"], (nt, 2, 2)),
+        load_node=arr(load_node, (nl,), np.int64),
+        load_f=arr(load_f, (nl, 3)),
+        load_hist=arr(load_hist, (nl,), np.int64),
+        hist_start=arr(hist.start, (len(hist.start),), np.int64),
+        hist_t=arr(hist.t, (len(hist.t),)),
+        hist_v=arr(hist.v, (len(hist.v),)),
+        gravity=gravity,
+        mass_damping=_number("world.mass_damping", world["mass_damping"], min_value=0.0) if "mass_damping" in world else 0.0,
+        ground_ax_hist=g_ax,
+        ground_ay_hist=g_ay,
+    )
+    model = Model(
+        arrays=arrays,
+        node_ids=tuple(ids),
+        member_ids=tuple(member_ids),
+        member_slot=tuple(member_slot),
+        triangle_ids=tuple(triangle_ids),
+        support_nodes=tuple(support_nodes),
+        damping_ratio=zeta,
+        char_length=char_length,
+        load_end_time=hist.end_time,
+        warnings=tuple(warnings),
+    )
+    if "mass_damping" not in world and zeta > 0:
+        # ζ of the lowest elastic mode as mass-proportional damping: α = 2ζω₁.
+        from engine.linear import lowest_frequency
+
+        omega1 = lowest_frequency(model)
+        if omega1 is None:
+            omega1 = 2.0 * math.pi  # no elastic mode to tune to: damp as a 1 Hz mode
+            model = _warn(model, "no elastic mode found; damping tuned to 1 Hz")
+        model = model.with_arrays(mass_damping=2.0 * zeta * omega1)
+    return model
+
+
+def _warn(model: Model, text: str) -> Model:
+    from dataclasses import replace
+
+    return replace(model, warnings=(*model.warnings, text))

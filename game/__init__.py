@@ -1,0 +1,1 @@
+"""Everything a player touches: levels, rules, the app (pygame-ce) and the CLI."""

@@ -1,0 +1,174 @@
+"""The `equilibria` command (also `python -m game`): the headless contract of DESIGN.md.
+
+    equilibria simulate MODEL.json [--seconds T | --until-rest] [--integrator ...]
+                        [--dt DT] [--record SPEC ...] [--every DT] [--max-seconds S] --json
+
+Exit codes: 0 done, 1 the simulation went unstable (rolled back, explained), 2 bad input
+(one line on stderr naming the file and the field; never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+MAX_FILE_BYTES = 20_000_000  # a level or model bigger than this is refused unread
+
+
+class BadInput(Exception):
+    """Bad input: the message already names the file and the field."""
+
+
+def read_json(path: str) -> Any:
+    """The JSON object in `path`, or BadInput naming the file and what is wrong."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if not p.is_file():
+        raise BadInput(f"{path}: not a file")
+    if size > MAX_FILE_BYTES:
+        raise BadInput(f"{path}: the file is {size / 1e6:.0f} MB; files over {MAX_FILE_BYTES / 1e6:.0f} MB are refused")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(f"{path}: cannot read the file as UTF-8 text ({exc})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise BadInput(f"{path}: not valid JSON: nested too deeply") from None
+
+
+def _positive(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not (math.isfinite(x) and x > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text!r}")
+    return x
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line and exit 2, as for any bad input
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="equilibria", description="Equilibria: a 2D structural-statics sandbox game.")
+    sub = parser.add_subparsers(dest="command")
+    sim = sub.add_parser("simulate", help="run a model headless and print the results")
+    sim.add_argument("model", help="model JSON (the level format without goal and player)")
+    span = sim.add_mutually_exclusive_group()
+    span.add_argument("--seconds", type=_positive, help="simulated time to run [s]")
+    span.add_argument("--until-rest", action="store_true", help="run until at rest or --max-seconds (the default)")
+    sim.add_argument("--max-seconds", type=_positive, default=60.0, help="limit for --until-rest [s] (default 60)")
+    sim.add_argument("--integrator", choices=("rk4", "symplectic", "relax", "linear"), default="rk4")
+    sim.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step estimated from the model)")
+    sim.add_argument("--record", action="append", default=[], metavar="SPEC", help="quantity to record, e.g. node.B.y, member.AB.axial")
+    sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    for name in ("check", "validate", "play", "sandbox"):
+        sub.add_parser(name, help="not built yet").add_argument("rest", nargs="*")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        try:
+            return simulate(args)
+        except BadInput as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+    print(f"equilibria {args.command or ''}: not built yet; `equilibria simulate` works today".replace("  ", " "), file=sys.stderr)
+    return 1
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from engine import ModelError, Simulation, Unstable, build_model
+    from engine.simulation import make_probe
+
+    data = read_json(args.model)
+    try:
+        model = build_model(data)
+    except ModelError as exc:
+        raise BadInput(f"{args.model}: {exc}") from None
+    sim = Simulation(model, args.integrator, dt=args.dt)
+    try:
+        probes = {spec: make_probe(sim, spec) for spec in args.record}
+    except ValueError as exc:
+        raise BadInput(f"{args.model}: --record: {exc}") from None
+    records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
+
+    def sample() -> None:
+        for spec, probe in probes.items():
+            records[spec].append([sim.time, probe()])
+
+    steps, at_rest, unstable = 0, False, None
+    try:
+        if args.integrator == "linear":
+            outcome = sim.solve_linear()
+            steps, at_rest = outcome.steps, outcome.at_rest
+            sample()
+        elif args.integrator == "relax":
+            outcome = sim.relax()
+            steps, at_rest = outcome.steps, outcome.at_rest
+            sample()
+        else:
+            steps, at_rest = _run_in_time(sim, args, sample)
+    except Unstable as exc:
+        unstable = str(exc)
+    out = {"time": sim.time, "steps": steps, "at_rest": at_rest, "integrator": args.integrator, "dt": sim.dt}
+    out.update(sim.results())
+    out["records"] = records
+    out["warnings"] = list(model.warnings)
+    if unstable:
+        out["unstable"] = unstable
+    if args.json:
+        print(json.dumps(out))
+    else:
+        _print_summary(out)
+    return 1 if unstable else 0
+
+
+def _run_in_time(sim, args: argparse.Namespace, sample) -> tuple[int, bool]:
+    """rk4 / symplectic in chunks of --every, sampling the records between chunks."""
+    until_rest = args.seconds is None
+    span = args.max_seconds if until_rest else args.seconds
+    every = args.every or 0.01
+    total = max(round(span / sim.dt), 0)
+    steps = 0
+    sample()
+    chunk = 0
+    while steps < total:
+        chunk += 1
+        target = min(total, round(chunk * every / sim.dt))
+        if target <= steps:
+            continue
+        outcome = sim.advance((target - steps) * sim.dt, until_rest=until_rest)
+        steps += outcome.steps
+        sample()
+        if until_rest and outcome.at_rest:
+            return steps, True
+    return steps, sim.rest_time >= sim.rest.hold
+
+
+def _print_summary(out: dict) -> None:
+    print(f"t = {out['time']:.4g} s after {out['steps']} steps ({out['integrator']}, dt = {out['dt']:.3g} s); at rest: {out['at_rest']}")
+    for mid, f in out["members"].items():
+        print(f"  member {mid}: N = {f['axial'] / 1e3:+.3f} kN" + (" (broken)" if f["broken"] else ""))
+    for nid, r in out["reactions"].items():
+        print(f"  reaction {nid}: fx = {r['fx'] / 1e3:+.3f} kN, fy = {r['fy'] / 1e3:+.3f} kN, m = {r['m'] / 1e3:+.3f} kN m")
+    for key in ("mechanism", "unstable"):
+        if key in out:
+            print(f"  {out[key]['message'] if key == 'mechanism' else out[key]}")
+    for w in out["warnings"]:
+        print(f"  warning: {w}")
