@@ -106,7 +106,7 @@ def new_state(m) -> State:
         beam_out=np.zeros((nbm, 4)),
         tri_out=np.zeros((nt, 4)),
     )
-    apply_supports(m, state.pos, state.vel, 0.0)
+    hold_supports(m, state.pos, state.vel, 0.0)
     return state
 
 
@@ -116,18 +116,23 @@ def new_work(n: int) -> Work:
 
 @njit(cache=True)
 def apply_supports(m, pos, vel, t):
-    """Position boundary conditions (box A): fixed DOFs at their prescribed motion."""
-    n = pos.shape[0]
-    for q in range(n):
-        for d in range(3):
-            if m.fixed[q, d]:
-                h = m.motion_hist[q, d]
-                if h >= 0:
-                    pos[q, d] = m.pos0[q, d] + history_value(m.hist_start, m.hist_t, m.hist_v, h, t)
-                    vel[q, d] = history_rate(m.hist_start, m.hist_t, m.hist_v, h, t)
-                else:
-                    pos[q, d] = m.pos0[q, d]
-                    vel[q, d] = 0.0
+    """Position boundary conditions (box A): supports that move follow their history.
+
+    A fixed DOF without a history needs nothing: its velocity is zero and its inverse
+    mass is zero, so it never leaves its place."""
+    for r in range(m.moving_dofs.shape[0]):
+        q = m.moving_dofs[r, 0]
+        d = m.moving_dofs[r, 1]
+        h = m.motion_hist[q, d]
+        pos[q, d] = m.pos0[q, d] + history_value(m.hist_start, m.hist_t, m.hist_v, h, t)
+        vel[q, d] = history_rate(m.hist_start, m.hist_t, m.hist_v, h, t)
+
+
+def hold_supports(m, pos, vel, t: float) -> None:
+    """Every fixed DOF at its place and speed at time t (at the start, after edits)."""
+    pos[m.fixed] = m.pos0[m.fixed]
+    vel[m.fixed] = 0.0
+    apply_supports(m, pos, vel, t)
 
 
 @njit(cache=True)
@@ -159,27 +164,45 @@ def check_breaks(m, s, t):
 
 
 @njit(cache=True)
-def _rest_measures(m, vel, force, lref):
-    """(max node speed [m/s], residual [N], kinetic energy [J], support power [W]).
+def _update(m, pos, vel, force, dp, dv, scale):
+    """x ← x + scale·dp, v ← v + scale·dv on every DOF (dv is 0 on fixed DOFs). With
+    dp None (the symplectic step): v ← v + scale·force/m, then x ← x + scale·v."""
+    for q in range(pos.shape[0]):
+        for d in range(3):
+            if dp is None:
+                vel[q, d] += scale * force[q, d] * m.inv_mass[q, d]
+                pos[q, d] += scale * vel[q, d]
+            else:
+                pos[q, d] += scale * dp[q, d]
+                vel[q, d] += scale * dv[q, d]
 
-    The residual is the largest out-of-balance force on a free DOF; moments count as
-    force over the structure's size lref. The support power is the work rate of the
-    reactions (−force) at supports that move."""
+
+@njit(cache=True)
+def _measures(m, vel, force, lref):
+    """The rest test's measures: (max node speed [m/s], residual [N], kinetic energy [J],
+    support power [W]). The residual is the largest out-of-balance force on a free DOF
+    (moments count as force over the structure's size lref); the support power is the
+    work rate of the reactions (−force) at supports that move."""
     vmax2 = 0.0
     res = 0.0
     ke = 0.0
     power = 0.0
     for q in range(vel.shape[0]):
-        v2 = vel[q, 0] * vel[q, 0] + vel[q, 1] * vel[q, 1]
-        vmax2 = max(vmax2, v2)
-        ke += 0.5 * (m.mass[q, 0] * vel[q, 0] ** 2 + m.mass[q, 1] * vel[q, 1] ** 2 + m.mass[q, 2] * vel[q, 2] ** 2)
         for d in range(3):
-            if not m.fixed[q, d]:
-                f = abs(force[q, d]) / lref if d == 2 else abs(force[q, d])
-                res = max(res, f)
-            elif m.motion_hist[q, d] >= 0:
-                power -= force[q, d] * vel[q, d]
+            f = force[q, d]
+            if m.fixed[q, d]:
+                if m.motion_hist[q, d] >= 0:
+                    power -= f * vel[q, d]
+            else:
+                res = max(res, abs(f) / lref if d == 2 else abs(f))
+        vx = vel[q, 0]
+        vy = vel[q, 1]
+        vmax2 = max(vmax2, vx * vx + vy * vy)
+        ke += 0.5 * (m.mass[q, 0] * vx * vx + m.mass[q, 1] * vy * vy + m.mass[q, 2] * vel[q, 2] * vel[q, 2])
     return math.sqrt(vmax2), res, ke, power
+
+
+MEASURE_EVERY = 8  # steps between evaluations of the rest measures (and the last step)
 
 
 @njit(cache=True)
@@ -194,20 +217,17 @@ def advance(m, s, w, dt, nsteps, method, ctl):
     pos = s.pos
     vel = s.vel
     force = s.force
-    n = pos.shape[0]
     t = s.clock[K_TIME]
     s.status[0] = RUNNING
+    t_measured = t
+    p_support = 0.0
     for step in range(nsteps):
         if method == SYMPLECTIC:
             power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out)
-            vmax, res, ke, p_support = _rest_measures(m, vel, force, ctl[C_LREF])
-            for q in range(n):
-                for d in range(3):
-                    vel[q, d] += dt * force[q, d] * m.inv_mass[q, d]
-                    pos[q, d] += dt * vel[q, d]
+            _update(m, pos, vel, force, None, None, dt)
         else:
-            power = _rk4_step(m, s, w, t, dt)
-            vmax, res, ke, p_support = _rest_measures(m, vel, force, ctl[C_LREF])
+            power = _rk4_stages(m, s, w, t, dt)
+            _update(m, pos, vel, force, w.dp, w.dv, dt / 6.0)
         t += dt
         apply_supports(m, pos, vel, t)
         update_chords(m, pos, s.chord)
@@ -215,6 +235,11 @@ def advance(m, s, w, dt, nsteps, method, ctl):
             check_breaks(m, s, t)
         s.clock[K_TIME] = t
         s.clock[K_WORK] += (power + p_support) * dt
+        if step % MEASURE_EVERY != MEASURE_EVERY - 1 and step != nsteps - 1:
+            continue
+        # The rest test, every few steps: the timer grows by the time since the last
+        # test while speed, residual and kinetic energy are all below tolerance.
+        vmax, res, ke, p_support = _measures(m, vel, force, ctl[C_LREF])
         s.clock[K_SPEED] = vmax
         s.clock[K_RESIDUAL] = res
         s.clock[K_KINETIC] = ke
@@ -222,20 +247,24 @@ def advance(m, s, w, dt, nsteps, method, ctl):
             s.status[0] = NOT_FINITE
             return step + 1
         if vmax <= ctl[C_VTOL] and res <= ctl[C_FTOL] and ke <= ctl[C_KETOL]:
-            s.clock[K_REST] += dt
+            s.clock[K_REST] += t - t_measured
             if ctl[C_STOP] > 0.0 and s.clock[K_REST] >= ctl[C_HOLD]:
                 s.status[0] = AT_REST
+                t_measured = t
                 return step + 1
         else:
             s.clock[K_REST] = 0.0
+        t_measured = t
     return nsteps
 
 
 @njit(cache=True)
-def _rk4_step(m, s, w, t, dt):
-    """One RK4 step of y' = (v, a(x, v, t)). Fixed DOFs follow their prescribed motion
-    at each stage time (inv_mass is 0 there). The first stage's force stays in s.force
-    (for the residual and reactions); returns the external power at the step start."""
+def _rk4_stages(m, s, w, t, dt):
+    """The four stages of an RK4 step of y' = (v, a(x, v, t)), leaving the weighted sums
+    k1 + 2k2 + 2k3 + k4 in w.dp, w.dv (the caller applies dt/6). Fixed DOFs follow their
+    prescribed motion at each stage time (inv_mass is 0 there). The first stage's force
+    stays in s.force (for the residual and reactions); returns the external power at the
+    start of the step."""
     pos = s.pos
     vel = s.vel
     n = pos.shape[0]
@@ -262,11 +291,17 @@ def _rk4_step(m, s, w, t, dt):
                 if stage < 2:
                     w.p[q, d] = pos[q, d] + h_next * v
                     w.v[q, d] = vel[q, d] + h_next * a
-    for q in range(n):
-        for d in range(3):
-            pos[q, d] += dt / 6.0 * w.dp[q, d]
-            vel[q, d] += dt / 6.0 * w.dv[q, d]
     return power
+
+
+@njit(cache=True)
+def _residual(m, force, lref):
+    res = 0.0
+    for q in range(force.shape[0]):
+        for d in range(3):
+            if not m.fixed[q, d]:
+                res = max(res, abs(force[q, d]) / lref if d == 2 else abs(force[q, d]))
+    return res
 
 
 @njit(cache=True)
@@ -290,7 +325,7 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
     s.status[0] = RUNNING
     for it in range(max_iter):
         eval_forces(m, pos, still, t_load, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
-        _, res, _, _ = _rest_measures(m, still, s.force, lref)
+        res = _residual(m, s.force, lref)
         s.clock[K_RESIDUAL] = res
         if not math.isfinite(res):
             s.status[0] = NOT_FINITE

@@ -228,16 +228,15 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
         dx = pos[j, 0] - pos[i, 0]
         dy = pos[j, 1] - pos[i, 1]
         L = math.sqrt(dx * dx + dy * dy)
-        ex = dx / L
-        ey = dy / L
-        N = m.bar_EA[e] / m.bar_L0[e] * (L - m.bar_L0[e])
+        inv_L = 1.0 / L
+        N = m.bar_k[e] * (L - m.bar_L0[e])
         c = m.bar_c[e]
         if c != 0.0:
-            N += c * ((vel[j, 0] - vel[i, 0]) * ex + (vel[j, 1] - vel[i, 1]) * ey)
-        if m.bar_cable[e] and (m.bar_L0[e] > L or N < 0.0):
+            N += c * ((vel[j, 0] - vel[i, 0]) * dx + (vel[j, 1] - vel[i, 1]) * dy) * inv_L
+        if m.bar_cable[e] and (L < m.bar_L0[e] or N < 0.0):
             N = 0.0  # a slack cable carries nothing
-        fx = N * ex
-        fy = N * ey
+        fx = N * dx * inv_L
+        fy = N * dy * inv_L
         force[i, 0] += fx
         force[i, 1] += fy
         force[j, 0] -= fx
