@@ -63,7 +63,6 @@ class Simulation:
         self.linear_reactions: np.ndarray | None = None
         self.mechanism: linear.Mechanism | None = None
         self.refresh()
-        self.energy0 = self.kinetic_energy() + self.strain_energy()
 
     # ------------------------------------------------------------------ state views
     @property
@@ -127,13 +126,15 @@ class Simulation:
         total = max(round(seconds / self.dt), 0)
         per_batch = max(1, int(batch_seconds / self.dt))
         done = 0
+        energy = self.kinetic_energy() + self.strain_energy()
         while done < total:
             self._set_controls(until_rest)
             good = self.state.copy()
             n = dynamics.advance(self.model.arrays, self.state, self.work, self.dt, min(per_batch, total - done), method, self.ctl)
             done += n
             status = int(self.state.status[0])
-            problem = self._blow_up(status)
+            work = float(self.state.clock[dynamics.K_WORK] - good.clock[dynamics.K_WORK])
+            problem, energy = self._blow_up(status, energy, work)
             if problem:
                 self.state.restore(good)
                 self.refresh()
@@ -144,30 +145,34 @@ class Simulation:
         self.refresh()
         return Outcome(done, self.rest_time >= self.rest.hold)
 
-    def _blow_up(self, status: int) -> str | None:
-        """Why the last batch is not to be trusted, or None."""
-        t = self.time
+    def _blow_up(self, status: int, energy_before: float, work: float) -> tuple[str | None, float]:
+        """Why the last batch is not to be trusted (or None), and the energy after it.
+
+        Energy can only grow by the work done on the structure; a batch that ends with
+        more than 3 × (energy before + work) plus a small floor has gone numerically
+        unstable (such growth is exponential, so the margin costs at most a few steps).
+        """
+        energy = math.nan
         if status == dynamics.NOT_FINITE:
             cause = "the state became non-finite (NaN or infinity)"
         else:
             self.refresh()
             energy = self.kinetic_energy() + self.strain_energy()
-            if not math.isfinite(energy):
-                cause = "the state became non-finite (NaN or infinity)"
+            budget = 3.0 * (energy_before + max(work, 0.0)) + 1e-3 * self.reference_force() * self.model.char_length
+            if energy <= budget:
+                return None, energy
+            if math.isfinite(energy):
+                cause = f"its energy grew from {energy_before:.3g} J to {energy:.3g} J with {max(work, 0.0):.3g} J of work done on it"
             else:
-                work = float(self.state.clock[dynamics.K_WORK])
-                budget = 3.0 * (self.energy0 + max(work, 0.0)) + 1e-3 * self.reference_force() * self.model.char_length
-                if energy <= budget:
-                    return None
-                cause = f"its energy grew to {energy:.3g} J with only {max(work, 0.0):.3g} J of work done on it"
+                cause = "the state became non-finite (NaN or infinity)"
         kind, row, omega = linear.stiffest_element(self.model)
         name = self.element_name(kind, row)
         safe = stable_dt_for(self.model, self.integrator)
         return (
-            f"unstable near t = {t:.4g} s: {cause}; the stiffest element is {name} "
+            f"unstable near t = {self.time:.4g} s: {cause}; the stiffest element is {name} "
             f"(about {omega / (2 * math.pi):.3g} Hz); a step of {safe:.3g} s or less is stable, "
             f"the step was {self.dt:.3g} s; rolled back to the last good state"
-        )
+        ), energy
 
     def element_name(self, kind: str, row: int) -> str:
         if kind == "triangle":
