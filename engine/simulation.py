@@ -86,10 +86,14 @@ class Simulation:
         return strain_energy(self.model.arrays, s.pos, s.chord, s.bar_on, s.beam_on, s.tri_out)
 
     def reference_force(self) -> float:
-        """The largest applied force now [N] (moments count as force over the size)."""
+        """The force scale of the rest test [N]: the largest applied force or support
+        reaction now (a settling support loads a structure with no load on it);
+        moments count as force over the structure's size."""
         f = np.abs(linear.load_vector(self.model, self.time))
+        r = np.abs(self.reactions())
         f[:, 2] /= self.model.char_length
-        return max(float(f.max(initial=0.0)), 1e-9)
+        r[:, 2] /= self.model.char_length
+        return max(float(f.max(initial=0.0)), float(r.max(initial=0.0)), 1e-9)
 
     def reactions(self) -> np.ndarray:
         """Support reactions (N, 3) [N, N, N m]: what the supports push with."""

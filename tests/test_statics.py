@@ -158,3 +158,45 @@ def test_mechanism_is_reported_with_the_mode_that_moves():
     assert abs(mode["C"]["y"]) < 1e-9 and abs(mode["D"]["y"]) < 1e-9
     data["members"].append(member("AC", "A", "C"))
     assert Simulation(build_model(data), "linear").solve_linear().at_rest
+
+
+def test_settlement_followed_in_time_by_a_dynamic_run():
+    """The same propped cantilever, its roller settling over 0.5 s in an RK4 run with
+    damping: at rest the reaction is the static 3EIδ/L³ (1e-3, the rest tolerance)."""
+    L, E, I, delta = 4.0, 200e9, 1e-6, -0.01
+    data = cantilever(4, L, 0.0, E=E, I=I, damping=0.05)
+    data["loads"] = []
+    data["supports"].append({"node": "N4", "fix": ["y"], "motion": {"y": [[0, 0], [0.5, delta]]}})
+    res = solved(data, "rk4")
+    assert res["nodes"]["N4"]["y"] == pytest.approx(delta, rel=1e-12)
+    assert res["reactions"]["N4"]["fy"] == pytest.approx(3 * E * I * delta / L**3, rel=1e-3)
+
+
+def test_members_break_past_their_strength_when_the_world_says_so():
+    """Strength 250 MPa × A = 1e-3 m² gives 250 kN in tension. The hanger AB takes the
+    whole load: at 200 kN it holds, at 300 kN it breaks and its node falls away."""
+
+    def hanger(load: float, breakable: bool) -> dict:
+        data = model(
+            [("A", 0.0, 1.0), ("B", 0.0, 0.0)],
+            [member("AB", "A", "B")],
+            [{"node": "A", "fix": ["x", "y"]}],
+            [{"node": "B", "fy": -load, "history": [[0, 0], [0.1, 1]]}],
+            damping=0.05,
+            breakable=breakable,
+        )
+        data["materials"]["steel"]["strength"] = 250e6
+        return data
+
+    holds = Simulation(build_model(hanger(200e3, True)), "rk4")
+    holds.advance(0.3)
+    assert not holds.results()["members"]["AB"]["broken"]
+    breaks = Simulation(build_model(hanger(300e3, True)), "rk4")
+    breaks.advance(0.3)
+    res = breaks.results()
+    assert res["members"]["AB"]["broken"] and res["members"]["AB"]["axial"] == 0.0
+    assert res["nodes"]["B"]["y"] < -0.1
+    assert 0.08 < breaks.state.bar_broke[0] < 0.1  # while the load passed 250 kN on its ramp
+    unbreakable = Simulation(build_model(hanger(300e3, False)), "rk4")
+    unbreakable.advance(0.3)
+    assert not unbreakable.results()["members"]["AB"]["broken"]
