@@ -114,7 +114,7 @@ def new_work(n: int) -> Work:
     return Work(*(np.zeros((n, 3)) for _ in range(5)))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def apply_supports(m, pos, vel, t):
     """Position boundary conditions (box A): supports that move follow their history.
 
@@ -135,7 +135,7 @@ def hold_supports(m, pos, vel, t: float) -> None:
     apply_supports(m, pos, vel, t)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def update_chords(m, pos, chord):
     """Advance each beam's running chord angle by its (small) change this step."""
     for e in range(m.beam_ij.shape[0]):
@@ -146,7 +146,7 @@ def update_chords(m, pos, chord):
         chord[e] += d - 2.0 * math.pi * math.floor((d + math.pi) / (2.0 * math.pi))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def check_breaks(m, s, t):
     """Members whose force passed their capacity break (are switched off) at time t."""
     for e in range(m.bar_ij.shape[0]):
@@ -163,7 +163,7 @@ def check_breaks(m, s, t):
                 s.beam_broke[e] = t
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _update(m, pos, vel, force, dp, dv, scale):
     """x ← x + scale·dp, v ← v + scale·dv on every DOF (dv is 0 on fixed DOFs). With
     dp None (the symplectic step): v ← v + scale·force/m, then x ← x + scale·v."""
@@ -177,7 +177,7 @@ def _update(m, pos, vel, force, dp, dv, scale):
                 vel[q, d] += scale * dv[q, d]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _measures(m, vel, force, lref):
     """The rest test's measures: (max node speed [m/s], residual [N], kinetic energy [J],
     support power [W]). The residual is the largest out-of-balance force on a free DOF
@@ -194,7 +194,9 @@ def _measures(m, vel, force, lref):
                 if m.motion_hist[q, d] >= 0:
                     power -= f * vel[q, d]
             else:
-                res = max(res, abs(f) / lref if d == 2 else abs(f))
+                a = abs(f) / lref if d == 2 else abs(f)
+                if not a <= res:  # also takes a NaN, which max() would drop
+                    res = a
         vx = vel[q, 0]
         vy = vel[q, 1]
         vmax2 = max(vmax2, vx * vx + vy * vy)
@@ -205,7 +207,7 @@ def _measures(m, vel, force, lref):
 MEASURE_EVERY = 8  # steps between evaluations of the rest measures (and the last step)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def advance(m, s, w, dt, nsteps, method, ctl):
     """Advance state s by up to nsteps steps of dt [s]; returns the steps taken.
 
@@ -258,7 +260,7 @@ def advance(m, s, w, dt, nsteps, method, ctl):
     return nsteps
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _rk4_stages(m, s, w, t, dt):
     """The four stages of an RK4 step of y' = (v, a(x, v, t)), leaving the weighted sums
     k1 + 2k2 + 2k3 + k4 in w.dp, w.dv (the caller applies dt/6). Fixed DOFs follow their
@@ -294,17 +296,19 @@ def _rk4_stages(m, s, w, t, dt):
     return power
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _residual(m, force, lref):
     res = 0.0
     for q in range(force.shape[0]):
         for d in range(3):
             if not m.fixed[q, d]:
-                res = max(res, abs(force[q, d]) / lref if d == 2 else abs(force[q, d]))
+                a = abs(force[q, d]) / lref if d == 2 else abs(force[q, d])
+                if not a <= res:  # also takes a NaN, which max() would drop
+                    res = a
     return res
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
     """Dynamic relaxation with kinetic damping (seed 001; Cundall, Barnes).
 

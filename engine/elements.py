@@ -9,6 +9,10 @@ Glossary: EA axial rigidity [N], EI flexural rigidity [N m²], L0 rest length [m
 L current length [m], N axial force [N] (tension positive), M1, M2 end moments [N m],
 V end shear [N], E Young's modulus [Pa], ν Poisson's ratio, t thickness [m],
 λ, μ Lamé parameters [Pa], β stiffness-proportional (element) damping [s].
+
+Kernels use numba's numpy error model: a division by zero (two nodes of an element
+brought together) gives inf or NaN instead of raising, and the blow-up check of the
+caller catches it and rolls back.
 """
 
 from __future__ import annotations
@@ -21,13 +25,13 @@ from numba import njit
 TWO_PI = 2.0 * math.pi
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def wrap_angle(a):
     """The angle a brought into (-π, π]."""
     return a - TWO_PI * math.floor((a + math.pi) / TWO_PI)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def history_value(hist_start, hist_t, hist_v, h, t):
     """Piecewise-linear history h at time t; held at its first and last values."""
     a = hist_start[h]
@@ -41,7 +45,7 @@ def history_value(hist_start, hist_t, hist_v, h, t):
     return hist_v[b - 1]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def history_rate(hist_start, hist_t, hist_v, h, t):
     """Time derivative of history h at t (the slope of its segment, 0 outside)."""
     a = hist_start[h]
@@ -55,7 +59,7 @@ def history_rate(hist_start, hist_t, hist_v, h, t):
 # --------------------------------------------------------------------- beam-column
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def beam_deformation(dx, dy, rot_i, rot_j, chord_ref, chord0, L0):
     """Deformations (r1, r2, r3) of seed 000 Fig. 2 and the chord angle β.
 
@@ -70,7 +74,7 @@ def beam_deformation(dx, dy, rot_i, rot_j, chord_ref, chord0, L0):
     return rot_i - rigid, rot_j - rigid, L - L0, L, beta
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def beam_end_forces(r1, r2, r3, EA, EI, L0, L):
     """Seed 000 eq. (1): M1 = 4EI/L r1 + 2EI/L r2, M2 = 2EI/L r1 + 4EI/L r2, N = EA/L r3.
 
@@ -86,7 +90,7 @@ def beam_end_forces(r1, r2, r3, EA, EI, L0, L):
 # ------------------------------------------------------------------------ triangle
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def tri_frame(xi, yi, xj, yj, xk, yk):
     """Local frame of seed 000 Fig. 6: origin at i, x toward k, y by the right hand.
 
@@ -103,7 +107,7 @@ def tri_frame(xi, yi, xj, yj, xk, yk):
     return cx, cy, rx * cx + ry * cy, -rx * cy + ry * cx, lxk
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def cst_stiffness(xj0, yj0, xk0, E, nu, t):
     """Seed 000 eq. (2)–(3): the 3×3 stiffness of the deformation DOFs.
 
@@ -123,7 +127,7 @@ def cst_stiffness(xj0, yj0, xk0, E, nu, t):
     return k11, k13, k22, k23, k33
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def cst_local_stress(r1, r2, r3, xj0, yj0, xk0, E, nu):
     """Seed 000 eq. (4): (σx, σy, τxy) in the element's local axes."""
     d = -yj0 * xk0 / 2.0
@@ -134,7 +138,7 @@ def cst_local_stress(r1, r2, r3, xj0, yj0, xk0, E, nu):
     return sx, sy, txy
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def rotate_stress(sx, sy, txy, cx, cy):
     """Stress from axes rotated by (cx, cy) = (cos φ, sin φ) to global axes: Q σ Qᵀ."""
     cc = cx * cx
@@ -147,7 +151,7 @@ def rotate_stress(sx, sy, txy, cx, cy):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def neo_hookean_pk1(f11, f12, f21, f22, lam, mu):
     """First Piola–Kirchhoff stress P = F S of seed 003's compressible Neo-Hookean law,
     S = λ J (J − 1) C⁻¹ + μ (I − C⁻¹), with strain energy W = μ/2 (tr C − 2) − μ ln J
@@ -178,7 +182,7 @@ def neo_hookean_pk1(f11, f12, f21, f22, lam, mu):
 # ------------------------------------------------------------------------ assembly
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out):
     """Total force on every DOF at time t (seed 000 Fig. 1, box B); returns the power
     of the external loads (loads, gravity, ground motion) [W].
@@ -201,13 +205,22 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
     power = 0.0
     # Gravity and ground acceleration act on the translational mass; the structure is
     # seen from the ground, so the ground's acceleration a_g appears as −m a_g.
-    for q in range(n):
-        fx = -m.mass[q, 0] * ax
-        fy = -m.mass[q, 1] * (g + ay)
-        power += fx * vel[q, 0] + fy * vel[q, 1]
-        force[q, 0] = fx - alpha * m.mass[q, 0] * vel[q, 0]
-        force[q, 1] = fy - alpha * m.mass[q, 1] * vel[q, 1]
-        force[q, 2] = -alpha * m.mass[q, 2] * vel[q, 2]
+    gy = g + ay
+    if alpha == 0.0 and ax == 0.0:  # the common case, kept lean: weight only
+        for q in range(n):
+            fy = -m.mass[q, 1] * gy
+            power += fy * vel[q, 1]
+            force[q, 0] = 0.0
+            force[q, 1] = fy
+            force[q, 2] = 0.0
+    else:
+        for q in range(n):
+            fx = -m.mass[q, 0] * ax
+            fy = -m.mass[q, 1] * gy
+            power += fx * vel[q, 0] + fy * vel[q, 1]
+            force[q, 0] = fx - alpha * m.mass[q, 0] * vel[q, 0]
+            force[q, 1] = fy - alpha * m.mass[q, 1] * vel[q, 1]
+            force[q, 2] = -alpha * m.mass[q, 2] * vel[q, 2]
     for e in range(m.load_node.shape[0]):
         s = 1.0
         if m.load_hist[e] >= 0:
@@ -301,7 +314,7 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
     return power
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _cst_triangle(m, e, pos, vel, force, tri_out):
     """Seed 000 constant-strain triangle. R = K r; the remaining forces by statics in
     the current geometry, which is also the exact gradient of ½ rᵀ K r:
@@ -357,7 +370,7 @@ def _cst_triangle(m, e, pos, vel, force, tri_out):
     tri_out[e, 3] = energy
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _neo_triangle(m, e, pos, vel, force, tri_out):
     """Seed 003 compressible Neo-Hookean triangle, plane stress Lamé parameters
     λ = Eν/(1−ν²), μ = E/(2(1+ν)) so that it matches the linear triangle at small strain.
@@ -429,7 +442,7 @@ def strain_energy(m, pos, chord, bar_on, beam_on, tri_out) -> float:
     return float(_strain_energy(m, pos, chord, bar_on, beam_on) + tri_out[:, 3].sum())
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _strain_energy(m, pos, chord, bar_on, beam_on):
     u = 0.0
     for e in range(m.bar_ij.shape[0]):

@@ -125,3 +125,13 @@ def test_free_body_under_unbalanced_load_never_rests():
     data = model([("A", 0, 0), ("B", 1, 0)], [member("AB", "A", "B")], loads=[{"node": "B", "fx": 1.0}], damping=0.05)
     sim = Simulation(build_model(data), "rk4")
     assert not sim.advance(2.0, until_rest=True).at_rest
+
+
+def test_relaxation_that_diverges_is_reported_not_passed_off_as_rest():
+    """A NaN force must not read as a zero residual (max() drops NaN): a zero-length
+    stretch of a bar (coincident nodes after a move) makes its force NaN."""
+    sim = Simulation(build_model(bridge_truss(100.0)), "relax")
+    sim.state.pos[1, :2] = sim.state.pos[0, :2]  # B onto A: bar AB has no direction
+    with pytest.raises(Unstable):
+        sim.relax()
+    assert np.isfinite(sim.state.pos).all()
