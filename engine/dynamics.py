@@ -164,11 +164,19 @@ def check_breaks(m, s, t):
 
 
 @njit(cache=True, error_model="numpy")
+def moving_dofs_per_node(m):
+    """3 when any node can turn (only beams turn nodes), else 2: a truss of bars and
+    triangles skips the rotation DOF in the node loops, a third of their work."""
+    return 3 if m.beam_ij.shape[0] > 0 else 2
+
+
+@njit(cache=True, error_model="numpy")
 def _update(m, pos, vel, force, dp, dv, scale):
     """x ← x + scale·dp, v ← v + scale·dv on every DOF (dv is 0 on fixed DOFs). With
     dp None (the symplectic step): v ← v + scale·force/m, then x ← x + scale·v."""
+    nd = moving_dofs_per_node(m)
     for q in range(pos.shape[0]):
-        for d in range(3):
+        for d in range(nd):
             if dp is None:
                 vel[q, d] += scale * force[q, d] * m.inv_mass[q, d]
                 pos[q, d] += scale * vel[q, d]
@@ -270,9 +278,10 @@ def _rk4_stages(m, s, w, t, dt):
     pos = s.pos
     vel = s.vel
     n = pos.shape[0]
+    nd = moving_dofs_per_node(m)
     power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
     for q in range(n):
-        for d in range(3):
+        for d in range(nd):
             a = s.force[q, d] * m.inv_mass[q, d]
             w.dp[q, d] = vel[q, d]
             w.dv[q, d] = a
@@ -285,7 +294,7 @@ def _rk4_stages(m, s, w, t, dt):
         apply_supports(m, w.p, w.v, ts)
         eval_forces(m, w.p, w.v, ts, s.chord, s.bar_on, s.beam_on, s.tri_on, w.f, s.bar_N, s.beam_out, s.tri_out)
         for q in range(n):
-            for d in range(3):
+            for d in range(nd):
                 a = w.f[q, d] * m.inv_mass[q, d]
                 v = w.v[q, d]
                 w.dp[q, d] += weight * v
