@@ -14,36 +14,8 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import Any
 
-MAX_FILE_BYTES = 20_000_000  # a level or model bigger than this is refused unread
-
-
-class BadInput(Exception):
-    """Bad input: the message already names the file and the field."""
-
-
-def read_json(path: str) -> Any:
-    """The JSON object in `path`, or BadInput naming the file and what is wrong."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    if not p.is_file():
-        raise BadInput(f"{path}: not a file")
-    if size > MAX_FILE_BYTES:
-        raise BadInput(f"{path}: the file is {size / 1e6:.0f} MB; files over {MAX_FILE_BYTES / 1e6:.0f} MB are refused")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"{path}: cannot read the file as UTF-8 text ({exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise BadInput(f"{path}: not valid JSON: nested too deeply") from None
+from game.files import BadInput, read_json
 
 
 def _positive(text: str) -> float:
@@ -75,7 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", action="append", default=[], metavar="SPEC", help="quantity to record, e.g. node.B.y, member.AB.axial")
     sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    for name in ("check", "validate", "play", "sandbox"):
+    val = sub.add_parser("validate", help="schema and sense checks of level files")
+    val.add_argument("paths", nargs="+", metavar="PATH", help="level files, or folders of them")
+    for name in ("check", "play", "sandbox"):
         sub.add_parser(name, help="not built yet").add_argument("rest", nargs="*")
     return parser
 
@@ -88,8 +62,43 @@ def main(argv: list[str] | None = None) -> int:
         except BadInput as exc:
             print(str(exc), file=sys.stderr)
             return 2
+    if args.command == "validate":
+        return validate(args.paths)
     print(f"equilibria {args.command or ''}: not built yet; `equilibria simulate` works today".replace("  ", " "), file=sys.stderr)
     return 1
+
+
+def level_files(paths: list[str]) -> list[Path]:
+    """The files named, and the level files in the folders named (the schema and the
+    solutions folder left out)."""
+    found: list[Path] = []
+    for name in paths:
+        p = Path(name)
+        if p.is_dir():
+            found += sorted(f for f in p.rglob("*.json") if f.name != "level.schema.json" and "solutions" not in f.relative_to(p).parts)
+        else:
+            found.append(p)
+    return found
+
+
+def validate(paths: list[str]) -> int:
+    """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
+    from game.level import load_level
+
+    bad = 0
+    for path in level_files(paths):
+        try:
+            level = load_level(read_json(path))
+        except BadInput as exc:
+            print(str(exc), file=sys.stderr)
+        except ValueError as exc:
+            for line in str(exc).splitlines():
+                print(f"{path}: {line}", file=sys.stderr)
+        else:
+            print(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members)")
+            continue
+        bad += 1
+    return 2 if bad else 0
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -1,0 +1,70 @@
+"""The level format: one definition, a schema that stays current, `equilibria validate`."""
+
+import json
+
+import pytest
+from builders import bridge_truss
+
+from game.cli import main
+from game.level import SCHEMA_PATH, Level, schema_text
+
+
+def level(**changes) -> dict:
+    data = bridge_truss(1000.0)
+    data.update(format=1, id="zf-test", title="Which members carry nothing?", kind="zero_force", brief="Find them.", goal={"hold": 2.0})
+    data.update(changes)
+    return data
+
+
+def validate(tmp_path, capsys, files: dict[str, object]) -> tuple[int, list[str], list[str]]:
+    for name, content in files.items():
+        (tmp_path / name).write_text(content if isinstance(content, str) else json.dumps(content))
+    code = main(["validate", str(tmp_path)])
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err.splitlines()
+
+
+def test_committed_schema_is_generated_from_the_definition():
+    """Regenerate with `python -m game.level --write-schema` after changing game/level.py."""
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
+
+
+def test_a_good_level_validates(tmp_path, capsys):
+    code, out, err = validate(tmp_path, capsys, {"good.json": level()})
+    assert code == 0 and err == []
+    assert out == [f"{tmp_path / 'good.json'}: ok (zero_force, 5 nodes, 7 members)"]
+    assert Level.model_validate(level()).model_data()["members"][0]["id"] == "AB"
+
+
+@pytest.mark.parametrize(
+    ("changes", "line"),
+    [
+        ({"format": 2}, "format: Input should be 1"),
+        ({"kind": "puzzle"}, "kind: Input should be"),
+        ({"members": [{"id": "AB", "i": "A", "j": "B", "material": "steel", "A": -1}]}, "members[0].A: Input should be greater than 0"),
+        ({"colour": "red"}, "colour: Extra inputs are not permitted"),
+        ({"members": [{"id": "AB", "i": "A", "j": "Q", "material": "steel", "A": 1}]}, "members[0].j: unknown node 'Q'"),
+        ({"loads": [{"node": "Z", "fy": -1}]}, "loads[0].node: unknown node 'Z'"),
+        ({"loads": [{"node": "B", "fy": -1, "history": [[0, 0], [0, 1]]}]}, "loads[0].history: Value error, times must increase"),
+        ({"supports": [{"node": "A", "fix": ["x", "y"]}]}, "supports: the truss is a mechanism; nodes B, C, D, E can move"),
+    ],
+    ids=["format version", "kind", "negative area", "unknown field", "unknown node", "load on a missing node", "history", "mechanism"],
+)
+def test_a_bad_level_gets_one_line_per_problem_naming_file_and_field(tmp_path, capsys, changes, line):
+    code, out, err = validate(tmp_path, capsys, {"bad.json": level(**changes)})
+    assert code == 2 and out == []
+    assert err and all(e.startswith(f"{tmp_path / 'bad.json'}: ") for e in err)
+    assert any(line in e for e in err), err
+
+
+def test_validate_reports_every_bad_file_and_skips_the_schema(tmp_path, capsys):
+    (tmp_path / "solutions").mkdir()
+    files = {"a.json": level(), "b.json": "{oops", "level.schema.json": "{}", "solutions/s.json": "{}"}
+    code, out, err = validate(tmp_path, capsys, files)
+    assert code == 2
+    assert len(out) == 1 and out[0].startswith(str(tmp_path / "a.json"))
+    assert len(err) == 1 and err[0].startswith(str(tmp_path / "b.json")) and "not valid JSON" in err[0]
+
+
+def test_the_shipped_levels_folder_validates(capsys):
+    assert main(["validate", str(SCHEMA_PATH.parent)]) == 0
