@@ -200,3 +200,15 @@ def test_members_break_past_their_strength_when_the_world_says_so():
     unbreakable = Simulation(build_model(hanger(300e3, False)), "rk4")
     unbreakable.advance(0.3)
     assert not unbreakable.results()["members"]["AB"]["broken"]
+
+
+@pytest.mark.parametrize(("integrator", "rel"), [("linear", 1e-9), ("relax", 1e-4)])
+def test_cantilever_under_a_tip_moment(integrator, rel):
+    """A moment M at the tip bends the cantilever into a circle: θ = ML/EI, δ = ML²/2EI."""
+    L, M, E, I = 2.0, 50.0, 200e9, 1e-6
+    data = cantilever(4, L, 0.0, E=E, I=I)
+    data["loads"] = [{"node": "N4", "m": M, "history": [[0, 0], [1, 1]]}]
+    res = solved(data, integrator)
+    assert res["nodes"]["N4"]["rot"] == pytest.approx(M * L / (E * I), rel=rel)
+    assert displacement(res, data, "N4", "y") == pytest.approx(M * L**2 / (2 * E * I), rel=rel)
+    assert res["reactions"]["N0"]["m"] == pytest.approx(-M, rel=rel)
