@@ -49,7 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     val = sub.add_parser("validate", help="schema and sense checks of level files")
     val.add_argument("paths", nargs="+", metavar="PATH", help="level files, or folders of them")
-    for name in ("check", "play", "sandbox"):
+    chk = sub.add_parser("check", help="the verdict on a level and a solution")
+    chk.add_argument("level", help="level JSON")
+    chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
+    chk.add_argument("--json", action="store_true", help="print one JSON object")
+    for name in ("play", "sandbox"):
         sub.add_parser(name, help="not built yet").add_argument("rest", nargs="*")
     return parser
 
@@ -64,6 +68,12 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     if args.command == "validate":
         return validate(args.paths)
+    if args.command == "check":
+        try:
+            return check(args)
+        except BadInput as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
     print(f"equilibria {args.command or ''}: not built yet; `equilibria simulate` works today".replace("  ", " "), file=sys.stderr)
     return 1
 
@@ -99,6 +109,41 @@ def validate(paths: list[str]) -> int:
             continue
         bad += 1
     return 2 if bad else 0
+
+
+def check(args: argparse.Namespace) -> int:
+    """Exit 0 when the solution passes, 1 when it does not, 2 on bad input."""
+    from game.level import load_level
+    from game.rules import Verdict
+    from game.rules import check as judge
+    from game.solution import Solution, load_solution
+
+    def first_line(path: str, exc: ValueError) -> BadInput:
+        return BadInput(f"{path}: {str(exc).splitlines()[0]}")
+
+    try:
+        level = load_level(read_json(args.level))
+    except ValueError as exc:
+        raise first_line(args.level, exc) from None
+    if args.solution:
+        try:
+            solution = load_solution(read_json(args.solution))
+        except ValueError as exc:
+            raise first_line(args.solution, exc) from None
+    else:
+        solution = Solution(format=1, level=level.id)
+    if level.kind in ("demo", "sandbox"):
+        verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
+    else:
+        try:
+            verdict = judge(level, solution)
+        except ValueError as exc:
+            raise first_line(args.solution or args.level, exc) from None
+    if args.json:
+        print(json.dumps(verdict.as_dict()))
+    else:
+        print(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}")
+    return 0 if verdict.passed else 1
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -1,0 +1,125 @@
+"""Rules and `equilibria check`: reference solutions pass, other right answers pass too,
+wrong ones fail with a reason a student understands, bad input exits 2."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.files import read_json
+from game.level import KINDS, load_level
+
+LEVELS = Path(__file__).resolve().parents[1] / "levels"
+JUDGED = [p for p in sorted(LEVELS.glob("*.json")) if p.name != "level.schema.json" and read_json(p)["kind"] not in ("demo", "sandbox")]
+
+
+def check(capsys, level: str | Path, moves: list | None = None, *, level_id: str | None = None, tmp_path: Path | None = None) -> tuple[int, dict | None, str]:
+    args = ["check", str(level), "--json"]
+    if moves is not None:
+        path = tmp_path / "solution.json"
+        path.write_text(json.dumps({"format": 1, "level": level_id or Path(level).stem, "moves": moves}))
+        args += ["--solution", str(path)]
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip() else None), err.strip()
+
+
+def force(node: str, fx: float = 0.0, fy: float = 0.0) -> dict:
+    return {"type": "add_force", "node": node, "fx": fx, "fy": fy}
+
+
+def test_the_shipped_levels_cover_the_kinds_judged_so_far():
+    assert {read_json(p)["kind"] for p in JUDGED} == {"balance", "zero_force"}
+    assert all(read_json(p)["kind"] in KINDS for p in JUDGED)
+
+
+@pytest.mark.parametrize("level", JUDGED, ids=lambda p: p.stem)
+def test_every_judged_level_ships_a_reference_solution_that_passes(capsys, level):
+    solution = LEVELS / "solutions" / level.name
+    assert solution.exists(), f"levels/solutions/{level.name} is missing"
+    code = main(["check", str(level), "--solution", str(solution), "--json"])
+    verdict = json.loads(capsys.readouterr().out)
+    assert code == 0 and verdict["passed"], verdict["reason"]
+    assert load_level(read_json(level)).explanation and load_level(read_json(level)).hints
+
+
+BALANCE = LEVELS / "balance-01.json"
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [[force("C", fy=5e3), force("A", fy=-5e3)], [force("E", fx=-10e3), force("B", fx=10e3)], [force("F", fy=5e3), force("D", fy=-5e3)]],
+    ids=["couple across the width", "horizontal couple", "couple at the top"],
+)
+def test_balance_passes_answers_the_author_never_wrote_down(capsys, tmp_path, moves):
+    """Seed 000 Fig. 13: any couple of 20 kN·m counter-clockwise balances the body."""
+    code, verdict, _ = check(capsys, BALANCE, moves, tmp_path=tmp_path)
+    assert code == 0 and verdict["passed"], verdict["reason"]
+    assert verdict["max_displacement"] < verdict["limit"]
+
+
+def test_balance_failing_says_which_way_it_moves(capsys, tmp_path):
+    code, verdict, _ = check(capsys, BALANCE, [force("B", fy=9e3), force("A", fy=-10e3)], tmp_path=tmp_path)
+    assert code == 1 and not verdict["passed"]
+    assert "net force of 1 kN pointing down" in verdict["reason"]
+    assert verdict["net_force"]["fy"] == pytest.approx(-1e3)
+    code, verdict, _ = check(capsys, BALANCE, [force("C", fy=10e3), force("A", fy=-10e3)], tmp_path=tmp_path)
+    assert code == 1 and "net moment of 20 kN·m counter-clockwise" in verdict["reason"]
+    assert verdict["net_moment"] == pytest.approx(20e3)
+
+
+def test_balance_enforces_the_number_and_size_of_forces(capsys, tmp_path):
+    code, verdict, _ = check(capsys, BALANCE, [force("B", fy=10e3)], tmp_path=tmp_path)
+    assert code == 1 and "exactly 2 forces" in verdict["reason"]
+    code, verdict, _ = check(capsys, BALANCE, [force("B", fy=100e3), force("A", fy=-100e3)], tmp_path=tmp_path)
+    assert code == 1 and "at most 50 kN" in verdict["reason"]
+
+
+def test_zero_force_marking_names_wrong_and_missed_members(capsys, tmp_path):
+    level = LEVELS / "zero-force-01.json"
+    moves = [{"type": "mark_zero", "member": m} for m in ("BF", "FC")]
+    code, verdict, _ = check(capsys, level, moves, tmp_path=tmp_path)
+    assert code == 1
+    assert "FC carries 7.07 kN of tension" in verdict["reason"]
+    assert "CG, DH carry no force but are not marked" in verdict["reason"]
+    assert verdict["zero_force"] == ["BF", "CG", "DH"]
+    code, verdict, _ = check(capsys, level)  # no solution: nothing marked
+    assert code == 1 and "BF, CG, DH carry no force" in verdict["reason"]
+
+
+def test_removing_the_brace_of_a_compression_chord_collapses_the_truss(capsys, tmp_path):
+    """Seed 000 Fig. 12: CG and BF both carry nothing, but only BF may go: CG keeps the
+    squeezed top chord in line, while the stretched bottom chord holds B by itself."""
+    level = LEVELS / "zero-force-02.json"
+    code, verdict, _ = check(capsys, level, [{"type": "remove_member", "member": "CG"}], tmp_path=tmp_path)
+    assert code == 1
+    assert verdict["reason"] == "The truss collapses: without CG, nothing holds G in line, and the compression in FG (-20 kN) and GH (-20 kN) pushes it out."
+    code, verdict, _ = check(capsys, level, [{"type": "remove_member", "member": "BF"}], tmp_path=tmp_path)
+    assert code == 0 and verdict["reason"] == "The truss still stands with 1 member removed."
+
+
+@pytest.mark.parametrize(
+    ("level", "moves", "level_id", "words"),
+    [
+        ("zero-force-01", [{"type": "mark_zero", "member": "BF"}], "balance-01", "level: this solution is for level 'balance-01', not 'zero-force-01'"),
+        ("zero-force-01", [force("B", fy=1.0)], None, "moves[0].type: a zero_force level does not allow add_force"),
+        ("balance-01", [force("Q", fy=1.0), force("A")], None, "moves[0].node: unknown node 'Q'"),
+        ("zero-force-01", [{"type": "mark_zero", "member": "XY"}], None, "moves[0].member: unknown member 'XY'"),
+        ("zero-force-01", [{"type": "paint", "member": "BF"}], None, "moves[0]: Input tag 'paint' found using 'type' does not match"),
+    ],
+    ids=["other level", "move not allowed", "unknown node", "unknown member", "unknown move"],
+)
+def test_a_solution_that_does_not_fit_the_level_exits_2_with_the_reason(capsys, tmp_path, level, moves, level_id, words):
+    code, verdict, err = check(capsys, LEVELS / f"{level}.json", moves, level_id=level_id, tmp_path=tmp_path)
+    assert code == 2 and verdict is None
+    assert len(err.splitlines()) == 1 and err.startswith(str(tmp_path / "solution.json")) and words in err
+
+
+def test_bad_level_or_solution_files_exit_2(capsys, tmp_path):
+    (tmp_path / "broken.json").write_text("{")
+    assert main(["check", str(tmp_path / "broken.json")]) == 2
+    assert main(["check", str(BALANCE), "--solution", str(tmp_path / "broken.json")]) == 2
+    assert main(["check", str(BALANCE), "--solution", str(tmp_path / "missing.json")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and all("broken.json" in e or "missing.json" in e for e in err)
