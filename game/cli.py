@@ -3,8 +3,11 @@
     equilibria simulate MODEL.json [--seconds T | --until-rest] [--integrator ...]
                         [--dt DT] [--record SPEC ...] [--every DT] [--max-seconds S] --json
 
-Exit codes: 0 done, 1 the simulation went unstable (rolled back, explained), 2 bad input
-(one line on stderr naming the file and the field; never a traceback).
+    equilibria validate PATH...
+    equilibria check LEVEL [--solution SOLUTION.json] --json
+
+Exit codes: 0 done (check: passed), 1 unstable or not passed, 2 bad input (one line on
+stderr naming the file and the field; never a traceback).
 """
 
 from __future__ import annotations
@@ -60,22 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "simulate":
-        try:
-            return simulate(args)
-        except BadInput as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
-    if args.command == "validate":
-        return validate(args.paths)
-    if args.command == "check":
-        try:
-            return check(args)
-        except BadInput as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
-    print(f"equilibria {args.command or ''}: not built yet; `equilibria simulate` works today".replace("  ", " "), file=sys.stderr)
-    return 1
+    commands = {"simulate": simulate, "check": check, "validate": lambda a: validate(a.paths)}
+    if args.command not in commands:
+        what = f"equilibria {args.command}" if args.command else "the game"
+        print(f"{what}: not built yet; simulate, validate and check work today", file=sys.stderr)
+        return 1
+    try:
+        return commands[args.command](args)
+    except BadInput as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
 
 
 def level_files(paths: list[str]) -> list[Path]:
