@@ -20,6 +20,7 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
+from engine.elements import beam_end_forces, history_value
 from engine.model import Model
 
 DENSE_LIMIT = 1500  # free DOFs up to which eigenproblems are solved densely
@@ -235,8 +236,6 @@ def _unit_mode(flat: np.ndarray) -> np.ndarray:
 def load_vector(model: Model, t: float) -> np.ndarray:
     """External forces (N, 3) at time t: loads, gravity and ground acceleration on the
     lumped masses [N, N, N m]."""
-    from engine.elements import history_value
-
     m = model.arrays
     f = np.zeros_like(m.pos0)
     ax = history_value(m.hist_start, m.hist_t, m.hist_v, m.ground_ax_hist, t) if m.ground_ax_hist >= 0 else 0.0
@@ -251,8 +250,6 @@ def load_vector(model: Model, t: float) -> np.ndarray:
 
 def prescribed_displacement(model: Model, t: float) -> np.ndarray:
     """Support displacements (N, 3) at time t (settlements), zero elsewhere."""
-    from engine.elements import history_value
-
     m = model.arrays
     u = np.zeros_like(m.pos0)
     for q, d in np.argwhere(m.motion_hist >= 0):
@@ -304,8 +301,6 @@ def bar_axial_linear(model: Model, u: np.ndarray) -> np.ndarray:
 def beam_forces_linear(model: Model, u: np.ndarray) -> np.ndarray:
     """(Bm, 4) [N, V, M1, M2] of beams for small displacements, seed 000 eq. (1) with
     the linearised deformations r1 = θ_i − ψ, r2 = θ_j − ψ, ψ = n·(u_j − u_i)/L."""
-    from engine.elements import beam_end_forces
-
     m = model.arrays
     out = np.zeros((len(m.beam_L0), 4))
     for e, (i, j) in enumerate(m.beam_ij):

@@ -21,7 +21,7 @@ it is locked at zero, so bar-only nodes never spin.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -137,8 +137,6 @@ class Model:
 
     def with_arrays(self, **changes: Any) -> Model:
         """A copy with some kernel arrays or scalars replaced (e.g. mass_damping)."""
-        from dataclasses import replace
-
         return replace(self, arrays=self.arrays._replace(**changes))
 
 
@@ -494,7 +492,7 @@ def build_model(data: Any) -> Model:
     )
     if "mass_damping" not in world and zeta > 0:
         # ζ of the lowest elastic mode as mass-proportional damping: α = 2ζω₁.
-        from engine.linear import lowest_frequency
+        from engine.linear import lowest_frequency  # here: engine.linear imports Model
 
         omega1 = lowest_frequency(model)
         if omega1 is None:
@@ -505,6 +503,4 @@ def build_model(data: Any) -> Model:
 
 
 def _warn(model: Model, text: str) -> Model:
-    from dataclasses import replace
-
     return replace(model, warnings=(*model.warnings, text))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine import Simulation, Unstable, build_model
-from engine.linear import find_mechanism, stiffness
+from engine.linear import find_mechanism, load_vector, stiffness
 from game.level import Level
 from game.solution import AddForce, MarkZero, RemoveMember, Solution
 
@@ -142,8 +142,6 @@ def _net_load(data: dict) -> tuple[tuple[float, float], float]:
     loads at their final values (statics: what makes a free body move)."""
     model = build_model(data | {"world": {**data.get("world", {}), "damping": 0.0}})
     m = model.arrays
-    from engine.linear import load_vector
-
     f = load_vector(model, model.load_end_time)
     mass = m.mass[:, 0]
     centre = (m.pos0[:, :2] * mass[:, None]).sum(axis=0) / mass.sum()
