@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 FORMAT = 1
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "levels" / "level.schema.json"
@@ -150,6 +150,26 @@ class Level(_Strict):
         """The engine's model: this level without goal and player."""
         return self.model_dump(exclude={"goal", "player"}, exclude_none=True)
 
+    def load_choices(self) -> list[list[Load]]:
+        """`player.load_choices`: sets of loads a level draws from at random, so that the
+        answer changes between attempts (empty: the level's own loads, always)."""
+        return _LOAD_CHOICES.validate_python(self.player.get("load_choices", []))
+
+    def drawn(self, draw: int | None) -> Level:
+        """This level with its loads replaced by load choice `draw` (None: as it is).
+        ValueError when the level has choices and no valid draw is given."""
+        choices = self.load_choices()
+        if not choices:
+            if draw is not None:
+                raise ValueError(f"draw: level {self.id!r} does not draw its loads")
+            return self
+        if draw is None or not 0 <= draw < len(choices):
+            raise ValueError(f"draw: level {self.id!r} draws its loads; give a draw from 0 to {len(choices) - 1}")
+        return self.model_copy(update={"loads": choices[draw]})
+
+
+_LOAD_CHOICES = TypeAdapter(list[list[Load]])
+
 
 def field_path(loc: tuple) -> str:
     """('members', 3, 'i') → 'members[3].i'."""
@@ -175,9 +195,14 @@ def sense_errors(level: Level) -> list[str]:
     from engine.linear import find_mechanism, stiffness
 
     try:
-        model = build_model(level.model_data() | {"world": {**level.world.model_dump(exclude_none=True), "damping": 0.0}})
-    except ModelError as exc:
-        return [str(exc)]
+        choices = level.load_choices()
+    except ValidationError as exc:
+        return [f"player.load_choices{field_path(e['loc']) if e['loc'] else ''}: {e['msg']}" for e in exc.errors(include_url=False)]
+    for draw in [None] if not choices else range(len(choices)):
+        try:
+            model = build_model(level.drawn(draw).model_data() | {"world": {**level.world.model_dump(exclude_none=True), "damping": 0.0}})
+        except ModelError as exc:
+            return [f"player.load_choices[{draw}]: {exc}" if draw is not None and exc.field.startswith("loads") else str(exc)]
     if level.kind == "zero_force":
         free = ~model.arrays.fixed.ravel()
         mechanism = find_mechanism(model, stiffness(model), free)

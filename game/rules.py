@@ -39,6 +39,7 @@ def check(level: Level, solution: Solution) -> Verdict:
     solution is for another level or uses a move the level does not allow."""
     if solution.level != level.id:
         raise ValueError(f"level: this solution is for level {solution.level!r}, not {level.id!r}")
+    level = level.drawn(solution.draw)
     allowed = ALLOWED_MOVES.get(level.kind)
     if allowed is None:
         raise ValueError(f"level: {level.kind} levels cannot be checked yet")

@@ -42,6 +42,7 @@ Move = Annotated[AddForce | MarkZero | RemoveMember, Field(discriminator="type")
 class Solution(_Strict):
     format: Literal[1]
     level: Id
+    draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
     moves: list[Move] = Field(default_factory=list, max_length=10_000)
 
 

@@ -68,3 +68,12 @@ def test_validate_reports_every_bad_file_and_skips_the_schema(tmp_path, capsys):
 
 def test_the_shipped_levels_folder_validates(capsys):
     assert main(["validate", str(SCHEMA_PATH.parent)]) == 0
+
+
+def test_load_choices_are_checked_like_loads(tmp_path, capsys):
+    choices = [[{"node": "B", "fy": -1}], [{"node": "Q", "fy": -1}], [{"node": "B", "fz": 1}]]
+    code, _, err = validate(tmp_path, capsys, {"draws.json": level(player={"load_choices": choices})})
+    assert code == 2
+    assert any("player.load_choices[2][0].fz: Extra inputs are not permitted" in e for e in err), err
+    code, _, err = validate(tmp_path, capsys, {"draws.json": level(player={"load_choices": choices[:2]})})
+    assert code == 2 and any("player.load_choices[1]: loads[0].node: unknown node 'Q'" in e for e in err), err

@@ -123,3 +123,35 @@ def test_bad_level_or_solution_files_exit_2(capsys, tmp_path):
     assert main(["check", str(BALANCE), "--solution", str(tmp_path / "missing.json")]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and all("broken.json" in e or "missing.json" in e for e in err)
+
+
+# Hand-derived by the joint rules: the loaded joint's lonely member carries the load;
+# an unloaded joint where a chord runs straight through leaves its third member idle.
+DRAWN_ZERO_SETS = {0: ("BF", "DH"), 1: ("CG", "DH"), 2: ("BF", "CG", "DH"), 3: ("BF", "CG")}
+
+
+@pytest.mark.parametrize(("draw", "zero"), DRAWN_ZERO_SETS.items(), ids=[f"draw {d}" for d in DRAWN_ZERO_SETS])
+def test_each_load_draw_has_its_own_answer(capsys, tmp_path, draw, zero):
+    level = LEVELS / "zero-force-03.json"
+    assert len(read_json(level)["player"]["load_choices"]) == len(DRAWN_ZERO_SETS)
+
+    def attempt(marks, d=draw):
+        path = tmp_path / "s.json"
+        path.write_text(json.dumps({"format": 1, "level": "zero-force-03", "draw": d, "moves": [{"type": "mark_zero", "member": m} for m in marks]}))
+        code = main(["check", str(level), "--solution", str(path), "--json"])
+        return code, json.loads(capsys.readouterr().out)
+
+    code, verdict = attempt(zero)
+    assert code == 0, verdict["reason"]
+    other = DRAWN_ZERO_SETS[(draw + 1) % len(DRAWN_ZERO_SETS)]
+    assert attempt(other)[0] == 1  # the answer to another draw is wrong here
+
+
+def test_a_drawing_level_needs_a_valid_draw(capsys, tmp_path):
+    level = LEVELS / "zero-force-03.json"
+    code, _, err = check(capsys, level, [], tmp_path=tmp_path)
+    assert code == 2 and "draws its loads; give a draw from 0 to 3" in err
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"format": 1, "level": "zero-force-01", "draw": 1, "moves": []}))
+    assert main(["check", str(LEVELS / "zero-force-01.json"), "--solution", str(path)]) == 2
+    assert "does not draw its loads" in capsys.readouterr().err
