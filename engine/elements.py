@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 from numba import njit
 
 TWO_PI = 2.0 * math.pi
@@ -484,14 +483,3 @@ def _strain_energy(m, pos, chord, bar_on, beam_on):
             k = m.beam_EI[e] / m.beam_L0[e]
             u += 0.5 * (4.0 * k * (r1 * r1 + r1 * r2 + r2 * r2)) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
     return u
-
-
-def empty_like_outputs(m) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Zeroed output arrays (force, bar_N, beam_out, tri_out) sized for model arrays m."""
-    n = m.pos0.shape[0]
-    return (
-        np.zeros((n, 3)),
-        np.zeros(m.bar_ij.shape[0]),
-        np.zeros((m.beam_ij.shape[0], 4)),
-        np.zeros((m.tri_ijk.shape[0], 4)),
-    )

@@ -23,7 +23,7 @@ import scipy.sparse.linalg as spla
 from engine.elements import beam_end_forces, history_value
 from engine.model import Model
 
-DENSE_LIMIT = 1500  # free DOFs up to which eigenproblems are solved densely
+DENSE_LIMIT = 300  # free DOFs up to which eigenproblems are solved densely (sparse is faster beyond)
 MECHANISM_TOL = 1e-10  # smallest eigenvalue of the unit-diagonal K_ff below which it is singular
 
 

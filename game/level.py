@@ -19,7 +19,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-FORMAT = 1
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "levels" / "level.schema.json"
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]

@@ -16,8 +16,6 @@ from pydantic import Field, ValidationError
 
 from game.level import Finite, Id, _Strict, field_path
 
-SOLUTION_FORMAT = 1
-
 
 class AddForce(_Strict):
     type: Literal["add_force"]

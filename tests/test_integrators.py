@@ -7,6 +7,7 @@ import pytest
 import scipy.linalg
 from builders import FREE_FRAME, bridge_truss, member, model
 
+import engine.linear as lin
 from engine import Simulation, Unstable, build_model
 from engine.linear import max_frequency_bound, stable_dt, stiffness
 
@@ -135,3 +136,26 @@ def test_relaxation_that_diverges_is_reported_not_passed_off_as_rest():
     with pytest.raises(Unstable):
         sim.relax()
     assert np.isfinite(sim.state.pos).all()
+
+
+def test_mechanism_and_lowest_frequency_in_a_large_model_take_the_sparse_path():
+    """Past DENSE_LIMIT free DOFs the eigenproblems go sparse (shift-invert Lanczos):
+    the same answers as the dense path."""
+    data = lattice(30, 15, gravity=9.81)
+    built = build_model(data | {"world": {"gravity": 9.81, "damping": 0.0}})
+    assert 2 * built.n_nodes > lin.DENSE_LIMIT
+    free = ~built.arrays.fixed.ravel()
+    assert lin.find_mechanism(built, stiffness(built), free) is None
+    sparse_omega = lin.lowest_frequency(built)
+    data["supports"] = data["supports"][:1]  # one pin: the lattice can turn about it
+    loose = build_model(data | {"world": {"gravity": 9.81, "damping": 0.0}})
+    mechanism = lin.find_mechanism(loose, stiffness(loose), ~loose.arrays.fixed.ravel())
+    assert mechanism is not None and "mechanism" in mechanism.message
+    # A rigid turn about the pin: every node moves perpendicular to its radius.
+    mode, pos = mechanism.mode, loose.arrays.pos0
+    assert np.allclose(mode[:, 0] * pos[:, 0] + mode[:, 1] * pos[:, 1], 0.0, atol=1e-6)
+    limit, lin.DENSE_LIMIT = lin.DENSE_LIMIT, 10**6
+    try:
+        assert lin.lowest_frequency(built) == pytest.approx(sparse_omega, rel=1e-9)
+    finally:
+        lin.DENSE_LIMIT = limit
