@@ -206,8 +206,11 @@ def _ref(field: str, value: Any, index: dict[str, int], what: str) -> int:
     return index[key]
 
 
-def build_model(data: Any) -> Model:
+def build_model(data: Any, *, statics_only: bool = False) -> Model:
     """Build a Model from a level or model object (DESIGN.md, level format v1).
+
+    statics_only: skip tuning the damping to the lowest mode (an eigen-solve), for
+    callers that never integrate in time (the linear solve, relaxation, sense checks).
 
     Raises ModelError naming the field for anything that cannot make sense: unknown
     ids, duplicate ids, zero-length members, triangles of zero area, a non-positive
@@ -490,7 +493,7 @@ def build_model(data: Any) -> Model:
         load_end_time=hist.end_time,
         warnings=tuple(warnings),
     )
-    if "mass_damping" not in world and zeta > 0:
+    if "mass_damping" not in world and zeta > 0 and not statics_only:
         # ζ of the lowest elastic mode as mass-proportional damping: α = 2ζω₁.
         from engine.linear import lowest_frequency  # here: engine.linear imports Model
 

@@ -57,9 +57,6 @@ class Simulation:
         self.dt = dt if dt is not None else stable_dt_for(model, integrator)
         self.rest = rest or RestCriteria()
         self.ctl = np.zeros(7)
-        self.breakable = bool(
-            np.isfinite(m.bar_cap_t).any() or np.isfinite(m.bar_cap_c).any() or np.isfinite(m.beam_cap_t).any() or np.isfinite(m.beam_cap_c).any()
-        )
         self.linear_reactions: np.ndarray | None = None
         self.mechanism: linear.Mechanism | None = None
         self.refresh()
@@ -68,6 +65,12 @@ class Simulation:
     @property
     def time(self) -> float:
         return float(self.state.clock[dynamics.K_TIME])
+
+    @property
+    def breakable(self) -> bool:
+        """Whether any member can break (has a finite capacity)."""
+        m = self.model.arrays
+        return any(bool(np.isfinite(c).any()) for c in (m.bar_cap_t, m.bar_cap_c, m.beam_cap_t, m.beam_cap_c))
 
     @property
     def rest_time(self) -> float:

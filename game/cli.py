@@ -149,7 +149,7 @@ def simulate(args: argparse.Namespace) -> int:
 
     data = read_json(args.model)
     try:
-        model = build_model(data)
+        model = build_model(data, statics_only=args.integrator in ("linear", "relax"))
     except ModelError as exc:
         raise BadInput(f"{args.model}: {exc}") from None
     sim = Simulation(model, args.integrator, dt=args.dt)

@@ -199,7 +199,7 @@ def sense_errors(level: Level) -> list[str]:
         return [f"player.load_choices{field_path(e['loc']) if e['loc'] else ''}: {e['msg']}" for e in exc.errors(include_url=False)]
     for draw in [None] if not choices else range(len(choices)):
         try:
-            model = build_model(level.drawn(draw).model_data() | {"world": {**level.world.model_dump(exclude_none=True), "damping": 0.0}})
+            model = build_model(level.drawn(draw).model_data(), statics_only=True)
         except ModelError as exc:
             return [f"player.load_choices[{draw}]: {exc}" if draw is not None and exc.field.startswith("loads") else str(exc)]
     if level.kind == "zero_force":

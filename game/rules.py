@@ -141,7 +141,7 @@ def _direction(angle: float) -> str:
 def _net_load(data: dict) -> tuple[tuple[float, float], float]:
     """Net applied force [N] and net moment about the centre of mass [N m] of the
     loads at their final values (statics: what makes a free body move)."""
-    model = build_model(data | {"world": {**data.get("world", {}), "damping": 0.0}})
+    model = build_model(data, statics_only=True)
     m = model.arrays
     f = load_vector(model, model.load_end_time)
     mass = m.mass[:, 0]
@@ -161,7 +161,7 @@ def _load_scale(data: dict) -> float:
 def member_forces_at_equilibrium(level: Level) -> dict[str, float]:
     """Axial forces [N] by the direct stiffness method (the small-displacement statics
     a student's method of joints gives)."""
-    sim = Simulation(build_model(level.model_data()), "linear")
+    sim = Simulation(build_model(level.model_data(), statics_only=True), "linear")
     if not sim.solve_linear().at_rest:
         raise ValueError("supports: the truss is a mechanism")
     return {mid: r["axial"] for mid, r in sim.results()["members"].items()}
@@ -205,7 +205,7 @@ def _judge_removal(level: Level, solution: Solution) -> Verdict:
 def _why_it_falls(level: Level, removed: tuple[str, ...]) -> str:
     """Name the joints left free whose members are in compression (they are pushed out
     of line, seed 000 Fig. 12), and the removed members that braced them."""
-    model = build_model(level.model_data())
+    model = build_model(level.model_data(), statics_only=True)
     keep = (np.ones(len(model.arrays.bar_L0), bool), np.ones(len(model.arrays.beam_L0), bool), np.ones(len(model.arrays.tri_E), bool))
     for mid in removed:
         kind, row = model.member_slot[model.member_index(mid)]
