@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine import Simulation, Unstable, build_model
+from engine import Model, Simulation, Unstable, build_model
 from engine.linear import find_mechanism, load_vector, stiffness
 from game.level import Level
 from game.solution import AddForce, MarkZero, RemoveMember, Solution
@@ -113,9 +113,9 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
             return Verdict(False, f"The force at {f.node} is {_kn(math.hypot(f.fx, f.fy))}; at most {_kn(max_force)} is allowed.")
     data = level.model_data()
     data["loads"] = data.get("loads", []) + [{"node": f.node, "fx": f.fx, "fy": f.fy} for f in forces]
-    net_f, net_m = _net_load(data)
     hold = level.goal.hold if level.goal else 3.0
     sim, worst = _run(data, hold)
+    net_f, net_m = _net_load(sim.model)
     limit = _limit(level, sim.model.char_length)
     figures = {"net_force": {"fx": net_f[0], "fy": net_f[1]}, "net_moment": net_m, "max_displacement": worst, "limit": limit, "hold": hold}
     if worst <= limit:
@@ -138,10 +138,9 @@ def _direction(angle: float) -> str:
     return words[round(angle / 45.0) % 8]
 
 
-def _net_load(data: dict) -> tuple[tuple[float, float], float]:
+def _net_load(model: Model) -> tuple[tuple[float, float], float]:
     """Net applied force [N] and net moment about the centre of mass [N m] of the
     loads at their final values (statics: what makes a free body move)."""
-    model = build_model(data, statics_only=True)
     m = model.arrays
     f = load_vector(model, model.load_end_time)
     mass = m.mass[:, 0]
