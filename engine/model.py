@@ -304,9 +304,12 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         mass[j, :2] += half
         # Capacities: yield in tension; the lesser of yield and Euler buckling
         # (pinned ends, π²EI/L²) in compression. Infinite unless the world breaks.
+        # A cable never pushes; a bar or beam without I has no buckling load to check.
         inertia = _number(f"{f}.I", mb["I"], positive=True) if "I" in mb else 0.0
+        if breakable and kind == "bar" and "I" not in mb and math.isfinite(mat["strength"]):
+            raise ModelError(f"{f}.I", "in a breakable world a bar needs I for its buckling load π²EI/L²")
         cap_t = mat["strength"] * area if breakable else math.inf
-        cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if breakable else math.inf
+        cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if breakable and kind != "cable" else math.inf
         member_ids.append(mid)
         if kind == "beam":
             if "I" not in mb:

@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "levels" / "level.schema.json"
 
@@ -122,9 +123,76 @@ class World(_Strict):
     breakable: bool = Field(False, description="members break past their strength or buckling load")
 
 
+class MovingLoad(_Strict):
+    """A point load that travels along a path of nodes (a vehicle crossing a bridge)."""
+
+    path: list[Id] = Field(min_length=2, description="node ids in the order the load visits them")
+    fx: Finite = Field(0.0, description="[N]")
+    fy: Finite = Field(0.0, description="[N]")
+    speed: Positive = Field(description="[m/s] along the path")
+    start: Positive = Field(1.0, description="time the load reaches the first node [s]; it ramps on over the last 0.5 s before")
+
+    def loads(self, where: dict[str, tuple[float, float]]) -> list[dict]:
+        """The moving load as nodal loads with piecewise-linear histories: between two
+        path nodes it is shared in proportion to the distance covered (a hat function of
+        time per node), which is exact for a load rolling along a straight member."""
+        s = [0.0]
+        for a, b in itertools.pairwise(self.path):
+            s.append(s[-1] + math.dist(where[a], where[b]))
+        t = [self.start + d / self.speed for d in s]
+        ramp = min(0.5, self.start)
+        out = []
+        for k, node in enumerate(self.path):
+            before = t[k - 1] if k else t[0] - ramp
+            after = t[k + 1] if k + 1 < len(t) else t[-1] + ramp
+            out.append({"node": node, "fx": self.fx, "fy": self.fy, "history": [[before, 0.0], [t[k], 1.0], [after, 0.0]]})
+        return out
+
+
 class Goal(_Strict):
     hold: Positive = Field(3.0, description="time the body must stay at rest [s]")
     max_displacement: Positive | None = Field(None, description="largest node displacement allowed [m]")
+    moving_load: MovingLoad | None = Field(None, description="a load that crosses the structure before the hold begins")
+
+
+class Section(_Strict):
+    """A member the player may build: its kind, material and cross-section, and price."""
+
+    kind: Literal["bar", "cable", "beam"] = "bar"
+    material: Id
+    A: Positive = Field(description="cross-section area [m²]")
+    I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it, and a bar's buckling load uses it")
+    cost: NonNegative = Field(0.0, description="price per metre of member")
+
+
+class Player(_Strict):
+    """What the student may do. Each field belongs to the kinds named in its description;
+    a field set on a level of another kind is an error."""
+
+    forces: Annotated[int, Field(ge=1, le=10)] | None = Field(None, description="balance: how many forces the player adds (default 2)")
+    max_force: Positive | None = Field(None, description="balance: the largest force allowed [N]")
+    nodes: list[Id] | None = Field(None, description="balance: nodes where forces may act; build, stability: nodes where supports may go (absent: any)")
+    mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
+    load_choices: list[list[Load]] | None = Field(None, description="zero_force: sets of loads drawn from at random, one per attempt")
+    zone: list[tuple[Finite, Finite]] | None = Field(None, min_length=3, description="build: polygon [[x, y], ...] [m] the player's new nodes must lie in")
+    sections: dict[Id, Section] | None = Field(None, description="build, stability, sandbox: the members the player may build, by name")
+    budget: Positive | None = Field(None, description="build, stability: the most the player's additions may cost")
+    node_cost: NonNegative | None = Field(None, description="build: price of each new node")
+    supports: list[list[Dof]] | None = Field(None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"]]')
+    support_cost: NonNegative | None = Field(None, description="build, stability: price of each new support")
+    max_members: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most members the player may add")
+    max_supports: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most supports the player may add")
+    max_length: Positive | None = Field(None, description="build: the longest member allowed [m]")
+
+
+PLAYER_FIELDS = {
+    "balance": {"forces", "max_force", "nodes"},
+    "zero_force": {"mode", "load_choices"},
+    "build": {"zone", "sections", "budget", "node_cost", "supports", "support_cost", "max_members", "max_supports", "max_length", "nodes"},
+    "stability": {"sections", "budget", "supports", "support_cost", "max_members", "max_supports", "nodes"},
+    "sandbox": {"sections", "zone"},
+    "demo": set(),
+}
 
 
 class Level(_Strict):
@@ -143,16 +211,31 @@ class Level(_Strict):
     triangles: list[Triangle] = Field(default_factory=list, max_length=100_000)
     loads: list[Load] = Field(default_factory=list, max_length=50_000)
     goal: Goal | None = None
-    player: dict[str, Any] = Field(default_factory=dict, description="what the student may do in this kind of level")
+    player: Player = Field(default_factory=Player, description="what the student may do in this kind of level")
+
+    @field_validator("player")
+    @classmethod
+    def _player_fits_kind(cls, player: Player, info: ValidationInfo) -> Player:
+        kind = info.data.get("kind")
+        extra = sorted(player.model_fields_set - PLAYER_FIELDS.get(kind, set(player.model_fields_set)))
+        if extra:
+            uses = ", ".join(sorted(PLAYER_FIELDS[kind])) or "no player fields"
+            raise ValueError(f"{extra[0]} is not used by a {kind} level (it uses {uses})")
+        return player
 
     def model_data(self) -> dict:
-        """The engine's model: this level without goal and player."""
-        return self.model_dump(exclude={"goal", "player"}, exclude_none=True)
+        """The engine's model: this level without goal and player; a moving load in the
+        goal becomes nodal loads with histories."""
+        data = self.model_dump(exclude={"goal", "player"}, exclude_none=True)
+        if self.goal and self.goal.moving_load:
+            where = {n.id: (n.x, n.y) for n in self.nodes}
+            data["loads"] = data.get("loads", []) + self.goal.moving_load.loads(where)
+        return data
 
     def load_choices(self) -> list[list[Load]]:
         """`player.load_choices`: sets of loads a level draws from at random, so that the
         answer changes between attempts (empty: the level's own loads, always)."""
-        return _LOAD_CHOICES.validate_python(self.player.get("load_choices", []))
+        return self.player.load_choices or []
 
     def drawn(self, draw: int | None) -> Level:
         """This level with its loads replaced by load choice `draw` (None: as it is).
@@ -165,9 +248,6 @@ class Level(_Strict):
         if draw is None or not 0 <= draw < len(choices):
             raise ValueError(f"draw: level {self.id!r} draws its loads; give a draw from 0 to {len(choices) - 1}")
         return self.model_copy(update={"loads": choices[draw]})
-
-
-_LOAD_CHOICES = TypeAdapter(list[list[Load]])
 
 
 def field_path(loc: tuple) -> str:
@@ -183,7 +263,7 @@ def schema_errors(data: Any) -> list[str]:
     try:
         Level.model_validate(data)
     except ValidationError as exc:
-        return [f"{field_path(e['loc'])}: {e['msg']}" for e in exc.errors(include_url=False)]
+        return [f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False)]
     return []
 
 
@@ -193,21 +273,49 @@ def sense_errors(level: Level) -> list[str]:
     from engine import ModelError, build_model
     from engine.linear import find_mechanism, stiffness
 
-    try:
-        choices = level.load_choices()
-    except ValidationError as exc:
-        return [f"player.load_choices{field_path(e['loc']) if e['loc'] else ''}: {e['msg']}" for e in exc.errors(include_url=False)]
+    node_ids = {n.id for n in level.nodes}
+    path = level.goal.moving_load.path if level.goal and level.goal.moving_load else []
+    for k, (a, b) in enumerate(itertools.pairwise(path)):
+        for at, node in ((k, a), (k + 1, b)):
+            if node not in node_ids:
+                return [f"goal.moving_load.path[{at}]: unknown node {node!r}"]
+        if a == b:
+            return [f"goal.moving_load.path[{k + 1}]: the load must move to another node"]
+    problems = _player_errors(level, node_ids)
+    if problems:
+        return problems
+    choices = level.load_choices()
     for draw in [None] if not choices else range(len(choices)):
         try:
             model = build_model(level.drawn(draw).model_data(), statics_only=True)
         except ModelError as exc:
             return [f"player.load_choices[{draw}]: {exc}" if draw is not None and exc.field.startswith("loads") else str(exc)]
-    if level.kind == "zero_force":
-        free = ~model.arrays.fixed.ravel()
-        mechanism = find_mechanism(model, stiffness(model), free)
-        if mechanism is not None:
+    if level.kind in ("zero_force", "stability"):
+        mechanism = find_mechanism(model, stiffness(model), ~model.arrays.fixed.ravel())
+        if level.kind == "zero_force" and mechanism is not None:
             moving = sorted({model.node_ids[q] for q in range(model.n_nodes) if abs(mechanism.mode[q]).max() > 1e-6})
             return [f"supports: the truss is a mechanism; nodes {', '.join(moving)} can move without deforming it"]
+        if level.kind == "stability" and mechanism is None:
+            return ["supports: a stability level starts as a mechanism, but this structure is already stable"]
+    return []
+
+
+def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
+    """What the player is given must exist: sections' materials, support nodes."""
+    player = level.player
+    for name, section in (player.sections or {}).items():
+        field = f"player.sections.{name}"
+        if section.material not in level.materials:
+            return [f"{field}.material: unknown material {section.material!r}"]
+        if section.kind == "beam" and section.I is None:
+            return [f"{field}.I: a beam needs its second moment of area I"]
+        if level.world.breakable and section.kind == "bar" and section.I is None:
+            return [f"{field}.I: in a breakable world a bar needs I for its buckling load π²EI/L²"]
+    for k, node in enumerate(player.nodes or []):
+        if node not in node_ids:
+            return [f"player.nodes[{k}]: unknown node {node!r}"]
+    if level.kind in ("build", "stability") and not player.sections and not player.supports:
+        return [f"player: a {level.kind} level gives the player sections or supports to build with"]
     return []
 
 

@@ -5,7 +5,10 @@ The level file is never rewritten by play; a solution names its level and lists 
     {"format": 1, "level": "balance-01", "moves": [
         {"type": "add_force", "node": "P3", "fx": 0, "fy": 5000},
         {"type": "mark_zero", "member": "BD"},
-        {"type": "remove_member", "member": "CE"}]}
+        {"type": "remove_member", "member": "CE"},
+        {"type": "add_node", "id": "N1", "x": 2.0, "y": 1.5},
+        {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": "light"},
+        {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from game.level import Finite, Id, _Strict, field_path
+from game.level import Dof, Finite, Id, _Strict, field_path
 
 
 class AddForce(_Strict):
@@ -34,7 +37,28 @@ class RemoveMember(_Strict):
     member: Id
 
 
-Move = Annotated[AddForce | MarkZero | RemoveMember, Field(discriminator="type")]
+class AddNode(_Strict):
+    type: Literal["add_node"]
+    id: Id
+    x: Finite = Field(description="[m]")
+    y: Finite = Field(description="[m], y up")
+
+
+class AddMember(_Strict):
+    type: Literal["add_member"]
+    id: Id
+    i: Id
+    j: Id
+    section: Id = Field(description="one of the level's player.sections")
+
+
+class AddSupport(_Strict):
+    type: Literal["add_support"]
+    node: Id
+    fix: list[Dof] = Field(min_length=1, description='locked DOFs: any of "x", "y", "rot"')
+
+
+Move = Annotated[AddForce | MarkZero | RemoveMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
 
 
 class Solution(_Strict):
@@ -49,4 +73,4 @@ def load_solution(data: Any) -> Solution:
     try:
         return Solution.model_validate(data)
     except ValidationError as exc:
-        raise ValueError("\n".join(f"{field_path(e['loc'])}: {e['msg']}" for e in exc.errors(include_url=False))) from None
+        raise ValueError("\n".join(f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False))) from None

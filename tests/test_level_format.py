@@ -45,7 +45,7 @@ def test_a_good_level_validates(tmp_path, capsys):
         ({"colour": "red"}, "colour: Extra inputs are not permitted"),
         ({"members": [{"id": "AB", "i": "A", "j": "Q", "material": "steel", "A": 1}]}, "members[0].j: unknown node 'Q'"),
         ({"loads": [{"node": "Z", "fy": -1}]}, "loads[0].node: unknown node 'Z'"),
-        ({"loads": [{"node": "B", "fy": -1, "history": [[0, 0], [0, 1]]}]}, "loads[0].history: Value error, times must increase"),
+        ({"loads": [{"node": "B", "fy": -1, "history": [[0, 0], [0, 1]]}]}, "loads[0].history: times must increase"),
         ({"supports": [{"node": "A", "fix": ["x", "y"]}]}, "supports: the truss is a mechanism; nodes B, C, D, E can move"),
     ],
     ids=["format version", "kind", "negative area", "unknown field", "unknown node", "load on a missing node", "history", "mechanism"],

@@ -17,7 +17,7 @@ import math
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss, cantilever, member, model, three_rod_triangle
 
-from engine import Simulation, build_model
+from engine import ModelError, Simulation, build_model
 
 
 def solved(data: dict, integrator: str) -> dict:
@@ -179,7 +179,7 @@ def test_members_break_past_their_strength_when_the_world_says_so():
     def hanger(load: float, breakable: bool) -> dict:
         data = model(
             [("A", 0.0, 1.0), ("B", 0.0, 0.0)],
-            [member("AB", "A", "B")],
+            [member("AB", "A", "B", I=1e-6)],
             [{"node": "A", "fix": ["x", "y"]}],
             [{"node": "B", "fy": -load, "history": [[0, 0], [0.1, 1]]}],
             damping=0.05,
@@ -212,3 +212,34 @@ def test_cantilever_under_a_tip_moment(integrator, rel):
     assert res["nodes"]["N4"]["rot"] == pytest.approx(M * L / (E * I), rel=rel)
     assert displacement(res, data, "N4", "y") == pytest.approx(M * L**2 / (2 * E * I), rel=rel)
     assert res["reactions"]["N0"]["m"] == pytest.approx(-M, rel=rel)
+
+
+def test_a_strut_breaks_at_its_euler_load_and_a_bar_without_i_is_refused():
+    """A 1 m pin-ended strut, E = 200 GPa, I = 1e-8 m⁴: π²EI/L² = 19.74 kN, well below
+    its yield load of 250 kN. Pushed to 15 kN it holds; pushed to 25 kN on a 0.1 s ramp it
+    breaks as the load passes 19.74 kN (at t ≈ 0.079 s; the step's lag allows 2 ms)."""
+
+    def strut(load: float) -> dict:
+        data = model(
+            [("A", 0.0, 0.0), ("B", 1.0, 0.0)],
+            [member("AB", "A", "B", I=1e-8)],
+            [{"node": "A", "fix": ["x", "y"]}, {"node": "B", "fix": ["y"]}],
+            [{"node": "B", "fx": -load, "history": [[0, 0], [0.1, 1]]}],
+            damping=0.05,
+            breakable=True,
+        )
+        data["materials"]["steel"]["strength"] = 250e6
+        return data
+
+    holds = Simulation(build_model(strut(15e3)), "rk4")
+    holds.advance(0.3)
+    assert not holds.results()["members"]["AB"]["broken"]
+    breaks = Simulation(build_model(strut(25e3)), "rk4")
+    breaks.advance(0.3)
+    assert breaks.results()["members"]["AB"]["broken"]
+    assert abs(breaks.state.bar_broke[0] - 0.1 * 19.74 / 25) < 2e-3
+    no_inertia = strut(15e3)
+    del no_inertia["members"][0]["I"]
+    with pytest.raises(ModelError, match="buckling") as err:
+        build_model(no_inertia)
+    assert err.value.field == "members[0].I"

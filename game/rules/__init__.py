@@ -1,0 +1,65 @@
+"""Challenge rules: the verdict on a player's solution, judged by running the engine.
+
+Nothing is compared with a stored answer, so every correct solution passes, also ones
+the author never thought of. A verdict says `passed`, a `reason` a student understands,
+and the figures behind it. No pygame or pymunk here.
+
+    balance     seed 000 Fig. 13: forces that hold a free body still     (balance.py)
+    zero_force  seed 000 Fig. 12: members that carry nothing             (zero_force.py)
+    build       a structure within a zone and a budget that carries its
+                loads without breaking or sagging too far                (construction.py)
+    stability   members or supports that turn a mechanism into a
+                structure                                                (construction.py)
+"""
+
+from __future__ import annotations
+
+from game.level import Level
+from game.rules.balance import judge_balance
+from game.rules.common import Verdict
+from game.rules.construction import judge_build, judge_stability
+from game.rules.zero_force import judge_zero_force
+from game.solution import AddForce, AddMember, AddNode, AddSupport, MarkZero, RemoveMember, Solution
+
+__all__ = ["ALLOWED_MOVES", "Verdict", "check", "marks"]
+
+JUDGES = {"balance": judge_balance, "zero_force": judge_zero_force, "build": judge_build, "stability": judge_stability}
+ALLOWED_MOVES = {
+    "balance": (AddForce,),
+    "zero_force": (MarkZero, RemoveMember),
+    "build": (AddNode, AddMember, AddSupport),
+    "stability": (AddMember, AddSupport),
+}
+FULL_MARKS = 100
+MARKS_LOST_PER_TRY = 20
+LEAST_MARKS = 40
+
+
+def marks(tries: int) -> int:
+    """Marks for a level passed at check number `tries`: full marks at the first
+    check, fewer after each failed one, never below LEAST_MARKS for a pass."""
+    if tries < 1:
+        raise ValueError("a level is passed at check 1 or later")
+    return max(FULL_MARKS - MARKS_LOST_PER_TRY * (tries - 1), LEAST_MARKS)
+
+
+def check(level: Level, solution: Solution) -> Verdict:
+    """Judge `solution` on `level`. ValueError (one 'field: problem' line) when the
+    solution is for another level, uses a move the level does not allow, or names
+    something that does not exist."""
+    if solution.level != level.id:
+        raise ValueError(f"level: this solution is for level {solution.level!r}, not {level.id!r}")
+    level = level.drawn(solution.draw)
+    allowed = ALLOWED_MOVES.get(level.kind)
+    if allowed is None:
+        raise ValueError(f"level: a {level.kind} level has no goal to check")
+    node_ids = {n.id for n in level.nodes}
+    member_ids = {m.id for m in level.members}
+    for k, move in enumerate(solution.moves):
+        if not isinstance(move, allowed):
+            raise ValueError(f"moves[{k}].type: a {level.kind} level does not allow {move.type}")
+        if isinstance(move, AddForce) and move.node not in node_ids:
+            raise ValueError(f"moves[{k}].node: unknown node {move.node!r}")
+        if isinstance(move, MarkZero | RemoveMember) and move.member not in member_ids:
+            raise ValueError(f"moves[{k}].member: unknown member {move.member!r}")
+    return JUDGES[level.kind](level, solution)

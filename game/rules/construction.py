@@ -1,0 +1,307 @@
+"""Build and stability: the player adds nodes, members and supports to a level.
+
+`build`: new nodes inside the build zone, members from the level's sections, within a
+budget; passed when, under the level's loads (a moving load crosses first, if the goal
+has one), nothing breaks, no node moves more than the limit, and the structure comes to
+rest for the hold time. The score is the cost.
+
+`stability`: the level's structure is a mechanism (its stiffness has a zero mode); the
+player adds members or supports until it is a structure. The verdict names the free
+motion that is left, if any.
+
+Both are judged by the engine: the direct stiffness method finds a mechanism and says how
+it moves; a time run (RK4) under the loads finds what breaks, sags or keeps moving.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine import ModelError, Simulation, Unstable, build_model
+from engine.linear import find_mechanism, stiffness
+from engine.simulation import RestCriteria
+from game.level import Level
+from game.rules.common import IMPERFECTION, Verdict, describe_motion, hold_time, jittered, kn, limit, moving_nodes, plural
+from game.solution import AddMember, AddNode, AddSupport, Solution
+
+SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
+BATCH = 0.02  # the load test looks at the structure this often [s]
+
+
+def money(x: float) -> str:
+    return f"${x:,.0f}"
+
+
+@dataclass
+class Design:
+    """The level's model with the player's additions, and what they cost."""
+
+    data: dict
+    cost: float = 0.0
+    nodes: dict[str, tuple[float, float]] = field(default_factory=dict)  # added: id → (x, y)
+    members: dict[str, tuple[str, str, float]] = field(default_factory=dict)  # added: id → (i, j, length)
+    supports: list[str] = field(default_factory=list)  # nodes given a support
+
+    def figures(self, level: Level) -> dict:
+        return {
+            "cost": self.cost,
+            "budget": level.player.budget,
+            "nodes_added": len(self.nodes),
+            "members_added": len(self.members),
+            "supports_added": len(self.supports),
+        }
+
+
+def design(level: Level, solution: Solution) -> Design:
+    """Apply the player's moves to the level. ValueError ('moves[k].field: problem') for
+    a move that names something unknown or reuses an id: that is a broken solution, not
+    a wrong answer."""
+    player = level.player
+    sections = player.sections or {}
+    d = Design(level.model_data())
+    d.data.setdefault("members", [])
+    d.data.setdefault("supports", [])
+    where = {n.id: (n.x, n.y) for n in level.nodes}
+    member_ids = {m.id for m in level.members}
+    supported = {s.node for s in level.supports}
+    for k, move in enumerate(solution.moves):
+        f = f"moves[{k}]"
+        if isinstance(move, AddNode):
+            if move.id in where:
+                raise ValueError(f"{f}.id: node {move.id!r} already exists")
+            where[move.id] = d.nodes[move.id] = (move.x, move.y)
+            d.data["nodes"].append({"id": move.id, "x": move.x, "y": move.y})
+            d.cost += player.node_cost or 0.0
+        elif isinstance(move, AddMember):
+            section = sections.get(move.section)
+            if section is None:
+                offered = ", ".join(sorted(sections)) or "none"
+                raise ValueError(f"{f}.section: unknown section {move.section!r} (this level offers {offered})")
+            for end in ("i", "j"):
+                if getattr(move, end) not in where:
+                    raise ValueError(f"{f}.{end}: unknown node {getattr(move, end)!r}")
+            if move.id in member_ids:
+                raise ValueError(f"{f}.id: member {move.id!r} already exists")
+            member_ids.add(move.id)
+            length = math.dist(where[move.i], where[move.j])
+            d.members[move.id] = (move.i, move.j, length)
+            d.data["members"].append(
+                {"id": move.id, "i": move.i, "j": move.j, **section.model_dump(exclude={"cost"}, exclude_none=True)},
+            )
+            d.cost += section.cost * length
+        elif isinstance(move, AddSupport):
+            if move.node not in where:
+                raise ValueError(f"{f}.node: unknown node {move.node!r}")
+            allowed = [set(t) for t in player.supports or []]
+            if set(move.fix) not in allowed:
+                kinds = "; ".join(", ".join(t) for t in player.supports or []) or "none"
+                raise ValueError(f"{f}.fix: this level does not offer a support fixing {', '.join(move.fix)} (it offers: {kinds})")
+            if move.node in supported:
+                raise ValueError(f"{f}.node: node {move.node!r} already has a support")
+            supported.add(move.node)
+            d.supports.append(move.node)
+            d.data["supports"].append({"node": move.node, "fix": list(move.fix)})
+            d.cost += player.support_cost or 0.0
+    return d
+
+
+def rule_broken(level: Level, d: Design) -> str | None:
+    """The first rule of the level that the design breaks, in words (None: all kept)."""
+    player = level.player
+    if player.zone:
+        for nid, point in d.nodes.items():
+            if not inside(point, player.zone):
+                return f"Node {nid} at ({point[0]:.3g} m, {point[1]:.3g} m) is outside the build zone."
+    if player.max_members is not None and len(d.members) > player.max_members:
+        return f"You may add at most {plural(player.max_members, 'member')}; this design adds {len(d.members)}."
+    if player.max_supports is not None and len(d.supports) > player.max_supports:
+        return f"You may add at most {plural(player.max_supports, 'support')}; this design adds {len(d.supports)}."
+    if player.nodes:
+        for node in d.supports:
+            if node not in player.nodes:
+                return f"Supports may go at {', '.join(player.nodes)}, not at {node}."
+    if player.max_length:
+        for mid, (_, _, length) in d.members.items():
+            if length > player.max_length * (1 + 1e-9):
+                return f"Member {mid} is {length:.3g} m long; the longest allowed is {player.max_length:.3g} m."
+    pairs: dict[frozenset, str] = {}
+    for m in d.data["members"]:
+        pair = frozenset((m["i"], m["j"]))
+        if pair in pairs:
+            return f"Member {m['id']} doubles {pairs[pair]} between {m['i']} and {m['j']}."
+        pairs[pair] = m["id"]
+    if player.budget is not None and d.cost > player.budget * (1 + 1e-9):
+        return f"This design costs {money(d.cost)}; the budget is {money(player.budget)}."
+    return None
+
+
+def inside(point: tuple[float, float], polygon: list[tuple[float, float]], tol: float = 1e-9) -> bool:
+    """Whether a point lies in a polygon or on its edge (ray casting; edges count)."""
+    x, y = point
+    size = max(max(abs(px), abs(py)) for px, py in polygon) or 1.0
+    hit = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        dx, dy = x2 - x1, y2 - y1
+        t = ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy) if dx or dy else 0.0
+        t = min(max(t, 0.0), 1.0)
+        if math.hypot(x1 + t * dx - x, y1 + t * dy - y) <= tol * size:
+            return True
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * dx / dy:
+            hit = not hit
+    return hit
+
+
+@dataclass
+class LoadTest:
+    """What the time run under the loads saw."""
+
+    sim: Simulation
+    worst: float = 0.0  # largest node displacement [m]
+    worst_node: str = ""
+    at_rest: bool = False
+    blew_up: str = ""
+    utilisation: dict[str, float] = field(default_factory=dict)  # member id → peak |N| / capacity
+    broken: list[dict] = field(default_factory=list)  # in the order they broke
+
+    def figures(self) -> dict:
+        peak = max(self.utilisation.items(), key=lambda kv: kv[1], default=(None, 0.0))
+        return {
+            "max_displacement": self.worst,
+            "worst_node": self.worst_node,
+            "at_rest": self.at_rest,
+            "time": self.sim.time,
+            "broken": self.broken,
+            "most_loaded": {"member": peak[0], "utilisation": peak[1]},
+        }
+
+
+def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
+    """Run the model from rest (RK4) until the loads are all on (a moving load has
+    crossed) and it has then been at rest for `hold` seconds, or SETTLE_SECONDS more
+    have passed. Members break as the model says; their force at the last look before
+    the break tells tension from compression."""
+    sim = Simulation(model, "rk4", rest=RestCriteria(hold=hold))
+    if jitter:
+        jittered(sim, jitter)
+    m, s = model.arrays, sim.state
+    test = LoadTest(sim)
+    slot = {mid: model.member_slot[k] for k, mid in enumerate(model.member_ids)}
+    cap_t = {"bar": m.bar_cap_t, "beam": m.beam_cap_t}
+    cap_c = {"bar": m.bar_cap_c, "beam": m.beam_cap_c}
+    pos0 = m.pos0[:, :2]
+    loads_on = model.load_end_time
+    was_broken = {mid: False for mid in slot}
+    while True:
+        before = {"bar": s.bar_N.copy(), "beam": s.beam_out[:, 0].copy()}
+        try:
+            outcome = sim.advance(BATCH, until_rest=sim.time >= loads_on)
+        except Unstable as exc:
+            test.blew_up = str(exc)
+            test.worst = math.inf
+            return test
+        moved = np.hypot(*(s.pos[:, :2] - pos0).T)
+        q = int(np.argmax(moved))
+        if moved[q] > test.worst:
+            test.worst, test.worst_node = float(moved[q]), model.node_ids[q]
+        now = {"bar": s.bar_N, "beam": s.beam_out[:, 0]}
+        for mid, (kind, row) in slot.items():
+            broke = (s.bar_broke if kind == "bar" else s.beam_broke)[row]
+            if broke >= 0 and not was_broken[mid]:
+                was_broken[mid] = True
+                tension = before[kind][row] > 0
+                cap = (cap_t if tension else cap_c)[kind][row]
+                how = "yielded in tension" if tension else ("buckled" if cap < cap_t[kind][row] * (1 - 1e-9) else "yielded in compression")
+                test.broken.append({"member": mid, "time": float(broke), "how": how, "capacity": float(cap)})
+                test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), 1.0)
+            elif not was_broken[mid]:
+                n = float(now[kind][row])
+                cap = (cap_t if n > 0 else cap_c)[kind][row]
+                if math.isfinite(cap):
+                    test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), abs(n) / cap)
+        if outcome.at_rest and sim.time >= loads_on:
+            test.at_rest = True
+            return test
+        if sim.time >= loads_on + SETTLE_SECONDS + hold:
+            return test
+
+
+def _failure(test: LoadTest, allowed: float, hold: float) -> str | None:
+    """Why the load test failed, in words (None: it passed)."""
+    if test.broken:
+        first = test.broken[0]
+        what = "its buckling load π²EI/L²" if first["how"] == "buckled" else "its yield load (strength × area)"
+        more = len(test.broken) - 1
+        after = f"; {plural(more, 'more member')} broke after it" if more else ""
+        return f"Member {first['member']} {first['how']} at {first['time']:.2f} s: its force passed {what}, {kn(first['capacity'])}{after}."
+    if test.blew_up:
+        return f"The structure collapsed violently ({test.blew_up})."
+    if test.worst > allowed:
+        return f"Node {test.worst_node} moved {test.worst * 1e3:.3g} mm; the limit is {allowed * 1e3:.3g} mm. Make it stiffer."
+    if not test.at_rest:
+        return f"It is still moving {SETTLE_SECONDS:g} s after the loads are on: it never stays at rest for {hold:g} s."
+    return None
+
+
+def _mechanism(model) -> tuple[str, list[str]] | None:
+    """The free motion of a mechanism in words, and the nodes that move (None: stable)."""
+    mechanism = find_mechanism(model, stiffness(model), ~model.arrays.fixed.ravel())
+    if mechanism is None:
+        return None
+    return describe_motion(model, mechanism.mode), moving_nodes(model, mechanism.mode)
+
+
+def _judge_construction(level: Level, solution: Solution, *, jitter: float) -> tuple[Verdict | None, Design, LoadTest | None]:
+    """What build and stability share: rules, mechanism, load test. Returns a failing
+    verdict, or None and the design and load test for the judge to word the pass."""
+    d = design(level, solution)
+    figures = d.figures(level)
+    broken_rule = rule_broken(level, d)
+    if broken_rule:
+        return Verdict(False, broken_rule, figures), d, None
+    try:
+        model = build_model(d.data)
+    except ModelError as exc:
+        return Verdict(False, f"This design cannot be built: {exc.message}.", figures), d, None
+    free = _mechanism(model)
+    if free is not None:
+        words, nodes = free
+        figures |= {"free_motion": words, "moving_nodes": nodes}
+        return Verdict(False, f"It is a mechanism, not a structure: {words}.", figures), d, None
+    hold = hold_time(level)
+    test = load_test(model, hold, jitter=jitter)
+    allowed = limit(level, model.char_length)
+    figures |= test.figures() | {"limit": allowed, "hold": hold}
+    why = _failure(test, allowed, hold)
+    if why:
+        return Verdict(False, why, figures, test.sim), d, test
+    return None, d, test
+
+
+def judge_build(level: Level, solution: Solution) -> Verdict:
+    failed, d, test = _judge_construction(level, solution, jitter=0.0)
+    if failed:
+        return failed
+    figures = d.figures(level) | test.figures() | {"limit": limit(level, test.sim.model.char_length), "hold": hold_time(level), "score": d.cost}
+    peak = figures["most_loaded"]
+    busiest = f" The most loaded member, {peak['member']}, works at {peak['utilisation']:.0%} of its capacity." if peak["member"] else ""
+    budget = f" of {money(level.player.budget)}" if level.player.budget else ""
+    return Verdict(
+        True,
+        f"It holds: nothing breaks, no node moves more than {test.worst * 1e3:.3g} mm, and it comes to rest. Cost {money(d.cost)}{budget}.{busiest}",
+        figures,
+        test.sim,
+    )
+
+
+def judge_stability(level: Level, solution: Solution) -> Verdict:
+    failed, d, test = _judge_construction(level, solution, jitter=IMPERFECTION)
+    if failed:
+        if "free_motion" in failed.figures:
+            return Verdict(False, f"Still a mechanism: {failed.figures['free_motion']}.", failed.figures, failed.sim)
+        return failed
+    figures = d.figures(level) | test.figures() | {"limit": limit(level, test.sim.model.char_length), "hold": hold_time(level)}
+    added = " and ".join(x for x in (plural(len(d.members), "member") if d.members else "", plural(len(d.supports), "support") if d.supports else "") if x)
+    return Verdict(True, f"Stable: with {added or 'nothing'} added no free motion is left, and it stands under its loads.", figures, test.sim)
