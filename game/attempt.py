@@ -1,0 +1,67 @@
+"""A student's go at a level: the moves made so far, the checks, the marks.
+
+Marks go by tries (`rules.marks`): full marks at the first check, fewer after each failed
+one. After a check the game shows the simulation the verdict ran (the truss collapsing,
+the body drifting away); "try again" discards it and puts the structure back as it was
+before the check, keeping every move, so the student sees what went wrong and fixes it.
+A level that draws its loads at random draws once per attempt: a new attempt may get
+other loads, and so another answer. No pygame here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.level import Level
+from game.rules import Verdict, check, marks
+from game.rules.construction import design
+from game.solution import AddForce, Move, RemoveMember, Solution
+
+
+class Attempt:
+    def __init__(self, level: Level, moves: list[Move] | None = None, *, draw: int | None = None, rng: np.random.Generator | None = None):
+        choices = level.load_choices()
+        if choices and draw is None:
+            draw = int((rng or np.random.default_rng()).integers(len(choices)))
+        self.level = level
+        self.draw = draw
+        self.moves: list[Move] = list(moves or [])
+        self.tries = 0
+        self.verdict: Verdict | None = None  # the last check's, until "try again"
+        self.marks: int | None = None  # set by the first check that passes
+
+    @property
+    def won(self) -> bool:
+        return self.marks is not None
+
+    def solution(self) -> Solution:
+        return Solution(format=1, level=self.level.id, draw=self.draw, moves=list(self.moves))
+
+    def structure(self) -> dict:
+        """The model as the player has built it, at rest and undeformed: the level (its
+        loads as drawn) with the forces added, the members removed, and the nodes,
+        members and supports built. What the game shows before and after a check."""
+        level = self.level.drawn(self.draw)
+        if level.kind in ("build", "stability"):
+            return design(level, self.solution()).data
+        data = level.model_data()
+        data["loads"] = data.get("loads", []) + [{"node": m.node, "fx": m.fx, "fy": m.fy} for m in self.moves if isinstance(m, AddForce)]
+        removed = {m.member for m in self.moves if isinstance(m, RemoveMember)}
+        data["members"] = [m for m in data.get("members", []) if m["id"] not in removed]
+        return data
+
+    def check(self) -> Verdict:
+        """Judge the moves as they are; the verdict (with its simulation) stays until
+        try_again(). ValueError for moves the level does not allow, as rules.check."""
+        verdict = check(self.level, self.solution())
+        self.tries += 1
+        self.verdict = verdict
+        if verdict.passed and self.marks is None:
+            self.marks = marks(self.tries)
+        return verdict
+
+    def try_again(self) -> dict:
+        """Back to before the check: the verdict and its simulation go, the moves stay.
+        Returns the structure to show."""
+        self.verdict = None
+        return self.structure()
