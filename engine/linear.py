@@ -206,6 +206,8 @@ def find_mechanism(model: Model, K: sp.csr_matrix, free: np.ndarray) -> Mechanis
     """The zero-stiffness mode of K_ff, if any. K_ff is scaled to unit diagonal so that
     translations and rotations compare; a DOF with no stiffness at all is a mechanism
     by itself."""
+    if not free.any():
+        return None  # every DOF is held: nothing can move
     kff = K[free][:, free].tocsr()
     diag = kff.diagonal()
     free_idx = np.flatnonzero(free)

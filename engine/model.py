@@ -334,7 +334,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
             bars["cable"].append(kind == "cable")
             bars["c"].append(element_beta * ea / length)
             bars["cap_t"].append(cap_t)
-            bars["cap_c"].append(0.0 if kind == "cable" else cap_c)
+            bars["cap_c"].append(cap_c)
             member_slot.append(("bar", len(bars["L0"]) - 1))
 
     # -- triangles

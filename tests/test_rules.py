@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.cli import level_files, main
 from game.files import read_json
-from game.level import KINDS, load_level
+from game.level import load_level
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
-JUDGED = [p for p in sorted(LEVELS.glob("*.json")) if p.name != "level.schema.json" and read_json(p)["kind"] not in ("demo", "sandbox")]
+JUDGED = [p for p in level_files([str(LEVELS)]) if read_json(p)["kind"] not in ("demo", "sandbox")]
 
 
 def check(capsys, level: str | Path, moves: list | None = None, *, level_id: str | None = None, tmp_path: Path | None = None) -> tuple[int, dict | None, str]:
@@ -29,9 +29,8 @@ def force(node: str, fx: float = 0.0, fy: float = 0.0) -> dict:
     return {"type": "add_force", "node": node, "fx": fx, "fy": fy}
 
 
-def test_the_shipped_levels_cover_the_kinds_judged_so_far():
-    assert {read_json(p)["kind"] for p in JUDGED} == {"balance", "zero_force"}
-    assert all(read_json(p)["kind"] in KINDS for p in JUDGED)
+def test_the_shipped_levels_cover_every_kind_with_a_goal():
+    assert {read_json(p)["kind"] for p in JUDGED} == {"balance", "zero_force", "build", "stability"}
 
 
 @pytest.mark.parametrize("level", JUDGED, ids=lambda p: p.stem)
@@ -96,7 +95,10 @@ def test_removing_the_brace_of_a_compression_chord_collapses_the_truss(capsys, t
     assert code == 1
     assert verdict["reason"] == "The truss collapses: without CG, nothing holds G in line, and the compression in FG (-20 kN) and GH (-20 kN) pushes it out."
     code, verdict, _ = check(capsys, level, [{"type": "remove_member", "member": "BF"}], tmp_path=tmp_path)
-    assert code == 0 and verdict["reason"] == "The truss still stands with 1 member removed."
+    assert code == 1 and verdict["reason"].startswith("The truss still stands with 1 member removed, but more can go")
+    assert verdict["can_also_go"] == ["DH"]  # the other brace of the stretched chord
+    code, verdict, _ = check(capsys, level, [{"type": "remove_member", "member": m} for m in ("BF", "DH")], tmp_path=tmp_path)
+    assert code == 0 and verdict["reason"] == "The truss still stands with 2 members removed, and no other member can go."
 
 
 @pytest.mark.parametrize(
@@ -155,3 +157,35 @@ def test_a_drawing_level_needs_a_valid_draw(capsys, tmp_path):
     path.write_text(json.dumps({"format": 1, "level": "zero-force-01", "draw": 1, "moves": []}))
     assert main(["check", str(LEVELS / "zero-force-01.json"), "--solution", str(path)]) == 2
     assert "does not draw its loads" in capsys.readouterr().err
+
+
+def test_a_right_answer_that_squeezes_the_body_passes_and_says_its_equilibrium_is_unstable(capsys, tmp_path):
+    """An L of three 1 m squares, 6 kN down at H and 2 kN right at F. Forces at A and B,
+    (−1, −10) and (−1, 16) kN, cancel both the net force and the net moment about any
+    point, but they squeeze the body: dead loads whose Σ r·F < 0 make the equilibrium of a
+    free body unstable (a small turn θ adds a moment −θ Σ r·F that turns it further), so
+    round-off alone turns it away. Statics says equilibrium: the verdict passes and says
+    why it moves anyway."""
+    pairs = ["AB", "BD", "CD", "AC", "AD", "CF", "FG", "DG", "CG", "DE", "EH", "GH", "DH"]
+    spots = {"A": (0, 0), "B": (1, 0), "C": (0, 1), "D": (1, 1), "E": (2, 1), "F": (0, 2), "G": (1, 2), "H": (2, 2)}
+    level = {
+        "format": 1,
+        "id": "foot",
+        "title": "Hold the bracket by its foot",
+        "kind": "balance",
+        "world": {"gravity": 0.0, "mass_damping": 0.2, "element_damping": 2e-05},
+        "materials": {"steel": {"E": 200e9, "density": 7850}},
+        "nodes": [{"id": n, "x": x, "y": y, "mass": 50} for n, (x, y) in spots.items()],
+        "members": [{"id": p, "i": p[0], "j": p[1], "material": "steel", "A": 0.002} for p in pairs],
+        "loads": [{"node": "H", "fy": -6000}, {"node": "F", "fx": 2000}],
+        "goal": {"hold": 3.0},
+        "player": {"forces": 2, "nodes": ["A", "B", "C", "D"]},
+    }
+    path = tmp_path / "foot.json"
+    path.write_text(json.dumps(level))
+    code, verdict, _ = check(capsys, path, [force("A", -1e3, -10e3), force("B", -1e3, 16e3)], tmp_path=tmp_path)
+    assert code == 0 and verdict["stable_equilibrium"] is False
+    assert verdict["max_displacement"] > verdict["limit"]  # it did turn away
+    assert "unstable" in verdict["reason"] and "squeeze" in verdict["reason"]
+    code, verdict, _ = check(capsys, path, [force("A", -1e3, -10e3), force("B", -1e3, 15e3)], tmp_path=tmp_path)
+    assert code == 1 and "net force of 1 kN pointing down" in verdict["reason"]  # 1 kN short is wrong

@@ -18,6 +18,7 @@ import pytest
 from builders import BRIDGE_FORCES, bridge_truss, cantilever, member, model, three_rod_triangle
 
 from engine import ModelError, Simulation, build_model
+from engine.linear import find_mechanism, stiffness
 
 
 def solved(data: dict, integrator: str) -> dict:
@@ -158,6 +159,12 @@ def test_mechanism_is_reported_with_the_mode_that_moves():
     assert abs(mode["C"]["y"]) < 1e-9 and abs(mode["D"]["y"]) < 1e-9
     data["members"].append(member("AC", "A", "C"))
     assert Simulation(build_model(data), "linear").solve_linear().at_rest
+
+
+def test_a_structure_with_every_dof_held_is_no_mechanism():
+    """A bar pinned at both ends has no free DOF at all: stable, not an empty eigenproblem."""
+    held = build_model(model([("A", 0, 0), ("B", 2, 0)], [member("AB", "A", "B")], [{"node": n, "fix": ["x", "y"]} for n in "AB"], []))
+    assert find_mechanism(held, stiffness(held), ~held.arrays.fixed.ravel()) is None
 
 
 def test_settlement_followed_in_time_by_a_dynamic_run():

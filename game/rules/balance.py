@@ -11,6 +11,8 @@ from game.level import Level
 from game.rules.common import Verdict, direction, hold_time, kn, limit, plural, run
 from game.solution import AddForce, Solution
 
+BALANCED = 1e-6  # net force within this fraction of the largest load (net moment: times the size) is none
+
 
 def judge_balance(level: Level, solution: Solution) -> Verdict:
     """Seed 000 Fig. 13: add exactly the allowed number of forces to a free body so
@@ -37,12 +39,26 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     figures = {"net_force": {"fx": net_f[0], "fy": net_f[1]}, "net_moment": net_m, "max_displacement": worst, "limit": allowed, "hold": hold}
     if worst <= allowed:
         return Verdict(True, f"The body stays put for {hold:g} s: the forces and their moments balance.", figures, sim)
-    parts = []
+    scale = max(1.0, _load_scale(data))
     size = math.hypot(*net_f)
-    if size > 1e-9 * max(1.0, _load_scale(data)):
+    if size <= BALANCED * scale and abs(net_m) <= BALANCED * scale * sim.model.char_length:
+        # Statics says equilibrium, the run says it turns away: forces fixed in direction
+        # that squeeze a body (Σ r·F < 0 about its centre) make its equilibrium unstable,
+        # and round-off is nudge enough. The answer is right; the student learns why.
+        figures["stable_equilibrium"] = False
+        return Verdict(
+            True,
+            "The forces and their moments balance: the body is in equilibrium. But it is an unstable one: your forces "
+            f"squeeze the body, so the smallest nudge turns it away (it moved {worst:.3g} m), like a pencil standing on "
+            "its tip. Forces that pull the body apart would hold it steady.",
+            figures,
+            sim,
+        )
+    parts = []
+    if size > 1e-9 * scale:
         angle = math.degrees(math.atan2(net_f[1], net_f[0]))
         parts.append(f"a net force of {kn(size)} pointing {direction(angle)} ({angle:.0f}°)")
-    if abs(net_m) > 1e-9 * max(1.0, _load_scale(data)):
+    if abs(net_m) > 1e-9 * scale:
         sense = "counter-clockwise" if net_m > 0 else "clockwise"
         parts.append(f"a net moment of {abs(net_m) / 1e3:.3g} kN·m {sense} about its centre of mass")
     why = " and ".join(parts) or "forces that do not balance"

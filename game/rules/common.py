@@ -94,8 +94,11 @@ def _line(angle: float) -> str:
 
 
 def moving_nodes(model: Model, mode: np.ndarray) -> list[str]:
-    """Ids of the nodes that move in a mechanism mode (N, 3)."""
-    size = np.abs(mode).max(axis=1)
+    """Ids of the nodes that move in a mechanism mode (N, 3): those that translate, or,
+    in a mode without translation, those that spin."""
+    size = np.hypot(mode[:, 0], mode[:, 1])
+    if size.max() < MOTION_TOL * np.abs(mode).max():
+        size = np.abs(mode[:, 2])
     return [model.node_ids[q] for q in np.flatnonzero(size > MOTION_TOL * size.max())]
 
 

@@ -29,6 +29,11 @@ from game.solution import AddMember, AddNode, AddSupport, Solution
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
 BATCH = 0.02  # the load test looks at the structure this often [s]
+FALLEN = 0.1  # a node that moved this fraction of the structure's size has fallen, not sagged
+
+
+def _listing(word: str, ids: list[str]) -> str:
+    return f"{word} {ids[0]}" if len(ids) == 1 else f"{word}s {', '.join(ids[:-1])} and {ids[-1]}"
 
 
 def money(x: float) -> str:
@@ -165,6 +170,7 @@ class LoadTest:
     blew_up: str = ""
     utilisation: dict[str, float] = field(default_factory=dict)  # member id → peak |N| / capacity
     broken: list[dict] = field(default_factory=list)  # in the order they broke
+    slack: list[str] = field(default_factory=list)  # cables carrying nothing at the end
 
     def figures(self) -> dict:
         peak = max(self.utilisation.items(), key=lambda kv: kv[1], default=(None, 0.0))
@@ -175,6 +181,7 @@ class LoadTest:
             "time": self.sim.time,
             "broken": self.broken,
             "most_loaded": {"member": peak[0], "utilisation": peak[1]},
+            "slack_cables": self.slack,
         }
 
 
@@ -219,12 +226,11 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
             elif not was_broken[mid]:
                 n = float(now[kind][row])
                 cap = (cap_t if n > 0 else cap_c)[kind][row]
-                if math.isfinite(cap):
+                if n and math.isfinite(cap):
                     test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), abs(n) / cap)
-        if outcome.at_rest and sim.time >= loads_on:
-            test.at_rest = True
-            return test
-        if sim.time >= loads_on + SETTLE_SECONDS + hold:
+        test.at_rest = outcome.at_rest and sim.time >= loads_on
+        if test.at_rest or sim.time >= loads_on + SETTLE_SECONDS + hold:
+            test.slack = [mid for mid, (kind, row) in slot.items() if kind == "bar" and m.bar_cable[row] and s.bar_on[row] and s.bar_N[row] <= 0.0]
             return test
 
 
@@ -239,7 +245,10 @@ def _failure(test: LoadTest, allowed: float, hold: float) -> str | None:
     if test.blew_up:
         return f"The structure collapsed violently ({test.blew_up})."
     if test.worst > allowed:
-        return f"Node {test.worst_node} moved {test.worst * 1e3:.3g} mm; the limit is {allowed * 1e3:.3g} mm. Make it stiffer."
+        slack = f" {_listing('Cable', test.slack)} went slack: a cable can pull but never push." if test.slack else ""
+        if test.worst > FALLEN * test.sim.model.char_length:
+            return f"It falls: node {test.worst_node} moved {test.worst:.3g} m.{slack}"
+        return f"Node {test.worst_node} moved {test.worst * 1e3:.3g} mm; the limit is {allowed * 1e3:.3g} mm. Make it stiffer.{slack}"
     if not test.at_rest:
         return f"It is still moving {SETTLE_SECONDS:g} s after the loads are on: it never stays at rest for {hold:g} s."
     return None

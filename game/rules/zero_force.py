@@ -8,7 +8,7 @@ import numpy as np
 from engine import Simulation, build_model
 from engine.linear import find_mechanism, stiffness
 from game.level import Level
-from game.rules.common import IMPERFECTION, Verdict, hold_time, kn, limit, run
+from game.rules.common import IMPERFECTION, Verdict, hold_time, kn, limit, plural, run
 from game.solution import MarkZero, RemoveMember, Solution
 
 ZERO_FORCE_TOL = 1e-6  # |N| below this fraction of the largest |N| counts as no force
@@ -47,15 +47,32 @@ def judge_zero_force(level: Level, solution: Solution) -> Verdict:
 
 def _judge_removal(level: Level, solution: Solution) -> Verdict:
     """Remove as many members as possible while the truss still stands (seed 000 Fig.
-    12): a zero-force member that braces a compression chord holds the truss up."""
+    12): a zero-force member that braces a compression chord holds the truss up. Passed
+    when it stands and no other zero-force member can go too (the removal is maximal;
+    in a statically determinate truss only zero-force members can go at all)."""
     removed = tuple(dict.fromkeys(m.member for m in solution.moves if isinstance(m, RemoveMember)))
-    hold = hold_time(level)
-    sim, worst = run(level.model_data(), hold, jitter=IMPERFECTION, removed=removed)
-    allowed = limit(level, sim.model.char_length)
-    figures = {"removed": list(removed), "max_displacement": worst, "limit": allowed, "hold": hold}
-    if worst <= allowed:
-        return Verdict(True, f"The truss still stands with {len(removed)} member{'s' if len(removed) != 1 else ''} removed.", figures, sim)
-    return Verdict(False, "The truss collapses: " + _why_it_falls(level, removed) + ".", figures, sim)
+    sim, worst, allowed = _stands(level, removed)
+    figures = {"removed": list(removed), "max_displacement": worst, "limit": allowed, "hold": hold_time(level)}
+    if worst > allowed:
+        return Verdict(False, "The truss collapses: " + _why_it_falls(level, removed) + ".", figures, sim)
+    spare = [mid for mid in sorted(zero_force_members(member_forces_at_equilibrium(level)) - set(removed)) if _stands(level, (*removed, mid))[1] <= allowed]
+    figures["can_also_go"] = spare
+    if spare:
+        return Verdict(
+            False,
+            f"The truss still stands with {plural(len(removed), 'member')} removed, but more can go: "
+            "look for a member that still carries nothing and holds no squeezed joint in line.",
+            figures,
+            sim,
+        )
+    return Verdict(True, f"The truss still stands with {plural(len(removed), 'member')} removed, and no other member can go.", figures, sim)
+
+
+def _stands(level: Level, removed: tuple[str, ...]) -> tuple[Simulation, float, float]:
+    """Run the truss without `removed` from a slightly jittered start for the hold time:
+    the simulation, the largest displacement and the limit it must stay within [m]."""
+    sim, worst = run(level.model_data(), hold_time(level), jitter=IMPERFECTION, removed=removed)
+    return sim, worst, limit(level, sim.model.char_length)
 
 
 def _why_it_falls(level: Level, removed: tuple[str, ...]) -> str:
@@ -72,7 +89,8 @@ def _why_it_falls(level: Level, removed: tuple[str, ...]) -> str:
     moving = {model.node_ids[q] for q in range(model.n_nodes) if np.abs(mechanism.mode[q]).max() > 1e-6}
     forces = member_forces_at_equilibrium(level)
     ends = {m.id: (m.i, m.j) for m in level.members}
-    squeezed = {mid: n for mid, n in forces.items() if n < 0 and mid not in removed}
+    biggest = max(abs(n) for n in forces.values())
+    squeezed = {mid: n for mid, n in forces.items() if n < -ZERO_FORCE_TOL * biggest and mid not in removed}
     pushed = sorted(q for q in moving if any(q in ends[mid] for mid in squeezed))
     if not pushed:
         return f"without {', '.join(removed)}, joints {', '.join(sorted(moving))} can move freely"
