@@ -75,14 +75,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+NOT_LEVELS = ("level.schema.json", "course.json")
+
+
 def level_files(paths: list[str]) -> list[Path]:
-    """The files named, and the level files in the folders named (the schema and the
-    solutions folder left out)."""
+    """The files named, and the level files in the folders named (the schema, the
+    course index and the solutions folder left out)."""
     found: list[Path] = []
     for name in paths:
         p = Path(name)
         if p.is_dir():
-            found += sorted(f for f in p.rglob("*.json") if f.name != "level.schema.json" and "solutions" not in f.relative_to(p).parts)
+            found += sorted(f for f in p.rglob("*.json") if f.name not in NOT_LEVELS and "solutions" not in f.relative_to(p).parts)
         else:
             found.append(p)
     return found
