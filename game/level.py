@@ -226,7 +226,7 @@ class Level(_Strict):
     def model_data(self) -> dict:
         """The engine's model: this level without goal and player; a moving load in the
         goal becomes nodal loads with histories."""
-        data = self.model_dump(exclude={"goal", "player"}, exclude_none=True)
+        data = self.model_dump(mode="json", exclude={"goal", "player"}, exclude_none=True)
         if self.goal and self.goal.moving_load:
             where = {n.id: (n.x, n.y) for n in self.nodes}
             data["loads"] = data.get("loads", []) + self.goal.moving_load.loads(where)
