@@ -228,6 +228,7 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
                 cap = (cap_t if n > 0 else cap_c)[kind][row]
                 if n and math.isfinite(cap):
                     test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), abs(n) / cap)
+        test.broken.sort(key=lambda b: b["time"])  # several can break within one look
         test.at_rest = outcome.at_rest and sim.time >= loads_on
         if test.at_rest or sim.time >= loads_on + SETTLE_SECONDS + hold:
             test.slack = [mid for mid, (kind, row) in slot.items() if kind == "bar" and m.bar_cable[row] and s.bar_on[row] and s.bar_N[row] <= 0.0]
