@@ -9,12 +9,13 @@ over 2.83 m), the top chord 20 kN. Hand statics, not the code, set these numbers
 """
 
 import copy
+import json
 import math
 
 import pytest
 
 from game.level import load_level
-from game.rules import check, marks
+from game.rules import Verdict, check, marks
 from game.rules.construction import inside
 from game.solution import load_solution
 
@@ -239,3 +240,9 @@ def test_marks_fall_with_each_try_and_never_below_the_floor():
     assert [marks(t) for t in (1, 2, 3, 4, 5, 9)] == [100, 80, 60, 40, 40, 40]
     with pytest.raises(ValueError):
         marks(0)
+
+
+def test_a_verdict_with_a_run_that_blew_up_is_still_strict_json():
+    verdict = Verdict(False, "collapsed", {"max_displacement": math.inf, "broken": [{"time": math.nan}]})
+    text = json.dumps(verdict.as_dict(), allow_nan=False)
+    assert json.loads(text)["max_displacement"] is None and json.loads(text)["broken"] == [{"time": None}]

@@ -26,7 +26,18 @@ class Verdict:
     sim: Simulation | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict:
-        return {"passed": self.passed, "reason": self.reason, **self.figures}
+        """For JSON: a non-finite figure (a run that blew up moved 'infinitely') is null."""
+        return _finite({"passed": self.passed, "reason": self.reason, **self.figures})
+
+
+def _finite(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
 
 
 def kn(x: float) -> str:
