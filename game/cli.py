@@ -6,6 +6,10 @@
     equilibria validate PATH...
     equilibria check LEVEL [--solution SOLUTION.json] --json
 
+    equilibria [--frames N] [--screenshot OUT.png]                 the menu
+    equilibria play LEVEL [--frames N] [--screenshot OUT.png]
+    equilibria sandbox [DESIGN] [--frames N] [--screenshot OUT.png]
+
 Exit codes: 0 done (check: passed), 1 unstable or not passed, 2 bad input (one line on
 stderr naming the file and the field; never a traceback).
 """
@@ -56,23 +60,57 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("level", help="level JSON")
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
     chk.add_argument("--json", action="store_true", help="print one JSON object")
-    for name in ("play", "sandbox"):
-        sub.add_parser(name, help="not built yet").add_argument("rest", nargs="*")
+    ply = sub.add_parser("play", help="play a level")
+    ply.add_argument("level", help="level JSON")
+    sbx = sub.add_parser("sandbox", help="an empty world with ground, or a design to watch")
+    sbx.add_argument("design", nargs="?", help="a level or design JSON (default: an empty sandbox)")
+    for p in (ply, sbx):
+        _window_options(p, "frames", "screenshot")
+    _window_options(parser, "menu_frames", "menu_screenshot")  # the menu: `equilibria` alone
     return parser
+
+
+def _window_options(parser: argparse.ArgumentParser, frames: str, screenshot: str) -> None:
+    parser.add_argument("--frames", dest=frames, type=_count, metavar="N", help="run N frames of 1/60 s, headless-friendly, then exit")
+    parser.add_argument("--screenshot", dest=screenshot, metavar="OUT.png", help="save the last frame as PNG")
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return n
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    commands = {"simulate": simulate, "check": check, "validate": lambda a: validate(a.paths)}
-    if args.command not in commands:
-        what = f"equilibria {args.command}" if args.command else "the game"
-        print(f"{what}: not built yet; simulate, validate and check work today", file=sys.stderr)
-        return 1
+    commands = {"simulate": simulate, "check": check, "validate": lambda a: validate(a.paths), "play": play, "sandbox": sandbox, None: menu}
     try:
         return commands[args.command](args)
     except BadInput as exc:
         print(str(exc), file=sys.stderr)
         return 2
+
+
+def play(args: argparse.Namespace) -> int:
+    from game.app import launch
+
+    return launch.play(args.level, args.frames, args.screenshot)
+
+
+def sandbox(args: argparse.Namespace) -> int:
+    from game.app import launch
+
+    return launch.sandbox(args.design, args.frames, args.screenshot)
+
+
+def menu(args: argparse.Namespace) -> int:
+    from game.app import launch
+
+    return launch.menu(args.menu_frames, args.menu_screenshot)
 
 
 NOT_LEVELS = ("level.schema.json", "course.json")
@@ -140,7 +178,7 @@ def check(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise first_line(args.solution or args.level, exc) from None
     if args.json:
-        print(json.dumps(verdict.as_dict()))
+        print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:
         print(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}")
     return 0 if verdict.passed else 1

@@ -1,0 +1,135 @@
+"""Drawing primitives on a pygame surface, in screen pixels: thick segments, dashes,
+arrows, curved arrows for moments, hatching, text labels and wrapped text."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from game.app.palette import BACKGROUND, Colour
+
+Point = tuple[float, float]
+
+
+def segment(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: float) -> None:
+    """A straight band `width` px wide from a to b (square ends; joints cover them)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return
+    if width <= 2.5:
+        pygame.draw.line(surface, colour, a, b, max(1, round(width)))
+        return
+    nx, ny = -dy / length * width / 2, dx / length * width / 2
+    quad = [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)]
+    pygame.draw.polygon(surface, colour, quad)
+    pygame.draw.aalines(surface, colour, True, quad)
+
+
+def dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: int = 2, dash: float = 8.0, gap: float = 6.0) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return
+    ux, uy = dx / length, dy / length
+    s = 0.0
+    while s < length:
+        e = min(s + dash, length)
+        pygame.draw.line(surface, colour, (a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e), width)
+        s = e + gap
+
+
+def arrow(surface: pygame.Surface, colour: Colour, tail: Point, head: Point, width: int = 3, head_length: float = 13.0, head_width: float = 10.0) -> None:
+    """A straight arrow whose point is at `head`."""
+    dx, dy = head[0] - tail[0], head[1] - tail[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return
+    ux, uy = dx / length, dy / length
+    hl = min(head_length, 0.6 * length)
+    base = (head[0] - ux * hl, head[1] - uy * hl)
+    pygame.draw.line(surface, colour, tail, base, width)
+    hw = head_width / 2
+    tip = [head, (base[0] - uy * hw, base[1] + ux * hw), (base[0] + uy * hw, base[1] - ux * hw)]
+    pygame.draw.polygon(surface, colour, tip)
+    pygame.draw.aalines(surface, colour, True, tip)
+
+
+def moment_arrow(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, counter_clockwise: bool, width: int = 3) -> Point:
+    """Three quarters of a circle around `centre`, open at the upper right, with a head
+    at the end that shows the sense of turning. A turn counter-clockwise in the world
+    looks counter-clockwise on screen too (the view flips y, and so does sin below).
+    Returns the point in the opening, for a label."""
+    cx, cy = centre
+    a0, a1 = (90.0, 360.0) if counter_clockwise else (360.0, 90.0)  # degrees, y up
+    pts = [(cx + radius * math.cos(math.radians(a)), cy - radius * math.sin(math.radians(a))) for a in (a0 + (a1 - a0) * k / 24 for k in range(25))]
+    pygame.draw.lines(surface, colour, False, pts[:-2], width)
+    arrow(surface, colour, pts[-4], pts[-1], width, 11.0, 10.0)
+    return cx + (radius + 4) * math.cos(math.radians(45.0)), cy - (radius + 4) * math.sin(math.radians(45.0))
+
+
+def hatch(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, spacing: int = 6) -> None:
+    """Diagonal hatching inside rect (the mark of a rigid support or wall)."""
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    for k in range(-rect.height, rect.width + rect.height, spacing):
+        pygame.draw.line(surface, colour, (rect.left + k, rect.bottom), (rect.left + k + rect.height, rect.top), 1)
+    surface.set_clip(clip)
+
+
+def label(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    at: Point,
+    colour: Colour,
+    anchor: str = "center",
+    background: Colour | None = BACKGROUND,
+) -> pygame.Rect:
+    """Text with `anchor` (a pygame.Rect attribute: center, midleft, topright…) at `at`,
+    on a small plate of `background` so that lines under it do not hide it. Text cut by
+    the edge of the clip area is moved inside it."""
+    image = font.render(text, True, colour)
+    rect = image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
+    area = surface.get_clip()
+    if area.colliderect(rect) and not area.contains(rect):
+        rect.clamp_ip(area.inflate(-6, -4))
+    if background is not None:
+        pygame.draw.rect(surface, background, rect.inflate(6, 2), border_radius=3)
+    surface.blit(image, rect)
+    return rect
+
+
+def anchor_away(direction: Point) -> str:
+    """The label anchor that puts text beyond a point, in `direction` (screen)."""
+    dx, dy = direction
+    if abs(dx) >= abs(dy):
+        return "midleft" if dx > 0 else "midright"
+    return "midtop" if dy > 0 else "midbottom"
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Lines of `text` that each fit in `width` px."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def text_block(surface: pygame.Surface, font: pygame.font.Font, lines: Sequence[str], topleft: Point, colour: Colour, spacing: int = 2) -> int:
+    """Lines one under the other; returns the y below the last."""
+    x, y = topleft
+    for line in lines:
+        surface.blit(font.render(line, True, colour), (x, y))
+        y += font.get_linesize() + spacing
+    return round(y)

@@ -1,0 +1,52 @@
+"""Starting the game from the command line: `equilibria`, `play LEVEL`, `sandbox [DESIGN]`.
+
+With `frames` the app runs that many frames of a fixed 1/60 s each and returns (a
+headless run repeats exactly); `screenshot` saves the last frame as PNG. A bad level
+file raises BadInput (one line: file: field: problem) before any window opens.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.app.app import App, Scene
+from game.app.pacing import FRAME
+from game.app.scenes import MenuScene, PlayScene
+from game.app.stage import Stage, load_stage
+from game.files import BadInput
+
+
+def play(path: str, frames: int | None = None, screenshot: str | None = None) -> int:
+    stage = load_stage(path)
+    return run(lambda app: PlayScene(app, stage), frames, screenshot)
+
+
+def sandbox(path: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:
+    stage = load_stage(path, sandbox=True) if path else Stage.empty_sandbox()
+    return run(lambda app: PlayScene(app, stage), frames, screenshot)
+
+
+def menu(frames: int | None = None, screenshot: str | None = None) -> int:
+    return run(MenuScene, frames, screenshot)
+
+
+def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None) -> int:
+    """Open the window, run the first scene, save the screenshot. 0 done, 1 no window."""
+    try:
+        app = App(fixed_frame=FRAME if frames is not None else None)
+    except pygame.error as exc:
+        print(f"equilibria: cannot open a window ({exc}); to run headless set SDL_VIDEODRIVER=dummy", file=sys.stderr)
+        return 1
+    with app:
+        app.push(first(app))
+        app.run(frames)
+        if screenshot:
+            try:
+                app.screenshot(screenshot)
+            except (pygame.error, OSError) as exc:
+                raise BadInput(f"{Path(screenshot)}: cannot save the screenshot ({exc})") from None
+    return 0

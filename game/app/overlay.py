@@ -1,0 +1,166 @@
+"""Everything drawn over or around the structure: the screen's layout, the title bar,
+the legend, the status line, badges, the HUD and message boxes. Screen pixels only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.app import draw, symbols
+from game.app.palette import (
+    ALERT,
+    BROKEN,
+    COMPRESSION,
+    HUD_BACK,
+    HUD_TEXT,
+    INK,
+    LOAD,
+    MARK,
+    MEMBER_MIN_PX,
+    MUTED,
+    PANEL,
+    REACTION,
+    RULE,
+    TENSION,
+    ZERO,
+    Fonts,
+)
+
+LEGEND_WIDTH = 236
+STATUS_HEIGHT = 28
+PAD = 12
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go on a screen: the title bar, the world, the legend, the status line."""
+
+    top: pygame.Rect
+    world: pygame.Rect
+    legend: pygame.Rect
+    status: pygame.Rect
+
+    @classmethod
+    def of(cls, size: tuple[int, int], top_height: int) -> Layout:
+        w, h = size
+        top = pygame.Rect(0, 0, w, top_height)
+        status = pygame.Rect(0, h - STATUS_HEIGHT, w, STATUS_HEIGHT)
+        legend = pygame.Rect(w - LEGEND_WIDTH, top.bottom, LEGEND_WIDTH, status.top - top.bottom)
+        world = pygame.Rect(0, top.bottom, legend.left, status.top - top.bottom)
+        return cls(top, world, legend, status)
+
+
+def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
+    """The brief, wrapped to the title bar, at most `most` lines (the last cut short)."""
+    lines = draw.wrap(fonts.body, brief, width - 2 * PAD) if brief else []
+    if len(lines) > most:
+        lines = [*lines[: most - 1], lines[most - 1] + " …"]
+    return lines
+
+
+def top_height(fonts: Fonts, brief_lines: Sequence[str]) -> int:
+    return PAD + fonts.title.get_linesize() + 4 + len(brief_lines) * (fonts.body.get_linesize() + 2) + PAD
+
+
+def title_bar(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: str, kind: str, brief_lines: Sequence[str]) -> None:
+    pygame.draw.rect(surface, PANEL, rect)
+    pygame.draw.line(surface, RULE, rect.bottomleft, rect.bottomright)
+    head = draw.label(surface, fonts.title, title, (rect.left + PAD, rect.top + PAD), INK, "topleft", None)
+    draw.label(surface, fonts.small, kind.replace("_", "-"), (head.right + 12, head.centery + 1), MUTED, "midleft", None)
+    draw.text_block(surface, fonts.body, brief_lines, (rect.left + PAD, head.bottom + 4), INK)
+
+
+def legend(
+    surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, *, widest: float | None, plates: bool, breakable: bool, to_come: bool, supports: set[str]
+) -> None:
+    """What colours, widths, arrows and symbols mean."""
+    pygame.draw.rect(surface, PANEL, rect)
+    pygame.draw.line(surface, RULE, rect.topleft, rect.bottomleft)
+    x, y = rect.left + PAD, rect.top + PAD
+    sx = x + 44  # where an item's words start
+
+    def heading(text: str) -> None:
+        nonlocal y
+        draw.label(surface, fonts.bold, text, (x, y), INK, "topleft", None)
+        y += fonts.bold.get_linesize() + 6
+
+    def item(text: str, paint) -> None:
+        nonlocal y
+        mid = y + fonts.body.get_linesize() // 2
+        paint(mid)
+        draw.label(surface, fonts.body, text, (sx, mid), INK, "midleft", None)
+        y += fonts.body.get_linesize() + 7
+
+    heading("Member forces")
+    item("tension (pulls)", lambda m: draw.segment(surface, TENSION, (x, m), (x + 34, m), 10))
+    item("compression (pushes)", lambda m: draw.segment(surface, COMPRESSION, (x, m), (x + 34, m), 10))
+    item("about zero", lambda m: draw.segment(surface, ZERO, (x, m), (x + 34, m), MEMBER_MIN_PX))
+    if breakable:
+        item("broken", lambda m: draw.dashed(surface, BROKEN, (x, m), (x + 34, m), 2, 7, 5))
+        item("broke first", lambda m: pygame.draw.line(surface, MARK, (x + 10, m - 7), (x + 24, m + 7), 4))
+    if widest is not None:
+        notes = ["width grows with |force|;", f"full width: {widest / 1e3:.3g} kN or more", "values: axial force in kN, + pulls"]
+        y = draw.text_block(surface, fonts.small, notes, (x, y), MUTED) + 6
+    if plates:
+        item("plate in tension", lambda m: pygame.draw.rect(surface, TENSION, (x, m - 7, 34, 14)))
+        item("plate in compression", lambda m: pygame.draw.rect(surface, COMPRESSION, (x, m - 7, 34, 14)))
+        y = draw.text_block(surface, fonts.small, ["shade: mean stress (σx + σy)/2"], (x, y), MUTED) + 6
+    heading("Forces on it")
+    item("load", lambda m: draw.arrow(surface, LOAD, (x, m), (x + 34, m), 3))
+    if to_come:
+        item("load still to come", lambda m: draw.arrow(surface, MUTED, (x, m), (x + 34, m), 3))
+    item("support reaction", lambda m: draw.arrow(surface, REACTION, (x, m), (x + 34, m), 3))
+    names = {"pin": "pin", "roller": "roller", "roller_x": "roller (on a wall)", "fixed": "fixed"}
+    shown = [k for k in ("pin", "roller", "roller_x", "fixed") if k in supports]
+    if shown:
+        y += 4
+        heading("Supports")
+        for kind in shown:
+            wall = kind == "roller_x"
+            mid = y + fonts.body.get_linesize() // 2
+            symbols.support(surface, kind, (x + 6, mid) if wall else (x + 17, y + 2), (1.0, 0.0) if wall else (0.0, 1.0))
+            draw.label(surface, fonts.body, names[kind], (sx, mid), INK, "midleft", None)
+            y += fonts.body.get_linesize() + (11 if wall else 21)
+
+
+def status_line(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, left: str, right: str) -> None:
+    pygame.draw.rect(surface, PANEL, rect)
+    pygame.draw.line(surface, RULE, rect.topleft, rect.topright)
+    draw.label(surface, fonts.body, left, (rect.left + PAD, rect.centery), INK, "midleft", None)
+    draw.label(surface, fonts.small, right, (rect.right - PAD, rect.centery), MUTED, "midright", None)
+
+
+def badges(surface: pygame.Surface, fonts: Fonts, topright: tuple[int, int], texts: Sequence[tuple[str, tuple]]) -> None:
+    """Big words at the world's upper right (PAUSED, SLOW MOTION ×¼), one under another."""
+    x, y = topright
+    for text, colour in texts:
+        rect = draw.label(surface, fonts.big, text, (x - PAD, y + PAD), colour, "topright", None)
+        y = rect.bottom - PAD + 4
+
+
+def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str]) -> pygame.Rect:
+    """Frame rate and timing figures on a dark, translucent box."""
+    size = fonts.small.get_linesize() + 1
+    width = max(fonts.small.size(line)[0] for line in lines) + 2 * PAD
+    box = pygame.Surface((width, len(lines) * size + 2 * PAD - 4), pygame.SRCALPHA)
+    box.fill(HUD_BACK)
+    draw.text_block(box, fonts.small, lines, (PAD, PAD - 2), HUD_TEXT, 1)
+    return surface.blit(box, topleft)
+
+
+def message(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str, text: str, foot: str) -> pygame.Rect:
+    """A boxed message at the foot of `area` (a problem the player should read)."""
+    width = min(area.width - 2 * PAD, 760)
+    lines = draw.wrap(fonts.body, text, width - 2 * PAD)
+    line = fonts.body.get_linesize() + 2
+    height = PAD + fonts.bold.get_linesize() + 6 + len(lines) * line + 6 + fonts.small.get_linesize() + PAD
+    box = pygame.Rect(0, 0, width, height)
+    box.midbottom = (area.centerx, area.bottom - PAD)
+    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+    pygame.draw.rect(surface, ALERT, box, 3, border_radius=6)
+    y = draw.label(surface, fonts.bold, title, (box.left + PAD, box.top + PAD), ALERT, "topleft", None).bottom + 6
+    y = draw.text_block(surface, fonts.body, lines, (box.left + PAD, y), INK)
+    draw.label(surface, fonts.small, foot, (box.left + PAD, y + 4), MUTED, "topleft", None)
+    return box

@@ -1,0 +1,55 @@
+"""Colours, sizes and fonts. Forces use the Okabe–Ito palette, which stays distinct for
+the common kinds of colour blindness: blue for tension (a pull), vermillion for
+compression (a push), grey for a member that carries next to nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (247, 247, 242)
+PANEL: Colour = (236, 236, 229)
+RULE: Colour = (205, 205, 196)
+INK: Colour = (33, 33, 33)
+MUTED: Colour = (105, 105, 100)
+TENSION: Colour = (0, 114, 178)  # Okabe–Ito blue #0072B2
+COMPRESSION: Colour = (213, 94, 0)  # Okabe–Ito vermillion #D55E00
+ZERO: Colour = (160, 160, 160)
+REACTION: Colour = (0, 158, 115)  # Okabe–Ito bluish green #009E73
+LOAD: Colour = INK
+BROKEN: Colour = (150, 150, 150)
+MARK: Colour = (204, 121, 167)  # Okabe–Ito reddish purple #CC79A7: the first to break
+PLATE: Colour = (226, 226, 220)
+GROUND: Colour = (226, 216, 194)
+GROUND_LINE: Colour = (120, 104, 78)
+JOINT: Colour = (255, 255, 255)
+HUD_BACK = (25, 25, 25, 215)
+HUD_TEXT: Colour = (240, 240, 240)
+ALERT: Colour = COMPRESSION
+
+MEMBER_MIN_PX = 2.0  # width of a member carrying nothing
+MEMBER_MAX_PX = 14.0  # width of the most loaded member
+ZERO_SHARE = 0.02  # |force| under this share of the scale counts as zero (grey)
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """a at t = 0, b at t = 1."""
+    t = min(max(t, 0.0), 1.0)
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+SIGN_COLOUR = {1: TENSION, -1: COMPRESSION, 0: ZERO}  # by the sign of a force
+
+
+class Fonts:
+    """The fonts every scene uses (DejaVu Sans where the system has it, which has the
+    symbols; pygame's own font otherwise). Needs pygame.font initialised."""
+
+    def __init__(self) -> None:
+        name = "dejavusans" if pygame.font.match_font("dejavusans") else None
+        self.small = pygame.font.SysFont(name, 13)
+        self.body = pygame.font.SysFont(name, 15)
+        self.bold = pygame.font.SysFont(name, 15, bold=True)
+        self.title = pygame.font.SysFont(name, 21, bold=True)
+        self.big = pygame.font.SysFont(name, 26, bold=True)

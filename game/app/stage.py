@@ -1,0 +1,71 @@
+"""What a play scene shows and runs: a level, or an empty sandbox. No pygame here.
+
+A Stage is read once from a level file (`load_stage`) and never changes; the scene
+builds the engine model from `model_data` and resets to it. World coordinates: metres,
+y up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.files import BadInput, read_json
+from game.level import Level, load_level
+
+EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))
+EMPTY_BOUNDS = (-10.0, -1.0, 10.0, 8.0)  # what an empty sandbox shows [m]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """title, kind and brief as the level gives them; `level` is None for an empty
+    sandbox, which has ground and nothing built on it."""
+
+    title: str
+    kind: str
+    brief: str
+    level: Level | None
+    ground: tuple[tuple[float, float], ...]
+
+    @classmethod
+    def from_level(cls, level: Level, *, sandbox: bool = False) -> Stage:
+        ground = tuple((float(x), float(y)) for x, y in level.world.ground or ())
+        title = f"Sandbox: {level.title}" if sandbox else level.title
+        return cls(title, "sandbox" if sandbox else level.kind, level.brief, level, ground)
+
+    @classmethod
+    def empty_sandbox(cls) -> Stage:
+        brief = "An empty world with ground. Building tools come in a later version; open a design to watch it: equilibria sandbox DESIGN.json"
+        return cls("Sandbox", "sandbox", brief, None, EMPTY_GROUND)
+
+    def model_data(self) -> dict | None:
+        """The engine's model (the level without goal and player), or None when there
+        is nothing to simulate. A level that draws its loads at random shows draw 0."""
+        if self.level is None:
+            return None
+        level = self.level.drawn(0) if self.level.load_choices() else self.level
+        return level.model_data()
+
+    def supports(self) -> list[tuple[str, frozenset[str]]]:
+        """(node id, locked DOFs) of every support, as the level states them."""
+        if self.level is None:
+            return []
+        return [(s.node, frozenset(s.fix)) for s in self.level.supports]
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(xmin, ymin, xmax, ymax) [m] of the nodes as built and the ground."""
+        if self.level is None:
+            return EMPTY_BOUNDS
+        xs = [n.x for n in self.level.nodes] + [x for x, _ in self.ground]
+        ys = [n.y for n in self.level.nodes] + [y for _, y in self.ground]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def load_stage(path: str | Path, *, sandbox: bool = False) -> Stage:
+    """The stage of a level file, or BadInput with one line: `file: field: problem`."""
+    try:
+        level = load_level(read_json(path))
+    except ValueError as exc:
+        raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
+    return Stage.from_level(level, sandbox=sandbox)
