@@ -13,6 +13,13 @@ from game.app.palette import BACKGROUND, Colour
 Point = tuple[float, float]
 
 
+def _along(a: Point, b: Point) -> tuple[float, float, float] | None:
+    """Unit vector from a to b and the length, or None when they coincide."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    return (dx / length, dy / length, length) if length >= 1e-9 else None
+
+
 def segment(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: float) -> None:
     """A straight band `width` px wide from a to b (square ends; joints cover them)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -29,11 +36,10 @@ def segment(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: 
 
 
 def dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: int = 2, dash: float = 8.0, gap: float = 6.0) -> None:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy)
-    if length < 1e-9:
+    along = _along(a, b)
+    if along is None:
         return
-    ux, uy = dx / length, dy / length
+    ux, uy, length = along
     s = 0.0
     while s < length:
         e = min(s + dash, length)
@@ -43,11 +49,10 @@ def dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: i
 
 def arrow(surface: pygame.Surface, colour: Colour, tail: Point, head: Point, width: int = 3, head_length: float = 13.0, head_width: float = 10.0) -> None:
     """A straight arrow whose point is at `head`."""
-    dx, dy = head[0] - tail[0], head[1] - tail[1]
-    length = math.hypot(dx, dy)
-    if length < 1e-9:
+    along = _along(tail, head)
+    if along is None:
         return
-    ux, uy = dx / length, dy / length
+    ux, uy, length = along
     hl = min(head_length, 0.6 * length)
     base = (head[0] - ux * hl, head[1] - uy * hl)
     pygame.draw.line(surface, colour, tail, base, width)
