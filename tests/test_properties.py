@@ -578,7 +578,9 @@ def linear_and_relaxed(data: dict, size_fraction: float, max_iter: int = 1_000_0
     structure's size; return the model, its linear and relaxed simulations and the
     relaxation's outcome."""
     model = build_model(data, statics_only=True)
-    u = solve_linear(model).displacement
+    first = solve_linear(model)
+    assert first.mechanism is None, first.mechanism.message
+    u = first.displacement
     model = build_model(with_load_scale(data, size_fraction * model.char_length / np.abs(u[:, :2]).max()), statics_only=True)
     linear = Simulation(model, "linear")
     assert linear.solve_linear().at_rest and linear.mechanism is None
