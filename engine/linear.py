@@ -194,6 +194,14 @@ class Mechanism:
     mode: np.ndarray  # (N, 3) [m, m, rad] up to scale
     message: str
 
+    def moving(self, tol: float = 1e-3) -> np.ndarray:
+        """Indices of the nodes that move: those whose translation passes `tol` of the
+        largest, or, in a mode without translation, those that spin."""
+        size = np.hypot(self.mode[:, 0], self.mode[:, 1])
+        if size.max() < tol * np.abs(self.mode).max():
+            size = np.abs(self.mode[:, 2])
+        return np.flatnonzero(size > tol * size.max())
+
 
 @dataclass(frozen=True)
 class LinearResult:
@@ -229,6 +237,12 @@ def find_mechanism(model: Model, K: sp.csr_matrix, free: np.ndarray) -> Mechanis
     return Mechanism(_unit_mode(mode), "this structure is a mechanism: it can move without deforming")
 
 
+def mechanism(model: Model, active=None) -> Mechanism | None:
+    """The free motion of the model at its reference geometry with the elements
+    `active` (default: all), or None when it is a structure."""
+    return find_mechanism(model, stiffness(model, active=active), ~model.arrays.fixed.ravel())
+
+
 def _unit_mode(flat: np.ndarray) -> np.ndarray:
     mode = flat.reshape(-1, 3)
     biggest = np.abs(mode).max()
@@ -244,6 +258,14 @@ def load_vector(model: Model, t: float) -> np.ndarray:
     ay = history_value(m.hist_start, m.hist_t, m.hist_v, m.ground_ay_hist, t) if m.ground_ay_hist >= 0 else 0.0
     f[:, 0] -= m.mass[:, 0] * ax
     f[:, 1] -= m.mass[:, 1] * (m.gravity + ay)
+    return f + nodal_loads(model, t)
+
+
+def nodal_loads(model: Model, t: float) -> np.ndarray:
+    """The model's point loads at time t, summed per node (N, 3) [N, N, N m]; no
+    gravity, no ground acceleration."""
+    m = model.arrays
+    f = np.zeros_like(m.pos0)
     for e in range(len(m.load_node)):
         s = history_value(m.hist_start, m.hist_t, m.hist_v, m.load_hist[e], t) if m.load_hist[e] >= 0 else 1.0
         f[m.load_node[e]] += s * m.load_f[e]

@@ -271,7 +271,7 @@ def sense_errors(level: Level) -> list[str]:
     """Problems the schema cannot see: ids that do not resolve, zero lengths or areas,
     supports that leave a structure a mechanism where the level needs it stable."""
     from engine import ModelError, build_model
-    from engine.linear import find_mechanism, stiffness
+    from engine.linear import mechanism
 
     node_ids = {n.id for n in level.nodes}
     path = level.goal.moving_load.path if level.goal and level.goal.moving_load else []
@@ -291,11 +291,11 @@ def sense_errors(level: Level) -> list[str]:
         except ModelError as exc:
             return [f"player.load_choices[{draw}]: {exc}" if draw is not None and exc.field.startswith("loads") else str(exc)]
     if level.kind in ("zero_force", "stability"):
-        mechanism = find_mechanism(model, stiffness(model), ~model.arrays.fixed.ravel())
-        if level.kind == "zero_force" and mechanism is not None:
-            moving = sorted({model.node_ids[q] for q in range(model.n_nodes) if abs(mechanism.mode[q]).max() > 1e-6})
+        free = mechanism(model)
+        if level.kind == "zero_force" and free is not None:
+            moving = sorted(model.node_ids[q] for q in free.moving())
             return [f"supports: the truss is a mechanism; nodes {', '.join(moving)} can move without deforming it"]
-        if level.kind == "stability" and mechanism is None:
+        if level.kind == "stability" and free is None:
             return ["supports: a stability level starts as a mechanism, but this structure is already stable"]
     return []
 

@@ -14,6 +14,7 @@ import numpy as np
 import pygame
 
 from engine import Model, Simulation
+from engine.linear import nodal_loads
 from game.app import draw, symbols
 from game.app.palette import (
     BROKEN,
@@ -57,18 +58,6 @@ class Scale:
         """Take this frame's largest magnitude; return the reference."""
         self.peak = max(value, self.peak * self.decay)
         return self.value
-
-
-def applied_loads(model: Model, t: float) -> np.ndarray:
-    """The level's loads at time t, summed per node (N, 3) [N, N, N m]; histories are
-    piecewise linear and held at their ends. Gravity is not a load drawn here."""
-    m = model.arrays
-    out = np.zeros((model.n_nodes, 3))
-    for k, node in enumerate(m.load_node):
-        h = int(m.load_hist[k])
-        scale = 1.0 if h < 0 else float(np.interp(t, m.hist_t[m.hist_start[h] : m.hist_start[h + 1]], m.hist_v[m.hist_start[h] : m.hist_start[h + 1]]))
-        out[int(node)] += scale * m.load_f[k]
-    return out
 
 
 def full_loads(model: Model) -> tuple[np.ndarray, np.ndarray]:
@@ -279,7 +268,7 @@ class StructurePainter:
         now, growing later) in grey, with the value it will reach."""
         if self.load_ref <= 0.0:
             return
-        now = applied_loads(self.model, sim.time)
+        now = nodal_loads(self.model, sim.time)
         tiny = 1e-4 * self.load_ref
         for q in np.flatnonzero(np.abs(self.full).max(axis=1) > 0):
             f, colour = now[q], LOAD

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine import Model, Simulation, Unstable, build_model
+from engine.linear import Mechanism
 from game.level import Level
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
@@ -104,23 +105,15 @@ def _line(angle: float) -> str:
     return f"along a line at {a:.0f}° to the horizontal"
 
 
-def moving_nodes(model: Model, mode: np.ndarray) -> list[str]:
-    """Ids of the nodes that move in a mechanism mode (N, 3): those that translate, or,
-    in a mode without translation, those that spin."""
-    size = np.hypot(mode[:, 0], mode[:, 1])
-    if size.max() < MOTION_TOL * np.abs(mode).max():
-        size = np.abs(mode[:, 2])
-    return [model.node_ids[q] for q in np.flatnonzero(size > MOTION_TOL * size.max())]
-
-
-def describe_motion(model: Model, mode: np.ndarray) -> str:
+def describe_motion(model: Model, free: Mechanism) -> str:
     """A mechanism's free motion in words: which nodes move and how (slide, turn about
     a point, or move on their own). The translations are fitted with a rigid motion
     u = t + ω ẑ × r, first over the moving nodes and the nodes they are joined to (a
     part turning about a support), then over the moving nodes alone (a part sliding or
     turning about its instant centre p = (−t_y/ω, t_x/ω))."""
-    names = moving_nodes(model, mode)
-    moving = np.array([model.node_index(n) for n in names])
+    mode = free.mode
+    moving = free.moving(MOTION_TOL)
+    names = [model.node_ids[q] for q in moving]
     who = "the whole structure" if len(names) == model.n_nodes else _listing(names)
     together = "" if who == "the whole structure" or len(names) == 1 else " together"
     scale = float(np.abs(mode[moving, :2]).max())

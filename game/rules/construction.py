@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine import ModelError, Simulation, Unstable, build_model
-from engine.linear import find_mechanism, stiffness
+from engine.linear import mechanism
 from engine.simulation import RestCriteria
 from game.level import Level
-from game.rules.common import IMPERFECTION, Verdict, describe_motion, hold_time, jittered, kn, limit, moving_nodes, plural
+from game.rules.common import IMPERFECTION, MOTION_TOL, Verdict, describe_motion, hold_time, jittered, kn, limit, plural
 from game.solution import AddMember, AddNode, AddSupport, Solution
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
@@ -255,46 +255,40 @@ def _failure(test: LoadTest, allowed: float, hold: float) -> str | None:
     return None
 
 
-def _mechanism(model) -> tuple[str, list[str]] | None:
-    """The free motion of a mechanism in words, and the nodes that move (None: stable)."""
-    mechanism = find_mechanism(model, stiffness(model), ~model.arrays.fixed.ravel())
-    if mechanism is None:
-        return None
-    return describe_motion(model, mechanism.mode), moving_nodes(model, mechanism.mode)
-
-
-def _judge_construction(level: Level, solution: Solution, *, jitter: float) -> tuple[Verdict | None, Design, LoadTest | None]:
-    """What build and stability share: rules, mechanism, load test. Returns a failing
-    verdict, or None and the design and load test for the judge to word the pass."""
+def _judge_construction(level: Level, solution: Solution, *, jitter: float, still_moves: str) -> Verdict | tuple[Design, LoadTest, dict]:
+    """What build and stability share: rules, mechanism, load test. Returns the failing
+    verdict (a mechanism's reason starts with `still_moves`), or the design, the load
+    test and the figures for the judge to word the pass."""
     d = design(level, solution)
     figures = d.figures(level)
     broken_rule = rule_broken(level, d)
     if broken_rule:
-        return Verdict(False, broken_rule, figures), d, None
+        return Verdict(False, broken_rule, figures)
     try:
         model = build_model(d.data)
     except ModelError as exc:
-        return Verdict(False, f"This design cannot be built: {exc.message}.", figures), d, None
-    free = _mechanism(model)
+        return Verdict(False, f"This design cannot be built: {exc.message}.", figures)
+    free = mechanism(model)
     if free is not None:
-        words, nodes = free
-        figures |= {"free_motion": words, "moving_nodes": nodes}
-        return Verdict(False, f"It is a mechanism, not a structure: {words}.", figures), d, None
+        words = describe_motion(model, free)
+        figures |= {"free_motion": words, "moving_nodes": [model.node_ids[q] for q in free.moving(MOTION_TOL)]}
+        return Verdict(False, f"{still_moves}: {words}.", figures)
     hold = hold_time(level)
     test = load_test(model, hold, jitter=jitter)
     allowed = limit(level, model.char_length)
     figures |= test.figures() | {"limit": allowed, "hold": hold}
     why = _failure(test, allowed, hold)
     if why:
-        return Verdict(False, why, figures, test.sim), d, test
-    return None, d, test
+        return Verdict(False, why, figures, test.sim)
+    return d, test, figures
 
 
 def judge_build(level: Level, solution: Solution) -> Verdict:
-    failed, d, test = _judge_construction(level, solution, jitter=0.0)
-    if failed:
-        return failed
-    figures = d.figures(level) | test.figures() | {"limit": limit(level, test.sim.model.char_length), "hold": hold_time(level), "score": d.cost}
+    judged = _judge_construction(level, solution, jitter=0.0, still_moves="It is a mechanism, not a structure")
+    if isinstance(judged, Verdict):
+        return judged
+    d, test, figures = judged
+    figures["score"] = d.cost
     peak = figures["most_loaded"]
     busiest = f" The most loaded member, {peak['member']}, works at {peak['utilisation']:.0%} of its capacity." if peak["member"] else ""
     budget = f" of {money(level.player.budget)}" if level.player.budget else ""
@@ -307,11 +301,9 @@ def judge_build(level: Level, solution: Solution) -> Verdict:
 
 
 def judge_stability(level: Level, solution: Solution) -> Verdict:
-    failed, d, test = _judge_construction(level, solution, jitter=IMPERFECTION)
-    if failed:
-        if "free_motion" in failed.figures:
-            return Verdict(False, f"Still a mechanism: {failed.figures['free_motion']}.", failed.figures, failed.sim)
-        return failed
-    figures = d.figures(level) | test.figures() | {"limit": limit(level, test.sim.model.char_length), "hold": hold_time(level)}
+    judged = _judge_construction(level, solution, jitter=IMPERFECTION, still_moves="Still a mechanism")
+    if isinstance(judged, Verdict):
+        return judged
+    d, test, figures = judged
     added = " and ".join(x for x in (plural(len(d.members), "member") if d.members else "", plural(len(d.supports), "support") if d.supports else "") if x)
     return Verdict(True, f"Stable: with {added or 'nothing'} added no free motion is left, and it stands under its loads.", figures, test.sim)

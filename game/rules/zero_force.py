@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine import Simulation, build_model
-from engine.linear import find_mechanism, stiffness
+from engine.linear import mechanism
 from game.level import Level
 from game.rules.common import IMPERFECTION, Verdict, hold_time, kn, limit, plural, run
 from game.solution import MarkZero, RemoveMember, Solution
@@ -83,10 +83,10 @@ def _why_it_falls(level: Level, removed: tuple[str, ...]) -> str:
     for mid in removed:
         kind, row = model.member_slot[model.member_index(mid)]
         keep[0 if kind == "bar" else 1][row] = False
-    mechanism = find_mechanism(model, stiffness(model, active=keep), ~model.arrays.fixed.ravel())
-    if mechanism is None:
+    free = mechanism(model, active=keep)
+    if free is None:
         return "the members left are overloaded or buckle"
-    moving = {model.node_ids[q] for q in range(model.n_nodes) if np.abs(mechanism.mode[q]).max() > 1e-6}
+    moving = {model.node_ids[q] for q in free.moving()}
     forces = member_forces_at_equilibrium(level)
     ends = {m.id: (m.i, m.j) for m in level.members}
     biggest = max(abs(n) for n in forces.values())
