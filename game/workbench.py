@@ -1,0 +1,430 @@
+"""What the player changes in a play scene, with undo and redo of every edit. No pygame.
+
+Two kinds of work, one interface:
+
+- `LevelBench`, on a level with a goal: the player's work is the list of moves of an
+  `Attempt` (game/solution.py); the level itself is never changed. Each edit appends or
+  drops moves, so the solution stays the shortest list that says what the player did.
+- `SandboxBench`, in the sandbox: the work is the design itself, a level document of
+  kind "sandbox" that the player edits freely and saves (`equilibria sandbox DESIGN`
+  opens it again).
+
+An edit that cannot be made raises `Refused` with a sentence for the status line; the
+work is then unchanged. Every accepted edit can be undone, and an undone one redone until
+the next new edit. `revision` grows with every change, so the scene knows when to build
+its model again.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable
+from typing import Any
+
+from game.attempt import Attempt
+from game.level import Level, Section, load_level
+from game.rules import ALLOWED_MOVES, Verdict
+from game.rules.construction import design, inside, rule_broken
+from game.solution import AddForce, AddMember, AddNode, AddSupport, MarkZero, Move, RemoveMember
+
+SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
+MIN_LENGTH = 1e-3  # [m] a shorter member is refused: it would be as stiff as no step can follow
+UNDO_DEPTH = 200  # edits kept for undo; older ones are forgotten, so memory stays flat
+
+# What the empty sandbox offers when its level names no sections (S235 steel and C24 timber).
+SANDBOX_MATERIALS = {
+    "steel": {"E": 210e9, "density": 7850.0, "nu": 0.3, "strength": 235e6},
+    "timber": {"E": 11e9, "density": 420.0, "nu": 0.3, "strength": 24e6},
+}
+SANDBOX_SECTIONS = {
+    "steel bar": Section(kind="bar", material="steel", A=1.0e-3, I=1.2e-7),  # 50 × 5 mm tube
+    "steel cable": Section(kind="cable", material="steel", A=2.0e-4),  # 16 mm rope
+    "steel beam": Section(kind="beam", material="steel", A=2.85e-3, I=1.94e-5),  # IPE 200
+    "timber beam": Section(kind="beam", material="timber", A=1.8e-2, I=5.4e-5),  # 90 × 200 mm
+}
+PLATE_THICKNESS = 0.01  # [m] of the triangles the sandbox builds (steel plate)
+
+
+class Refused(ValueError):
+    """An edit that cannot be made; the message says why, for the player."""
+
+
+def tools_for(kind: str, mode: str | None = None) -> tuple[str, ...]:
+    """The tools a level of `kind` allows, in toolbar order. `inspect` and `drag` look
+    and pull without changing the answer, so every level has them."""
+    tools = {
+        "balance": ("inspect", "force", "erase", "drag"),
+        "zero_force": ("inspect", "remove" if mode == "remove" else "mark", "drag"),
+        "build": ("inspect", "node", "member", "support", "erase", "drag"),
+        "stability": ("inspect", "member", "support", "erase", "drag"),
+        "demo": ("inspect", "drag", "nail", "bomb"),
+        "sandbox": ("inspect", "node", "member", "triangle", "support", "force", "erase", "drag", "nail", "bomb"),
+    }
+    return tools[kind]
+
+
+def fresh_id(prefix: str, taken: set[str]) -> str:
+    k = 1
+    while f"{prefix}{k}" in taken:
+        k += 1
+    return f"{prefix}{k}"
+
+
+class History:
+    """Undo and redo over snapshots of a document (each edit stores the one before)."""
+
+    def __init__(self, depth: int = UNDO_DEPTH):
+        self.done: list[Any] = []
+        self.undone: list[Any] = []
+        self.depth = depth
+
+    def push(self, before: Any) -> None:
+        self.done.append(before)
+        del self.done[: -self.depth]
+        self.undone.clear()
+
+    def undo(self, now: Any) -> Any:
+        self.undone.append(now)
+        return self.done.pop()
+
+    def redo(self, now: Any) -> Any:
+        self.done.append(now)
+        return self.undone.pop()
+
+
+class Bench:
+    """The common part: the document, its history and the revision counter."""
+
+    kind: str
+
+    def __init__(self) -> None:
+        self.history = History()
+        self.revision = 0
+
+    # ------------------------------------------------------------------ the document
+    def _get(self) -> Any:
+        raise NotImplementedError
+
+    def _set(self, doc: Any) -> None:
+        raise NotImplementedError
+
+    def _edit(self, change: Callable[[Any], Any]) -> None:
+        """Apply `change` to a copy of the document; keep it if it is accepted."""
+        before = self._get()
+        after = change(copy.deepcopy(before))
+        self._check(after)
+        self.history.push(before)
+        self._set(after)
+        self.revision += 1
+
+    def _check(self, doc: Any) -> None:
+        """Raise Refused if `doc` is not a document this bench can hold."""
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history.done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.history.undone)
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self._set(self.history.undo(self._get()))
+        self.revision += 1
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self._set(self.history.redo(self._get()))
+        self.revision += 1
+        return True
+
+    # ------------------------------------------------------------------ what is there
+    def structure(self) -> dict | None:
+        """The engine's model of the work as it stands (None: nothing built)."""
+        raise NotImplementedError
+
+    def sections(self) -> dict[str, Section]:
+        raise NotImplementedError
+
+    def position(self, node: str) -> tuple[float, float]:
+        for n in (self.structure() or {"nodes": []})["nodes"]:
+            if n["id"] == node:
+                return float(n["x"]), float(n["y"])
+        raise Refused(f"There is no node {node}.")
+
+
+class LevelBench(Bench):
+    """The moves of an attempt at a level with a goal."""
+
+    def __init__(self, level: Level, attempt: Attempt | None = None):
+        super().__init__()
+        self.level = level
+        self.kind = level.kind
+        if level.kind not in ALLOWED_MOVES:
+            raise ValueError(f"a {level.kind} level has no moves to make")
+        self.attempt = attempt or Attempt(level)
+        self.tools = tools_for(level.kind, level.player.mode)
+
+    def _get(self) -> list[Move]:
+        return list(self.attempt.moves)
+
+    def _set(self, doc: list[Move]) -> None:
+        self.attempt.moves = list(doc)
+
+    def _check(self, moves: list[Move]) -> None:
+        if self.kind in ("build", "stability"):
+            level = self.level.drawn(self.attempt.draw)
+            try:
+                d = design(level, self.attempt.solution().model_copy(update={"moves": moves}))
+            except ValueError as exc:
+                raise Refused(str(exc).split(": ", 1)[-1]) from None
+            if self.level.player.zone:
+                for nid, point in d.nodes.items():
+                    if not inside(point, self.level.player.zone):
+                        raise Refused(f"Node {nid} would be outside the build zone (the dashed outline).")
+
+    @property
+    def moves(self) -> list[Move]:
+        return self.attempt.moves
+
+    def structure(self) -> dict:
+        return self.attempt.structure()
+
+    def sections(self) -> dict[str, Section]:
+        return dict(self.level.player.sections or {})
+
+    def check(self) -> Verdict:
+        return self.attempt.check()
+
+    def rule_broken(self) -> str | None:
+        """The first rule of a build or stability level the work breaks now (None: none)."""
+        if self.kind not in ("build", "stability"):
+            return None
+        level = self.level.drawn(self.attempt.draw)
+        return rule_broken(level, design(level, self.attempt.solution()))
+
+    def cost(self) -> float | None:
+        if self.kind not in ("build", "stability"):
+            return None
+        return design(self.level.drawn(self.attempt.draw), self.attempt.solution()).cost
+
+    def _ids(self) -> tuple[set[str], set[str]]:
+        data = self.structure()
+        return {n["id"] for n in data["nodes"]}, {m["id"] for m in data.get("members", [])}
+
+    # ------------------------------------------------------------------ edits
+    def add_force(self, node: str, fx: float, fy: float) -> None:
+        player = self.level.player
+        if self.kind != "balance":
+            raise Refused("This level takes no forces from you.")
+        if player.nodes and node not in player.nodes:
+            raise Refused(f"Forces may act at {', '.join(player.nodes)}, not at {node}.")
+        wanted = player.forces or 2
+        if sum(isinstance(m, AddForce) for m in self.moves) >= wanted:
+            raise Refused(f"You have placed all {wanted} forces; erase one to place it again.")
+        if player.max_force and math.hypot(fx, fy) > player.max_force * (1 + 1e-9):
+            raise Refused(f"The largest force allowed is {player.max_force / 1e3:.3g} kN.")
+        self._edit(lambda ms: [*ms, AddForce(type="add_force", node=node, fx=fx, fy=fy)])
+
+    def toggle_member(self, member: str) -> bool:
+        """Mark (or remove) a member in a zero-force level, or take the mark back.
+        Returns whether it is now marked (removed)."""
+        if self.kind != "zero_force":
+            raise Refused("This level has no members to mark.")
+        if member not in {m.id for m in self.level.members}:
+            raise Refused(f"There is no member {member}.")
+        remove = self.level.player.mode == "remove"
+        cls, kind = (RemoveMember, "remove_member") if remove else (MarkZero, "mark_zero")
+        on = any(isinstance(m, cls) and m.member == member for m in self.moves)
+        if on:
+            self._edit(lambda ms: [m for m in ms if not (isinstance(m, cls) and m.member == member)])
+        else:
+            self._edit(lambda ms: [*ms, cls(type=kind, member=member)])
+        return not on
+
+    def marked(self) -> set[str]:
+        return {m.member for m in self.moves if isinstance(m, MarkZero | RemoveMember)}
+
+    def add_node(self, x: float, y: float) -> str:
+        if self.kind != "build":
+            raise Refused("This level does not let you add nodes.")
+        nodes, _ = self._ids()
+        nid = fresh_id("N", nodes)
+        self._edit(lambda ms: [*ms, AddNode(type="add_node", id=nid, x=round(x, 6), y=round(y, 6))])
+        return nid
+
+    def add_member(self, i: str, j: str, section: str) -> str:
+        if i == j:
+            raise Refused("A member needs two different nodes.")
+        if math.dist(self.position(i), self.position(j)) < MIN_LENGTH:
+            raise Refused(f"Nodes {i} and {j} are at the same place; a member between them has no length.")
+        _, members = self._ids()
+        mid = fresh_id("M", members)
+        self._edit(lambda ms: [*ms, AddMember(type="add_member", id=mid, i=i, j=j, section=section)])
+        return mid
+
+    def set_support(self, node: str, fix: tuple[str, ...] | None) -> None:
+        ours = [m for m in self.moves if isinstance(m, AddSupport) and m.node == node]
+        if fix is None:
+            if not ours:
+                raise Refused(f"Node {node} has no support of yours to take away.")
+            self._edit(lambda ms: [m for m in ms if m not in ours])
+            return
+        allowed = [tuple(t) for t in self.level.player.supports or []]
+        if set(fix) not in [set(t) for t in allowed]:
+            raise Refused("This level offers no such support.")
+        self._edit(lambda ms: [*(m for m in ms if m not in ours), AddSupport(type="add_support", node=node, fix=list(fix))])
+
+    def erase(self, kind: str, ident: str) -> None:
+        """Take back something the player added: a force (by its node), a node (with
+        its members and support), a member or a support. The level's own parts stay."""
+        if kind == "node":
+            own = [m for m in self.moves if isinstance(m, AddForce) and m.node == ident] if self.kind == "balance" else []
+            own += [m for m in self.moves if isinstance(m, AddSupport) and m.node == ident]
+            own += [m for m in self.moves if isinstance(m, AddNode) and m.id == ident]
+            own += [m for m in self.moves if isinstance(m, AddMember) and ident in (m.i, m.j)]
+        elif kind == "member":
+            own = [m for m in self.moves if isinstance(m, AddMember) and m.id == ident]
+        else:
+            own = []
+        if not own:
+            raise Refused(f"{kind.capitalize()} {ident} is part of the level; you can erase only what you added.")
+        self._edit(lambda ms: [m for m in ms if m not in own])
+
+
+class SandboxBench(Bench):
+    """A sandbox design: a level document of kind sandbox, edited freely."""
+
+    kind = "sandbox"
+
+    def __init__(self, level: Level | None = None, *, source: str = "the design"):
+        super().__init__()
+        self.source = source  # shown in messages: the design's file, or "the design"
+        if level is None:
+            self.doc: dict = {"format": 1, "id": "sandbox", "title": "Sandbox", "kind": "sandbox", "nodes": []}
+        else:
+            self.doc = level.model_dump(mode="json", exclude_none=True)
+            self.doc["kind"] = "sandbox"
+            self.doc.pop("goal", None)
+        materials = self.doc.setdefault("materials", {})
+        for name, material in SANDBOX_MATERIALS.items():
+            materials.setdefault(name, material)
+        for key in ("nodes", "members", "triangles", "supports", "loads"):
+            self.doc.setdefault(key, [])
+        self.tools = tools_for("sandbox")
+        self._level = self._validate(self.doc)
+
+    def _get(self) -> dict:
+        return self.doc
+
+    def _set(self, doc: dict) -> None:
+        self.doc = doc
+        self._level = self._validate(doc)
+
+    def _check(self, doc: dict) -> None:
+        self._validate(doc)
+
+    def _validate(self, doc: dict) -> Level | None:
+        if not doc["nodes"]:
+            return None  # nothing built yet: a level needs a node
+        try:
+            return load_level(doc)
+        except ValueError as exc:
+            raise Refused(f"{self.source}: {str(exc).splitlines()[0]}") from None
+
+    def structure(self) -> dict | None:
+        return self._level.model_data() if self._level is not None else None
+
+    def sections(self) -> dict[str, Section]:
+        player = self.doc.get("player") or {}
+        return {k: Section.model_validate(v) for k, v in player["sections"].items()} if player.get("sections") else dict(SANDBOX_SECTIONS)
+
+    def _ids(self, key: str) -> set[str]:
+        return {e["id"] for e in self.doc[key]}
+
+    # ------------------------------------------------------------------ edits
+    def add_node(self, x: float, y: float) -> str:
+        zone = (self.doc.get("player") or {}).get("zone")
+        if zone and not inside((x, y), [tuple(p) for p in zone]):
+            raise Refused("New nodes go inside the build zone (the dashed outline).")
+        nid = fresh_id("N", self._ids("nodes"))
+        self._edit(lambda d: d["nodes"].append({"id": nid, "x": round(x, 6), "y": round(y, 6)}) or d)
+        return nid
+
+    def add_member(self, i: str, j: str, section: str) -> str:
+        sections = self.sections()
+        if section not in sections:
+            raise Refused(f"There is no section {section!r}.")
+        if i == j:
+            raise Refused("A member needs two different nodes.")
+        if math.dist(self.position(i), self.position(j)) < MIN_LENGTH:
+            raise Refused(f"Nodes {i} and {j} are at the same place; a member between them has no length.")
+        if any({m["i"], m["j"]} == {i, j} for m in self.doc["members"]):
+            raise Refused(f"Nodes {i} and {j} are joined already.")
+        mid = fresh_id("M", self._ids("members"))
+        member = {"id": mid, "i": i, "j": j, **sections[section].model_dump(exclude={"cost"}, exclude_none=True)}
+        self._edit(lambda d: d["members"].append(member) or d)
+        return mid
+
+    def add_triangle(self, i: str, j: str, k: str) -> str:
+        (xi, yi), (xj, yj), (xk, yk) = (self.position(n) for n in (i, j, k))
+        area = 0.5 * ((xj - xi) * (yk - yi) - (xk - xi) * (yj - yi))
+        if len({i, j, k}) < 3 or abs(area) < MIN_LENGTH**2:
+            raise Refused("A plate needs three nodes that are not in one line.")
+        nodes = [i, j, k] if area > 0 else [i, k, j]  # counter-clockwise
+        tid = fresh_id("T", self._ids("triangles"))
+        self._edit(lambda d: d["triangles"].append({"id": tid, "nodes": nodes, "material": "steel", "t": PLATE_THICKNESS}) or d)
+        return tid
+
+    def set_support(self, node: str, fix: tuple[str, ...] | None) -> None:
+        self.position(node)
+
+        def change(d: dict) -> dict:
+            d["supports"] = [s for s in d["supports"] if s["node"] != node]
+            if fix is not None:
+                d["supports"].append({"node": node, "fix": list(fix)})
+            return d
+
+        self._edit(change)
+
+    def add_force(self, node: str, fx: float, fy: float) -> None:
+        self.position(node)
+        self._edit(lambda d: d["loads"].append({"node": node, "fx": fx, "fy": fy}) or d)
+
+    def erase(self, kind: str, ident: str) -> None:
+        """Erase a node (with its members, plates, support and loads), a member or a plate."""
+        key = {"node": "nodes", "member": "members", "triangle": "triangles"}[kind]
+        if ident not in self._ids(key):
+            raise Refused(f"There is no {kind} {ident}.")
+
+        def change(d: dict) -> dict:
+            d[key] = [e for e in d[key] if e["id"] != ident]
+            if kind == "node":
+                d["members"] = [m for m in d["members"] if ident not in (m["i"], m["j"])]
+                d["triangles"] = [t for t in d["triangles"] if ident not in t["nodes"]]
+                d["supports"] = [s for s in d["supports"] if s["node"] != ident]
+                d["loads"] = [f for f in d["loads"] if f["node"] != ident]
+            return d
+
+        self._edit(change)
+
+    def move_node(self, node: str, x: float, y: float) -> None:
+        """Put a node somewhere else (members follow; refused if one would lose its length)."""
+        self.position(node)
+
+        def change(d: dict) -> dict:
+            for n in d["nodes"]:
+                if n["id"] == node:
+                    n["x"], n["y"] = round(x, 6), round(y, 6)
+            return d
+
+        self._edit(change)
+
+    def design(self) -> dict:
+        """The design as a level file of kind sandbox (what a save writes)."""
+        return copy.deepcopy(self.doc)
