@@ -1,20 +1,41 @@
-"""Reading the player's and the author's files: data only, never code.
+"""Reading and writing the player's and the author's files: data only, never code.
 
-JSON only (no eval, no pickle). A file over a sane size is refused before it is read.
-Every problem comes back as BadInput with one line naming the file and what is wrong.
+JSON only (no eval, no pickle). A file over a sane size is refused before it is read,
+and never written. Every problem comes back as BadInput (SaveError when writing) with
+one line naming the file and what is wrong.
+
+Writes are atomic: the data goes to a temporary file in the target's folder, is flushed
+to the disk (fsync), and only then renamed over the target (os.replace, atomic on POSIX
+and Windows), after which the folder is synced where the platform allows. A crash or a
+kill at any moment leaves the target as it was or as it is meant to be, never half
+written. What a kill can leave behind is the temporary file, `.NAME.XXXXXXXX.tmp` next
+to the target: harmless (readers only ever open the target), and removed by a later
+write of the same target once it is an hour old (a live write takes far less).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import secrets
+import time
 from pathlib import Path
 from typing import Any
 
 MAX_FILE_BYTES = 20_000_000  # a level or model bigger than this is refused unread
 
 
+STALE_SECONDS = 3600.0  # a temporary file this old was left by a killed write
+
+
 class BadInput(Exception):
     """Bad input: the message already names the file and the field."""
+
+
+class SaveError(BadInput):
+    """A file could not be written; the message names the file and why. The target is
+    untouched. A BadInput, so whatever reports bad input in one line reports this too."""
 
 
 def read_json(path: str | Path) -> Any:
@@ -38,3 +59,105 @@ def read_json(path: str | Path) -> Any:
         raise BadInput(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise BadInput(f"{path}: not valid JSON: nested too deeply") from None
+
+
+def write_json_atomic(path: str | Path, value: Any) -> None:
+    """Write `value` as UTF-8 JSON to `path` atomically (see the module's docstring).
+    SaveError, with the target untouched, for a value JSON cannot hold (NaN included),
+    one over MAX_FILE_BYTES (which read_json would refuse), or a failed write."""
+    try:
+        text = json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise SaveError(f"{path}: cannot be written as JSON ({exc})") from None
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise SaveError(f"{path}: not written: {len(data) / 1e6:.0f} MB is over the {MAX_FILE_BYTES / 1e6:.0f} MB a file may have")
+    write_bytes_atomic(path, data)
+
+
+def write_bytes_atomic(path: str | Path, data: bytes) -> None:
+    """Write `data` to `path` atomically (see the module's docstring); SaveError naming
+    the file when that fails, the target untouched and no temporary file left."""
+    target = Path(path)
+    try:
+        fd, temporary = _create_temporary(target)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        _replace(temporary, target)
+    except BaseException as exc:  # an interrupt too: take the temporary file away first
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        if isinstance(exc, OSError):
+            raise SaveError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
+        raise
+    _sync_folder(target.parent)
+    remove_stale_temporaries(target)
+
+
+def temporaries(path: str | Path) -> list[Path]:
+    """The temporary files that writes of `path` left behind (only a killed one does)."""
+    target = Path(path)
+    prefix = f".{target.name}."
+    try:
+        return sorted(p for p in target.parent.iterdir() if p.name.startswith(prefix) and p.name.endswith(".tmp"))
+    except OSError:
+        return []
+
+
+def remove_stale_temporaries(path: str | Path, older_than: float = STALE_SECONDS) -> int:
+    """Remove the temporary files of `path` not touched for `older_than` seconds (a
+    younger one may belong to a write under way in another process); how many went."""
+    removed = 0
+    now = time.time()
+    for stray in temporaries(path):
+        with contextlib.suppress(OSError):
+            if now - stray.stat().st_mtime > older_than:
+                stray.unlink()
+                removed += 1
+    return removed
+
+
+def _create_temporary(target: Path) -> tuple[int, Path]:
+    """A new file next to `target`, opened for writing, with the permissions the user's
+    umask gives a new file (as the target would get if written directly)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temporary, flags, 0o666), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name next to {target}")
+
+
+def _replace(temporary: Path, target: Path) -> None:
+    """os.replace, retried briefly on Windows, where a virus scanner or an indexer may
+    hold the target open for a moment."""
+    attempts = 10 if os.name == "nt" else 1
+    for attempt in range(attempts):
+        try:
+            os.replace(temporary, target)
+            return
+        except PermissionError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable: fsync the folder (POSIX). Windows cannot open a
+    folder this way and needs no such step; a failure here loses no data (the rename is
+    done), so it is not reported."""
+    if os.name == "nt":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

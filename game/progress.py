@@ -1,0 +1,241 @@
+"""The student's progress: which levels are won, the best marks, the tries, the work in
+hand on each level and the level opened last. No pygame here.
+
+It lives in `progress.json` in the user's data folder (platformdirs: on Linux
+~/.local/share/equilibria, on macOS ~/Library/Application Support/equilibria, on
+Windows %LOCALAPPDATA%\\equilibria), or in the folder EQUILIBRIA_HOME names (tests and
+CI set it, so they never write into a real home). The file is written atomically
+(`files.write_json_atomic`):
+
+    {"format": 1, "last_level": "balance-02", "levels": {
+        "balance-01": {"won": true, "marks": 80, "tries": 2, "work": SOLUTION},
+        "balance-02": {"won": false, "tries": 1, "work": SOLUTION}}}
+
+where SOLUTION is the player's work as `game/solution.py` defines it, so nothing the
+player made is lost when they leave a level.
+
+Nothing about the file is fatal to the game. A file that is not JSON or not progress
+is moved aside (renamed `progress.broken-STAMP.json`, never deleted) and a fresh
+progress starts. A file that cannot be read at all is left alone and nothing is saved
+this session. A file of a newer format, written by a newer Equilibria, is never
+overwritten (the student would lose what they did there, and may go back to it): this
+version keeps its own progress beside it in `progress-format1.json`. Each of these
+sets `problem`, one line naming the file, for the game to show.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+from pydantic import Field, ValidationError, model_validator
+
+from game.files import MAX_FILE_BYTES, SaveError, write_json_atomic
+from game.level import Id, _Strict, field_path
+from game.solution import Solution, load_solution
+
+FORMAT = 1
+FILE_NAME = "progress.json"
+HOME_VARIABLE = "EQUILIBRIA_HOME"  # a folder to keep the progress in instead of the user's data folder
+
+
+def data_folder() -> Path:
+    """Where the progress is kept: $EQUILIBRIA_HOME if set, else the user's data folder."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        return Path(home).expanduser()
+    return Path(platformdirs.user_data_dir("equilibria", appauthor=False))
+
+
+class LevelRecord(_Strict):
+    won: bool = False
+    marks: int | None = Field(None, ge=0, le=100, description="the best marks of a won level")
+    tries: int = Field(0, ge=0, description="checks made in the attempt under way (so leaving and coming back keeps the marks honest)")
+    work: Solution | None = Field(None, description="the player's moves on the level, as they left them")
+
+
+class ProgressFile(_Strict):
+    format: Literal[1]
+    last_level: Id | None = None
+    levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
+
+    @model_validator(mode="after")
+    def _work_is_for_its_level(self) -> ProgressFile:
+        for level_id, record in self.levels.items():
+            if record.work is not None and record.work.level != level_id:
+                raise ValueError(f"levels.{level_id}.work is for level {record.work.level!r}")
+        return self
+
+
+class Progress:
+    """The progress in memory; `save()` writes it. `path` is the file save() writes (None:
+    nowhere, see `problem`); `problem` is "" or one line saying what was wrong with the
+    file found."""
+
+    def __init__(self, path: Path | None = None, data: ProgressFile | None = None, problem: str = ""):
+        self.path = path
+        self.problem = problem
+        self._data = data or ProgressFile(format=FORMAT)
+
+    # ------------------------------------------------------------------ loading
+    @classmethod
+    def load(cls, folder: str | Path | None = None) -> Progress:
+        """The progress kept in `folder` (default: `data_folder()`). Never raises: what
+        was wrong with the file is in `problem`."""
+        folder = Path(folder) if folder is not None else data_folder()
+        main = folder / FILE_NAME
+        found = _read(main)
+        if found.newer is None:
+            return found.progress
+        side = folder / f"progress-format{FORMAT}.json"
+        progress = _read(side).progress
+        why = f"{main}: written by a newer Equilibria (format {found.newer}); this version leaves it as it is and keeps its progress in {side.name}"
+        progress.problem = f"{why}; {progress.problem}" if progress.problem else why
+        return progress
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def last_level(self) -> str | None:
+        return self._data.last_level
+
+    def won(self, level_id: str) -> bool:
+        record = self._data.levels.get(level_id)
+        return record is not None and record.won
+
+    def marks(self, level_id: str) -> int | None:
+        """The best marks on the level; None until it is won."""
+        record = self._data.levels.get(level_id)
+        return record.marks if record else None
+
+    def tries(self, level_id: str) -> int:
+        """Checks made in the attempt under way (0: none, or never played)."""
+        record = self._data.levels.get(level_id)
+        return record.tries if record else 0
+
+    def work(self, level_id: str) -> dict | None:
+        """The player's work on the level as a solution dict (a copy), or None."""
+        record = self._data.levels.get(level_id)
+        return record.work.model_dump(mode="json", exclude_none=True) if record and record.work else None
+
+    def to_json(self) -> dict:
+        """The progress as it is saved."""
+        return self._data.model_dump(mode="json", exclude_none=True)
+
+    # ------------------------------------------------------------------ changing
+    def opened(self, level_id: str) -> None:
+        """Remember the level as the one opened last."""
+        self._data.last_level = _level_id(level_id)
+
+    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int) -> None:
+        """After a check: `passed` its verdict, `marks` the attempt's marks (None until
+        it passed), `tries` the checks made in the attempt so far. A level once won stays
+        won and keeps its best marks."""
+        if not isinstance(passed, bool):
+            raise ValueError(f"passed must be True or False, not {passed!r}")
+        if marks is not None and not (isinstance(marks, int) and not isinstance(marks, bool) and 0 <= marks <= 100):
+            raise ValueError(f"marks must be a whole number from 0 to 100, or None, not {marks!r}")
+        if not (isinstance(tries, int) and not isinstance(tries, bool) and tries >= 0):
+            raise ValueError(f"tries must be a whole number ≥ 0, not {tries!r}")
+        record = self._record(level_id)
+        record.won = record.won or passed or marks is not None
+        if marks is not None:
+            record.marks = max(marks, record.marks or 0)
+        record.tries = tries
+
+    def save_work(self, level_id: str, solution: Solution | Mapping[str, Any]) -> None:
+        """Keep the player's work on the level. ValueError for a solution that is not
+        one (one 'field: problem' line each) or is for another level."""
+        if not isinstance(solution, Solution):
+            solution = load_solution(solution)
+        if solution.level != level_id:
+            raise ValueError(f"level: the work is for level {solution.level!r}, not {level_id!r}")
+        self._record(level_id).work = solution.model_copy(deep=True)
+
+    def save(self) -> None:
+        """Write the progress atomically; SaveError (one line naming the file) when that
+        fails, the file as it was. Does nothing when there is nowhere to save (`path`
+        None: the file found could not be read, and `problem` says so)."""
+        if self.path is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(f"{self.path}: cannot make its folder ({exc.strerror or exc})") from None
+        write_json_atomic(self.path, self.to_json())
+
+    def _record(self, level_id: str) -> LevelRecord:
+        return self._data.levels.setdefault(_level_id(level_id), LevelRecord())
+
+
+def _level_id(level_id: str) -> str:
+    if not (isinstance(level_id, str) and 1 <= len(level_id) <= 64):
+        raise ValueError(f"a level id is a string of 1 to 64 characters, not {level_id!r}")
+    return level_id
+
+
+class _Found:
+    """What _read found: the progress, or the format number of a newer file."""
+
+    def __init__(self, progress: Progress, newer: int | None = None):
+        self.progress = progress
+        self.newer = newer
+
+
+def _read(path: Path) -> _Found:
+    """The progress in `path`: fresh when there is no file; a broken file moved aside."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return _Found(Progress(path))
+    except OSError as exc:
+        return _Found(_unreadable(path, exc))
+    if size > MAX_FILE_BYTES:
+        return _Found(_move_aside(path, f"{size / 1e6:.0f} MB, more than a progress file can be"))
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return _Found(_unreadable(path, exc))
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return _Found(_move_aside(path, "not UTF-8 text"))
+    except json.JSONDecodeError as exc:
+        return _Found(_move_aside(path, f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"))
+    except RecursionError:
+        return _Found(_move_aside(path, "not valid JSON (nested too deeply)"))
+    if not isinstance(data, dict):
+        return _Found(_move_aside(path, "not a progress file (not a JSON object)"))
+    number = data.get("format")
+    if isinstance(number, int) and not isinstance(number, bool) and number > FORMAT:
+        return _Found(Progress(None), newer=number)
+    try:
+        return _Found(Progress(path, ProgressFile.model_validate(data)))
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = field_path(first["loc"])
+        return _Found(_move_aside(path, f"not a progress file of format {FORMAT} ({where}: {first['msg'].removeprefix('Value error, ')})"))
+
+
+def _unreadable(path: Path, exc: OSError) -> Progress:
+    """A file that is there but cannot be read is left alone, and so is not overwritten."""
+    return Progress(None, problem=f"{path}: cannot read the progress ({exc.strerror or exc}); progress is not saved this time")
+
+
+def _move_aside(path: Path, why: str) -> Progress:
+    """Rename a broken progress file out of the way (never delete it) and start afresh."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.stem}.broken-{stamp}-{n}{path.suffix}")
+    try:
+        os.rename(path, aside)
+    except OSError as exc:
+        return Progress(None, problem=f"{path}: {why}; it could not be moved aside ({exc.strerror or exc}), so progress is not saved this time")
+    return Progress(path, problem=f"{path}: {why}; kept as {aside.name}, and a fresh progress starts")
