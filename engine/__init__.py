@@ -4,6 +4,8 @@ model = build_model(level_dict)          # ModelError names the bad field
 sim = Simulation(model, "rk4")           # or "symplectic", "relax", "linear"
 sim.advance(2.0, until_rest=True)        # Unstable: rolled back and explained
 sim.results()                            # nodes, members, reactions, energy...
+sim.set_tethers(rows)                    # the hand's spring, ground contact (engine/tethers.py)
+sim.nail(q); sim.remove_member("AB")     # nails and the bomb
 """
 
 from engine.model import Model, ModelError, build_model

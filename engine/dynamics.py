@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from engine.elements import KERNEL, eval_forces, history_rate, history_value
+from engine.tethers import eval_tethers
 
 SYMPLECTIC = 0
 RK4 = 1
@@ -29,6 +30,7 @@ RK4 = 1
 RUNNING = 0
 AT_REST = 1
 NOT_FINITE = 2
+INVERTED = 3  # relax only: it cannot start from an inverted Neo-Hookean triangle
 
 # indices into the control vector `ctl` (float64)
 C_VTOL, C_FTOL, C_KETOL, C_HOLD, C_STOP, C_BREAK, C_LREF = range(7)
@@ -48,6 +50,9 @@ class State(NamedTuple):
     bar_broke, beam_broke: (B,), (Bm,) [s] time the member broke, or −1
     force: (N, 3) [N, N, N m] total force at the last evaluation
     bar_N: (B,) [N]; beam_out: (Bm, 4) [N, V, M1, M2]; tri_out: (T, 4) [Pa ×3, J]
+    tether: (K, 8) the tethers acting now (engine/tethers.py; set by the caller between
+            calls, never by the kernels); tether_f: (K, 2) [N] their forces at the
+            last evaluation
     """
 
     pos: np.ndarray
@@ -64,6 +69,8 @@ class State(NamedTuple):
     bar_N: np.ndarray
     beam_out: np.ndarray
     tri_out: np.ndarray
+    tether: np.ndarray
+    tether_f: np.ndarray
 
     def copy(self) -> State:
         return State(*(a.copy() for a in self))
@@ -105,6 +112,8 @@ def new_state(m) -> State:
         bar_N=np.zeros(nb),
         beam_out=np.zeros((nbm, 4)),
         tri_out=np.zeros((nt, 4)),
+        tether=np.zeros((0, 8)),
+        tether_f=np.zeros((0, 2)),
     )
     hold_supports(m, state.pos, state.vel, 0.0)
     return state
@@ -224,6 +233,7 @@ def advance(m, s, w, dt, nsteps, method, ctl):
     for step in range(nsteps):
         if method == SYMPLECTIC:
             power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out)
+            eval_tethers(s.tether, pos, vel, force, s.tether_f, True)
             _symplectic_update(m, force, dt, pos, vel)
         else:
             power = _rk4_step(m, s, w, t, dt)
@@ -269,8 +279,10 @@ def _rk4_step(m, s, w, t, dt):
     A stage's position rate is its velocity, so the work arrays hold the stage state
     (w.p, w.v), its force w.f and the running sums of the k (w.dp, w.dv); the last stage
     completes the sums and the step in one pass. Fixed DOFs follow their prescribed
-    motion at each stage time (inv_mass is 0 there). The first stage's force stays in
-    s.force (for the residual and reactions); returns the external power at t.
+    motion at each stage time (inv_mass is 0 there). Tethers act at every stage (their
+    energy is the caller's to count, see engine/tethers.py). The first stage's force
+    stays in s.force (for the residual and reactions), its tether forces in s.tether_f;
+    returns the external power at t.
 
     The node loops run over the (N, 3) arrays as flat (3N,) views, which LLVM vectorises,
     rotations included even in a truss (their velocity, force and inv_mass are 0 there,
@@ -285,6 +297,7 @@ def _rk4_step(m, s, w, t, dt):
     dp = w.dp.reshape(-1)
     dv = w.dv.reshape(-1)
     power = eval_forces(m, s.pos, s.vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+    eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, True)
     for r in range(x.shape[0]):
         a = f1[r] * inv_m[r]
         dp[r] = v[r]
@@ -295,6 +308,7 @@ def _rk4_step(m, s, w, t, dt):
         ts = t + (dt if stage == 2 else 0.5 * dt)
         apply_supports(m, w.p, w.v, ts)
         eval_forces(m, w.p, w.v, ts, s.chord, s.bar_on, s.beam_on, s.tri_on, w.f, s.bar_N, s.beam_out, s.tri_out)
+        eval_tethers(s.tether, w.p, w.v, w.f, s.tether_f, False)
         if stage < 2:
             h_next = dt if stage == 1 else 0.5 * dt
             for r in range(x.shape[0]):
@@ -322,6 +336,30 @@ def _residual(m, force, lref):
     return res
 
 
+@njit(**KERNEL)
+def _invert_check(m, pos, tri_on, flag):
+    """Whether an active Neo-Hookean triangle is inverted (J ≤ 0) at pos; flag (T,)
+    bool is set on each that is. J = det(D_s) det(D_m⁻¹), the ratio of the current area
+    to the reference area, signed."""
+    any_inverted = False
+    for e in range(m.tri_ijk.shape[0]):
+        flag[e] = False
+        if not (tri_on[e] and m.tri_neo[e]):
+            continue
+        i = m.tri_ijk[e, 0]
+        j = m.tri_ijk[e, 1]
+        k = m.tri_ijk[e, 2]
+        det_s = (pos[j, 0] - pos[i, 0]) * (pos[k, 1] - pos[i, 1]) - (pos[k, 0] - pos[i, 0]) * (pos[j, 1] - pos[i, 1])
+        det_a = m.tri_dm_inv[e, 0, 0] * m.tri_dm_inv[e, 1, 1] - m.tri_dm_inv[e, 0, 1] * m.tri_dm_inv[e, 1, 0]
+        if not det_s * det_a > 0.0:  # also takes a NaN
+            flag[e] = True
+            any_inverted = True
+    return any_inverted
+
+
+MAX_STIFFENINGS = 100  # fictitious masses grow 4× each time: 4^100 ≈ 1e60, then give up
+
+
 @njit(cache=True, error_model="numpy")  # allocates, so keeps numba's runtime (see KERNEL)
 def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
     """Dynamic relaxation with kinetic damping (seed 001; Cundall, Barnes).
@@ -329,20 +367,37 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
     Leapfrog in fictitious time (Δt = 1) with fictitious masses chosen from the
     stiffness so that every DOF converges at a similar rate; whenever the fictitious
     kinetic energy passes a peak, all velocities are zeroed. Loads are held at their
-    values at t_load; no physical damping acts. Returns the iterations taken;
-    s.status[0] is AT_REST when the largest out-of-balance force fell below ftol [N].
-    fict_inv_mass: (N, 3) [1/kg], 0 on fixed DOFs.
+    values at t_load; tethers act as springs and frictionless contacts (no velocity, so
+    no damping and no friction); no physical damping acts. Returns the iterations
+    taken; s.status[0] is AT_REST when the largest out-of-balance force fell below ftol
+    [N] (the velocities are then zeroed: the state is a static one), INVERTED when the
+    start has an inverted Neo-Hookean triangle, NOT_FINITE when a force is not finite.
+
+    A Neo-Hookean triangle's energy W = … − μ ln J has no value at J ≤ 0 and grows
+    without bound as J → 0, so its true equilibrium is never inverted; but its stiffness
+    also grows without bound, and the fictitious masses (from the stiffness at the
+    start) can be too light for a strongly squashed triangle, so that a leapfrog step
+    jumps through J = 0 to a mirror image whose forces are finite and balanced. A step
+    that inverts one is therefore taken back, the velocities are zeroed, and the nodes
+    of that triangle get 4× the fictitious mass (half the step), as often as needed.
+    fict_inv_mass: (N, 3) [1/kg], 0 on fixed DOFs; changed in place by that rule.
     """
     pos = s.pos
     vel = s.vel
     n = pos.shape[0]
     still = np.zeros_like(vel)  # damping forces see no velocity
+    inverted = np.zeros(m.tri_ijk.shape[0], dtype=np.bool_)
     apply_supports(m, pos, vel, t_load)
     vel[:, :] = 0.0
     ke_prev = 0.0
+    stiffenings = 0
     s.status[0] = RUNNING
+    if _invert_check(m, pos, s.tri_on, inverted):
+        s.status[0] = INVERTED
+        return 0
     for it in range(max_iter):
         eval_forces(m, pos, still, t_load, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+        eval_tethers(s.tether, pos, still, s.force, s.tether_f, True)
         res = _residual(m, s.force, lref)
         s.clock[K_RESIDUAL] = res
         if not math.isfinite(res):
@@ -350,6 +405,7 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
             return it
         if res <= ftol:
             s.status[0] = AT_REST
+            vel[:, :] = 0.0
             return it
         ke = 0.0
         for q in range(n):
@@ -366,6 +422,22 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
         for q in range(n):
             for d in range(3):
                 pos[q, d] += vel[q, d]
+        if _invert_check(m, pos, s.tri_on, inverted):
+            stiffenings += 1
+            if stiffenings > MAX_STIFFENINGS:
+                s.status[0] = NOT_FINITE
+                return it + 1
+            for q in range(n):
+                for d in range(3):
+                    pos[q, d] -= vel[q, d]
+                    vel[q, d] = 0.0
+            for e in range(inverted.shape[0]):
+                if inverted[e]:
+                    for c in range(3):
+                        q = m.tri_ijk[e, c]
+                        fict_inv_mass[q, 0] *= 0.25
+                        fict_inv_mass[q, 1] *= 0.25
+            ke = 0.0
         update_chords(m, pos, s.chord)
         ke_prev = ke
     vel[:, :] = 0.0

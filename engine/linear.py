@@ -131,15 +131,23 @@ def max_frequency_bound(model: Model, K: sp.csr_matrix | None = None) -> float:
 
     Gershgorin's theorem on the similar symmetric matrix A = M^-½ K M^-½ (free DOFs):
     every eigenvalue ω² ≤ max_i Σ_j |K_ij| / √(m_i m_j)."""
+    rows = gershgorin_rows(model, K)
+    return float(math.sqrt(rows.max())) if rows.size else 0.0
+
+
+def gershgorin_rows(model: Model, K: sp.csr_matrix | None = None) -> np.ndarray:
+    """(3N,) [1/s²]: Σ_j |K_ij| / √(m_i m_j) over the free DOFs j, for each free DOF i
+    (0 on fixed DOFs), K by default at the initial geometry."""
     m = model.arrays
     K = stiffness(model) if K is None else K
     free = ~m.fixed.ravel()
+    out = np.zeros(free.size)
     if not free.any():
-        return 0.0
+        return out
     w = 1.0 / np.sqrt(m.mass.ravel()[free])
     A = abs(K[free][:, free]).tocsr()
-    rows = np.asarray(A.multiply(w[:, None]).multiply(w[None, :]).sum(axis=1)).ravel()
-    return float(math.sqrt(rows.max())) if rows.size else 0.0
+    out[free] = np.asarray(A.multiply(w[:, None]).multiply(w[None, :]).sum(axis=1)).ravel()
+    return out
 
 
 def stable_dt(model: Model, method: str) -> float:

@@ -31,6 +31,13 @@ DOF_NAMES = ("x", "y", "rot")
 # handling of negative indices, which measured 15 % more bar evaluations per second.
 INDEX = np.uint64
 TRIANGLE_MODELS = ("linear", "neo_hookean")
+# The least positive mass and rotational inertia a node may be given: a milligram, and a
+# milligram at a millimetre. Nothing in a structure weighs less, and the stable step goes
+# as √m: a node of 1e-200 kg on a steel bar would need steps of ~1e-100 s (an overflow
+# of the step count, or a run that never ends) and overflows the frequency bound.
+# Zero means "no mass of its own" and is fine.
+MIN_NODE_MASS = 1e-6  # [kg]
+MIN_NODE_INERTIA = 1e-12  # [kg m²]
 
 
 class ModelError(ValueError):
@@ -180,6 +187,14 @@ def _number(field: str, value: Any, *, positive: bool = False, min_value=None) -
     return x
 
 
+def _node_mass(field: str, value: Any, least: float, unit: str) -> float:
+    """A node's own mass or inertia: zero (none) or at least `least` (see MIN_NODE_MASS)."""
+    x = _number(field, value, min_value=0.0)
+    if 0.0 < x < least:
+        raise ModelError(field, f"must be 0 (none) or at least {least:g} {unit}, got {value!r}: a smaller mass makes the stable time step vanish")
+    return x
+
+
 def _list(data: dict, key: str) -> list:
     value = data.get(key, [])
     if not isinstance(value, list):
@@ -255,10 +270,10 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         pos0[k, 0] = _number(f"{f}.x", nd.get("x"))
         pos0[k, 1] = _number(f"{f}.y", nd.get("y"))
         pos0[k, 2] = _number(f"{f}.rot", nd.get("rot", 0.0))
-        extra = _number(f"{f}.mass", nd.get("mass", 0.0), min_value=0.0)
+        extra = _node_mass(f"{f}.mass", nd.get("mass", 0.0), MIN_NODE_MASS, "kg")
         mass[k, 0] += extra
         mass[k, 1] += extra
-        mass[k, 2] += _number(f"{f}.inertia", nd.get("inertia", 0.0), min_value=0.0)
+        mass[k, 2] += _node_mass(f"{f}.inertia", nd.get("inertia", 0.0), MIN_NODE_INERTIA, "kg m²")
     span = pos0[:, :2].max(axis=0) - pos0[:, :2].min(axis=0)
     char_length = float(max(math.hypot(*span), 1e-3))
     # Coincident nodes make zero-length members and zero-area triangles; those are
@@ -424,17 +439,21 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     g_ax = hist.add("world.ground_motion.ax", ground["ax"]) if "ax" in ground else -1
     g_ay = hist.add("world.ground_motion.ay", ground["ay"]) if "ay" in ground else -1
 
-    # -- nodes left without mass get a small one, and a warning (seed 000)
+    # -- nodes left without mass get a small one, and a warning (seed 000). A node whose
+    # elements give it less than MIN_NODE_MASS (a tiny density or section) counts as
+    # one without: its mass is negligible, and kept it would make the step vanish.
     warnings: list[str] = []
     ids = list(node_index)
-    positive = mass[:, 0][mass[:, 0] > 0]
+    positive = mass[:, 0][mass[:, 0] >= MIN_NODE_MASS]
     small = 1e-3 * float(positive.mean()) if positive.size else 1.0
-    for q in np.flatnonzero(mass[:, 0] <= 0):
-        mass[q, :2] = small
-        warnings.append(f"node {ids[q]!r} has no mass; given {small:.3g} kg")
-    for q in np.flatnonzero(has_beam & (mass[:, 2] <= 0)):
-        mass[q, 2] = mass[q, 0] * (0.01 * char_length) ** 2
-        warnings.append(f"node {ids[q]!r} has no rotational inertia; given {mass[q, 2]:.3g} kg m²")
+    for q in np.flatnonzero(mass[:, 0] < MIN_NODE_MASS):
+        had = float(mass[q, 0])
+        mass[q, :2] = max(small, had)
+        warnings.append(f"node {ids[q]!r} has {_none_or(had, 'kg')} mass; given {mass[q, 0]:.3g} kg")
+    for q in np.flatnonzero(has_beam & (mass[:, 2] < MIN_NODE_INERTIA)):
+        had = float(mass[q, 2])
+        mass[q, 2] = max(mass[q, 0] * (0.01 * char_length) ** 2, had)
+        warnings.append(f"node {ids[q]!r} has {_none_or(had, 'kg m²')} rotational inertia; given {mass[q, 2]:.3g} kg m²")
 
     inv_mass = np.divide(1.0, mass, out=np.zeros_like(mass), where=~fixed & (mass > 0))
 
@@ -506,6 +525,10 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
             model = _warn(model, "no elastic mode found; damping tuned to 1 Hz")
         model = model.with_arrays(mass_damping=2.0 * zeta * omega1)
     return model
+
+
+def _none_or(had: float, unit: str) -> str:
+    return "no" if had <= 0 else f"a negligible ({had:.3g} {unit})"
 
 
 def _warn(model: Model, text: str) -> Model:

@@ -3,6 +3,10 @@
 The compiled kernels advance whole batches of steps; this class picks the step, keeps
 the last good state, rolls back and explains when a batch blows up, decides when the
 structure is at rest, and reports results keyed by the model's ids.
+
+It also takes the game's actions on a running structure (seed 003, seed 000): tethers
+(the hand's spring, ground contact; engine/tethers.py), nails that pin a node where it
+is, and the bomb that switches an element off.
 """
 
 from __future__ import annotations
@@ -12,10 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import dynamics, linear
+from engine import dynamics, linear, tethers
 from engine.dynamics import State, new_state, new_work
 from engine.elements import eval_forces, strain_energy
 from engine.model import Model
+from engine.tethers import eval_tethers
 
 INTEGRATORS = ("rk4", "symplectic", "relax", "linear")
 
@@ -59,6 +64,9 @@ class Simulation:
         self.ctl = np.zeros(7)
         self.linear_reactions: np.ndarray | None = None
         self.mechanism: linear.Mechanism | None = None
+        self._level_fixed = m.fixed.copy()  # the level's own supports; nails come on top
+        self._nails: set[int] = set()
+        self._node_rows: np.ndarray | None = None  # Gershgorin rows per node, see tether_stiffness
         self.refresh()
 
     # ------------------------------------------------------------------ state views
@@ -77,9 +85,11 @@ class Simulation:
         return float(self.state.clock[dynamics.K_REST])
 
     def refresh(self) -> None:
-        """Evaluate element forces at the current state (for reporting and drawing)."""
+        """Evaluate element and tether forces at the current state (for reporting and
+        drawing)."""
         s = self.state
         eval_forces(self.model.arrays, s.pos, s.vel, self.time, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+        eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, True)
 
     def kinetic_energy(self) -> float:
         return float(0.5 * np.sum(self.model.arrays.mass * self.state.vel**2))
@@ -88,15 +98,21 @@ class Simulation:
         s = self.state
         return strain_energy(self.model.arrays, s.pos, s.chord, s.bar_on, s.beam_on, s.tri_out)
 
+    def _energy(self) -> float:
+        """Kinetic, strain and tether energy [J]: what the blow-up check watches (see
+        engine/tethers.py for why the tethers' springs are counted here)."""
+        return self.kinetic_energy() + self.strain_energy() + tethers.tether_energy(self.state.tether, self.state.pos)
+
     def reference_force(self) -> float:
-        """The force scale of the rest test [N]: the largest applied force or support
-        reaction now (a settling support loads a structure with no load on it);
-        moments count as force over the structure's size."""
+        """The force scale of the rest test [N]: the largest applied force, tether force
+        (hand, ground) or support reaction now (a settling support loads a structure
+        with no load on it); moments count as force over the structure's size."""
         f = np.abs(linear.load_vector(self.model, self.time))
         r = np.abs(self.reactions())
         f[:, 2] /= self.model.char_length
         r[:, 2] /= self.model.char_length
-        return max(float(f.max(initial=0.0)), float(r.max(initial=0.0)), 1e-9)
+        t = np.hypot(self.state.tether_f[:, 0], self.state.tether_f[:, 1])
+        return max(float(f.max(initial=0.0)), float(r.max(initial=0.0)), float(t.max(initial=0.0)), 1e-9)
 
     def reactions(self) -> np.ndarray:
         """Support reactions (N, 3) [N, N, N m]: what the supports push with."""
@@ -133,7 +149,7 @@ class Simulation:
         total = max(round(seconds / self.dt), 0)
         per_batch = max(1, int(batch_seconds / self.dt))
         done = 0
-        energy = self.kinetic_energy() + self.strain_energy()
+        energy = self._energy()
         while done < total:
             self._set_controls(until_rest)
             good = self.state.copy()
@@ -155,30 +171,35 @@ class Simulation:
     def _blow_up(self, status: int, energy_before: float, work: float) -> tuple[str | None, float]:
         """Why the last batch is not to be trusted (or None), and the energy after it.
 
-        Energy can only grow by the work done on the structure; a batch that ends with
-        more than 3 × (energy before + work) plus a small floor has gone numerically
-        unstable (such growth is exponential, so the margin costs at most a few steps).
+        Energy (kinetic, strain, and the tethers' springs) can only grow by the work
+        done on the structure; a batch that ends with more than 3 × (energy before +
+        work) plus a small floor has gone numerically unstable (such growth is
+        exponential, so the margin costs at most a few steps).
         """
         energy = math.nan
         if status == dynamics.NOT_FINITE:
             cause = "the state became non-finite (NaN or infinity)"
         else:
             self.refresh()
-            energy = self.kinetic_energy() + self.strain_energy()
+            energy = self._energy()
             budget = 3.0 * (energy_before + max(work, 0.0)) + 1e-3 * self.reference_force() * self.model.char_length
             if energy <= budget:
                 return None, energy
+            inverted = self._inverted_triangles()
             if math.isfinite(energy):
                 cause = f"its energy grew from {energy_before:.3g} J to {energy:.3g} J with {max(work, 0.0):.3g} J of work done on it"
+            elif len(inverted):
+                names = ", ".join(repr(self.model.triangle_ids[e]) for e in inverted)
+                cause = f"Neo-Hookean triangle {names} turned inside out (its energy has no value there)"
             else:
                 cause = "the state became non-finite (NaN or infinity)"
         kind, row, omega = linear.stiffest_element(self.model)
-        name = self.element_name(kind, row)
+        stiffest = f"the stiffest element is {self.element_name(kind, row)} (about {omega / (2 * math.pi):.3g} Hz); " if omega > 0 else ""
         safe = stable_dt_for(self.model, self.integrator)
+        held = " (tethers too stiff for the step? see tether_stiffness)" if len(self.state.tether) else ""
         return (
-            f"unstable near t = {self.time:.4g} s: {cause}; the stiffest element is {name} "
-            f"(about {omega / (2 * math.pi):.3g} Hz); a step of {safe:.3g} s or less is stable, "
-            f"the step was {self.dt:.3g} s; rolled back to the last good state"
+            f"unstable near t = {self.time:.4g} s: {cause}; {stiffest}a step of {safe:.3g} s or less is stable "
+            f"for the structure{held}, the step was {self.dt:.3g} s; rolled back to the last good state"
         ), energy
 
     def element_name(self, kind: str, row: int) -> str:
@@ -188,7 +209,13 @@ class Simulation:
         return f"member {self.model.member_ids[slot]!r}"
 
     def relax(self, max_iter: int = 1_000_000, tol: float = 1e-8) -> Outcome:
-        """Jump to static equilibrium under the final loads (dynamic relaxation)."""
+        """Jump to static equilibrium under the final loads (dynamic relaxation).
+
+        At rest when the largest out-of-balance force is below tol × reference_force(),
+        or below the round-off floor of the internal forces if that is larger (see
+        roundoff_floor). Tethers act as springs and frictionless contacts. Unstable (the
+        state rolled back) when relaxation diverges or starts from an inverted
+        Neo-Hookean triangle."""
         m = self.model.arrays
         t_load = self.model.load_end_time
         with np.errstate(divide="ignore", invalid="ignore"):  # coincident nodes: NaN, caught below
@@ -197,21 +224,66 @@ class Simulation:
         # Fictitious masses from Gershgorin row sums (ω² ≤ Σ|K_ij| / m_i, so leapfrog at
         # Δt = 1 is stable). A node's x and y share one mass, the sum of both rows, so
         # the bound holds however the elements turn: a beam's axial stiffness, once on
-        # x only, reaches y as it rotates.
+        # x only, reaches y as it rotates. A tether adds at most 2k to that sum.
         rows[:, :2] = rows[:, :2].sum(axis=1, keepdims=True)
+        tether = self.state.tether
+        np.add.at(rows[:, 0], tether[:, 0].astype(np.int64), 2.0 * tether[:, tethers.T_K])
+        rows[:, 1] = rows[:, 0]
         fill = rows[rows > 0].mean() if (rows > 0).any() else 1.0
         fict = 0.6 * np.where(rows > 0, rows, fill)
         inv = np.where(m.fixed, 0.0, 1.0 / fict)
         self.state.clock[dynamics.K_TIME] = t_load
-        ftol = tol * self.reference_force()
+        ftol = max(tol * self.reference_force(), self.roundoff_floor(K))
         good = self.state.copy()
         iters = dynamics.relax(m, self.state, inv, t_load, max_iter, ftol, self.model.char_length)
-        if int(self.state.status[0]) == dynamics.NOT_FINITE:
+        status = int(self.state.status[0])
+        if status in (dynamics.NOT_FINITE, dynamics.INVERTED):
             self.state.restore(good)
             self.refresh()
+            if status == dynamics.INVERTED:
+                names = ", ".join(repr(self.model.triangle_ids[e]) for e in self._inverted_triangles())
+                raise Unstable(f"relaxation is unstable from here: Neo-Hookean triangle {names} is inverted (its energy has no value there); rolled back")
             raise Unstable("relaxation diverged (non-finite state); rolled back")
         self.refresh()
-        return Outcome(iters, int(self.state.status[0]) == dynamics.AT_REST)
+        return Outcome(iters, status == dynamics.AT_REST)
+
+    def _inverted_triangles(self) -> np.ndarray:
+        """Rows of the active Neo-Hookean triangles turned inside out (J ≤ 0) now."""
+        m, s = self.model.arrays, self.state
+        p = s.pos[m.tri_ijk.astype(np.int64), :2]  # (T, 3, 2)
+        a, b = p[:, 1] - p[:, 0], p[:, 2] - p[:, 0]
+        j = (a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]) * np.linalg.det(m.tri_dm_inv) if len(p) else np.zeros(0)
+        return np.flatnonzero(m.tri_neo & s.tri_on & ~(j > 0))
+
+    def roundoff_floor(self, K=None) -> float:
+        """The smallest residual [N] that round-off lets the rest test ask for.
+
+        A position is only held to within its last bit, ε|x| (ε = 2.2e-16), so no
+        position can be closer to equilibrium than that: moving every DOF by its own
+        round-off δx changes DOF i's force by up to Σ_j |K_ij| δx_j. Translations are
+        taken as ε (|x|max + ℓ) (the coordinates, plus the round-off of lengths and
+        differences of the size ℓ), rotations as ε (|θ|max + 2π). The sum takes every
+        rounding at its worst and in the same direction: on a steel triangle 20 m from
+        the origin it is 2.6e-6 N where relaxation reaches 3e-7 to 4e-7 N. Under tol ×
+        the load (1e-8) this floor only matters for small loads or structures far from
+        the origin, where it is all that the forces can tell.
+        K: the stiffness at the current state, if the caller has it."""
+        m = self.model.arrays
+        s = self.state
+        if K is None:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                K = linear.stiffness(self.model, s.pos, (s.bar_on, s.beam_on, s.tri_on))
+        eps = np.finfo(np.float64).eps
+        dx = np.empty_like(s.pos)
+        dx[:, :2] = eps * (float(np.abs(s.pos[:, :2]).max()) + self.model.char_length)
+        dx[:, 2] = eps * (float(np.abs(s.pos[:, 2]).max()) + 2.0 * math.pi)
+        noise = np.asarray(abs(K) @ dx.ravel()).reshape(-1, 3)
+        np.add.at(noise[:, 0], s.tether[:, 0].astype(np.int64), s.tether[:, tethers.T_K] * dx[0, 0])
+        np.add.at(noise[:, 1], s.tether[:, 0].astype(np.int64), s.tether[:, tethers.T_K] * dx[0, 0])
+        noise[:, 2] /= self.model.char_length
+        noise[m.fixed] = 0.0
+        floor = float(noise.max(initial=0.0))
+        return floor if math.isfinite(floor) else 0.0
 
     def solve_linear(self) -> Outcome:
         """The direct stiffness answer; a mechanism is kept in self.mechanism."""
@@ -232,6 +304,138 @@ class Simulation:
         self.linear_reactions = result.reactions
         return Outcome(1, True)
 
+    # ------------------------------------------------------------------ interaction
+    @property
+    def tethers(self) -> np.ndarray:
+        """The tethers acting now, (K, 8) [node, ax, ay, nx, ny, k, c, mu] (read-only)."""
+        view = self.state.tether.view()
+        view.flags.writeable = False
+        return view
+
+    def set_tethers(self, rows) -> None:
+        """Replace the tethers (engine/tethers.py) with `rows`, (K, 8) float64
+        [node index, ax, ay, nx, ny, k, c, mu], K ≥ 0; they act from now on, in every
+        sub-step, until the next call. n = (0, 0): a spring-damper from the anchor
+        a = (ax, ay) to the node, F = k (a − x) − c v; n a unit vector: a ground contact
+        on the half-plane through a with outward normal n (see engine/tethers.py).
+        ValueError names a bad row; the tethers in force are then unchanged."""
+        rows = tethers.checked_rows(rows, self.model.n_nodes)
+        self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
+        self.refresh()
+
+    def tether_forces(self) -> np.ndarray:
+        """(K, 2) [N]: the force each tether applied to its node at the last evaluation
+        (the last step, or refresh()), rows in the order given to set_tethers."""
+        return self.state.tether_f.copy()
+
+    def tether_stiffness(self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7) -> tuple[float, float]:
+        """(k [N/m], c [N s/m]) for a tether on node `node_index` that keeps the run
+        stable at the current step and integrator.
+
+        The node's fastest mode is bounded by its Gershgorin row of M^-½ K M^-½ (all
+        elements, reference geometry, grown by 1.21 for rotation, as in
+        linear.stable_dt); the tether takes `fraction` of what that mode and its damping
+        leave of the integrator's stability limit on ω dt (2√2 for RK4, 2 for symplectic
+        Euler), with a margin of 0.9. Under symplectic Euler the tether's own ω dt also
+        stays below 0.9: at 1, the energy the blow-up check measures swings 3× along a
+        stable orbit. c gives the tether alone the damping ratio `damping_ratio` on the
+        node's translational mass m, c = 2 ζ √(k m). Derivation: tethers.stable_stiffness.
+        Several tethers on one node (the hand and the ground) stay stable while their
+        fractions add up to at most 1. k is proportional to m, so a very light node gets
+        a soft tether, never an unstable one. (0, 0) when the step leaves no room (a step
+        set at or past the model's stable step)."""
+        q = self._node(node_index)
+        if not 0.0 < fraction <= 1.0:
+            raise ValueError(f"fraction must be in (0, 1], got {fraction}")
+        if damping_ratio < 0.0:
+            raise ValueError(f"damping_ratio must not be negative, got {damping_ratio}")
+        m = self.model.arrays
+        beta = max(float(np.max(m.beam_beta, initial=0.0)), float(np.max(m.tri_beta, initial=0.0)))
+        if m.bar_c.size:
+            beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
+        row = float(self._gershgorin_rows()[q])
+        rate = m.mass_damping + beta * tethers.ROTATION_GROWTH * row  # that mode's damping rate: α + β ω²
+        return tethers.stable_stiffness(float(m.mass[q, 0]), row, rate, self.dt, self.integrator, fraction, damping_ratio)
+
+    def _gershgorin_rows(self) -> np.ndarray:
+        """(N,) [1/s²]: per node, the larger of its x and y Gershgorin rows (see
+        linear.gershgorin_rows; free DOFs of the level, nails not counted, which can
+        only make the rows smaller); computed once."""
+        if self._node_rows is None:
+            level = self.model.with_arrays(fixed=self._level_fixed) if self._nails else self.model
+            self._node_rows = linear.gershgorin_rows(level).reshape(-1, 3)[:, :2].max(axis=1)
+        return self._node_rows
+
+    @property
+    def nails(self) -> frozenset[int]:
+        """Indices of the nailed nodes."""
+        return frozenset(self._nails)
+
+    def nail(self, node_index: int) -> None:
+        """Pin the node's x and y where it is now (seed 003): its velocity is zeroed and
+        it is held like a support (reactions() reports what the nail holds) until
+        unnail(). The reference geometry (pos0) is unchanged: a held DOF never moves
+        (zero velocity, zero inverse mass), so nothing needs its place written down.
+        ValueError for a node whose x and y the level's supports already hold."""
+        q = self._node(node_index)
+        if q in self._nails:
+            return
+        if self._level_fixed[q, :2].all():
+            raise ValueError(f"node {self.model.node_ids[q]!r} is held by a support of the level; it needs no nail")
+        self._nails.add(q)
+        self._apply_fixity()
+        self.state.vel[q, :2] = 0.0
+        self._changed()
+
+    def unnail(self, node_index: int) -> None:
+        """Free a nailed node again (its velocity stays zero; what the level's own
+        supports hold stays held). ValueError for a node that is not nailed, a
+        support of the level among them."""
+        q = self._node(node_index)
+        if q not in self._nails:
+            what = "a support of the level, not a nail" if self._level_fixed[q, :2].any() else "not nailed"
+            raise ValueError(f"node {self.model.node_ids[q]!r} is {what}")
+        self._nails.discard(q)
+        self._apply_fixity()
+        self._changed()
+
+    def _apply_fixity(self) -> None:
+        """The model's fixed mask and inverse masses: the level's supports plus nails."""
+        m = self.model.arrays
+        fixed = self._level_fixed.copy()
+        fixed[sorted(self._nails), :2] = True
+        inv_mass = np.divide(1.0, m.mass, out=np.zeros_like(m.mass), where=~fixed & (m.mass > 0))
+        self.model = self.model.with_arrays(fixed=fixed, inv_mass=inv_mass)
+
+    def remove_member(self, member_id: str) -> None:
+        """Switch member `member_id` off in the running state (the bomb, seed 000): it
+        carries nothing from now on. It is removed, not broken (its break time stays
+        −1). ValueError for an unknown id."""
+        if member_id not in self.model.member_ids:
+            raise ValueError(f"unknown member {member_id!r}")
+        kind, row = self.model.member_slot[self.model.member_index(member_id)]
+        (self.state.bar_on if kind == "bar" else self.state.beam_on)[row] = False
+        self._changed()
+
+    def remove_triangle(self, triangle_id: str) -> None:
+        """Switch triangle `triangle_id` off in the running state. ValueError for an
+        unknown id."""
+        if triangle_id not in self.model.triangle_ids:
+            raise ValueError(f"unknown triangle {triangle_id!r}")
+        self.state.tri_on[self.model.triangle_ids.index(triangle_id)] = False
+        self._changed()
+
+    def _changed(self) -> None:
+        """After an action on the structure: forces again, and rest must be shown anew."""
+        self.state.clock[dynamics.K_REST] = 0.0
+        self.refresh()
+
+    def _node(self, node_index: int) -> int:
+        q = int(node_index)
+        if q != node_index or not 0 <= q < self.model.n_nodes:
+            raise ValueError(f"node index must be 0..{self.model.n_nodes - 1}, got {node_index!r}")
+        return q
+
     # ------------------------------------------------------------------ results
     def results(self) -> dict:
         """Everything the headless contract reports, keyed by the model's ids."""
@@ -249,7 +453,8 @@ class Simulation:
                 members[mid] = {"axial": n_, "shear_i": v, "moment_i": m1, "moment_j": m2, "broken": bool(s.beam_broke[row] >= 0)}
         triangles = {tid: {"sx": float(s.tri_out[k, 0]), "sy": float(s.tri_out[k, 1]), "txy": float(s.tri_out[k, 2])} for k, tid in enumerate(md.triangle_ids)}
         r = self.reactions()
-        reactions = {md.node_ids[q]: {"fx": float(r[q, 0]), "fy": float(r[q, 1]), "m": float(r[q, 2])} for q in md.support_nodes}
+        held = (*md.support_nodes, *sorted(self._nails - set(md.support_nodes)))
+        reactions = {md.node_ids[q]: {"fx": float(r[q, 0]), "fy": float(r[q, 1]), "m": float(r[q, 2])} for q in held}
         out = {
             "time": self.time,
             "nodes": nodes,
