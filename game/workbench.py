@@ -28,6 +28,7 @@ from game.rules import ALLOWED_MOVES, Verdict
 from game.rules.construction import design, inside, rule_broken
 from game.solution import AddForce, AddMember, AddNode, AddSupport, MarkZero, Move, RemoveMember
 
+EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
 MIN_LENGTH = 1e-3  # [m] a shorter member is refused: it would be as stiff as no step can follow
 UNDO_DEPTH = 200  # edits kept for undo; older ones are forgotten, so memory stays flat
@@ -306,7 +307,8 @@ class SandboxBench(Bench):
         super().__init__()
         self.source = source  # shown in messages: the design's file, or "the design"
         if level is None:
-            self.doc: dict = {"format": 1, "id": "sandbox", "title": "Sandbox", "kind": "sandbox", "nodes": []}
+            world = {"breakable": True, "ground": [list(p) for p in EMPTY_GROUND]}  # members break: watch it go
+            self.doc: dict = {"format": 1, "id": "sandbox", "title": "Sandbox", "kind": "sandbox", "world": world, "nodes": []}
         else:
             self.doc = level.model_dump(mode="json", exclude_none=True)
             self.doc["kind"] = "sandbox"

@@ -165,7 +165,7 @@ def test_pause_step_reset_and_speed_keys(truss_file):
         assert np.allclose(scene.sim.state.pos, scene.model.arrays.pos0, atol=1e-4)
 
 
-def test_hud_toggles_with_h_and_f1(truss_file):
+def test_hud_toggles_with_h_and_help_with_f1(truss_file):
     app, scene = session(load_stage(truss_file), 3)
     with app:
         corner = pygame.Rect(scene.layout.world.left + 12, scene.layout.world.top + 12, 120, 60)
@@ -180,9 +180,16 @@ def test_hud_toggles_with_h_and_f1(truss_file):
         assert scene.show_hud and dark() > 0.5 * corner.width * corner.height
         assert any("sub-steps per frame" in line for line in scene.hud_lines())
         assert any("real-time factor" in line for line in scene.hud_lines())
-        key(pygame.K_F1)
+        key(pygame.K_h)
         app.frame()
         assert not scene.show_hud and dark() < 0.05 * corner.width * corner.height
+        middle = app.screen.get_at(scene.layout.world.center)[:3]
+        key(pygame.K_F1)
+        app.frame()
+        assert scene.show_help and app.screen.get_at(scene.layout.world.center)[:3] != middle  # the help box covers it
+        key(pygame.K_ESCAPE)
+        app.frame()
+        assert not scene.show_help and app.running  # Esc closes the help first
 
 
 def test_a_blow_up_pauses_with_the_explanation_instead_of_crashing(truss_file):

@@ -66,6 +66,12 @@ class App:
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
 
+    def replace(self, scene: Scene) -> None:
+        """Put `scene` in place of the top scene (the loading screen gives way)."""
+        if self.scenes:
+            self.scenes.pop()
+        self.scenes.append(scene)
+
     def pop(self) -> None:
         """Leave the top scene; leaving the last one quits."""
         if self.scenes:

@@ -16,22 +16,25 @@ import pygame
 from game.app.app import App, Scene
 from game.app.pacing import FRAME
 from game.app.scenes import MenuScene, PlayScene
+from game.app.scenes.loading import LoadingScene
 from game.app.stage import Stage, load_stage
 from game.files import BadInput
+from game.progress import Progress
 
 
 def play(path: str, frames: int | None = None, screenshot: str | None = None) -> int:
     stage = load_stage(path)
-    return run(lambda app: PlayScene(app, stage), frames, screenshot)
+    return run(lambda app: PlayScene(app, stage, progress=Progress.load()), frames, screenshot)
 
 
 def sandbox(path: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:
     stage = load_stage(path, sandbox=True) if path else Stage.empty_sandbox()
-    return run(lambda app: PlayScene(app, stage), frames, screenshot)
+    return run(lambda app: PlayScene(app, stage, progress=Progress.load()), frames, screenshot)
 
 
 def menu(frames: int | None = None, screenshot: str | None = None) -> int:
-    return run(MenuScene, frames, screenshot)
+    """The level select, after the loading screen has compiled the engine."""
+    return run(lambda app: LoadingScene(app, MenuScene), frames, screenshot)
 
 
 def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None) -> int:

@@ -150,8 +150,9 @@ def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: 
     return surface.blit(box, topleft)
 
 
-def message(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str, text: str, foot: str) -> pygame.Rect:
-    """A boxed message at the foot of `area` (a problem the player should read)."""
+def message(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str, text: str, foot: str, colour: tuple = ALERT) -> pygame.Rect:
+    """A boxed message at the foot of `area` (a problem or a verdict the player should
+    read), its frame and title in `colour`."""
     width = min(area.width - 2 * PAD, 760)
     lines = draw.wrap(fonts.body, text, width - 2 * PAD)
     line = fonts.body.get_linesize() + 2
@@ -159,8 +160,31 @@ def message(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str
     box = pygame.Rect(0, 0, width, height)
     box.midbottom = (area.centerx, area.bottom - PAD)
     pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-    pygame.draw.rect(surface, ALERT, box, 3, border_radius=6)
-    y = draw.label(surface, fonts.bold, title, (box.left + PAD, box.top + PAD), ALERT, "topleft", None).bottom + 6
+    pygame.draw.rect(surface, colour, box, 3, border_radius=6)
+    y = draw.label(surface, fonts.bold, title, (box.left + PAD, box.top + PAD), colour, "topleft", None).bottom + 6
     y = draw.text_block(surface, fonts.body, lines, (box.left + PAD, y), INK)
     draw.label(surface, fonts.small, foot, (box.left + PAD, y + 4), MUTED, "topleft", None)
+    return box
+
+
+def help_box(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, keys: Sequence[tuple[str, str]], tools: Sequence[str]) -> pygame.Rect:
+    """The keys and the tools, in a box over the middle of `area`."""
+    line = fonts.body.get_linesize() + 3
+    key_w = max(fonts.bold.size(k)[0] for k, _ in keys) + 16
+    width = min(area.width - 2 * PAD, 820)
+    tool_lines = [w for t in tools for w in draw.wrap(fonts.small, t, width - 2 * PAD)]
+    height = PAD + fonts.title.get_linesize() + 8 + len(keys) * line + 10 + len(tool_lines) * (fonts.small.get_linesize() + 2) + PAD
+    box = pygame.Rect(0, 0, width, min(height, area.height - 2 * PAD))
+    box.center = area.center
+    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+    pygame.draw.rect(surface, INK, box, 2, border_radius=6)
+    clip = surface.get_clip()
+    surface.set_clip(box)
+    y = draw.label(surface, fonts.title, "Keys and tools", (box.left + PAD, box.top + PAD), INK, "topleft", None).bottom + 8
+    for k, what in keys:
+        draw.label(surface, fonts.bold, k, (box.left + PAD, y), INK, "topleft", None)
+        draw.label(surface, fonts.body, what, (box.left + PAD + key_w, y), INK, "topleft", None)
+        y += line
+    draw.text_block(surface, fonts.small, tool_lines, (box.left + PAD, y + 10), MUTED)
+    surface.set_clip(clip)
     return box

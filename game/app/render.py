@@ -84,7 +84,8 @@ def kn(force: float) -> str:
 class StructurePainter:
     """Draws one stage's structure; keeps only its own scales between frames."""
 
-    def __init__(self, fonts: Fonts, stage: Stage, model: Model | None):
+    def __init__(self, fonts: Fonts, stage: Stage, model: Model | None, supports: list[tuple[str, frozenset[str]]] | None = None):
+        """supports: (node id, locked DOFs) of each support drawn (default: the stage's)."""
         self.fonts = fonts
         self.stage = stage
         self.model = model
@@ -101,7 +102,7 @@ class StructurePainter:
         if model is not None:
             self.rigid = np.zeros(model.n_nodes, dtype=bool)
             self.rigid[self.beam_ij.ravel()] = True
-            placed = [(model.node_index(node), symbols.support_type(fix)) for node, fix in stage.supports()]
+            placed = [(model.node_index(node), symbols.support_type(fix)) for node, fix in (stage.supports() if supports is None else supports)]
             for q, kind in placed:
                 self.supports.append((q, kind, self._side(q, kind, walled=self._on_wall(q, [p for p, _ in placed]))))
 
@@ -141,14 +142,17 @@ class StructurePainter:
         return (0.0, -1.0) if away[1] < 0 else (0.0, 1.0)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, view: View, sim: Simulation | None, *, values: bool) -> None:
-        """Everything, in the order that keeps the important things on top."""
+    def draw(self, surface: pygame.Surface, view: View, sim: Simulation | None, *, values: bool, forces: bool = True, pos: np.ndarray | None = None) -> None:
+        """Everything, in the order that keeps the important things on top. forces
+        False draws every member alike (a puzzle that asks which carry nothing); `pos`
+        (N, 2) [m] draws the structure there instead of where it is (a magnified
+        deflection, a mechanism's motion)."""
         self._ground(surface, view)
         if sim is None:
             return
-        pts = view.points(sim.state.pos[:, :2])
+        pts = view.points(sim.state.pos[:, :2] if pos is None else pos[:, :2])
         self._plates(surface, sim, pts)
-        labels, first = self._members(surface, sim, pts, values=values)
+        labels, first = self._members(surface, sim, pts, values=values and forces, forces=forces)
         self._joints(surface, pts)
         for q, kind, side in self.supports:
             symbols.support(surface, kind, tuple(pts[q]), side)
@@ -187,12 +191,14 @@ class StructurePainter:
             pygame.draw.polygon(surface, colour, tri)
             pygame.draw.aalines(surface, mix(colour, INK, 0.35), True, tri)
 
-    def _members(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, *, values: bool) -> tuple[list, tuple | None]:
+    def _members(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, *, values: bool, forces: bool) -> tuple[list, tuple | None]:
         """Draw the members (geometry worked out for all at once: thousands stay
         cheap); return their value labels (text, where, colour, anchor) if `values`,
         and the first to break (its ends on screen and when it broke), or None."""
         s = sim.state
         rows = [("bar", self.bar_ij, s.bar_N, s.bar_on, s.bar_broke), ("beam", self.beam_ij, s.beam_out[:, 0], s.beam_on, s.beam_broke)]
+        if not forces:  # every member alike, middling width, grey
+            rows = [(kind, ij, np.full(len(ij), 0.3 * self.member_scale.value), on, broke) for kind, ij, _, on, broke in rows]
         ref = self.member_scale.update(max(float(np.abs(axial[on]).max(initial=0.0)) for _, _, axial, on, _ in rows))
         zero = ZERO_SHARE * ref
         smooth = len(self.model.member_ids) <= SMOOTH_UP_TO
@@ -207,7 +213,7 @@ class StructurePainter:
             normal = np.stack((-d[:, 1], d[:, 0]), axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
             half = normal * (width / 2)[:, None]
             quads = np.stack((a + half, b + half, b - half, a - half), axis=1).tolist()
-            sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0))
+            sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.zeros(len(ij), dtype=np.int64)
             ends_a, ends_b = a.tolist(), b.tolist()
             for r in np.flatnonzero(on):
                 colour = SIGN_COLOUR[sign[r]]

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from game.files import BadInput, read_json
 from game.level import Level, load_level
+from game.workbench import EMPTY_GROUND
 
-EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))
 EMPTY_BOUNDS = (-10.0, -1.0, 10.0, 8.0)  # what an empty sandbox shows [m]
 
 
@@ -36,7 +36,7 @@ class Stage:
 
     @classmethod
     def empty_sandbox(cls) -> Stage:
-        brief = "An empty world with ground. Building tools come in a later version; open a design to watch it: equilibria sandbox DESIGN.json"
+        brief = "An empty world with ground: build with the tools above (F1 lists them), load it, run it with Space, drag, nail and bomb it. Ctrl+S saves."
         return cls("Sandbox", "sandbox", brief, None, EMPTY_GROUND)
 
     def model_data(self) -> dict | None:

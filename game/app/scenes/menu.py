@@ -1,38 +1,60 @@
-"""The menu: the levels in course order (`levels/course.json`), or every level file in
-`levels/` when there is no course, and an empty sandbox. Up/Down or the mouse to
-choose, Enter or a click to play, Esc to quit."""
+"""The menu, the level select: the levels in course order (`levels/course.json`), by
+topic, or every level file in `levels/` when there is no course, and an empty sandbox.
+Each level that can be won has a box, ticked once it is won, and its best marks; each
+topic says how many of its levels are won. The level opened last is chosen at the start.
+Up/Down or the mouse to choose, Enter or a click to play, Esc to quit."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
 from game.app import draw
 from game.app.app import App, Scene
-from game.app.palette import INK, MUTED, PANEL, RULE, TENSION
+from game.app.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
 from game.app.scenes.play import PlayScene
 from game.app.stage import Stage, load_stage
 from game.course import COURSE_PATH, LEVELS_DIR, load_course
 from game.files import BadInput, read_json
+from game.progress import Progress, data_folder
+from game.rules import JUDGES
 
 ROW = 26  # [px] height of a row
 LEFT = 60  # [px] left edge of the list
 TOP = 110  # [px] top of the list
+FOOT = 60  # [px] below the list, for the help line (and above it the progress problem)
+BOX = 14  # [px] side of a level's won box
+TEXT_INSET = 40  # [px] from a row's left edge to its text
 
 
 @dataclass(frozen=True)
 class Row:
-    """A topic heading (path None, not chosen) or a level; `sandbox` opens an empty one."""
+    """A topic heading (path None, not chosen) or a level; `sandbox` opens an empty one.
+    `kind` and `level` are the level's kind and id as its file gives them (None: unknown)."""
 
     text: str
     path: Path | None = None
     sandbox: bool = False
+    kind: str | None = field(default=None, compare=False)
+    level: str | None = field(default=None, compare=False)
 
     @property
     def choosable(self) -> bool:
         return self.path is not None or self.sandbox
+
+    @property
+    def level_id(self) -> str | None:
+        """The level's id, as the progress knows it: the file's, else the file's name."""
+        if self.path is None:
+            return None
+        return self.level or self.path.stem
+
+    @property
+    def winnable(self) -> bool:
+        """A judged level (not a demo or a sandbox): one that can be won."""
+        return self.kind in JUDGES
 
 
 def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH) -> list[Row]:
@@ -48,32 +70,73 @@ def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH) -
             found = [levels_dir / f"{lid}.json" for lid in topic.levels if (levels_dir / f"{lid}.json").is_file()]
             if found:
                 rows.append(Row(topic.title))
-                rows += [Row(_title(p), p) for p in found]
+                rows += [_level_row(p) for p in found]
     else:
         from game.cli import level_files
 
         rows.append(Row("Levels"))
-        rows += [Row(_title(p), p) for p in level_files([str(levels_dir)])]
+        rows += [_level_row(p) for p in level_files([str(levels_dir)])]
     rows += [Row("Free play"), Row("Empty sandbox", sandbox=True)]
+    rows += [Row(f"Sandbox: {p.stem}", p, sandbox=True) for p in saved_designs()]
     return rows
 
 
-def _title(path: Path) -> str:
+SHOWN_DESIGNS = 6  # saved sandbox designs listed, newest first
+
+
+def saved_designs() -> list[Path]:
+    """The sandbox designs in the user's data folder, the autosave first, then the
+    newest saves."""
+    folder = data_folder() / "designs"
+    try:
+        files = sorted(folder.glob("*.json"), key=lambda p: (p.stem != "autosave", -p.stat().st_mtime))
+    except OSError:
+        return []
+    return files[:SHOWN_DESIGNS]
+
+
+def _level_row(path: Path) -> Row:
     try:
         data = read_json(path)
     except BadInput:
-        return f"{path.stem} (cannot be read)"
-    title = data.get("title") if isinstance(data, dict) else None
-    return f"{path.stem}: {title}" if isinstance(title, str) else path.stem
+        return Row(f"{path.stem} (cannot be read)", path)
+    data = data if isinstance(data, dict) else {}
+    title, kind, level = data.get("title"), data.get("kind"), data.get("id")
+    text = f"{path.stem}: {title}" if isinstance(title, str) else path.stem
+    return Row(text, path, kind=kind if isinstance(kind, str) else None, level=level if isinstance(level, str) and level else None)
+
+
+def topic_counts(rows: list[Row], progress: Progress) -> dict[int, tuple[int, int]]:
+    """For each heading (by row index) that has levels to win: (won, winnable) among
+    the levels under it."""
+    counts: dict[int, tuple[int, int]] = {}
+    heading = None
+    for k, row in enumerate(rows):
+        if not row.choosable:
+            heading = k
+        elif heading is not None and row.winnable:
+            won, total = counts.get(heading, (0, 0))
+            counts[heading] = (won + progress.won(row.level_id), total + 1)
+    return counts
+
+
+def check_mark(surface: pygame.Surface, box: pygame.Rect, colour) -> None:
+    """A tick in `box`, drawn with lines (no font need have the glyph)."""
+    x, y, w, h = box
+    points = [(x + 0.2 * w, y + 0.52 * h), (x + 0.42 * w, y + 0.75 * h), (x + 0.82 * w, y + 0.22 * h)]
+    pygame.draw.lines(surface, colour, False, points, 3)
 
 
 class MenuScene(Scene):
     """Rows flow down columns as wide as the window allows; a heading never ends one."""
 
-    def __init__(self, app: App, rows: list[Row] | None = None):
+    def __init__(self, app: App, rows: list[Row] | None = None, progress: Progress | None = None):
         super().__init__(app)
         self.rows = rows if rows is not None else level_rows()
-        self.selected = next((k for k, r in enumerate(self.rows) if r.choosable), 0)
+        self.progress = progress if progress is not None else Progress.load()
+        last = self.progress.last_level
+        choosable = [k for k, r in enumerate(self.rows) if r.choosable]
+        self.selected = next((k for k in choosable if last is not None and self.rows[k].level_id == last), choosable[0] if choosable else 0)
         self.error = ""
 
     def _move(self, step: int) -> None:
@@ -86,13 +149,17 @@ class MenuScene(Scene):
     def open(self, row: Row) -> None:
         """Play the row's level (or the empty sandbox); a bad file is shown, not raised."""
         try:
-            stage = Stage.empty_sandbox() if row.sandbox else load_stage(row.path)
-            self.app.push(PlayScene(self.app, stage))
-            self.error = ""
+            stage = Stage.empty_sandbox() if row.sandbox and row.path is None else load_stage(row.path, sandbox=row.sandbox)
         except BadInput as exc:
             self.error = str(exc)
+            return
         except ValueError as exc:
             self.error = f"{row.path}: {str(exc).splitlines()[0]}"
+            return
+        self.error = ""
+        if row.level_id is not None and not row.sandbox:
+            self.progress.opened(row.level_id)  # written with the play scene's next save; the menu itself writes nothing
+        self.app.push(PlayScene(self.app, stage, progress=self.progress))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -114,7 +181,8 @@ class MenuScene(Scene):
     def places(self, size: tuple[int, int]) -> list[pygame.Rect]:
         """Where each row goes on a screen of `size`."""
         w, h = size
-        per_column = max(2, (h - TOP - 60) // ROW)
+        foot = FOOT + len(self.problem_lines(w)) * self.app.fonts.small.get_linesize()
+        per_column = max(2, (h - TOP - foot) // ROW)
         slots: list[tuple[int, int]] = []  # (column, row in column)
         column = line = 0
         for k, row in enumerate(self.rows):
@@ -132,19 +200,59 @@ class MenuScene(Scene):
                 return k
         return None
 
+    def box(self, rect: pygame.Rect) -> pygame.Rect:
+        """The won box of the level row at `rect`."""
+        return pygame.Rect(rect.left + 16, rect.centery - BOX // 2, BOX, BOX)
+
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
         w, h = surface.get_size()
+        counts = topic_counts(self.rows, self.progress)
+        won, total = (sum(c[i] for c in counts.values()) for i in (0, 1))
         draw.label(surface, fonts.big, "Equilibria", (LEFT, 30), INK, "topleft", None)
-        draw.label(surface, fonts.body, "Structures that are not in equilibrium move. Choose a level:", (LEFT, 68), MUTED, "topleft", None)
+        intro = "Structures that are not in equilibrium move. Choose a level:"
+        draw.label(surface, fonts.body, f"{intro}   ({won} of {total} won)" if total else intro, (LEFT, 68), MUTED, "topleft", None)
         for k, (row, rect) in enumerate(zip(self.rows, self.places((w, h)), strict=True)):
             if not row.choosable:
-                draw.label(surface, fonts.bold, row.text, (rect.left, rect.bottom - 4), INK, "bottomleft", None)
+                title = draw.label(surface, fonts.bold, row.text, (rect.left, rect.bottom - 4), INK, "bottomleft", None)
+                if k in counts:
+                    tally = "{} of {} won".format(*counts[k])
+                    if fonts.body.size(tally)[0] > rect.right - title.right - 12:
+                        tally = "{}/{}".format(*counts[k])  # a narrow column
+                    draw.label(surface, fonts.body, tally, (rect.right, rect.bottom - 4), MUTED, "bottomright", None)
                 pygame.draw.line(surface, RULE, (rect.left, rect.bottom - 2), (rect.right, rect.bottom - 2))
                 continue
             if k == self.selected:
                 pygame.draw.rect(surface, PANEL, rect.inflate(0, -2), border_radius=4)
                 pygame.draw.rect(surface, TENSION, (rect.left, rect.top + 1, 4, rect.height - 2))
-            draw.label(surface, fonts.body, row.text, (rect.left + 16, rect.centery), INK, "midleft", None)
-        foot = self.error or "Up/Down or the mouse: choose   ·   Enter or click: play   ·   Esc: quit (in a level: back here)"
-        draw.label(surface, fonts.body, foot, (LEFT, h - 24), INK if self.error else MUTED, "midleft", None)
+            right = self._draw_standing(surface, row, rect)
+            text = fonts.body.render(row.text, True, INK)  # cut short where it would run into the marks
+            place = text.get_rect(midleft=(rect.left + TEXT_INSET, rect.centery))
+            surface.blit(text, place, pygame.Rect(0, 0, max(0, right - 8 - place.left), place.height))
+        help_line = "Up/Down or the mouse: choose   ·   Enter or click: play   ·   Esc: quit (in a level: back here)"
+        draw.label(surface, fonts.body, self.error or help_line, (LEFT, h - 24), INK if self.error else MUTED, "midleft", None)
+        problem = self.problem_lines(w)
+        draw.text_block(surface, fonts.small, problem, (LEFT, h - FOOT + 8 - len(problem) * fonts.small.get_linesize()), ALERT, spacing=0)
+
+    def problem_lines(self, width: int) -> list[str]:
+        """The progress problem (if any) as lines that fit the footer."""
+        return draw.wrap(self.app.fonts.small, self.progress.problem, width - 2 * LEFT) if self.progress.problem else []
+
+    def _draw_standing(self, surface: pygame.Surface, row: Row, rect: pygame.Rect) -> int:
+        """A level's box (ticked once won) and, on the right, its best marks, or "in
+        progress" where work is kept but the level is not won yet. Returns the x left
+        free for the level's name."""
+        if not row.winnable:
+            return rect.right
+        box = self.box(rect)
+        level_id = row.level_id
+        won = self.progress.won(level_id)
+        pygame.draw.rect(surface, REACTION if won else RULE, box, 2, border_radius=3)
+        marks = self.progress.marks(level_id)
+        if won:
+            check_mark(surface, box, REACTION)
+        if marks is not None:
+            return draw.label(surface, self.app.fonts.bold, f"{marks} marks", (rect.right - 8, rect.centery), REACTION, "midright", None).left
+        if not won and self.progress.work(level_id) is not None:
+            return draw.label(surface, self.app.fonts.small, "in progress", (rect.right - 8, rect.centery), MUTED, "midright", None).left
+        return rect.right

@@ -1,0 +1,277 @@
+"""Real sessions driven by posted input events, as a player makes them: build a truss in
+the empty sandbox with the tools, load it, run it, and check the engine's answer against
+statics and the screenshot's pixels; undo and redo; a level checked in the game; drag,
+nails, the bomb and ground contact in a running structure."""
+
+import json
+import math
+
+import numpy as np
+import pygame
+import pytest
+
+from game.app.app import App
+from game.app.pacing import FRAME
+from game.app.palette import COMPRESSION, MARK, TENSION
+from game.app.scenes.play import PlayScene
+from game.app.stage import Stage, load_stage
+from game.progress import Progress
+
+RHO, G, A = 7850.0, 9.81, 1.0e-3  # the sandbox's steel bar: density, gravity, area
+
+
+def start(stage: Stage, **options) -> tuple[App, PlayScene]:
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, stage, **options)
+    app.push(scene)
+    app.frame()  # lays the screen out
+    return app, scene
+
+
+def post(kind: int, **fields) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+    app.frame()
+
+
+def click(app: App, at: tuple[float, float], *, to: tuple[float, float] | None = None) -> None:
+    at = (round(at[0]), round(at[1]))
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
+    if to is not None:
+        to = (round(to[0]), round(to[1]))
+        post(pygame.MOUSEMOTION, pos=to, rel=(to[0] - at[0], to[1] - at[1]), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=to or at, button=1)
+    app.frame()
+
+
+def tool(app: App, scene: PlayScene, name: str) -> None:
+    number = scene.toolbar.names.index(name) + 1
+    key(app, pygame.K_0 + number % 10)
+    assert scene.toolbar.current == name
+
+
+def build_truss(app: App, scene: PlayScene) -> None:
+    """Supports at (0, 1) m (pin) and (4, 1) m (roller), apex at (2, 3) m, 5 kN down."""
+    at = {name: scene.view.point(*xy) for name, xy in (("N1", (0, 1)), ("N2", (4, 1)), ("N3", (2, 3)))}
+    tool(app, scene, "node")
+    for name in ("N1", "N2", "N3"):
+        click(app, at[name])
+    tool(app, scene, "member")
+    for name in ("N1", "N2", "N3", "N1"):
+        click(app, at[name])
+    key(app, pygame.K_ESCAPE)  # ends the chain
+    tool(app, scene, "support")
+    click(app, at["N1"])  # pin
+    click(app, at["N2"])
+    click(app, at["N2"])  # pin, then roller
+    tool(app, scene, "force")
+    click(app, at["N3"], to=(at["N3"][0], at["N3"][1] + 100))  # 100 px down: half of 10 kN
+
+
+def test_a_truss_built_with_posted_events_carries_its_load_as_statics_says(tmp_path):
+    app, scene = start(Stage.empty_sandbox())
+    build_truss(app, scene)
+    design = scene.bench.design()
+    assert [(m["i"], m["j"]) for m in design["members"]] == [("N1", "N2"), ("N2", "N3"), ("N3", "N1")]
+    assert design["supports"] == [{"node": "N1", "fix": ["x", "y"]}, {"node": "N2", "fix": ["y"]}]
+    assert design["loads"] == [{"node": "N3", "fx": 0.0, "fy": -5000.0}]
+    key(app, pygame.K_SPACE)
+    app.run(150)  # 2.5 s: the lowest mode (ζ = 0.05) has long settled
+    sim = scene.sim
+    assert sim.time == pytest.approx(151 * FRAME, abs=2 * sim.dt)
+    # Statics: the apex carries P and half of each diagonal's weight (lumped masses).
+    diagonal = 2 * math.sqrt(2)
+    apex = 5000.0 + 2 * 0.5 * RHO * A * diagonal * G
+    n = {mid: sim.value(f"member.{mid}.axial") for mid in ("M1", "M2", "M3")}
+    # 1 %: what is left of the vibration after 2.5 s, and the truss's small change of shape
+    assert n["M2"] == pytest.approx(-apex / (2 * math.sin(math.pi / 4)), rel=0.01)
+    assert n["M3"] == pytest.approx(-apex / (2 * math.sin(math.pi / 4)), rel=0.01)
+    # the chord also carries its own weight's sag; its tension is P/2 to 1 %
+    assert n["M1"] == pytest.approx(apex / 2, rel=0.01)
+    shot = tmp_path / "truss.png"
+    app.screenshot(shot)
+    image = pygame.image.load(str(shot))
+
+    def colour_near(world: tuple[float, float], colour) -> int:
+        x0, y0 = (round(v) for v in scene.view.point(*world))
+        return sum(image.get_at((x, y))[:3] == colour for x in range(x0 - 3, x0 + 4) for y in range(y0 - 3, y0 + 4))
+
+    assert colour_near((2, 1), TENSION) > 10  # the chord pulls
+    assert colour_near((1, 2), COMPRESSION) > 10 and colour_near((3, 2), COMPRESSION) > 10  # the diagonals push
+    app.close()
+
+
+def test_undo_and_redo_with_the_keyboard_walk_the_edits_back_and_forth():
+    app, scene = start(Stage.empty_sandbox())
+    build_truss(app, scene)
+    edits = scene.bench.revision
+    for _ in range(edits):
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.bench.structure() is None and scene.model is None
+    for _ in range(edits):
+        key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert len(scene.bench.design()["members"]) == 3 and scene.model is not None
+    app.close()
+
+
+def test_a_refused_edit_says_why_and_the_game_goes_on():
+    app, scene = start(Stage.empty_sandbox())
+    tool(app, scene, "node")
+    p = scene.view.point(1, 2)
+    click(app, p)
+    tool(app, scene, "member")
+    click(app, p)
+    click(app, p)  # the same node twice: nothing happens
+    tool(app, scene, "triangle")
+    q = scene.view.point(3, 2)
+    tool(app, scene, "node")
+    click(app, q)
+    click(app, scene.view.point(5, 2))
+    tool(app, scene, "triangle")
+    for xy in ((1, 2), (3, 2), (5, 2)):
+        click(app, scene.view.point(*xy))
+    assert "not in one line" in scene.notice
+    assert app.running and scene.bench.design()["triangles"] == []
+    app.close()
+
+
+def test_a_zero_force_level_hides_forces_until_the_check_and_a_pass_is_kept(tmp_path):
+    progress = Progress.load(tmp_path)
+    app, scene = start(load_stage("levels/zero-force-01.json"), progress=progress)
+    assert not scene.revealed
+    model = scene.model
+    for member in ("BF", "DH", "CG"):
+        kind, row = model.member_slot[model.member_index(member)]
+        i, j = (model.arrays.bar_ij if kind == "bar" else model.arrays.beam_ij)[row]
+        mid = 0.5 * (model.arrays.pos0[int(i), :2] + model.arrays.pos0[int(j), :2])
+        click(app, scene.view.point(*mid))
+    assert scene.bench.marked() == {"BF", "DH", "CG"}
+    shot = tmp_path / "marked.png"
+    app.screenshot(shot)
+    image = pygame.image.load(str(shot))
+    world = scene.layout.world
+    colours = {image.get_at((x, y))[:3] for x in range(world.left, world.right, 2) for y in range(world.top, world.bottom, 2)}
+    assert MARK in colours and TENSION not in colours and COMPRESSION not in colours  # marks shown, forces not yet
+    key(app, pygame.K_c)
+    assert scene.verdict is not None and scene.verdict.passed and scene.revealed
+    assert Progress.load(tmp_path).won("zero-force-01") and Progress.load(tmp_path).marks("zero-force-01") == 100
+    app.close()
+
+
+def test_a_failed_check_explains_and_try_again_keeps_the_moves(tmp_path):
+    progress = Progress.load(tmp_path)
+    app, scene = start(load_stage("levels/zero-force-01.json"), progress=progress)
+    mid = scene.model.arrays.pos0[[0, 1], :2].mean(axis=0)  # the member between the first two nodes
+    click(app, scene.view.point(*mid))
+    key(app, pygame.K_c)
+    assert scene.verdict is not None and not scene.verdict.passed
+    moves = list(scene.bench.moves)
+    key(app, pygame.K_t)
+    assert scene.verdict is None and scene.bench.moves == moves and scene.bench.attempt.tries == 1
+    app.close()
+    again = Progress.load(tmp_path)
+    assert not again.won("zero-force-01") and again.work("zero-force-01")["moves"]  # the work is kept
+
+
+def test_the_work_on_a_level_comes_back_when_it_is_opened_again(tmp_path):
+    progress = Progress.load(tmp_path)
+    app, scene = start(load_stage("levels/balance-01.json"), progress=progress)
+    tool(app, scene, "force")
+    b = scene.view.point(*scene.model.arrays.pos0[scene.model.node_index("B"), :2])
+    click(app, b, to=(b[0], b[1] - 200))  # 200 px up
+    assert len(scene.bench.moves) == 1
+    key(app, pygame.K_ESCAPE)  # leaves, saving
+    app.close()
+    app, scene = start(load_stage("levels/balance-01.json"), progress=Progress.load(tmp_path))
+    assert [m.node for m in scene.bench.moves] == ["B"] and scene.bench.moves[0].fy > 0
+    app.close()
+
+
+def hanging(tmp_path, **world) -> Stage:
+    """A steel bar hanging from a pin, a 100 kg mass at its foot, ground 1 m below."""
+    level = {
+        "format": 1,
+        "id": "hang",
+        "title": "Hanging mass",
+        "kind": "sandbox",
+        "world": {"ground": [[-5, 0], [5, 0]], **world},
+        "materials": {"steel": {"E": 210e9, "density": 7850, "nu": 0.3}},
+        "nodes": [{"id": "A", "x": 0, "y": 3}, {"id": "B", "x": 0, "y": 1, "mass": 100}, {"id": "C", "x": 2, "y": 1, "mass": 100}],
+        "supports": [{"node": "A", "fix": ["x", "y"]}],
+        "members": [{"id": "AB", "i": "A", "j": "B", "kind": "bar", "material": "steel", "A": 1e-4}],
+    }
+    path = tmp_path / "hang.json"
+    path.write_text(json.dumps(level))
+    return load_stage(path, sandbox=True)
+
+
+def test_a_free_node_falls_onto_the_ground_and_stays_on_it(tmp_path):
+    app, scene = start(hanging(tmp_path, mass_damping=0.5))  # light air drag: it falls freely
+    key(app, pygame.K_SPACE)
+    app.run(120)
+    c = scene.model.node_index("C")
+    y = scene.sim.state.pos[c, 1]
+    assert -0.01 < y < 0.0  # on the ground, pressed a little into it by its weight
+    assert abs(scene.sim.state.vel[c, 1]) < 0.05
+    app.close()
+
+
+def test_the_bomb_removes_a_member_and_reset_brings_it_back(tmp_path):
+    app, scene = start(hanging(tmp_path))
+    key(app, pygame.K_SPACE)
+    app.run(30)
+    tool(app, scene, "bomb")
+    click(app, scene.view.point(0, 2))
+    assert not scene.sim.state.bar_on[0]
+    app.run(30)
+    assert scene.sim.state.pos[scene.model.node_index("B"), 1] < 0.95  # falling
+    key(app, pygame.K_r)
+    assert scene.sim.state.bar_on[0]
+    app.close()
+
+
+def test_dragging_a_node_pulls_it_through_a_spring_and_shows_the_hand_force(tmp_path):
+    app, scene = start(hanging(tmp_path))
+    tool(app, scene, "drag")
+    b = scene.view.point(0, 1)
+    post(pygame.MOUSEBUTTONDOWN, pos=(round(b[0]), round(b[1])), button=1)
+    app.frame()
+    target = scene.view.point(1.5, 1.0)  # beyond the bar's reach: it pulls back
+    post(pygame.MOUSEMOTION, pos=(round(target[0]), round(target[1])), rel=(0, 0), buttons=(1, 0, 0))
+    app.run(120)
+    q = scene.model.node_index("B")
+    assert scene.hand == q
+    assert scene.sim.state.pos[q, 0] > 0.3  # pulled sideways, the bar swinging about A
+    fx, fy = scene._hand_force()
+    assert fx > 0 and math.isfinite(fy)
+    post(pygame.MOUSEBUTTONUP, pos=(round(target[0]), round(target[1])), button=1)
+    app.frame()
+    assert scene.hand is None and scene.problem is None
+    app.close()
+
+
+def test_a_nail_holds_a_node_where_it_is_and_carries_its_weight(tmp_path):
+    app, scene = start(hanging(tmp_path, damping=0.2))
+    tool(app, scene, "nail")
+    click(app, scene.view.point(2, 1))
+    c = scene.model.node_index("C")
+    assert c in scene.sim.nails
+    key(app, pygame.K_SPACE)
+    app.run(60)
+    assert scene.sim.state.pos[c, 1] == pytest.approx(1.0, abs=1e-9)
+    assert scene.sim.reactions()[c, 1] == pytest.approx(100 * G, rel=1e-6)
+    app.close()
+
+
+def test_a_mechanism_is_animated_and_named_instead_of_an_error():
+    stage = load_stage("levels/supports-01.json")
+    app, scene = start(stage)
+    assert scene.free is not None and scene.free_words
+    first = scene._shown_positions().copy()
+    app.run(10)
+    assert not np.allclose(scene._shown_positions(), first)  # it moves on screen
+    app.close()
