@@ -15,6 +15,7 @@ from game.app.pacing import FRAME
 from game.app.palette import COMPRESSION, MARK, TENSION
 from game.app.scenes.play import PlayScene
 from game.app.stage import Stage, load_stage
+from game.app.view import View
 from game.progress import Progress
 
 RHO, G, A = 7850.0, 9.81, 1.0e-3  # the sandbox's steel bar: density, gravity, area
@@ -157,6 +158,7 @@ def test_a_zero_force_level_hides_forces_until_the_check_and_a_pass_is_kept(tmp_
     colours = {image.get_at((x, y))[:3] for x in range(world.left, world.right, 2) for y in range(world.top, world.bottom, 2)}
     assert MARK in colours and TENSION not in colours and COMPRESSION not in colours  # marks shown, forces not yet
     key(app, pygame.K_c)
+    app.frame()  # the first frame says "Checking…", the next judges
     assert scene.verdict is not None and scene.verdict.passed and scene.revealed
     assert Progress.load(tmp_path).won("zero-force-01") and Progress.load(tmp_path).marks("zero-force-01") == 100
     app.close()
@@ -168,6 +170,7 @@ def test_a_failed_check_explains_and_try_again_keeps_the_moves(tmp_path):
     mid = scene.model.arrays.pos0[[0, 1], :2].mean(axis=0)  # the member between the first two nodes
     click(app, scene.view.point(*mid))
     key(app, pygame.K_c)
+    app.frame()  # the first frame says "Checking…", the next judges
     assert scene.verdict is not None and not scene.verdict.passed
     moves = list(scene.bench.moves)
     key(app, pygame.K_t)
@@ -274,4 +277,69 @@ def test_a_mechanism_is_animated_and_named_instead_of_an_error():
     first = scene._shown_positions().copy()
     app.run(10)
     assert not np.allclose(scene._shown_positions(), first)  # it moves on screen
+    app.close()
+
+
+def test_saves_screenshots_and_graph_exports_land_in_the_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
+    app, scene = start(Stage.empty_sandbox())
+    build_truss(app, scene)
+    app.run(int(3 / FRAME))  # past the autosave interval
+    autosave = tmp_path / "designs" / "autosave.json"
+    assert json.loads(autosave.read_text())["members"] == scene.bench.design()["members"]
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    saved = [p for p in (tmp_path / "designs").glob("design-*.json")]
+    assert len(saved) == 1 and "Saved to" in scene.notice
+    again = load_stage(saved[0], sandbox=True)  # what `equilibria sandbox FILE` opens
+    assert [n.id for n in again.level.nodes] == ["N1", "N2", "N3"]
+    tool(app, scene, "inspect")
+    click(app, scene.view.point(2, 3))
+    key(app, pygame.K_a)
+    key(app, pygame.K_SPACE)
+    app.run(30)
+    key(app, pygame.K_e)
+    assert len(list((tmp_path / "graphs").glob("*.csv"))) == 1 and len(list((tmp_path / "graphs").glob("*.png"))) == 1
+    key(app, pygame.K_F12)
+    assert len(list((tmp_path / "screenshots").glob("*.png"))) == 1
+    app.close()
+
+
+def test_the_magnifier_draws_deflections_larger_and_leaves_the_run_alone(tmp_path):
+    app, scene = start(Stage.empty_sandbox())
+    build_truss(app, scene)
+    key(app, pygame.K_SPACE)
+    app.run(60)
+    real = scene.sim.state.pos[:, :2].copy()
+    key(app, pygame.K_m)
+    assert scene.magnify == 10
+    shown = scene._shown_positions()
+    pos0 = scene.model.arrays.pos0[:, :2]
+    assert np.allclose(shown - pos0, 10 * (scene.sim.state.pos[:, :2] - pos0))
+    assert np.abs(scene.sim.state.pos[:, :2] - real).max() < 1e-3  # the structure itself is not changed
+    app.close()
+
+
+def test_the_wheel_zooms_about_the_mouse():
+    app, scene = start(Stage.empty_sandbox())
+    at = (400, 300)
+    before = scene.view.world(*at)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
+    app.frame()
+    assert scene.view.world(*at) == pytest.approx(before)
+    assert scene.view.scale > 1.3 * View.fit(scene.stage.bounds(), tuple(scene.layout.world), 150).scale
+    app.close()
+
+
+def test_the_loading_screen_compiles_the_engine_and_gives_way_to_the_menu():
+    from game.app.scenes.loading import LoadingScene
+    from game.app.scenes.menu import MenuScene
+
+    app = App(fixed_frame=FRAME)
+    app.push(LoadingScene(app, MenuScene))
+    seen = []
+    for _ in range(10):
+        app.frame()
+        seen.append(type(app.scene).__name__)
+    assert seen[0] == "LoadingScene" and seen[-1] == "MenuScene" and len(app.scenes) == 1
     app.close()

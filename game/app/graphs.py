@@ -267,12 +267,14 @@ class Recorder:
 # ---------------------------------------------------------------------- plotting
 def nice_ticks(lo: float, hi: float, most: int = 5) -> list[float]:
     """Tick values 1, 2 or 5 × 10^n apart that cover [lo, hi] in at most about `most`
-    steps; the first tick ≤ lo, the last ≥ hi. A zero range is widened around its value
-    (by 10 % of it, or by 1 at zero); non-finite input gives []."""
+    steps; the first tick ≤ lo, the last ≥ hi. A range under 1e-5 of its values (round-off
+    and leftover vibration on a structure at rest: not worth a scale of its own) counts as
+    zero, and a zero range is widened around its value (by 10 % of it, or by 1 at zero);
+    non-finite input gives []."""
     if not (math.isfinite(lo) and math.isfinite(hi)):
         return []
     lo, hi = min(lo, hi), max(lo, hi)
-    if hi - lo <= 1e-12 * max(abs(lo), abs(hi)):
+    if hi - lo <= 1e-5 * max(abs(lo), abs(hi)):
         half = 0.1 * abs(lo) or 1.0
         lo, hi = lo - half, hi + half
     raw = (hi - lo) / max(most, 1)
@@ -286,8 +288,9 @@ def nice_ticks(lo: float, hi: float, most: int = 5) -> list[float]:
 def tick_text(value: float, step: float) -> str:
     """A tick value with as many decimals as its step needs, and a true minus sign."""
     decimals = max(0, -math.floor(math.log10(step) + 1e-9)) if step > 0 else 0
-    if abs(value) >= 1e6 or decimals > 4:
-        return f"{value:.3g}".replace("-", "−")
+    if abs(value) >= 1e6 or decimals > 4:  # enough significant digits to tell ticks apart
+        digits = max(3, math.ceil(math.log10(abs(value) / step)) + 1) if value and step > 0 else 3
+        return f"{value:.{digits}g}".replace("-", "−")
     return f"{round(value, decimals) + 0.0:.{decimals}f}".replace("-", "−")  # + 0.0: no −0
 
 

@@ -65,11 +65,16 @@ class Toolbar:
             return True
         return False
 
+    @staticmethod
+    def number(k: int) -> str:
+        """The key of tool k (0-based): 1 … 9, then 0."""
+        return str((k + 1) % 10)
+
     def layout(self, fonts: Fonts, topleft: tuple[int, int]) -> pygame.Rect:
         x, y = topleft
         self.rects = []
         for k, name in enumerate(self.names):
-            w = fonts.body.size(f"{k + 1} {TOOLS[name].label}")[0] + 18
+            w = fonts.small.size(self.number(k))[0] + fonts.body.size(TOOLS[name].label)[0] + 22
             self.rects.append(pygame.Rect(x, y, w, BUTTON_H))
             x += w + GAP
         return pygame.Rect(topleft, (x - topleft[0], BUTTON_H)) if self.rects else pygame.Rect(topleft, (0, 0))
@@ -86,8 +91,8 @@ class Toolbar:
             pygame.draw.rect(surface, TENSION if on else PANEL, rect, border_radius=5)
             pygame.draw.rect(surface, TENSION if on else RULE, rect, 1, border_radius=5)
             colour = (255, 255, 255) if on else INK
-            draw.label(surface, fonts.small, str(k + 1), (rect.left + 7, rect.centery), colour if on else MUTED, "midleft", None)
-            draw.label(surface, fonts.body, TOOLS[name].label, (rect.left + 18, rect.centery), colour, "midleft", None)
+            number = draw.label(surface, fonts.small, self.number(k), (rect.left + 7, rect.centery), colour if on else MUTED, "midleft", None)
+            draw.label(surface, fonts.body, TOOLS[name].label, (number.right + 6, rect.centery), colour, "midleft", None)
 
 
 def nice_step(x: float) -> float:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -56,6 +58,9 @@ MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
 HAND_HZ = 3.0  # [Hz] how quickly a structure follows the hand (see _hand_spring)
 CONTACT_MU = 0.6  # ground friction coefficient (soil on steel, roughly)
 SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
+ZOOM_STEP = 1.15  # view scale per notch of the mouse wheel
+PAN_PX = 60  # [px] the arrow keys move the view by
+PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 HELP = [
     ("Space", "run or pause"),
@@ -67,6 +72,7 @@ HELP = [
     ("Ctrl+Z, Ctrl+Y", "undo, redo"),
     ("C", "check your answer (levels with a goal)"),
     ("T", "try again after a check"),
+    ("Wheel, middle drag", "zoom, pan (also the arrow keys); F fits the view to the structure"),
     ("M", "magnify the deflections ×10, ×100, ×1000"),
     ("V", "force values on members"),
     ("G", "graph panel; A graphs what you inspect; X plots against the first; E exports CSV and PNG"),
@@ -84,6 +90,13 @@ def factor(x: float) -> str:
         if s < 1 and abs(x - s) < 1e-9:
             return f"×1/{round(1 / s)}"
     return f"×{x:.2g}"
+
+
+def data_place(name: str) -> Path:
+    """A folder in the user's data folder (designs, screenshots, graphs), made if need be."""
+    folder = data_folder() / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
@@ -138,6 +151,8 @@ class PlayScene(Scene):
         self.graph = GraphPanel(self.recorder, app.fonts)
         self.against = False  # plot the later quantities against the first followed one
         self.verdict: Verdict | None = None
+        self.checking = False  # a check asked for: the next frame says so, the one after judges
+        self._check_shown = False
         self.problem: str | None = None  # why the run stopped (Unstable), shown until reset
         self.sim_ms = 0.0
         self._step = False
@@ -271,7 +286,7 @@ class PlayScene(Scene):
                 self.progress.save_work(self.bench.level.id, self.bench.attempt.solution().model_dump(mode="json", exclude_none=True))
                 self.progress.save()
             else:
-                write_json_atomic(data_folder() / "designs" / "autosave.json", self.bench.design())
+                write_json_atomic(data_place("designs") / "autosave.json", self.bench.design())
         except (BadInput, OSError) as exc:
             self.notice = f"Could not save your work: {exc}"
         self._saved, self._save_clock = self.bench.revision, self._clock
@@ -280,19 +295,16 @@ class PlayScene(Scene):
         if not isinstance(self.bench, SandboxBench):
             self.notice = "Ctrl+S saves sandbox designs; your work on a level is kept as you go."
             return
-        folder = data_folder() / "designs"
-        path = folder / time.strftime("design-%Y%m%d-%H%M%S.json")
         try:
+            path = data_place("designs") / time.strftime("design-%Y%m%d-%H%M%S.json")
             write_json_atomic(path, self.bench.design())
             self.notice = f"Saved to {path} (equilibria sandbox {path} opens it)."
         except (BadInput, OSError) as exc:
             self.notice = f"Could not save: {exc}"
 
     def screenshot(self) -> None:
-        folder = data_folder() / "screenshots"
-        path = folder / time.strftime("equilibria-%Y%m%d-%H%M%S.png")
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            path = data_place("screenshots") / time.strftime("equilibria-%Y%m%d-%H%M%S.png")
             pygame.image.save(self.app.screen, str(path))
             self.notice = f"Screenshot saved to {path}"
         except (pygame.error, OSError) as exc:
@@ -306,7 +318,11 @@ class PlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.zoom(ZOOM_STEP**event.y, self.mouse)
         elif event.type == pygame.MOUSEMOTION:
+            if event.buttons[1]:  # the middle button held: pan
+                self.view = replace(self.view, ox=self.view.ox + event.rel[0], oy=self.view.oy + event.rel[1])
             self.mouse = event.pos
             if self.hand is not None:
                 self.hand_at = self.view.world(*event.pos)
@@ -346,6 +362,8 @@ class PlayScene(Scene):
             self.paused = self._step = True
         elif key == pygame.K_r:
             self.reset()
+        elif key == pygame.K_c and self.verdict is None and isinstance(self.bench, LevelBench):
+            self.checking = True  # drawn first ("Checking…"), judged on the next frame
         elif key == pygame.K_c:
             self.check()
         elif key == pygame.K_t:
@@ -366,6 +384,11 @@ class PlayScene(Scene):
             self.follow()
         elif key == pygame.K_e:
             self.export_graph()
+        elif key == pygame.K_f:
+            self.fit_view()
+        elif key in PAN_KEYS:
+            dx, dy = PAN_KEYS[key]
+            self.view = replace(self.view, ox=self.view.ox + PAN_PX * dx, oy=self.view.oy + PAN_PX * dy)
         elif key == pygame.K_x:
             self.against = not self.against
             self._show_graph()
@@ -377,6 +400,21 @@ class PlayScene(Scene):
         elif pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_0:
             self.toolbar.key(10 if key == pygame.K_0 else key - pygame.K_0)
             self.pending, self.force_from = [], None
+
+    def zoom(self, factor: float, about: tuple[int, int]) -> None:
+        """Zoom the view by `factor`, keeping the world point under `about` in place."""
+        v = self.view
+        scale = min(max(v.scale * factor, 1e-3), 1e6)
+        f = scale / v.scale
+        self.view = View(scale, about[0] - (about[0] - v.ox) * f, about[1] - (about[1] - v.oy) * f)
+
+    def fit_view(self) -> None:
+        """Fit the view to the structure where it is now (and the stage around it)."""
+        if self.sim is None:
+            self.view = View.fit(self.stage.bounds(), tuple(self.layout.world), VIEW_MARGIN)
+            return
+        pos = self.sim.state.pos[:, :2]
+        self.view = View.fit((*pos.min(axis=0), *pos.max(axis=0)), tuple(self.layout.world), VIEW_MARGIN)
 
     def _world(self, pos: tuple[int, int]) -> tuple[float, float]:
         return self.view.world(*pos)
@@ -526,9 +564,8 @@ class PlayScene(Scene):
         if len(self.recorder.specs) < 2:
             self.notice = "Nothing is graphed yet: inspect a node or member and press A."
             return
-        folder = data_folder() / "graphs"
-        stem = folder / time.strftime("graph-%Y%m%d-%H%M%S")
         try:
+            stem = data_place("graphs") / time.strftime("graph-%Y%m%d-%H%M%S")
             self.recorder.to_csv(stem.with_suffix(".csv"))
             self.graph.save_png(stem.with_suffix(".png"))
             self.notice = f"Saved {stem}.csv and .png"
@@ -538,6 +575,9 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ time
     def update(self, frame_seconds: float) -> None:
         self._clock += frame_seconds
+        if self.checking and self._check_shown:
+            self.checking = self._check_shown = False
+            self.check()
         if self.bench is not None and self.bench.revision != self._built:
             self._build()
         self._save()
@@ -650,7 +690,10 @@ class PlayScene(Scene):
             overlay.hud(surface, fonts, (layout.world.left + 10, layout.world.top + 10), self.hud_lines())
         if self.hover is not None and (self.toolbar.current == "inspect" or self.paused):
             self._tooltip(surface)
-        if self.problem:
+        if self.checking:
+            overlay.message(surface, fonts, layout.world, "Checking your answer…", "The engine is running your structure under the level's loads.", "")
+            self._check_shown = True
+        elif self.problem:
             overlay.message(surface, fonts, layout.world, "The simulation became unstable and was paused", self.problem, "R: reset to the structure as built")
         elif self.verdict is not None:
             self._verdict(surface)
@@ -664,12 +707,15 @@ class PlayScene(Scene):
 
     def _graph_rect(self) -> pygame.Rect:
         w = self.layout.world
-        return pygame.Rect(w.left + 10, w.bottom - 250, min(520, w.width - 20), 240)
+        return pygame.Rect(w.left + 10, w.top + 10, min(520, w.width - 20), 240)
 
     def _zone(self, surface: pygame.Surface) -> None:
         zone = self.bench.level.player.zone if isinstance(self.bench, LevelBench) else None
         if zone:
             pts = [self.view.point(x, y) for x, y in zone]
+            tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            pygame.draw.polygon(tint, (*TENSION, 22), pts)
+            surface.blit(tint, (0, 0))
             for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
                 draw.dashed(surface, TENSION, a, b, 2, 10, 6)
 
@@ -747,7 +793,9 @@ class PlayScene(Scene):
             q = self.model.node_index(self.selected.id)
             f = self.sim.state.force[q]
             d = (self.sim.state.pos[q, :2] - self.model.arrays.pos0[q, :2]) * 1e3
-            lines += [f"node {self.selected.id}: moved ({d[0]:+.3g}, {d[1]:+.3g}) mm", f"  out of balance {math.hypot(f[0], f[1]) / 1e3:.3g} kN"]
+            off = math.hypot(f[0], f[1])
+            off = 0.0 if off < 1e-6 * self.sim.reference_force() else off
+            lines += [f"Node {self.selected.id}", f"  moved ({d[0]:+.3g}, {d[1]:+.3g}) mm", f"  out of balance {off / 1e3:.3g} kN"]
         legend = self.layout.legend
         size = self.app.fonts.small.get_linesize() + 1
         top = legend.bottom - overlay.PAD - size * len(lines)
@@ -824,7 +872,8 @@ class PlayScene(Scene):
 
 def net_force_lines(sim: Simulation) -> list[str]:
     """The resultant of every external force on the structure (loads, weight, support
-    reactions, nails, hand and ground) and its moment about the origin, in words."""
+    reactions, nails, hand and ground) and its moment about the origin, in words; a
+    value under a millionth of the forces at play (round-off) shows as 0."""
     model = sim.model
     f = load_vector(model, sim.time) + sim.reactions()
     pos = sim.state.pos
@@ -834,7 +883,17 @@ def net_force_lines(sim: Simulation) -> list[str]:
         np.add.at(f[:, :2], rows, forces)
     fx, fy = float(f[:, 0].sum()), float(f[:, 1].sum())
     m = float((pos[:, 0] * f[:, 1] - pos[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
-    return ["Net force on the structure", f"  ΣFx = {fx / 1e3:+.3g} kN   ΣFy = {fy / 1e3:+.3g} kN", f"  ΣM (about x = y = 0) = {m / 1e3:+.3g} kN·m"]
+    ref = 1e-6 * sim.reference_force()
+
+    def kilo(x: float, floor: float) -> str:
+        return "0" if abs(x) < floor else f"{x / 1e3:+.3g}"
+
+    return [
+        "Net force on the structure",
+        f"  ΣFx = {kilo(fx, ref)} kN",
+        f"  ΣFy = {kilo(fy, ref)} kN",
+        f"  ΣM about (0, 0) = {kilo(m, ref * sim.model.char_length)} kN·m",
+    ]
 
 
 def describe_hit(sim: Simulation, hit: Hit | None, *, revealed: bool) -> list[str]:
