@@ -7,7 +7,7 @@
     equilibria check LEVEL [--solution SOLUTION.json] --json
 
     equilibria [--frames N] [--screenshot OUT.png]                 the menu
-    equilibria play LEVEL [--frames N] [--screenshot OUT.png]
+    equilibria play LEVEL [--solution S.json] [--check] [--frames N] [--screenshot OUT.png]
     equilibria sandbox [DESIGN] [--frames N] [--screenshot OUT.png]
 
 Exit codes: 0 done (check: passed), 1 unstable or not passed, 2 bad input (one line on
@@ -62,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--json", action="store_true", help="print one JSON object")
     ply = sub.add_parser("play", help="play a level")
     ply.add_argument("level", help="level JSON")
+    ply.add_argument("--solution", help="start from this solution's moves (a teacher showing an answer)")
+    ply.add_argument("--check", action="store_true", help="check the level at once (with --solution: judge that answer)")
     sbx = sub.add_parser("sandbox", help="an empty world with ground, or a design to watch")
     sbx.add_argument("design", nargs="?", help="a level or design JSON (default: an empty sandbox)")
     for p in (ply, sbx):
@@ -98,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
 def play(args: argparse.Namespace) -> int:
     from game.app import launch
 
-    return launch.play(args.level, args.frames, args.screenshot)
+    return launch.play(args.level, args.frames, args.screenshot, solution=args.solution, check=args.check)
 
 
 def sandbox(args: argparse.Namespace) -> int:

@@ -343,3 +343,14 @@ def test_the_loading_screen_compiles_the_engine_and_gives_way_to_the_menu():
         seen.append(type(app.scene).__name__)
     assert seen[0] == "LoadingScene" and seen[-1] == "MenuScene" and len(app.scenes) == 1
     app.close()
+
+
+def test_play_with_a_solution_and_check_judges_it_on_screen(tmp_path):
+    from game.cli import main
+
+    shot = tmp_path / "checked.png"
+    args = ["play", "levels/balance-01.json", "--solution", "levels/solutions/balance-01.json", "--check", "--frames", "5", "--screenshot", str(shot)]
+    assert main(args) == 0 and shot.stat().st_size > 0
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": 1, "level": "balance-02", "moves": []}))
+    assert main(["play", "levels/balance-01.json", "--solution", str(other), "--frames", "1"]) == 2

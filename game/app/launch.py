@@ -18,13 +18,42 @@ from game.app.pacing import FRAME
 from game.app.scenes import MenuScene, PlayScene
 from game.app.scenes.loading import LoadingScene
 from game.app.stage import Stage, load_stage
-from game.files import BadInput
+from game.attempt import Attempt
+from game.files import BadInput, read_json
 from game.progress import Progress
+from game.rules import ALLOWED_MOVES
+from game.solution import load_solution
+from game.workbench import LevelBench
 
 
-def play(path: str, frames: int | None = None, screenshot: str | None = None) -> int:
+def play(path: str, frames: int | None = None, screenshot: str | None = None, *, solution: str | None = None, check: bool = False) -> int:
+    """Play a level; with `solution`, starting from its moves (which replace the saved
+    work); with `check`, judged at once."""
     stage = load_stage(path)
-    return run(lambda app: PlayScene(app, stage, progress=Progress.load()), frames, screenshot)
+    bench = bench_of_solution(stage, solution) if solution else None
+
+    def first(app: App) -> PlayScene:
+        scene = PlayScene(app, stage, progress=Progress.load(), bench=bench)
+        scene.checking = check and isinstance(scene.bench, LevelBench)
+        return scene
+
+    return run(first, frames, screenshot)
+
+
+def bench_of_solution(stage: Stage, path: str) -> LevelBench:
+    """A level's workbench holding a solution file's moves; BadInput (one line naming
+    the file and the field) when the file is broken or does not fit the level."""
+    if stage.level is None or stage.kind not in ALLOWED_MOVES:
+        raise BadInput(f"{path}: a {stage.kind} level takes no solution")
+    try:
+        moves = load_solution(read_json(path))
+        if moves.level != stage.level.id:
+            raise ValueError(f"level: this solution is for level {moves.level!r}, not {stage.level.id!r}")
+        bench = LevelBench(stage.level, Attempt(stage.level, moves.moves, draw=moves.draw))
+        bench.structure()
+    except ValueError as exc:
+        raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
+    return bench
 
 
 def sandbox(path: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:
