@@ -85,13 +85,14 @@ class History:
         del self.done[: -self.depth]
         self.undone.clear()
 
-    def undo(self, now: Any) -> Any:
-        self.undone.append(now)
-        return self.done.pop()
-
-    def redo(self, now: Any) -> Any:
-        self.done.append(now)
-        return self.undone.pop()
+    def travel(self, now: Any, *, back: bool) -> Any:
+        """The document one edit back (undo) or forward (redo) from `now`, which is kept
+        for the way back; None when there is none."""
+        source, target = (self.done, self.undone) if back else (self.undone, self.done)
+        if not source:
+            return None
+        target.append(now)
+        return source.pop()
 
 
 class Bench:
@@ -131,16 +132,16 @@ class Bench:
         return bool(self.history.undone)
 
     def undo(self) -> bool:
-        if not self.can_undo:
-            return False
-        self._set(self.history.undo(self._get()))
-        self.revision += 1
-        return True
+        return self._travel(back=True)
 
     def redo(self) -> bool:
-        if not self.can_redo:
+        return self._travel(back=False)
+
+    def _travel(self, *, back: bool) -> bool:
+        doc = self.history.travel(self._get(), back=back)
+        if doc is None:
             return False
-        self._set(self.history.redo(self._get()))
+        self._set(doc)
         self.revision += 1
         return True
 
