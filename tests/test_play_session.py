@@ -354,3 +354,20 @@ def test_play_with_a_solution_and_check_judges_it_on_screen(tmp_path):
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"format": 1, "level": "balance-02", "moves": []}))
     assert main(["play", "levels/balance-01.json", "--solution", str(other), "--frames", "1"]) == 2
+
+
+def test_a_moving_load_is_drawn_as_one_vehicle_where_its_shares_put_it():
+    app, scene = start(load_stage("levels/bridge-03.json"))
+    vehicle = scene.painter.vehicle
+    moving = scene.stage.level.goal.moving_load
+    pts = scene.view.points(scene.model.arrays.pos0[:, :2])
+    first, last = pts[vehicle.path[0]], pts[vehicle.path[-1]]
+    assert vehicle.where(0.0, pts)[0][0] < first[0]  # still to come: before the first node
+    for k, station in enumerate(vehicle.stations):
+        t = moving.start + station / moving.speed
+        assert vehicle.where(t, pts)[0] == pytest.approx(tuple(pts[vehicle.path[k]]))
+        shares = vehicle.shares(t)
+        assert shares[k] == pytest.approx(1.0) and shares.sum() == pytest.approx(1.0)  # all of it at node k
+    assert vehicle.where(1e3, pts)[0][0] > last[0]  # gone past the end
+    assert not scene.painter.full[vehicle.path, 1].any()  # no "to come" arrow at every deck node
+    app.close()

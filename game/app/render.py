@@ -81,6 +81,57 @@ def kn(force: float) -> str:
     return f"{abs(force) / 1e3:.3g} kN"
 
 
+class Vehicle:
+    """A goal's moving load (game/level.py MovingLoad) drawn as a truck on the deck.
+
+    The level turns it into nodal loads with hat-shaped histories; here the same
+    shares say where it is: at arc length s = speed (t − start) along the path (negative:
+    still to come, past the end: gone)."""
+
+    def __init__(self, moving, model: Model):
+        self.moving = moving
+        self.path = np.array([model.node_index(n) for n in moving.path], dtype=np.int64)
+        self.force = np.array([moving.fx, moving.fy])
+        where = {n: tuple(model.arrays.pos0[model.node_index(n), :2]) for n in moving.path}
+        self.hats = [load["history"] for load in moving.loads(where)]
+        steps = np.diff(model.arrays.pos0[self.path, :2], axis=0)
+        self.stations = np.concatenate(([0.0], np.cumsum(np.hypot(steps[:, 0], steps[:, 1]))))  # [m] along the path
+
+    def shares(self, t: float) -> np.ndarray:
+        """The share of the load each path node carries at time t (the hat functions)."""
+        return np.array([np.interp(t, [h[0][0], h[1][0], h[2][0]], [0.0, 1.0, 0.0]) for h in self.hats])
+
+    def where(self, t: float, pts: np.ndarray) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The point on screen under the vehicle and the unit direction it drives in:
+        its distance along the path as built, laid on the path where it is now (carried
+        on straight before the first node and after the last)."""
+        s = self.moving.speed * (t - self.moving.start)
+        k = int(np.clip(np.searchsorted(self.stations, s, side="right") - 1, 0, len(self.path) - 2))
+        a, b = pts[self.path[k]], pts[self.path[k + 1]]
+        f = (s - self.stations[k]) / max(self.stations[k + 1] - self.stations[k], 1e-12)
+        at = a + f * (b - a)
+        u = (b - a) / max(float(np.hypot(*(b - a))), 1e-9)
+        return (float(at[0]), float(at[1])), (float(u[0]), float(u[1]))
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, t: float, pts: np.ndarray) -> None:
+        """A truck standing on the deck where the load is (half see-through, so the
+        members behind it show), its weight written over it; grey before it comes on
+        and after it has left."""
+        on = float(self.shares(t).sum()) > 1e-9
+        colour = LOAD if on else MUTED
+        (x, y), (ux, _) = self.where(t, pts)
+        truck = pygame.Surface((76, 36), pygame.SRCALPHA)
+        body = pygame.Rect(2, 2, 52, 24) if ux >= 0 else pygame.Rect(22, 2, 52, 24)
+        cab = pygame.Rect(body.right + 2, 10, 18, 16) if ux >= 0 else pygame.Rect(body.left - 20, 10, 18, 16)
+        pygame.draw.rect(truck, (*colour, 170), body, border_radius=3)
+        pygame.draw.rect(truck, (*colour, 200), cab, border_top_left_radius=6, border_top_right_radius=6)
+        for wx in (body.left + 10, body.right - 8, cab.centerx):
+            pygame.draw.circle(truck, (*INK, 230), (wx, 30), 5)
+        at = truck.get_rect(midbottom=(round(x), round(y - JOINT_PX)))
+        surface.blit(truck, at)
+        draw.label(surface, fonts.bold, kn(float(np.hypot(*self.force))), (at.centerx, at.top - 2), colour, "midbottom")
+
+
 class StructurePainter:
     """Draws one stage's structure; keeps only its own scales between frames."""
 
@@ -90,7 +141,14 @@ class StructurePainter:
         self.stage = stage
         self.model = model
         self.full, self.load_ends = full_loads(model) if model else (np.zeros((0, 3)), np.zeros(0))
+        goal = stage.level.goal if stage.level is not None else None
+        self.vehicle = Vehicle(goal.moving_load, model) if model is not None and goal and goal.moving_load else None
+        if self.vehicle is not None:  # drawn as one vehicle, not as a load at every deck node
+            self.full[self.vehicle.path, :2] -= self.vehicle.force
+            self.full[np.abs(self.full) < 1e-9 * max(1.0, float(np.abs(self.vehicle.force).max()))] = 0.0
         self.load_ref = float(np.hypot(self.full[:, 0], self.full[:, 1]).max(initial=0.0))
+        if self.vehicle is not None:
+            self.load_ref = max(self.load_ref, float(np.hypot(*self.vehicle.force)))
         self.member_scale = Scale(max(self.load_ref, 1.0))
         self.plate_scale = Scale(1.0)
         self.supports: list[tuple[int, str, tuple[float, float]]] = []
@@ -270,11 +328,14 @@ class StructurePainter:
         return 40.0 + 36.0 * min(abs(force) / ref, 1.0)
 
     def _loads(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray) -> None:
-        """Loads as they act now, in black with their value; a load still to come (zero
+        """A moving load as a vehicle where it is; the other loads as they act now, in black with their value; a load still to come (zero
         now, growing later) in grey, with the value it will reach."""
         if self.load_ref <= 0.0:
             return
         now = nodal_loads(self.model, sim.time)
+        if self.vehicle is not None:
+            now[self.vehicle.path, :2] -= self.vehicle.shares(sim.time)[:, None] * self.vehicle.force
+            self.vehicle.draw(surface, self.fonts, sim.time, pts)
         tiny = 1e-4 * self.load_ref
         for q in np.flatnonzero(np.abs(self.full).max(axis=1) > 0):
             f, colour = now[q], LOAD
