@@ -371,3 +371,38 @@ def test_a_moving_load_is_drawn_as_one_vehicle_where_its_shares_put_it():
     assert vehicle.where(1e3, pts)[0][0] > last[0]  # gone past the end
     assert not scene.painter.full[vehicle.path, 1].any()  # no "to come" arrow at every deck node
     app.close()
+
+
+def test_closing_the_window_keeps_the_work_on_a_level(tmp_path):
+    app, scene = start(load_stage("levels/zero-force-01.json"), progress=Progress.load(tmp_path))
+    model = scene.model
+    i, j = model.arrays.bar_ij[model.member_slot[model.member_index("BF")][1]]
+    click(app, scene.view.point(*(0.5 * (model.arrays.pos0[int(i), :2] + model.arrays.pos0[int(j), :2]))))
+    post(pygame.QUIT)
+    app.frame()  # at once, well within the autosave interval
+    assert not app.running
+    assert Progress.load(tmp_path).work("zero-force-01")["moves"] == [{"type": "mark_zero", "member": "BF"}]
+    app.close()
+
+
+def test_the_section_button_and_tab_choose_the_section_for_new_members():
+    app, scene = start(Stage.empty_sandbox())
+    tool(app, scene, "member")
+    first = scene.section
+    click(app, scene.section_rect.center)
+    assert scene.section != first
+    for _ in range(len(scene.bench.sections()) - 1):
+        key(app, pygame.K_TAB)
+    assert scene.section == first
+    app.close()
+
+
+def test_a_with_nothing_followed_graphs_the_energies():
+    app, scene = start(Stage.empty_sandbox())
+    build_truss(app, scene)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_a)
+    app.run(30)
+    assert {"energy.kinetic", "energy.strain"} <= set(scene.recorder.specs) and scene.show_graph
+    assert scene.recorder.series("energy.strain")[-1] > 0
+    app.close()

@@ -39,6 +39,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen."""
 
+    def closing(self) -> None:
+        """The app is about to quit (the window closed): keep what must be kept."""
+
 
 class App:
     """A pygame window with a stack of scenes; the top one runs.
@@ -80,6 +83,10 @@ class App:
             self.quit()
 
     def quit(self) -> None:
+        """Stop the loop; every scene still open may first save what it holds."""
+        if self.running:
+            for scene in reversed(self.scenes):
+                scene.closing()
         self.running = False
 
     @property

@@ -75,7 +75,7 @@ HELP = [
     ("Wheel, middle drag", "zoom, pan (also the arrow keys); F fits the view to the structure"),
     ("M", "magnify the deflections ×10, ×100, ×1000"),
     ("V", "force values on members"),
-    ("G", "graph panel; A graphs what you inspect; X plots against the first; E exports CSV and PNG"),
+    ("G", "graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG"),
     ("Ctrl+S", "save the sandbox design"),
     ("F12", "screenshot"),
     ("H", "frame rate and timing (HUD)"),
@@ -161,6 +161,7 @@ class PlayScene(Scene):
         self._saved = -1
         self._save_clock = 0.0
         self._clock = 0.0  # [s] wall time in this scene, for animations
+        self.section_rect: pygame.Rect | None = None  # the section button, while the member tool is in hand
         self.pending: list[str] = []  # nodes clicked so far for a member or a plate
         self.hover: Hit | None = None
         self.selected: Hit | None = None
@@ -314,6 +315,9 @@ class PlayScene(Scene):
         self._save(force=True)
         self.app.pop()
 
+    def closing(self) -> None:
+        self._save(force=True)
+
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -393,10 +397,7 @@ class PlayScene(Scene):
             self.against = not self.against
             self._show_graph()
         elif key == pygame.K_TAB:
-            names = list(self.bench.sections()) if self.bench is not None else []
-            if names:
-                self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
-                self.notice = f"New members: {self.section}"
+            self.next_section()
         elif pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_0:
             self.toolbar.key(10 if key == pygame.K_0 else key - pygame.K_0)
             self.pending, self.force_from = [], None
@@ -415,6 +416,14 @@ class PlayScene(Scene):
             return
         pos = self.sim.state.pos[:, :2]
         self.view = View.fit((*pos.min(axis=0), *pos.max(axis=0)), tuple(self.layout.world), VIEW_MARGIN)
+
+    def next_section(self) -> None:
+        """The next of the sections on offer for new members."""
+        names = list(self.bench.sections()) if self.bench is not None else []
+        if names:
+            self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
+            section = self.bench.sections()[self.section]
+            self.notice = f"New members: {self.section} ({section.kind}, {section.material}, A = {section.A * 1e4:.3g} cm²)"
 
     def _world(self, pos: tuple[int, int]) -> tuple[float, float]:
         return self.view.world(*pos)
@@ -438,6 +447,9 @@ class PlayScene(Scene):
         return snap(x, g), snap(y, g)
 
     def _press(self, pos: tuple[int, int], *, shift: bool) -> None:
+        if self.section_rect is not None and self.section_rect.collidepoint(pos):
+            self.next_section()
+            return
         tool = self.toolbar.at(pos)
         if tool is not None:
             self.toolbar.choose(tool)
@@ -537,8 +549,14 @@ class PlayScene(Scene):
     def follow(self) -> None:
         """Add the followed node's or member's main quantity to the graph."""
         hit = self.selected
-        if hit is None or self.sim is None:
-            self.notice = "Choose the Inspect tool and click a node or member first."
+        if self.sim is None:
+            return
+        if hit is None:  # nothing followed: the energies, kinetic and strain
+            for spec in ("energy.kinetic", "energy.strain"):
+                self.recorder.add(spec)
+            self._show_graph()
+            self.show_graph = True
+            self.notice = "Graphing the kinetic and strain energy (inspect a node or member and press A to graph it)"
             return
         if hit.kind == "node":
             q = self.model.node_index(hit.id)
@@ -776,12 +794,16 @@ class PlayScene(Scene):
         return (float(forces[-1, 0]), float(forces[-1, 1])) if len(forces) else (0.0, 0.0)
 
     def _tool_line(self, surface: pygame.Surface) -> None:
-        tool = TOOLS[self.toolbar.current]
-        text = tool.tip
+        """What the tool in hand does; for members, the section as a button (a click or
+        Tab takes the next)."""
+        fonts, rect = self.app.fonts, self.bar_rect
+        x = rect.right + 14
+        self.section_rect = None
         if self.toolbar.current == "member" and self.section:
-            text = f"section: {self.section} (Tab: next) · {text}"
-        rect = self.bar_rect
-        draw.label(surface, self.app.fonts.small, text, (rect.right + 14, rect.centery), MUTED, "midleft", None)
+            box = draw.label(surface, fonts.bold, f"{self.section} ▸", (x + 8, rect.centery), INK, "midleft", None).inflate(16, 10)
+            pygame.draw.rect(surface, TENSION, box, 2, border_radius=5)
+            self.section_rect, x = box, box.right + 10
+        draw.label(surface, fonts.small, TOOLS[self.toolbar.current].tip, (x, rect.centery), MUTED, "midleft", None)
 
     def _readout(self, surface: pygame.Surface) -> None:
         """Net force and moment on the whole structure (loads, weight, reactions, hand
