@@ -803,7 +803,11 @@ class PlayScene(Scene):
             box = draw.label(surface, fonts.bold, f"{self.section} ▸", (x + 8, rect.centery), INK, "midleft", None).inflate(16, 10)
             pygame.draw.rect(surface, TENSION, box, 2, border_radius=5)
             self.section_rect, x = box, box.right + 10
-        draw.label(surface, fonts.small, TOOLS[self.toolbar.current].tip, (x, rect.centery), MUTED, "midleft", None)
+        tip = TOOLS[self.toolbar.current].tip
+        room = surface.get_width() - x - overlay.PAD
+        while tip and fonts.small.size(tip)[0] > room:  # cut to the room there is (F1 has it whole)
+            tip = tip[: tip.rstrip(" …").rfind(" ")].rstrip(";,:") + " …" if " " in tip.rstrip(" …") else ""
+        draw.label(surface, fonts.small, tip, (x, rect.centery), MUTED, "midleft", None)
 
     def _readout(self, surface: pygame.Surface) -> None:
         """Net force and moment on the whole structure (loads, weight, reactions, hand
