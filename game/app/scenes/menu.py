@@ -2,7 +2,9 @@
 topic, or every level file in `levels/` when there is no course, and an empty sandbox.
 Each level that can be won has a box, ticked once it is won, and its best marks; each
 topic says how many of its levels are won. The level opened last is chosen at the start.
-Up/Down or the mouse to choose, Enter or a click to play, Esc to quit."""
+Up/Down or the mouse to choose, Enter or a click to play, Esc to quit. A level file that
+cannot be opened is named, with the field at fault, in a box over the menu that stays
+until the next key or click (which only closes it); the menu runs on behind it."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game.app import draw
+from game.app import draw, overlay
 from game.app.app import App, Scene
 from game.app.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
 from game.app.scenes.play import PlayScene
@@ -137,7 +139,8 @@ class MenuScene(Scene):
         last = self.progress.last_level
         choosable = [k for k, r in enumerate(self.rows) if r.choosable]
         self.selected = next((k for k in choosable if last is not None and self.rows[k].level_id == last), choosable[0] if choosable else 0)
-        self.error = ""
+        self.error = ""  # why the level chosen last cannot be opened (file: field: problem), shown in a box
+        self.error_title = ""
 
     def _move(self, step: int) -> None:
         k = self.selected + step
@@ -151,17 +154,25 @@ class MenuScene(Scene):
         try:
             stage = Stage.empty_sandbox() if row.sandbox and row.path is None else load_stage(row.path, sandbox=row.sandbox)
         except BadInput as exc:
-            self.error = str(exc)
+            self._cannot_open(row, str(exc))
             return
         except ValueError as exc:
-            self.error = f"{row.path}: {str(exc).splitlines()[0]}"
+            self._cannot_open(row, f"{row.path}: {str(exc).splitlines()[0]}")
             return
         self.error = ""
         if row.level_id is not None and not row.sandbox:
             self.progress.opened(row.level_id)  # written with the play scene's next save; the menu itself writes nothing
         self.app.push(PlayScene(self.app, stage, progress=self.progress))
 
+    def _cannot_open(self, row: Row, message: str) -> None:
+        """Show why `row` cannot be opened: `message` names the file and the field."""
+        self.error_title = f"{row.path.name if row.path is not None else row.text} cannot be opened"
+        self.error = message
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.error and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.error = ""  # the key or click that closes the box does nothing else
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_UP:
                 self._move(-1)
@@ -230,9 +241,12 @@ class MenuScene(Scene):
             place = text.get_rect(midleft=(rect.left + TEXT_INSET, rect.centery))
             surface.blit(text, place, pygame.Rect(0, 0, max(0, right - 8 - place.left), place.height))
         help_line = "Up/Down or the mouse: choose   ·   Enter or click: play   ·   Esc: quit (in a level: back here)"
-        draw.label(surface, fonts.body, self.error or help_line, (LEFT, h - 24), INK if self.error else MUTED, "midleft", None)
+        draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
         problem = self.problem_lines(w)
         draw.text_block(surface, fonts.small, problem, (LEFT, h - FOOT + 8 - len(problem) * fonts.small.get_linesize()), ALERT, spacing=0)
+        if self.error:
+            above_foot = pygame.Rect(0, 0, w, h - FOOT)
+            overlay.message(surface, fonts, above_foot, self.error_title, self.error, "Any key or click: close this box")
 
     def problem_lines(self, width: int) -> list[str]:
         """The progress problem (if any) as lines that fit the footer."""
