@@ -406,3 +406,21 @@ def test_a_with_nothing_followed_graphs_the_energies():
     assert {"energy.kinetic", "energy.strain"} <= set(scene.recorder.specs) and scene.show_graph
     assert scene.recorder.series("energy.strain")[-1] > 0
     app.close()
+
+
+def test_a_click_picks_a_node_where_the_magnifier_draws_it():
+    app, scene = start(Stage.empty_sandbox())
+    build_truss(app, scene)
+    key(app, pygame.K_SPACE)
+    app.run(30)
+    for _ in range(3):
+        key(app, pygame.K_m)  # ×1000
+    tool(app, scene, "inspect")
+    scene.zoom(10, tuple(round(v) for v in scene.view.point(2, 3)))
+    app.frame()
+    q = scene.model.node_index("N3")
+    drawn = scene._shown_positions()[q]
+    assert np.hypot(*(drawn - scene.sim.state.pos[q, :2])) * scene.view.scale > 3 * 9  # far from where it is
+    click(app, scene.view.point(*drawn))
+    assert scene.selected is not None and scene.selected.id == "N3"
+    app.close()

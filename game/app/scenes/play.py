@@ -675,13 +675,13 @@ class PlayScene(Scene):
         if surface.get_size() != self._size:
             self._fit(surface.get_size())
         fonts, layout = self.app.fonts, self.layout
-        if self.shapes is not None and self.sim is not None:
+        shown = self._shown_positions()
+        if self.shapes is not None and self.sim is not None:  # picked where drawn (magnified, animated)
             s = self.sim.state
-            self.shapes.update(s.pos, s.bar_on, s.beam_on, s.tri_on)
+            self.shapes.update(s.pos if shown is None else shown, s.bar_on, s.beam_on, s.tri_on)
             self.hover = self._pick(self.mouse) if layout.world.collidepoint(self.mouse) else None
         surface.set_clip(layout.world)
         self._zone(surface)
-        shown = self._shown_positions()
         self.painter.draw(surface, self.view, self.sim, values=self.show_values, forces=self.revealed, pos=shown)
         self._marks(surface, shown)
         self._tool_marks(surface, shown)
