@@ -109,6 +109,7 @@ class Bench:
         raise NotImplementedError
 
     def _set(self, doc: Any) -> None:
+        """Make `doc` the document; Refused (and nothing changed) if it cannot be."""
         raise NotImplementedError
 
     def _edit(self, change: Callable[[Any], Any]) -> None:
@@ -116,8 +117,8 @@ class Bench:
         before = self._get()
         after = change(copy.deepcopy(before))
         self._check(after)
-        self.history.push(before)
         self._set(after)
+        self.history.push(before)
         self.revision += 1
 
     def _check(self, doc: Any) -> None:
@@ -171,6 +172,7 @@ class LevelBench(Bench):
             raise ValueError(f"a {level.kind} level has no moves to make")
         self.attempt = attempt or Attempt(level)
         self.tools = tools_for(level.kind, level.player.mode)
+        self._cost: tuple[int, float] = (-1, 0.0)  # (revision, cost)
 
     def _get(self) -> list[Move]:
         return list(self.attempt.moves)
@@ -211,9 +213,13 @@ class LevelBench(Bench):
         return rule_broken(level, design(level, self.attempt.solution()))
 
     def cost(self) -> float | None:
+        """What the additions cost (None: this kind of level has no budget); worked out
+        once per revision, as the status line asks every frame."""
         if self.kind not in ("build", "stability"):
             return None
-        return design(self.level.drawn(self.attempt.draw), self.attempt.solution()).cost
+        if self._cost[0] != self.revision:
+            self._cost = (self.revision, design(self.level.drawn(self.attempt.draw), self.attempt.solution()).cost)
+        return self._cost[1]
 
     def _ids(self) -> tuple[set[str], set[str]]:
         data = self.structure()
@@ -326,11 +332,8 @@ class SandboxBench(Bench):
         return self.doc
 
     def _set(self, doc: dict) -> None:
+        self._level = self._validate(doc)  # first: a refused design changes nothing
         self.doc = doc
-        self._level = self._validate(doc)
-
-    def _check(self, doc: dict) -> None:
-        self._validate(doc)
 
     def _validate(self, doc: dict) -> Level | None:
         if not doc["nodes"]:

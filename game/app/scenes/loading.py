@@ -9,7 +9,6 @@ here, where the player sees progress, instead of in the middle of the first leve
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -68,7 +67,6 @@ class LoadingScene(Scene):
         self.steps = warm_steps()
         self.done = 0
         self.then = then
-        self.started = time.perf_counter()
 
     def update(self, frame_seconds: float) -> None:
         if self.done < len(self.steps):

@@ -33,7 +33,7 @@ from game.app import draw, overlay
 from game.app.app import App, Scene
 from game.app.graphs import GraphPanel, Recorder
 from game.app.pacing import FRAME, SPEEDS, Pacer
-from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
+from game.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, REACTION, TENSION, mix
 from game.app.render import StructurePainter
 from game.app.shapes import Ground, Hit, Shapes
 from game.app.stage import Stage
@@ -50,7 +50,6 @@ SLOWER_KEYS = (pygame.K_LEFTBRACKET, pygame.K_MINUS, pygame.K_KP_MINUS)
 FASTER_KEYS = (pygame.K_RIGHTBRACKET, pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
 KEYS_HELP = "F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back"
 VALUES_UP_TO = 40  # members; more and the force values start hidden
-WAIT_KINDS = ("build", "stability", "sandbox")  # open paused: the player builds first
 VIEW_MARGIN = 150  # [px] room around the structure for supports, arrows and labels
 PICK_PX = 9  # [px] how near the mouse must be to a node or member to pick it
 MECHANISM_UP_TO = 400  # nodes; larger models are not searched for a mechanism while editing
@@ -61,6 +60,7 @@ SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
 ZOOM_STEP = 1.15  # view scale per notch of the mouse wheel
 PAN_PX = 60  # [px] the arrow keys move the view by
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
+ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 HELP = [
     ("Space", "run or pause"),
@@ -209,16 +209,15 @@ class PlayScene(Scene):
         self.reset()
 
     def reset(self) -> None:
-        """Back to the structure as built: running, except where the player builds
-        first (Space runs it). Drags, nails and bombs are undone."""
+        """Back to the structure as built: paused where the player has work to do
+        (Space runs it), running in demos and after a check. Drags, nails and bombs
+        are undone."""
         self.sim = None
         if self.model is not None:
             self.sim = Simulation(self.model, self.integrator, dt=self.dt)
             self.pacer.dt = self.sim.dt
         self.pacer.restart()
-        self.paused = self.stage.kind in WAIT_KINDS or (self.bench is not None and self.verdict is None and self.stage.kind == "zero_force")
-        if self.stage.kind in ("balance",) and self.verdict is None:
-            self.paused = True
+        self.paused = self.bench is not None and self.verdict is None  # the player's move first; a check's run plays at once
         self.problem = None
         self.hand = None
         self.recorder.clear()
@@ -267,7 +266,6 @@ class PlayScene(Scene):
             self.progress.record_check(self.bench.level.id, verdict.passed, a.marks, a.tries)
             self._save(force=True)
         self.reset()
-        self.paused = False
 
     def try_again(self) -> None:
         if isinstance(self.bench, LevelBench) and self.verdict is not None:
@@ -731,9 +729,7 @@ class PlayScene(Scene):
         zone = self.bench.level.player.zone if isinstance(self.bench, LevelBench) else None
         if zone:
             pts = [self.view.point(x, y) for x, y in zone]
-            tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            pygame.draw.polygon(tint, (*TENSION, 22), pts)
-            surface.blit(tint, (0, 0))
+            pygame.draw.polygon(surface, ZONE, pts)  # under the ground and the structure, drawn next
             for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
                 draw.dashed(surface, TENSION, a, b, 2, 10, 6)
 
