@@ -38,6 +38,7 @@ TRIANGLE_MODELS = ("linear", "neo_hookean")
 # Zero means "no mass of its own" and is fine.
 MIN_NODE_MASS = 1e-6  # [kg]
 MIN_NODE_INERTIA = 1e-12  # [kg m²]
+COINCIDENT = 1e-9  # two nodes closer than this × the model's size are one place
 
 
 class ModelError(ValueError):
@@ -195,6 +196,24 @@ def _node_mass(field: str, value: Any, least: float, unit: str) -> float:
     return x
 
 
+def _refuse_coincident(nodes: list, xy: np.ndarray, tol: float) -> None:
+    """ModelError naming the later of two nodes closer than `tol`: they would be drawn,
+    picked and read as one node, yet move apart as two. Cells of side `tol` hash the
+    nodes, so the test costs O(n)."""
+    cells: dict[tuple[int, int], list[int]] = {}
+    for k, (x, y) in enumerate(xy):
+        cx, cy = math.floor(x / tol), math.floor(y / tol)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for other in cells.get((cx + dx, cy + dy), ()):
+                    if math.hypot(x - xy[other, 0], y - xy[other, 1]) < tol:
+                        raise ModelError(
+                            f"nodes[{k}]",
+                            f"node {nodes[k]['id']!r} is at the same place as node {nodes[other]['id']!r} ({x:g}, {y:g}); two nodes there would look like one",
+                        )
+        cells.setdefault((cx, cy), []).append(k)
+
+
 def _list(data: dict, key: str) -> list:
     value = data.get(key, [])
     if not isinstance(value, list):
@@ -276,8 +295,6 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         mass[k, 2] += _node_mass(f"{f}.inertia", nd.get("inertia", 0.0), MIN_NODE_INERTIA, "kg m²")
     span = pos0[:, :2].max(axis=0) - pos0[:, :2].min(axis=0)
     char_length = float(max(math.hypot(*span), 1e-3))
-    # Coincident nodes make zero-length members and zero-area triangles; those are
-    # reported where they are used, naming the member.
 
     def material(field: str, name: Any) -> dict[str, float]:
         key = _id(field, name)
@@ -310,7 +327,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         area = _number(f"{f}.A", mb.get("A"), positive=True)
         dx, dy = pos0[j, :2] - pos0[i, :2]
         length = math.hypot(dx, dy)
-        if length <= 1e-9 * char_length or length == 0.0:
+        if length <= COINCIDENT * char_length:
             raise ModelError(f, f"member {mid!r} has zero length (nodes coincide)")
         ea = mat["E"] * area
         m_bar = mat["density"] * area  # m̄ [kg/m]
@@ -398,6 +415,8 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         for q in (i, j, kk):
             mass[q, :2] += third
         triangle_ids.append(tid)
+
+    _refuse_coincident(nodes, pos0[:, :2], COINCIDENT * char_length)  # after the members: one joining them is named first
 
     # -- supports
     fixed = np.zeros((n, 3), dtype=bool)

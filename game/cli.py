@@ -22,7 +22,7 @@ import math
 import sys
 from pathlib import Path
 
-from game.files import BadInput, read_json
+from game.files import BadInput, format_problem, read_json
 
 
 def _positive(text: str) -> float:
@@ -191,6 +191,9 @@ def simulate(args: argparse.Namespace) -> int:
     from engine.simulation import make_probe
 
     data = read_json(args.model)
+    problem = format_problem(data, required=False) if isinstance(data, dict) else None
+    if problem:
+        raise BadInput(f"{args.model}: format: {problem}")
     try:
         model = build_model(data, statics_only=args.integrator in ("linear", "relax"))
     except ModelError as exc:

@@ -1,8 +1,9 @@
 """Reading and writing the player's and the author's files: data only, never code.
 
 JSON only (no eval, no pickle). A file over a sane size is refused before it is read,
-and never written. Every problem comes back as BadInput (SaveError when writing) with
-one line naming the file and what is wrong.
+and never written; one with more objects than a level can sensibly have is refused
+before it is parsed. Every problem comes back as BadInput
+(SaveError when writing) with one line naming the file and what is wrong.
 
 Writes are atomic: the data goes to a temporary file in the target's folder, is flushed
 to the disk (fsync), and only then renamed over the target (os.replace, atomic on POSIX
@@ -20,12 +21,14 @@ import json
 import os
 import secrets
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-MAX_FILE_BYTES = 20_000_000  # a level or model bigger than this is refused unread
-
-
+MAX_FILE_BYTES = 10_000_000  # a level or model bigger than this is refused unread
+MAX_OBJECTS = 100_000  # JSON objects in one file (each node, member, load… is one); a level
+# that big runs at a twentieth of real time, so more is refused before parsing
+FORMAT = 1  # the format of levels, designs and solutions this version reads and writes (DESIGN.md)
 STALE_SECONDS = 3600.0  # a temporary file this old was left by a killed write
 
 
@@ -53,18 +56,48 @@ def read_json(path: str | Path) -> Any:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"{path}: cannot read the file as UTF-8 text ({exc})") from None
+    if text.count("{") > MAX_OBJECTS:  # every object opens with one (a brace in a string counts too)
+        raise BadInput(f"{path}: more than {MAX_OBJECTS:,} objects (nodes, members, loads…); larger files are refused")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=partial(_unique_keys, path))
     except json.JSONDecodeError as exc:
         raise BadInput(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise BadInput(f"{path}: not valid JSON: nested too deeply") from None
 
 
+def _unique_keys(path: str | Path, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json's object_pairs_hook: the object, or BadInput for a key given twice (JSON
+    itself would keep the last one silently)."""
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        where = f"the object with id {obj['id']!r}" if isinstance(obj.get("id"), str) else "one object"
+        raise BadInput(f"{path}: {twice}: given twice in {where} (JSON would keep only the last)")
+    return obj
+
+
+def format_problem(data: dict, *, required: bool = True) -> str | None:
+    """Why `data` is not in the format this version reads (FORMAT), or None. A model
+    file may leave `format` out; a level, a design or a solution must give it."""
+    if "format" not in data:
+        return f'missing: the file must say which format it is in ("format": {FORMAT})' if required else None
+    version = data["format"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        return f"expected the whole number {FORMAT}, got {version!r}"
+    if version > FORMAT:
+        return f"format {version} is newer than this version of Equilibria reads (format {FORMAT}); open it with a newer Equilibria"
+    if version < FORMAT:
+        return f"format {version} is older than any Equilibria wrote (the first was format {FORMAT})"
+    return None
+
+
 def write_json_atomic(path: str | Path, value: Any) -> None:
     """Write `value` as UTF-8 JSON to `path` atomically (see the module's docstring).
     SaveError, with the target untouched, for a value JSON cannot hold (NaN included),
-    one over MAX_FILE_BYTES (which read_json would refuse), or a failed write."""
+    one over MAX_FILE_BYTES or MAX_OBJECTS (which read_json would refuse), or a failed
+    write."""
     try:
         text = json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError, RecursionError) as exc:
@@ -72,7 +105,22 @@ def write_json_atomic(path: str | Path, value: Any) -> None:
     data = text.encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         raise SaveError(f"{path}: not written: {len(data) / 1e6:.0f} MB is over the {MAX_FILE_BYTES / 1e6:.0f} MB a file may have")
+    if _objects(value) > MAX_OBJECTS:
+        raise SaveError(f"{path}: not written: it holds more than the {MAX_OBJECTS:,} objects a file may have")
     write_bytes_atomic(path, data)
+
+
+def _objects(value: Any) -> int:
+    """How many JSON objects (dicts) `value` holds, itself included."""
+    count, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            count += 1
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return count
 
 
 def write_bytes_atomic(path: str | Path, data: bytes) -> None:

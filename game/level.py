@@ -20,6 +20,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
+from game.files import format_problem
+
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "levels" / "level.schema.json"
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
@@ -207,7 +209,7 @@ class Level(_Strict):
     materials: dict[Id, Material] = Field(default_factory=dict)
     nodes: list[Node] = Field(min_length=1, max_length=50_000)
     supports: list[Support] = Field(default_factory=list, max_length=50_000)
-    members: list[Member] = Field(default_factory=list, max_length=200_000)
+    members: list[Member] = Field(default_factory=list, max_length=100_000)
     triangles: list[Triangle] = Field(default_factory=list, max_length=100_000)
     loads: list[Load] = Field(default_factory=list, max_length=50_000)
     goal: Goal | None = None
@@ -260,6 +262,9 @@ def field_path(loc: tuple) -> str:
 
 def schema_errors(data: Any) -> list[str]:
     """Schema problems as 'field: what is wrong', one per problem (empty if none)."""
+    problem = format_problem(data) if isinstance(data, dict) else None
+    if problem:
+        return [f"format: {problem}"]  # a file of another format is not read further
     try:
         Level.model_validate(data)
     except ValidationError as exc:

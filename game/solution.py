@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
+from game.files import format_problem
 from game.level import Dof, Finite, Id, _Strict, field_path
 
 
@@ -70,6 +71,9 @@ class Solution(_Strict):
 
 def load_solution(data: Any) -> Solution:
     """A validated Solution, or ValueError with one 'field: problem' line per problem."""
+    problem = format_problem(data) if isinstance(data, dict) else None
+    if problem:
+        raise ValueError(f"format: {problem}")
     try:
         return Solution.model_validate(data)
     except ValidationError as exc:

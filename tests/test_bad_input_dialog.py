@@ -120,3 +120,29 @@ def test_escape_closes_the_box_without_quitting_and_a_good_level_still_opens(tmp
         assert app.running and not menu.error
         choose(app, menu, good)
         assert type(app.scene).__name__ == "PlayScene"
+
+
+def test_every_broken_level_of_the_corpus_gets_the_cli_line_in_a_box_as_a_level_and_as_a_design(tmp_path, shown, monkeypatch):
+    """The whole corpus in one running game: each file the menu lists as a level, and
+    again as a saved sandbox design, is refused in a box whose text is the line the
+    command line prints; after each box a key closes it, and the menu goes on."""
+    from test_corpus import BROKEN_LEVEL, CORPUS
+
+    designs = tmp_path / "home" / "designs"
+    designs.mkdir(parents=True)
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(menu_module, "SHOWN_DESIGNS", len(BROKEN_LEVEL))
+    for name in BROKEN_LEVEL:
+        body = (CORPUS / "levels" / f"{name}.json").read_bytes()
+        (tmp_path / f"{name}.json").write_bytes(body)
+        (designs / f"{name}.json").write_bytes(body)
+    app, menu = open_menu(tmp_path)
+    with app:
+        for name, words in BROKEN_LEVEL.items():
+            for path in (tmp_path / f"{name}.json", designs / f"{name}.json"):
+                choose(app, menu, path)
+                assert app.scene is menu and menu.error, path
+                assert shown[-1][1].startswith(f"{path}: {words}") and "\n" not in shown[-1][1]
+                post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+                app.frame()
+                assert not menu.error and app.scene is menu and app.running

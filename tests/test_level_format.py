@@ -39,7 +39,7 @@ def test_a_good_level_validates(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("changes", "line"),
     [
-        ({"format": 2}, "format: Input should be 1"),
+        ({"format": 2}, "format: format 2 is newer than this version of Equilibria reads (format 1)"),
         ({"kind": "puzzle"}, "kind: Input should be"),
         ({"members": [{"id": "AB", "i": "A", "j": "B", "material": "steel", "A": -1}]}, "members[0].A: Input should be greater than 0"),
         ({"colour": "red"}, "colour: Extra inputs are not permitted"),

@@ -18,7 +18,7 @@ from game.files import MAX_FILE_BYTES, BadInput, SaveError, read_json, remove_st
 from game.progress import Progress
 
 ROOT = Path(__file__).resolve().parents[1]
-PAD = 12_000_000  # characters: a write of this takes tens of ms, so kills land inside one
+PAD = MAX_FILE_BYTES - 100  # characters, the largest file: a write takes tens of ms, so kills land inside one
 
 # Writes {"n": n, "pad": digit × PAD, "end": n} for n = 1, 2, … over the target until
 # killed, saying "start n" before each write and "done n" after it.

@@ -21,7 +21,7 @@ from game.app.stage import Stage, load_stage
 from game.attempt import Attempt
 from game.files import BadInput, read_json
 from game.progress import Progress
-from game.rules import ALLOWED_MOVES
+from game.rules import ALLOWED_MOVES, fitted
 from game.solution import load_solution
 from game.workbench import LevelBench
 
@@ -47,8 +47,7 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
         raise BadInput(f"{path}: a {stage.kind} level takes no solution")
     try:
         moves = load_solution(read_json(path))
-        if moves.level != stage.level.id:
-            raise ValueError(f"level: this solution is for level {moves.level!r}, not {stage.level.id!r}")
+        fitted(stage.level, moves)
         bench = LevelBench(stage.level, Attempt(stage.level, moves.moves, draw=moves.draw))
         bench.structure()
     except ValueError as exc:

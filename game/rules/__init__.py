@@ -45,8 +45,15 @@ def marks(tries: int) -> int:
 
 def check(level: Level, solution: Solution) -> Verdict:
     """Judge `solution` on `level`. ValueError (one 'field: problem' line) when the
-    solution is for another level, uses a move the level does not allow, or names
-    something that does not exist."""
+    solution does not fit the level (see fitted)."""
+    level = fitted(level, solution)
+    return JUDGES[level.kind](level, solution)
+
+
+def fitted(level: Level, solution: Solution) -> Level:
+    """The level with the loads the solution drew; ValueError (one 'field: problem'
+    line) when the solution is for another level, uses a move the level does not
+    allow, or names something that does not exist."""
     if solution.level != level.id:
         raise ValueError(f"level: this solution is for level {solution.level!r}, not {level.id!r}")
     level = level.drawn(solution.draw)
@@ -62,4 +69,4 @@ def check(level: Level, solution: Solution) -> Verdict:
             raise ValueError(f"moves[{k}].node: unknown node {move.node!r}")
         if isinstance(move, MarkZero | RemoveMember) and move.member not in member_ids:
             raise ValueError(f"moves[{k}].member: unknown member {move.member!r}")
-    return JUDGES[level.kind](level, solution)
+    return level
