@@ -16,7 +16,8 @@ import pytest
 from builders import member, model
 
 from engine import Simulation, build_model
-from game.app.graphs import CAPACITY, GraphPanel, Recorder, label, nice_ticks, tick_text
+from engine.simulation import make_probe
+from game.app.graphs import CAPACITY, QUANTITIES, GraphPanel, Recorder, label, nice_ticks, tick_text
 from game.app.palette import COMPRESSION, REACTION, TENSION, Fonts
 from game.files import SaveError
 
@@ -109,6 +110,55 @@ def test_the_ring_buffer_keeps_the_newest_samples_and_memory_stays_flat():
     assert t[-1] == sim.time and np.all(np.diff(t) > 0)
     assert t == pytest.approx(sim.time - FRAME * np.arange(49, -1, -1), abs=1e-9)
     assert CAPACITY >= 60 * 60  # at least a minute at 60 frames a second
+
+
+def test_the_ring_gives_back_every_channel_in_order_as_it_wraps():
+    """Checked after every sample against a log of what the probes read, through three
+    wraps of a 7-sample ring, with a channel added and one removed on the way."""
+    rec = Recorder(["node.B.y", "member.AB.axial"], capacity=7)
+    sim = Simulation(build_model(spring()), "symplectic", dt=FRAME / 10)
+    log: dict[str, list[float]] = {spec: [] for spec in ("time", "node.B.y", "member.AB.axial", "node.B.vy")}
+    for frame in range(25):
+        if frame == 10:
+            rec.add("node.B.vy")  # NaN for the samples before
+        if frame == 17:
+            rec.remove("member.AB.axial")
+        assert rec.sample(sim)
+        for spec, values in log.items():
+            values.append(make_probe(sim, spec)() if spec != "node.B.vy" or frame >= 10 else math.nan)
+        assert len(rec) == min(frame + 1, 7)
+        for spec in rec.specs:
+            assert np.array_equal(rec.series(spec), log[spec][-7:], equal_nan=True), (frame, spec)
+        sim.advance(FRAME)
+    assert rec.specs == ("time", "node.B.y", "node.B.vy") and np.all(np.diff(rec.series("time")) > 0)
+
+
+def test_quantities_no_longer_followed_are_freed():
+    """Following 50 quantities one after another, as the play scene does (it keeps the
+    first and the last three: the ones it can still show), holds five buffers at most,
+    and the kept ones keep their samples."""
+    specs = [f"node.{n}.{q}" for n in "AB" for q in QUANTITIES["node"]] + [f"member.AB.{q}" for q in QUANTITIES["member"]]
+    specs += [f"node.N{k}.y" for k in range(50 - len(specs))]  # unknown to the model: NaN, but a buffer all the same
+    rec = Recorder()
+    sim = Simulation(build_model(spring()), "symplectic", dt=FRAME / 10)
+    most = 0
+    for spec in specs:
+        rec.add(spec)
+        followed = rec.specs[1:]
+        rec.keep([*followed[:1], *followed[-3:]])
+        run(rec, sim, 3)
+        most = max(most, rec.nbytes)
+    assert rec.specs == ("time", specs[0], *specs[-3:])
+    assert most <= 5 * CAPACITY * 8 and rec.nbytes == 5 * CAPACITY * 8  # 720 kB; leaked, 51 buffers would hold 7.3 MB
+    assert np.isfinite(rec.series(specs[0])).all() and len(rec) > 3 * 50  # followed from the first sample on
+    for spec in specs[1:-3]:  # added and removed in turn: one buffer at a time
+        rec.add(spec)
+        rec.remove(spec)
+    assert rec.specs == ("time", specs[0], *specs[-3:]) and rec.nbytes == 5 * CAPACITY * 8
+    rec.keep([])
+    assert rec.specs == ("time",) and rec.nbytes == CAPACITY * 8
+    with pytest.raises(ValueError):
+        rec.remove("time")
 
 
 def test_paused_samples_are_skipped_and_a_restart_clears():

@@ -116,19 +116,46 @@ def anchor_away(direction: Point) -> str:
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Lines of `text` that each fit in `width` px."""
+    """Lines of `text` that each fit in `width` px. Words are kept whole where they fit
+    on a line; a word wider than a whole line (a long file path) starts a line of its
+    own and is broken across lines, after a path separator or a punctuation mark when
+    one falls in the latter half of a line, else between characters. Only a line of a
+    single character can be wider than `width`."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
+            if font.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            while len(word) > 1 and font.size(word)[0] > width:
+                cut = _cut(font, word, width)
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
         lines.append(line)
     return lines
+
+
+BREAK_AFTER = frozenset("/\\-_.,;:")  # where an over-long word is best broken
+
+
+def _cut(font: pygame.font.Font, word: str, width: int) -> int:
+    """How many leading characters of `word` (wider than `width` px) go on one line:
+    the most that fit, ending after a mark of BREAK_AFTER if one falls in their latter
+    half; at least one, so that the text always moves on."""
+    lo, hi = 1, len(word) - 1  # the most that fit lies in [lo, hi]: the whole word does not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(word[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    mark = next((k for k in range(lo, lo // 2, -1) if word[k - 1] in BREAK_AFTER), None)
+    return mark or lo
 
 
 def text_block(surface: pygame.Surface, font: pygame.font.Font, lines: Sequence[str], topleft: Point, colour: Colour, spacing: int = 2) -> int:

@@ -21,7 +21,7 @@ import csv
 import io
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,9 +33,10 @@ from game.app import draw
 from game.app.palette import BACKGROUND, COMPRESSION, INK, MUTED, PANEL, REACTION, RULE, TENSION, Colour, Fonts, mix
 from game.files import write_bytes_atomic
 
-# Five minutes of one sample per 60 Hz frame. The buffer is a ring: once full, each new
-# sample overwrites the oldest, so memory stays at CAPACITY × 8 bytes per channel
-# (144 kB) however long the session runs.
+# Five minutes of one sample per 60 Hz frame. Each channel's buffer is a ring, allocated
+# whole when the channel is added: once full, each new sample overwrites the oldest, so
+# memory stays at CAPACITY × 8 bytes per channel (144 kB) however long the session runs,
+# and a channel removed (or not kept) gives its buffer back.
 CAPACITY = 18_000
 
 
@@ -118,11 +119,13 @@ def unit(spec: str) -> str:
 
 
 class _Channel:
-    """One recorded quantity: its spec, how to show it, and its probe into a simulation."""
+    """One recorded quantity: its spec, how to show it, its probe into a simulation and
+    its samples."""
 
-    def __init__(self, spec: str):
+    def __init__(self, spec: str, capacity: int):
         self.spec = spec
         self.kind, self.ident, self.quantity = parse(spec)
+        self.values = np.full(capacity, math.nan)  # (capacity,) float64 [SI], a ring; NaN before the channel was added
         self.probe: Callable[[], float] = _nan
         self.start = 0.0  # [SI] subtracted for display
         self.problem: str | None = None
@@ -163,9 +166,8 @@ class Recorder:
         if capacity < 2:
             raise ValueError("a recorder needs room for at least 2 samples")
         self.capacity = capacity
-        self._channels: list[_Channel] = [_Channel("time")]
-        self._data = np.full((capacity, 1), math.nan)  # (capacity, channels) [SI]
-        self._next = 0  # row the next sample goes to
+        self._channels: list[_Channel] = [_Channel("time", capacity)]
+        self._next = 0  # ring index the next sample goes to, in every channel
         self._count = 0
         self._bound: tuple[object, object, object] | None = None  # (sim, state, model) the probes read
         for spec in specs:
@@ -181,22 +183,31 @@ class Recorder:
         """Specs the simulation cannot answer (an unknown id), which record NaN, and why."""
         return {ch.spec: ch.problem for ch in self._channels if ch.problem}
 
+    @property
+    def nbytes(self) -> int:
+        """Bytes the channels' buffers hold."""
+        return sum(ch.values.nbytes for ch in self._channels)
+
     def add(self, spec: str) -> None:
         """Record `spec` from the next sample on (earlier samples hold NaN for it)."""
         if spec in self.specs:
             return
-        channel = _Channel(spec)  # raises ValueError on a malformed spec
+        channel = _Channel(spec, self.capacity)  # raises ValueError on a malformed spec
         if self._bound is not None:
             channel.bind(self._bound[0])
         self._channels.append(channel)
-        self._data = np.hstack((self._data, np.full((self.capacity, 1), math.nan)))
 
     def remove(self, spec: str) -> None:
+        """Stop recording `spec` and free its buffer."""
         if spec == "time":
             raise ValueError("time is always recorded")
-        k = self._column(spec)
-        del self._channels[k]
-        self._data = np.delete(self._data, k, axis=1)
+        del self._channels[self._column(spec)]
+
+    def keep(self, specs: Iterable[str]) -> None:
+        """Stop recording, and free, every channel not in `specs` (time is always kept);
+        the others keep their samples and their order. Specs not recorded are ignored."""
+        wanted = {"time", *specs}
+        self._channels = [ch for ch in self._channels if ch.spec in wanted]
 
     def label(self, spec: str) -> str:
         return label(spec)
@@ -213,18 +224,20 @@ class Recorder:
                 ch.bind(sim)
         row = np.array([ch.probe() for ch in self._channels])
         if self._count:
-            last = self._data[self._next - 1]
+            last = np.array([ch.values[self._next - 1] for ch in self._channels])
             if row[0] < last[0]:
                 self.clear()
             elif np.array_equal(row, last, equal_nan=True):
                 return False
-        self._data[self._next] = row
+        for ch, value in zip(self._channels, row, strict=True):
+            ch.values[self._next] = value
         self._next = (self._next + 1) % self.capacity
         self._count = min(self._count + 1, self.capacity)
         return True
 
     def clear(self) -> None:
-        self._data[:] = math.nan
+        for ch in self._channels:
+            ch.values[:] = math.nan
         self._next = self._count = 0
 
     def __len__(self) -> int:
@@ -232,10 +245,7 @@ class Recorder:
 
     def series(self, spec: str) -> np.ndarray:
         """The recorded values of `spec`, oldest first, in SI (a copy)."""
-        column = self._data[:, self._column(spec)]
-        if self._count < self.capacity:
-            return column[: self._count].copy()
-        return np.concatenate((column[self._next :], column[: self._next]))
+        return self._oldest_first(self._channels[self._column(spec)].values)
 
     def shown(self, spec: str) -> np.ndarray:
         """The recorded values of `spec` in display units (see `label`)."""
@@ -248,10 +258,11 @@ class Recorder:
                 return k
         raise KeyError(f"{spec!r} is not recorded (recording: {', '.join(self.specs)})")
 
-    def _ordered(self) -> np.ndarray:
+    def _oldest_first(self, ring: np.ndarray) -> np.ndarray:
+        """The recorded part of a channel's ring, oldest first (a copy)."""
         if self._count < self.capacity:
-            return self._data[: self._count]
-        return np.concatenate((self._data[self._next :], self._data[: self._next]))
+            return ring[: self._count].copy()
+        return np.concatenate((ring[self._next :], ring[: self._next]))
 
     def to_csv(self, path: str | os.PathLike) -> None:
         """A header row (spec and SI unit: `node.B.y [m]`), then one row per sample,
@@ -260,7 +271,7 @@ class Recorder:
         text = io.StringIO()
         out = csv.writer(text)
         out.writerow([f"{ch.spec} [{ch.quantity.si}]" for ch in self._channels])
-        out.writerows(self._ordered().tolist())
+        out.writerows(np.column_stack([self._oldest_first(ch.values) for ch in self._channels]).tolist())
         write_bytes_atomic(path, text.getvalue().encode("utf-8"))
 
 

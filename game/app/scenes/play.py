@@ -569,8 +569,12 @@ class PlayScene(Scene):
         self.notice = f"Graphing {self.recorder.label(spec)}" + ("" if self.against else " (X: plot against the first)")
 
     def _show_graph(self) -> None:
-        """Up to three quantities against time, or the later ones against the first."""
+        """Up to three quantities against time, or the later ones against the first.
+        Only these stay recorded (the first followed and the last three): the others'
+        buffers are freed."""
         followed = [s for s in self.recorder.specs if s != "time"]
+        followed = list(dict.fromkeys([*followed[:1], *followed[-3:]]))
+        self.recorder.keep(followed)
         if self.against and len(followed) > 1:
             self.graph.show(followed[1:][-3:], x=followed[0])
         else:
