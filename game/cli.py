@@ -67,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     sbx = sub.add_parser("sandbox", help="an empty world with ground, or a design to watch")
     sbx.add_argument("design", nargs="?", help="a level or design JSON (default: an empty sandbox)")
     for p in (ply, sbx):
+        p.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step); too large a one shows how a run blows up")
         _window_options(p, "frames", "screenshot")
     _window_options(parser, "menu_frames", "menu_screenshot")  # the menu: `equilibria` alone
     return parser
@@ -100,13 +101,13 @@ def main(argv: list[str] | None = None) -> int:
 def play(args: argparse.Namespace) -> int:
     from game.app import launch
 
-    return launch.play(args.level, args.frames, args.screenshot, solution=args.solution, check=args.check)
+    return launch.play(args.level, args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt)
 
 
 def sandbox(args: argparse.Namespace) -> int:
     from game.app import launch
 
-    return launch.sandbox(args.design, args.frames, args.screenshot)
+    return launch.sandbox(args.design, args.frames, args.screenshot, dt=args.dt)
 
 
 def menu(args: argparse.Namespace) -> int:

@@ -26,14 +26,16 @@ from game.solution import load_solution
 from game.workbench import LevelBench
 
 
-def play(path: str, frames: int | None = None, screenshot: str | None = None, *, solution: str | None = None, check: bool = False) -> int:
+def play(
+    path: str, frames: int | None = None, screenshot: str | None = None, *, solution: str | None = None, check: bool = False, dt: float | None = None
+) -> int:
     """Play a level; with `solution`, starting from its moves (which replace the saved
-    work); with `check`, judged at once."""
+    work); with `check`, judged at once; with `dt`, runs at that step, not the stable one."""
     stage = load_stage(path)
     bench = bench_of_solution(stage, solution) if solution else None
 
     def first(app: App) -> PlayScene:
-        scene = PlayScene(app, stage, progress=Progress.load(), bench=bench)
+        scene = PlayScene(app, stage, progress=Progress.load(), bench=bench, dt=dt)
         scene.checking = check and isinstance(scene.bench, LevelBench)
         return scene
 
@@ -55,9 +57,9 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
     return bench
 
 
-def sandbox(path: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:
+def sandbox(path: str | None = None, frames: int | None = None, screenshot: str | None = None, *, dt: float | None = None) -> int:
     stage = load_stage(path, sandbox=True) if path else Stage.empty_sandbox()
-    return run(lambda app: PlayScene(app, stage, progress=Progress.load()), frames, screenshot)
+    return run(lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt), frames, screenshot)
 
 
 def menu(frames: int | None = None, screenshot: str | None = None) -> int:

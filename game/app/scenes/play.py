@@ -66,6 +66,7 @@ HELP = [
     ("Space", "run or pause"),
     (".", "one frame forward"),
     ("R", "back to the start (undoes drags, nails and bombs)"),
+    ("D", "after a blow-up at a step of your choosing (--dt): back to the start with the stable step"),
     ("[ ]", "slower, faster (slow motion down to ×1/16)"),
     ("1 … 9, 0", "choose a tool (the bar at the top)"),
     ("Tab", "next section for new members"),
@@ -363,6 +364,9 @@ class PlayScene(Scene):
         elif key == pygame.K_PERIOD:
             self.paused = self._step = True
         elif key == pygame.K_r:
+            self.reset()
+        elif key == pygame.K_d and self.problem and self.dt is not None:
+            self.dt = None  # the step was the player's choice: back to the engine's stable one
             self.reset()
         elif key == pygame.K_c and self.verdict is None and isinstance(self.bench, LevelBench):
             self.checking = True  # drawn first ("Checking…"), judged on the next frame
@@ -714,7 +718,8 @@ class PlayScene(Scene):
             overlay.message(surface, fonts, layout.world, "Checking your answer…", "The engine is running your structure under the level's loads.", "")
             self._check_shown = True
         elif self.problem:
-            overlay.message(surface, fonts, layout.world, "The simulation became unstable and was paused", self.problem, "R: reset to the structure as built")
+            foot = "R: reset to the structure as built" + ("   D: reset with the stable step" if self.dt is not None else "")
+            overlay.message(surface, fonts, layout.world, "The simulation became unstable and was paused", self.problem, foot)
         elif self.verdict is not None:
             self._verdict(surface)
         elif self.free is not None and not self.started:

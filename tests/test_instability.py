@@ -1,0 +1,109 @@
+"""Instability in the game (issue 5): a run at too large a step, or one the player makes
+stiffer while it runs, is caught in the frame it blows up, rolled back to the state that
+frame started from, explained (the stiffest element, the step that would be stable) and
+paused; the game goes on drawing frames and does no more steps until the player resets.
+
+The game never picks a step itself that is too large: an edit rebuilds the model and
+the engine estimates a new stable step (seed 000, the Gershgorin bound of the stiffest
+element). A step the player chose (`equilibria play/sandbox --dt`, to see what an
+explicit integrator does past its limit) stays as chosen until D takes the stable one.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+from test_corpus import CORPUS
+from test_play_session import key, start
+
+from game.app.palette import ALERT
+from game.app.stage import Stage, load_stage
+
+
+def alert_pixels(surface: pygame.Surface) -> int:
+    w, h = surface.get_size()
+    return sum(surface.get_at((x, y))[:3] == ALERT for x in range(0, w, 3) for y in range(0, h, 3))
+
+
+def counting(scene) -> list[float]:
+    """The simulated seconds asked of the engine, one entry per call of advance()."""
+    calls: list[float] = []
+    advance = scene.sim.advance
+
+    def spy(seconds, *args, **kwargs):
+        calls.append(seconds)
+        return advance(seconds, *args, **kwargs)
+
+    scene.sim.advance = spy
+    return calls
+
+
+def test_too_large_a_step_is_caught_in_its_first_frame_rolled_back_explained_and_d_takes_the_stable_one():
+    stage = load_stage(CORPUS / "levels" / "good.json", sandbox=True)  # a steel plate in a triangle of bars
+    _, probe = start(stage)
+    safe = probe.sim.dt
+    app, scene = start(stage, dt=20 * safe)
+    start_pos = scene.sim.state.pos.copy()
+    calls = counting(scene)
+    key(app, pygame.K_SPACE)  # runs one frame: the first batch blows up
+    assert len(calls) == 1 and scene.paused and scene.problem
+    assert "the stiffest element is triangle 'T'" in scene.problem
+    assert f"a step of {safe:.3g} s or less is stable" in scene.problem and "rolled back" in scene.problem
+    assert scene.sim.time == 0.0 and np.array_equal(scene.sim.state.pos, start_pos)  # the state the frame started from
+    app.run(30)
+    assert len(calls) == 1 and app.running and scene.problem  # drawing on, no more steps
+    assert alert_pixels(app.screen) > 100  # the box that says so
+    key(app, pygame.K_d)
+    assert scene.dt is None and scene.sim.dt == safe and scene.problem is None
+    key(app, pygame.K_SPACE)
+    app.run(60)
+    assert scene.problem is None and scene.sim.time > 0.9 and np.isfinite(scene.sim.state.pos).all()
+    app.close()
+
+
+def stiffen_while_running(dt: float | None):
+    """Build the hanging bar, run it a second, then add a short stiff stub beside the
+    foot while it runs. Returns (app, scene, the step before the edit)."""
+    app, scene = start(Stage.empty_sandbox(), dt=dt)
+    bench = scene.bench
+    top, foot = bench.add_node(0, 3), bench.add_node(0, 1)
+    bench.add_member(top, foot, "steel bar")
+    bench.set_support(top, ("x", "y"))
+    bench.add_force(foot, 2000.0, -5000.0)
+    app.frame()
+    key(app, pygame.K_SPACE)
+    app.run(60)
+    assert scene.problem is None and scene.sim.time > 0.5
+    before = scene.sim.dt
+    stub = bench.add_node(0.05, 1.0)  # 5 cm from the foot: 40 times stiffer than the bar, on a sliver of its mass
+    bench.add_member(foot, stub, "steel bar")
+    app.frame()  # the edit rebuilds the model (and puts the run back to its start, paused)
+    key(app, pygame.K_SPACE)
+    return app, scene, before
+
+
+def test_a_structure_made_stiffer_while_it_runs_gets_a_step_it_can_take():
+    app, scene, before = stiffen_while_running(None)
+    assert scene.sim.dt < before / 4
+    app.run(120)
+    assert scene.problem is None and np.isfinite(scene.sim.state.pos).all()
+    app.close()
+
+
+def test_a_structure_made_stiffer_than_a_chosen_step_allows_is_caught_and_names_the_new_member():
+    probe, _, before = stiffen_while_running(None)
+    probe.close()
+    app, scene, _ = stiffen_while_running(before)  # the step that was stable before the edit
+    assert scene.problem and "the stiffest element is member 'M2'" in scene.problem
+    safe = float(scene.problem.split("a step of ")[1].split(" s")[0])
+    assert safe < before / 4 and math.isclose(safe, stable(scene), rel_tol=1e-2)
+    assert scene.sim.time == 0.0 and np.isfinite(scene.sim.state.pos).all()
+    app.close()
+
+
+def stable(scene) -> float:
+    from engine.simulation import stable_dt_for
+
+    return stable_dt_for(scene.model, scene.integrator)
