@@ -7,6 +7,8 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
 
 from engine import Model, Simulation, Unstable, build_model
 from engine.linear import Mechanism
@@ -116,6 +118,9 @@ def describe_motion(model: Model, free: Mechanism) -> str:
     names = [model.node_ids[q] for q in moving]
     who = "the whole structure" if len(names) == model.n_nodes else _listing(names)
     together = "" if who == "the whole structure" or len(names) == 1 else " together"
+    if _unheld(model, moving):
+        one = len(names) == 1 or who == "the whole structure"
+        return f"nothing holds {who}: no support touches {'it' if one else 'them'}, so {'it' if one else 'they'} can slide and turn freely"
     scale = float(np.abs(mode[moving, :2]).max())
     if scale < MOTION_TOL * float(np.abs(mode).max()):
         return f"{who} can spin freely (nothing stops {'its' if len(names) == 1 else 'their'} rotation)"
@@ -137,9 +142,24 @@ def describe_motion(model: Model, free: Mechanism) -> str:
     return f"{who} can move without stretching any member ({names[q]} {_line(math.degrees(math.atan2(u[q, 1], u[q, 0])))})"
 
 
-def _with_neighbours(model: Model, nodes: np.ndarray) -> np.ndarray:
+def _pairs(model: Model) -> np.ndarray:
+    """(P, 2) the node pairs the elements join."""
     m = model.arrays
-    pairs = np.concatenate([m.bar_ij, m.beam_ij, m.tri_ijk[:, [0, 1]], m.tri_ijk[:, [1, 2]], m.tri_ijk[:, [2, 0]]]).astype(np.int64)
+    return np.concatenate([m.bar_ij, m.beam_ij, m.tri_ijk[:, [0, 1]], m.tri_ijk[:, [1, 2]], m.tri_ijk[:, [2, 0]]]).astype(np.int64)
+
+
+def _unheld(model: Model, nodes: np.ndarray) -> bool:
+    """Whether the parts of the structure `nodes` belong to (all the nodes joined to
+    them, however far) have no support at all: they float."""
+    pairs = _pairs(model)
+    n = model.n_nodes
+    graph = sp.coo_matrix((np.ones(len(pairs)), (pairs[:, 0], pairs[:, 1])), shape=(n, n))
+    _, part = connected_components(graph, directed=False)
+    return not model.arrays.fixed[np.isin(part, part[nodes]), :2].any()  # a rotation without a beam is locked, not held
+
+
+def _with_neighbours(model: Model, nodes: np.ndarray) -> np.ndarray:
+    pairs = _pairs(model)
     touching = np.isin(pairs, nodes).any(axis=1)
     return np.union1d(nodes, pairs[touching].ravel())
 
