@@ -44,6 +44,12 @@ from game.solution import AddForce, AddMember, AddNode, AddSupport, MarkZero, Mo
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
 MIN_LENGTH = 1e-3  # [m] a shorter member is refused: it would be as stiff as no step can follow
+# The empty sandbox's damping: light air, α [1/s] in f = −α m v. Bodies fall nearly
+# freely (the speed is 5 % short of free fall after 0.2 s, the terminal speed g/α is
+# 20 m/s) and vibrations die away with a time constant of 2/α = 4 s, whatever the
+# structure. A level's world.damping instead tunes α to the lowest elastic mode, which in
+# a stiff sandbox structure is hundreds per second: it would fall as through honey.
+SANDBOX_AIR = 0.5
 UNDO_DEPTH = 200  # edits kept for undo; older ones are forgotten, so memory stays flat
 PACK_LEVEL = 1  # zlib's fastest level: a 1000-member design packs to about 10 kB
 
@@ -347,7 +353,7 @@ class SandboxBench(Bench):
         super().__init__()
         self.source = source  # shown in messages: the design's file, or "the design"
         if level is None:
-            world = {"breakable": True, "ground": [list(p) for p in EMPTY_GROUND]}  # members break: watch it go
+            world = {"breakable": True, "mass_damping": SANDBOX_AIR, "ground": [list(p) for p in EMPTY_GROUND]}  # members break: watch it go
             self.doc: dict = {"format": 1, "id": "sandbox", "title": "Sandbox", "kind": "sandbox", "world": world, "nodes": []}
         else:
             self.doc = level.model_dump(mode="json", exclude_none=True)
