@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from game.files import read_json
-from game.level import Id, _Strict
+from game.level import LevelId, _Strict
 
 LEVELS_DIR = Path(__file__).resolve().parents[1] / "levels"
 COURSE_PATH = LEVELS_DIR / "course.json"
@@ -20,7 +20,7 @@ COURSE_PATH = LEVELS_DIR / "course.json"
 
 class Topic(_Strict):
     title: Annotated[str, Field(min_length=1, max_length=80)]
-    levels: list[Id] = Field(min_length=1)
+    levels: list[LevelId] = Field(min_length=1)
 
 
 class Course(_Strict):

@@ -15,10 +15,11 @@ import argparse
 import itertools
 import json
 import math
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from game.files import format_problem
 
@@ -28,6 +29,16 @@ Finite = Annotated[float, Field(allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 Id = Annotated[str, Field(min_length=1, max_length=64)]
+LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def _level_id(value: str) -> str:
+    if not LEVEL_ID.fullmatch(value):
+        raise ValueError(f"a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {value!r}")
+    return value
+
+
+LevelId = Annotated[str, AfterValidator(_level_id), Field(description="letters, digits, - and _: the level's file is levels/<id>.json")]
 Dof = Literal["x", "y", "rot"]
 History = Annotated[
     list[tuple[Finite, Finite]],
@@ -199,7 +210,7 @@ PLAYER_FIELDS = {
 
 class Level(_Strict):
     format: Literal[1] = Field(description="level format version")
-    id: Id
+    id: LevelId
     title: Annotated[str, Field(min_length=1, max_length=120)]
     kind: Literal["balance", "zero_force", "build", "stability", "sandbox", "demo"]
     brief: str = Field("", description="shown before the level starts")

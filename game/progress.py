@@ -36,7 +36,7 @@ import platformdirs
 from pydantic import Field, ValidationError, model_validator
 
 from game.files import MAX_FILE_BYTES, SaveError, write_json_atomic
-from game.level import Id, _Strict, field_path
+from game.level import Id, LevelId, _Strict, field_path
 from game.solution import Solution, load_solution
 
 FORMAT = 1
@@ -61,7 +61,7 @@ class LevelRecord(_Strict):
 
 class ProgressFile(_Strict):
     format: Literal[1]
-    last_level: Id | None = None
+    last_level: LevelId | None = None
     levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
 
     @model_validator(mode="after")

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from game.files import format_problem
-from game.level import Dof, Finite, Id, _Strict, field_path
+from game.level import Dof, Finite, Id, LevelId, _Strict, field_path
 
 
 class AddForce(_Strict):
@@ -64,7 +64,7 @@ Move = Annotated[AddForce | MarkZero | RemoveMember | AddNode | AddMember | AddS
 
 class Solution(_Strict):
     format: Literal[1]
-    level: Id
+    level: LevelId
     draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
     moves: list[Move] = Field(default_factory=list, max_length=10_000)
 
