@@ -3,8 +3,17 @@
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-# Progress, autosaves and screenshots go to a throw-away folder, never the user's own.
+# Progress, autosaves and screenshots go to a throw-away folder, never the user's own:
+# one for the session (imports, subprocesses), and one of its own for every test, so that
+# what one test saves (a sandbox autosave, progress) is never what another one finds.
 os.environ["EQUILIBRIA_HOME"] = tempfile.mkdtemp(prefix="equilibria-tests-")
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path_factory.mktemp("home")))

@@ -64,12 +64,6 @@ LEVEL_COMMANDS = [["validate", "F"], ["check", "F", "--json"], ["play", "F", "--
 SOLUTION_COMMANDS = [["check", LEVEL, "--solution", "F", "--json"], ["play", LEVEL, "--solution", "F", "--frames", "1"]]
 
 
-@pytest.fixture(autouse=True)
-def own_home(tmp_path, monkeypatch):
-    """`play` and `sandbox` save progress and autosaves: here, not where other tests look."""
-    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path / "home"))
-
-
 def run(command: list[str], path: Path, capsys) -> tuple[int, str, str]:
     code = main([str(path) if a == "F" else a for a in command])
     out, err = capsys.readouterr()
