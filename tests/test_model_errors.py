@@ -1,9 +1,13 @@
 """A model that cannot make sense is refused with one message naming the field."""
 
 import copy
+import math
 
+import numpy as np
 import pytest
 from builders import bridge_truss, member, model
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from engine import ModelError, build_model
 
@@ -71,3 +75,25 @@ def test_a_good_model_builds_with_no_warnings():
 def test_single_node_model_builds():
     built = build_model(model([("A", 0, 0)]))
     assert built.n_nodes == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    base=st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)),
+    gap=st.tuples(st.floats(-1.0, 1.0), st.floats(-1.0, 1.0)),
+    tol=st.floats(1e-9, 1e-3),
+)
+def test_nodes_closer_than_the_tolerance_are_always_caught_and_far_ones_never(base, gap, tol):
+    """Wherever the two fall on the cell grids: caught when both offsets are under tol,
+    passed when the nodes are more than 2√2 tol apart (the one-sided slack of the grids)."""
+    from engine.model import _refuse_coincident
+
+    xy = np.array([[0.0, 0.0], base, [base[0] + gap[0] * 4 * tol, base[1] + gap[1] * 4 * tol], [5e3, 5e3]])
+    nodes = [{"id": k} for k in "OABZ"]
+    assume(math.dist(xy[0], xy[1]) > 4 * tol and math.dist(xy[0], xy[2]) > 4 * tol)  # O stays out of it
+    dx, dy = np.abs(xy[2] - xy[1])
+    if max(dx, dy) < tol:
+        with pytest.raises(ModelError, match="node 'B' is at the same place as node 'A'"):
+            _refuse_coincident(nodes, xy, tol)
+    elif math.hypot(dx, dy) > 2 * math.sqrt(2) * tol:
+        _refuse_coincident(nodes, xy, tol)
