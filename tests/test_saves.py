@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.files import MAX_FILE_BYTES, BadInput, SaveError, read_json, remove_stale_temporaries, temporaries, write_json_atomic
+from game.files import MAX_FILE_BYTES, MAX_OBJECTS, BadInput, SaveError, read_json, remove_stale_temporaries, temporaries, write_json_atomic
 from game.progress import Progress
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,7 +122,12 @@ def test_a_failed_write_leaves_the_target_and_no_temporary(tmp_path, monkeypatch
 
 @pytest.mark.parametrize(
     ("value", "why"),
-    [({"x": math.nan}, "cannot be written as JSON"), ({"x": object()}, "cannot be written as JSON"), ({"pad": "x" * (MAX_FILE_BYTES + 1)}, "MB")],
+    [
+        ({"x": math.nan}, "cannot be written as JSON"),
+        ({"x": object()}, "cannot be written as JSON"),
+        ({"pad": "x" * (MAX_FILE_BYTES + 1)}, "MB"),
+        ({"nodes": [{}] * (MAX_OBJECTS + 1)}, "objects a file may have"),
+    ],
 )
 def test_what_json_cannot_hold_or_read_json_would_refuse_is_not_written(tmp_path, value, why):
     target = tmp_path / "t.json"
