@@ -5,13 +5,19 @@
 
     equilibria validate PATH...
     equilibria check LEVEL [--solution SOLUTION.json] --json
+    equilibria levels [--json]                                     the course
+    equilibria --version
 
     equilibria [--frames N] [--screenshot OUT.png]                 the menu
     equilibria play LEVEL [--solution S.json] [--check] [--frames N] [--screenshot OUT.png]
-    equilibria sandbox [DESIGN] [--frames N] [--screenshot OUT.png]
+    equilibria sandbox [LEVEL | DESIGN] [--frames N] [--screenshot OUT.png]
 
-Exit codes: 0 done (check: passed), 1 unstable or not passed, 2 bad input (one line on
-stderr naming the file and the field; never a traceback).
+LEVEL is a level file or the id of a shipped level (`tutorial-01`).
+
+Exit codes: 0 done (check: passed), 1 unstable, not passed or no window, 2 bad input
+(one line on stderr naming the file and the field), 3 an unexpected error (one line on
+stderr naming a log file that holds the details), 130 interrupted (Ctrl+C). Never a
+traceback.
 """
 
 from __future__ import annotations
@@ -20,8 +26,11 @@ import argparse
 import json
 import math
 import sys
-from pathlib import Path
+import time
+import traceback
+from importlib import metadata
 
+from game.course import level_files, level_path
 from game.files import BadInput, format_problem, read_json
 
 
@@ -42,6 +51,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="equilibria", description="Equilibria: a 2D structural-statics sandbox game.")
+    parser.add_argument("--version", action="version", version=f"equilibria {version()}")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="run a model headless and print the results")
     sim.add_argument("model", help="model JSON (the level format without goal and player)")
@@ -57,15 +67,17 @@ def build_parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="schema and sense checks of level files")
     val.add_argument("paths", nargs="+", metavar="PATH", help="level files, or folders of them")
     chk = sub.add_parser("check", help="the verdict on a level and a solution")
-    chk.add_argument("level", help="level JSON")
+    chk.add_argument("level", help="a level file, or the id of a shipped level")
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
     chk.add_argument("--json", action="store_true", help="print one JSON object")
+    lvl = sub.add_parser("levels", help="list the course: id, kind, won or not, title")
+    lvl.add_argument("--json", action="store_true", help="print one JSON list (with each level's file and reference solution)")
     ply = sub.add_parser("play", help="play a level")
-    ply.add_argument("level", help="level JSON")
+    ply.add_argument("level", help="a level file, or the id of a shipped level (equilibria levels lists them)")
     ply.add_argument("--solution", help="start from this solution's moves (a teacher showing an answer)")
     ply.add_argument("--check", action="store_true", help="check the level at once (with --solution: judge that answer)")
     sbx = sub.add_parser("sandbox", help="an empty world with ground, or a design to watch")
-    sbx.add_argument("design", nargs="?", help="a level or design JSON (default: an empty sandbox)")
+    sbx.add_argument("design", nargs="?", help="a design file, or a level (file or id) to play with freely (default: an empty sandbox)")
     for p in (ply, sbx):
         p.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step); too large a one shows how a run blows up")
         _window_options(p, "frames", "screenshot")
@@ -88,26 +100,107 @@ def _count(text: str) -> int:
     return n
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    commands = {"simulate": simulate, "check": check, "validate": lambda a: validate(a.paths), "play": play, "sandbox": sandbox, None: menu}
+def version() -> str:
+    """The installed version (pyproject.toml's), or "unknown" in a copy never installed."""
     try:
-        return commands[args.command](args)
+        return metadata.version("equilibria")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+INTERRUPTED = 130  # the shell's code for a command ended by Ctrl+C (128 + SIGINT)
+CRASHED = 3
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; its exit code. Nothing escapes as a traceback: bad input is one
+    line (2), Ctrl+C ends quietly (130), anything unexpected is one line naming a log
+    file that holds the traceback (3)."""
+    try:
+        args = build_parser().parse_args(argv)
+        command = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "play": play, "sandbox": sandbox, None: menu}[args.command]
+        return command(args)
     except BadInput as exc:
         print(str(exc), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)  # end the line the terminal's ^C is on
+        return INTERRUPTED
+    except Exception as exc:  # the last line of defence: one line and a log, never a traceback
+        print(f"equilibria: an unexpected error ({type(exc).__name__}: {exc}); {_crash_log(exc)}", file=sys.stderr)
+        return CRASHED
+
+
+def _crash_log(exc: BaseException) -> str:
+    """Write the traceback to a new file in the data folder's logs/; what to tell the user."""
+    from game.progress import data_folder
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    try:
+        folder = data_folder() / "logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"crash-{stamp}-{time.time_ns() % 1_000_000:06d}.log"
+        text = f"equilibria {version()}, {' '.join(sys.argv)}\n" + "".join(traceback.format_exception(exc))
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        return f"the details could not be written to a log ({err.strerror or err})"
+    return f"the details are in {path}"
 
 
 def play(args: argparse.Namespace) -> int:
     from game.app import launch
 
-    return launch.play(args.level, args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt)
+    path = level_path(args.level)
+    return launch.play(str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt)
 
 
 def sandbox(args: argparse.Namespace) -> int:
     from game.app import launch
 
-    return launch.sandbox(args.design, args.frames, args.screenshot, dt=args.dt)
+    path = level_path(args.design) if args.design else None
+    return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt)
+
+
+def levels(args: argparse.Namespace) -> int:
+    """The course in order: id, kind, won or not, title (with --json, also each level's
+    file and reference solution)."""
+    from game.course import load_course, reference_solution, shipped_level
+    from game.level import load_level
+    from game.progress import Progress
+
+    progress = Progress.load()
+    rows = []
+    for level_id in load_course().level_ids():
+        path = shipped_level(level_id)
+        try:
+            level = load_level(read_json(path)) if path else None
+        except (BadInput, ValueError):
+            level = None
+        solution = reference_solution(level_id)
+        rows.append(
+            {
+                "id": level_id,
+                "title": level.title if level else "(cannot be read)",
+                "kind": level.kind if level else "?",
+                "won": progress.won(level_id),
+                "marks": progress.marks(level_id),
+                "path": str(path) if path else None,
+                "solution": str(solution) if solution else None,
+            }
+        )
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    width = max(len(r["id"]) for r in rows)
+    kinds = max(len(r["kind"]) for r in rows)
+    print(f"{'level':<{width}}  {'kind':<{kinds}}  {'won':<6}  title")
+    for r in rows:
+        won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
+        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}")
+    print(f"{len(rows)} levels; `equilibria play ID` opens one.")
+    if progress.problem:
+        print(progress.problem, file=sys.stderr)
+    return 0
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -116,28 +209,12 @@ def menu(args: argparse.Namespace) -> int:
     return launch.menu(args.menu_frames, args.menu_screenshot)
 
 
-NOT_LEVELS = ("level.schema.json", "course.json")
-
-
-def level_files(paths: list[str]) -> list[Path]:
-    """The files named, and the level files in the folders named (the schema, the
-    course index and the solutions folder left out)."""
-    found: list[Path] = []
-    for name in paths:
-        p = Path(name)
-        if p.is_dir():
-            found += sorted(f for f in p.rglob("*.json") if f.name not in NOT_LEVELS and "solutions" not in f.relative_to(p).parts)
-        else:
-            found.append(p)
-    return found
-
-
-def validate(paths: list[str]) -> int:
+def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from game.level import load_level
 
     bad = 0
-    for path in level_files(paths):
+    for path in level_files(args.paths):
         try:
             level = load_level(read_json(path))
         except BadInput as exc:
@@ -162,10 +239,11 @@ def check(args: argparse.Namespace) -> int:
     def first_line(path: str, exc: ValueError) -> BadInput:
         return BadInput(f"{path}: {str(exc).splitlines()[0]}")
 
+    level_file = str(level_path(args.level))
     try:
-        level = load_level(read_json(args.level))
+        level = load_level(read_json(level_file))
     except ValueError as exc:
-        raise first_line(args.level, exc) from None
+        raise first_line(level_file, exc) from None
     if args.solution:
         try:
             solution = load_solution(read_json(args.solution))
@@ -179,7 +257,7 @@ def check(args: argparse.Namespace) -> int:
         try:
             verdict = judge(level, solution)
         except ValueError as exc:
-            raise first_line(args.solution or args.level, exc) from None
+            raise first_line(args.solution or level_file, exc) from None
     if args.json:
         print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:

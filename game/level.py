@@ -16,14 +16,12 @@ import itertools
 import json
 import math
 import re
-from pathlib import Path
+import sys
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from game.files import format_problem
-
-SCHEMA_PATH = Path(__file__).resolve().parents[1] / "levels" / "level.schema.json"
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
@@ -245,6 +243,18 @@ class Level(_Strict):
             data["loads"] = data.get("loads", []) + self.goal.moving_load.loads(where)
         return data
 
+    def as_sandbox(self) -> Level:
+        """This level's structure and loads to play with freely (`equilibria sandbox
+        LEVEL`): a sandbox level without goal, hints or player rules but the sections and
+        zone a sandbox uses; loads drawn at random as draw 0, a moving load as the nodal
+        loads it makes."""
+        data = self.drawn(0 if self.load_choices() else None).model_data()
+        player = self.player.model_dump(mode="json", include=PLAYER_FIELDS["sandbox"] & self.player.model_fields_set, exclude_none=True)
+        data.update(kind="sandbox", player=player)
+        for key in ("hints", "explanation"):
+            data.pop(key, None)
+        return Level.model_validate(data)
+
     def load_choices(self) -> list[list[Load]]:
         """`player.load_choices`: sets of loads a level draws from at random, so that the
         answer changes between attempts (empty: the level's own loads, always)."""
@@ -354,13 +364,34 @@ def schema_text() -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
+    """`python -m game.level --write-schema` (in a source checkout) or `--print-schema`."""
     parser = argparse.ArgumentParser(prog="python -m game.level", description="Level format tools.")
-    parser.add_argument("--write-schema", action="store_true", help=f"write {SCHEMA_PATH.name} from the definition")
-    if parser.parse_args().write_schema:
-        SCHEMA_PATH.write_text(schema_text(), encoding="utf-8")
-        print(f"wrote {SCHEMA_PATH}")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--write-schema", action="store_true", help="write levels/level.schema.json from the definition (in a source checkout)")
+    what.add_argument("--print-schema", action="store_true", help="print the schema")
+    args = parser.parse_args(argv)
+    if args.print_schema:
+        sys.stdout.write(schema_text())
+        return 0
+    from game.course import SCHEMA_PATH, in_checkout
+    from game.files import BadInput, write_bytes_atomic
+
+    if not in_checkout():
+        print(
+            f"python -m game.level: --write-schema writes levels/level.schema.json in a source checkout; this copy of Equilibria is installed"
+            f" ({SCHEMA_PATH.parent}), so nothing was written (--print-schema prints the schema)",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        write_bytes_atomic(SCHEMA_PATH, schema_text().encode())
+    except BadInput as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(f"wrote {SCHEMA_PATH}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,8 +1,7 @@
 """The course index: every shipped level exactly once, in topics, in teaching order,
 and the shape of the course the levels issue asks for."""
 
-from game.cli import level_files
-from game.course import LEVELS_DIR, load_course
+from game.course import LEVELS_DIR, level_files, load_course
 from game.files import read_json
 from game.level import load_level
 

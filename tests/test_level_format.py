@@ -6,7 +6,8 @@ import pytest
 from builders import bridge_truss
 
 from game.cli import main
-from game.level import SCHEMA_PATH, Level, schema_text
+from game.course import SCHEMA_PATH
+from game.level import Level, schema_text
 
 
 def level(**changes) -> dict:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import level_files, main
+from game.cli import main
+from game.course import level_files
 from game.files import read_json
 from game.level import load_level
 

@@ -18,7 +18,7 @@ from game.app.app import App, Scene
 from game.app.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
 from game.app.scenes.play import PlayScene
 from game.app.stage import Stage, load_stage
-from game.course import COURSE_PATH, LEVELS_DIR, load_course
+from game.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from game.files import BadInput, read_json
 from game.progress import Progress, data_folder
 from game.rules import JUDGES
@@ -74,8 +74,6 @@ def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH) -
                 rows.append(Row(topic.title))
                 rows += [_level_row(p) for p in found]
     else:
-        from game.cli import level_files
-
         rows.append(Row("Levels"))
         rows += [_level_row(p) for p in level_files([str(levels_dir)])]
     rows += [Row("Free play"), Row("Empty sandbox", sandbox=True)]

@@ -1,0 +1,1 @@
+"""Fonts, icons and sounds, installed as `game.assets` (pyproject.toml maps the folder)."""
