@@ -8,6 +8,7 @@ sim.set_tethers(rows)                    # the hand's spring, ground contact (en
 sim.nail(q); sim.remove_member("AB")     # nails and the bomb
 """
 
+from engine import kernel_cache  # noqa: F401  (first: it places numba's cache before any kernel is defined)
 from engine.model import Model, ModelError, build_model
 from engine.simulation import INTEGRATORS, Outcome, RestCriteria, Simulation, Unstable
 

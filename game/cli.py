@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     val = sub.add_parser("validate", help="schema and sense checks of level files")
-    val.add_argument("paths", nargs="+", metavar="PATH", help="level files, or folders of them")
+    val.add_argument("paths", nargs="*", metavar="PATH", help="level files, or folders of them (default: the shipped course)")
     chk = sub.add_parser("check", help="the verdict on a level and a solution")
     chk.add_argument("level", help="a level file, or the id of a shipped level")
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
@@ -211,10 +211,11 @@ def menu(args: argparse.Namespace) -> int:
 
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
+    from game.course import LEVELS_DIR
     from game.level import load_level
 
     bad = 0
-    for path in level_files(args.paths):
+    for path in level_files(args.paths or [LEVELS_DIR]):
         try:
             level = load_level(read_json(path))
         except BadInput as exc:

@@ -331,20 +331,6 @@ def test_the_wheel_zooms_about_the_mouse():
     app.close()
 
 
-def test_the_loading_screen_compiles_the_engine_and_gives_way_to_the_menu():
-    from game.app.scenes.loading import LoadingScene
-    from game.app.scenes.menu import MenuScene
-
-    app = App(fixed_frame=FRAME)
-    app.push(LoadingScene(app, MenuScene))
-    seen = []
-    for _ in range(10):
-        app.frame()
-        seen.append(type(app.scene).__name__)
-    assert seen[0] == "LoadingScene" and seen[-1] == "MenuScene" and len(app.scenes) == 1
-    app.close()
-
-
 def test_play_with_a_solution_and_check_judges_it_on_screen(tmp_path):
     from game.cli import main
 

@@ -13,10 +13,14 @@ posted in between through `pygame.event.post`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app.palette import BACKGROUND, Fonts
+
+if TYPE_CHECKING:
+    from game.app.warmup import EngineWarmup
 
 WINDOW_SIZE = (1280, 800)
 FPS = 60
@@ -60,6 +64,7 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.frames = 0
+        self.warmup: EngineWarmup | None = None  # the engine's warm-up, when launched with one
 
     # ------------------------------------------------------------------ scenes
     @property

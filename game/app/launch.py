@@ -3,6 +3,11 @@
 With `frames` the app runs that many frames of a fixed 1/60 s each and returns (a
 headless run repeats exactly); `screenshot` saves the last frame as PNG. A bad level
 file raises BadInput (one line: file: field: problem) before any window opens.
+
+Without `frames` (a player at the window) the engine is warmed up beside the window
+(game/app/warmup.py), so the first frame comes at once and answers input; a level
+asked for before the engine is ready opens behind a loading screen. With `frames`
+each scene compiles what it needs as it is made: the frames repeat exactly.
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ import pygame
 from game.app.app import App, Scene
 from game.app.pacing import FRAME
 from game.app.scenes import MenuScene, PlayScene
-from game.app.scenes.loading import LoadingScene
+from game.app.scenes.loading import when_ready
 from game.app.stage import Stage, load_stage
+from game.app.warmup import EngineWarmup
 from game.attempt import Attempt
 from game.files import BadInput, read_json
 from game.progress import Progress
@@ -34,12 +40,12 @@ def play(
     stage = load_stage(path)
     bench = bench_of_solution(stage, solution) if solution else None
 
-    def first(app: App) -> PlayScene:
+    def make(app: App) -> PlayScene:
         scene = PlayScene(app, stage, progress=Progress.load(), bench=bench, dt=dt)
         scene.checking = check and isinstance(scene.bench, LevelBench)
         return scene
 
-    return run(first, frames, screenshot)
+    return run(lambda app: when_ready(app, make), frames, screenshot)
 
 
 def bench_of_solution(stage: Stage, path: str) -> LevelBench:
@@ -59,24 +65,36 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
 
 def sandbox(path: str | None = None, frames: int | None = None, screenshot: str | None = None, *, dt: float | None = None) -> int:
     stage = load_stage(path, sandbox=True) if path else Stage.empty_sandbox()
-    return run(lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt), frames, screenshot)
+    return run(lambda app: when_ready(app, lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt)), frames, screenshot)
 
 
 def menu(frames: int | None = None, screenshot: str | None = None) -> int:
-    """The level select, after the loading screen has compiled the engine."""
-    return run(lambda app: LoadingScene(app, MenuScene), frames, screenshot)
+    """The level select (it needs no engine: that warms up while the player chooses)."""
+    return run(MenuScene, frames, screenshot)
 
 
 def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None) -> int:
-    """Open the window, run the first scene, save the screenshot. 0 done, 1 no window."""
+    """Open the window, run the first scene, save the screenshot. 0 done, 1 no window.
+    Ctrl+C closes the scenes as closing the window does (they keep what they hold)."""
+    warmup = EngineWarmup.start() if frames is None else None  # first: it compiles while the window opens
     try:
         app = App(fixed_frame=FRAME if frames is not None else None)
     except pygame.error as exc:
+        if warmup is not None:
+            warmup.stop()
         print(f"equilibria: cannot open a window ({exc}); to run headless set SDL_VIDEODRIVER=dummy", file=sys.stderr)
         return 1
     with app:
-        app.push(first(app))
-        app.run(frames)
+        app.warmup = warmup
+        try:
+            app.push(first(app))
+            app.run(frames)
+        except KeyboardInterrupt:
+            app.quit()
+            raise
+        finally:
+            if warmup is not None:
+                warmup.stop()
         if screenshot:
             try:
                 app.screenshot(screenshot)

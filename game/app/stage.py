@@ -32,7 +32,7 @@ class Stage:
     def from_level(cls, level: Level, *, sandbox: bool = False) -> Stage:
         ground = tuple((float(x), float(y)) for x, y in level.world.ground or ())
         if sandbox and level.kind != "sandbox":
-            brief = f"The structure and loads of “{level.title}” to play with freely: no goal, no budget. Build, load, run, drag, nail and bomb it; Ctrl+S saves."
+            brief = f"The structure and loads of “{level.title}” to play with freely: no goal, no budget. Build, load, run, drag, nail and bomb it."
             return cls(f"Sandbox: {level.title}", "sandbox", brief, level.as_sandbox(), ground)
         title = f"Sandbox: {level.title}" if sandbox else level.title
         return cls(title, "sandbox" if sandbox else level.kind, level.brief, level, ground)

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pygame
 
+from engine.warm import PLAY_STEPS
 from game.app import draw, overlay
 from game.app.app import App, Scene
 from game.app.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
+from game.app.scenes.loading import when_ready
 from game.app.scenes.play import PlayScene
 from game.app.stage import Stage, load_stage
 from game.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
@@ -160,7 +162,7 @@ class MenuScene(Scene):
         self.error = ""
         if row.level_id is not None and not row.sandbox:
             self.progress.opened(row.level_id)  # written with the play scene's next save; the menu itself writes nothing
-        self.app.push(PlayScene(self.app, stage, progress=self.progress))
+        self.app.push(when_ready(self.app, lambda app: PlayScene(app, stage, progress=self.progress)))
 
     def _cannot_open(self, row: Row, message: str) -> None:
         """Show why `row` cannot be opened: `message` names the file and the field."""
@@ -221,6 +223,10 @@ class MenuScene(Scene):
         draw.label(surface, fonts.big, "Equilibria", (LEFT, 30), INK, "topleft", None)
         intro = "Structures that are not in equilibrium move. Choose a level:"
         draw.label(surface, fonts.body, f"{intro}   ({won} of {total} won)" if total else intro, (LEFT, 68), MUTED, "topleft", None)
+        warmup = self.app.warmup
+        if warmup is not None and not warmup.ready():
+            share, doing = warmup.progress(PLAY_STEPS)
+            draw.label(surface, fonts.small, f"Preparing the engine: {doing}, {share:.0%}", (w - LEFT, 36), MUTED, "topright", None)
         for k, (row, rect) in enumerate(zip(self.rows, self.places((w, h)), strict=True)):
             if not row.choosable:
                 title = draw.label(surface, fonts.bold, row.text, (rect.left, rect.bottom - 4), INK, "bottomleft", None)

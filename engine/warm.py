@@ -1,0 +1,114 @@
+"""Compiling the engine ahead of need.
+
+numba compiles a kernel the first time it is called with given argument types: seconds
+on a first start, a fraction of one when the machine code is in the cache
+(engine/kernel_cache.py). Calling every kernel once on a tiny structure that has every
+kind of element does it before a level needs it, step by step, in the order a level
+needs them: `PLAY_STEPS` first (a level cannot run without them), then the rest.
+
+`python -m engine.warm` runs the steps and prints one line per step done, `N LABEL`,
+for a caller that compiles in a child process and shows progress (the game's loading
+screen, game/app/warmup.py). After each step it notes in the cache folder how many are
+done (`DONE`), so that a later start loads those without waiting for a compiler, and
+a warm-up cut short (the game closed) resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+
+import numpy as np
+
+from engine import kernel_cache
+from engine.linear import mechanism, solve_linear
+from engine.model import build_model
+from engine.simulation import Simulation
+
+# A bar, a cable, a beam and a plate, a load with a history, gravity: every kernel path.
+WARM_MODEL = {
+    "world": {"gravity": 9.81, "damping": 0.05},
+    "materials": {"steel": {"E": 200e9, "density": 7850, "nu": 0.3, "strength": 250e6}},
+    "nodes": [{"id": "A", "x": 0, "y": 0}, {"id": "B", "x": 1, "y": 0}, {"id": "C", "x": 0.5, "y": 0.8}, {"id": "D", "x": 1.5, "y": 0.8}],
+    "supports": [{"node": "A", "fix": ["x", "y"]}, {"node": "B", "fix": ["y"]}],
+    "members": [
+        {"id": "AC", "i": "A", "j": "C", "kind": "bar", "material": "steel", "A": 1e-3, "I": 1e-7},
+        {"id": "BD", "i": "B", "j": "D", "kind": "cable", "material": "steel", "A": 1e-4},
+        {"id": "CD", "i": "C", "j": "D", "kind": "beam", "material": "steel", "A": 1e-3, "I": 1e-6},
+    ],
+    "triangles": [{"id": "T", "nodes": ["A", "B", "C"], "material": "steel", "t": 0.01}],
+    "loads": [{"node": "D", "fx": 0, "fy": -1e3, "history": [[0, 0], [0.1, 1]]}],
+}
+# Two tethers (engine/tethers.py): a hand's spring on D, a ground contact under C.
+WARM_TETHERS = np.array([[3, 1.5, 0.0, 0.0, 1.0, 1e3, 1.0, 0.5], [2, 0.5, 1.0, 0.0, 0.0, 1e3, 1.0, 0.0]])
+
+
+def _time_integration() -> None:
+    for integrator in ("rk4", "symplectic"):  # one compiled `advance` serves both
+        sim = Simulation(build_model(WARM_MODEL), integrator)
+        sim.set_tethers(WARM_TETHERS)
+        sim.advance(10 * sim.dt)
+        sim.strain_energy()
+        sim.results()
+
+
+def _statics() -> None:
+    model = build_model(WARM_MODEL)
+    solve_linear(model)
+    mechanism(model)
+    Simulation(model, "linear").solve_linear()
+
+
+def _relaxation() -> None:
+    Simulation(build_model(WARM_MODEL), "relax").relax(max_iter=50)
+
+
+# (what a player reads, what to call), in the order they are needed.
+STEPS: list[tuple[str, Callable[[], None]]] = [
+    ("the time integrators", _time_integration),
+    ("the static solver", _statics),
+    ("dynamic relaxation", _relaxation),
+]
+PLAY_STEPS = 2  # the first steps: what a level needs before it can run
+DONE = "warm-steps-done"  # in the cache folder: how many of STEPS are compiled into it
+
+
+def steps_done() -> int:
+    """How many of the first STEPS are in this engine's cache (0 when unknown)."""
+    if kernel_cache.FOLDER is None:
+        return 0
+    try:
+        return min(int((kernel_cache.FOLDER / DONE).read_text()), len(STEPS))
+    except (OSError, ValueError):
+        return 0
+
+
+def _note_done(k: int) -> None:
+    if kernel_cache.FOLDER is None:
+        return
+    temporary = kernel_cache.FOLDER / f".{DONE}.{os.getpid()}"
+    try:
+        temporary.write_text(f"{k}\n")
+        os.replace(temporary, kernel_cache.FOLDER / DONE)  # atomic: a reader sees the old count or the new
+    except OSError:
+        pass  # not noted: a later start compiles (or loads) those steps again
+
+
+def main() -> int:
+    """Run every step, printing `N LABEL` after each (those already in the cache at
+    once); 0 when all are done, 130 when interrupted (quietly)."""
+    try:
+        done = steps_done()
+        for k, (label, step) in enumerate(STEPS, 1):
+            if k > done:
+                step()
+                _note_done(k)
+            print(f"{k} {label}", flush=True)
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

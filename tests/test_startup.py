@@ -1,0 +1,122 @@
+"""Starting up: the engine warms up beside the window, which answers from its first
+frame; numba's cache lives in a versioned folder of the user's cache directory."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from engine import kernel_cache, warm
+from game.app.app import App, Scene
+from game.app.pacing import FRAME
+from game.app.scenes.loading import LoadingScene, when_ready
+from game.app.warmup import EngineWarmup
+
+ROOT = Path(__file__).resolve().parents[1]
+LINES = "import time; [print(k, 'step', flush=True) or time.sleep(0.05) for k in (1, 2, 3)]"
+
+
+def child(code: str) -> list[str]:
+    return [sys.executable, "-c", code]
+
+
+def test_the_warm_up_loads_each_step_the_child_reports_and_is_then_ready():
+    warmup = EngineWarmup.start(child(LINES), cached=0)
+    assert warmup.child is not None
+    assert warmup.wait(timeout=60) and warmup.ready()
+    deadline = time.monotonic() + 60
+    while not warmup.done() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert warmup.done() and warmup.progress() == (1.0, warm.STEPS[-1][0])
+    assert warmup.failure == ""
+
+
+def test_a_child_that_fails_leaves_the_compiling_to_the_thread():
+    warmup = EngineWarmup.start(child("import sys; sys.exit(1)"), cached=0)
+    assert warmup.wait(timeout=120)
+    assert "stopped" in warmup.failure
+
+
+def test_with_the_cache_warm_there_is_no_child_and_the_steps_load_at_once():
+    warmup = EngineWarmup.start(child("raise SystemExit('never run')"), cached=len(warm.STEPS))
+    assert warmup.child is None
+    assert warmup.wait(timeout=60)
+
+
+def test_stop_ends_a_child_still_compiling():
+    warmup = EngineWarmup.start(child("import time; time.sleep(60)"), cached=0)
+    assert not warmup.ready()
+    warmup.stop()
+    assert warmup.child.poll() is not None
+    assert warmup.stopping and not warmup.ready()
+
+
+def test_the_loading_screen_answers_and_gives_way_when_the_engine_is_ready(tmp_path):
+    app = App(fixed_frame=FRAME)
+    app.warmup = EngineWarmup.start(child("import time; time.sleep(0.5); print(1, flush=True); print(2, flush=True)"), cached=0)
+    level = Scene(app)
+    scene = when_ready(app, lambda a: level)
+    assert isinstance(scene, LoadingScene)  # not ready: the loading screen first
+    app.push(scene)
+    app.frame()
+    app.screenshot(tmp_path / "loading.png")
+    assert app.scene is scene, "it waits, drawing, while the engine is prepared"
+    assert app.warmup.wait(timeout=60)
+    app.frame()
+    assert app.scene is level and app.scenes == [level], "the level takes its place once the engine is ready"
+    app.warmup.stop()
+    app.close()
+
+
+def test_escape_leaves_the_loading_screen():
+    app = App(fixed_frame=FRAME)
+    app.warmup = EngineWarmup.start(child("import time; time.sleep(60)"), cached=0)
+    app.push(when_ready(app, lambda a: None))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.frame()
+    assert not app.running and not app.scenes
+    app.warmup.stop()
+    app.close()
+
+
+def test_the_warm_up_command_reports_every_step(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "engine.warm"], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert [line.split(" ", 1)[0] for line in out.stdout.splitlines()] == [str(k) for k in range(1, len(warm.STEPS) + 1)]
+    assert warm.steps_done() == len(warm.STEPS)
+
+
+def test_the_kernel_cache_is_a_versioned_folder_of_the_user_cache(tmp_path):
+    """In a fresh process with no NUMBA_CACHE_DIR, a compiled kernel lands in
+    <user cache>/equilibria/numba/<version>-<digest>/, not beside the source."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    code = "from engine import kernel_cache; from engine.elements import wrap_angle; wrap_angle(7.0); print(kernel_cache.FOLDER)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert out.returncode == 0, out.stderr
+    folder = Path(out.stdout.strip())
+    assert folder.parent == tmp_path / "equilibria" / "numba"
+    assert folder.name == f"{kernel_cache.version()}-{kernel_cache.engine_digest()}"
+    assert any(folder.rglob("*.nbi")), "the kernel's index is in the folder"
+
+
+def test_numba_cache_dir_wins_when_set(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "mine"))
+    code = "from engine import kernel_cache; print(kernel_cache.FOLDER)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert Path(out.stdout.strip()) == tmp_path / "mine"
+
+
+def test_the_digest_changes_with_any_engine_source(tmp_path, monkeypatch):
+    before = kernel_cache.engine_digest()
+    fake = tmp_path / "engine"
+    fake.mkdir()
+    for path in Path(kernel_cache.__file__).parent.glob("*.py"):
+        (fake / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(kernel_cache, "__file__", str(fake / "kernel_cache.py"))
+    assert kernel_cache.engine_digest() == before
+    (fake / "elements.py").write_bytes((fake / "elements.py").read_bytes() + b"\n# edited\n")
+    assert kernel_cache.engine_digest() != before
