@@ -16,7 +16,7 @@ from game.app.scenes.loading import LoadingScene, when_ready
 from game.app.warmup import EngineWarmup
 
 ROOT = Path(__file__).resolve().parents[1]
-LINES = "import time; [print(k, 'step', flush=True) or time.sleep(0.05) for k in (1, 2, 3)]"
+LINES = "import time; [print(k, flush=True) or time.sleep(0.05) for k in (1, 2, 3)]"  # as engine.warm: `N LABEL`, a label may be empty
 
 
 def child(code: str) -> list[str]:
@@ -32,6 +32,14 @@ def test_the_warm_up_loads_each_step_the_child_reports_and_is_then_ready():
         time.sleep(0.01)
     assert warmup.done() and warmup.progress() == (1.0, warm.STEPS[-1][0])
     assert warmup.failure == ""
+
+
+def test_each_line_of_the_child_counts_as_it_comes():
+    """Ready to play while the child still compiles the rest: the lines, not its end, tell."""
+    warmup = EngineWarmup.start(child("import time; print('1 a', flush=True); print(2, flush=True); time.sleep(60)"), cached=0)
+    assert warmup.wait(timeout=60)
+    assert warmup.child.poll() is None and warmup.compiled == 2 and not warmup.done()
+    warmup.stop()
 
 
 def test_a_child_that_fails_leaves_the_compiling_to_the_thread():

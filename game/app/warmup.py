@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 from engine import warm
 
@@ -36,6 +37,7 @@ class EngineWarmup:
         self.loaded = 0  # steps whose kernels this process has
         self.failure = ""  # why the child gave up, if it did
         self.stopping = False
+        self.began = time.monotonic()
         self._changed = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="engine warm-up", daemon=True)
 
@@ -68,8 +70,9 @@ class EngineWarmup:
         if self.child is not None:
             assert self.child.stdout is not None
             for line in self.child.stdout:
-                if line.split(" ", 1)[0].isdigit():
-                    self._set(compiled=min(int(line.split(" ", 1)[0]), len(self.labels)))
+                words = line.split()
+                if words and words[0].isdigit():  # `N LABEL`: step N is in the cache
+                    self._set(compiled=min(int(words[0]), len(self.labels)))
                     self._load_compiled()
             if self.child.wait() != 0 and not self.stopping:
                 self._set(failure=f"the engine's compiler stopped (exit {self.child.returncode}); compiling here instead")
@@ -107,6 +110,10 @@ class EngineWarmup:
         share = (min(self.compiled, n) + min(self.loaded, n)) / (2 * n)
         doing = self.labels[min(self.loaded, n - 1)]
         return share, doing
+
+    def seconds(self) -> float:
+        """Time since the warm-up began [s]."""
+        return time.monotonic() - self.began
 
     def stop(self) -> None:
         """End the child, if it still runs, and load nothing more (the game is closing)."""
