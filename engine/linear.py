@@ -150,25 +150,71 @@ def gershgorin_rows(model: Model, K: sp.csr_matrix | None = None) -> np.ndarray:
     return out
 
 
-def stable_dt(model: Model, method: str) -> float:
-    """A stable constant step [s] for 'rk4' or 'symplectic', from the frequency bound.
+MAX_DT = 1e-3  # [s] so that load histories and contact stay resolved
+STEP_MARGIN = 0.8  # covers the growth of the frequency bound as elements rotate (a rotated bar's Gershgorin row sums grow by up to 1.21)
 
-    Undamped limits: ω dt < 2 for semi-implicit Euler, ω dt < 2√2 for RK4 (the
-    stability region on the imaginary axis). Stiffness-proportional damping β shrinks
-    it by √(1 + ξ²) − ξ with ξ = β ω / 2. A factor 0.8 covers the change of the bound
-    as elements rotate (Gershgorin row sums of a rotated bar grow by up to 1.21).
-    Capped at 1 ms so that load histories and contact stay resolved.
+
+def stable_dt(model: Model, method: str) -> float:
+    """A stable constant step [s] for 'rk4' or 'symplectic' (at most MAX_DT).
+
+    Each mode of the structure is a damped oscillator x'' + c x' + ω² x = 0 with the
+    Rayleigh damping c = α + β ω² (α: mass-proportional, β: the largest element's
+    stiffness-proportional damping), for ω from 0 (a rigid or mechanism mode) up to
+    the bound ω_max on the highest frequency. The step must be stable for all of them.
+
+    Semi-implicit Euler (v += h a; x += h v) has the amplification matrix of trace
+    2 − hc − h²ω² and determinant 1 − hc; both roots lie in the unit circle (Jury) when
+    hc + h²ω²/2 ≤ 2. The left side grows with ω, so ω_max binds:
+        h ≤ (2/ω)(√(1 + ζ²) − ζ),  ζ = c / (2ω) at ω = ω_max
+    (2/ω undamped; 2/α for a rigid mode under mass damping alone).
+
+    RK4 is stable where |1 + z + z²/2 + z³/6 + z⁴/24| ≤ 1 for every z = hλ, λ the
+    roots −c/2 ± √(c²/4 − ω²): 2√2/ω on the imaginary axis (undamped), 2.785/|λ| on the
+    real axis (overdamped), as little as 2.616/|λ| between. No closed form covers every
+    angle, so the step is found by bisection over the modes ω ∈ [0, ω_max]. Light damping
+    would allow a little more than 2√2/ω_max (the region bulges to 2.96 at 99°), but a
+    structure that stiffens as it deforms loses that first: the undamped limit caps it.
+
+    STEP_MARGIN then covers the bound's growth as the structure deforms.
     """
     m = model.arrays
     omega = max_frequency_bound(model)
-    if omega <= 0.0:
-        return 1e-3
+    alpha = float(m.mass_damping)
     beta = max(float(np.max(m.beam_beta, initial=0.0)), float(np.max(m.tri_beta, initial=0.0)))
     if m.bar_c.size:
         beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
-    xi = 0.5 * beta * omega
-    limit = 2.0 * math.sqrt(2.0) if method == "rk4" else 2.0
-    return min(1e-3, 0.8 * limit / omega * (math.sqrt(1.0 + xi * xi) - xi))
+    if omega <= 0.0 and alpha <= 0.0:
+        return MAX_DT
+    if method == "rk4":
+        h = _rk4_limit(omega, alpha, beta)
+    else:
+        c = alpha + beta * omega * omega
+        h = 2.0 / c if omega <= 0.0 else 2.0 / omega * (math.sqrt(1.0 + (c / (2.0 * omega)) ** 2) - c / (2.0 * omega))
+    return min(MAX_DT, STEP_MARGIN * h)
+
+
+def _rk4_limit(omega_max: float, alpha: float, beta: float) -> float:
+    """The largest h [s] at which RK4 is stable for every mode ω ∈ [0, ω_max] of
+    x'' + (α + βω²) x' + ω² x = 0 (see stable_dt): bisection to 1e-6 relative."""
+    w = omega_max * np.linspace(0.0, 1.0, 1025)
+    c = alpha + beta * w * w
+    root = np.sqrt((0.25 * c * c - w * w).astype(complex))
+    lam = np.concatenate((-0.5 * c + root, -0.5 * c - root))
+    lam = lam[np.abs(lam) > 0.0]
+
+    def stable(h: float) -> bool:
+        z = h * lam
+        return bool(np.all(np.abs(1.0 + z * (1.0 + z * (0.5 + z * (1.0 / 6.0 + z / 24.0)))) <= 1.0 + 1e-12))
+
+    if not lam.size:
+        return math.inf
+    if alpha == 0.0 and beta == 0.0:
+        return 2.0 * math.sqrt(2.0) / omega_max  # undamped: the imaginary axis, exactly
+    lo, hi = 0.0, 3.0 / float(np.abs(lam).max())  # the region reaches at most 2.96 from 0 in the left half-plane
+    while hi - lo > 1e-6 * hi:
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if stable(mid) else (lo, mid)
+    return min(lo, 2.0 * math.sqrt(2.0) / omega_max) if omega_max > 0.0 else lo
 
 
 def lowest_frequency(model: Model) -> float | None:
@@ -216,6 +262,7 @@ class LinearResult:
     displacement: np.ndarray  # (N, 3) [m, m, rad]
     reactions: np.ndarray  # (N, 3) [N, N, N m], non-zero only on fixed DOFs
     mechanism: Mechanism | None
+    slack: np.ndarray | None = None  # (B,) bool: the cables that are slack (their force is 0)
 
 
 def find_mechanism(model: Model, K: sp.csr_matrix, free: np.ndarray) -> Mechanism | None:
@@ -289,12 +336,23 @@ def prescribed_displacement(model: Model, t: float) -> np.ndarray:
     return u
 
 
+SLACK_STIFFNESS = 1e-9  # a slack cable's share of its stiffness while solving (see solve_linear)
+NEEDED_SLACK = 1e-5  # the share of the loads slack cables may carry before they are found needed
+
+
 def solve_linear(model: Model, t: float | None = None, active=None) -> LinearResult:
     """Small-displacement static answer with every load at its value at time t (default:
     the end of the histories, i.e. the final values).
 
-    Cables: solved as bars, then any cable found in compression is dropped (slack) and
-    the solve repeated, at most as many times as there are cables.
+    Cables carry tension only: the answer has every taut cable stretched and every slack
+    one (force 0) shortened. It is found by iterating the set of taut cables until it
+    stops changing; each solve re-admits a slack cable that the last answer stretched
+    and drops a taut one it shortened. A slack cable keeps SLACK_STIFFNESS of its
+    stiffness while solving, so that a structure whose slack cables are not needed still
+    has its answer (an X-braced bay whose columns shorten both diagonals under vertical
+    loads stands: sway would stretch one of them). Where the slack cables' feeble
+    stiffness carries more than NEEDED_SLACK of the loads, the loads move the structure
+    where no cable can hold it: that is a mechanism, reported with its free motion.
     """
     m = model.arrays
     t = model.load_end_time if t is None else t
@@ -303,22 +361,32 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     free = ~m.fixed.ravel()
     nb, nbm, nt = len(m.bar_L0), len(m.beam_L0), len(m.tri_E)
     bar_on, beam_on, tri_on = (np.ones(nb, bool), np.ones(nbm, bool), np.ones(nt, bool)) if active is None else tuple(a.copy() for a in active)
-    for _ in range(int(m.bar_cable.sum()) + 1):
-        K = stiffness(model, active=(bar_on, beam_on, tri_on))
-        mech = find_mechanism(model, K, free)
-        if mech is not None:
-            return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), mech)
+    none = (np.zeros(nb, bool), np.zeros(nbm, bool), np.zeros(nt, bool))
+    mech = find_mechanism(model, stiffness(model, active=(bar_on, beam_on, tri_on)), free)
+    if mech is not None:  # a mechanism even with every cable taut
+        return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), mech)
+    cables = m.bar_cable & bar_on
+    slack = np.zeros(nb, bool)
+    tried: set[bytes] = set()
+    while True:
+        K_slack = SLACK_STIFFNESS * stiffness(model, active=(slack, *none[1:]))
+        K = stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)) + K_slack
         u = us.copy()
-        rhs = F[free] - K[free][:, ~free] @ us[~free]
-        u[free] = spla.spsolve(K[free][:, free].tocsc(), rhs)
-        N = bar_axial_linear(model, u.reshape(-1, 3))
-        slack = m.bar_cable & bar_on & (N < 0)
-        if not slack.any():
+        u[free] = spla.spsolve(K[free][:, free].tocsc(), F[free] - K[free][:, ~free] @ us[~free])
+        tried.add(slack.tobytes())
+        now_slack = cables & (bar_axial_linear(model, u.reshape(-1, 3)) < 0.0)
+        if np.array_equal(now_slack, slack) or now_slack.tobytes() in tried:  # settled (or cycling: keep the last)
             break
-        bar_on = bar_on & ~slack
+        slack = now_slack
+    held_by_slack = np.abs((K_slack @ u)[free]).max(initial=0.0)
+    if held_by_slack > NEEDED_SLACK * max(np.abs(F[free]).max(initial=0.0), 1e-300):
+        loose = find_mechanism(model, stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)), free)
+        if loose is not None:
+            words = "this structure is a mechanism under its loads: they shorten cables that alone could hold it"
+            return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), Mechanism(loose.mode, words), slack)
     R = K @ u - F
     R[free] = 0.0
-    return LinearResult(u.reshape(-1, 3), R.reshape(-1, 3), None)
+    return LinearResult(u.reshape(-1, 3), R.reshape(-1, 3), None, slack)
 
 
 def bar_axial_linear(model: Model, u: np.ndarray) -> np.ndarray:

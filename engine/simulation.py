@@ -197,10 +197,14 @@ class Simulation:
         stiffest = f"the stiffest element is {self.element_name(kind, row)} (about {omega / (2 * math.pi):.3g} Hz); " if omega > 0 else ""
         safe = stable_dt_for(self.model, self.integrator)
         held = " (tethers too stiff for the step? see tether_stiffness)" if len(self.state.tether) else ""
-        return (
-            f"unstable near t = {self.time:.4g} s: {cause}; {stiffest}a step of {safe:.3g} s or less is stable "
-            f"for the structure{held}, the step was {self.dt:.3g} s; rolled back to the last good state"
-        ), energy
+        if self.dt > safe:
+            step = f"a step of {safe:.3g} s or less is stable for the structure as built{held}, the step was {self.dt:.3g} s"
+        else:  # never call the step that failed a stable one
+            step = (
+                f"the step, {self.dt:.3g} s, is within the {safe:.3g} s estimated stable for the structure as built, "
+                f"so it grew stiffer as it moved{held}"
+            )
+        return f"unstable near t = {self.time:.4g} s: {cause}; {stiffest}{step}; rolled back to the last good state", energy
 
     def element_name(self, kind: str, row: int) -> str:
         if kind == "triangle":
@@ -298,7 +302,7 @@ class Simulation:
         s.pos[:] = self.model.arrays.pos0 + u
         s.vel[:] = 0.0
         s.bar_N[:] = linear.bar_axial_linear(self.model, u)
-        s.bar_N[self.model.arrays.bar_cable & (s.bar_N < 0)] = 0.0
+        s.bar_N[result.slack] = 0.0
         s.beam_out[:] = linear.beam_forces_linear(self.model, u)
         s.tri_out[:, :3] = linear.triangle_stress_linear(self.model, u)
         self.linear_reactions = result.reactions
