@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import scipy.linalg
@@ -243,17 +244,46 @@ def lowest_frequency(model: Model) -> float | None:
 
 @dataclass(frozen=True)
 class Mechanism:
-    """A free motion of a structure: the DOFs that move, as a unit-length mode."""
+    """The free motions of a structure: every motion that no element resists.
 
-    mode: np.ndarray  # (N, 3) [m, m, rad] up to scale
+    basis: (3N, k) [m, m, rad] a basis of the free motions (the null space of K_ff, zero
+    on held DOFs). A solver may return any basis of that space, and which one depends on
+    the machine's LAPACK; so nothing here reads the basis but through the space it
+    spans: its orthogonal projector, the same for every basis.
+    """
+
+    basis: np.ndarray
     message: str
 
+    @property
+    def count(self) -> int:
+        """How many independent free motions (the null space's dimension)."""
+        return int(self.basis.shape[1])
+
+    @cached_property
+    def orthonormal(self) -> np.ndarray:
+        """(3N, k) an orthonormal basis of the same space (the projector is Q Qᵀ)."""
+        q, _ = np.linalg.qr(self.basis)
+        return q
+
+    @cached_property
+    def mode(self) -> np.ndarray:
+        """(N, 3) one free motion to show, the same whatever basis was found (sign
+        included): a fixed generic motion projected onto the space, scaled so that its
+        largest entry is ±1."""
+        q = self.orthonormal
+        generic = np.sin(1.0 + 2.399963 * np.arange(q.shape[0]))  # no pattern of its own, so no free motion is orthogonal to it
+        v = q @ (q.T @ generic)
+        biggest = float(np.abs(v).max())
+        return (v / biggest if biggest > 0.0 else v).reshape(-1, 3)
+
     def moving(self, tol: float = 1e-3) -> np.ndarray:
-        """Indices of the nodes that move: those whose translation passes `tol` of the
-        largest, or, in a mode without translation, those that spin."""
-        size = np.hypot(self.mode[:, 0], self.mode[:, 1])
-        if size.max() < tol * np.abs(self.mode).max():
-            size = np.abs(self.mode[:, 2])
+        """Indices of the nodes some free motion moves: those whose translation, in the
+        space, passes `tol` of the largest; where no node translates, those that spin."""
+        rows = np.linalg.norm(self.orthonormal.reshape(-1, 3, self.count), axis=2)  # (N, 3): each DOF's reach in the space
+        size = np.hypot(rows[:, 0], rows[:, 1])
+        if size.max() < tol * rows.max():
+            size = rows[:, 2]
         return np.flatnonzero(size > tol * size.max())
 
 
@@ -266,42 +296,55 @@ class LinearResult:
 
 
 def find_mechanism(model: Model, K: sp.csr_matrix, free: np.ndarray) -> Mechanism | None:
-    """The zero-stiffness mode of K_ff, if any. K_ff is scaled to unit diagonal so that
-    translations and rotations compare; a DOF with no stiffness at all is a mechanism
-    by itself."""
+    """Every free motion of K_ff (None when there is none): its null space, found as the
+    eigenvectors of K_ff scaled to unit diagonal (so that translations and rotations
+    compare) whose eigenvalue is below MECHANISM_TOL. A DOF with no stiffness at all is
+    a free motion by itself."""
     if not free.any():
         return None  # every DOF is held: nothing can move
     kff = K[free][:, free].tocsr()
     diag = kff.diagonal()
     free_idx = np.flatnonzero(free)
-    mode = np.zeros(free.size)
     scale = float(np.abs(diag).max(initial=0.0))
     loose = diag <= 1e-12 * scale if scale > 0 else np.ones(diag.size, dtype=bool)
-    if loose.any():
-        mode[free_idx[loose]] = 1.0
-        return Mechanism(_unit_mode(mode), "this structure is a mechanism: some nodes are held by nothing")
-    d = 1.0 / np.sqrt(diag)
-    S = sp.csr_matrix(kff.multiply(d[:, None]).multiply(d[None, :]))
-    if S.shape[0] <= DENSE_LIMIT:
-        lam, vec = scipy.linalg.eigh(S.toarray(), subset_by_index=[0, 0])
-    else:
-        lam, vec = spla.eigsh(S, k=1, sigma=-1e-6, which="LM")
-    if lam[0] > MECHANISM_TOL:
+    held = np.flatnonzero(~loose)
+    columns = [np.flatnonzero(loose)[None, :] == np.arange(diag.size)[:, None]]  # a unit vector per loose DOF
+    if held.size:
+        d = 1.0 / np.sqrt(diag[held])
+        S = sp.csr_matrix(kff[held][:, held].multiply(d[:, None]).multiply(d[None, :]))
+        null = np.zeros((diag.size, 0))
+        vectors = _null_space(S)
+        if vectors.shape[1]:
+            null = np.zeros((diag.size, vectors.shape[1]))
+            null[held] = d[:, None] * vectors
+        columns.append(null)
+    basis_free = np.hstack(columns).astype(float)
+    if not basis_free.shape[1]:
         return None
-    mode[free_idx] = d * vec[:, 0]
-    return Mechanism(_unit_mode(mode), "this structure is a mechanism: it can move without deforming")
+    basis = np.zeros((free.size, basis_free.shape[1]))
+    basis[free_idx] = basis_free
+    words = "some nodes are held by nothing" if loose.any() else "it can move without deforming"
+    return Mechanism(basis, f"this structure is a mechanism: {words}")
+
+
+def _null_space(S: sp.csr_matrix) -> np.ndarray:
+    """(n, k) the eigenvectors of the symmetric S whose eigenvalue is ≤ MECHANISM_TOL."""
+    n = S.shape[0]
+    if n <= DENSE_LIMIT:
+        lam, vec = scipy.linalg.eigh(S.toarray())
+        return vec[:, lam <= MECHANISM_TOL]
+    k = min(8, n - 1)
+    while True:
+        lam, vec = spla.eigsh(S, k=k, sigma=-1e-6, which="LM")
+        if (lam > MECHANISM_TOL).any() or k == n - 1:
+            return vec[:, lam <= MECHANISM_TOL]
+        k = min(2 * k, n - 1)  # all k found are free motions: there may be more
 
 
 def mechanism(model: Model, active=None) -> Mechanism | None:
     """The free motion of the model at its reference geometry with the elements
     `active` (default: all), or None when it is a structure."""
     return find_mechanism(model, stiffness(model, active=active), ~model.arrays.fixed.ravel())
-
-
-def _unit_mode(flat: np.ndarray) -> np.ndarray:
-    mode = flat.reshape(-1, 3)
-    biggest = np.abs(mode).max()
-    return mode / biggest if biggest > 0 else mode
 
 
 def load_vector(model: Model, t: float) -> np.ndarray:
@@ -383,7 +426,7 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
         loose = find_mechanism(model, stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)), free)
         if loose is not None:
             words = "this structure is a mechanism under its loads: they shorten cables that alone could hold it"
-            return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), Mechanism(loose.mode, words), slack)
+            return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), Mechanism(loose.basis, words), slack)
     R = K @ u - F
     R[free] = 0.0
     return LinearResult(u.reshape(-1, 3), R.reshape(-1, 3), None, slack)

@@ -471,6 +471,7 @@ class Simulation:
             mode = self.mechanism.mode
             out["mechanism"] = {
                 "message": self.mechanism.message,
+                "free_motions": self.mechanism.count,
                 "mode": {
                     md.node_ids[q]: {"x": float(mode[q, 0]), "y": float(mode[q, 1]), "rot": float(mode[q, 2])}
                     for q in np.flatnonzero(np.abs(mode).max(axis=1) > 1e-9)

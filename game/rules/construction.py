@@ -24,7 +24,8 @@ from engine import ModelError, Simulation, Unstable, build_model
 from engine.linear import mechanism
 from engine.simulation import RestCriteria
 from game.level import Level
-from game.rules.common import IMPERFECTION, MOTION_TOL, Verdict, describe_motion, hold_time, jittered, kn, limit, plural
+from game.rules.common import IMPERFECTION, Verdict, hold_time, jittered, kn, limit, plural
+from game.rules.motion import MOTION_TOL, describe_motion
 from game.solution import AddMember, AddNode, AddSupport, Solution
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]

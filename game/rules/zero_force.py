@@ -16,11 +16,12 @@ ZERO_FORCE_TOL = 1e-6  # |N| below this fraction of the largest |N| counts as no
 
 def member_forces_at_equilibrium(level: Level) -> dict[str, float]:
     """Axial forces [N] by the direct stiffness method (the small-displacement statics
-    a student's method of joints gives)."""
+    a student's method of joints gives), to the millinewton: the last bits of a sparse
+    solve vary with the machine's BLAS, and no figure shown may."""
     sim = Simulation(build_model(level.model_data(), statics_only=True), "linear")
     if not sim.solve_linear().at_rest:
         raise ValueError("supports: the truss is a mechanism")
-    return {mid: r["axial"] for mid, r in sim.results()["members"].items()}
+    return {mid: round(r["axial"], 3) + 0.0 for mid, r in sim.results()["members"].items()}  # + 0.0: never -0.0
 
 
 def zero_force_members(forces: dict[str, float]) -> set[str]:

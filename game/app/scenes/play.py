@@ -42,7 +42,7 @@ from game.app.view import View
 from game.files import BadInput, SaveError, write_json_atomic
 from game.progress import data_folder
 from game.rules import ALLOWED_MOVES, Verdict
-from game.rules.common import describe_motion
+from game.rules.motion import describe_motion
 from game.solution import load_solution
 from game.workbench import SUPPORTS, Bench, LevelBench, Refused, SandboxBench
 
