@@ -34,19 +34,22 @@ class Attempt:
     def won(self) -> bool:
         return self.marks is not None
 
-    def solution(self) -> Solution:
-        return Solution(format=1, level=self.level.id, draw=self.draw, moves=list(self.moves))
+    def solution(self, moves: list[Move] | None = None) -> Solution:
+        """The attempt's moves (or `moves`) as a solution file holds them."""
+        return Solution(format=1, level=self.level.id, draw=self.draw, moves=list(self.moves if moves is None else moves))
 
-    def structure(self) -> dict:
-        """The model as the player has built it, at rest and undeformed: the level (its
-        loads as drawn) with the forces added, the members removed, and the nodes,
-        members and supports built. What the game shows before and after a check."""
+    def structure(self, moves: list[Move] | None = None) -> dict:
+        """The model as the player has built it (with the attempt's moves, or `moves`),
+        at rest and undeformed: the level (its loads as drawn) with the forces added,
+        the members removed, and the nodes, members and supports built. What the game
+        shows before and after a check."""
+        moves = self.moves if moves is None else moves
         level = self.level.drawn(self.draw)
         if level.kind in ("build", "stability"):
-            return design(level, self.solution()).data
+            return design(level, self.solution(moves)).data
         data = level.model_data()
-        data["loads"] = data.get("loads", []) + [{"node": m.node, "fx": m.fx, "fy": m.fy} for m in self.moves if isinstance(m, AddForce)]
-        removed = {m.member for m in self.moves if isinstance(m, RemoveMember)}
+        data["loads"] = data.get("loads", []) + [{"node": m.node, "fx": m.fx, "fy": m.fy} for m in moves if isinstance(m, AddForce)]
+        removed = {m.member for m in moves if isinstance(m, RemoveMember)}
         data["members"] = [m for m in data.get("members", []) if m["id"] not in removed]
         return data
 

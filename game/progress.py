@@ -14,6 +14,9 @@ CI set it, so they never write into a real home). The file is written atomically
 where SOLUTION is the player's work as `game/solution.py` defines it, so nothing the
 player made is lost when they leave a level.
 
+Two copies of the game may share one data folder: each save first takes in what the
+file holds (another copy's wins, marks and work), so neither undoes the other.
+
 Nothing about the file is fatal to the game. A file that is not JSON or not progress
 is moved aside (renamed `progress.broken-STAMP.json`, never deleted) and a fresh
 progress starts. A file that cannot be read at all is left alone and nothing is saved
@@ -81,6 +84,8 @@ class Progress:
         self.path = path
         self.problem = problem
         self._data = data or ProgressFile(format=FORMAT)
+        self._touched: set[str] = set()  # levels this session changed: on those, its word holds
+        self._opened = False  # whether this session opened a level (last_level is then its own)
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -130,6 +135,7 @@ class Progress:
     def opened(self, level_id: str) -> None:
         """Remember the level as the one opened last."""
         self._data.last_level = _level_id(level_id)
+        self._opened = True
 
     def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int) -> None:
         """After a check: `passed` its verdict, `marks` the attempt's marks (None until
@@ -166,9 +172,33 @@ class Progress:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SaveError(f"{self.path}: cannot make its folder ({exc.strerror or exc})") from None
+        self._take_in_the_file()
         write_json_atomic(self.path, self.to_json())
 
+    def _take_in_the_file(self) -> None:
+        """Keep what another copy of the game saved since this one read the file: the
+        levels this session did not touch as the file has them; on those it touched, a
+        win and the best marks from either. A file that cannot be read is passed over
+        (the save then writes this session's progress)."""
+        try:
+            if self.path is None or self.path.stat().st_size > MAX_FILE_BYTES:
+                return
+            theirs = ProgressFile.model_validate(json.loads(self.path.read_bytes().decode("utf-8")))
+        except (OSError, ValueError, RecursionError):  # ValueError: bad UTF-8, bad JSON, not progress
+            return
+        for level_id, record in theirs.levels.items():
+            ours = self._data.levels.get(level_id)
+            if ours is None or level_id not in self._touched:
+                self._data.levels[level_id] = record
+                continue
+            ours.won = ours.won or record.won
+            if record.marks is not None:
+                ours.marks = max(ours.marks or 0, record.marks)
+        if not self._opened:
+            self._data.last_level = theirs.last_level
+
     def _record(self, level_id: str) -> LevelRecord:
+        self._touched.add(_level_id(level_id))
         return self._data.levels.setdefault(_level_id(level_id), LevelRecord())
 
 

@@ -59,6 +59,8 @@ class AddSupport(_Strict):
     fix: list[Dof] = Field(min_length=1, description='locked DOFs: any of "x", "y", "rot"')
 
 
+MAX_MOVES = 10_000  # moves a solution may hold
+
 Move = Annotated[AddForce | MarkZero | RemoveMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
 
 
@@ -66,7 +68,7 @@ class Solution(_Strict):
     format: Literal[1]
     level: LevelId
     draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
-    moves: list[Move] = Field(default_factory=list, max_length=10_000)
+    moves: list[Move] = Field(default_factory=list, max_length=MAX_MOVES)
 
 
 def load_solution(data: Any) -> Solution:

@@ -35,11 +35,12 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
+from engine import ModelError, build_model
 from game.attempt import Attempt
 from game.level import Level, Section, load_level
 from game.rules import ALLOWED_MOVES, Verdict
 from game.rules.construction import design, inside, rule_broken
-from game.solution import AddForce, AddMember, AddNode, AddSupport, MarkZero, Move, RemoveMember
+from game.solution import MAX_MOVES, AddForce, AddMember, AddNode, AddSupport, MarkZero, Move, RemoveMember
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
@@ -83,6 +84,17 @@ def tools_for(kind: str, mode: str | None = None) -> tuple[str, ...]:
         "sandbox": ("inspect", "node", "member", "triangle", "support", "force", "erase", "drag", "nail", "bomb"),
     }
     return tools[kind]
+
+
+def buildable(structure: dict | None) -> None:
+    """Refused, in words, when the engine would not build `structure` (coincident nodes,
+    a member of no length…): the engine's checks, run before an edit is accepted."""
+    if structure is None:
+        return
+    try:
+        build_model(structure, statics_only=True)
+    except ModelError as exc:
+        raise Refused(f"Not possible: {exc.message.replace(chr(39), '')}.") from None
 
 
 def fresh_id(prefix: str, taken: set[str]) -> str:
@@ -220,16 +232,21 @@ class LevelBench(Bench):
         return list(packed)
 
     def _check(self, moves: list[Move]) -> None:
+        """The level's rules, then the engine's own checks: an edit the engine could not
+        build is refused here, in words, and the work stays as it was."""
+        if len(moves) > MAX_MOVES:
+            raise Refused(f"A solution holds at most {MAX_MOVES:,} moves: undo or erase some to make new ones.")
         if self.kind in ("build", "stability"):
             level = self.level.drawn(self.attempt.draw)
             try:
-                d = design(level, self.attempt.solution().model_copy(update={"moves": moves}))
+                d = design(level, self.attempt.solution(moves))
             except ValueError as exc:
                 raise Refused(str(exc).split(": ", 1)[-1]) from None
             if self.level.player.zone:
                 for nid, point in d.nodes.items():
                     if not inside(point, self.level.player.zone):
                         raise Refused(f"Node {nid} would be outside the build zone (the dashed outline).")
+        buildable(self.attempt.structure(moves))
 
     @property
     def moves(self) -> list[Move]:
@@ -371,7 +388,7 @@ class SandboxBench(Bench):
         return self.doc
 
     def _set(self, doc: dict) -> None:
-        self._level = self._validate(doc)  # first: a refused design changes nothing
+        self._level = self._validate(doc, edit=True)  # first: a refused design changes nothing
         self.doc = doc
 
     def _pack(self, doc: dict) -> bytes:
@@ -380,13 +397,16 @@ class SandboxBench(Bench):
     def _unpack(self, packed: bytes) -> dict:
         return json.loads(zlib.decompress(packed))
 
-    def _validate(self, doc: dict) -> Level | None:
+    def _validate(self, doc: dict, *, edit: bool = False) -> Level | None:
+        """The design as a level; Refused naming the file and the field when a design
+        read from a file is broken, in words when an edit would break it."""
         if not doc["nodes"]:
             return None  # nothing built yet: a level needs a node
         try:
             return load_level(doc)
         except ValueError as exc:
-            raise Refused(f"{self.source}: {str(exc).splitlines()[0]}") from None
+            line = str(exc).splitlines()[0]
+            raise Refused(f"Not possible: {line.split(': ', 1)[-1].replace(chr(39), '')}." if edit else f"{self.source}: {line}") from None
 
     def structure(self) -> dict | None:
         return self._level.model_data() if self._level is not None else None

@@ -285,11 +285,11 @@ def test_saves_screenshots_and_graph_exports_land_in_the_data_folder(tmp_path, m
     app, scene = start(Stage.empty_sandbox())
     build_truss(app, scene)
     app.run(int(3 / FRAME))  # past the autosave interval
-    autosave = tmp_path / "designs" / "autosave.json"
+    [autosave] = (tmp_path / "designs").glob("sandbox-*.json")  # the design's own file
     assert json.loads(autosave.read_text())["members"] == scene.bench.design()["members"]
     key(app, pygame.K_s, pygame.KMOD_CTRL)
-    saved = [p for p in (tmp_path / "designs").glob("design-*.json")]
-    assert len(saved) == 1 and "Saved to" in scene.notice
+    saved = list((tmp_path / "designs").glob("*.json"))
+    assert saved == [autosave] and f"Saved to {autosave}" in scene.notice
     again = load_stage(saved[0], sandbox=True)  # what `equilibria sandbox FILE` opens
     assert [n.id for n in again.level.nodes] == ["N1", "N2", "N3"]
     tool(app, scene, "inspect")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.draw import save_png
 from game.app.palette import BACKGROUND, Fonts
 
 if TYPE_CHECKING:
@@ -45,6 +46,9 @@ class Scene:
 
     def closing(self) -> None:
         """The app is about to quit (the window closed): keep what must be kept."""
+
+    def resumed(self) -> None:
+        """The scene above this one has closed: this one is on top again."""
 
 
 class App:
@@ -86,6 +90,8 @@ class App:
             self.scenes.pop()
         if not self.scenes:
             self.quit()
+        else:
+            self.scenes[-1].resumed()
 
     def quit(self) -> None:
         """Stop the loop; every scene still open may first save what it holds."""
@@ -130,8 +136,8 @@ class App:
             done += 1
 
     def screenshot(self, path: str | Path) -> None:
-        """Save the last frame drawn (PNG by the file's suffix)."""
-        pygame.image.save(self.screen, str(path))
+        """Save the last frame drawn as PNG (atomically; SaveError when it cannot be)."""
+        save_png(self.screen, path)
 
     def close(self) -> None:
         pygame.font.quit()

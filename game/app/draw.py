@@ -3,12 +3,24 @@ arrows, curved arrows for moments, hatching, text labels and wrapped text."""
 
 from __future__ import annotations
 
+import io
 import math
+import os
 from collections.abc import Sequence
 
 import pygame
 
 from game.app.palette import BACKGROUND, Colour
+from game.files import write_bytes_atomic
+
+
+def save_png(surface: pygame.Surface, path: str | os.PathLike) -> None:
+    """`surface` as a PNG file, written atomically: encoded in memory, then written,
+    synced and renamed (game/files.py), so a full disk raises SaveError naming the file
+    and leaves no empty file behind (pygame writing straight to disk does not say)."""
+    png = io.BytesIO()
+    pygame.image.save(surface, png, "png")
+    write_bytes_atomic(path, png.getvalue())
 
 Point = tuple[float, float]
 

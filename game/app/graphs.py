@@ -420,9 +420,7 @@ class GraphPanel:
         when that fails); returns where the data went."""
         image = pygame.Surface(size)
         plot = self.draw(image, image.get_rect())
-        png = io.BytesIO()
-        pygame.image.save(image, png, "png")
-        write_bytes_atomic(path, png.getvalue())
+        draw.save_png(image, path)
         return plot
 
 

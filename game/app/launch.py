@@ -98,6 +98,8 @@ def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | Non
         if screenshot:
             try:
                 app.screenshot(screenshot)
+            except BadInput:
+                raise
             except (pygame.error, OSError) as exc:
                 raise BadInput(f"{Path(screenshot)}: cannot save the screenshot ({exc})") from None
     return 0

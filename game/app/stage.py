@@ -27,15 +27,16 @@ class Stage:
     brief: str
     level: Level | None
     ground: tuple[tuple[float, float], ...]
+    source: Path | None = None  # the file it was read from
 
     @classmethod
-    def from_level(cls, level: Level, *, sandbox: bool = False) -> Stage:
+    def from_level(cls, level: Level, *, sandbox: bool = False, source: Path | None = None) -> Stage:
         ground = tuple((float(x), float(y)) for x, y in level.world.ground or ())
         if sandbox and level.kind != "sandbox":
             brief = f"The structure and loads of “{level.title}” to play with freely: no goal, no budget. Build, load, run, drag, nail and bomb it."
-            return cls(f"Sandbox: {level.title}", "sandbox", brief, level.as_sandbox(), ground)
+            return cls(f"Sandbox: {level.title}", "sandbox", brief, level.as_sandbox(), ground, source)
         title = f"Sandbox: {level.title}" if sandbox else level.title
-        return cls(title, "sandbox" if sandbox else level.kind, level.brief, level, ground)
+        return cls(title, "sandbox" if sandbox else level.kind, level.brief, level, ground, source)
 
     @classmethod
     def empty_sandbox(cls) -> Stage:
@@ -71,4 +72,4 @@ def load_stage(path: str | Path, *, sandbox: bool = False) -> Stage:
         level = load_level(read_json(path))
     except ValueError as exc:
         raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
-    return Stage.from_level(level, sandbox=sandbox)
+    return Stage.from_level(level, sandbox=sandbox, source=Path(path))

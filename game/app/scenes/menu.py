@@ -87,11 +87,11 @@ SHOWN_DESIGNS = 6  # saved sandbox designs listed, newest first
 
 
 def saved_designs() -> list[Path]:
-    """The sandbox designs in the user's data folder, the autosave first, then the
-    newest saves."""
+    """The sandbox designs in the user's data folder (each design keeps its own file),
+    the newest first."""
     folder = data_folder() / "designs"
     try:
-        files = sorted(folder.glob("*.json"), key=lambda p: (p.stem != "autosave", -p.stat().st_mtime))
+        files = sorted(folder.glob("*.json"), key=lambda p: -p.stat().st_mtime)
     except OSError:
         return []
     return files[:SHOWN_DESIGNS]
@@ -135,12 +135,22 @@ class MenuScene(Scene):
     def __init__(self, app: App, rows: list[Row] | None = None, progress: Progress | None = None):
         super().__init__(app)
         self.rows = rows if rows is not None else level_rows()
+        self.listed = rows is None  # rows of its own finding, found again on return
         self.progress = progress if progress is not None else Progress.load()
         last = self.progress.last_level
         choosable = [k for k, r in enumerate(self.rows) if r.choosable]
         self.selected = next((k for k in choosable if last is not None and self.rows[k].level_id == last), choosable[0] if choosable else 0)
         self.error = ""  # why the level chosen last cannot be opened (file: field: problem), shown in a box
         self.error_title = ""
+
+    def resumed(self) -> None:
+        """Back from a level: the designs saved meanwhile are listed at once."""
+        if not self.listed:
+            return
+        chosen = self.rows[self.selected] if self.rows else None
+        self.rows = level_rows()
+        same = [k for k, r in enumerate(self.rows) if chosen is not None and r.choosable and (r.path, r.text) == (chosen.path, chosen.text)]
+        self.selected = same[0] if same else min(self.selected, len(self.rows) - 1)
 
     def _move(self, step: int) -> None:
         k = self.selected + step

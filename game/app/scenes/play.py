@@ -100,6 +100,33 @@ def data_place(name: str) -> Path:
     return folder
 
 
+def own_design_file(stage: Stage) -> Path | None:
+    """The file a sandbox design is kept in: the one it was read from when that is one
+    of the player's designs (in the data folder's designs/), else None (a new one is
+    made at the first save: a file elsewhere is the player's, never written over)."""
+    if stage.kind != "sandbox" or stage.source is None:
+        return None
+    folder = data_folder() / "designs"
+    try:
+        return stage.source if stage.source.resolve().parent == folder.resolve() else None
+    except OSError:
+        return None
+
+
+def new_design_file(stage: Stage) -> Path:
+    """A new file in designs/ for a design not kept anywhere yet, named after where it
+    came from and when: never one that another design (or another copy of the game)
+    already has."""
+    stem = stage.level.id if stage.level is not None and stage.level.id != "sandbox" else "sandbox"
+    base = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+    folder = data_place("designs")
+    path, n = folder / f"{base}.json", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{base}-{n}.json"
+    return path
+
+
 def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     """The workbench of a stage, with the player's saved work on its level restored
     (and a line saying what could not be restored, or "")."""
@@ -108,6 +135,8 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     if stage.level is None or stage.kind not in ALLOWED_MOVES:
         return None, ""
     bench = LevelBench(stage.level)
+    if progress is not None:
+        bench.attempt.tries = progress.tries(stage.level.id)  # the checks made so far count on, whenever they were made
     saved = progress.work(stage.level.id) if progress is not None else None
     if not saved:
         return bench, ""
@@ -159,8 +188,10 @@ class PlayScene(Scene):
         self._step = False
         self._size: tuple[int, int] | None = None
         self._built = -1
-        self._saved = -1
-        self._save_clock = 0.0
+        self._saved = bench.revision if bench is not None else -1  # as found: nothing to save until an edit
+        self._save_clock = -SAVE_EVERY
+        self._unsaved_warned = False
+        self.design_file = own_design_file(stage)  # a sandbox design's own file (made at its first save)
         self._clock = 0.0  # [s] wall time in this scene, for animations
         self.section_rect: pygame.Rect | None = None  # the section button, while the member tool is in hand
         self.pending: list[str] = []  # nodes clicked so far for a member or a plate
@@ -265,7 +296,7 @@ class PlayScene(Scene):
         if self.progress is not None:
             a = self.bench.attempt
             self.progress.record_check(self.bench.level.id, verdict.passed, a.marks, a.tries)
-            self._save(force=True)
+            self._save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
 
     def try_again(self) -> None:
@@ -274,45 +305,56 @@ class PlayScene(Scene):
             self.verdict = None
             self.reset()
 
-    def _save(self, *, force: bool = False) -> None:
-        """Keep the work in progress: a level's moves in the progress file, a sandbox
-        design in the autosave. Written atomically, at most every SAVE_EVERY seconds."""
-        if self.bench is None or self.bench.revision == self._saved or (self.progress is None and isinstance(self.bench, LevelBench)):
-            return
-        if not force and self._clock - self._save_clock < SAVE_EVERY:
-            return
+    def _save(self, *, force: bool = False, verdict: bool = False) -> bool:
+        """Keep the work: a level's moves (and, after a `verdict`, the record of the check)
+        in the progress file, a sandbox design in its own file (design_file). Written
+        atomically when the work changed, at most every SAVE_EVERY seconds unless
+        `force`d. Whether all is saved; a save that fails says so and is tried again."""
+        bench = self.bench
+        if bench is None or (self.progress is None and isinstance(bench, LevelBench)):
+            return True
+        if bench.revision == self._saved and not verdict:
+            return True
+        if not (force or verdict) and self._clock - self._save_clock < SAVE_EVERY:
+            return False
+        self._save_clock = self._clock
         try:
-            if isinstance(self.bench, LevelBench):
-                self.progress.save_work(self.bench.level.id, self.bench.attempt.solution().model_dump(mode="json", exclude_none=True))
+            if isinstance(bench, LevelBench):
+                self.progress.save_work(bench.level.id, bench.attempt.solution().model_dump(mode="json", exclude_none=True))
                 self.progress.save()
             else:
-                write_json_atomic(data_place("designs") / "autosave.json", self.bench.design())
+                self.design_file = self.design_file or new_design_file(self.stage)
+                write_json_atomic(self.design_file, bench.design())
         except (BadInput, OSError) as exc:
-            self.notice = f"Could not save your work: {exc}"
-        self._saved, self._save_clock = self.bench.revision, self._clock
+            self.notice = f"Your work is not saved: {exc}"
+            return False
+        self._saved = bench.revision
+        return True
 
     def save_design(self) -> None:
         if not isinstance(self.bench, SandboxBench):
             self.notice = "Ctrl+S saves sandbox designs; your work on a level is kept as you go."
             return
-        try:
-            path = data_place("designs") / time.strftime("design-%Y%m%d-%H%M%S.json")
-            write_json_atomic(path, self.bench.design())
-            self.notice = f"Saved to {path} (equilibria sandbox {path} opens it)."
-        except (BadInput, OSError) as exc:
-            self.notice = f"Could not save: {exc}"
+        self._saved = -1  # write it now, changed or not
+        if self._save(force=True):
+            self.notice = f"Saved to {self.design_file} (equilibria sandbox {self.design_file} opens it)."
 
     def screenshot(self) -> None:
         try:
             path = data_place("screenshots") / time.strftime("equilibria-%Y%m%d-%H%M%S.png")
-            pygame.image.save(self.app.screen, str(path))
+            draw.save_png(self.app.screen, path)
             self.notice = f"Screenshot saved to {path}"
-        except (pygame.error, OSError) as exc:
+        except (BadInput, pygame.error, OSError) as exc:
             self.notice = f"Could not save the screenshot: {exc}"
 
     def leave(self) -> None:
-        self._save(force=True)
-        self.app.pop()
+        """Back to the menu, with the work saved; if it cannot be, say so and stay: Esc
+        again leaves all the same."""
+        if self._save(force=True) or self._unsaved_warned:
+            self.app.pop()
+            return
+        self._unsaved_warned = True
+        self.notice += " Esc again leaves without saving it."
 
     def closing(self) -> None:
         self._save(force=True)
