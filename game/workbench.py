@@ -248,6 +248,27 @@ class LevelBench(Bench):
                         raise Refused(f"Node {nid} would be outside the build zone (the dashed outline).")
         buildable(self.attempt.structure(moves))
 
+    def restore(self, moves: list[Move]) -> int:
+        """Take saved moves as the work: all of them, or, where the whole cannot be built
+        (work saved by an older version), the longest beginning that can. How many."""
+
+        def fine(n: int) -> bool:
+            try:
+                self._check(moves[:n])
+            except (Refused, ValueError, KeyError):
+                return False
+            return True
+
+        kept = len(moves)
+        if not fine(kept):
+            good, bad = 0, kept  # the empty beginning is fine; the whole is not
+            while bad - good > 1:
+                mid = (good + bad) // 2
+                good, bad = (mid, bad) if fine(mid) else (good, mid)
+            kept = good
+        self.attempt.moves = list(moves[:kept])
+        return kept
+
     @property
     def moves(self) -> list[Move]:
         return self.attempt.moves

@@ -174,3 +174,19 @@ def test_two_copies_on_one_data_folder_keep_each_others_progress(tmp_path):
     first.save()
     on_disk = Progress.load(tmp_path)
     assert on_disk.marks("tutorial-01") == 100 and on_disk.work("tutorial-02")["moves"], "the second copy's work is kept"
+
+
+def test_saved_work_that_cannot_all_be_built_keeps_its_buildable_beginning(tmp_path):
+    """Work saved before edits were checked against the engine (a node on node C) comes
+    back as far as it can be built, never blank."""
+    progress = Progress.load(tmp_path)
+    moves = [
+        {"type": "add_node", "id": "N1", "x": 1.0, "y": 1.0},
+        {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": next(iter(level("tutorial-04").player.sections))},
+        {"type": "add_node", "id": "N2", "x": 2.0, "y": 0.0},  # on node C
+    ]
+    progress.save_work("tutorial-04", {"format": 1, "level": "tutorial-04", "moves": moves})
+    progress.save()
+    scene = PlayScene(App(fixed_frame=FRAME), load_stage(shipped_level("tutorial-04")), progress=Progress.load(tmp_path))
+    assert [m.model_dump(exclude_none=True) for m in scene.bench.moves] == moves[:2]
+    assert "first 2 moves" in scene.notice and scene.model is not None

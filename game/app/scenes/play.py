@@ -142,13 +142,13 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
         return bench, ""
     try:
         solution = load_solution(saved)
-        bench.attempt.moves = list(solution.moves)
-        if solution.draw is not None and stage.level.load_choices():
-            bench.attempt.draw = solution.draw
-        bench.structure()
-    except (ValueError, KeyError) as exc:
-        bench.attempt.moves = []
-        return bench, f"Your saved work on this level could not be restored ({str(exc).splitlines()[0]}); you start afresh."
+    except ValueError as exc:
+        return bench, f"Your saved work on this level could not be read ({str(exc).splitlines()[0]}); you start afresh."
+    if solution.draw is not None and stage.level.load_choices():
+        bench.attempt.draw = solution.draw
+    kept = bench.restore(list(solution.moves))
+    if kept < len(solution.moves):
+        return bench, f"Your first {kept} moves on this level are restored; the {len(solution.moves) - kept} after them could not be built and are left out."
     return bench, ""
 
 
