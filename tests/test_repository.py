@@ -27,3 +27,35 @@ def test_engine_never_imports_pygame_or_pymunk():
     for path in (ROOT / "engine").glob("*.py"):
         text = path.read_text()
         assert not re.search(r"^\s*(import|from)\s+(pygame|pymunk)", text, re.M), path.name
+
+
+def test_readme_counts_the_course_as_it_is():
+    from game.course import load_course
+
+    counts = [int(n) for n in re.findall(r"course of (\d+) levels", (ROOT / "README.md").read_text())]
+    assert counts and all(n == len(load_course().level_ids()) for n in counts)
+
+
+def test_every_command_the_readme_and_docs_name_exists():
+    from game.cli import build_parser
+
+    commands = set(next(a for a in build_parser()._actions if a.dest == "command").choices)
+    for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        named = set(re.findall(r"\bequilibria ([a-z][a-z-]*)\b", doc.read_text()))
+        assert named <= commands, f"{doc.name} names {sorted(named - commands)}"
+
+
+def test_the_readme_and_docs_stand_alone():
+    """A user has the README and docs/, nothing beside the checkout: every link resolves
+    inside it, and the wheel the README installs is this version's."""
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        text = doc.read_text()
+        assert "../shared" not in text and "DESIGN.md" not in text and not re.search(r"seed 00\d", text), doc.name
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
+            if not target.startswith("http"):
+                assert (doc.parent / target).exists(), f"{doc.name} links to {target}"
+    wheels = set(re.findall(r"equilibria-([\d.]+)-py3-none-any\.whl", (ROOT / "README.md").read_text()))
+    assert wheels == {version}
