@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from engine.elements import KERNEL, eval_forces, history_rate, history_value
+from engine.elements import INNER, KERNEL, eval_forces, history_rate, history_value
 from engine.tethers import eval_tethers
 
 SYMPLECTIC = 0
@@ -155,7 +155,7 @@ def update_chords(m, pos, chord):
         chord[e] += d - 2.0 * math.pi * math.floor((d + math.pi) / (2.0 * math.pi))
 
 
-@njit(**KERNEL)
+@njit(**INNER, inline="always")
 def check_breaks(m, s, t):
     """Members whose force passed their capacity break (are switched off) at time t."""
     for e in range(m.bar_ij.shape[0]):
@@ -172,7 +172,7 @@ def check_breaks(m, s, t):
                 s.beam_broke[e] = t
 
 
-@njit(**KERNEL)
+@njit(**INNER, inline="always")
 def _symplectic_update(m, force, dt, pos, vel):
     """v ← v + dt·force/m, then x ← x + dt·v, on every DOF (a flat loop, see _rk4_step)."""
     x = pos.reshape(-1)
@@ -184,7 +184,7 @@ def _symplectic_update(m, force, dt, pos, vel):
         x[r] += dt * v[r]
 
 
-@njit(**KERNEL)
+@njit(**INNER, inline="always")
 def _measures(m, vel, force, lref):
     """The rest test's measures: (max node speed [m/s], residual [N], kinetic energy [J],
     support power [W]). The residual is the largest out-of-balance force on a free DOF
@@ -233,7 +233,7 @@ def advance(m, s, w, dt, nsteps, method, ctl):
     for step in range(nsteps):
         if method == SYMPLECTIC:
             power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out)
-            eval_tethers(s.tether, pos, vel, force, s.tether_f, True)
+            eval_tethers(s.tether, pos, vel, force, s.tether_f, 1.0)
             _symplectic_update(m, force, dt, pos, vel)
         else:
             power = _rk4_step(m, s, w, t, dt)
@@ -267,7 +267,7 @@ def advance(m, s, w, dt, nsteps, method, ctl):
     return nsteps
 
 
-@njit(**KERNEL)
+@njit(**INNER, inline="always")
 def _rk4_step(m, s, w, t, dt):
     """One classical RK4 step of y' = (v, a(x, v, t)), y = (x, v), from t to t + h
     (h = dt), in place:
@@ -297,7 +297,7 @@ def _rk4_step(m, s, w, t, dt):
     dp = w.dp.reshape(-1)
     dv = w.dv.reshape(-1)
     power = eval_forces(m, s.pos, s.vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
-    eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, True)
+    eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, 1.0)
     for r in range(x.shape[0]):
         a = f1[r] * inv_m[r]
         dp[r] = v[r]
@@ -308,7 +308,7 @@ def _rk4_step(m, s, w, t, dt):
         ts = t + (dt if stage == 2 else 0.5 * dt)
         apply_supports(m, w.p, w.v, ts)
         eval_forces(m, w.p, w.v, ts, s.chord, s.bar_on, s.beam_on, s.tri_on, w.f, s.bar_N, s.beam_out, s.tri_out)
-        eval_tethers(s.tether, w.p, w.v, w.f, s.tether_f, False)
+        eval_tethers(s.tether, w.p, w.v, w.f, s.tether_f, 0.0)
         if stage < 2:
             h_next = dt if stage == 1 else 0.5 * dt
             for r in range(x.shape[0]):
@@ -324,7 +324,7 @@ def _rk4_step(m, s, w, t, dt):
     return power
 
 
-@njit(**KERNEL)
+@njit(**INNER)
 def _residual(m, force, lref):
     res = 0.0
     for q in range(force.shape[0]):
@@ -336,7 +336,7 @@ def _residual(m, force, lref):
     return res
 
 
-@njit(**KERNEL)
+@njit(**INNER)
 def _invert_check(m, pos, tri_on, flag):
     """Whether an active Neo-Hookean triangle is inverted (J ≤ 0) at pos; flag (T,)
     bool is set on each that is. J = det(D_s) det(D_m⁻¹), the ratio of the current area
@@ -397,7 +397,7 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
         return 0
     for it in range(max_iter):
         eval_forces(m, pos, still, t_load, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
-        eval_tethers(s.tether, pos, still, s.force, s.tether_f, True)
+        eval_tethers(s.tether, pos, still, s.force, s.tether_f, 1.0)
         res = _residual(m, s.force, lref)
         s.clock[K_RESIDUAL] = res
         if not math.isfinite(res):

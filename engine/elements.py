@@ -33,6 +33,16 @@ TWO_PI = 2.0 * math.pi
 # with this option. (`_nrt` is numba's private switch; its developers give it as the
 # workaround for this cost in numba issue #2345.)
 KERNEL = {"cache": True, "error_model": "numpy", "_nrt": False}
+# What a first start spends compiling (`python -m benchmarks.startup`), and two options
+# that cut it by a third without changing the machine code's speed:
+# - A kernel only other kernels call needs no Python entry point (INNER). numba makes one
+#   for every function by default, and for one that takes the model (ModelArrays: 36
+#   arrays) or the state, it is large code that LLVM spends seconds on.
+# - A kernel called from one place is inlined there (inline="always"). numba otherwise
+#   compiles it as a library of its own, optimises it and generates its machine code,
+#   then links it into its caller and optimises and generates it all over again there:
+#   _rk4_step, with eval_forces inside it, was compiled twice over on the RK4 path.
+INNER = {**KERNEL, "no_cpython_wrapper": True}
 
 
 @njit(**KERNEL)
@@ -328,7 +338,7 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
     return power
 
 
-@njit(**KERNEL)
+@njit(**INNER, inline="always")
 def _cst_triangle(m, e, pos, vel, force, tri_out):
     """Seed 000 constant-strain triangle. R = K r; the remaining forces by statics in
     the current geometry, which is also the exact gradient of ½ rᵀ K r:
@@ -384,7 +394,7 @@ def _cst_triangle(m, e, pos, vel, force, tri_out):
     tri_out[e, 3] = energy
 
 
-@njit(**KERNEL)
+@njit(**INNER, inline="always")
 def _neo_triangle(m, e, pos, vel, force, tri_out):
     """Seed 003 compressible Neo-Hookean triangle, plane stress Lamé parameters
     λ = Eν/(1−ν²), μ = E/(2(1+ν)) so that it matches the linear triangle at small strain.

@@ -89,7 +89,7 @@ class Simulation:
         drawing)."""
         s = self.state
         eval_forces(self.model.arrays, s.pos, s.vel, self.time, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
-        eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, True)
+        eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, 1.0)
 
     def kinetic_energy(self) -> float:
         return float(0.5 * np.sum(self.model.arrays.mass * self.state.vel**2))

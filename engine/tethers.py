@@ -55,8 +55,10 @@ def eval_tethers(tether, pos, vel, force, tether_f, record):
     """Add the force of every tether to `force` (N, 3) [N].
 
     tether: (K, 8) rows (see the module doc); pos, vel: (N, 3) [m], [m/s];
-    tether_f: (K, 2) [N], written with each tether's force when `record` is true (the
-    first stage of a step, whose force is also the one kept in the state)."""
+    tether_f: (K, 2) [N], written with each tether's force when `record` is 1.0 (the
+    first stage of a step, whose force is also the one kept in the state), not when 0.0.
+    `record` is a float, not a bool: numba compiles a kernel afresh for each constant
+    bool it is called with, and a float constant it does not tell apart."""
     for r in range(tether.shape[0]):
         q = np.int64(tether[r, T_NODE])
         x = pos[q, 0]
@@ -89,7 +91,7 @@ def eval_tethers(tether, pos, vel, force, tether_f, record):
                         fy -= ft * ty / vt
         force[q, 0] += fx
         force[q, 1] += fy
-        if record:
+        if record > 0.0:
             tether_f[r, 0] = fx
             tether_f[r, 1] = fy
 
