@@ -83,6 +83,13 @@ class Course(_Strict):
     def path(self, level_id: str) -> Path:
         return LEVELS_DIR / f"{level_id}.json"
 
+    def next_after(self, level_id: str) -> str | None:
+        """The level that comes after `level_id` in the course (None: the last, or not
+        in the course)."""
+        ids = self.level_ids()
+        k = ids.index(level_id) if level_id in ids else len(ids)
+        return ids[k + 1] if k + 1 < len(ids) else None
+
 
 def load_course(path: Path = COURSE_PATH) -> Course:
     return Course.model_validate(read_json(path))

@@ -205,6 +205,19 @@ class Bench:
                 return float(n["x"]), float(n["y"])
         raise Refused(f"There is no node {node}.")
 
+    def node_near(self, x: float, y: float, reach: float) -> str | None:
+        """The node nearest to (x, y) [m] as built, if one is within `reach` [m]."""
+        best, found = reach, None
+        for n in self._nodes():
+            d = math.hypot(float(n["x"]) - x, float(n["y"]) - y)
+            if d <= best:
+                best, found = d, n["id"]
+        return found
+
+    def clear(self) -> None:
+        """Take everything the player did away, in one edit (undo brings it back)."""
+        raise NotImplementedError
+
 
 class LevelBench(Bench):
     """The moves of an attempt at a level with a goal."""
@@ -272,6 +285,11 @@ class LevelBench(Bench):
     @property
     def moves(self) -> list[Move]:
         return self.attempt.moves
+
+    def clear(self) -> None:
+        if not self.attempt.moves:
+            raise Refused("There is nothing to take back: this is the level as it starts.")
+        self._edit(lambda ms: [])
 
     def structure(self) -> dict:
         return self.attempt.structure()
@@ -404,6 +422,7 @@ class SandboxBench(Bench):
             self.doc.setdefault(key, [])
         self.tools = tools_for("sandbox")
         self._level = self._validate(self.doc)
+        self._opened = json.loads(json.dumps(self.doc))  # what `clear` goes back to
 
     def _get(self) -> dict:
         return self.doc
@@ -441,6 +460,13 @@ class SandboxBench(Bench):
 
     def _ids(self, key: str) -> set[str]:
         return {e["id"] for e in self.doc[key]}
+
+    def clear(self) -> None:
+        """Back to the design as it was opened: the level it came from, or the empty world."""
+        if self.doc == self._opened:
+            raise Refused("There is nothing to take back: this is the design as it was opened.")
+        opened = self._opened
+        self._edit(lambda d: json.loads(json.dumps(opened)))
 
     # ------------------------------------------------------------------ edits
     def add_node(self, x: float, y: float) -> str:

@@ -198,16 +198,16 @@ class Session:
         """Run n frames, adding up the simulated time and counting Unstable runs."""
         for _ in range(n):
             scene = self.scene
-            sim, problem = scene.sim, scene.problem
+            sim, problem = scene.session.sim, scene.session.problem
             before = sim.time if sim is not None else 0.0
             self.app.frame()
             self.frames += 1
-            if scene.sim is not None:
-                self.simulated += max(scene.sim.time - (before if scene.sim is sim else 0.0), 0.0)
-            if scene.problem and scene.problem != problem:
+            if scene.session.sim is not None:
+                self.simulated += max(scene.session.sim.time - (before if scene.session.sim is sim else 0.0), 0.0)
+            if scene.session.problem and scene.session.problem != problem:
                 self.tally.unstable += 1
                 if len(self.tally.problems) < 5:
-                    self.tally.problems.append(scene.problem)
+                    self.tally.problems.append(scene.session.problem)
             if not self.app.running or self.app.scene is not scene:
                 self.app.running = True  # put the scene back and go on, but say so
                 self.app.scenes[:] = [scene]
@@ -243,7 +243,7 @@ class Session:
     # ------------------------------------------------------------------ aiming
     def where(self, q: int) -> tuple[float, float]:
         """Node q's world position now (where the scene's picking sees it)."""
-        x, y = self.scene.sim.state.pos[q, :2]
+        x, y = self.scene.session.sim.state.pos[q, :2]
         return float(x), float(y)
 
     def aim(self, world: tuple[float, float], want: Callable[[object], bool]) -> tuple[int, int] | None:
@@ -261,7 +261,7 @@ class Session:
                 if not inside.collidepoint(x, y):
                     return None
             at = (round(x), round(y))
-            if want(self.scene._pick(at)):
+            if want(self.scene.pick(at)):
                 return at
             self.wheel(at, 2)
         return None
@@ -271,12 +271,12 @@ class Session:
         if q is None:
             return None
         self.tool(tool)
-        nid = self.scene.model.node_ids[q]
+        nid = self.scene.session.model.node_ids[q]
         return self.aim(self.where(q), lambda hit: hit is not None and hit.kind == "node" and hit.id == nid)
 
     def member(self, tool: str) -> tuple[int, int] | None:
         """Take `tool` and aim at the middle of a random member."""
-        model = self.scene.model
+        model = self.scene.session.model
         if model is None or not model.member_ids:
             return None
         self.tool(tool)
@@ -287,7 +287,7 @@ class Session:
 
     def random_node(self, free: bool = False) -> int | None:
         """A node of the model (free: one no support holds)."""
-        model = self.scene.model
+        model = self.scene.session.model
         if model is None or model.n_nodes == 0:
             return None
         choices = np.flatnonzero(~model.arrays.fixed[:, :2].any(axis=1)) if free else np.arange(model.n_nodes)
@@ -325,7 +325,7 @@ class Session:
         self.tally.edits += changed
         if did or (name in EDITS and changed):
             self.tally.effects[name] += 1
-        elif name in EDITS and self.scene.notice:
+        elif name in EDITS and self.scene.session.notice:
             self.tally.refused[name] += 1
         self.guard("tidy", self._tidy)
 
@@ -341,13 +341,13 @@ class Session:
 
     def _tidy(self) -> None:
         scene = self.scene
-        if scene.pending or scene.force_from:
+        if scene.toolbar.tools["member"].pending or scene.toolbar.tools["force"].node:
             self.click(scene.layout.world.center, button=3)  # drop a half-made member or force
         if scene.show_help:
             self.key(pygame.K_F1)
-        if scene.problem:
+        if scene.session.problem:
             self.key(pygame.K_r)
-        if scene.paused and scene.sim is not None:
+        if scene.session.paused and scene.session.sim is not None:
             self.key(pygame.K_SPACE)
 
     # Each action below returns True when it visibly did what it is for (edits of the
@@ -357,7 +357,7 @@ class Session:
         q = self.random_node()
         if q is None:
             return
-        model = self.scene.model
+        model = self.scene.session.model
         pos0 = model.arrays.pos0[:, :2]
         joined = {frozenset((m["i"], m["j"])) for m in self.bench.doc["members"]}
         d = np.hypot(*(pos0 - pos0[q]).T)
@@ -408,7 +408,7 @@ class Session:
         """A plate over the lower half of a lattice cell whose corners are all there."""
         i, j = int(self.rng.integers(self.lattice.nx)), int(self.rng.integers(self.lattice.ny))
         corners = [self.lattice.nodes[c] for c in ((i, j), (i + 1, j), (i, j + 1))]
-        model = self.scene.model
+        model = self.scene.session.model
         if model is None or any(c not in model.node_ids for c in corners):
             return
         for c in corners:
@@ -445,7 +445,7 @@ class Session:
         self.move(at)
         self.post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
         self.frame()
-        held = self.scene.hand == q
+        held = self.scene.session.hand == q
         radius, turn = self.rng.uniform(20, 120), self.rng.choice((-1, 1))
         frames = int(self.rng.integers(*self.hold))
         for f in range(frames):
@@ -454,31 +454,31 @@ class Session:
             self.frame()
         self.post(pygame.MOUSEBUTTONUP, pos=at, button=1)
         self.frame()
-        return held and self.scene.hand is None
+        return held and self.scene.session.hand is None
 
     def _nail(self) -> bool:
         """Nail a node, or pull a nail out of one."""
-        sim = self.scene.sim
+        sim = self.scene.session.sim
         nails = sorted(sim.nails) if sim is not None else []
         q = int(self.rng.choice(nails)) if nails and self.rng.random() < 0.5 else self.random_node(free=True)
         at = self.node(q, "nail")
         if at is None:
             return False
         self.click(at)
-        return self.scene.sim is sim and self.scene.sim.nails != frozenset(nails)
+        return self.scene.session.sim is sim and self.scene.session.sim.nails != frozenset(nails)
 
     def _bomb(self) -> bool:
-        sim = self.scene.sim
+        sim = self.scene.session.sim
         at = self.member("bomb")
         if at is None:
             return False
         on = int(sim.state.bar_on.sum() + sim.state.beam_on.sum())
         self.click(at)
-        return self.scene.sim is sim and int(sim.state.bar_on.sum() + sim.state.beam_on.sum()) == on - 1
+        return self.scene.session.sim is sim and int(sim.state.bar_on.sum() + sim.state.beam_on.sum()) == on - 1
 
     def _reset(self) -> bool:
         self.key(pygame.K_r)
-        return self.scene.sim is not None and self.scene.sim.time == 0.0
+        return self.scene.session.sim is not None and self.scene.session.sim.time == 0.0
 
     def _magnify(self) -> bool:
         before = self.scene.magnify
@@ -493,7 +493,7 @@ class Session:
             return False
         self.click(at)
         self.key(pygame.K_a)
-        graphed = self.scene.notice.startswith("Graphing")
+        graphed = self.scene.session.notice.startswith("Graphing")
         extra = self.rng.random()
         if extra < 0.2:
             self.key(pygame.K_x)
@@ -522,9 +522,9 @@ class Session:
         check in a sandbox), the section for new members."""
         scene = self.scene
         k = int(self.rng.choice((pygame.K_h, pygame.K_v, pygame.K_F1, pygame.K_c, pygame.K_TAB)))
-        before = (scene.show_hud, scene.show_values, scene.show_help, scene.notice, scene.section)
+        before = (scene.show_hud, scene.show_values, scene.show_help, scene.session.notice, scene.section)
         self.key(k)
-        after = (scene.show_hud, scene.show_values, scene.show_help, scene.notice, scene.section)
+        after = (scene.show_hud, scene.show_values, scene.show_help, scene.session.notice, scene.section)
         if k == pygame.K_F1:
             self.frame(int(self.rng.integers(*self.hold)) // 3)
             self.key(pygame.K_F1)
@@ -536,24 +536,24 @@ class Session:
         notches = int(self.rng.integers(1, 3))
         for _ in range(notches):
             self.key(pygame.K_LEFTBRACKET if slower else pygame.K_RIGHTBRACKET)
-        changed = self.scene.pacer.speed != 1.0
+        changed = self.scene.session.pacer.speed != 1.0
         self.frame(int(self.rng.integers(*self.hold)) // 3)
         for _ in range(notches):
             self.key(pygame.K_RIGHTBRACKET if slower else pygame.K_LEFTBRACKET)
-        return changed and self.scene.pacer.speed == 1.0
+        return changed and self.scene.session.pacer.speed == 1.0
 
     def _pause(self) -> bool:
         """Pause, step a few frames with '.', run on."""
         self.key(pygame.K_SPACE)
-        paused = self.scene.paused
+        paused = self.scene.session.paused
         for _ in range(int(self.rng.integers(1, 4))):
             self.key(pygame.K_PERIOD)
-        return paused and self.scene.paused
+        return paused and self.scene.session.paused
 
     def _save(self) -> bool:
         """Ctrl+S (a design file), F12 (a screenshot) or E (the graph as CSV and PNG)."""
         self.key(*((pygame.K_s, pygame.KMOD_CTRL), (pygame.K_F12, 0), (pygame.K_e, 0))[int(self.rng.integers(3))])
-        return self.scene.notice.startswith(("Saved", "Screenshot saved"))
+        return self.scene.session.notice.startswith(("Saved", "Screenshot saved"))
 
 
 ACTIONS = {  # name: weight
@@ -745,10 +745,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"soak: {args.minutes:g} simulated minutes, seed {args.seed}, a lattice of {nx} × {ny} cells built by SandboxBench edits")
         start = time.perf_counter()
         session = prepare(args.members, args.seed, trace=not args.no_trace, quiet=False)
-        model = session.scene.model
+        model = session.scene.session.model
         print(
             f"built in {time.perf_counter() - start:.0f} s: {model.n_nodes} nodes, {len(model.member_ids)} members; "
-            f"RK4 step {session.scene.sim.dt * 1e6:.0f} µs, frame 1/60 s; tracemalloc {'on' if tracemalloc.is_tracing() else 'off'}"
+            f"RK4 step {session.scene.session.sim.dt * 1e6:.0f} µs, frame 1/60 s; tracemalloc {'on' if tracemalloc.is_tracing() else 'off'}"
         )
         print(HEADER)
         try:

@@ -13,6 +13,7 @@ from builders import BRIDGE_FORCES, bridge_truss
 from game.app.app import App
 from game.app.pacing import FRAME, Pacer
 from game.app.palette import ALERT, BROKEN, COMPRESSION, GROUND, MARK, TENSION
+from game.app.panels import hud_lines
 from game.app.scenes import MenuScene, PlayScene
 from game.app.scenes.menu import Row, level_rows
 from game.app.stage import Stage, load_stage
@@ -79,7 +80,7 @@ def test_tension_blue_and_compression_vermillion_where_statics_says(truss_file, 
         scene = PlayScene(app, stage)
         app.push(scene)
         app.frame()
-        view, ids, pos = scene.view, scene.model.node_ids, scene.model.arrays.pos0
+        view, ids, pos = scene.view, scene.session.model.node_ids, scene.session.model.arrays.pos0
     for member, share in BRIDGE_FORCES.items():
         (xi, yi), (xj, yj) = (pos[ids.index(n), :2] for n in member)
         mid = view.point(0.5 * (xi + xj), 0.5 * (yi + yj))
@@ -101,7 +102,7 @@ def test_broken_members_are_dashed_and_the_first_is_marked():
         m["I"] = 1e-6
     app, scene = session(Stage.from_level(load_level(data)), 20)  # DE breaks at t = 0.25 s
     with app:
-        broken = [mid for mid, f in scene.sim.results()["members"].items() if f["broken"]]
+        broken = [mid for mid, f in scene.session.sim.results()["members"].items() if f["broken"]]
         assert "DE" in broken
         image = app.screen.copy()
     assert count(image, BROKEN, scene.layout.world) > 30
@@ -115,54 +116,54 @@ def test_ground_supports_loads_and_reactions_are_drawn(tmp_path):
     with app:
         assert count(app.screen, GROUND, scene.layout.world) > 1000
         assert {kind for _, kind, _ in scene.painter.supports} == {"pin", "roller"}
-        assert scene.sim.reactions()[0, 1] == pytest.approx(P / 2, rel=0.05)
+        assert scene.session.sim.reactions()[0, 1] == pytest.approx(P / 2, rel=0.05)
 
 
 # ---------------------------------------------------------------------- the loop
 def test_each_frame_advances_its_share_in_one_call(truss_file):
     app, scene = session(load_stage(truss_file), 1)
     calls = []
-    advance = scene.sim.advance
+    advance = scene.session.sim.advance
 
     def counted(seconds, **kw):
         calls.append((seconds, kw.get("batch_seconds", 0.05)))
         return advance(seconds, **kw)
 
-    scene.sim.advance = counted
+    scene.session.sim.advance = counted
     with app:
         app.run(59)
         assert len(calls) == 59
         assert all(batch >= seconds for seconds, batch in calls)  # one compiled batch each
-        assert scene.sim.time == pytest.approx(60 * FRAME, abs=scene.sim.dt)  # in step with the frames
+        assert scene.session.sim.time == pytest.approx(60 * FRAME, abs=scene.session.sim.dt)  # in step with the frames
 
 
 def test_pause_step_reset_and_speed_keys(truss_file):
     app, scene = session(load_stage(truss_file), 10)
     with app:
-        t = scene.sim.time
-        assert t == pytest.approx(10 * FRAME, abs=scene.sim.dt)
+        t = scene.session.sim.time
+        assert t == pytest.approx(10 * FRAME, abs=scene.session.sim.dt)
         key(pygame.K_SPACE)
         app.run(5)
-        assert scene.paused and scene.sim.time == t
+        assert scene.session.paused and scene.session.sim.time == t
         key(pygame.K_PERIOD)
         app.frame()
-        assert scene.paused and scene.sim.time == pytest.approx(t + FRAME, abs=scene.sim.dt)
+        assert scene.session.paused and scene.session.sim.time == pytest.approx(t + FRAME, abs=scene.session.sim.dt)
         key(pygame.K_SPACE)
         key(pygame.K_RIGHTBRACKET)
         app.frame()
-        assert scene.pacer.speed == 2.0
-        t = scene.sim.time
+        assert scene.session.pacer.speed == 2.0
+        t = scene.session.sim.time
         app.frame()
-        assert scene.sim.time - t == pytest.approx(2 * FRAME, abs=scene.sim.dt)
+        assert scene.session.sim.time - t == pytest.approx(2 * FRAME, abs=scene.session.sim.dt)
         key(pygame.K_LEFTBRACKET)
         key(pygame.K_LEFTBRACKET)
         key(pygame.K_LEFTBRACKET)
         app.frame()
-        assert scene.pacer.speed == 0.25
+        assert scene.session.pacer.speed == 0.25
         key(pygame.K_r)
         app.frame()  # the reset is handled, then the frame runs from t = 0
-        assert scene.sim.time <= FRAME * 0.25 + scene.sim.dt
-        assert np.allclose(scene.sim.state.pos, scene.model.arrays.pos0, atol=1e-4)
+        assert scene.session.sim.time <= FRAME * 0.25 + scene.session.sim.dt
+        assert np.allclose(scene.session.sim.state.pos, scene.session.model.arrays.pos0, atol=1e-4)
 
 
 def test_hud_toggles_with_h_and_help_with_f1(truss_file):
@@ -178,8 +179,8 @@ def test_hud_toggles_with_h_and_help_with_f1(truss_file):
         key(pygame.K_h)
         app.frame()
         assert scene.show_hud and dark() > 0.5 * corner.width * corner.height
-        assert any("sub-steps per frame" in line for line in scene.hud_lines())
-        assert any("real-time factor" in line for line in scene.hud_lines())
+        assert any("sub-steps per frame" in line for line in hud_lines(scene))
+        assert any("real-time factor" in line for line in hud_lines(scene))
         key(pygame.K_h)
         app.frame()
         assert not scene.show_hud and dark() < 0.05 * corner.width * corner.height
@@ -195,14 +196,14 @@ def test_hud_toggles_with_h_and_help_with_f1(truss_file):
 def test_a_blow_up_pauses_with_the_explanation_instead_of_crashing(truss_file):
     app, scene = session(load_stage(truss_file), 5, dt=0.01)  # ~50 times the stable step
     with app:
-        assert scene.paused
-        assert "unstable" in scene.problem and "rolled back" in scene.problem
-        assert np.isfinite(scene.sim.state.pos).all()
+        assert scene.session.paused
+        assert "unstable" in scene.session.problem and "rolled back" in scene.session.problem
+        assert np.isfinite(scene.session.sim.state.pos).all()
         app.run(5)  # and the app goes on
         assert count(app.screen, ALERT) > 500  # the message box
         key(pygame.K_SPACE)  # running again blows up again: paused again, no exception
         app.run(2)
-        assert scene.paused
+        assert scene.session.paused
 
 
 def test_headless_runs_repeat_exactly(truss_file):
@@ -210,7 +211,7 @@ def test_headless_runs_repeat_exactly(truss_file):
     for _ in range(2):
         app, scene = session(load_stage(truss_file), 30)
         with app:
-            shots.append((scene.sim.state.pos.copy(), pygame.image.tobytes(app.screen, "RGB")))
+            shots.append((scene.session.sim.state.pos.copy(), pygame.image.tobytes(app.screen, "RGB")))
     assert np.array_equal(shots[0][0], shots[1][0])
     assert shots[0][1] == shots[1][1]
 
@@ -272,6 +273,9 @@ def test_the_menu_lists_levels_and_opens_one(tmp_path, truss_file):
         key(pygame.K_RETURN)
         app.frame()
         assert isinstance(app.scene, PlayScene) and app.scene.stage.title == "Two-panel truss"
+        key(pygame.K_ESCAPE)
+        app.frame()
+        assert app.scene.confirm_leave, "Esc asks before it leaves a level"
         key(pygame.K_ESCAPE)
         app.frame()
         assert app.scene is menu and app.running

@@ -141,13 +141,13 @@ def record_session() -> tuple[list[list[tuple[int, dict]]], PlayScene, App]:
     rec.key(pygame.K_SPACE)
     rec.frame(60)
     rec.key(tool["drag"])
-    apex = scene.view.point(*scene.sim.state.pos[scene.model.node_index("N4"), :2])  # D, the fourth node placed
+    apex = scene.view.point(*scene.session.sim.state.pos[scene.session.model.node_index("N4"), :2])  # D, the fourth node placed
     rec.post(pygame.MOUSEBUTTONDOWN, pos=(round(apex[0]), round(apex[1])), button=1)
     rec.frame()
     for k in range(60):
         rec.post(pygame.MOUSEMOTION, pos=(round(apex[0]) + k, round(apex[1]) - k // 2), rel=(1, 0), buttons=(1, 0, 0))
         rec.frame()
-    assert scene.hand == scene.model.node_index("N4") and np.hypot(*scene._hand_force()) > 0  # pulling D
+    assert scene.session.hand == scene.session.model.node_index("N4") and np.hypot(*scene.session.hand_force()) > 0  # pulling D
     rec.post(pygame.MOUSEBUTTONUP, pos=(round(apex[0]) + 59, round(apex[1]) - 29), button=1)
     rec.frame()
     rec.key(tool["bomb"])
@@ -168,19 +168,19 @@ def replay(frames: list[list[tuple[int, dict]]]) -> tuple[PlayScene, App]:
 def test_a_recorded_input_session_replays_to_the_same_state():
     frames, first, app = record_session()
     try:
-        design = first.bench.design()
+        design = first.session.bench.design()
         assert len(design["members"]) == 5 and len(design["supports"]) == 2 and len(design["loads"]) == 1
-        assert not first.sim.state.bar_on.all(), "the bomb took a member out"
-        assert first.sim.time > 2.0 and first.problem is None
-        state, time_, notice = first.sim.state.copy(), first.sim.time, first.notice
+        assert not first.session.sim.state.bar_on.all(), "the bomb took a member out"
+        assert first.session.sim.time > 2.0 and first.session.problem is None
+        state, time_, notice = first.session.sim.state.copy(), first.session.sim.time, first.session.notice
     finally:
         app.close()
     second, app = replay(frames)
     try:
-        assert second.bench.design() == design
-        assert second.sim.time == time_ and second.notice == notice
-        assert_same_state(second.sim.state, state)
-        assert np.abs(state.pos[:, :2] - second.model.arrays.pos0[:, :2]).max() > 1e-3  # it moved: a real run was compared
+        assert second.session.bench.design() == design
+        assert second.session.sim.time == time_ and second.session.notice == notice
+        assert_same_state(second.session.sim.state, state)
+        assert np.abs(state.pos[:, :2] - second.session.model.arrays.pos0[:, :2]).max() > 1e-3  # it moved: a real run was compared
     finally:
         app.close()
 

@@ -30,36 +30,36 @@ def alert_pixels(surface: pygame.Surface) -> int:
 def counting(scene) -> list[float]:
     """The simulated seconds asked of the engine, one entry per call of advance()."""
     calls: list[float] = []
-    advance = scene.sim.advance
+    advance = scene.session.sim.advance
 
     def spy(seconds, *args, **kwargs):
         calls.append(seconds)
         return advance(seconds, *args, **kwargs)
 
-    scene.sim.advance = spy
+    scene.session.sim.advance = spy
     return calls
 
 
 def test_too_large_a_step_is_caught_in_its_first_frame_rolled_back_explained_and_d_takes_the_stable_one():
     stage = load_stage(CORPUS / "levels" / "good.json", sandbox=True)  # a steel plate in a triangle of bars
     _, probe = start(stage)
-    safe = probe.sim.dt
+    safe = probe.session.sim.dt
     app, scene = start(stage, dt=20 * safe)
-    start_pos = scene.sim.state.pos.copy()
+    start_pos = scene.session.sim.state.pos.copy()
     calls = counting(scene)
     key(app, pygame.K_SPACE)  # runs one frame: the first batch blows up
-    assert len(calls) == 1 and scene.paused and scene.problem
-    assert "the stiffest element is triangle 'T'" in scene.problem
-    assert f"a step of {safe:.3g} s or less is stable" in scene.problem and "rolled back" in scene.problem
-    assert scene.sim.time == 0.0 and np.array_equal(scene.sim.state.pos, start_pos)  # the state the frame started from
+    assert len(calls) == 1 and scene.session.paused and scene.session.problem
+    assert "the stiffest element is triangle 'T'" in scene.session.problem
+    assert f"a step of {safe:.3g} s or less is stable" in scene.session.problem and "rolled back" in scene.session.problem
+    assert scene.session.sim.time == 0.0 and np.array_equal(scene.session.sim.state.pos, start_pos)  # the state the frame started from
     app.run(30)
-    assert len(calls) == 1 and app.running and scene.problem  # drawing on, no more steps
+    assert len(calls) == 1 and app.running and scene.session.problem  # drawing on, no more steps
     assert alert_pixels(app.screen) > 100  # the box that says so
     key(app, pygame.K_d)
-    assert scene.dt is None and scene.sim.dt == safe and scene.problem is None
+    assert scene.session.dt is None and scene.session.sim.dt == safe and scene.session.problem is None
     key(app, pygame.K_SPACE)
     app.run(60)
-    assert scene.problem is None and scene.sim.time > 0.9 and np.isfinite(scene.sim.state.pos).all()
+    assert scene.session.problem is None and scene.session.sim.time > 0.9 and np.isfinite(scene.session.sim.state.pos).all()
     app.close()
 
 
@@ -67,7 +67,7 @@ def stiffen_while_running(dt: float | None):
     """Build the hanging bar, run it a second, then add a short stiff stub beside the
     foot while it runs. Returns (app, scene, the step before the edit)."""
     app, scene = start(Stage.empty_sandbox(), dt=dt)
-    bench = scene.bench
+    bench = scene.session.bench
     top, foot = bench.add_node(0, 3), bench.add_node(0, 1)
     bench.add_member(top, foot, "steel bar")
     bench.set_support(top, ("x", "y"))
@@ -75,8 +75,8 @@ def stiffen_while_running(dt: float | None):
     app.frame()
     key(app, pygame.K_SPACE)
     app.run(60)
-    assert scene.problem is None and scene.sim.time > 0.5
-    before = scene.sim.dt
+    assert scene.session.problem is None and scene.session.sim.time > 0.5
+    before = scene.session.sim.dt
     stub = bench.add_node(0.05, 1.0)  # 5 cm from the foot: 40 times stiffer than the bar, on a sliver of its mass
     bench.add_member(foot, stub, "steel bar")
     app.frame()  # the edit rebuilds the model (and puts the run back to its start, paused)
@@ -86,9 +86,9 @@ def stiffen_while_running(dt: float | None):
 
 def test_a_structure_made_stiffer_while_it_runs_gets_a_step_it_can_take():
     app, scene, before = stiffen_while_running(None)
-    assert scene.sim.dt < before / 4
+    assert scene.session.sim.dt < before / 4
     app.run(120)
-    assert scene.problem is None and np.isfinite(scene.sim.state.pos).all()
+    assert scene.session.problem is None and np.isfinite(scene.session.sim.state.pos).all()
     app.close()
 
 
@@ -96,14 +96,14 @@ def test_a_structure_made_stiffer_than_a_chosen_step_allows_is_caught_and_names_
     probe, _, before = stiffen_while_running(None)
     probe.close()
     app, scene, _ = stiffen_while_running(before)  # the step that was stable before the edit
-    assert scene.problem and "the stiffest element is member 'M2'" in scene.problem
-    safe = float(scene.problem.split("a step of ")[1].split(" s")[0])
+    assert scene.session.problem and "the stiffest element is member 'M2'" in scene.session.problem
+    safe = float(scene.session.problem.split("a step of ")[1].split(" s")[0])
     assert safe < before / 4 and math.isclose(safe, stable(scene), rel_tol=1e-2)
-    assert scene.sim.time == 0.0 and np.isfinite(scene.sim.state.pos).all()
+    assert scene.session.sim.time == 0.0 and np.isfinite(scene.session.sim.state.pos).all()
     app.close()
 
 
 def stable(scene) -> float:
     from engine.simulation import stable_dt_for
 
-    return stable_dt_for(scene.model, scene.integrator)
+    return stable_dt_for(scene.session.model, scene.session.integrator)

@@ -40,9 +40,11 @@ def test_a_win_is_written_at_once_and_survives_an_immediate_esc(tmp_path):
     stage = load_stage(shipped_level("tutorial-01"))
     app, scene = start(stage, progress=Progress.load(tmp_path), bench=bench_of_solution(stage, str(reference_solution("tutorial-01"))))
     check_in_the_game(app)
-    assert scene.verdict is not None and scene.verdict.passed
+    assert scene.session.verdict is not None and scene.session.verdict.passed
     assert Progress.load(tmp_path).won("tutorial-01")  # on disk before anything else: a kill now loses nothing
-    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # folds the verdict
+    key(app, pygame.K_ESCAPE)  # asks
+    key(app, pygame.K_ESCAPE)  # leaves
     after = Progress.load(tmp_path)
     assert after.won("tutorial-01") and after.marks("tutorial-01") == 100
     app.close()
@@ -53,16 +55,16 @@ def test_tries_and_marks_count_on_across_restarts(tmp_path):
     app, scene = start(stage, progress=Progress.load(tmp_path))
     for _ in range(2):  # nothing added: the crate moves, not passed
         check_in_the_game(app)
-        assert not scene.verdict.passed
+        assert not scene.session.verdict.passed
         key(app, pygame.K_t)
     key(app, pygame.K_ESCAPE)
     app.close()
     assert Progress.load(tmp_path).tries("tutorial-01") == 2
     again = PlayScene(App(fixed_frame=FRAME), stage, progress=Progress.load(tmp_path))  # the game started anew
-    assert again.bench.attempt.tries == 2
-    again.bench.add_force("B", -3000.0, 0.0)
-    again.check()
-    assert again.verdict.passed and Progress.load(tmp_path).marks("tutorial-01") == 60  # the third check
+    assert again.session.bench.attempt.tries == 2
+    again.session.bench.add_force("B", -3000.0, 0.0)
+    again.session.check()
+    assert again.session.verdict.passed and Progress.load(tmp_path).marks("tutorial-01") == 60  # the third check
 
 
 def test_each_sandbox_design_keeps_its_own_file_listed_at_once(tmp_path, monkeypatch):
@@ -78,6 +80,7 @@ def test_each_sandbox_design_keeps_its_own_file_listed_at_once(tmp_path, monkeyp
         app.frame()
         tool(app, scene, "node")
         click(app, scene.view.point(x, 1.0))
+        key(app, pygame.K_ESCAPE)  # asks
         key(app, pygame.K_ESCAPE)  # back to the menu, saved
         assert app.scene is menu
         new = sorted(set(designs.glob("*.json")) - set(made))
@@ -87,7 +90,7 @@ def test_each_sandbox_design_keeps_its_own_file_listed_at_once(tmp_path, monkeyp
     first = json.loads(made[0].read_text())
     assert [(n["x"], n["y"]) for n in first["nodes"]] == [(0.0, 1.0)], "the first design is as it was left"
     reopened = PlayScene(app, load_stage(made[0], sandbox=True))
-    assert reopened.design_file == made[0]  # a design of the player's is kept in its own file
+    assert reopened.session.design_file == made[0]  # a design of the player's is kept in its own file
     app.close()
 
 
@@ -142,14 +145,15 @@ def test_a_data_folder_that_takes_nothing_is_said_and_loses_nothing_saved(break_
     stage = load_stage(shipped_level("tutorial-01"))
     app, scene = start(stage, progress=Progress.load(tmp_path))
     break_it(monkeypatch)
-    scene.bench.add_force("B", -1000.0, 0.0)
+    scene.session.bench.add_force("B", -1000.0, 0.0)
     app.frame()  # the save after an edit fails
-    assert "not saved" in scene.notice and app.running
+    assert "not saved" in scene.session.notice and app.running
     key(app, pygame.K_F12)
-    assert scene.notice.startswith("Could not save the screenshot")
+    assert scene.session.notice.startswith("Could not save the screenshot")
     assert not list((tmp_path / "screenshots").glob("*.png")), "no empty file left saying it was saved"
+    key(app, pygame.K_ESCAPE)  # asks
     key(app, pygame.K_ESCAPE)
-    assert app.scene is scene and "Esc again leaves" in scene.notice, "it stays, and says the work is not saved"
+    assert app.scene is scene and "Esc again leaves" in scene.session.notice, "it stays, and says the work is not saved"
     assert (tmp_path / "progress.json").read_bytes() == saved, "what was saved is as it was"
     monkeypatch.undo()
     monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
@@ -188,5 +192,5 @@ def test_saved_work_that_cannot_all_be_built_keeps_its_buildable_beginning(tmp_p
     progress.save_work("tutorial-04", {"format": 1, "level": "tutorial-04", "moves": moves})
     progress.save()
     scene = PlayScene(App(fixed_frame=FRAME), load_stage(shipped_level("tutorial-04")), progress=Progress.load(tmp_path))
-    assert [m.model_dump(exclude_none=True) for m in scene.bench.moves] == moves[:2]
-    assert "first 2 moves" in scene.notice and scene.model is not None
+    assert [m.model_dump(exclude_none=True) for m in scene.session.bench.moves] == moves[:2]
+    assert "first 2 moves" in scene.session.notice and scene.session.model is not None

@@ -76,13 +76,13 @@ def build_truss(app: App, scene: PlayScene) -> None:
 def test_a_truss_built_with_posted_events_carries_its_load_as_statics_says(tmp_path):
     app, scene = start(Stage.empty_sandbox())
     build_truss(app, scene)
-    design = scene.bench.design()
+    design = scene.session.bench.design()
     assert [(m["i"], m["j"]) for m in design["members"]] == [("N1", "N2"), ("N2", "N3"), ("N3", "N1")]
     assert design["supports"] == [{"node": "N1", "fix": ["x", "y"]}, {"node": "N2", "fix": ["y"]}]
     assert design["loads"] == [{"node": "N3", "fx": 0.0, "fy": -5000.0}]
     key(app, pygame.K_SPACE)
     app.run(150)  # 2.5 s: the lowest mode (ζ = 0.05) has long settled
-    sim = scene.sim
+    sim = scene.session.sim
     assert sim.time == pytest.approx(151 * FRAME, abs=2 * sim.dt)
     # Statics: the apex carries P and half of each diagonal's weight (lumped masses).
     diagonal = 2 * math.sqrt(2)
@@ -109,13 +109,13 @@ def test_a_truss_built_with_posted_events_carries_its_load_as_statics_says(tmp_p
 def test_undo_and_redo_with_the_keyboard_walk_the_edits_back_and_forth():
     app, scene = start(Stage.empty_sandbox())
     build_truss(app, scene)
-    edits = scene.bench.revision
+    edits = scene.session.bench.revision
     for _ in range(edits):
         key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.bench.structure() is None and scene.model is None
+    assert scene.session.bench.structure() is None and scene.session.model is None
     for _ in range(edits):
         key(app, pygame.K_y, pygame.KMOD_CTRL)
-    assert len(scene.bench.design()["members"]) == 3 and scene.model is not None
+    assert len(scene.session.bench.design()["members"]) == 3 and scene.session.model is not None
     app.close()
 
 
@@ -135,22 +135,22 @@ def test_a_refused_edit_says_why_and_the_game_goes_on():
     tool(app, scene, "triangle")
     for xy in ((1, 2), (3, 2), (5, 2)):
         click(app, scene.view.point(*xy))
-    assert "not in one line" in scene.notice
-    assert app.running and scene.bench.design()["triangles"] == []
+    assert "not in one line" in scene.session.notice
+    assert app.running and scene.session.bench.design()["triangles"] == []
     app.close()
 
 
 def test_a_zero_force_level_hides_forces_until_the_check_and_a_pass_is_kept(tmp_path):
     progress = Progress.load(tmp_path)
     app, scene = start(load_stage("levels/zero-force-01.json"), progress=progress)
-    assert not scene.revealed
-    model = scene.model
+    assert not scene.session.revealed
+    model = scene.session.model
     for member in ("BF", "DH", "CG"):
         kind, row = model.member_slot[model.member_index(member)]
         i, j = (model.arrays.bar_ij if kind == "bar" else model.arrays.beam_ij)[row]
         mid = 0.5 * (model.arrays.pos0[int(i), :2] + model.arrays.pos0[int(j), :2])
         click(app, scene.view.point(*mid))
-    assert scene.bench.marked() == {"BF", "DH", "CG"}
+    assert scene.session.bench.marked() == {"BF", "DH", "CG"}
     shot = tmp_path / "marked.png"
     app.screenshot(shot)
     image = pygame.image.load(str(shot))
@@ -159,7 +159,7 @@ def test_a_zero_force_level_hides_forces_until_the_check_and_a_pass_is_kept(tmp_
     assert MARK in colours and TENSION not in colours and COMPRESSION not in colours  # marks shown, forces not yet
     key(app, pygame.K_c)
     app.frame()  # the first frame says "Checking…", the next judges
-    assert scene.verdict is not None and scene.verdict.passed and scene.revealed
+    assert scene.session.verdict is not None and scene.session.verdict.passed and scene.session.revealed
     assert Progress.load(tmp_path).won("zero-force-01") and Progress.load(tmp_path).marks("zero-force-01") == 100
     app.close()
 
@@ -167,14 +167,14 @@ def test_a_zero_force_level_hides_forces_until_the_check_and_a_pass_is_kept(tmp_
 def test_a_failed_check_explains_and_try_again_keeps_the_moves(tmp_path):
     progress = Progress.load(tmp_path)
     app, scene = start(load_stage("levels/zero-force-01.json"), progress=progress)
-    mid = scene.model.arrays.pos0[[0, 1], :2].mean(axis=0)  # the member between the first two nodes
+    mid = scene.session.model.arrays.pos0[[0, 1], :2].mean(axis=0)  # the member between the first two nodes
     click(app, scene.view.point(*mid))
     key(app, pygame.K_c)
     app.frame()  # the first frame says "Checking…", the next judges
-    assert scene.verdict is not None and not scene.verdict.passed
-    moves = list(scene.bench.moves)
+    assert scene.session.verdict is not None and not scene.session.verdict.passed
+    moves = list(scene.session.bench.moves)
     key(app, pygame.K_t)
-    assert scene.verdict is None and scene.bench.moves == moves and scene.bench.attempt.tries == 1
+    assert scene.session.verdict is None and scene.session.bench.moves == moves and scene.session.bench.attempt.tries == 1
     app.close()
     again = Progress.load(tmp_path)
     assert not again.won("zero-force-01") and again.work("zero-force-01")["moves"]  # the work is kept
@@ -184,13 +184,14 @@ def test_the_work_on_a_level_comes_back_when_it_is_opened_again(tmp_path):
     progress = Progress.load(tmp_path)
     app, scene = start(load_stage("levels/balance-01.json"), progress=progress)
     tool(app, scene, "force")
-    b = scene.view.point(*scene.model.arrays.pos0[scene.model.node_index("B"), :2])
+    b = scene.view.point(*scene.session.model.arrays.pos0[scene.session.model.node_index("B"), :2])
     click(app, b, to=(b[0], b[1] - 200))  # 200 px up
-    assert len(scene.bench.moves) == 1
+    assert len(scene.session.bench.moves) == 1
+    key(app, pygame.K_ESCAPE)  # asks
     key(app, pygame.K_ESCAPE)  # leaves, saving
     app.close()
     app, scene = start(load_stage("levels/balance-01.json"), progress=Progress.load(tmp_path))
-    assert [m.node for m in scene.bench.moves] == ["B"] and scene.bench.moves[0].fy > 0
+    assert [m.node for m in scene.session.bench.moves] == ["B"] and scene.session.bench.moves[0].fy > 0
     app.close()
 
 
@@ -216,10 +217,10 @@ def test_a_free_node_falls_onto_the_ground_and_stays_on_it(tmp_path):
     app, scene = start(hanging(tmp_path, mass_damping=0.5))  # light air drag: it falls freely
     key(app, pygame.K_SPACE)
     app.run(120)
-    c = scene.model.node_index("C")
-    y = scene.sim.state.pos[c, 1]
+    c = scene.session.model.node_index("C")
+    y = scene.session.sim.state.pos[c, 1]
     assert -0.01 < y < 0.0  # on the ground, pressed a little into it by its weight
-    assert abs(scene.sim.state.vel[c, 1]) < 0.05
+    assert abs(scene.session.sim.state.vel[c, 1]) < 0.05
     app.close()
 
 
@@ -229,11 +230,11 @@ def test_the_bomb_removes_a_member_and_reset_brings_it_back(tmp_path):
     app.run(30)
     tool(app, scene, "bomb")
     click(app, scene.view.point(0, 2))
-    assert not scene.sim.state.bar_on[0]
+    assert not scene.session.sim.state.bar_on[0]
     app.run(30)
-    assert scene.sim.state.pos[scene.model.node_index("B"), 1] < 0.95  # falling
+    assert scene.session.sim.state.pos[scene.session.model.node_index("B"), 1] < 0.95  # falling
     key(app, pygame.K_r)
-    assert scene.sim.state.bar_on[0]
+    assert scene.session.sim.state.bar_on[0]
     app.close()
 
 
@@ -246,14 +247,14 @@ def test_dragging_a_node_pulls_it_through_a_spring_and_shows_the_hand_force(tmp_
     target = scene.view.point(1.5, 1.0)  # beyond the bar's reach: it pulls back
     post(pygame.MOUSEMOTION, pos=(round(target[0]), round(target[1])), rel=(0, 0), buttons=(1, 0, 0))
     app.run(120)
-    q = scene.model.node_index("B")
-    assert scene.hand == q
-    assert scene.sim.state.pos[q, 0] > 0.3  # pulled sideways, the bar swinging about A
-    fx, fy = scene._hand_force()
+    q = scene.session.model.node_index("B")
+    assert scene.session.hand == q
+    assert scene.session.sim.state.pos[q, 0] > 0.3  # pulled sideways, the bar swinging about A
+    fx, fy = scene.session.hand_force()
     assert fx > 0 and math.isfinite(fy)
     post(pygame.MOUSEBUTTONUP, pos=(round(target[0]), round(target[1])), button=1)
     app.frame()
-    assert scene.hand is None and scene.problem is None
+    assert scene.session.hand is None and scene.session.problem is None
     app.close()
 
 
@@ -261,22 +262,24 @@ def test_a_nail_holds_a_node_where_it_is_and_carries_its_weight(tmp_path):
     app, scene = start(hanging(tmp_path, damping=0.2))
     tool(app, scene, "nail")
     click(app, scene.view.point(2, 1))
-    c = scene.model.node_index("C")
-    assert c in scene.sim.nails
+    c = scene.session.model.node_index("C")
+    assert c in scene.session.sim.nails
     key(app, pygame.K_SPACE)
     app.run(60)
-    assert scene.sim.state.pos[c, 1] == pytest.approx(1.0, abs=1e-9)
-    assert scene.sim.reactions()[c, 1] == pytest.approx(100 * G, rel=1e-6)
+    assert scene.session.sim.state.pos[c, 1] == pytest.approx(1.0, abs=1e-9)
+    assert scene.session.sim.reactions()[c, 1] == pytest.approx(100 * G, rel=1e-6)
     app.close()
 
 
 def test_a_mechanism_is_animated_and_named_instead_of_an_error():
     stage = load_stage("levels/supports-01.json")
     app, scene = start(stage)
-    assert scene.free is not None and scene.free_words
-    first = scene._shown_positions().copy()
+    assert scene.session.free is not None and scene.session.free_words
+    first = scene.free_motion().copy()
     app.run(10)
-    assert not np.allclose(scene._shown_positions(), first)  # it moves on screen
+    assert not np.allclose(scene.free_motion(), first)  # its free motion moves on screen, as a ghost
+    pos0 = scene.session.model.arrays.pos0[:, :2]
+    assert np.array_equal(scene.shown_positions(), pos0)  # while the structure is drawn and picked as built
     app.close()
 
 
@@ -286,10 +289,10 @@ def test_saves_screenshots_and_graph_exports_land_in_the_data_folder(tmp_path, m
     build_truss(app, scene)
     app.run(int(3 / FRAME))  # past the autosave interval
     [autosave] = (tmp_path / "designs").glob("sandbox-*.json")  # the design's own file
-    assert json.loads(autosave.read_text())["members"] == scene.bench.design()["members"]
+    assert json.loads(autosave.read_text())["members"] == scene.session.bench.design()["members"]
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     saved = list((tmp_path / "designs").glob("*.json"))
-    assert saved == [autosave] and f"Saved to {autosave}" in scene.notice
+    assert saved == [autosave] and f"Saved to {autosave}" in scene.session.notice
     again = load_stage(saved[0], sandbox=True)  # what `equilibria sandbox FILE` opens
     assert [n.id for n in again.level.nodes] == ["N1", "N2", "N3"]
     tool(app, scene, "inspect")
@@ -309,13 +312,13 @@ def test_the_magnifier_draws_deflections_larger_and_leaves_the_run_alone(tmp_pat
     build_truss(app, scene)
     key(app, pygame.K_SPACE)
     app.run(60)
-    real = scene.sim.state.pos[:, :2].copy()
+    real = scene.session.sim.state.pos[:, :2].copy()
     key(app, pygame.K_m)
     assert scene.magnify == 10
-    shown = scene._shown_positions()
-    pos0 = scene.model.arrays.pos0[:, :2]
-    assert np.allclose(shown - pos0, 10 * (scene.sim.state.pos[:, :2] - pos0))
-    assert np.abs(scene.sim.state.pos[:, :2] - real).max() < 1e-3  # the structure itself is not changed
+    shown = scene.shown_positions()
+    pos0 = scene.session.model.arrays.pos0[:, :2]
+    assert np.allclose(shown - pos0, 10 * (scene.session.sim.state.pos[:, :2] - pos0))
+    assert np.abs(scene.session.sim.state.pos[:, :2] - real).max() < 1e-3  # the structure itself is not changed
     app.close()
 
 
@@ -346,7 +349,7 @@ def test_a_moving_load_is_drawn_as_one_vehicle_where_its_shares_put_it():
     app, scene = start(load_stage("levels/bridge-03.json"))
     vehicle = scene.painter.vehicle
     moving = scene.stage.level.goal.moving_load
-    pts = scene.view.points(scene.model.arrays.pos0[:, :2])
+    pts = scene.view.points(scene.session.model.arrays.pos0[:, :2])
     first, last = pts[vehicle.path[0]], pts[vehicle.path[-1]]
     assert vehicle.where(0.0, pts)[0][0] < first[0]  # still to come: before the first node
     for k, station in enumerate(vehicle.stations):
@@ -361,7 +364,7 @@ def test_a_moving_load_is_drawn_as_one_vehicle_where_its_shares_put_it():
 
 def test_closing_the_window_keeps_the_work_on_a_level(tmp_path):
     app, scene = start(load_stage("levels/zero-force-01.json"), progress=Progress.load(tmp_path))
-    model = scene.model
+    model = scene.session.model
     i, j = model.arrays.bar_ij[model.member_slot[model.member_index("BF")][1]]
     click(app, scene.view.point(*(0.5 * (model.arrays.pos0[int(i), :2] + model.arrays.pos0[int(j), :2]))))
     post(pygame.QUIT)
@@ -377,7 +380,7 @@ def test_the_section_button_and_tab_choose_the_section_for_new_members():
     first = scene.section
     click(app, scene.section_rect.center)
     assert scene.section != first
-    for _ in range(len(scene.bench.sections()) - 1):
+    for _ in range(len(scene.session.bench.sections()) - 1):
         key(app, pygame.K_TAB)
     assert scene.section == first
     app.close()
@@ -404,9 +407,9 @@ def test_a_click_picks_a_node_where_the_magnifier_draws_it():
     tool(app, scene, "inspect")
     scene.zoom(10, tuple(round(v) for v in scene.view.point(2, 3)))
     app.frame()
-    q = scene.model.node_index("N3")
-    drawn = scene._shown_positions()[q]
-    assert np.hypot(*(drawn - scene.sim.state.pos[q, :2])) * scene.view.scale > 3 * 9  # far from where it is
+    q = scene.session.model.node_index("N3")
+    drawn = scene.shown_positions()[q]
+    assert np.hypot(*(drawn - scene.session.sim.state.pos[q, :2])) * scene.view.scale > 3 * 9  # far from where it is
     click(app, scene.view.point(*drawn))
     assert scene.selected is not None and scene.selected.id == "N3"
     app.close()
@@ -421,18 +424,18 @@ def test_a_stiff_truss_dropped_in_the_empty_sandbox_falls_as_a_body_in_light_air
     from game.workbench import SANDBOX_AIR
 
     app, scene = start(Stage.empty_sandbox())
-    bench = scene.bench
+    bench = scene.session.bench
     a, b, c = bench.add_node(0, 3), bench.add_node(1, 3), bench.add_node(0.5, 3.8)
     for i, j in ((a, b), (b, c), (c, a)):
         bench.add_member(i, j, "steel bar")
     app.frame()
     key(app, pygame.K_SPACE)
     app.run(30)
-    t = scene.sim.time
-    alpha = scene.model.arrays.mass_damping
+    t = scene.session.sim.time
+    alpha = scene.session.model.arrays.mass_damping
     assert alpha == SANDBOX_AIR
     drop = (G / alpha) * (t - (1 - math.exp(-alpha * t)) / alpha)
-    y = scene.sim.state.pos[:, 1]
+    y = scene.session.sim.state.pos[:, 1]
     assert y == pytest.approx(np.array([3.0, 3.0, 3.8]) - drop, abs=2e-4)
     assert drop > 0.9 * 0.5 * G * t * t  # 8 % short of a fall in vacuum after half a second; not a few cm
     app.close()

@@ -45,8 +45,8 @@ def test_the_lattice_is_built_by_edits_and_stands(soak):
     player = soak.Session(bench, lattice, seed=0, strict=True)
     try:
         player.frame(60)
-        assert player.scene.problem is None and player.simulated == pytest.approx(61 / 60, abs=0.01)
-        assert not player.scene.paused
+        assert player.scene.session.problem is None and player.simulated == pytest.approx(61 / 60, abs=0.01)
+        assert not player.scene.session.paused
     finally:
         player.close()
 

@@ -42,7 +42,7 @@ def play(
 
     def make(app: App) -> PlayScene:
         scene = PlayScene(app, stage, progress=Progress.load(), bench=bench, dt=dt)
-        scene.checking = check and isinstance(scene.bench, LevelBench)
+        scene.checking = check and isinstance(scene.session.bench, LevelBench)
         return scene
 
     return run(lambda app: when_ready(app, make), frames, screenshot)

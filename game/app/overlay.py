@@ -140,31 +140,112 @@ def badges(surface: pygame.Surface, fonts: Fonts, topright: tuple[int, int], tex
         y = rect.bottom - PAD + 4
 
 
-def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str]) -> pygame.Rect:
-    """Frame rate and timing figures on a dark, translucent box."""
+def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str], within: pygame.Rect | None = None) -> pygame.Rect:
+    """Figures on a dark, translucent box (the HUD, a tool tip); kept `within` a rect."""
     size = fonts.small.get_linesize() + 1
     width = max(fonts.small.size(line)[0] for line in lines) + 2 * PAD
     box = pygame.Surface((width, len(lines) * size + 2 * PAD - 4), pygame.SRCALPHA)
     box.fill(HUD_BACK)
     draw.text_block(box, fonts.small, lines, (PAD, PAD - 2), HUD_TEXT, 1)
-    return surface.blit(box, topleft)
+    rect = box.get_rect(topleft=topleft)
+    if within is not None:
+        if rect.right > within.right:  # flip to the left of the mouse, then keep inside
+            rect.right = topleft[0] - 2 * PAD
+        rect.clamp_ip(within)
+    return surface.blit(box, rect)
 
 
-def message(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str, text: str, foot: str, colour: tuple = ALERT) -> pygame.Rect:
-    """A boxed message at the foot of `area` (a problem or a verdict the player should
-    read), its frame and title in `colour`."""
+def place_box(area: pygame.Rect, size: tuple[int, int], avoid: pygame.Rect | None) -> pygame.Rect:
+    """A box of `size` at the foot of `area`, or at its head, or at a side: the first of
+    those that covers the least of `avoid` (the structure on the screen)."""
+    box = pygame.Rect((0, 0), size)
+    spots = ("midbottom", "midtop", "bottomleft", "bottomright", "topleft", "topright")
+    inner = area.inflate(-2 * PAD, -2 * PAD)
+    best, least = None, None
+    for spot in spots:
+        candidate = box.copy()
+        setattr(candidate, spot, getattr(inner, spot))
+        if not spot.startswith("mid") and candidate.width > inner.width // 2 + PAD:  # a corner only for a narrow box
+            continue
+        cover = candidate.clip(avoid) if avoid is not None else pygame.Rect(0, 0, 0, 0)
+        covered = cover.width * cover.height
+        if least is None or covered < least:
+            best, least = candidate, covered
+        if covered == 0:
+            break
+    return best
+
+
+def message(
+    surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str, text: str, foot: str, colour: tuple = ALERT, *, avoid: pygame.Rect | None = None
+) -> pygame.Rect:
+    """A boxed message (a problem or a verdict the player should read), its frame and
+    title in `colour`, at the foot of `area` or wherever it hides least of `avoid`."""
     width = min(area.width - 2 * PAD, 760)
     lines = draw.wrap(fonts.body, text, width - 2 * PAD)
     line = fonts.body.get_linesize() + 2
     height = PAD + fonts.bold.get_linesize() + 6 + len(lines) * line + 6 + fonts.small.get_linesize() + PAD
-    box = pygame.Rect(0, 0, width, height)
-    box.midbottom = (area.centerx, area.bottom - PAD)
+    box = place_box(area, (width, min(height, area.height - 2 * PAD)), avoid)
     pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
     pygame.draw.rect(surface, colour, box, 3, border_radius=6)
+    clip = surface.get_clip()
+    surface.set_clip(box)
     y = draw.label(surface, fonts.bold, title, (box.left + PAD, box.top + PAD), colour, "topleft", None).bottom + 6
     y = draw.text_block(surface, fonts.body, lines, (box.left + PAD, y), INK)
     draw.label(surface, fonts.small, foot, (box.left + PAD, y + 4), MUTED, "topleft", None)
+    surface.set_clip(clip)
     return box
+
+
+def folded(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, text: str, colour: tuple) -> pygame.Rect:
+    """A folded box: one line in a strip at the foot of `area`."""
+    image = fonts.bold.render(text, True, colour)
+    box = image.get_rect().inflate(2 * PAD, 10)
+    box.midbottom = (area.centerx, area.bottom - 4)
+    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+    pygame.draw.rect(surface, colour, box, 2, border_radius=6)
+    surface.blit(image, image.get_rect(center=box.center))
+    return box
+
+
+def text_box(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str, text: str, foot: str) -> pygame.Rect:
+    """A long text (the whole brief) in a box over the top of `area`, wrapped to fit."""
+    width = min(area.width - 2 * PAD, 820)
+    lines = [w for para in text.split("\n") for w in (draw.wrap(fonts.body, para, width - 2 * PAD) or [""])]
+    line = fonts.body.get_linesize() + 2
+    height = PAD + fonts.title.get_linesize() + 6 + len(lines) * line + 8 + fonts.small.get_linesize() + PAD
+    box = pygame.Rect(0, 0, width, min(height, area.height - 2 * PAD))
+    box.midtop = (area.centerx, area.top + PAD)
+    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+    pygame.draw.rect(surface, INK, box, 2, border_radius=6)
+    clip = surface.get_clip()
+    surface.set_clip(box)
+    y = draw.label(surface, fonts.title, title, (box.left + PAD, box.top + PAD), INK, "topleft", None).bottom + 6
+    y = draw.text_block(surface, fonts.body, lines, (box.left + PAD, y), INK)
+    draw.label(surface, fonts.small, foot, (box.left + PAD, min(y + 8, box.bottom - PAD - fonts.small.get_linesize())), MUTED, "topleft", None)
+    surface.set_clip(clip)
+    return box
+
+
+def rule(surface: pygame.Surface, panel: pygame.Rect, y: int) -> None:
+    """A thin line across a panel at height y."""
+    pygame.draw.line(surface, MUTED, (panel.left + PAD, y), (panel.right - PAD, y))
+
+
+def tool_line(surface: pygame.Surface, fonts: Fonts, bar: pygame.Rect, tip: str, section: str | None) -> pygame.Rect | None:
+    """What the tool in hand does, beside the toolbar; for members, the section as a
+    button first (a click or Tab takes the next). The button's rect, if drawn."""
+    x = bar.right + 14
+    button = None
+    if section:
+        button = draw.label(surface, fonts.bold, f"{section} ▸", (x + 8, bar.centery), INK, "midleft", None).inflate(16, 10)
+        pygame.draw.rect(surface, TENSION, button, 2, border_radius=5)
+        x = button.right + 10
+    room = surface.get_width() - x - PAD
+    while tip and fonts.small.size(tip)[0] > room:  # cut to the room there is (F1 has it whole)
+        tip = tip[: tip.rstrip(" …").rfind(" ")].rstrip(";,:") + " …" if " " in tip.rstrip(" …") else ""
+    draw.label(surface, fonts.small, tip, (x, bar.centery), MUTED, "midleft", None)
+    return button
 
 
 def help_box(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, keys: Sequence[tuple[str, str]], tools: Sequence[str]) -> pygame.Rect:
@@ -173,7 +254,8 @@ def help_box(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, keys: Seq
     key_w = max(fonts.bold.size(k)[0] for k, _ in keys) + 16
     width = min(area.width - 2 * PAD, 820)
     tool_lines = [w for t in tools for w in draw.wrap(fonts.small, t, width - 2 * PAD)]
-    height = PAD + fonts.title.get_linesize() + 8 + len(keys) * line + 10 + len(tool_lines) * (fonts.small.get_linesize() + 2) + PAD
+    rows = sum(len(draw.wrap(fonts.body, what, width - 2 * PAD - key_w)) for _, what in keys)
+    height = PAD + fonts.title.get_linesize() + 8 + rows * line + 10 + len(tool_lines) * (fonts.small.get_linesize() + 2) + PAD
     box = pygame.Rect(0, 0, width, min(height, area.height - 2 * PAD))
     box.center = area.center
     pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
@@ -183,8 +265,9 @@ def help_box(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, keys: Seq
     y = draw.label(surface, fonts.title, "Keys and tools", (box.left + PAD, box.top + PAD), INK, "topleft", None).bottom + 8
     for k, what in keys:
         draw.label(surface, fonts.bold, k, (box.left + PAD, y), INK, "topleft", None)
-        draw.label(surface, fonts.body, what, (box.left + PAD + key_w, y), INK, "topleft", None)
-        y += line
+        for part in draw.wrap(fonts.body, what, width - 2 * PAD - key_w):  # a long row wraps under itself
+            draw.label(surface, fonts.body, part, (box.left + PAD + key_w, y), INK, "topleft", None)
+            y += line
     draw.text_block(surface, fonts.small, tool_lines, (box.left + PAD, y + 10), MUTED)
     surface.set_clip(clip)
     return box

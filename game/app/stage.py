@@ -7,7 +7,9 @@ y up.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from game.files import BadInput, read_json
@@ -50,6 +52,22 @@ class Stage:
             return None
         level = self.level.drawn(0) if self.level.load_choices() else self.level
         return level.model_data()
+
+    @cached_property
+    def names_parts(self) -> bool:
+        """Whether the level's texts (brief, hints, explanation) name its nodes or
+        members, so that the scene labels them: an id of two or more characters as a
+        word ("BD", "M1"), or a one-letter one that is not the article "A" ("node B")."""
+        level = self.level
+        if level is None:
+            return False
+        text = " ".join([self.brief, *(level.hints or []), level.explanation or ""])
+        ids = [n.id for n in level.nodes] + [m.id for m in level.members]
+        for ident in ids:
+            for found in re.finditer(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text):
+                if ident not in ("A", "I", "a") or not re.match(r"\s+[a-z]", text[found.end() :]):
+                    return True
+        return "marked node" in text
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:
         """(node id, locked DOFs) of every support, as the level states them."""

@@ -1,15 +1,15 @@
 """The tools a player holds, and the toolbar that shows them.
 
-A tool turns clicks in the world into edits of the work (game/workbench.py) or into
-actions on the running simulation (drag, nail, bomb). Which tools a level has is the
-workbench's business (`tools_for`); this module says what each is called, its key and
-what it does, and draws the bar. Sizes in pixels; world positions in metres, y up.
+A tool is one small class that turns clicks in the world into edits of the work (through
+the session's workbench, game/workbench.py) or into actions on the running simulation
+(drag, nail, bomb). Which tools a level has is the workbench's business (`tools_for`);
+this module says what each is called, what it does, and draws the bar. Sizes in pixels;
+world positions in metres, y up.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
@@ -17,51 +17,278 @@ from game.app import draw
 from game.app.palette import INK, MUTED, PANEL, RULE, TENSION, Fonts
 
 
-@dataclass(frozen=True)
 class Tool:
-    name: str
-    label: str
-    tip: str  # what a click does, for the status line and the help
+    """One tool: its name, label and tip (what a click does), and what it does with the
+    mouse. `edits`: it changes the work, so the structure is shown and picked as built
+    while it is in hand. The scene (`scene`) gives a tool what it may use: the session,
+    `pick`, `place`, `world`, `point_of`, `section` and `force_reference`; a tool never
+    writes engine arrays: edits go through the session's workbench, actions on the run
+    through the session."""
+
+    name = ""
+    label = ""
+    tip = ""
+    edits = False
+
+    def press(self, scene, pos: tuple[int, int], *, shift: bool) -> None:
+        """The left button went down at `pos` in the world area."""
+
+    def release(self, scene, pos: tuple[int, int], *, fine: bool) -> None:
+        """The left button came up."""
+
+    def cancel(self) -> bool:
+        """Drop what is half done (Esc, the right button); whether there was anything."""
+        return False
+
+    def marks(self, scene, surface: pygame.Surface) -> None:
+        """Draw what the tool is doing (nodes picked so far, a force being dragged out)."""
 
 
-TOOLS = {
-    t.name: t
-    for t in (
-        Tool("inspect", "Inspect", "hover for values; click a node or member to follow it (A: add it to the graph)"),
-        Tool("node", "Node", "click to place a node (on the grid; hold Shift for off-grid)"),
-        Tool("member", "Member", "click two nodes to join them (Tab: next section); click empty ground for a new node"),
-        Tool("triangle", "Plate", "click three nodes for a triangular steel plate"),
-        Tool("support", "Support", "click a node: pin → roller → wall roller → fixed → none"),
-        Tool("force", "Force", "press on a node and drag out the force; let go to place it"),
-        Tool("erase", "Erase", "click something you added to take it away"),
-        Tool("mark", "Mark zero", "click a member you think carries nothing; click again to unmark"),
-        Tool("remove", "Remove", "click a member to take it out of the truss; click again to put it back"),
-        Tool("drag", "Drag", "press on a node and pull: a spring joins it to your hand"),
-        Tool("nail", "Nail", "click a node to nail it where it is; click again to pull the nail"),
-        Tool("bomb", "Bomb", "click a member or plate to blow it up while it runs (R brings it back)"),
-    )
-}
+class Inspect(Tool):
+    name, label = "inspect", "Inspect"
+    tip = "hover for values; click a node or member to follow it (A: add it to the graph)"
+
+    def press(self, scene, pos, *, shift):
+        scene.selected = scene.pick(pos)
+
+
+class NodeTool(Tool):
+    name, label, edits = "node", "Node", True
+    tip = "click to place a node (on the grid; hold Shift for off-grid)"
+
+    def press(self, scene, pos, *, shift):
+        hit = scene.pick(pos, ("node",))
+        at = scene.place(pos, shift)
+        there = hit.id if hit is not None else scene.session.bench.node_near(*at, scene.reach())
+        if there is not None:
+            scene.session.notice = f"Node {there} is already there: click elsewhere for a new node."
+            return
+        scene.session.edit(scene.session.bench.add_node, *at)
+
+
+class Joining(Tool):
+    """Click nodes in turn; every `count` of them make an element."""
+
+    edits = True
+    count = 2
+
+    def __init__(self) -> None:
+        self.pending: list[str] = []
+
+    def cancel(self) -> bool:
+        had, self.pending = bool(self.pending), []
+        return had
+
+    def node_at(self, scene, pos, shift: bool) -> str | None:
+        """The node the click means: one within reach, else (continuing a member, where
+        nodes may be added) a new one where the grid puts it, unless a node is there."""
+        hit = scene.pick(pos, ("node",))
+        if hit is not None:
+            return hit.id
+        bench = scene.session.bench
+        if self.count != 2 or "node" not in bench.tools or not self.pending:
+            return None
+        at = scene.place(pos, shift)
+        return bench.node_near(*at, scene.reach()) or scene.session.edit(bench.add_node, *at)
+
+    def press(self, scene, pos, *, shift):
+        node = self.node_at(scene, pos, shift)
+        if node is None or node in self.pending:
+            return
+        self.pending.append(node)
+        if len(self.pending) == self.count:
+            self.join(scene)
+
+    def join(self, scene) -> None:
+        raise NotImplementedError
+
+    def marks(self, scene, surface):
+        for nid in self.pending:
+            if nid not in scene.session.model.node_ids:
+                continue
+            p = scene.point_of(scene.session.model.node_index(nid))
+            pygame.draw.circle(surface, TENSION, p, 9, 3)
+            if scene.layout.world.collidepoint(scene.mouse):
+                draw.dashed(surface, TENSION, p, scene.mouse, 2)
+
+
+class MemberTool(Joining):
+    name, label = "member", "Member"
+    tip = "click two nodes to join them (Tab: next section); click empty ground for a new node"
+
+    def join(self, scene):
+        if scene.section is None:
+            scene.session.notice, self.pending = "This level offers no members to build.", []
+            return
+        scene.session.edit(scene.session.bench.add_member, *self.pending, scene.section)
+        self.pending = [self.pending[1]]  # go on from the last node: a chain
+
+
+class PlateTool(Joining):
+    name, label, count = "triangle", "Plate", 3
+    tip = "click three nodes for a triangular steel plate"
+
+    def join(self, scene):
+        scene.session.edit(scene.session.bench.add_triangle, *self.pending)
+        self.pending = []
+
+
+class OnNode(Tool):
+    """Acts on the node clicked (within reach)."""
+
+    def press(self, scene, pos, *, shift):
+        hit = scene.pick(pos, ("node",))
+        if hit is not None:
+            self.on_node(scene, hit, pos)
+
+    def on_node(self, scene, hit, pos) -> None:
+        raise NotImplementedError
+
+
+class SupportTool(OnNode):
+    name, label, edits = "support", "Support", True
+    tip = "click a node: pin → roller → wall roller → fixed → none"
+
+    def on_node(self, scene, hit, pos):
+        scene.session.cycle_support(hit.id)
+
+
+class ForceTool(OnNode):
+    name, label, edits = "force", "Force", True
+    tip = "press on a node and drag out the force; let go to place it (Shift: finer)"
+
+    def __init__(self) -> None:
+        self.node: str | None = None
+
+    def on_node(self, scene, hit, pos):
+        self.node = hit.id
+
+    def cancel(self) -> bool:
+        had, self.node = self.node is not None, None
+        return had
+
+    def force(self, scene, pos, fine: bool) -> tuple[float, float]:
+        x, y = scene.view.point(*scene.session.bench.position(self.node))
+        return dragged_force(pos[0] - x, pos[1] - y, scene.force_reference(), fine=fine)
+
+    def release(self, scene, pos, *, fine):
+        if self.node is None:
+            return
+        fx, fy = self.force(scene, pos, fine)
+        node, self.node = self.node, None
+        if fx or fy:
+            scene.session.edit(scene.session.bench.add_force, node, fx, fy)
+
+    def marks(self, scene, surface):
+        if self.node is None or self.node not in scene.session.model.node_ids:
+            return
+        tail = scene.point_of(scene.session.model.node_index(self.node))
+        fx, fy = self.force(scene, scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        draw.arrow(surface, INK, tail, scene.mouse, 3)
+        text = f"Fx {fx / 1e3:+.3g} kN, Fy {fy / 1e3:+.3g} kN"
+        draw.label(surface, scene.app.fonts.bold, text, (scene.mouse[0] + 12, scene.mouse[1]), INK, "midleft")
+
+
+class EraseTool(Tool):
+    name, label, edits = "erase", "Erase", True
+    tip = "click something you added to take it away"
+
+    def press(self, scene, pos, *, shift):
+        hit = scene.pick(pos)
+        if hit is not None:
+            scene.session.edit(scene.session.bench.erase, hit.kind, hit.id)
+
+
+class ToggleMember(Tool):
+    edits = True
+
+    def press(self, scene, pos, *, shift):
+        hit = scene.pick(pos, ("member",))
+        if hit is not None:
+            scene.session.edit(scene.session.bench.toggle_member, hit.id)
+
+
+class MarkTool(ToggleMember):
+    name, label = "mark", "Mark zero"
+    tip = "click a member you think carries nothing; click again to unmark"
+
+
+class RemoveTool(ToggleMember):
+    name, label = "remove", "Remove"
+    tip = "click a member to take it out of the truss; click again to put it back"
+
+
+class DragTool(OnNode):
+    name, label = "drag", "Drag"
+    tip = "press on a node and pull: a spring joins it to your hand"
+
+    def on_node(self, scene, hit, pos):
+        if scene.session.sim is not None:
+            scene.session.grab(hit.index, scene.world(pos))
+
+    def release(self, scene, pos, *, fine):
+        scene.session.hand = None
+
+    def marks(self, scene, surface):
+        session = scene.session
+        if session.hand is None:
+            return
+        p, h = scene.point_of(session.hand), scene.view.point(*session.hand_at)
+        draw.dashed(surface, INK, p, h, 2, 4, 3)
+        pygame.draw.circle(surface, INK, h, 6, 2)
+        text = f"hand: {math.hypot(*session.hand_force()) / 1e3:.3g} kN"
+        draw.label(surface, scene.app.fonts.bold, text, (h[0] + 10, h[1] - 10), INK, "bottomleft")
+
+
+class NailTool(OnNode):
+    name, label = "nail", "Nail"
+    tip = "click a node to nail it where it is; click again to pull the nail"
+
+    def on_node(self, scene, hit, pos):
+        if scene.session.sim is not None:
+            scene.session.nail(hit.index)
+
+
+class BombTool(Tool):
+    name, label = "bomb", "Bomb"
+    tip = "click a member or plate to blow it up while it runs (R brings it back)"
+
+    def press(self, scene, pos, *, shift):
+        hit = scene.pick(pos, ("member", "triangle"))
+        if hit is not None and scene.session.sim is not None:
+            scene.session.bomb(hit.kind, hit.id)
+
+
+TOOL_CLASSES = (Inspect, NodeTool, MemberTool, PlateTool, SupportTool, ForceTool, EraseTool, MarkTool, RemoveTool, DragTool, NailTool, BombTool)
+TOOLS = {t.name: t for t in TOOL_CLASSES}  # name → class (label, tip) of every tool
 
 BUTTON_H = 30
 GAP = 6
 
 
 class Toolbar:
-    """A row of buttons, one per tool, numbered 1, 2, … for the keyboard."""
+    """A row of buttons, one per tool, numbered 1, 2, … for the keyboard; each tool is
+    made once and keeps what it has half done until it is cancelled."""
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names
+        self.tools = {name: TOOLS[name]() for name in names}
         self.current = names[0]
         self.rects: list[pygame.Rect] = []
 
+    @property
+    def tool(self) -> Tool:
+        return self.tools[self.current]
+
     def choose(self, name: str) -> None:
         if name in self.names:
+            self.tool.cancel()
             self.current = name
 
     def key(self, number: int) -> bool:
         """Choose tool `number` (1-based); whether there is one."""
         if 1 <= number <= len(self.names):
-            self.current = self.names[number - 1]
+            self.choose(self.names[number - 1])
             return True
         return False
 

@@ -33,12 +33,12 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     data = level.model_data()
     data["loads"] = data.get("loads", []) + [{"node": f.node, "fx": f.fx, "fy": f.fy} for f in forces]
     hold = hold_time(level)
-    sim, worst = run(data, hold)
+    sim, worst, start = run(data, hold)
     net_f, net_m = _net_load(sim.model)
     allowed = limit(level, sim.model.char_length)
     figures = {"net_force": {"fx": net_f[0], "fy": net_f[1]}, "net_moment": net_m, "max_displacement": worst, "limit": allowed, "hold": hold}
     if worst <= allowed:
-        return Verdict(True, f"The body stays put for {hold:g} s: the forces and their moments balance.", figures, sim)
+        return Verdict(True, f"The body stays put for {hold:g} s: the forces and their moments balance.", figures, sim, start)
     scale = max(1.0, _load_scale(data))
     size = math.hypot(*net_f)
     if size <= BALANCED * scale and abs(net_m) <= BALANCED * scale * sim.model.char_length:
@@ -53,6 +53,7 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
             "its tip. Forces that pull the body apart would hold it steady.",
             figures,
             sim,
+            start,
         )
     parts = []
     if size > 1e-9 * scale:
@@ -62,7 +63,7 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
         sense = "counter-clockwise" if net_m > 0 else "clockwise"
         parts.append(f"a net moment of {abs(net_m) / 1e3:.3g} kN·m {sense} about its centre of mass")
     why = " and ".join(parts) or "forces that do not balance"
-    return Verdict(False, f"The body moves {worst:.3g} m within {hold:g} s: it feels {why}.", figures, sim)
+    return Verdict(False, f"The body moves {worst:.3g} m within {hold:g} s: it feels {why}.", figures, sim, start)
 
 
 def _net_load(model: Model) -> tuple[tuple[float, float], float]:

@@ -3,6 +3,7 @@ forces and directions (a mechanism's free motion: game/rules/motion.py)."""
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 
@@ -17,12 +18,15 @@ IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instabili
 @dataclass(frozen=True)
 class Verdict:
     """`passed`, a `reason` a student understands, and the figures behind it (JSON).
-    `sim` is the simulation as the check left it, for the game to show what happened."""
+    `sim` is the simulation as the check left it; `start` the same run as it started
+    (jitter and removed members included), for the game to show the very run that was
+    judged."""
 
     passed: bool
     reason: str
     figures: dict = field(default_factory=dict)
     sim: Simulation | None = field(default=None, compare=False, repr=False)
+    start: Simulation | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict:
         """For JSON: a non-finite figure (a run that blew up moved 'infinitely') is null."""
@@ -66,9 +70,15 @@ def jittered(sim: Simulation, amount: float) -> None:
     sim.state.pos[:, :2] += np.where(free, rng.uniform(-1, 1, free.shape) * amount * model.char_length, 0.0)
 
 
-def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, ...] = ()) -> tuple[Simulation, float]:
-    """Run a model for `seconds` from rest (RK4); returns the simulation and the
-    largest node displacement seen [m] (infinite if it blew up)."""
+def snapshot(sim: Simulation) -> Simulation:
+    """A copy of `sim` as it is now that runs on by itself (the model is shared: no run
+    changes it)."""
+    return copy.deepcopy(sim, {id(sim.model): sim.model})
+
+
+def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, ...] = ()) -> tuple[Simulation, float, Simulation]:
+    """Run a model for `seconds` from rest (RK4); returns the simulation, the largest
+    node displacement seen [m] (infinite if it blew up) and the run's start."""
     model = build_model(data)
     sim = Simulation(model, "rk4")
     for mid in removed:
@@ -76,6 +86,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
         (sim.state.bar_on if kind == "bar" else sim.state.beam_on)[row] = False
     if jitter:
         jittered(sim, jitter)
+    start = snapshot(sim)
     pos0 = model.arrays.pos0[:, :2]
     worst = 0.0
     try:
@@ -84,7 +95,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
             worst = max(worst, float(np.hypot(*(sim.state.pos[:, :2] - pos0).T).max()))
     except Unstable:
         worst = math.inf
-    return sim, worst
+    return sim, worst, start
 
 
 def direction(angle: float) -> str:

@@ -24,7 +24,7 @@ from engine import ModelError, Simulation, Unstable, build_model
 from engine.linear import mechanism
 from engine.simulation import RestCriteria
 from game.level import Level
-from game.rules.common import IMPERFECTION, Verdict, hold_time, jittered, kn, limit, plural
+from game.rules.common import IMPERFECTION, Verdict, hold_time, jittered, kn, limit, plural, snapshot
 from game.rules.motion import MOTION_TOL, describe_motion
 from game.solution import AddMember, AddNode, AddSupport, Solution
 
@@ -165,6 +165,7 @@ class LoadTest:
     """What the time run under the loads saw."""
 
     sim: Simulation
+    start: Simulation  # the run as it started, for the game to show it again
     worst: float = 0.0  # largest node displacement [m]
     worst_node: str = ""
     at_rest: bool = False
@@ -195,7 +196,7 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
     if jitter:
         jittered(sim, jitter)
     m, s = model.arrays, sim.state
-    test = LoadTest(sim)
+    test = LoadTest(sim, snapshot(sim))
     slot = {mid: model.member_slot[k] for k, mid in enumerate(model.member_ids)}
     cap_t = {"bar": m.bar_cap_t, "beam": m.beam_cap_t}
     cap_c = {"bar": m.bar_cap_c, "beam": m.beam_cap_c}
@@ -280,7 +281,7 @@ def _judge_construction(level: Level, solution: Solution, *, jitter: float, stil
     figures |= test.figures() | {"limit": allowed, "hold": hold}
     why = _failure(test, allowed, hold)
     if why:
-        return Verdict(False, why, figures, test.sim)
+        return Verdict(False, why, figures, test.sim, test.start)
     return d, test, figures
 
 
@@ -298,6 +299,7 @@ def judge_build(level: Level, solution: Solution) -> Verdict:
         f"It holds: nothing breaks, no node moves more than {test.worst * 1e3:.3g} mm, and it comes to rest. Cost {money(d.cost)}{budget}.{busiest}",
         figures,
         test.sim,
+        test.start,
     )
 
 
@@ -307,4 +309,4 @@ def judge_stability(level: Level, solution: Solution) -> Verdict:
         return judged
     d, test, figures = judged
     added = " and ".join(x for x in (plural(len(d.members), "member") if d.members else "", plural(len(d.supports), "support") if d.supports else "") if x)
-    return Verdict(True, f"Stable: with {added or 'nothing'} added no free motion is left, and it stands under its loads.", figures, test.sim)
+    return Verdict(True, f"Stable: with {added or 'nothing'} added no free motion is left, and it stands under its loads.", figures, test.sim, test.start)

@@ -52,10 +52,10 @@ def _judge_removal(level: Level, solution: Solution) -> Verdict:
     when it stands and no other zero-force member can go too (the removal is maximal;
     in a statically determinate truss only zero-force members can go at all)."""
     removed = tuple(dict.fromkeys(m.member for m in solution.moves if isinstance(m, RemoveMember)))
-    sim, worst, allowed = _stands(level, removed)
+    sim, worst, allowed, start = _stands(level, removed)
     figures = {"removed": list(removed), "max_displacement": worst, "limit": allowed, "hold": hold_time(level)}
     if worst > allowed:
-        return Verdict(False, "The truss collapses: " + _why_it_falls(level, removed) + ".", figures, sim)
+        return Verdict(False, "The truss collapses: " + _why_it_falls(level, removed) + ".", figures, sim, start)
     spare = [mid for mid in sorted(zero_force_members(member_forces_at_equilibrium(level)) - set(removed)) if _stands(level, (*removed, mid))[1] <= allowed]
     figures["can_also_go"] = spare
     if spare:
@@ -65,15 +65,16 @@ def _judge_removal(level: Level, solution: Solution) -> Verdict:
             "look for a member that still carries nothing and holds no squeezed joint in line.",
             figures,
             sim,
+            start,
         )
-    return Verdict(True, f"The truss still stands with {plural(len(removed), 'member')} removed, and no other member can go.", figures, sim)
+    return Verdict(True, f"The truss still stands with {plural(len(removed), 'member')} removed, and no other member can go.", figures, sim, start)
 
 
 def _stands(level: Level, removed: tuple[str, ...]) -> tuple[Simulation, float, float]:
     """Run the truss without `removed` from a slightly jittered start for the hold time:
     the simulation, the largest displacement and the limit it must stay within [m]."""
-    sim, worst = run(level.model_data(), hold_time(level), jitter=IMPERFECTION, removed=removed)
-    return sim, worst, limit(level, sim.model.char_length)
+    sim, worst, start = run(level.model_data(), hold_time(level), jitter=IMPERFECTION, removed=removed)
+    return sim, worst, limit(level, sim.model.char_length), start
 
 
 def _why_it_falls(level: Level, removed: tuple[str, ...]) -> str:

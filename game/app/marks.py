@@ -1,0 +1,108 @@
+"""What the play scene draws on the structure besides the structure itself: the build
+zone under it; members marked as zero-force, nails, a mechanism's free motion (a dashed
+ghost over the structure as built, its moving nodes ringed), the names of nodes and
+members, the selection and what is under the mouse over it. Reads the scene; changes
+nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import draw
+from game.app.palette import ALERT, BACKGROUND, MARK, MUTED, TENSION, mix
+
+ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
+NAME = (90, 90, 110)  # the colour of node and member names
+
+
+def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
+    s = scene.session
+    if under:
+        _zone(scene, surface)
+        return
+    if s.sim is None or s.model is not scene._model:
+        return
+    _zero_marks(scene, surface)
+    for q in s.sim.nails:
+        x, y = scene.point_of(q)
+        pygame.draw.circle(surface, ALERT, (x, y), 7, 3)
+        pygame.draw.line(surface, ALERT, (x - 5, y - 5), (x + 5, y + 5), 3)
+    ghost = scene.free_motion()
+    if ghost is not None:
+        _ghost(scene, surface, ghost)
+        for q in s.free.moving():
+            pygame.draw.circle(surface, MARK, scene.point_of(int(q)), 10, 3)
+    if scene.show_labels:
+        _names(scene, surface)
+    model = s.model
+    for hit, colour in ((scene.selected, TENSION), (scene.hover, MUTED)):
+        if hit is not None and hit.kind == "node" and hit.id in model.node_ids:
+            pygame.draw.circle(surface, colour, scene.point_of(model.node_index(hit.id)), 12, 2)
+
+
+def _zone(scene, surface: pygame.Surface) -> None:
+    bench = scene.session.level_bench
+    zone = bench.level.player.zone if bench is not None else None
+    if not zone:
+        return
+    pts = [scene.view.point(x, y) for x, y in zone]
+    pygame.draw.polygon(surface, ZONE, pts)  # under the ground and the structure, drawn next
+    clip = surface.get_clip()
+    for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+        cut = clip.clipline(a, b)  # only what the window shows: a dash costs a call
+        if cut:
+            draw.dashed(surface, TENSION, *cut, 2, 10, 6)
+
+
+def _ends(model, mid: str) -> tuple[int, int]:
+    kind, row = model.member_slot[model.member_index(mid)]
+    i, j = (model.arrays.bar_ij if kind == "bar" else model.arrays.beam_ij)[row]
+    return int(i), int(j)
+
+
+def _zero_marks(scene, surface: pygame.Surface) -> None:
+    s = scene.session
+    bench = s.level_bench
+    if bench is None or scene.stage.kind != "zero_force":
+        return
+    for mid in bench.marked():
+        if mid in s.model.member_ids:
+            i, j = _ends(s.model, mid)
+            a, b = scene.point_of(i), scene.point_of(j)
+            draw.dashed(surface, MARK, a, b, 6, 10, 6)
+            draw.label(surface, scene.app.fonts.bold, "0", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10), MARK, "midbottom")
+
+
+def _ghost(scene, surface: pygame.Surface, pos) -> None:
+    """The structure moved along its free motion, thin and dashed."""
+    model = scene.session.model
+    pts = scene.view.points(pos)
+    for mid in model.member_ids:
+        i, j = _ends(model, mid)
+        draw.dashed(surface, MARK, tuple(pts[i]), tuple(pts[j]), 2, 6, 5)
+
+
+def _names(scene, surface: pygame.Surface) -> None:
+    """Node names beside their joints and member names at their middles, on a pale
+    ground so that they read over lines; a name that would cover one already placed is
+    left out (L shows them all the same, one by one under the mouse)."""
+    model, font = scene.session.model, scene.app.fonts.small
+    taken: list[pygame.Rect] = []
+
+    def put(text: str, at: tuple[float, float], anchor: str) -> None:
+        rect = pygame.Rect((0, 0), font.size(text))
+        setattr(rect, anchor, (round(at[0]), round(at[1])))
+        rect = rect.inflate(4, 2)
+        if rect.collidelist(taken) >= 0 or not surface.get_clip().contains(rect):
+            return
+        taken.append(rect)
+        pygame.draw.rect(surface, BACKGROUND, rect, border_radius=3)
+        draw.label(surface, font, text, rect.center, NAME, "center", None)
+
+    for q, nid in enumerate(model.node_ids):
+        x, y = scene.point_of(q)
+        put(nid, (x - 7, y - 7), "bottomright")
+    for mid in model.member_ids:
+        i, j = _ends(model, mid)
+        (ax, ay), (bx, by) = scene.point_of(i), scene.point_of(j)
+        put(mid, ((ax + bx) / 2 + 6, (ay + by) / 2 + 6), "topleft")

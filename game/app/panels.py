@@ -1,0 +1,225 @@
+"""The play scene's words: the net-force panel, what is under the mouse, the status line,
+the badges, the HUD and the verdict. They read the session (game/app/session.py) and the
+engine's state; they change nothing.
+
+Figures are for students: three significant figures with their unit and sign stated,
+never an exponent; a value under a millionth of the forces at play (round-off) is 0.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engine import Simulation
+from engine.linear import load_vector
+from game.app.pacing import SPEEDS
+from game.app.palette import ALERT, INK, MARK, MUTED, TENSION
+
+
+def factor(x: float) -> str:
+    """×1/4 for the chosen speeds below one, ×0.37 for a measured rate."""
+    for s in SPEEDS:
+        if s < 1 and abs(x - s) < 1e-9:
+            return f"×1/{round(1 / s)}"
+    return f"×{x:.2g}"
+
+
+def num(x: float, unit: str, *, sign: bool = True, floor: float = 0.0) -> str:
+    """`x` to three significant figures with its unit, in plain digits (1490 kN, 0.0125
+    m, never 1.49e+03); below `floor` it is 0."""
+    if abs(x) <= floor or x == 0.0:
+        return f"0 {unit}"
+    digits = max(0, 2 - math.floor(math.log10(abs(x))))
+    text = f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
+    return f"{text} {unit}"
+
+
+def net_force_lines(sim: Simulation, *, static: bool = False) -> list[str]:
+    """The resultant of every external force on the structure (loads, weight, support
+    reactions, nails, hand and ground) and its moment about the origin, in words; a
+    value under a millionth of the forces at play (round-off) shows as 0."""
+    model = sim.model
+    f = load_vector(model, sim.time) + sim.reactions()
+    pos = model.arrays.pos0 if static else sim.state.pos
+    forces = sim.tether_forces()
+    if len(forces):
+        rows = sim.tethers[:, 0].astype(np.int64)
+        np.add.at(f[:, :2], rows, forces)
+    fx, fy = float(f[:, 0].sum()), float(f[:, 1].sum())
+    m = float((pos[:, 0] * f[:, 1] - pos[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
+    ref = 1e-6 * sim.reference_force()
+    return [
+        "Net force on the structure" + (" (statics)" if static else ""),
+        f"  ΣFx = {num(fx / 1e3, 'kN', floor=ref / 1e3)}",
+        f"  ΣFy = {num(fy / 1e3, 'kN', floor=ref / 1e3)}",
+        f"  ΣM about (0, 0) = {num(m / 1e3, 'kN·m', floor=ref * model.char_length / 1e3)}",
+        "  (+ right, up, anticlockwise)",
+    ]
+
+
+def capacity_lines(sim: Simulation, kind: str, row: int) -> list[str]:
+    """A member's section and what it can carry: yield in tension, the lesser of yield
+    and Euler's π²EI/L² in compression, and how much of it the force uses now."""
+    m = sim.model.arrays
+    cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
+    cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
+    lines = []
+    if math.isfinite(cap_t) or math.isfinite(cap_c):
+        t = num(cap_t / 1e3, "kN", sign=False) if math.isfinite(cap_t) else "no limit"
+        c = num(cap_c / 1e3, "kN", sign=False) if math.isfinite(cap_c) else ("none (a cable)" if kind == "bar" and m.bar_cable[row] else "no limit")
+        lines.append(f"carries {t} in tension, {c} in compression")
+        n = float(sim.state.bar_N[row] if kind == "bar" else sim.state.beam_out[row, 0])
+        cap = cap_t if n > 0 else cap_c
+        if n and math.isfinite(cap) and cap > 0:
+            lines.append(f"uses {abs(n) / cap:.0%} of it now")
+    return lines
+
+
+def section_words(member: dict | None) -> str:
+    """A member's section as the level gives it: material, area, second moment."""
+    if not member:
+        return ""
+    words = [member.get("material", ""), f"A = {member['A'] * 1e4:.3g} cm²" if member.get("A") else ""]
+    if member.get("I") and member.get("kind", "bar") == "beam":
+        words.append(f"I = {member['I'] * 1e8:.3g} cm⁴")
+    return ", ".join(w for w in words if w)
+
+
+def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = None, broken_words: str = "") -> list[str]:
+    """The values of the node, member or plate under the mouse; `member`: the member's
+    entry in the model data (its section), `broken_words`: why it broke, if it did."""
+    if sim is None or hit is None:
+        return []
+    model, s = sim.model, sim.state
+    if hit.kind == "node":
+        q = model.node_index(hit.id)
+        d = (s.pos[q, :2] - model.arrays.pos0[q, :2]) * 1e3
+        lines = [f"node {hit.id}", f"moved ({num(d[0], 'mm')}, {num(d[1], 'mm')})"]
+        if model.arrays.fixed[q, :2].any():
+            r = sim.reactions()[q]
+            lines.append(f"reaction ({num(r[0] / 1e3, 'kN')}, {num(r[1] / 1e3, 'kN')})")
+        return lines
+    if hit.kind == "member":
+        kind, row = model.member_slot[model.member_index(hit.id)]
+        on = (s.bar_on if kind == "bar" else s.beam_on)[row]
+        what = "cable" if kind == "bar" and model.arrays.bar_cable[row] else ("bar" if kind == "bar" else "beam-column")
+        lines = [f"member {hit.id} ({what})"]
+        if section_words(member):
+            lines.append(section_words(member))
+        if not on:
+            return [*lines, broken_words or "removed"]
+        if not revealed:
+            return [*lines, "its force shows after the check"]
+        if kind == "bar":
+            n = float(s.bar_N[row])
+            lines.append(f"axial {num(n / 1e3, 'kN')} ({'tension' if n > 0 else 'compression' if n < 0 else 'none'})")
+        else:
+            n, v, m1, m2 = (float(x) for x in s.beam_out[row])
+            lines += [f"axial {num(n / 1e3, 'kN')}, shear {num(v / 1e3, 'kN')}", f"end moments {num(m1 / 1e3, 'kN·m')}, {num(m2 / 1e3, 'kN·m')}"]
+        return lines + capacity_lines(sim, kind, row)
+    k = model.triangle_ids.index(hit.id)
+    sx, sy, txy = (float(x) / 1e6 for x in s.tri_out[k, :3])
+    return [f"plate {hit.id}", f"σx {num(sx, 'MPa')}, σy {num(sy, 'MPa')}", f"τxy {num(txy, 'MPa')}"]
+
+
+def broken_words(sim: Simulation, hit) -> str:
+    """Why and when a member broke, in words ("" when it did not, or was removed)."""
+    if sim is None or hit is None or hit.kind != "member":
+        return ""
+    kind, row = sim.model.member_slot[sim.model.member_index(hit.id)]
+    s, m = sim.state, sim.model.arrays
+    when = float((s.bar_broke if kind == "bar" else s.beam_broke)[row])
+    if when < 0:
+        return ""
+    cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
+    cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
+    t, c = num(cap_t / 1e3, "kN", sign=False), num(cap_c / 1e3, "kN", sign=False)
+    if not math.isfinite(cap_c) or cap_c >= cap_t:
+        return f"broke at t = {when:.2f} s: its force passed what it can carry ({t} in tension, {c} in compression)"
+    return f"broke at t = {when:.2f} s: it yields at {t} in tension and buckles at {c} (π²EI/L²) in compression"
+
+
+def status_text(scene) -> str:
+    """The status line: time, running or not, at rest, speed, cost, what to do next."""
+    session = scene.session
+    sim = session.sim
+    if sim is None:
+        return "nothing built yet: choose a tool and click in the world" if session.bench is not None else "nothing to show"
+    parts = [f"t = {sim.time:.2f} s", "paused (Space runs)" if session.paused else "running"]
+    if sim.time > 0:
+        parts.append("at rest" if sim.rest_time >= sim.rest.hold else "moving")
+    elif session.static is not None and session.static.sim is not None:
+        parts.append("forces shown: the static answer")
+    parts.append(f"speed {factor(session.pacer.speed)}")
+    bench = session.level_bench
+    if bench is not None:
+        cost = bench.cost()
+        if cost is not None and bench.level.player.budget:
+            parts.append(f"cost ${cost:,.0f} of ${bench.level.player.budget:,.0f}")
+        if session.verdict is None:
+            parts.append("C checks")
+    if scene.magnify > 1:
+        parts.append(f"deflections ×{scene.magnify}")
+    return "   ·   ".join(parts)
+
+
+def badges(scene) -> list[tuple[str, tuple]]:
+    session = scene.session
+    out: list[tuple[str, tuple]] = []
+    if session.paused:
+        out.append(("PAUSED", INK))
+    pacer = session.pacer
+    if session.sim is not None and not session.paused:
+        if pacer.slowed:
+            out.append((f"SLOW MOTION ×{pacer.rate:.2f}: too heavy for real time", ALERT))
+        elif pacer.speed < 1:
+            out.append((f"SLOW MOTION {factor(pacer.speed)}", TENSION))
+        elif pacer.speed > 1:
+            out.append((f"FAST {factor(pacer.speed)}", MUTED))
+    if scene.magnify > 1:
+        out.append((f"DEFLECTIONS ×{scene.magnify}", MARK))
+    return out
+
+
+def hud_lines(scene) -> list[str]:
+    """The figures the HUD shows."""
+    session = scene.session
+    lines = [f"{scene.app.fps:5.1f} fps", f"drawing: {scene.draw_ms:.2f} ms per frame"]
+    sim, model = session.sim, session.model
+    if sim is None:
+        return lines
+    return [
+        *lines,
+        f"sub-steps per frame: {session.pacer.last_steps}",
+        f"step: {sim.dt * 1e3:.3g} ms ({sim.integrator})",
+        f"simulation: {session.sim_ms:.2f} ms per frame",
+        f"real-time factor: ×{session.pacer.rate:.2f} (chosen {factor(session.pacer.speed)})",
+        f"simulated time: {sim.time:.3f} s",
+        f"{model.n_nodes} nodes, {len(model.member_ids)} members, {len(model.triangle_ids)} plates",
+    ]
+
+
+def node_lines(sim: Simulation, node: str) -> list[str]:
+    """The followed node: how far it moved and its out-of-balance force."""
+    model = sim.model
+    q = model.node_index(node)
+    f = sim.state.force[q]
+    d = (sim.state.pos[q, :2] - model.arrays.pos0[q, :2]) * 1e3
+    off = math.hypot(f[0], f[1])
+    floor = 1e-6 * sim.reference_force()
+    return [f"Node {node}", f"  moved ({num(d[0], 'mm')}, {num(d[1], 'mm')})", f"  out of balance {num(off / 1e3, 'kN', sign=False, floor=floor / 1e3)}"]
+
+
+def verdict_texts(session) -> tuple[str, str, str, bool]:
+    """(title, text, foot, passed) of the verdict box."""
+    v, bench = session.verdict, session.bench
+    level, a = bench.level, bench.attempt
+    if v.passed:
+        title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
+        text = f"{v.reason} {level.explanation}".strip()
+        return title, text, "N: next level   ·   T: try again   ·   Esc: fold this box", True
+    hint = level.hints[min(a.tries, len(level.hints)) - 1] if level.hints else ""
+    text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
+    return "Not yet", text, "T: try again (your moves are kept)   ·   Esc: fold this box", False

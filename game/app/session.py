@@ -1,0 +1,394 @@
+"""A play session: the player's work, its model, the run and its check. No pygame here.
+
+The work lives in a workbench (game/workbench.py: the moves of an attempt at a level, or
+a sandbox design), with undo and redo of every edit. Each edit builds the engine model
+again and puts the run back to its start; what acts on a running structure (the hand's
+spring, nails, the bomb) changes the simulation only, and a reset undoes it.
+
+`tick` advances the run by a frame's share of simulated time in ONE call to
+`Simulation.advance` (one compiled batch of many sub-steps); the `Pacer` decides how
+many and slows the run down visibly when the model is too heavy for real time. An
+`Unstable` run is rolled back by the engine; the session pauses and keeps why.
+
+A check (`check`) judges the work by the level's rules; the run shown afterwards is the
+very run that was judged, from its start (`Verdict.start`), without the ground contacts
+the rules do not model.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+
+from engine import ModelError, Simulation, Unstable, build_model
+from engine.linear import Mechanism, mechanism
+from game.app.pacing import FRAME, Pacer
+from game.app.shapes import Ground
+from game.app.stage import Stage
+from game.app.statics import StaticAnswer, static_answer
+from game.files import BadInput, write_json_atomic
+from game.progress import data_folder
+from game.rules import ALLOWED_MOVES, Verdict
+from game.rules.common import snapshot
+from game.rules.motion import describe_motion
+from game.solution import load_solution
+from game.workbench import SUPPORTS, Bench, LevelBench, Refused, SandboxBench
+
+MECHANISM_UP_TO = 400  # nodes; larger models are not searched for a mechanism while editing
+HAND_HZ = 3.0  # [Hz] how quickly a structure follows the hand (see hand_spring)
+CONTACT_MU = 0.6  # ground friction coefficient (soil on steel, roughly)
+SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
+SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
+
+
+def data_place(name: str) -> Path:
+    """A folder in the user's data folder (designs, screenshots, graphs), made if need be."""
+    folder = data_folder() / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def own_design_file(stage: Stage) -> Path | None:
+    """The file a sandbox design is kept in: the one it was read from when that is one
+    of the player's designs (in the data folder's designs/), else None (a new one is
+    made at the first save: a file elsewhere is the player's, never written over)."""
+    if stage.kind != "sandbox" or stage.source is None:
+        return None
+    folder = data_folder() / "designs"
+    try:
+        return stage.source if stage.source.resolve().parent == folder.resolve() else None
+    except OSError:
+        return None
+
+
+def new_design_file(stage: Stage) -> Path:
+    """A new file in designs/ for a design not kept anywhere yet, named after where it
+    came from and when: never one that another design (or another copy of the game)
+    already has."""
+    stem = stage.level.id if stage.level is not None and stage.level.id != "sandbox" else "sandbox"
+    base = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+    folder = data_place("designs")
+    path, n = folder / f"{base}.json", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{base}-{n}.json"
+    return path
+
+
+def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
+    """The workbench of a stage, with the player's saved work on its level restored
+    (and a line saying what could not be restored, or "")."""
+    if stage.kind == "sandbox":
+        return SandboxBench(stage.level), ""
+    if stage.level is None or stage.kind not in ALLOWED_MOVES:
+        return None, ""
+    bench = LevelBench(stage.level)
+    if progress is not None:
+        bench.attempt.tries = progress.tries(stage.level.id)  # the checks made so far count on, whenever they were made
+    saved = progress.work(stage.level.id) if progress is not None else None
+    if not saved:
+        return bench, ""
+    try:
+        solution = load_solution(saved)
+    except ValueError as exc:
+        return bench, f"Your saved work on this level could not be read ({str(exc).splitlines()[0]}); you start afresh."
+    if solution.draw is not None and stage.level.load_choices():
+        bench.attempt.draw = solution.draw
+    kept = bench.restore(list(solution.moves))
+    if kept < len(solution.moves):
+        return bench, f"Your first {kept} moves on this level are restored; the {len(solution.moves) - kept} after them could not be built and are left out."
+    return bench, ""
+
+
+class PlaySession:
+    """One level or sandbox being played. integrator and dt as for `Simulation` (dt
+    None: the engine's stable step); progress: the student's progress
+    (game/progress.py) or None (nothing is saved); fixed: headless frames that repeat
+    exactly (the pacer never caps by measured cost)."""
+
+    def __init__(self, stage: Stage, *, integrator: str = "rk4", dt: float | None = None, progress=None, bench: Bench | None = None, fixed: bool = False):
+        self.stage = stage
+        self.progress = progress
+        self.integrator = integrator
+        self.dt = dt
+        self.notice = ""  # a line for the player (a refused edit, a save), until the next action
+        if bench is None:
+            bench, self.notice = bench_for(stage, progress)
+        self.bench = bench
+        self.ground = Ground(stage.ground)
+        self.pacer = Pacer(1.0, fixed=fixed)
+        self.verdict: Verdict | None = None
+        self.problem: str | None = None  # why the run stopped (Unstable), shown until reset
+        self.paused = True
+        self.sim_ms = 0.0  # [ms] the last frame's simulation
+        self.step_once = False  # '.': one frame forward, then stay paused
+        self.hand: int | None = None  # node held by the hand's spring
+        self.hand_at = (0.0, 0.0)  # [m] where the hand is
+        self.clock = 0.0  # [s] wall time in this session, for saves and animations
+        self.model = None
+        self.sim: Simulation | None = None
+        self.free: Mechanism | None = None
+        self.free_words = ""
+        self.static: StaticAnswer | None = None  # the small-displacement answer, shown before a run
+        self._built = -1
+        self._saved = bench.revision if bench is not None else -1  # as found: nothing to save until an edit
+        self._save_clock = -SAVE_EVERY
+        self.unsaved_warned = False
+        self.design_file = own_design_file(stage)  # a sandbox design's own file (made at its first save)
+        self.build()
+
+    # ------------------------------------------------------------------ model
+    @property
+    def revealed(self) -> bool:
+        """Whether member forces are shown: always, except in a zero-force puzzle
+        before its check (the forces would give the answer away)."""
+        return self.stage.kind != "zero_force" or self.verdict is not None
+
+    @property
+    def level_bench(self) -> LevelBench | None:
+        return self.bench if isinstance(self.bench, LevelBench) else None
+
+    def data(self) -> dict | None:
+        if self.bench is None:
+            return self.stage.model_data()
+        return self.bench.structure()
+
+    def supports(self) -> list[tuple[str, frozenset[str]]]:
+        return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
+
+    @property
+    def stale(self) -> bool:
+        """The work changed since the model was built."""
+        return self.bench is not None and self.bench.revision != self._built
+
+    def build(self) -> None:
+        """Build the model of the work as it stands and put the run back to its start."""
+        self._built = self.bench.revision if self.bench is not None else 0
+        data = self.data()
+        try:
+            self.model = build_model(data) if data is not None else None
+        except ModelError as exc:
+            self.model, self.notice = None, f"Cannot build this structure: {exc}"
+        self.free, self.free_words = None, ""
+        if self.model is not None and self.stage.kind not in ("balance", "demo") and self.model.n_nodes <= MECHANISM_UP_TO:
+            self.free = mechanism(self.model)
+            if self.free is not None:
+                self.free_words = describe_motion(self.model, self.free)
+        self.static = static_answer(self.model) if self.model is not None and self.free is None else None
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the structure as built: paused where the player has work to do (a
+        run starts it), running in demos and after a check, where the run is the one
+        that was judged. Drags, nails and bombs are undone."""
+        self.sim = None
+        if self.verdict is not None and self.verdict.start is not None:
+            self.sim = snapshot(self.verdict.start)
+        elif self.model is not None:
+            self.sim = Simulation(self.model, self.integrator, dt=self.dt)
+        if self.sim is not None:
+            self.pacer.dt = self.sim.dt
+        self.pacer.restart()
+        self.paused = self.bench is not None and self.verdict is None  # the player's move first; a check's run plays at once
+        self.problem = None
+        self.hand = None
+
+    @property
+    def started(self) -> bool:
+        return self.sim is not None and self.sim.time > 0
+
+    @property
+    def judged(self) -> bool:
+        """The run is the check's own: no ground contact, as the rules have none."""
+        return self.verdict is not None and self.verdict.start is not None
+
+    # ------------------------------------------------------------------ editing
+    def edit(self, action, *args) -> object:
+        """Make an edit of the work; a refusal goes to the notice line."""
+        if self.verdict is not None:
+            self.notice = "Press T to try again before you change anything."
+            return None
+        try:
+            out = action(*args)
+        except Refused as exc:
+            self.notice = str(exc)
+            return None
+        self.notice = ""
+        return out
+
+    def undo(self) -> None:
+        if self.bench is not None and self.verdict is None:
+            self.notice = "" if self.bench.undo() else "Nothing to undo."
+
+    def redo(self) -> None:
+        if self.bench is not None and self.verdict is None:
+            self.notice = "" if self.bench.redo() else "Nothing to redo."
+
+    def reset_level(self) -> None:
+        """Take back every move on a level (or everything built in the sandbox) in one
+        edit, which Ctrl+Z undoes."""
+        if self.bench is None:
+            self.notice = "There is nothing of yours to take back here."
+            return
+        if self.edit(self.bench.clear) is not None:
+            self.notice = "Back to the start: everything you did is taken away (Ctrl+Z brings it back)."
+
+    def cycle_support(self, node: str) -> None:
+        """The next support on offer at `node`: the first click puts one on."""
+        now = next((tuple(s["fix"]) for s in (self.data() or {}).get("supports", []) if s["node"] == node), None)
+        bench = self.level_bench
+        if bench is not None:
+            offered = [tuple(t) for t in bench.level.player.supports or []]
+            own = any(getattr(m, "node", None) == node and m.type == "add_support" for m in bench.moves)
+            if now is not None and not own:
+                self.notice = f"Node {node} has the level's own support."
+                return
+            cycle: list = [*offered, None]
+        else:
+            cycle = [SUPPORTS[k] if k else None for k in SUPPORT_CYCLE]
+        at = next((k for k, c in enumerate(cycle) if c is not None and now is not None and set(c) == set(now)), -1)
+        self.edit(self.bench.set_support, node, cycle[(at + 1) % len(cycle)])
+
+    # ------------------------------------------------------------------ acting on the run
+    def run(self) -> None:
+        """Run (or go on running) the structure."""
+        self.paused = False
+        self.pacer.restart()
+
+    def grab(self, q: int, at: tuple[float, float]) -> None:
+        """Hold node q on the hand's spring, the hand at `at` [m]; the run goes on."""
+        self.hand, self.hand_at = q, at
+        self.run()
+
+    def nail(self, q: int) -> None:
+        if q in self.sim.nails:
+            self.sim.unnail(q)
+            self.notice = f"Pulled the nail out of node {self.model.node_ids[q]}."
+            return
+        try:
+            self.sim.nail(q)
+            self.notice = f"Nailed node {self.model.node_ids[q]} where it is; R pulls every nail."
+        except ValueError as exc:
+            self.notice = str(exc)
+
+    def bomb(self, kind: str, ident: str) -> None:
+        (self.sim.remove_member if kind == "member" else self.sim.remove_triangle)(ident)
+        self.sim.refresh()
+        self.notice = f"Blew up {'member' if kind == 'member' else 'plate'} {ident}; R puts it back."
+
+    def hand_force(self) -> tuple[float, float]:
+        forces = self.sim.tether_forces()
+        return (float(forces[-1, 0]), float(forces[-1, 1])) if len(forces) and self.hand is not None else (0.0, 0.0)
+
+    # ------------------------------------------------------------------ checking and saving
+    def check(self) -> None:
+        """Judge the work by the level's rules; show the verdict and run what it ran."""
+        bench = self.level_bench
+        if bench is None:
+            self.notice = "There is nothing to check here: this is free play."
+            return
+        if self.verdict is not None:
+            return
+        try:
+            verdict = bench.check()
+        except ValueError as exc:
+            self.notice = str(exc).splitlines()[0]
+            return
+        self.verdict = verdict
+        if self.progress is not None:
+            a = bench.attempt
+            self.progress.record_check(bench.level.id, verdict.passed, a.marks, a.tries)
+            self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
+        self.reset()
+
+    def try_again(self) -> None:
+        if self.level_bench is not None and self.verdict is not None:
+            self.bench.attempt.try_again()
+            self.verdict = None
+            self.reset()
+
+    def save(self, *, force: bool = False, verdict: bool = False) -> bool:
+        """Keep the work: a level's moves (and, after a `verdict`, the record of the check)
+        in the progress file, a sandbox design in its own file (design_file). Written
+        atomically when the work changed, at most every SAVE_EVERY seconds unless
+        `force`d. Whether all is saved; a save that fails says so and is tried again."""
+        bench = self.bench
+        if bench is None or (self.progress is None and isinstance(bench, LevelBench)):
+            return True
+        if bench.revision == self._saved and not verdict:
+            return True
+        if not (force or verdict) and self.clock - self._save_clock < SAVE_EVERY:
+            return False
+        self._save_clock = self.clock
+        try:
+            if isinstance(bench, LevelBench):
+                self.progress.save_work(bench.level.id, bench.attempt.solution().model_dump(mode="json", exclude_none=True))
+                self.progress.save()
+            else:
+                self.design_file = self.design_file or new_design_file(self.stage)
+                write_json_atomic(self.design_file, bench.design())
+        except (BadInput, OSError) as exc:
+            self.notice = f"Your work is not saved: {exc}"
+            return False
+        self._saved = bench.revision
+        return True
+
+    def save_design(self) -> None:
+        if not isinstance(self.bench, SandboxBench):
+            self.notice = "Ctrl+S saves sandbox designs; your work on a level is kept as you go."
+            return
+        self._saved = -1  # write it now, changed or not
+        if self.save(force=True):
+            self.notice = f"Saved to {self.design_file} (equilibria sandbox {self.design_file} opens it)."
+
+    # ------------------------------------------------------------------ time
+    def tick(self, frame_seconds: float) -> None:
+        """A frame of wall time: save what is due, build what changed, run the frame's
+        share of simulated time (unless paused)."""
+        self.clock += frame_seconds
+        if self.stale:
+            self.build()
+        self.save()
+        if self.sim is None or (self.paused and not self.step_once):
+            return
+        if self.step_once:  # one frame's worth of simulated time, then stay paused
+            frame_seconds, self.step_once = FRAME, False
+        steps = self.pacer.steps_for(frame_seconds)
+        start = time.perf_counter()
+        if steps:
+            self._tethers(steps * self.sim.dt)
+            try:  # one compiled batch: the batch is as long as the frame's share
+                self.sim.advance(steps * self.sim.dt, batch_seconds=(steps + 1) * self.sim.dt)
+            except Unstable as exc:
+                self.paused, self.problem, steps = True, str(exc), 0
+        wall = time.perf_counter() - start
+        self.sim_ms = 1e3 * wall
+        self.pacer.record(steps, wall, frame_seconds)
+
+    def _tethers(self, seconds: float) -> None:
+        """Ground contacts near enough to be met this frame, and the hand's spring."""
+        sim = self.sim
+        rows = []
+        if not self.judged:
+            pos, vel = sim.state.pos, sim.state.vel
+            speed = float(np.hypot(vel[:, 0], vel[:, 1]).max(initial=0.0))
+            margin = 2.0 * speed * seconds + 0.01 * sim.model.char_length
+            rows.append(self.ground.contacts(pos, margin, skip=sim.model.arrays.fixed[:, :2].any(axis=1)))
+            for row in rows[0]:
+                row[5], row[6] = sim.tether_stiffness(int(row[0]))
+                row[7] = CONTACT_MU
+        if self.hand is not None:
+            k, c = self.hand_spring(self.hand)
+            rows.append(np.array([[self.hand, *self.hand_at, 0.0, 0.0, k, c, 0.0]]))
+        sim.set_tethers(np.concatenate(rows) if rows else np.zeros((0, 8)))
+
+    def hand_spring(self, q: int) -> tuple[float, float]:
+        """(k [N/m], c [N s/m]) of the hand's spring: the structure's whole mass on it
+        would swing at HAND_HZ, damped near critically; never stiffer than the step allows."""
+        k_stable, c_stable = self.sim.tether_stiffness(q)
+        mass = float(self.sim.model.arrays.mass[:, 0].sum())
+        k = min(k_stable, mass * (2 * math.pi * HAND_HZ) ** 2)
+        return k, min(c_stable, 2 * 0.7 * math.sqrt(k * mass))
