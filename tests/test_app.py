@@ -115,7 +115,7 @@ def test_ground_supports_loads_and_reactions_are_drawn(tmp_path):
     app, scene = session(Stage.from_level(load_level(data)), 40)
     with app:
         assert count(app.screen, GROUND, scene.layout.world) > 1000
-        assert {kind for _, kind, _ in scene.painter.supports} == {"pin", "roller"}
+        assert {kind for _, kind, _ in scene.picture.painter.supports} == {"pin", "roller"}
         assert scene.session.sim.reactions()[0, 1] == pytest.approx(P / 2, rel=0.05)
 
 

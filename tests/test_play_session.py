@@ -275,11 +275,11 @@ def test_a_mechanism_is_animated_and_named_instead_of_an_error():
     stage = load_stage("levels/supports-01.json")
     app, scene = start(stage)
     assert scene.session.free is not None and scene.session.free_words
-    first = scene.free_motion().copy()
+    first = scene.picture.free_motion().copy()
     app.run(10)
-    assert not np.allclose(scene.free_motion(), first)  # its free motion moves on screen, as a ghost
+    assert not np.allclose(scene.picture.free_motion(), first)  # its free motion moves on screen, as a ghost
     pos0 = scene.session.model.arrays.pos0[:, :2]
-    assert np.array_equal(scene.shown_positions(), pos0)  # while the structure is drawn and picked as built
+    assert np.array_equal(scene.picture.positions(), pos0)  # while the structure is drawn and picked as built
     app.close()
 
 
@@ -315,7 +315,7 @@ def test_the_magnifier_draws_deflections_larger_and_leaves_the_run_alone(tmp_pat
     real = scene.session.sim.state.pos[:, :2].copy()
     key(app, pygame.K_m)
     assert scene.magnify == 10
-    shown = scene.shown_positions()
+    shown = scene.picture.positions()
     pos0 = scene.session.model.arrays.pos0[:, :2]
     assert np.allclose(shown - pos0, 10 * (scene.session.sim.state.pos[:, :2] - pos0))
     assert np.abs(scene.session.sim.state.pos[:, :2] - real).max() < 1e-3  # the structure itself is not changed
@@ -347,7 +347,7 @@ def test_play_with_a_solution_and_check_judges_it_on_screen(tmp_path):
 
 def test_a_moving_load_is_drawn_as_one_vehicle_where_its_shares_put_it():
     app, scene = start(load_stage("levels/bridge-03.json"))
-    vehicle = scene.painter.vehicle
+    vehicle = scene.picture.painter.vehicle
     moving = scene.stage.level.goal.moving_load
     pts = scene.view.points(scene.session.model.arrays.pos0[:, :2])
     first, last = pts[vehicle.path[0]], pts[vehicle.path[-1]]
@@ -358,7 +358,7 @@ def test_a_moving_load_is_drawn_as_one_vehicle_where_its_shares_put_it():
         shares = vehicle.shares(t)
         assert shares[k] == pytest.approx(1.0) and shares.sum() == pytest.approx(1.0)  # all of it at node k
     assert vehicle.where(1e3, pts)[0][0] > last[0]  # gone past the end
-    assert not scene.painter.full[vehicle.path, 1].any()  # no "to come" arrow at every deck node
+    assert not scene.picture.painter.full[vehicle.path, 1].any()  # no "to come" arrow at every deck node
     app.close()
 
 
@@ -392,8 +392,8 @@ def test_a_with_nothing_followed_graphs_the_energies():
     key(app, pygame.K_SPACE)
     key(app, pygame.K_a)
     app.run(30)
-    assert {"energy.kinetic", "energy.strain"} <= set(scene.recorder.specs) and scene.show_graph
-    assert scene.recorder.series("energy.strain")[-1] > 0
+    assert {"energy.kinetic", "energy.strain"} <= set(scene.graphs.recorder.specs) and scene.graphs.shown
+    assert scene.graphs.recorder.series("energy.strain")[-1] > 0
     app.close()
 
 
@@ -408,7 +408,7 @@ def test_a_click_picks_a_node_where_the_magnifier_draws_it():
     scene.zoom(10, tuple(round(v) for v in scene.view.point(2, 3)))
     app.frame()
     q = scene.session.model.node_index("N3")
-    drawn = scene.shown_positions()[q]
+    drawn = scene.picture.positions()[q]
     assert np.hypot(*(drawn - scene.session.sim.state.pos[q, :2])) * scene.view.scale > 3 * 9  # far from where it is
     click(app, scene.view.point(*drawn))
     assert scene.selected is not None and scene.selected.id == "N3"

@@ -22,6 +22,7 @@ def save_png(surface: pygame.Surface, path: str | os.PathLike) -> None:
     pygame.image.save(surface, png, "png")
     write_bytes_atomic(path, png.getvalue())
 
+
 Point = tuple[float, float]
 
 

@@ -1,7 +1,7 @@
 """The play scene's keys, as one table: which key does what, and the help that says so.
 
-Each binding names the scene method it calls (`PlayScene.<action>()`), so the scene
-dispatches a key with one lookup and F1 lists exactly what the keys do.
+Each binding names the scene method it calls (`PlayScene.<action>()`, or a flag it flips),
+so the scene dispatches a key with one lookup and F1 lists exactly what the keys do.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pygame
 @dataclass(frozen=True)
 class Binding:
     keys: tuple[int, ...]
-    action: str  # the scene method called
+    action: str  # the scene method called ("session.undo": a method of what the scene holds); "toggle:NAME" flips the flag NAME
     shown: str  # the key(s) as F1 shows them ("" for a row shown by another binding)
     does: str
     ctrl: bool = False  # Ctrl must be held (and otherwise must not)
@@ -24,35 +24,35 @@ class Binding:
 K = pygame
 BINDINGS = (
     Binding((K.K_SPACE,), "run_pause", "Space", "run or pause"),
-    Binding((K.K_PERIOD,), "step", ".", "one frame forward"),
+    Binding((K.K_PERIOD,), "session.step", ".", "one frame forward"),
     Binding((K.K_r,), "reset", "R", "back to the start of the run (undoes drags, nails and bombs)"),
-    Binding((K.K_r,), "reset_level", "Ctrl+R", "reset the level: take back all your moves (Ctrl+Z brings them back)", ctrl=True),
+    Binding((K.K_r,), "session.reset_level", "Ctrl+R", "reset the level: take back all your moves (Ctrl+Z brings them back)", ctrl=True),
     Binding((K.K_d,), "stable_reset", "D", "after a blow-up at a step of your choosing (--dt): back to the start with the stable step"),
-    Binding((K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS), "slower", "[ ]", "slower, faster (slow motion down to ×1/16)"),
-    Binding((K.K_RIGHTBRACKET, K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS), "faster", "", ""),
+    Binding((K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS), "session.pacer.slower", "[ ]", "slower, faster (slow motion down to ×1/16)"),
+    Binding((K.K_RIGHTBRACKET, K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS), "session.pacer.faster", "", ""),
     Binding((K.K_1, K.K_2, K.K_3, K.K_4, K.K_5, K.K_6, K.K_7, K.K_8, K.K_9, K.K_0), "tool_key", "1 … 9, 0", "choose a tool (the bar at the top)"),
     Binding((K.K_TAB,), "next_section", "Tab", "next section for new members"),
-    Binding((K.K_z,), "undo", "Ctrl+Z, Ctrl+Y", "undo, redo", ctrl=True, shift=False),
-    Binding((K.K_z,), "redo", "", "", ctrl=True, shift=True),
-    Binding((K.K_y,), "redo", "", "", ctrl=True),
+    Binding((K.K_z,), "session.undo", "Ctrl+Z, Ctrl+Y", "undo, redo", ctrl=True, shift=False),
+    Binding((K.K_z,), "session.redo", "", "", ctrl=True, shift=True),
+    Binding((K.K_y,), "session.redo", "", "", ctrl=True),
     Binding((K.K_c,), "check", "C", "check your answer (levels with a goal)"),
     Binding((K.K_t,), "try_again", "T", "try again after a check"),
     Binding((K.K_n,), "next_level", "N", "the next level, after a pass"),
     Binding((K.K_f,), "fit_view", "Wheel, middle drag", "zoom, pan (also the arrow keys); F fits the view to the structure"),
     Binding((K.K_LEFT, K.K_RIGHT, K.K_UP, K.K_DOWN), "pan_key", "", ""),
     Binding((K.K_m,), "magnify_next", "M", "magnify the deflections ×10, ×100, ×1000"),
-    Binding((K.K_v,), "toggle_values", "V", "force values on members"),
-    Binding((K.K_l,), "toggle_labels", "L", "names of nodes and members"),
-    Binding((K.K_g,), "toggle_graph", "G", "graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG"),
+    Binding((K.K_v,), "toggle:values", "V", "force values on members"),
+    Binding((K.K_l,), "toggle:labels", "L", "names of nodes and members"),
+    Binding((K.K_g,), "toggle:graph", "G", "graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG"),
     Binding((K.K_a,), "follow", "", ""),
     Binding((K.K_x,), "toggle_against", "", ""),
     Binding((K.K_e,), "export_graph", "", ""),
-    Binding((K.K_b,), "toggle_brief", "B", "show the whole brief, or fold it"),
-    Binding((K.K_s,), "save_design", "Ctrl+S", "save the sandbox design", ctrl=True),
+    Binding((K.K_b,), "toggle:brief_open", "B", "show the whole brief, or fold it"),
+    Binding((K.K_s,), "session.save_design", "Ctrl+S", "save the sandbox design", ctrl=True),
     Binding((K.K_F12,), "screenshot", "F12", "screenshot"),
-    Binding((K.K_h,), "toggle_hud", "H", "frame rate and timing (HUD)"),
-    Binding((K.K_F1,), "toggle_help", "F1", "this help"),
-    Binding((K.K_SLASH,), "toggle_help", "", "", shift=True),
+    Binding((K.K_h,), "toggle:show_hud", "H", "frame rate and timing (HUD)"),
+    Binding((K.K_F1,), "toggle:show_help", "F1", "this help"),
+    Binding((K.K_SLASH,), "toggle:show_help", "", "", shift=True),
     Binding((K.K_ESCAPE,), "escape", "Esc", "close a box, cancel a tool, or leave (it asks first)"),
 )
 HELP = [(b.shown, b.does) for b in BINDINGS if b.shown]

@@ -20,24 +20,24 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
     if under:
         _zone(scene, surface)
         return
-    if s.sim is None or s.model is not scene._model:
+    if s.sim is None or s.model is not scene.picture.model:
         return
     _zero_marks(scene, surface)
     for q in s.sim.nails:
-        x, y = scene.point_of(q)
+        x, y = scene.picture.point_of(q)
         pygame.draw.circle(surface, ALERT, (x, y), 7, 3)
         pygame.draw.line(surface, ALERT, (x - 5, y - 5), (x + 5, y + 5), 3)
-    ghost = scene.free_motion()
+    ghost = scene.picture.free_motion()
     if ghost is not None:
         _ghost(scene, surface, ghost)
         for q in s.free.moving():
-            pygame.draw.circle(surface, MARK, scene.point_of(int(q)), 10, 3)
-    if scene.show_labels:
+            pygame.draw.circle(surface, MARK, scene.picture.point_of(int(q)), 10, 3)
+    if scene.labels:
         _names(scene, surface)
     model = s.model
     for hit, colour in ((scene.selected, TENSION), (scene.hover, MUTED)):
         if hit is not None and hit.kind == "node" and hit.id in model.node_ids:
-            pygame.draw.circle(surface, colour, scene.point_of(model.node_index(hit.id)), 12, 2)
+            pygame.draw.circle(surface, colour, scene.picture.point_of(model.node_index(hit.id)), 12, 2)
 
 
 def _zone(scene, surface: pygame.Surface) -> None:
@@ -68,7 +68,7 @@ def _zero_marks(scene, surface: pygame.Surface) -> None:
     for mid in bench.marked():
         if mid in s.model.member_ids:
             i, j = _ends(s.model, mid)
-            a, b = scene.point_of(i), scene.point_of(j)
+            a, b = scene.picture.point_of(i), scene.picture.point_of(j)
             draw.dashed(surface, MARK, a, b, 6, 10, 6)
             draw.label(surface, scene.app.fonts.bold, "0", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10), MARK, "midbottom")
 
@@ -100,9 +100,9 @@ def _names(scene, surface: pygame.Surface) -> None:
         draw.label(surface, font, text, rect.center, NAME, "center", None)
 
     for q, nid in enumerate(model.node_ids):
-        x, y = scene.point_of(q)
+        x, y = scene.picture.point_of(q)
         put(nid, (x - 7, y - 7), "bottomright")
     for mid in model.member_ids:
         i, j = _ends(model, mid)
-        (ax, ay), (bx, by) = scene.point_of(i), scene.point_of(j)
+        (ax, ay), (bx, by) = scene.picture.point_of(i), scene.picture.point_of(j)
         put(mid, ((ax + bx) / 2 + 6, (ay + by) / 2 + 6), "topleft")

@@ -9,13 +9,19 @@ never an exponent; a value under a millionth of the forces at play (round-off) i
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
+import pygame
 
 from engine import Simulation
 from engine.linear import load_vector
+from game.app import draw, overlay
+from game.app.keymap import HELP
 from game.app.pacing import SPEEDS
-from game.app.palette import ALERT, INK, MARK, MUTED, TENSION
+from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
+from game.app.session import data_place
+from game.files import BadInput
 
 
 def factor(x: float) -> str:
@@ -223,3 +229,73 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
     hint = level.hints[min(a.tries, len(level.hints)) - 1] if level.hints else ""
     text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
     return "Not yet", text, "T: try again (your moves are kept)   ·   Esc: fold this box", False
+
+
+def hover_lines(scene, sim) -> list[str]:
+    """What the tool tip says of the node, member or plate under the mouse."""
+    hit = scene.hover
+    member = scene.picture.members.get(hit.id) if hit.kind == "member" else None
+    return describe_hit(sim, hit, revealed=scene.session.revealed, member=member, broken_words=broken_words(sim, hit))
+
+
+def draw_readout(scene, surface: pygame.Surface, sim) -> None:
+    """Net force and moment on the whole structure (loads, weight, reactions, hand and
+    ground), zero in equilibrium, at the foot of the legend; and the followed node."""
+    s = scene.session
+    if sim is None:
+        return
+    if not s.started and s.free is not None:
+        lines = ["Net force on the structure", "  a mechanism: no static answer", "  (run it to see it move)"]
+    else:
+        lines = net_force_lines(sim, static=sim is not s.sim)
+    if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:
+        lines += node_lines(sim, scene.selected.id)
+    legend, font = scene.layout.legend, scene.app.fonts.small
+    top = legend.bottom - overlay.PAD - (font.get_linesize() + 1) * len(lines)
+    overlay.rule(surface, legend, top - 6)
+    draw.text_block(surface, font, lines, (legend.left + overlay.PAD, top), INK, 1)
+
+
+def draw_boxes(scene, surface: pygame.Surface) -> None:
+    """The one box on top: checking, a blow-up, the verdict, a mechanism; then the brief,
+    the help, or the question before leaving. Each is placed where it hides the least of
+    the structure."""
+    s, fonts, world = scene.session, scene.app.fonts, scene.layout.world
+    avoid = scene.picture.drawn_rect()
+    if scene.checking:
+        overlay.message(surface, fonts, world, "Checking your answer…", "The engine is running your structure under the level's loads.", "", avoid=avoid)
+        scene.check_shown()
+    elif s.problem:
+        foot = "R: reset to the structure as built" + ("   D: reset with the stable step" if s.dt is not None else "")
+        overlay.message(surface, fonts, world, "The simulation became unstable and was paused", s.problem, foot, avoid=avoid)
+    elif s.verdict is not None and s.level_bench is not None:
+        title, text, foot, passed = verdict_texts(s)
+        colour = REACTION if passed else ALERT
+        if scene.folded:
+            overlay.folded(surface, fonts, world, f"{title}   ·   T: try again" + ("   ·   N: next level" if passed else ""), colour)
+        else:
+            overlay.message(surface, fonts, world, title, text, foot, colour=colour, avoid=avoid)
+    elif s.free is not None and not s.started:
+        title = "This is a mechanism: it can move without any member stretching"
+        text = f"The free motion, shown dashed: {s.free_words}"
+        overlay.message(surface, fonts, world, title, text, "It cannot stand as it is: add members or supports.", avoid=avoid)
+    if scene.brief_open:
+        overlay.text_box(surface, fonts, world, scene.stage.title, scene.stage.brief, "B or Esc: fold the brief")
+    if scene.show_help:
+        tools = scene.toolbar.tools.values()
+        overlay.help_box(surface, fonts, world, HELP, [f"{t.label}: {t.tip}" for t in tools])
+    if scene.confirm_leave:
+        what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "the sandbox"
+        text, foot = "Your work is kept: it is here when you come back.", "Enter or Esc: leave   ·   any other key: stay"
+        overlay.message(surface, fonts, world, f"Leave {what}?", text, foot, colour=TENSION)
+
+
+def save_screenshot(screen: pygame.Surface) -> str:
+    """The screen as a PNG in the data folder's screenshots/; the line that says where,
+    or why it was not written (never "saved" when it was not)."""
+    try:
+        path = data_place("screenshots") / time.strftime("equilibria-%Y%m%d-%H%M%S.png")
+        draw.save_png(screen, path)
+    except (BadInput, pygame.error, OSError) as exc:
+        return f"Could not save the screenshot: {exc}"
+    return f"Screenshot saved to {path}"

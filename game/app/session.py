@@ -27,8 +27,9 @@ from engine import ModelError, Simulation, Unstable, build_model
 from engine.linear import Mechanism, mechanism
 from game.app.pacing import FRAME, Pacer
 from game.app.shapes import Ground
-from game.app.stage import Stage
+from game.app.stage import Stage, load_stage
 from game.app.statics import StaticAnswer, static_answer
+from game.course import load_course, shipped_level
 from game.files import BadInput, write_json_atomic
 from game.progress import data_folder
 from game.rules import ALLOWED_MOVES, Verdict
@@ -252,7 +253,31 @@ class PlaySession:
         at = next((k for k, c in enumerate(cycle) if c is not None and now is not None and set(c) == set(now)), -1)
         self.edit(self.bench.set_support, node, cycle[(at + 1) % len(cycle)])
 
+    def next_stage(self) -> Stage | None:
+        """After a pass, the next level of the course, with the work here saved and the
+        next one marked as opened (None, with a notice saying why, when there is none)."""
+        if self.verdict is None or not self.verdict.passed:
+            self.notice = "Pass this level first (C checks it); then N opens the next one."
+            return None
+        try:
+            following = load_course().next_after(self.level_bench.level.id)
+            stage = load_stage(shipped_level(following)) if following else None
+        except (BadInput, ValueError) as exc:
+            self.notice = f"The next level cannot be opened: {str(exc).splitlines()[0]}"
+            return None
+        if stage is None:
+            self.notice = "This is the last level of the course: Esc goes back to the levels."
+            return None
+        self.save(force=True)
+        if self.progress is not None:
+            self.progress.opened(following)
+        return stage
+
     # ------------------------------------------------------------------ acting on the run
+    def step(self) -> None:
+        """One frame forward, then paused."""
+        self.paused = self.step_once = True
+
     def run(self) -> None:
         """Run (or go on running) the structure."""
         self.paused = False

@@ -49,7 +49,7 @@ class Inspect(Tool):
     tip = "hover for values; click a node or member to follow it (A: add it to the graph)"
 
     def press(self, scene, pos, *, shift):
-        scene.selected = scene.pick(pos)
+        scene.selected = scene.picture.pick(pos)
 
 
 class NodeTool(Tool):
@@ -57,9 +57,9 @@ class NodeTool(Tool):
     tip = "click to place a node (on the grid; hold Shift for off-grid)"
 
     def press(self, scene, pos, *, shift):
-        hit = scene.pick(pos, ("node",))
-        at = scene.place(pos, shift)
-        there = hit.id if hit is not None else scene.session.bench.node_near(*at, scene.reach())
+        hit = scene.picture.pick(pos, ("node",))
+        at = scene.picture.place(pos, shift)
+        there = hit.id if hit is not None else scene.session.bench.node_near(*at, scene.picture.reach())
         if there is not None:
             scene.session.notice = f"Node {there} is already there: click elsewhere for a new node."
             return
@@ -82,14 +82,14 @@ class Joining(Tool):
     def node_at(self, scene, pos, shift: bool) -> str | None:
         """The node the click means: one within reach, else (continuing a member, where
         nodes may be added) a new one where the grid puts it, unless a node is there."""
-        hit = scene.pick(pos, ("node",))
+        hit = scene.picture.pick(pos, ("node",))
         if hit is not None:
             return hit.id
         bench = scene.session.bench
         if self.count != 2 or "node" not in bench.tools or not self.pending:
             return None
-        at = scene.place(pos, shift)
-        return bench.node_near(*at, scene.reach()) or scene.session.edit(bench.add_node, *at)
+        at = scene.picture.place(pos, shift)
+        return bench.node_near(*at, scene.picture.reach()) or scene.session.edit(bench.add_node, *at)
 
     def press(self, scene, pos, *, shift):
         node = self.node_at(scene, pos, shift)
@@ -106,7 +106,7 @@ class Joining(Tool):
         for nid in self.pending:
             if nid not in scene.session.model.node_ids:
                 continue
-            p = scene.point_of(scene.session.model.node_index(nid))
+            p = scene.picture.point_of(scene.session.model.node_index(nid))
             pygame.draw.circle(surface, TENSION, p, 9, 3)
             if scene.layout.world.collidepoint(scene.mouse):
                 draw.dashed(surface, TENSION, p, scene.mouse, 2)
@@ -137,7 +137,7 @@ class OnNode(Tool):
     """Acts on the node clicked (within reach)."""
 
     def press(self, scene, pos, *, shift):
-        hit = scene.pick(pos, ("node",))
+        hit = scene.picture.pick(pos, ("node",))
         if hit is not None:
             self.on_node(scene, hit, pos)
 
@@ -169,7 +169,7 @@ class ForceTool(OnNode):
 
     def force(self, scene, pos, fine: bool) -> tuple[float, float]:
         x, y = scene.view.point(*scene.session.bench.position(self.node))
-        return dragged_force(pos[0] - x, pos[1] - y, scene.force_reference(), fine=fine)
+        return dragged_force(pos[0] - x, pos[1] - y, scene.picture.force_reference(), fine=fine)
 
     def release(self, scene, pos, *, fine):
         if self.node is None:
@@ -182,7 +182,7 @@ class ForceTool(OnNode):
     def marks(self, scene, surface):
         if self.node is None or self.node not in scene.session.model.node_ids:
             return
-        tail = scene.point_of(scene.session.model.node_index(self.node))
+        tail = scene.picture.point_of(scene.session.model.node_index(self.node))
         fx, fy = self.force(scene, scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         draw.arrow(surface, INK, tail, scene.mouse, 3)
         text = f"Fx {fx / 1e3:+.3g} kN, Fy {fy / 1e3:+.3g} kN"
@@ -194,7 +194,7 @@ class EraseTool(Tool):
     tip = "click something you added to take it away"
 
     def press(self, scene, pos, *, shift):
-        hit = scene.pick(pos)
+        hit = scene.picture.pick(pos)
         if hit is not None:
             scene.session.edit(scene.session.bench.erase, hit.kind, hit.id)
 
@@ -203,7 +203,7 @@ class ToggleMember(Tool):
     edits = True
 
     def press(self, scene, pos, *, shift):
-        hit = scene.pick(pos, ("member",))
+        hit = scene.picture.pick(pos, ("member",))
         if hit is not None:
             scene.session.edit(scene.session.bench.toggle_member, hit.id)
 
@@ -224,7 +224,7 @@ class DragTool(OnNode):
 
     def on_node(self, scene, hit, pos):
         if scene.session.sim is not None:
-            scene.session.grab(hit.index, scene.world(pos))
+            scene.session.grab(hit.index, scene.picture.world(pos))
 
     def release(self, scene, pos, *, fine):
         scene.session.hand = None
@@ -233,7 +233,7 @@ class DragTool(OnNode):
         session = scene.session
         if session.hand is None:
             return
-        p, h = scene.point_of(session.hand), scene.view.point(*session.hand_at)
+        p, h = scene.picture.point_of(session.hand), scene.view.point(*session.hand_at)
         draw.dashed(surface, INK, p, h, 2, 4, 3)
         pygame.draw.circle(surface, INK, h, 6, 2)
         text = f"hand: {math.hypot(*session.hand_force()) / 1e3:.3g} kN"
@@ -254,7 +254,7 @@ class BombTool(Tool):
     tip = "click a member or plate to blow it up while it runs (R brings it back)"
 
     def press(self, scene, pos, *, shift):
-        hit = scene.pick(pos, ("member", "triangle"))
+        hit = scene.picture.pick(pos, ("member", "triangle"))
         if hit is not None and scene.session.sim is not None:
             scene.session.bomb(hit.kind, hit.id)
 

@@ -102,5 +102,3 @@ def direction(angle: float) -> str:
     """A direction in words for an angle in degrees, counter-clockwise from +x."""
     words = ("right", "up and right", "up", "up and left", "left", "down and left", "down", "down and right")
     return words[round(angle / 45.0) % 8]
-
-

@@ -1,0 +1,134 @@
+"""Where the play scene draws the structure and where a click finds it: the camera, the
+painter, the picking shapes, and which positions are shown (as built while the player
+edits or before a run; the run's, magnified on M, while it runs). Rendering reads the
+session's state and never writes it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+import pygame
+
+from game.app.camera import Camera
+from game.app.render import StructurePainter
+from game.app.shapes import Hit, Shapes
+from game.app.tools import grid_step, snap
+
+PICK_PX = 9  # [px] how near the mouse must be to a member or plate to pick it
+NODE_PICK_PX = 14  # [px] how near to a node: a click that near uses the node
+
+
+class Picture:
+    """session: the PlaySession; as_built(): whether the structure is shown as built
+    (the player edits); magnify(): the deflection magnifier's factor."""
+
+    def __init__(self, session, fonts, stage, as_built: Callable[[], bool], magnify: Callable[[], int]):
+        self.session, self.fonts, self.stage = session, fonts, stage
+        self.as_built, self.magnify = as_built, magnify
+        self.camera: Camera | None = None  # set when the screen is laid out
+        self.model = None
+        self.take_model()
+
+    def take_model(self) -> None:
+        """Painter and picking shapes for the session's model (after every build)."""
+        s = self.session
+        self.model = s.model
+        self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports())
+        self.shapes = Shapes(s.model) if s.model is not None else None
+        self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
+
+    @property
+    def current(self) -> bool:
+        """The shapes and painter are those of the session's model."""
+        return self.model is self.session.model
+
+    @property
+    def sim(self):
+        """The simulation drawn: the static answer before the run starts, else the run."""
+        s = self.session
+        if not s.started and s.static is not None and s.static.sim is not None and not s.judged:
+            return s.static.sim
+        return s.sim
+
+    def positions(self) -> np.ndarray | None:
+        """Where to draw the nodes, (N, 2) [m] (None: where they are): as built while
+        editing or before the run, magnified deflections on M."""
+        s = self.session
+        if s.sim is None:
+            return None
+        pos0 = s.model.arrays.pos0[:, :2]
+        if self.as_built() or not s.started:
+            return pos0
+        if self.magnify() > 1:
+            return pos0 + self.magnify() * (s.sim.state.pos[:, :2] - pos0)
+        return None
+
+    def free_motion(self) -> np.ndarray | None:
+        """A mechanism's free motion, animated (drawn as a ghost over the structure)."""
+        s = self.session
+        if s.free is None or s.started:
+            return None
+        amplitude = 0.04 * s.model.char_length * math.sin(2 * math.pi * 0.6 * s.clock)
+        size = np.abs(s.free.mode[:, :2]).max() or 1.0
+        return s.model.arrays.pos0[:, :2] + amplitude * s.free.mode[:, :2] / size
+
+    def point_of(self, q: int) -> tuple[float, float]:
+        """Where node q is drawn [px]."""
+        shown = self.positions()
+        xy = shown[q] if shown is not None else self.session.sim.state.pos[q, :2]
+        return self.camera.view.point(float(xy[0]), float(xy[1]))
+
+    def world(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return self.camera.view.world(*pos)
+
+    def reach(self) -> float:
+        """How near [m] a click must be to a node to mean it."""
+        return NODE_PICK_PX / self.camera.view.scale
+
+    def pick(self, pos: tuple[int, int], kinds: tuple[str, ...] = ("node", "member", "triangle")) -> Hit | None:
+        """What is drawn under the screen point `pos`: a node within NODE_PICK_PX before a
+        member or plate within PICK_PX."""
+        if self.shapes is None or not self.current or self.session.sim is None:
+            return None
+        s, shown = self.session.sim.state, self.positions()
+        self.shapes.update(s.pos if shown is None else shown, s.bar_on, s.beam_on, s.tri_on)
+        x, y = self.world(pos)
+        if "node" in kinds:
+            hit = self.shapes.pick(x, y, self.reach(), ("node",))
+            if hit is not None:
+                return hit
+        rest = tuple(k for k in kinds if k != "node")
+        return self.shapes.pick(x, y, PICK_PX / self.camera.view.scale, rest) if rest else None
+
+    def place(self, pos: tuple[int, int], shift: bool) -> tuple[float, float]:
+        """The world point [m] a click at `pos` puts a node at: on the grid, or (Shift)
+        where it is."""
+        x, y = self.world(pos)
+        if shift:
+            return x, y
+        xmin, ymin, xmax, ymax = self.stage.bounds()
+        g = grid_step(max(xmax - xmin, ymax - ymin))
+        return snap(x, g), snap(y, g)
+
+    def force_reference(self) -> float:
+        """The force a full-length drag makes [N]: the level's largest allowed force, or
+        its largest load, or 10 kN."""
+        bench = self.session.level_bench
+        if bench is not None and bench.level.player.max_force:
+            return bench.level.player.max_force
+        return max(self.painter.load_ref, 10e3) if self.painter.load_ref > 0 else 10e3
+
+    def drawn_rect(self) -> pygame.Rect | None:
+        """The structure's box on the screen [px] (None: nothing built)."""
+        s = self.session
+        if s.sim is None:
+            return None
+        shown = self.positions()
+        pts = self.camera.view.points(shown if shown is not None else s.sim.state.pos[:, :2])
+        (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+        return pygame.Rect(int(x0), int(y0), int(x1 - x0) + 1, int(y1 - y0) + 1).inflate(40, 40)
+
+    def draw(self, surface: pygame.Surface, *, values: bool) -> None:
+        self.painter.draw(surface, self.camera.view, self.sim, values=values, forces=self.session.revealed, pos=self.positions())
