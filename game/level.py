@@ -21,7 +21,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
-from game.files import format_problem
+from game.files import BadInput, format_problem, write_bytes_atomic
+from game.shipped import SCHEMA_PATH, in_checkout
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
@@ -374,9 +375,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.print_schema:
         sys.stdout.write(schema_text())
         return 0
-    from game.course import SCHEMA_PATH, in_checkout
-    from game.files import BadInput, write_bytes_atomic
-
     if not in_checkout():
         print(
             f"python -m game.level: --write-schema writes levels/level.schema.json in a source checkout; this copy of Equilibria is installed"

@@ -123,10 +123,10 @@ def test_ctrl_c_ends_the_game_quietly_and_its_warm_up_too(tmp_path):
 
 
 def test_the_schema_is_written_only_into_a_checkout(monkeypatch, capsys):
-    from game import course, level
+    from game import level
 
     before = SCHEMA_PATH.read_bytes()
-    monkeypatch.setattr(course, "in_checkout", lambda: False)
+    monkeypatch.setattr(level, "in_checkout", lambda: False)
     assert level.main(["--write-schema"]) == 2
     assert "source checkout" in capsys.readouterr().err
     assert SCHEMA_PATH.read_bytes() == before
