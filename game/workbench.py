@@ -29,8 +29,10 @@ they go to: about 4 ms at 1000 members, where validating it takes 14.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import math
+import string
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -102,6 +104,21 @@ def fresh_id(prefix: str, taken: set[str]) -> str:
     while f"{prefix}{k}" in taken:
         k += 1
     return f"{prefix}{k}"
+
+
+def letter_id(taken: set[str]) -> str:
+    """The first capital letter no node has (A … Z, then AA, AB …), as a textbook names
+    joints: a level's new node after A–D is E."""
+    for size in (1, 2):
+        for name in ("".join(p) for p in itertools.product(string.ascii_uppercase, repeat=size)):
+            if name not in taken:
+                return name
+    return fresh_id("N", taken)
+
+
+def joint_id(i: str, j: str, taken: set[str]) -> str:
+    """A member named by its ends, as a textbook does (AE), if that name is free."""
+    return f"{i}{j}" if f"{i}{j}" not in taken and f"{j}{i}" not in taken and len(i) + len(j) <= 8 else fresh_id("M", taken)
 
 
 class History:
@@ -357,7 +374,7 @@ class LevelBench(Bench):
         if self.kind != "build":
             raise Refused("This level does not let you add nodes.")
         nodes, _ = self._ids()
-        nid = fresh_id("N", nodes)
+        nid = letter_id(nodes)
         self._edit(lambda ms: [*ms, AddNode(type="add_node", id=nid, x=round(x, 6), y=round(y, 6))])
         return nid
 
@@ -366,8 +383,10 @@ class LevelBench(Bench):
             raise Refused("A member needs two different nodes.")
         if math.dist(self.position(i), self.position(j)) < MIN_LENGTH:
             raise Refused(f"Nodes {i} and {j} are at the same place; a member between them has no length.")
+        if any({m["i"], m["j"]} == {i, j} for m in self.structure().get("members", [])):
+            raise Refused(f"Nodes {i} and {j} are joined already.")
         _, members = self._ids()
-        mid = fresh_id("M", members)
+        mid = joint_id(i, j, members)
         self._edit(lambda ms: [*ms, AddMember(type="add_member", id=mid, i=i, j=j, section=section)])
         return mid
 
