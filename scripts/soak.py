@@ -481,9 +481,9 @@ class Session:
         return self.scene.session.sim is not None and self.scene.session.sim.time == 0.0
 
     def _magnify(self) -> bool:
-        before = self.scene.magnify
+        before = self.scene.picture.magnify
         self.key(pygame.K_m)
-        return self.scene.magnify != before
+        return self.scene.picture.magnify != before
 
     def _follow(self) -> bool:
         """Inspect a node or a member and add it to the graph; now and then plot
@@ -522,9 +522,9 @@ class Session:
         check in a sandbox), the section for new members."""
         scene = self.scene
         k = int(self.rng.choice((pygame.K_h, pygame.K_v, pygame.K_F1, pygame.K_c, pygame.K_TAB)))
-        before = (scene.show_hud, scene.values, scene.show_help, scene.session.notice, scene.section)
+        before = (scene.show_hud, scene.picture.values, scene.show_help, scene.session.notice, scene.section)
         self.key(k)
-        after = (scene.show_hud, scene.values, scene.show_help, scene.session.notice, scene.section)
+        after = (scene.show_hud, scene.picture.values, scene.show_help, scene.session.notice, scene.section)
         if k == pygame.K_F1:
             self.frame(int(self.rng.integers(*self.hold)) // 3)
             self.key(pygame.K_F1)

@@ -4,6 +4,8 @@ function over ~150, the play scene under ~300, the play session free of pygame."
 from __future__ import annotations
 
 import ast
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,16 @@ def test_the_play_scene_stays_small_and_the_play_session_needs_no_pygame():
     for module in ("game/app/session.py", "game/app/statics.py", "game/app/stage.py", "game/app/pacing.py"):
         assert imports(ROOT / module, modules()).isdisjoint({"game.app.app", "game.app.draw", "game.app.overlay"})
         assert "pygame" not in (ROOT / module).read_text(encoding="utf-8").replace("No pygame", "")
+
+
+def test_no_internal_names_in_what_a_student_reads():
+    """Level texts cite no paper by its internal name, name no field path, and write no
+    number with an exponent."""
+    for path in sorted((ROOT / "levels").glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if "brief" not in doc:
+            continue
+        texts = [doc.get("title", ""), doc["brief"], doc.get("explanation", ""), *doc.get("hints", [])]
+        for text in texts:
+            assert "seed" not in text.lower() and "nodes[" not in text, (path.name, text)
+            assert not re.search(r"\de[+-]\d", text), (path.name, text)

@@ -14,7 +14,7 @@ import pygame
 @dataclass(frozen=True)
 class Binding:
     keys: tuple[int, ...]
-    action: str  # the scene method called ("session.undo": a method of what the scene holds); "toggle:NAME" flips the flag NAME
+    action: str  # a scene method, or "session.undo" of a part; "toggle:NAME" flips a flag ("picture.values")
     shown: str  # the key(s) as F1 shows them ("" for a row shown by another binding)
     does: str
     ctrl: bool = False  # Ctrl must be held (and otherwise must not)
@@ -40,10 +40,10 @@ BINDINGS = (
     Binding((K.K_n,), "next_level", "N", "the next level, after a pass"),
     Binding((K.K_f,), "fit_view", "Wheel, middle drag", "zoom, pan (also the arrow keys); F fits the view to the structure"),
     Binding((K.K_LEFT, K.K_RIGHT, K.K_UP, K.K_DOWN), "pan_key", "", ""),
-    Binding((K.K_m,), "magnify_next", "M", "magnify the deflections ×10, ×100, ×1000"),
-    Binding((K.K_v,), "toggle:values", "V", "force values on members"),
-    Binding((K.K_l,), "toggle:labels", "L", "names of nodes and members"),
-    Binding((K.K_g,), "toggle:graph", "G", "graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG"),
+    Binding((K.K_m,), "picture.magnify_next", "M", "magnify the deflections ×10, ×100, ×1000"),
+    Binding((K.K_v,), "toggle:picture.values", "V", "force values on members"),
+    Binding((K.K_l,), "toggle:picture.labels", "L", "names of nodes and members"),
+    Binding((K.K_g,), "toggle:graphs.shown", "G", "graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG"),
     Binding((K.K_a,), "follow", "", ""),
     Binding((K.K_x,), "toggle_against", "", ""),
     Binding((K.K_e,), "export_graph", "", ""),

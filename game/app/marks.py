@@ -6,19 +6,29 @@ nothing."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.app import draw
-from game.app.palette import ALERT, BACKGROUND, MARK, MUTED, TENSION, mix
+from game.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION, mix
+from game.app.tools import nice_step
 
 ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 NAME = (90, 90, 110)  # the colour of node and member names
+
+
+GRID = mix(BACKGROUND, MUTED, 0.18)  # the building grid's lines
+GRID_MIN_PX = 8  # [px] a grid finer than this on the screen is not drawn
 
 
 def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
     s = scene.session
     if under:
         _zone(scene, surface)
+        if "node" in scene.toolbar.names:
+            _grid(scene, surface)
+        _scale_bar(scene, surface)
         return
     if s.sim is None or s.model is not scene.picture.model:
         return
@@ -32,12 +42,45 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
         _ghost(scene, surface, ghost)
         for q in s.free.moving():
             pygame.draw.circle(surface, MARK, scene.picture.point_of(int(q)), 10, 3)
-    if scene.labels:
+    if scene.picture.labels:
         _names(scene, surface)
     model = s.model
     for hit, colour in ((scene.selected, TENSION), (scene.hover, MUTED)):
         if hit is not None and hit.kind == "node" and hit.id in model.node_ids:
             pygame.draw.circle(surface, colour, scene.picture.point_of(model.node_index(hit.id)), 12, 2)
+
+
+def _grid(scene, surface: pygame.Surface) -> None:
+    """The grid new nodes snap to, in pale lines, with its spacing at the corner."""
+    view, world = scene.view, scene.layout.world
+    step = scene.picture.grid_step()
+    px = step * view.scale
+    if px < GRID_MIN_PX:
+        return
+    (x0, y1), (x1, y0) = view.world(world.left, world.top), view.world(world.right, world.bottom)
+    for k in range(math.ceil(x0 / step), math.floor(x1 / step) + 1):
+        sx = round(view.point(k * step, 0)[0])
+        pygame.draw.line(surface, GRID, (sx, world.top), (sx, world.bottom))
+    for k in range(math.ceil(y0 / step), math.floor(y1 / step) + 1):
+        sy = round(view.point(0, k * step)[1])
+        pygame.draw.line(surface, GRID, (world.left, sy), (world.right, sy))
+    draw.label(surface, scene.app.fonts.small, f"grid {_length(step)}", (world.left + 8, world.top + 8), MUTED, "topleft")
+
+
+def _length(metres: float) -> str:
+    return f"{metres * 100:.3g} cm" if metres < 1 else f"{metres:.3g} m"
+
+
+def _scale_bar(scene, surface: pygame.Surface) -> None:
+    """A bar of a round length, about 100 px long, at the world's lower left."""
+    view, world = scene.view, scene.layout.world
+    length = nice_step(100 / view.scale)
+    px = length * view.scale
+    x, y = world.left + 14, world.bottom - 14
+    pygame.draw.line(surface, INK, (x, y), (x + px, y), 2)
+    for end in (x, x + px):
+        pygame.draw.line(surface, INK, (end, y - 5), (end, y + 1), 2)
+    draw.label(surface, scene.app.fonts.small, _length(length), (x + px / 2, y - 6), INK, "midbottom")
 
 
 def _zone(scene, surface: pygame.Surface) -> None:

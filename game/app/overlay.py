@@ -53,10 +53,15 @@ class Layout:
 
 
 def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
-    """The brief, wrapped to the title bar, at most `most` lines (the last cut short)."""
+    """The brief, wrapped to the title bar, at most `most` lines; a longer one is cut,
+    saying how to read it all (B opens it whole)."""
+    more = " …  (B: read it all)"
     lines = draw.wrap(fonts.body, brief, width - 2 * PAD) if brief else []
     if len(lines) > most:
-        lines = [*lines[: most - 1], lines[most - 1] + " …"]
+        last = lines[most - 1]
+        while last and fonts.body.size(last + more)[0] > width - 2 * PAD:
+            last = last[: last.rstrip().rfind(" ")] if " " in last.strip() else ""
+        lines = [*lines[: most - 1], last.rstrip(" ,;:") + more]
     return lines
 
 

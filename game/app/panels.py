@@ -166,8 +166,8 @@ def status_text(scene) -> str:
             parts.append(f"cost ${cost:,.0f} of ${bench.level.player.budget:,.0f}")
         if session.verdict is None:
             parts.append("C checks")
-    if scene.magnify > 1:
-        parts.append(f"deflections ×{scene.magnify}")
+    if scene.picture.magnify > 1:
+        parts.append(f"deflections ×{scene.picture.magnify}")
     return "   ·   ".join(parts)
 
 
@@ -184,8 +184,8 @@ def badges(scene) -> list[tuple[str, tuple]]:
             out.append((f"SLOW MOTION {factor(pacer.speed)}", TENSION))
         elif pacer.speed > 1:
             out.append((f"FAST {factor(pacer.speed)}", MUTED))
-    if scene.magnify > 1:
-        out.append((f"DEFLECTIONS ×{scene.magnify}", MARK))
+    if scene.picture.magnify > 1:
+        out.append((f"DEFLECTIONS ×{scene.picture.magnify}", MARK))
     return out
 
 

@@ -16,17 +16,24 @@ from game.app.render import StructurePainter
 from game.app.shapes import Hit, Shapes
 from game.app.tools import grid_step, snap
 
+VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
+MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
+SMALL_MOTION_PX = 8  # [px] a demo whose motion is smaller on the screen starts magnified…
+SHOWN_MOTION_PX = 20  # […] …so that it shows at least this much
 PICK_PX = 9  # [px] how near the mouse must be to a member or plate to pick it
 NODE_PICK_PX = 14  # [px] how near to a node: a click that near uses the node
 
 
 class Picture:
     """session: the PlaySession; as_built(): whether the structure is shown as built
-    (the player edits); magnify(): the deflection magnifier's factor."""
+    (the player edits). magnify: the deflection magnifier's factor (M); values, labels:
+    force values and names on the structure, automatic until the player chooses (V, L)."""
 
-    def __init__(self, session, fonts, stage, as_built: Callable[[], bool], magnify: Callable[[], int]):
+    def __init__(self, session, fonts, stage, as_built: Callable[[], bool]):
         self.session, self.fonts, self.stage = session, fonts, stage
-        self.as_built, self.magnify = as_built, magnify
+        self.as_built = as_built
+        self.magnify = 1
+        self.chosen: dict[str, bool] = {}
         self.camera: Camera | None = None  # set when the screen is laid out
         self.model = None
         self.take_model()
@@ -38,6 +45,37 @@ class Picture:
         self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports())
         self.shapes = Shapes(s.model) if s.model is not None else None
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
+
+    @property
+    def values(self) -> bool:
+        auto = self.model is not None and len(self.model.member_ids) <= VALUES_UP_TO
+        return self.chosen.get("values", auto)
+
+    @values.setter
+    def values(self, on: bool) -> None:
+        self.chosen["values"] = on
+
+    @property
+    def labels(self) -> bool:
+        """Names on nodes and members: when the level's texts name them, or on L."""
+        return self.chosen.get("labels", self.stage.names_parts)
+
+    @labels.setter
+    def labels(self, on: bool) -> None:
+        self.chosen["labels"] = on
+
+    def magnify_next(self) -> None:
+        self.magnify = MAGNIFY[(MAGNIFY.index(self.magnify) + 1) % len(MAGNIFY)]
+
+    def magnify_small_motion(self) -> str:
+        """A demo whose motion would be under a few pixels starts magnified; the line
+        that says so ("" when it needs none)."""
+        worst = self.session.preview_motion()
+        px = worst * self.camera.view.scale
+        if not SMALL_MOTION_PX > px > 0:
+            return ""
+        self.magnify = next((m for m in MAGNIFY[1:] if px * m >= SHOWN_MOTION_PX), MAGNIFY[-1])
+        return f"The motion is small ({worst * 1e3:.3g} mm at most): deflections are drawn ×{self.magnify} (M changes it)."
 
     @property
     def current(self) -> bool:
@@ -61,8 +99,8 @@ class Picture:
         pos0 = s.model.arrays.pos0[:, :2]
         if self.as_built() or not s.started:
             return pos0
-        if self.magnify() > 1:
-            return pos0 + self.magnify() * (s.sim.state.pos[:, :2] - pos0)
+        if self.magnify > 1:
+            return pos0 + self.magnify * (s.sim.state.pos[:, :2] - pos0)
         return None
 
     def free_motion(self) -> np.ndarray | None:
@@ -102,14 +140,18 @@ class Picture:
         rest = tuple(k for k in kinds if k != "node")
         return self.shapes.pick(x, y, PICK_PX / self.camera.view.scale, rest) if rest else None
 
+    def grid_step(self) -> float:
+        """The grid new nodes snap to [m]: about 40 cells across the stage."""
+        xmin, ymin, xmax, ymax = self.stage.bounds()
+        return grid_step(max(xmax - xmin, ymax - ymin))
+
     def place(self, pos: tuple[int, int], shift: bool) -> tuple[float, float]:
         """The world point [m] a click at `pos` puts a node at: on the grid, or (Shift)
         where it is."""
         x, y = self.world(pos)
         if shift:
             return x, y
-        xmin, ymin, xmax, ymax = self.stage.bounds()
-        g = grid_step(max(xmax - xmin, ymax - ymin))
+        g = self.grid_step()
         return snap(x, g), snap(y, g)
 
     def force_reference(self) -> float:
@@ -130,5 +172,5 @@ class Picture:
         (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
         return pygame.Rect(int(x0), int(y0), int(x1 - x0) + 1, int(y1 - y0) + 1).inflate(40, 40)
 
-    def draw(self, surface: pygame.Surface, *, values: bool) -> None:
-        self.painter.draw(surface, self.camera.view, self.sim, values=values, forces=self.session.revealed, pos=self.positions())
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface, self.camera.view, self.sim, values=self.values, forces=self.session.revealed, pos=self.positions())

@@ -43,6 +43,28 @@ HAND_HZ = 3.0  # [Hz] how quickly a structure follows the hand (see hand_spring)
 CONTACT_MU = 0.6  # ground friction coefficient (soil on steel, roughly)
 SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
+PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
+RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
+
+
+def ramped(data: dict, seconds: float = RAMP_SECONDS) -> dict:
+    """A sandbox model whose gravity and constant loads grow linearly from nothing to
+    their full value over `seconds`, so that a structure that stands statically is not
+    broken by the shock of a load put on all at once (a sudden load deflects an elastic
+    structure twice as far as the same load at rest: the dynamic amplification of 2).
+    Gravity is ramped through a vertical ground acceleration of −g·(1 − t/seconds),
+    which the engine adds to g (the structure feels g + a_y); a model that has its own
+    ground motion or load histories keeps them."""
+    out = dict(data)
+    out["loads"] = [load if load.get("history") else {**load, "history": [[0.0, 0.0], [seconds, 1.0]]} for load in data.get("loads", [])]
+    world = dict(data.get("world") or {})
+    motion = dict(world.get("ground_motion") or {})
+    g = float(world.get("gravity", 9.81))
+    if "ay" not in motion and g:
+        motion["ay"] = [[0.0, -g], [seconds, 0.0]]
+        world["ground_motion"] = motion
+    out["world"] = world
+    return out
 
 
 def data_place(name: str) -> Path:
@@ -153,9 +175,12 @@ class PlaySession:
         return self.bench if isinstance(self.bench, LevelBench) else None
 
     def data(self) -> dict | None:
+        """The engine's model of the work (in the sandbox, with gravity and loads ramped
+        in over RAMP_SECONDS)."""
         if self.bench is None:
             return self.stage.model_data()
-        return self.bench.structure()
+        data = self.bench.structure()
+        return ramped(data) if data is not None and self.stage.kind == "sandbox" else data
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
@@ -196,6 +221,7 @@ class PlaySession:
         self.paused = self.bench is not None and self.verdict is None  # the player's move first; a check's run plays at once
         self.problem = None
         self.hand = None
+        self._broken_seen: set[str] = set()
 
     @property
     def started(self) -> bool:
@@ -272,6 +298,20 @@ class PlaySession:
         if self.progress is not None:
             self.progress.opened(following)
         return stage
+
+    def preview_motion(self, seconds: float = PREVIEW_SECONDS) -> float:
+        """The largest node displacement [m] over the first `seconds` of the run, found
+        on a copy (the run itself is untouched): how much there will be to see."""
+        if self.sim is None:
+            return 0.0
+        sim, pos0, worst = snapshot(self.sim), self.model.arrays.pos0[:, :2], 0.0
+        try:
+            while sim.time < seconds:
+                sim.advance(0.1)
+                worst = max(worst, float(np.hypot(*(sim.state.pos[:, :2] - pos0).T).max()))
+        except Unstable:
+            return math.inf
+        return worst
 
     # ------------------------------------------------------------------ acting on the run
     def step(self) -> None:
@@ -392,6 +432,43 @@ class PlaySession:
         wall = time.perf_counter() - start
         self.sim_ms = 1e3 * wall
         self.pacer.record(steps, wall, frame_seconds)
+        if steps and self.sim.breakable:
+            self._say_breaks()
+
+    def _say_breaks(self) -> None:
+        """The first member that broke since the last look, in words on the notice line."""
+        s = self.sim.state
+        times = [(s.bar_broke if kind == "bar" else s.beam_broke)[row] for kind, row in self.model.member_slot]
+        new = sorted((float(t), mid) for t, mid in zip(times, self.model.member_ids, strict=True) if t >= 0 and mid not in self._broken_seen)
+        if new:
+            self._broken_seen.update(mid for _, mid in new)
+            more = f" ({len(new) - 1} more broke with it)" if len(new) > 1 else ""
+            self.notice = self.break_words(new[0][1]) + more
+
+    def break_words(self, mid: str) -> str:
+        """Why member `mid` broke: when, how, and how its static force compares with
+        what it can carry (the shock of a sudden load can break a member that statics
+        says holds)."""
+        model, s = self.model, self.sim.state
+        kind, row = model.member_slot[model.member_index(mid)]
+        m = model.arrays
+        when = float((s.bar_broke if kind == "bar" else s.beam_broke)[row])
+        cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
+        cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
+        words = f"Member {mid} broke at t = {when:.2f} s"
+        static = self.static.sim if self.static is not None else None
+        if static is None:
+            return f"{words}: its force passed what it can carry ({cap_t / 1e3:.3g} kN in tension, {cap_c / 1e3:.3g} kN in compression)."
+        n = float(static.state.bar_N[row] if kind == "bar" else static.state.beam_out[row, 0])
+        cap = cap_t if n >= 0 else cap_c
+        buckles = n < 0 and cap_c < cap_t
+        how = "in tension (its yield load)" if n >= 0 else "in compression (its buckling load π²EI/L²)" if buckles else "in compression (its yield load)"
+        if cap <= 0 or not math.isfinite(cap):
+            return f"{words}."
+        share = abs(n) / cap
+        if share >= 1:
+            return f"{words}: statics asks it to carry {abs(n) / 1e3:.3g} kN {how}, {share:.0%} of the {cap / 1e3:.3g} kN it can. Make it stronger."
+        return f"{words}: statics asks only {share:.0%} of the {cap / 1e3:.3g} kN it can carry {how}; the motion overshot that."
 
     def _tethers(self, seconds: float) -> None:
         """Ground contacts near enough to be met this frame, and the hand's spring."""

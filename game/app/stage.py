@@ -35,14 +35,20 @@ class Stage:
     def from_level(cls, level: Level, *, sandbox: bool = False, source: Path | None = None) -> Stage:
         ground = tuple((float(x), float(y)) for x, y in level.world.ground or ())
         if sandbox and level.kind != "sandbox":
-            brief = f"The structure and loads of “{level.title}” to play with freely: no goal, no budget. Build, load, run, drag, nail and bomb it."
+            brief = (
+                f"The structure and loads of “{level.title}” to play with freely: no goal, no budget. Build, load, run, drag, nail and bomb it."
+                " Gravity and loads come on over the first second of a run."
+            )
             return cls(f"Sandbox: {level.title}", "sandbox", brief, level.as_sandbox(), ground, source)
         title = f"Sandbox: {level.title}" if sandbox else level.title
         return cls(title, "sandbox" if sandbox else level.kind, level.brief, level, ground, source)
 
     @classmethod
     def empty_sandbox(cls) -> Stage:
-        brief = "An empty world with ground: build with the tools above (F1 lists them), load it, run it with Space, drag, nail and bomb it. Ctrl+S saves."
+        brief = (
+            "An empty world with ground: build with the tools above (F1 lists them), load it, run it with Space, drag, nail and bomb it."
+            " Gravity and loads come on over the first second of a run. Ctrl+S saves."
+        )
         return cls("Sandbox", "sandbox", brief, None, EMPTY_GROUND)
 
     def model_data(self) -> dict | None:

@@ -155,7 +155,7 @@ class SupportTool(OnNode):
 
 class ForceTool(OnNode):
     name, label, edits = "force", "Force", True
-    tip = "press on a node and drag out the force; let go to place it (Shift: finer)"
+    tip = "drag a force out of a node (Shift: finer), or click the node to type it"
 
     def __init__(self) -> None:
         self.node: str | None = None
@@ -178,6 +178,8 @@ class ForceTool(OnNode):
         node, self.node = self.node, None
         if fx or fy:
             scene.session.edit(scene.session.bench.add_force, node, fx, fy)
+        else:  # a click, not a drag: type it
+            scene.type_force(node)
 
     def marks(self, scene, surface):
         if self.node is None or self.node not in scene.session.model.node_ids:

@@ -22,6 +22,7 @@ import pygame
 from game.app import overlay
 from game.app.app import App, Scene
 from game.app.camera import PAN_PX, ZOOM_STEP, Camera
+from game.app.entry import ForceEntry
 from game.app.graphdesk import GraphDesk
 from game.app.keymap import binding_for
 from game.app.marks import draw_marks
@@ -34,8 +35,6 @@ from game.app.tools import TOOLS, Toolbar
 from game.app.view import View
 
 KEYS_HELP = "F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back"
-VALUES_UP_TO = 40  # members; more and the force values start hidden
-MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
 
@@ -54,8 +53,6 @@ class PlayScene(Scene):
         names = list(bench.sections()) if bench is not None else []
         self.section = names[0] if names else None
         self.show_hud = self.show_help = self.brief_open = self.confirm_leave = self.folded = False
-        self.chosen: dict[str, bool] = {}  # values and labels as the player set them (V, L)
-        self.magnify = 1
         self.graphs = GraphDesk(app.fonts)
         self.checking = False  # a check asked for: the next frame says so, the one after judges
         self._check_shown = False
@@ -65,7 +62,8 @@ class PlayScene(Scene):
         self.hover: Hit | None = None
         self.selected: Hit | None = None
         self.mouse = (0, 0)
-        self.picture = Picture(self.session, app.fonts, stage, lambda: self.editing, lambda: self.magnify)
+        self.entry: ForceEntry | None = None  # a force being typed
+        self.picture = Picture(self.session, app.fonts, stage, lambda: self.editing)
 
     @property
     def editing(self) -> bool:
@@ -80,6 +78,9 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
+            if self.entry is not None:
+                self._entry_key(event)
+                return
             if self.confirm_leave:
                 self.confirm_leave = False
                 if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -89,8 +90,9 @@ class PlayScene(Scene):
             if binding is None:
                 return
             if binding.action.startswith("toggle:"):
-                flag = binding.action.split(":")[1]
-                setattr(self, flag, not getattr(self, flag))
+                owner, flag = binding.action.split(":")[1].rpartition(".")[::2]
+                target = attrgetter(owner)(self) if owner else self
+                setattr(target, flag, not getattr(target, flag))
             elif binding.action in ("tool_key", "pan_key"):
                 getattr(self, binding.action)(event.key)
             else:
@@ -115,6 +117,9 @@ class PlayScene(Scene):
 
     def _press(self, pos: tuple[int, int], *, shift: bool) -> None:
         self.confirm_leave = False
+        if self.entry is not None:  # a click elsewhere drops the force being typed
+            self.entry = None
+            return
         if self.section_rect is not None and self.section_rect.collidepoint(pos):
             self.next_section()
             return
@@ -128,6 +133,17 @@ class PlayScene(Scene):
         if self.toolbar.tool.edits and s.started and s.verdict is None:
             s.reset()  # an edit is made on the structure as built
         self.toolbar.tool.press(self, pos, shift=shift)
+
+    def type_force(self, node: str) -> None:
+        """Open the box to type a force at `node`."""
+        self.entry = ForceEntry(node)
+
+    def _entry_key(self, event: pygame.event.Event) -> None:
+        done = self.entry.key(event)
+        if done == "place":
+            self.session.edit(self.session.bench.add_force, self.entry.node, *self.entry.force())
+        if done is not None:
+            self.entry = None
 
     def choose_tool(self, name: str) -> None:
         self.toolbar.choose(name)
@@ -206,9 +222,6 @@ class PlayScene(Scene):
         if stage is not None:
             self.app.replace(PlayScene(self.app, stage, integrator=s.integrator, progress=s.progress))
 
-    def magnify_next(self) -> None:
-        self.magnify = MAGNIFY[(MAGNIFY.index(self.magnify) + 1) % len(MAGNIFY)]
-
     def toggle_against(self) -> None:
         self.graphs.toggle_against()
 
@@ -257,33 +270,6 @@ class PlayScene(Scene):
             self.graphs.sample(s.sim)
 
     # ------------------------------------------------------------------ drawing
-    @property
-    def values(self) -> bool:
-        """Force values on members: on small structures, or as the player chose (V)."""
-        auto = self.session.model is not None and len(self.session.model.member_ids) <= VALUES_UP_TO
-        return self.chosen.get("values", auto)
-
-    @values.setter
-    def values(self, on: bool) -> None:
-        self.chosen["values"] = on
-
-    @property
-    def labels(self) -> bool:
-        """Names on nodes and members: when the level's texts name them, or on L."""
-        return self.chosen.get("labels", self.stage.names_parts)
-
-    @labels.setter
-    def labels(self, on: bool) -> None:
-        self.chosen["labels"] = on
-
-    @property
-    def graph(self) -> bool:
-        return self.graphs.shown
-
-    @graph.setter
-    def graph(self, on: bool) -> None:
-        self.graphs.shown = on
-
     def _fit(self, size: tuple[int, int]) -> None:
         """Lay the screen out and fit the view, when the window size changes."""
         fonts = self.app.fonts
@@ -291,6 +277,8 @@ class PlayScene(Scene):
         self.layout = overlay.Layout.of(size, overlay.top_height(fonts, self.brief_lines) + 44)
         self.bar_rect = self.toolbar.layout(fonts, (overlay.PAD, self.layout.top.bottom - 40))
         self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
+        if self._size is None and self.stage.kind == "demo":
+            self.session.notice = self.picture.magnify_small_motion() or self.session.notice
         self._size = size
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -302,7 +290,7 @@ class PlayScene(Scene):
         self.hover = picture.pick(self.mouse) if layout.world.collidepoint(self.mouse) else None
         surface.set_clip(layout.world)
         draw_marks(self, surface, under=True)
-        picture.draw(surface, values=self.values)
+        picture.draw(surface)
         draw_marks(self, surface, under=False)
         if s.sim is not None:
             self.toolbar.tool.marks(self, surface)
@@ -332,6 +320,8 @@ class PlayScene(Scene):
             if lines:
                 overlay.hud(surface, fonts, (self.mouse[0] + 16, self.mouse[1] + 16), lines, within=layout.world)
         draw_boxes(self, surface)
+        if self.entry is not None and self.entry.node in (s.model.node_ids if s.model is not None else ()):
+            self.entry.draw(surface, fonts, layout.world, picture.point_of(s.model.node_index(self.entry.node)))
         self.draw_ms = 1e3 * (time.perf_counter() - start)
         s.pacer.share_frame(self.draw_ms / 1e3)
 

@@ -1,0 +1,71 @@
+"""A force typed in: components or size @ angle, in kN; a click on a node with the
+force tool opens the box, Enter places the force, Esc drops it."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from game.app.app import App
+from game.app.entry import parse_force
+from game.app.pacing import FRAME
+from game.app.scenes.play import PlayScene
+from game.app.stage import load_stage
+from game.course import shipped_level
+
+
+@pytest.mark.parametrize(
+    ("text", "force"),
+    [
+        ("0, -10", (0.0, -10e3)),
+        ("3 4", (3e3, 4e3)),
+        ("-2.5;1", (-2.5e3, 1e3)),
+        ("10 @ 270", (0.0, -10e3)),  # cos 270° is 1.8e-16, not 0: rounded to the micronewton
+        ("5 kN @ 90°", (0.0, 5e3)),
+        ("2 @ 45", (2e3 * math.cos(math.pi / 4), 2e3 * math.sin(math.pi / 4))),
+    ],
+)
+def test_what_is_typed_is_read_as_the_force_it_says(text, force):
+    fx, fy = parse_force(text)
+    assert fx == pytest.approx(force[0], abs=1e-6) and fy == pytest.approx(force[1], abs=1e-6)
+    assert math.copysign(1, fx) == math.copysign(1, force[0]) or force[0] != 0
+
+
+@pytest.mark.parametrize("text", ["", "ten", "0, 0", "-3 @ 10", "1e400, 0", "1,2,3"])
+def test_what_is_no_force_is_refused_in_words(text):
+    with pytest.raises(ValueError, match=r"\w+ \w+"):
+        parse_force(text)
+
+
+def keys(app: App, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch) if ch.isascii() else 0, mod=0, unicode=ch))
+    app.frame()
+
+
+def test_a_click_on_a_node_with_the_force_tool_opens_a_box_to_type_it(tmp_path):
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, load_stage(shipped_level("balance-01")))
+    app.push(scene)
+    app.frame()
+    scene.toolbar.choose("force")
+    model = scene.session.model
+    at = tuple(round(v) for v in scene.view.point(*model.arrays.pos0[model.node_index("B"), :2]))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
+    app.frame()
+    assert scene.entry is not None and scene.entry.node == "B"
+    keys(app, "0, x")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.frame()
+    assert scene.entry is not None and "Type Fx, Fy" in scene.entry.problem  # refused in words, the box stays
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b"))
+    keys(app, "12")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.frame()
+    assert scene.entry is None
+    [move] = scene.session.bench.moves
+    assert (move.node, move.fx, move.fy) == ("B", 0.0, 12e3)
+    app.close()
