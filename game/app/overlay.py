@@ -202,6 +202,20 @@ def message(
     return box
 
 
+def buttons(surface: pygame.Surface, fonts: Fonts, box: pygame.Rect, labels: Sequence[str], colour: tuple = TENSION) -> list[pygame.Rect]:
+    """Buttons in a row at the lower right of `box`, last label rightmost; their rects."""
+    out, right = [], box.right - PAD
+    for text in reversed(labels):
+        image = fonts.bold.render(text, True, (255, 255, 255))
+        rect = image.get_rect().inflate(18, 8)
+        rect.bottomright = (right, box.bottom - PAD + 2)
+        pygame.draw.rect(surface, colour, rect, border_radius=5)
+        surface.blit(image, image.get_rect(center=rect.center))
+        out.append(rect)
+        right = rect.left - 8
+    return out[::-1]
+
+
 def folded(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, text: str, colour: tuple) -> pygame.Rect:
     """A folded box: one line in a strip at the foot of `area`."""
     image = fonts.bold.render(text, True, colour)

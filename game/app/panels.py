@@ -262,6 +262,7 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
     the structure."""
     s, fonts, world = scene.session, scene.app.fonts, scene.layout.world
     avoid = scene.picture.drawn_rect()
+    scene.buttons = []
     if scene.checking:
         overlay.message(surface, fonts, world, "Checking your answer…", "The engine is running your structure under the level's loads.", "", avoid=avoid)
         scene.check_shown()
@@ -274,7 +275,10 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
         if scene.folded:
             overlay.folded(surface, fonts, world, f"{title}   ·   T: try again" + ("   ·   N: next level" if passed else ""), colour)
         else:
-            overlay.message(surface, fonts, world, title, text, foot, colour=colour, avoid=avoid)
+            box = overlay.message(surface, fonts, world, title, text, foot, colour=colour, avoid=avoid)
+            actions = [("Try again (T)", "try_again"), *([("Next level (N)", "next_level")] if passed else [])]
+            rects = overlay.buttons(surface, fonts, box, [label for label, _ in actions], colour)
+            scene.buttons = [(rect, action) for rect, (_, action) in zip(rects, actions, strict=True)]
     elif s.free is not None and not s.started:
         title = "This is a mechanism: it can move without any member stretching"
         text = f"The free motion, shown dashed: {s.free_words}"
@@ -287,7 +291,8 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
     if scene.confirm_leave:
         what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "the sandbox"
         text, foot = "Your work is kept: it is here when you come back.", "Enter or Esc: leave   ·   any other key: stay"
-        overlay.message(surface, fonts, world, f"Leave {what}?", text, foot, colour=TENSION)
+        box = overlay.message(surface, fonts, world, f"Leave {what}?", text, foot, colour=TENSION)
+        scene.buttons = list(zip(overlay.buttons(surface, fonts, box, ["Stay", "Leave"]), ("stay", "leave"), strict=True))
 
 
 def save_screenshot(screen: pygame.Surface) -> str:

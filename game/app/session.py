@@ -260,7 +260,9 @@ class PlaySession:
         if self.bench is None:
             self.notice = "There is nothing of yours to take back here."
             return
-        if self.edit(self.bench.clear) is not None:
+        before = self.bench.revision
+        self.edit(self.bench.clear)
+        if self.bench.revision != before:
             self.notice = "Back to the start: everything you did is taken away (Ctrl+Z brings it back)."
 
     def cycle_support(self, node: str) -> None:

@@ -63,6 +63,7 @@ class PlayScene(Scene):
         self.selected: Hit | None = None
         self.mouse = (0, 0)
         self.entry: ForceEntry | None = None  # a force being typed
+        self.buttons: list[tuple[pygame.Rect, str]] = []  # the boxes' buttons drawn last frame, and what each does
         self.picture = Picture(self.session, app.fonts, stage, lambda: self.editing)
 
     @property
@@ -116,7 +117,11 @@ class PlayScene(Scene):
             self.toolbar.tool.release(self, event.pos, fine=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
 
     def _press(self, pos: tuple[int, int], *, shift: bool) -> None:
+        button = next((action for rect, action in self.buttons if rect.collidepoint(pos)), None)
         self.confirm_leave = False
+        if button is not None:
+            attrgetter(button)(self)()
+            return
         if self.entry is not None:  # a click elsewhere drops the force being typed
             self.entry = None
             return
@@ -181,6 +186,9 @@ class PlayScene(Scene):
             return
         s.unsaved_warned = True
         s.notice += " Esc again leaves without saving it."
+
+    def stay(self) -> None:
+        """The question before leaving, answered: stay."""
 
     def closing(self) -> None:
         self.session.save(force=True)
