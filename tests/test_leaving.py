@@ -71,7 +71,8 @@ def test_escape_closes_a_box_then_cancels_a_tool_then_asks_then_leaves(tmp_path)
     assert not scene.confirm_leave and app.scene is scene
     key(app, pygame.K_ESCAPE)
     app.frame()
-    [(stay, _), (leave, what)] = scene.buttons
+    [(_, stay), (leave, what)] = scene.buttons
+    assert stay == "stay"
     assert what == "leave"
     click(app, leave.center)
     assert isinstance(app.scene, MenuScene)
