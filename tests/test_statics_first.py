@@ -1,0 +1,47 @@
+"""Statics before dynamics: paused before a run, the reactions and the net-force panel
+show the static answer (the direct stiffness method, every load at its final value),
+not the unloaded state at t = 0; a mechanism says it has no static answer."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_play_session import key, start
+
+from engine import build_model
+from engine.linear import solve_linear
+from game.app import draw
+from game.app.launch import bench_of_solution
+from game.app.panels import net_force_lines
+from game.app.stage import load_stage
+from game.course import reference_solution, shipped_level
+
+
+def test_before_a_run_the_reactions_and_the_net_force_are_the_static_answer():
+    stage = load_stage(shipped_level("bridge-01"))
+    app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution("bridge-01"))))
+    assert not scene.session.started
+    shown = scene.picture.sim
+    assert shown is not scene.session.sim  # the static answer is drawn, not the run at t = 0
+    expected = solve_linear(build_model(scene.session.data())).reactions
+    # The two supports carry the two 10 kN loads and the structure's weight between them.
+    assert shown.reactions() == pytest.approx(expected, abs=1e-6)
+    total = float(expected[:, 1].sum())
+    weight = float(scene.session.model.arrays.mass[:, 1].sum()) * 9.81
+    assert total == pytest.approx(20e3 + weight, rel=1e-9)
+    lines = net_force_lines(shown, static=True)
+    assert lines[0].endswith("(statics)") and lines[1:4] == ["  ΣFx = 0 kN", "  ΣFy = 0 kN", "  ΣM about (0, 0) = 0 kN·m"]
+    key(app, pygame.K_SPACE)
+    app.run(5)
+    assert scene.session.started and scene.picture.sim is scene.session.sim  # running: the run's own values
+    app.close()
+
+
+def test_a_mechanism_says_it_has_no_static_answer(monkeypatch):
+    app, scene = start(load_stage(shipped_level("supports-01")))
+    assert scene.session.free is not None and scene.session.static is None
+    drawn, original = [], draw.text_block
+    monkeypatch.setattr(draw, "text_block", lambda surface, font, lines, *a, **k: drawn.append(list(lines)) or original(surface, font, lines, *a, **k))
+    app.frame()
+    assert any("a mechanism: no static answer" in line for block in drawn for line in block)
+    app.close()
