@@ -42,8 +42,9 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
         _ghost(scene, surface, ghost)
         for q in s.free.moving():
             pygame.draw.circle(surface, MARK, scene.picture.point_of(int(q)), 10, 3)
-    if scene.picture.labels:
-        _names(scene, surface)
+    named = None if scene.picture.labels else scene.stage.named_parts
+    if named is None or named:
+        _names(scene, surface, named)
     model = s.model
     for hit, colour in ((scene.selected, TENSION), (scene.hover, MUTED)):
         if hit is not None and hit.kind == "node" and hit.id in model.node_ids:
@@ -125,10 +126,10 @@ def _ghost(scene, surface: pygame.Surface, pos) -> None:
         draw.dashed(surface, MARK, tuple(pts[i]), tuple(pts[j]), 2, 6, 5)
 
 
-def _names(scene, surface: pygame.Surface) -> None:
-    """Node names beside their joints and member names at their middles, on a pale
-    ground so that they read over lines; a name that would cover one already placed is
-    left out (L shows them all the same, one by one under the mouse)."""
+def _names(scene, surface: pygame.Surface, only: frozenset[str] | None) -> None:
+    """Node names beside their joints and member names at their middles (`only` those
+    named, or all), on a pale ground so that they read over lines; a name that would
+    cover one already placed is left out (the tool tip names what is under the mouse)."""
     model, font = scene.session.model, scene.app.fonts.small
     taken: list[pygame.Rect] = []
 
@@ -143,9 +144,12 @@ def _names(scene, surface: pygame.Surface) -> None:
         draw.label(surface, font, text, rect.center, NAME, "center", None)
 
     for q, nid in enumerate(model.node_ids):
-        x, y = scene.picture.point_of(q)
-        put(nid, (x - 7, y - 7), "bottomright")
+        if only is None or nid in only:
+            x, y = scene.picture.point_of(q)
+            put(nid, (x - 7, y - 7), "bottomright")
     for mid in model.member_ids:
+        if only is not None and mid not in only:
+            continue
         i, j = _ends(model, mid)
         (ax, ay), (bx, by) = scene.picture.point_of(i), scene.picture.point_of(j)
         put(mid, ((ax + bx) / 2 + 6, (ay + by) / 2 + 6), "topleft")

@@ -57,8 +57,8 @@ class Picture:
 
     @property
     def labels(self) -> bool:
-        """Names on nodes and members: when the level's texts name them, or on L."""
-        return self.chosen.get("labels", self.stage.names_parts)
+        """Names on every node and member (L); without, those the level's texts name."""
+        return self.chosen.get("labels", False)
 
     @labels.setter
     def labels(self, on: bool) -> None:

@@ -60,20 +60,22 @@ class Stage:
         return level.model_data()
 
     @cached_property
-    def names_parts(self) -> bool:
-        """Whether the level's texts (brief, hints, explanation) name its nodes or
-        members, so that the scene labels them: an id of two or more characters as a
-        word ("BD", "M1"), or a one-letter one that is not the article "A" ("node B")."""
+    def named_parts(self) -> frozenset[str]:
+        """The ids of the nodes and members the level's texts (brief, hints,
+        explanation) name, so that the scene labels those: an id of two or more
+        characters as a word ("BD", "M1"), or a one-letter one that is not the article
+        "A" ("node B")."""
         level = self.level
         if level is None:
-            return False
+            return frozenset()
         text = " ".join([self.brief, *(level.hints or []), level.explanation or ""])
-        ids = [n.id for n in level.nodes] + [m.id for m in level.members]
-        for ident in ids:
+        named = set()
+        for ident in [n.id for n in level.nodes] + [m.id for m in level.members]:
             for found in re.finditer(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text):
                 if ident not in ("A", "I", "a") or not re.match(r"\s+[a-z]", text[found.end() :]):
-                    return True
-        return "marked node" in text
+                    named.add(ident)
+                    break
+        return frozenset(named)
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:
         """(node id, locked DOFs) of every support, as the level states them."""
