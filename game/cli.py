@@ -6,6 +6,7 @@
     equilibria validate PATH...
     equilibria check LEVEL [--solution SOLUTION.json] --json
     equilibria levels [--json]                                     the course and the teacher's levels
+    equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--workers N]  a class's solutions judged
     equilibria --version
 
     equilibria [--frames N] [--screenshot OUT.png]                 the menu
@@ -70,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("level", help="a level file, or the id of a shipped level")
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
     chk.add_argument("--json", action="store_true", help="print one JSON object")
+    grd = sub.add_parser("grade", help="judge a class's solution files and write one CSV row per student and level")
+    grd.add_argument("levels", metavar="LEVELS", help="a level file or id, or a folder of level files")
+    grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help="the class's solutions: STUDENT.json files, or a folder per student")
+    grd.add_argument("--csv", required=True, metavar="OUT.csv", help="where to write the rows (- for standard output)")
+    grd.add_argument("--workers", type=_count, metavar="N", help="processes judging at once (default: one per core)")
     lvl = sub.add_parser("levels", help="list the course: id, kind, won or not, title")
     lvl.add_argument("--json", action="store_true", help="print one JSON list (with each level's file and reference solution)")
     ply = sub.add_parser("play", help="play a level")
@@ -118,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     file that holds the traceback (3)."""
     try:
         args = build_parser().parse_args(argv)
-        commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "play": play, "sandbox": sandbox}
+        commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "play": play, "sandbox": sandbox}
         command = commands.get(args.command, menu)
         return command(args)
     except BadInput as exc:
@@ -285,6 +291,39 @@ def check(args: argparse.Namespace) -> int:
     else:
         print(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}")
     return 0 if verdict.passed else 1
+
+
+def grade(args: argparse.Namespace) -> int:
+    """Judge a class's solutions (game/grade.py) and write the CSV; 0 when written, 2 on
+    bad input, 3 when some solution could not be judged (its row says so; a log holds
+    the details)."""
+    from pathlib import Path
+
+    from game import grade as grading
+    from game.files import write_bytes_atomic
+
+    out = None if args.csv == "-" else Path(args.csv)
+    if out is not None and not out.parent.is_dir():
+        raise BadInput(f"{out}: --csv: no folder {out.parent} to write it in")
+    levels = grading.gradable_levels(args.levels)
+    plan = grading.plan(levels, Path(args.solutions))
+    workers = min(args.workers or grading.default_workers(), len(plan.jobs))
+    grading.warm_engine(lambda line: print(line, file=sys.stderr), load=workers > 1)
+    judged = grading.run(plan.jobs, workers, grading.ProgressBar())
+    text = grading.csv_text([*plan.rows, *judged])
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        write_bytes_atomic(out, text.encode("utf-8"))
+    crashed = [r for r in judged if r.crash]
+    for r in crashed:
+        print(f"equilibria: {r.file} could not be judged (an unexpected error); {_crash_log_text(r.crash)}", file=sys.stderr)
+    rows = len(plan.rows) + len(judged)
+    passed = sum(r.passed for r in judged)
+    others = f"; {plan.other_levels} solution file{'s' * (plan.other_levels != 1)} for other levels left out" if plan.other_levels else ""
+    summary = f"{rows} rows ({len(plan.students)} students × {len(levels)} levels): {passed} passed{others}"
+    print(f"{summary}; written to {out}" if out else summary, file=sys.stdout if out else sys.stderr)
+    return CRASHED if crashed else 0
 
 
 def simulate(args: argparse.Namespace) -> int:
