@@ -321,7 +321,8 @@ def grade(args: argparse.Namespace) -> int:
     rows = len(plan.rows) + len(judged)
     passed = sum(r.passed for r in judged)
     others = f"; {plan.other_levels} solution file{'s' * (plan.other_levels != 1)} for other levels left out" if plan.other_levels else ""
-    summary = f"{rows} rows ({len(plan.students)} students × {len(levels)} levels): {passed} passed{others}"
+    students, levels_graded = (f"{n} {word}{'s' * (n != 1)}" for n, word in ((len(plan.students), "student"), (len(levels), "level")))
+    summary = f"{rows} rows ({students} × {levels_graded}): {passed} passed{others}"
     print(f"{summary}; written to {out}" if out else summary, file=sys.stdout if out else sys.stderr)
     return CRASHED if crashed else 0
 

@@ -163,3 +163,13 @@ def test_an_unexpected_error_is_a_row_a_log_and_exit_3(classroom, tmp_path, caps
     logs = sorted((data_folder() / "logs").glob("crash-*.log"))
     assert len(logs) == 2 and "a bug in the judge" in logs[0].read_text()
     assert "Traceback" not in err and sum("could not be judged" in line for line in err.splitlines()) == 2
+
+
+def test_workers_started_as_fresh_pythons_give_the_same_rows(classroom, tmp_path, monkeypatch):
+    """Where workers cannot be forked (macOS, Windows) they start as fresh Pythons that
+    load the engine from its cache: the same rows."""
+    levels, solutions = classroom
+    found = grading.plan(grading.gradable_levels(str(levels)), solutions)
+    here = grading.run(found.jobs, 1, lambda n, total: None)
+    monkeypatch.setattr(grading, "_start_method", lambda: "spawn")
+    assert grading.run(found.jobs, 2, lambda n, total: None) == here
