@@ -5,7 +5,8 @@
 
     equilibria validate PATH...
     equilibria check LEVEL [--solution SOLUTION.json] --json
-    equilibria levels [--json]                                     the course
+    equilibria levels [--json]                                     the course and the teacher's levels
+    equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--workers N]  a class's solutions judged
     equilibria --version
 
     equilibria [--frames N] [--screenshot OUT.png]                 the menu
@@ -70,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("level", help="a level file, or the id of a shipped level")
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
     chk.add_argument("--json", action="store_true", help="print one JSON object")
+    grd = sub.add_parser("grade", help="judge a class's solution files and write one CSV row per student and level")
+    grd.add_argument("levels", metavar="LEVELS", help="a level file or id, or a folder of level files")
+    grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help="the class's solutions: STUDENT.json files, or a folder per student")
+    grd.add_argument("--csv", required=True, metavar="OUT.csv", help="where to write the rows (- for standard output)")
+    grd.add_argument("--workers", type=_count, metavar="N", help="processes judging at once (default: one per core)")
     lvl = sub.add_parser("levels", help="list the course: id, kind, won or not, title")
     lvl.add_argument("--json", action="store_true", help="print one JSON list (with each level's file and reference solution)")
     ply = sub.add_parser("play", help="play a level")
@@ -118,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     file that holds the traceback (3)."""
     try:
         args = build_parser().parse_args(argv)
-        command = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "play": play, "sandbox": sandbox, None: menu}[args.command]
+        commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "play": play, "sandbox": sandbox}
+        command = commands.get(args.command, menu)
         return command(args)
     except BadInput as exc:
         print(str(exc), file=sys.stderr)
@@ -133,6 +140,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def _crash_log(exc: BaseException) -> str:
     """Write the traceback to a new file in the data folder's logs/; what to tell the user."""
+    return _crash_log_text("".join(traceback.format_exception(exc)))
+
+
+def _crash_log_text(details: str) -> str:
+    """Write `details` (a traceback) to a new file in the data folder's logs/; what to
+    tell the user."""
     from game.progress import data_folder
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -140,7 +153,7 @@ def _crash_log(exc: BaseException) -> str:
         folder = data_folder() / "logs"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"crash-{stamp}-{time.time_ns() % 1_000_000:06d}.log"
-        text = f"equilibria {version()}, {' '.join(sys.argv)}\n" + "".join(traceback.format_exception(exc))
+        text = f"equilibria {version()}, {' '.join(sys.argv)}\n" + details
         path.write_text(text, encoding="utf-8")
     except OSError as err:
         return f"the details could not be written to a log ({err.strerror or err})"
@@ -162,45 +175,59 @@ def sandbox(args: argparse.Namespace) -> int:
 
 
 def levels(args: argparse.Namespace) -> int:
-    """The course in order: id, kind, won or not, title (with --json, also each level's
-    file and reference solution)."""
+    """The course in order, then the teacher's levels: id, kind, won or not, title (with
+    --json, also each level's file, reference solution, source and problem). A teacher's
+    level that cannot be played is listed, and its one line printed on stderr."""
     from game.course import load_course, reference_solution, shipped_level
     from game.level import load_level
     from game.progress import Progress
+    from game.teacher import teacher_folder, teacher_levels
 
     progress = Progress.load()
+
+    def row(level_id: str, title: str, kind: str, path, solution, source: str, problem: str = "") -> dict:
+        won, marks = progress.won(level_id), progress.marks(level_id)
+        paths = {"path": str(path) if path else None, "solution": str(solution) if solution else None}
+        return {"id": level_id, "title": title, "kind": kind, "won": won, "marks": marks, **paths, "source": source, "problem": problem or None}
+
     rows = []
     for level_id in load_course().level_ids():
         path = shipped_level(level_id)
+        level, problem = None, f"{level_id}: the course names it, but there is no such level file"
         try:
-            level = load_level(read_json(path)) if path else None
-        except (BadInput, ValueError):
-            level = None
-        solution = reference_solution(level_id)
-        rows.append(
-            {
-                "id": level_id,
-                "title": level.title if level else "(cannot be read)",
-                "kind": level.kind if level else "?",
-                "won": progress.won(level_id),
-                "marks": progress.marks(level_id),
-                "path": str(path) if path else None,
-                "solution": str(solution) if solution else None,
-            }
-        )
+            level, problem = (load_level(read_json(path)), "") if path else (None, problem)
+        except BadInput as exc:
+            problem = str(exc)
+        except ValueError as exc:
+            problem = f"{path}: {str(exc).splitlines()[0]}"
+        title, kind = (level.title, level.kind) if level else ("(cannot be read)", "?")
+        rows.append(row(level_id, title, kind, path, reference_solution(level_id), "course", problem))
+    for t in teacher_levels():
+        title, kind = ("(cannot be opened)", "?") if t.problem else (t.title, t.kind)
+        rows.append(row(t.id if not t.problem else t.path.name, title, kind, t.path, None, "teacher", t.problem))
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    width = max(len(r["id"]) for r in rows)
-    kinds = max(len(r["kind"]) for r in rows)
-    print(f"{'level':<{width}}  {'kind':<{kinds}}  {'won':<6}  title")
+    _print_levels(rows, teacher_folder())
     for r in rows:
-        won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
-        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}")
-    print(f"{len(rows)} levels; `equilibria play ID` opens one.")
+        if r["source"] == "teacher" and r["problem"]:
+            print(r["problem"], file=sys.stderr)
     if progress.problem:
         print(progress.problem, file=sys.stderr)
     return 0
+
+
+def _print_levels(rows: list[dict], teacher_folder) -> None:
+    width = max(len(r["id"]) for r in rows)
+    kinds = max(len(r["kind"]) for r in rows)
+    print(f"{'level':<{width}}  {'kind':<{kinds}}  {'won':<6}  title")
+    for k, r in enumerate(rows):
+        if r["source"] == "teacher" and rows[k - 1]["source"] != "teacher":
+            print(f"Your teacher's levels, in {teacher_folder}:")
+        won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
+        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}")
+    extra = sum(r["source"] == "teacher" for r in rows)
+    print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.")
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -264,6 +291,40 @@ def check(args: argparse.Namespace) -> int:
     else:
         print(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}")
     return 0 if verdict.passed else 1
+
+
+def grade(args: argparse.Namespace) -> int:
+    """Judge a class's solutions (game/grade.py) and write the CSV; 0 when written, 2 on
+    bad input, 3 when some solution could not be judged (its row says so; a log holds
+    the details)."""
+    from pathlib import Path
+
+    from game import grade as grading
+    from game.files import write_bytes_atomic
+
+    out = None if args.csv == "-" else Path(args.csv)
+    if out is not None and not out.parent.is_dir():
+        raise BadInput(f"{out}: --csv: no folder {out.parent} to write it in")
+    levels = grading.gradable_levels(args.levels)
+    plan = grading.plan(levels, Path(args.solutions))
+    workers = min(args.workers or grading.default_workers(), len(plan.jobs))
+    grading.warm_engine(lambda line: print(line, file=sys.stderr), load=workers > 1)
+    judged = grading.run(plan.jobs, workers, grading.ProgressBar())
+    text = grading.csv_text([*plan.rows, *judged])
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        write_bytes_atomic(out, text.encode("utf-8"))
+    crashed = [r for r in judged if r.crash]
+    for r in crashed:
+        print(f"equilibria: {r.file} could not be judged (an unexpected error); {_crash_log_text(r.crash)}", file=sys.stderr)
+    rows = len(plan.rows) + len(judged)
+    passed = sum(r.passed for r in judged)
+    others = f"; {plan.other_levels} solution file{'s' * (plan.other_levels != 1)} for other levels left out" if plan.other_levels else ""
+    students, levels_graded = (f"{n} {word}{'s' * (n != 1)}" for n, word in ((len(plan.students), "student"), (len(levels), "level")))
+    summary = f"{rows} rows ({students} × {levels_graded}): {passed} passed{others}"
+    print(f"{summary}; written to {out}" if out else summary, file=sys.stdout if out else sys.stderr)
+    return CRASHED if crashed else 0
 
 
 def simulate(args: argparse.Namespace) -> int:

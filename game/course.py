@@ -17,6 +17,7 @@ from pydantic import Field
 from game.files import BadInput, read_json
 from game.level import LEVEL_ID, LevelId, _Strict
 from game.shipped import COURSE_PATH, LEVELS_DIR, SCHEMA_PATH, in_checkout
+from game.teacher import find_teacher_level
 
 __all__ = ["COURSE_PATH", "LEVELS_DIR", "SCHEMA_PATH", "in_checkout"]  # where the shipped levels are: game/shipped.py
 
@@ -66,13 +67,14 @@ def reference_solution(level_id: str) -> Path | None:
 
 
 def level_path(ref: str) -> Path:
-    """What `play`, `check` and `sandbox` were given: a level file, or the id of a
-    shipped level (`tutorial-01`). A file of that name wins over a level id; BadInput
-    when it is neither."""
+    """What `play`, `check` and `sandbox` were given: a level file, the id of a shipped
+    level (`tutorial-01`) or the id of one of the teacher's levels (game/teacher.py). A
+    file of that name wins over a level id, and the course over the teacher's levels;
+    BadInput when it is none of them, or names a teacher's level that cannot be played."""
     path = Path(ref)
     if path.exists() or path.suffix == ".json" or len(path.parts) > 1:
         return path  # a path: read_json says what is wrong with it, if anything
-    found = shipped_level(ref)
+    found = shipped_level(ref) or (find_teacher_level(ref) if LEVEL_ID.fullmatch(ref) else None)
     if found is None:
         raise BadInput(f"{ref}: no such file, and no level of the course has that id (`equilibria levels` lists them)")
     return found

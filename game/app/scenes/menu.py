@@ -1,5 +1,6 @@
 """The menu, the level select: the levels in course order (`levels/course.json`), by
-topic, or every level file in `levels/` when there is no course, and an empty sandbox.
+topic, or every level file in `levels/` when there is no course, then the teacher's
+levels (game/teacher.py) under a heading of their own, and an empty sandbox.
 Each level that can be won has a box, ticked once it is won, and its best marks; each
 topic says how many of its levels are won. The level opened last is chosen at the start.
 Up/Down or the mouse to choose, Enter or a click to play, Esc to quit. A level file that
@@ -24,6 +25,7 @@ from game.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from game.files import BadInput, read_json
 from game.progress import Progress, data_folder
 from game.rules import JUDGES
+from game.teacher import HEADING, teacher_levels
 
 ROW = 26  # [px] height of a row
 LEFT = 60  # [px] left edge of the list
@@ -36,13 +38,15 @@ TEXT_INSET = 40  # [px] from a row's left edge to its text
 @dataclass(frozen=True)
 class Row:
     """A topic heading (path None, not chosen) or a level; `sandbox` opens an empty one.
-    `kind` and `level` are the level's kind and id as its file gives them (None: unknown)."""
+    `kind` and `level` are the level's kind and id as its file gives them (None: unknown);
+    `problem` is "" or the one line that says why the level cannot be opened."""
 
     text: str
     path: Path | None = None
     sandbox: bool = False
     kind: str | None = field(default=None, compare=False)
     level: str | None = field(default=None, compare=False)
+    problem: str = field(default="", compare=False)
 
     @property
     def choosable(self) -> bool:
@@ -61,9 +65,10 @@ class Row:
         return self.kind in JUDGES
 
 
-def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH) -> list[Row]:
+def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH, teacher_dir: Path | None = None) -> list[Row]:
     """Headings and levels in course order; without a readable course, every level
-    file in the folder by name. Levels the course names but the folder lacks are left out."""
+    file in the folder by name. Levels the course names but the folder lacks are left out.
+    Then the teacher's levels in `teacher_dir` (default: the data folder's), if any."""
     rows: list[Row] = []
     try:
         course = load_course(course_path)
@@ -78,6 +83,7 @@ def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH) -
     else:
         rows.append(Row("Levels"))
         rows += [_level_row(p) for p in level_files([str(levels_dir)])]
+    rows += _teacher_rows(teacher_dir)
     rows += [Row("Free play"), Row("Empty sandbox", sandbox=True)]
     rows += [Row(f"Sandbox: {p.stem}", p, sandbox=True) for p in saved_designs()]
     return rows
@@ -106,6 +112,19 @@ def _level_row(path: Path) -> Row:
     title, kind, level = data.get("title"), data.get("kind"), data.get("id")
     text = f"{path.stem}: {title}" if isinstance(title, str) else path.stem
     return Row(text, path, kind=kind if isinstance(kind, str) else None, level=level if isinstance(level, str) and level else None)
+
+
+def _teacher_rows(folder: Path | None) -> list[Row]:
+    """The teacher's levels under their heading (none: no heading); one that cannot be
+    played is listed by its file name, with its problem."""
+    found = teacher_levels(folder)
+    rows = [Row(HEADING)] if found else []
+    for t in found:
+        if t.problem:
+            rows.append(Row(f"{t.path.name} (cannot be opened)", t.path, problem=t.problem))
+        else:
+            rows.append(Row(f"{t.id}: {t.title}", t.path, kind=t.kind, level=t.id))
+    return rows
 
 
 def topic_counts(rows: list[Row], progress: Progress) -> dict[int, tuple[int, int]]:
@@ -161,6 +180,9 @@ class MenuScene(Scene):
 
     def open(self, row: Row) -> None:
         """Play the row's level (or the empty sandbox); a bad file is shown, not raised."""
+        if row.problem:
+            self._cannot_open(row, row.problem)
+            return
         try:
             stage = Stage.empty_sandbox() if row.sandbox and row.path is None else load_stage(row.path, sandbox=row.sandbox)
         except BadInput as exc:
