@@ -181,7 +181,11 @@ def label(
     """Text with `anchor` (a pygame.Rect attribute: center, midleft, topright…) at `at`,
     on a small plate of `background` so that lines under it do not hide it. Text cut by
     the edge of the clip area is moved inside it."""
-    image = font.render(text, True, colour)
+    return place(surface, font.render(text, True, colour), at, anchor, background)
+
+
+def place(surface: pygame.Surface, image: pygame.Surface, at: Point, anchor: str = "center", background: Colour | None = BACKGROUND) -> pygame.Rect:
+    """`label` for text rendered already (a cached image): where it goes and its plate."""
     rect = image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
     area = surface.get_clip()
     if area.colliderect(rect) and not area.contains(rect):

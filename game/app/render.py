@@ -326,19 +326,23 @@ class StructurePainter:
     def _bands(surface: pygame.Surface, a: np.ndarray, b: np.ndarray, width: np.ndarray, sign: np.ndarray, *, smooth: bool) -> None:
         """Members from a to b (K, 2) [px], `width` (K,) [px] wide, coloured by `sign`
         (K,): one drawing call each, from flat columns of numbers. `smooth`: bands with
-        anti-aliased edges (a thin one as a plain line); otherwise thick lines of the
-        nearest whole width."""
-        colours = [SIGN_COLOUR[k] for k in sign.tolist()]
+        anti-aliased edges (a thin one as a plain line), in order; otherwise thick lines of
+        the nearest whole width, a colour at a time."""
         d = b - a
         if not smooth:
             # pygame draws a thick line as spans `width` px tall (mostly level) or wide (mostly
             # upright): across the line that is width·max(|cos|, |sin|), so widen it by the inverse.
             length = np.hypot(d[:, 0], d[:, 1])
-            across = width * length / np.maximum(np.abs(d).max(axis=1), 1e-9)
-            columns = (a[:, 0].tolist(), a[:, 1].tolist(), b[:, 0].tolist(), b[:, 1].tolist(), np.rint(across).astype(np.int64).tolist())
-            for colour, x0, y0, x1, y1, w in zip(colours, *columns, strict=True):
-                pygame.draw.line(surface, colour, (x0, y0), (x1, y1), w)
+            across = np.rint(width * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
+            line = pygame.draw.line
+            for k in (0, -1, 1):  # by colour, those about zero underneath
+                rows = sign == k
+                colour = SIGN_COLOUR[k]
+                columns = (a[rows, 0].tolist(), a[rows, 1].tolist(), b[rows, 0].tolist(), b[rows, 1].tolist(), across[rows].tolist())
+                for x0, y0, x1, y1, w in zip(*columns, strict=True):
+                    line(surface, colour, (x0, y0), (x1, y1), w)
             return
+        colours = [SIGN_COLOUR[k] for k in sign.tolist()]
         half = np.stack((-d[:, 1], d[:, 0]), axis=1) * (width / 2 / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9))[:, None]
         corners = np.concatenate((a + half, b + half, b - half, a - half), axis=1)  # (K, 8) [px]
         columns = (*(corners[:, k].tolist() for k in range(8)), width.tolist())
@@ -398,6 +402,10 @@ class StructurePainter:
                 pygame.draw.circle(surface, JOINT, (x, y), JOINT_PX)
                 pygame.draw.circle(surface, INK, (x, y), JOINT_PX, 2)
 
+    def _text(self, surface: pygame.Surface, text: str, at: tuple[float, float], colour: tuple, anchor: str) -> None:
+        """A bold label, from the cache of text images (`draw.label` renders anew)."""
+        draw.place(surface, self.labels.image(self.fonts.bold, text, colour), at, anchor)
+
     def _arrow_px(self, force: float, ref: float) -> float:
         return 40.0 + 36.0 * min(abs(force) / ref, 1.0)
 
@@ -425,10 +433,10 @@ class StructurePainter:
                 length = self._arrow_px(size, self.load_ref)
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 draw.arrow(surface, colour, tail, head, 3)
-                draw.label(surface, self.fonts.bold, kn(size), (tail[0] - ux * 4, tail[1] - uy * 4), colour, draw.anchor_away((-ux, -uy)))
+                self._text(surface, kn(size), (tail[0] - ux * 4, tail[1] - uy * 4), colour, draw.anchor_away((-ux, -uy)))
             if abs(f[2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
-                draw.label(surface, self.fonts.bold, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
+                self._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
 
     def _reactions(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
@@ -461,7 +469,7 @@ class StructurePainter:
                     tail = (head[0] - dx * length, head[1] - dy * length)
                     far, out = tail, (-dx, -dy)
                 draw.arrow(surface, REACTION, tail, head, 3)
-                draw.label(surface, self.fonts.bold, kn(value), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
+                self._text(surface, kn(value), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
-                draw.label(surface, self.fonts.bold, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")
+                self._text(surface, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")
