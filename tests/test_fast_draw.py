@@ -233,3 +233,12 @@ def test_zoom_limits_keep_the_structure_in_sight():
         assert x1 > rect[0] and x0 < rect[0] + rect[2] and y1 > rect[1] and y0 < rect[1] + rect[3]
     panned = View(view.scale, view.ox + 1e6, view.oy).in_sight(bounds, rect)
     assert panned.point(0.0, 0.0)[0] <= rect[2] - 39.9
+
+
+# ---------------------------------------------------------------------- the benchmark's models
+@pytest.mark.parametrize("members", [100, 600, 2000])
+def test_the_frame_benchmark_lattices_are_the_sizes_it_names(members):
+    from benchmarks.frames import lattice_design
+
+    m = build_model(lattice_design(members), statics_only=True)
+    assert abs(len(m.member_ids) - members) <= 0.05 * members
