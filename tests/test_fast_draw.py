@@ -11,11 +11,15 @@ from builders import member, model
 
 from engine import Simulation, build_model
 from game.app import draw, render
+from game.app.app import App
 from game.app.labels import LabelLayer
+from game.app.pacing import FRAME
 from game.app.palette import BACKGROUND, MEMBER_MAX_PX, MEMBER_MIN_PX, SIGN_COLOUR, ZERO_SHARE, Fonts
+from game.app.scenes.play import PlayScene
 from game.app.shapes import Shapes
-from game.app.stage import Stage
+from game.app.stage import Stage, load_stage
 from game.app.view import View
+from game.course import level_path
 
 
 def grid_model(nx: int, ny: int, cell: float = 0.5):
@@ -242,3 +246,24 @@ def test_the_frame_benchmark_lattices_are_the_sizes_it_names(members):
 
     m = build_model(lattice_design(members), statics_only=True)
     assert abs(len(m.member_ids) - members) <= 0.05 * members
+
+
+# ---------------------------------------------------------------------- a whole scene
+def test_a_level_zoomed_in_with_the_wheel_draws_a_bounded_number_of_shapes(monkeypatch):
+    """bridge-01 at the wheel's closest zoom: its build zone's outline, ground and deck
+    run millions of pixels past the window. A frame draws what the window shows (before,
+    the outline alone was some 10⁶ dashes a frame)."""
+    app = App(fixed_frame=FRAME)
+    try:
+        app.push(PlayScene(app, load_stage(level_path("bridge-01"))))
+        app.frame()
+        w, h = app.screen.get_size()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(w // 3, h // 2), rel=(0, 0), buttons=(0, 0, 0)))
+        for _ in range(120):  # 1.15¹²⁰ ≈ 2·10⁷: to the zoom limit
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        app.frame()
+        counting = Counting(monkeypatch, "line", "lines", "polygon", "circle", "aalines")
+        app.frame()
+        assert counting.total < 500
+    finally:
+        app.close()
