@@ -332,8 +332,12 @@ class StructurePainter:
         if not smooth:
             # pygame draws a thick line as spans `width` px tall (mostly level) or wide (mostly
             # upright): across the line that is width·max(|cos|, |sin|), so widen it by the inverse.
+            # A band (a filled polygon, which covers both its edges) is a pixel wider than its
+            # width, and a thin member a 2 px line: the same here, so that widths mean what the
+            # legend's bands and the anti-aliased bands of a smaller structure mean.
             length = np.hypot(d[:, 0], d[:, 1])
-            across = np.rint(width * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
+            px = np.where(width <= 2.5, 2.0, width + 1.0)
+            across = np.rint(px * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
             line = pygame.draw.line
             for k in (0, -1, 1):  # by colour, those about zero underneath
                 rows = sign == k
