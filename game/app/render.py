@@ -242,9 +242,9 @@ class StructurePainter:
 
     @staticmethod
     def _near(surface: pygame.Surface, pts: np.ndarray) -> np.ndarray:
-        """(N,) bool: the nodes on the clip area or near enough (BEYOND_PX) that what is
-        drawn at them (joints, supports, arrows) may reach into it."""
-        area = (surface.get_clip() or surface.get_rect()).inflate(4 * BEYOND_PX, 4 * BEYOND_PX)
+        """(N,) bool: the nodes on the clip area or near enough (4 BEYOND_PX: an arrow
+        with its value reaches some 150 px) that what is drawn at them may reach into it."""
+        area = (surface.get_clip() or surface.get_rect()).inflate(8 * BEYOND_PX, 8 * BEYOND_PX)
         x, y = pts[:, 0], pts[:, 1]
         return (x >= area.left) & (x <= area.right) & (y >= area.top) & (y <= area.bottom)
 
