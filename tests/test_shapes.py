@@ -1,10 +1,10 @@
-r"""pymunk shapes for picking under the mouse, and ground contact rows (game/app/shapes.py).
+r"""Picking under the mouse (a nearest search over arrays) and ground contact rows (game/app/shapes.py).
 
 The structure of the picking tests, in metres:
 
        C (1, 1)      members AB bar, BC beam, AC bar, BD bar (member_slot mixes rows);
-      / \            triangle T on A, C, B (listed clockwise: pymunk wants the
-     /   \           corners counter-clockwise, which the shapes must see to);
+      / \            triangle T on A, C, B (listed clockwise: the pick must work
+     /   \           for either winding);
     A-----B-----D    A (0, 0), B (2, 0), D (4, 0).
 """
 

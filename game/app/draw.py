@@ -8,6 +8,7 @@ import math
 import os
 from collections.abc import Sequence
 
+import numpy as np
 import pygame
 
 from game.app.palette import BACKGROUND, Colour
@@ -48,16 +49,88 @@ def segment(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: 
     pygame.draw.aalines(surface, colour, True, quad)
 
 
+def clip_segment(a: Point, b: Point, area: pygame.Rect | tuple[float, float, float, float]) -> tuple[Point, Point, float, float] | None:
+    """The part of the segment a–b inside `area` (x, y, w, h) [px], as its ends and
+    their parameters t0 ≤ t1 along a → b (0 at a, 1 at b); None when none of it is
+    inside. Liang–Barsky: each side of the box bounds t from one side."""
+    x, y, w, h = area
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, a[0] - x), (dx, x + w - a[0]), (-dy, a[1] - y), (dy, y + h - a[1])):
+        if p == 0.0:
+            if q < 0.0:
+                return None  # parallel to this side and outside it
+            continue
+        t = q / p
+        if p < 0.0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (a[0] + t0 * dx, a[1] + t0 * dy), (a[0] + t1 * dx, a[1] + t1 * dy), t0, t1
+
+
+def clip_segments(a: np.ndarray, b: np.ndarray, area: pygame.Rect | tuple[float, float, float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`clip_segment` for many segments at once: a, b (K, 2) [px] → the clipped ends
+    (K, 2) and a mask (K,) of those with some part inside `area` (and finite ends)."""
+    x, y, w, h = area
+    d = b - a
+    t0, t1 = np.zeros(len(a)), np.ones(len(a))
+    seen = np.isfinite(a).all(axis=1) & np.isfinite(b).all(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for p, q in ((-d[:, 0], a[:, 0] - x), (d[:, 0], x + w - a[:, 0]), (-d[:, 1], a[:, 1] - y), (d[:, 1], y + h - a[:, 1])):
+            t = q / p
+            t0 = np.where(p < 0, np.maximum(t0, t), t0)
+            t1 = np.where(p > 0, np.minimum(t1, t), t1)
+            seen &= ~((p == 0) & (q < 0))
+    seen &= t0 <= t1
+    return a + t0[:, None] * d, a + t1[:, None] * d, seen
+
+
+def clip_polygon(points: Sequence[Point], area: pygame.Rect | tuple[float, float, float, float]) -> list[Point]:
+    """The polygon cut to the box `area` (x, y, w, h) [px] (Sutherland–Hodgman: cut by
+    each side in turn), so that a polygon far larger than the screen is drawn from
+    coordinates near it; [] when nothing of it is inside."""
+    x, y, w, h = area
+    out = list(points)
+    for inside, cross in (
+        (lambda p: p[0] >= x, lambda p, q: (x, p[1] + (q[1] - p[1]) * (x - p[0]) / (q[0] - p[0]))),
+        (lambda p: p[0] <= x + w, lambda p, q: (x + w, p[1] + (q[1] - p[1]) * (x + w - p[0]) / (q[0] - p[0]))),
+        (lambda p: p[1] >= y, lambda p, q: (p[0] + (q[0] - p[0]) * (y - p[1]) / (q[1] - p[1]), y)),
+        (lambda p: p[1] <= y + h, lambda p, q: (p[0] + (q[0] - p[0]) * (y + h - p[1]) / (q[1] - p[1]), y + h)),
+    ):
+        pts, out = out, []
+        for k, q in enumerate(pts):
+            p = pts[k - 1]
+            if inside(q):
+                if not inside(p):
+                    out.append(cross(p, q))
+                out.append(q)
+            elif inside(p):
+                out.append(cross(p, q))
+    return out
+
+
 def dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: int = 2, dash: float = 8.0, gap: float = 6.0) -> None:
+    """Dashes from a to b, only those on the surface's clip area: a line far longer
+    than the screen (zoomed far in) costs what the screen holds. The pattern starts at a
+    wherever the line enters the screen, so dashes do not crawl as it is clipped."""
     along = _along(a, b)
     if along is None:
         return
     ux, uy, length = along
-    s = 0.0
-    while s < length:
+    seen = clip_segment(a, b, (surface.get_clip() or surface.get_rect()).inflate(2 * width + 2, 2 * width + 2))
+    if seen is None:
+        return
+    _, _, t0, t1 = seen
+    period = dash + gap
+    s = math.floor(t0 * length / period) * period  # the dash at or before the entry
+    end = t1 * length
+    while s < end:
         e = min(s + dash, length)
         pygame.draw.line(surface, colour, (a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e), width)
-        s = e + gap
+        s += period
 
 
 def arrow(surface: pygame.Surface, colour: Colour, tail: Point, head: Point, width: int = 3, head_length: float = 13.0, head_width: float = 10.0) -> None:
@@ -109,7 +182,11 @@ def label(
     """Text with `anchor` (a pygame.Rect attribute: center, midleft, topright…) at `at`,
     on a small plate of `background` so that lines under it do not hide it. Text cut by
     the edge of the clip area is moved inside it."""
-    image = font.render(text, True, colour)
+    return place(surface, font.render(text, True, colour), at, anchor, background)
+
+
+def place(surface: pygame.Surface, image: pygame.Surface, at: Point, anchor: str = "center", background: Colour | None = BACKGROUND) -> pygame.Rect:
+    """`label` for text rendered already (a cached image): where it goes and its plate."""
     rect = image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
     area = surface.get_clip()
     if area.colliderect(rect) and not area.contains(rect):

@@ -8,6 +8,7 @@ arrays, loads) and never writes them. Glossary: N axial force [N], positive in t
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -16,6 +17,7 @@ import pygame
 from engine import Model, Simulation
 from engine.linear import nodal_loads
 from game.app import draw, symbols
+from game.app.labels import LabelLayer
 from game.app.palette import (
     BROKEN,
     GROUND,
@@ -38,7 +40,8 @@ from game.app.stage import Stage
 from game.app.view import View
 
 JOINT_PX = 4.5  # radius of a pin joint [px]
-SMOOTH_UP_TO = 400  # members; more are drawn without anti-aliased edges, to stay fast
+SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
+BEYOND_PX = 40  # [px] how far outside the clip area a mark may start and still reach into it
 
 
 class Scale:
@@ -79,6 +82,19 @@ def full_loads(model: Model) -> tuple[np.ndarray, np.ndarray]:
 
 def kn(force: float) -> str:
     return f"{abs(force) / 1e3:.3g} kN"
+
+
+def draw_zone(surface: pygame.Surface, view: View, zone: list[tuple[float, float]], fill: tuple, line: tuple) -> None:
+    """A build zone (world polygon [m]) tinted with `fill` and outlined in dashes of
+    `line`, cut to the surface's clip area first: zoomed far in, it costs what the
+    screen shows, not the millions of pixels of its whole outline."""
+    area = (surface.get_clip() or surface.get_rect()).inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
+    pts = [view.point(x, y) for x, y in zone]
+    inside = draw.clip_polygon(pts, area)
+    if len(inside) >= 3:
+        pygame.draw.polygon(surface, fill, inside)
+    for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+        draw.dashed(surface, line, a, b, 2, 10, 6)
 
 
 class Vehicle:
@@ -149,6 +165,7 @@ class StructurePainter:
         self.load_ref = float(np.hypot(self.full[:, 0], self.full[:, 1]).max(initial=0.0))
         if self.vehicle is not None:
             self.load_ref = max(self.load_ref, float(np.hypot(*self.vehicle.force)))
+        self.labels = LabelLayer()
         self.member_scale = Scale(max(self.load_ref, 1.0))
         self.plate_scale = Scale(1.0)
         self.supports: list[tuple[int, str, tuple[float, float]]] = []
@@ -212,26 +229,42 @@ class StructurePainter:
         self._plates(surface, sim, pts)
         labels, first = self._members(surface, sim, pts, values=values and forces, forces=forces)
         self._joints(surface, pts)
+        near = self._near(surface, pts)
         for q, kind, side in self.supports:
-            symbols.support(surface, kind, tuple(pts[q]), side)
-        self._reactions(surface, sim, pts)
-        self._loads(surface, sim, pts)
+            if near[q]:
+                symbols.support(surface, kind, tuple(pts[q]), side)
+        self._reactions(surface, sim, pts, near)
+        self._loads(surface, sim, pts, near)
         if values:
-            for text, at, colour, anchor in labels:
-                draw.label(surface, self.fonts.small, text, at, colour, anchor)
+            self.labels.draw(surface, self.fonts.small, labels)
         if first is not None:
             self._mark_first(surface, *first)
 
+    @staticmethod
+    def _near(surface: pygame.Surface, pts: np.ndarray) -> np.ndarray:
+        """(N,) bool: the nodes on the clip area or near enough (4 BEYOND_PX: an arrow
+        with its value reaches some 150 px) that what is drawn at them may reach into it."""
+        area = (surface.get_clip() or surface.get_rect()).inflate(8 * BEYOND_PX, 8 * BEYOND_PX)
+        x, y = pts[:, 0], pts[:, 1]
+        return (x >= area.left) & (x <= area.right) & (y >= area.top) & (y <= area.bottom)
+
     def _ground(self, surface: pygame.Surface, view: View) -> None:
-        """The ground polyline, carried on level to the screen's edges, earth below it."""
+        """The ground polyline, carried on level to the screen's edges, earth below it;
+        cut to the clip area first (zoomed far in, its points lie far off the screen)."""
         ground = self.stage.ground
         if len(ground) < 2:
             return
         area = surface.get_clip() or surface.get_rect()
         line = [view.point(x, y) for x, y in ground]
         line = [(min(area.left, line[0][0]), line[0][1]), *line, (max(area.right, line[-1][0]), line[-1][1])]
-        pygame.draw.polygon(surface, GROUND, [*line, (line[-1][0], area.bottom), (line[0][0], area.bottom)])
-        pygame.draw.lines(surface, GROUND_LINE, False, line, 3)
+        box = area.inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
+        earth = draw.clip_polygon([*line, (line[-1][0], box.bottom), (line[0][0], box.bottom)], box)
+        if len(earth) >= 3:
+            pygame.draw.polygon(surface, GROUND, earth)
+        for a, b in itertools.pairwise(line):
+            seen = draw.clip_segment(a, b, box)
+            if seen is not None:
+                pygame.draw.line(surface, GROUND_LINE, seen[0], seen[1], 3)
 
     def _plates(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray) -> None:
         s = sim.state
@@ -240,58 +273,104 @@ class StructurePainter:
         mean = 0.5 * (s.tri_out[:, 0] + s.tri_out[:, 1])
         on = s.tri_on
         ref = self.plate_scale.update(float(np.abs(mean[on]).max(initial=0.0)))
-        for k, (i, j, l) in enumerate(self.model.arrays.tri_ijk.astype(np.int64)):
-            if not on[k]:
-                continue
+        area = surface.get_clip() or surface.get_rect()
+        corners = pts[self.model.arrays.tri_ijk.astype(np.int64)]  # (T, 3, 2) [px]
+        low, high = corners.min(axis=1), corners.max(axis=1)
+        seen = on & (high[:, 0] >= area.left) & (low[:, 0] <= area.right) & (high[:, 1] >= area.top) & (low[:, 1] <= area.bottom)
+        box = area.inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
+        for k in np.flatnonzero(seen).tolist():
             share = abs(mean[k]) / ref
             colour = mix(PLATE, SIGN_COLOUR[1 if mean[k] > 0 else -1], 0.2 + 0.8 * share) if share > ZERO_SHARE else PLATE
-            tri = [tuple(pts[i]), tuple(pts[j]), tuple(pts[l])]
-            pygame.draw.polygon(surface, colour, tri)
-            pygame.draw.aalines(surface, mix(colour, INK, 0.35), True, tri)
+            tri = draw.clip_polygon([tuple(p) for p in corners[k].tolist()], box)
+            if len(tri) >= 3:
+                pygame.draw.polygon(surface, colour, tri)
+                pygame.draw.aalines(surface, mix(colour, INK, 0.35), True, tri)
 
     def _members(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, *, values: bool, forces: bool) -> tuple[list, tuple | None]:
-        """Draw the members (geometry worked out for all at once: thousands stay
-        cheap); return their value labels (text, where, colour, anchor) if `values`,
-        and the first to break (its ends on screen and when it broke), or None."""
+        """Draw the members on the clip area (each cut to it first: zoomed far in, a
+        member costs what the screen shows of it); return their value labels (text,
+        where, colour, anchor), most loaded first, if `values`, and the first to break
+        (its ends on screen and when it broke), or None. Geometry is worked out for all
+        members at once, and a frame keeps no Python object per member alive (such
+        objects, thousands a frame, made the garbage collector sweep the whole heap every
+        few frames)."""
         s = sim.state
         rows = [("bar", self.bar_ij, s.bar_N, s.bar_on, s.bar_broke), ("beam", self.beam_ij, s.beam_out[:, 0], s.beam_on, s.beam_broke)]
         if not forces:  # every member alike, middling width, grey
             rows = [(kind, ij, np.full(len(ij), 0.3 * self.member_scale.value), on, broke) for kind, ij, _, on, broke in rows]
         ref = self.member_scale.update(max(float(np.abs(axial[on]).max(initial=0.0)) for _, _, axial, on, _ in rows))
         zero = ZERO_SHARE * ref
-        smooth = len(self.model.member_ids) <= SMOOTH_UP_TO
+        box = (surface.get_clip() or surface.get_rect()).inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
         labels: list = []
         first, first_seen = self._first_broken(s), None
         for kind, ij, axial, on, broke in rows:
             if not len(ij):
                 continue
-            a, b = pts[ij[:, 0]], pts[ij[:, 1]]
+            a, b, seen = draw.clip_segments(pts[ij[:, 0]], pts[ij[:, 1]], box)
             width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
-            d = b - a
-            normal = np.stack((-d[:, 1], d[:, 0]), axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
-            half = normal * (width / 2)[:, None]
-            quads = np.stack((a + half, b + half, b - half, a - half), axis=1).tolist()
             sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.zeros(len(ij), dtype=np.int64)
-            ends_a, ends_b = a.tolist(), b.tolist()
-            for r in np.flatnonzero(on):
-                colour = SIGN_COLOUR[sign[r]]
-                if width[r] <= 2.5:
-                    pygame.draw.line(surface, colour, ends_a[r], ends_b[r], 2)
-                else:
-                    pygame.draw.polygon(surface, colour, quads[r])
-                    if smooth:
-                        pygame.draw.aalines(surface, colour, True, quads[r])
-            for r in np.flatnonzero(~on):
-                draw.dashed(surface, BROKEN, ends_a[r], ends_b[r], 2)
+            shown = np.flatnonzero(on & seen)
+            smooth = len(shown) <= SMOOTH_UP_TO
+            self._bands(surface, a[shown], b[shown], width[shown], sign[shown], smooth=smooth)
+            for r in np.flatnonzero(~on & seen).tolist():
+                ends = (tuple(a[r]), tuple(b[r]))
+                draw.dashed(surface, BROKEN, *ends, 2)
                 if (kind, r) == first:
-                    first_seen = (ends_a[r], ends_b[r], float(broke[r]))
+                    first_seen = (*ends, float(broke[r]))
             if values:
-                for r in np.flatnonzero(on & (sign != 0)):
-                    n = float(axial[r])
-                    up = -normal[r] if normal[r, 1] > 0 or (normal[r, 1] == 0 and normal[r, 0] > 0) else normal[r]
-                    at = (a[r] + b[r]) / 2 + up * (width[r] / 2 + 4)
-                    labels.append((f"{'+' if n > 0 else '−'}{abs(n) / 1e3:.3g}", tuple(at), SIGN_COLOUR[sign[r]], draw.anchor_away(tuple(up))))
-        return labels, first_seen
+                labels += self._value_labels(a, b, width, axial, sign, shown[sign[shown] != 0])
+        labels.sort(key=lambda label: -label[0])
+        return [label[1:] for label in labels], first_seen
+
+    @staticmethod
+    def _bands(surface: pygame.Surface, a: np.ndarray, b: np.ndarray, width: np.ndarray, sign: np.ndarray, *, smooth: bool) -> None:
+        """Members from a to b (K, 2) [px], `width` (K,) [px] wide, coloured by `sign`
+        (K,): one drawing call each, from flat columns of numbers. `smooth`: bands with
+        anti-aliased edges (a thin one as a plain line), in order; otherwise thick lines of
+        the nearest whole width, a colour at a time."""
+        d = b - a
+        if not smooth:
+            # pygame draws a thick line as spans `width` px tall (mostly level) or wide (mostly
+            # upright): across the line that is width·max(|cos|, |sin|), so widen it by the inverse.
+            # A band (a filled polygon, which covers both its edges) is a pixel wider than its
+            # width, and a thin member a 2 px line: the same here, so that widths mean what the
+            # legend's bands and the anti-aliased bands of a smaller structure mean.
+            length = np.hypot(d[:, 0], d[:, 1])
+            px = np.where(width <= 2.5, 2.0, width + 1.0)
+            across = np.rint(px * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
+            line = pygame.draw.line
+            for k in (0, -1, 1):  # by colour, those about zero underneath
+                rows = sign == k
+                colour = SIGN_COLOUR[k]
+                columns = (a[rows, 0].tolist(), a[rows, 1].tolist(), b[rows, 0].tolist(), b[rows, 1].tolist(), across[rows].tolist())
+                for x0, y0, x1, y1, w in zip(*columns, strict=True):
+                    line(surface, colour, (x0, y0), (x1, y1), w)
+            return
+        colours = [SIGN_COLOUR[k] for k in sign.tolist()]
+        half = np.stack((-d[:, 1], d[:, 0]), axis=1) * (width / 2 / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9))[:, None]
+        corners = np.concatenate((a + half, b + half, b - half, a - half), axis=1)  # (K, 8) [px]
+        columns = (*(corners[:, k].tolist() for k in range(8)), width.tolist())
+        for colour, x0, y0, x1, y1, x2, y2, x3, y3, w in zip(colours, *columns, strict=True):
+            if w <= 2.5:
+                pygame.draw.line(surface, colour, (0.5 * (x0 + x3), 0.5 * (y0 + y3)), (0.5 * (x1 + x2), 0.5 * (y1 + y2)), 2)
+            else:
+                quad = ((x0, y0), (x1, y1), (x2, y2), (x3, y3))
+                pygame.draw.polygon(surface, colour, quad)
+                pygame.draw.aalines(surface, colour, True, quad)
+
+    @staticmethod
+    def _value_labels(a: np.ndarray, b: np.ndarray, width: np.ndarray, axial: np.ndarray, sign: np.ndarray, rows: np.ndarray) -> list:
+        """(|N|, text, where, colour, anchor) of the members `rows`: beside the middle of
+        each one's part on screen, on its upper side (its left when it is upright)."""
+        d = b[rows] - a[rows]
+        normal = np.stack((-d[:, 1], d[:, 0]), axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
+        flip = (normal[:, 1] > 0) | ((normal[:, 1] == 0) & (normal[:, 0] > 0))
+        up = np.where(flip[:, None], -normal, normal)
+        at = 0.5 * (a[rows] + b[rows]) + up * (width[rows] / 2 + 4)[:, None]
+        out = []
+        for n, s, (x, y), (ux, uy) in zip(axial[rows].tolist(), sign[rows].tolist(), at.tolist(), up.tolist(), strict=True):
+            out.append((abs(n), f"{'+' if n > 0 else '−'}{abs(n) / 1e3:.3g}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
+        return out
 
     @staticmethod
     def _first_broken(s) -> tuple[str, int] | None:
@@ -301,10 +380,10 @@ class StructurePainter:
     def _mark_first(self, surface: pygame.Surface, a, b, t: float) -> None:
         """A cross on the first member to break, in the middle of its part on screen."""
         area = surface.get_clip() or surface.get_rect()
-        seen = area.inflate(-40, -40).clipline(a, b)
-        if not seen:
+        seen = draw.clip_segment(a, b, area.inflate(-40, -40))
+        if seen is None:
             return
-        (x0, y0), (x1, y1) = seen
+        (x0, y0), (x1, y1), _, _ = seen
         cx, cy = 0.5 * (x0 + x1), 0.5 * (y0 + y1)
         for dx, dy in ((1, 1), (1, -1)):
             pygame.draw.line(surface, MARK, (cx - 8 * dx, cy - 8 * dy), (cx + 8 * dx, cy + 8 * dy), 4)
@@ -317,17 +396,24 @@ class StructurePainter:
             d = pts[self.member_ij[:, 1]] - pts[self.member_ij[:, 0]]
             if float(np.median(np.hypot(d[:, 0], d[:, 1]))) < 6 * JOINT_PX:
                 return
-        for q, (x, y) in enumerate(pts.tolist()):
+        area = surface.get_clip() or surface.get_rect()
+        xs, ys = pts[:, 0], pts[:, 1]
+        seen = np.flatnonzero((xs >= area.left - JOINT_PX) & (xs <= area.right + JOINT_PX) & (ys >= area.top - JOINT_PX) & (ys <= area.bottom + JOINT_PX))
+        for q, x, y in zip(seen.tolist(), xs[seen].tolist(), ys[seen].tolist(), strict=True):
             if self.rigid[q]:
                 pygame.draw.circle(surface, INK, (x, y), JOINT_PX - 1)
             else:
                 pygame.draw.circle(surface, JOINT, (x, y), JOINT_PX)
                 pygame.draw.circle(surface, INK, (x, y), JOINT_PX, 2)
 
+    def _text(self, surface: pygame.Surface, text: str, at: tuple[float, float], colour: tuple, anchor: str) -> None:
+        """A bold label, from the cache of text images (`draw.label` renders anew)."""
+        draw.place(surface, self.labels.image(self.fonts.bold, text, colour), at, anchor)
+
     def _arrow_px(self, force: float, ref: float) -> float:
         return 40.0 + 36.0 * min(abs(force) / ref, 1.0)
 
-    def _loads(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray) -> None:
+    def _loads(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """A moving load as a vehicle where it is; the other loads as they act now, in black with their value; a load still to come (zero
         now, growing later) in grey, with the value it will reach."""
         if self.load_ref <= 0.0:
@@ -337,7 +423,7 @@ class StructurePainter:
             now[self.vehicle.path, :2] -= self.vehicle.shares(sim.time)[:, None] * self.vehicle.force
             self.vehicle.draw(surface, self.fonts, sim.time, pts)
         tiny = 1e-4 * self.load_ref
-        for q in np.flatnonzero(np.abs(self.full).max(axis=1) > 0):
+        for q in np.flatnonzero((np.abs(self.full).max(axis=1) > 0) & seen):
             f, colour = now[q], LOAD
             if math.hypot(f[0], f[1]) <= tiny and abs(f[2]) <= tiny * self.model.char_length:
                 if sim.time >= self.load_ends[q]:
@@ -351,12 +437,12 @@ class StructurePainter:
                 length = self._arrow_px(size, self.load_ref)
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 draw.arrow(surface, colour, tail, head, 3)
-                draw.label(surface, self.fonts.bold, kn(size), (tail[0] - ux * 4, tail[1] - uy * 4), colour, draw.anchor_away((-ux, -uy)))
+                self._text(surface, kn(size), (tail[0] - ux * 4, tail[1] - uy * 4), colour, draw.anchor_away((-ux, -uy)))
             if abs(f[2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
-                draw.label(surface, self.fonts.bold, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
+                self._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
 
-    def _reactions(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray) -> None:
+    def _reactions(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
         symbol's axis, and across it beside the symbol's foot; a moment as a curl."""
         if not self.supports:
@@ -366,6 +452,8 @@ class StructurePainter:
         ref = max(self.load_ref, float(np.abs(r[rows, :2]).max(initial=0.0)), 1e-9)
         tiny = 5e-3 * ref
         for q, kind, (nx, ny) in self.supports:
+            if not seen[q]:
+                continue
             x, y = pts[q]
             reach, half = symbols.extent(kind)
             for value, ax, ay in ((r[q, 0], 1.0, 0.0), (r[q, 1], 0.0, -1.0)):
@@ -385,7 +473,7 @@ class StructurePainter:
                     tail = (head[0] - dx * length, head[1] - dy * length)
                     far, out = tail, (-dx, -dy)
                 draw.arrow(surface, REACTION, tail, head, 3)
-                draw.label(surface, self.fonts.bold, kn(value), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
+                self._text(surface, kn(value), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
-                draw.label(surface, self.fonts.bold, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")
+                self._text(surface, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")

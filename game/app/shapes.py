@@ -1,26 +1,25 @@
-"""Hit-testing under the mouse and ground contact, through pymunk. No pygame here.
+"""Hit-testing under the mouse, and ground contact through pymunk. No pygame here.
 
-pymunk answers two kinds of question and never simulates (the engine moves the
-structure):
-
-- `Shapes` mirrors one engine Model as static pymunk shapes at the structure's current
-  positions (a circle of radius 0 per node, a segment per member, a triangle polygon per
-  plate); `pick` asks pymunk what lies within a radius of the mouse.
-- `Ground` holds the level's ground polyline as static segments; `contacts` asks pymunk
-  for the nearest ground point of every node near or under the ground and returns rows
-  the engine applies as unilateral contacts.
+- `Shapes` holds one engine Model's nodes, members and plates at the structure's current
+  positions; `pick` finds the nearest within a radius of the mouse by a search over
+  arrays (numpy), whose cost does not depend on the radius (a pick zoomed far out asks
+  about the whole structure, and costs what any other pick does).
+- `Ground` holds the level's ground polyline as static pymunk segments (pymunk never
+  simulates: the engine moves the structure); `contacts` asks pymunk for the nearest
+  ground point of every node near or under the ground and returns rows the engine
+  applies as unilateral contacts.
 
 World coordinates: metres, y up. Glossary: a the contact point on the ground [m]; n the
 ground's outward unit normal there (toward the side the structure stands on); g = (x − a)·n
 the gap [m], negative when a node is in the ground; k contact stiffness [N/m], c contact
 damping [N s/m], mu friction coefficient [-].
 
-Cost, measured for 2000 members (bars and beams) on 1100 nodes with 400 triangles: `update`
-only copies arrays (~10 µs); the pymunk shapes follow on the next `pick`, and only those
-at nodes that moved more than `tolerance`: that pick costs ~3 ms when every node moved
-(~1.5 ms of it pymunk re-indexing), ~0.1 ms when the structure is at rest, and a pick
-with nothing to follow ~5–10 µs. `contacts` costs ~7 µs per node near or under the
-ground, and ~0.1 ms for 2000 nodes well above it.
+Cost, measured for 2000 members on 550 nodes with 400 triangles (benchmarks/frames.py
+times it in a frame): `update` ~20 µs, a pick that finds a node ~40 µs, one that finds
+nothing (every kind searched) ~0.25 ms, at any radius. (With pymunk's spatial hash, a
+pick cost ~3 ms once every node had moved, and a radius of many cells, zoomed out,
+cost up to seconds.) `contacts` costs ~7 µs per node near or under the ground, and
+~0.1 ms for 2000 nodes well above it.
 """
 
 from __future__ import annotations
@@ -54,16 +53,20 @@ class Hit:
 
 
 class Shapes:
-    """Static pymunk shapes that follow one Model's structure, for picking.
+    """The structure's nodes, members and plates where they stand, for picking.
 
     Members are kept in `model.member_ids` order (`model.member_slot` says which bar or
-    beam row each is); an element that is off (removed or broken) is taken out of the
-    space and put back when it is on again.
+    beam row each is); an element that is off (removed or broken) is never picked.
+
+    A pick is a nearest search over arrays (numpy): its cost grows with the model's size
+    only (tens of microseconds for thousands of members), never with the radius, so a
+    pick zoomed far out, whose radius covers the whole structure, costs what any other
+    does, and following a moving structure costs a copy, not a re-indexing.
     """
 
     def __init__(self, model: Model, tolerance: float | None = None):
-        """tolerance [m]: how far a node may move before its shapes are moved after it
-        (default 1e-6 of the structure's size: far below a pixel)."""
+        """tolerance [m]: how far a node may move before the shapes follow it (default
+        1e-6 of the structure's size: far below a pixel)."""
         m = model.arrays
         self.model = model
         self.tolerance = 1e-6 * model.char_length if tolerance is None else tolerance
@@ -72,106 +75,74 @@ class Shapes:
         self._member_row = np.array([row if kind == "bar" else n_bars + row for kind, row in model.member_slot], dtype=np.int64)
         self._member_ij = np.concatenate((m.bar_ij, m.beam_ij)).astype(np.int64).reshape(-1, 2)[self._member_row]
         self._tri_ijk = m.tri_ijk.astype(np.int64).reshape(-1, 3)
-        self._pos = m.pos0[:, :2].copy()  # as last given to `update`
-        self._shown = self._pos.copy()  # where the shapes stand
+        self._shown = m.pos0[:, :2].copy()  # (N, 2) [m] where the shapes stand
         self._member_on = np.ones(len(self._member_ij), dtype=bool)
         self._tri_on = np.ones(len(self._tri_ijk), dtype=bool)
-        self._member_in = self._member_on.copy()  # which are in the space
-        self._tri_in = self._tri_on.copy()
-        self._dirty = False
-
-        self._space = pymunk.Space()
-        self._space.use_spatial_hash(self._cell(), 10 * (model.n_nodes + len(self._member_ij) + len(self._tri_ijk)))
-        body = self._space.static_body
-        pts = self._pos.tolist()
-        self._nodes = [pymunk.Circle(body, 0.0, p) for p in pts]
-        self._members = [pymunk.Segment(body, pts[i], pts[j], 0.0) for i, j in self._member_ij.tolist()]
-        self._triangles = [pymunk.Poly(body, [pts[i], pts[j], pts[k]]) for i, j, k in self._tri_ijk.tolist()]
-        self._tag: dict[pymunk.Shape, tuple[str, int]] = {}
-        for kind, shapes in ((NODE, self._nodes), (MEMBER, self._members), (TRIANGLE, self._triangles)):
-            category = pymunk.ShapeFilter(categories=_CATEGORY[kind])
-            for index, shape in enumerate(shapes):
-                shape.filter = category
-                self._tag[shape] = (kind, index)
-        self._space.add(*self._nodes, *self._members, *self._triangles)
-
-    def _cell(self) -> float:
-        """The spatial hash's cell size [m]: the longest member or triangle edge as
-        built, so that no element spans more than two cells a side. (pymunk's default
-        bounding-box tree costs three times as much to re-index once every node moved.)"""
-        pos = self._pos
-        edges = [self._member_ij, *(self._tri_ijk[:, pair] for pair in ((0, 1), (1, 2), (2, 0)))]
-        ends = np.concatenate(edges)
-        longest = float(np.hypot(*(pos[ends[:, 1]] - pos[ends[:, 0]]).T).max(initial=0.0))
-        return longest if longest > 0.0 else self.model.char_length
 
     def update(self, pos: np.ndarray, bar_on: np.ndarray, beam_on: np.ndarray, tri_on: np.ndarray) -> None:
         """Take the structure as it is now: pos (N, 2 or 3) [m] (rotations ignored) and the
-        `on` masks (B,), (Bm,), (T,) bool of the engine's State. Only copies: the shapes
-        follow on the next `pick`, so frames without a pick cost nothing more."""
-        self._pos[...] = pos[:, :2]
+        `on` masks (B,), (Bm,), (T,) bool of the engine's State. A node moves only when
+        it moved more than the tolerance, and never to a position that is not finite."""
+        xy = pos[:, :2]
+        moved = (np.abs(xy - self._shown).max(axis=1) > self.tolerance) & np.isfinite(xy).all(axis=1)  # NaN compares false
+        self._shown[moved] = xy[moved]
         self._member_on[...] = np.concatenate((bar_on, beam_on))[self._member_row]
         self._tri_on[...] = tri_on
-        self._dirty = True
 
     def pick(self, x: float, y: float, radius: float, kinds: Iterable[str] = KINDS) -> Hit | None:
         """What lies within `radius` [m] of the world point (x, y): a node before a
         member before a triangle (whatever the distances), and of one kind the nearest
         (ties to the lower index). `kinds` narrows the search; None when nothing is near."""
-        self._sync()
         wanted = set(kinds)
-        for kind in KINDS:
+        for kind, distances in ((NODE, self._node_distances), (MEMBER, self._member_distances), (TRIANGLE, self._triangle_distances)):
             if kind not in wanted:
                 continue
-            found = self._space.point_query((x, y), radius, pymunk.ShapeFilter(mask=_CATEGORY[kind]))
-            if found:
-                distance, index = min((info.distance, self._tag[info.shape][1]) for info in found)
-                return Hit(kind, self._id(kind, index), index, distance)
+            d = distances(x, y)
+            if not len(d):
+                continue
+            index = int(np.argmin(d))  # the first of equal minima: ties to the lower index
+            if d[index] <= radius:
+                return Hit(kind, self._id(kind, index), index, float(d[index]))
         return None
+
+    def _node_distances(self, x: float, y: float) -> np.ndarray:
+        """(N,) [m] from (x, y) to each node."""
+        return np.hypot(self._shown[:, 0] - x, self._shown[:, 1] - y)
+
+    def _member_distances(self, x: float, y: float) -> np.ndarray:
+        """(M,) [m] from (x, y) to each member's segment; inf for a member that is off."""
+        return np.where(self._member_on, _to_segments(self._shown, self._member_ij, x, y), np.inf)
+
+    def _triangle_distances(self, x: float, y: float) -> np.ndarray:
+        """(T,) [m] from (x, y) to each plate: to its nearest edge outside it, minus that
+        inside it (the depth); inf for a plate that is off."""
+        if not len(self._tri_ijk):
+            return np.zeros(0)
+        ijk = self._tri_ijk
+        edges = np.stack([_to_segments(self._shown, ijk[:, pair], x, y) for pair in ((0, 1), (1, 2), (2, 0))])
+        a, b, c = (self._shown[ijk[:, k]] for k in range(3))
+        p = np.array([x, y])
+
+        def side(u: np.ndarray, v: np.ndarray) -> np.ndarray:  # z of (v − u) × (p − u)
+            return (v[:, 0] - u[:, 0]) * (p[1] - u[:, 1]) - (v[:, 1] - u[:, 1]) * (p[0] - u[:, 0])
+
+        s1, s2, s3 = side(a, b), side(b, c), side(c, a)
+        inside = ((s1 >= 0) & (s2 >= 0) & (s3 >= 0)) | ((s1 <= 0) & (s2 <= 0) & (s3 <= 0))  # either winding
+        d = edges.min(axis=0)
+        return np.where(self._tri_on, np.where(inside, -d, d), np.inf)
 
     def _id(self, kind: str, index: int) -> str:
         ids = {NODE: self.model.node_ids, MEMBER: self.model.member_ids, TRIANGLE: self.model.triangle_ids}[kind]
         return ids[index]
 
-    def _sync(self) -> None:
-        """Move the shapes of nodes that moved more than the tolerance, and of the
-        elements at them; take out elements turned off, put back those turned on."""
-        if not self._dirty:
-            return
-        self._dirty = False
-        # A node whose position is not finite stays where it was (NaN compares false).
-        moved = (np.abs(self._pos - self._shown).max(axis=1) > self.tolerance) & np.isfinite(self._pos).all(axis=1)
-        if not moved.any() and np.array_equal(self._member_on, self._member_in) and np.array_equal(self._tri_on, self._tri_in):
-            return
-        self._shown[moved] = self._pos[moved]
-        pts = self._shown.tolist()
-        for q in np.flatnonzero(moved).tolist():
-            self._nodes[q].unsafe_set_offset(pts[q])
-        members = self._switch(self._members, self._member_on, self._member_in, moved[self._member_ij].any(axis=1))
-        for r, (i, j) in zip(members, self._member_ij[members].tolist(), strict=True):
-            self._members[r].unsafe_set_endpoints(pts[i], pts[j])
-        triangles = self._switch(self._triangles, self._tri_on, self._tri_in, moved[self._tri_ijk].any(axis=1))
-        for r, (i, j, k) in zip(triangles, self._tri_ijk[triangles].tolist(), strict=True):
-            (xi, yi), (xj, yj), (xk, yk) = pts[i], pts[j], pts[k]
-            # pymunk takes the corners as given and wants them counter-clockwise.
-            corners = [pts[i], pts[j], pts[k]] if (xj - xi) * (yk - yi) >= (yj - yi) * (xk - xi) else [pts[i], pts[k], pts[j]]
-            self._triangles[r].unsafe_set_vertices(corners)
-        if moved.any() or members or triangles:
-            self._space.reindex_static()  # the shapes' bounding boxes
 
-    def _switch(self, shapes: list[pymunk.Shape], on: np.ndarray, inside: np.ndarray, moved: np.ndarray) -> list[int]:
-        """For one kind of element: take the shapes turned off out of the space and put
-        those turned on back (`inside`, which are in it, follows `on`); return the rows
-        whose shapes must be placed: those on that moved or came back."""
-        gone = np.flatnonzero(inside & ~on).tolist()
-        back = np.flatnonzero(on & ~inside).tolist()
-        placed = np.flatnonzero(on & (moved | ~inside)).tolist()
-        if gone:
-            self._space.remove(*(shapes[r] for r in gone))
-        if back:
-            self._space.add(*(shapes[r] for r in back))
-        inside[...] = on
-        return placed
+def _to_segments(pos: np.ndarray, ij: np.ndarray, x: float, y: float) -> np.ndarray:
+    """(K,) [m] from the point (x, y) to each segment pos[i]–pos[j] of `ij` (K, 2)."""
+    a, b = pos[ij[:, 0]], pos[ij[:, 1]]
+    d = b - a
+    length2 = (d * d).sum(axis=1)
+    t = np.clip(((x - a[:, 0]) * d[:, 0] + (y - a[:, 1]) * d[:, 1]) / np.maximum(length2, 1e-300), 0.0, 1.0)
+    return np.hypot(a[:, 0] + t * d[:, 0] - x, a[:, 1] + t * d[:, 1] - y)
 
 
 class Ground:

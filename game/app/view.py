@@ -16,6 +16,11 @@ from dataclasses import dataclass
 import numpy as np
 
 Rect = tuple[float, float, float, float]  # x, y, width, height [px]
+Bounds = tuple[float, float, float, float]  # xmin, ymin, xmax, ymax [m]
+
+SMALLEST_PX = 40.0  # [px] zoomed out, the structure spans at least this much of the screen
+FINEST_SHARE = 1e-3  # zoomed in, the screen shows at least this share of the structure across
+IN_SIGHT_PX = 40.0  # [px] of the structure's box that stays on screen after a zoom or a pan
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,35 @@ class View:
         cx, cy = 0.5 * (xmin + xmax), 0.5 * (ymin + ymax)
         return cls(scale, x + 0.5 * w - scale * cx, y + 0.5 * h + scale * cy)
 
+    @staticmethod
+    def scale_limits(bounds: Bounds, rect: Rect) -> tuple[float, float]:
+        """(least, most) scale [px/m] for the structure in `bounds` shown in `rect`:
+        zoomed out, it still spans SMALLEST_PX; zoomed in, the rect still shows
+        FINEST_SHARE of it across (1 cm of a 10 m bridge on the screen's narrower side)."""
+        xmin, ymin, xmax, ymax = bounds
+        span = max(xmax - xmin, ymax - ymin, 1e-9)
+        least = SMALLEST_PX / span
+        return least, max(least, min(rect[2], rect[3]) / (FINEST_SHARE * span))
+
+    def zoomed(self, factor: float, about: tuple[float, float], bounds: Bounds, rect: Rect) -> View:
+        """This view zoomed by `factor` keeping the world point under the screen point
+        `about` in place, the scale held within `scale_limits`, then moved (`in_sight`)
+        so that the structure stays in view."""
+        least, most = self.scale_limits(bounds, rect)
+        scale = min(max(self.scale * factor, least), most)
+        f = scale / self.scale
+        return View(scale, about[0] - (about[0] - self.ox) * f, about[1] - (about[1] - self.oy) * f).in_sight(bounds, rect)
+
+    def in_sight(self, bounds: Bounds, rect: Rect, keep: float = IN_SIGHT_PX) -> View:
+        """This view moved the least so that at least `keep` px of the box `bounds`
+        (or all of it, when it is smaller) lie inside `rect`: a pan or a zoom cannot
+        lose the structure off the screen."""
+        (x0, y1), (x1, y0) = self.point(bounds[0], bounds[1]), self.point(bounds[2], bounds[3])  # screen box
+        rx, ry, rw, rh = rect
+        dx = _shift(x0, x1, rx, rx + rw, keep)
+        dy = _shift(y0, y1, ry, ry + rh, keep)
+        return self if dx == 0.0 and dy == 0.0 else View(self.scale, self.ox + dx, self.oy + dy)
+
     def point(self, x: float, y: float) -> tuple[float, float]:
         """Screen position [px] of the world point (x, y) [m]."""
         return self.ox + self.scale * x, self.oy - self.scale * y
@@ -52,3 +86,14 @@ class View:
     def world(self, sx: float, sy: float) -> tuple[float, float]:
         """World position [m] of the screen point (sx, sy) [px]."""
         return (sx - self.ox) / self.scale, (self.oy - sy) / self.scale
+
+
+def _shift(lo: float, hi: float, r0: float, r1: float, keep: float) -> float:
+    """How far to move the interval [lo, hi] so that min(keep, its length) of it lies
+    within [r0, r1]; 0 when it does already."""
+    need = min(keep, hi - lo, r1 - r0)
+    if hi < r0 + need:
+        return r0 + need - hi
+    if lo > r1 - need:
+        return r1 - need - lo
+    return 0.0

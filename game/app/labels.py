@@ -1,0 +1,65 @@
+"""Value labels on the structure, thinned to those that fit, from cached text images.
+
+A dense structure has more members than the screen has room for labels: drawing them
+all makes a soup of overlapping numbers and costs a font render and two blits each.
+`LabelLayer` instead keeps the labels whose anchor is on the screen (moved inside
+when cut by its edge), the most important
+first (the caller's order), and of those only the ones that overlap no label placed
+before them; each text is rendered once and kept by (font, text, colour), so a frame
+costs a blit per label shown, and at most what the screen has room for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.app.palette import BACKGROUND, Colour
+
+CELL = 32  # [px] side of the cells that placed labels are filed under, for the overlap test
+KEEP = 4096  # text images kept; past that the cache starts afresh
+GAP = 2  # [px] kept between two labels
+
+
+class LabelLayer:
+    """Places and draws labels; holds only its cache of text images between frames."""
+
+    def __init__(self) -> None:
+        self._images: dict[tuple[pygame.font.Font, str, Colour], pygame.Surface] = {}
+
+    def image(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
+        """The text rendered (anti-aliased), from the cache when it was rendered before."""
+        key = (font, text, colour)
+        image = self._images.get(key)
+        if image is None:
+            if len(self._images) >= KEEP:
+                self._images.clear()
+            image = self._images[key] = font.render(text, True, colour)
+        return image
+
+    def draw(self, surface: pygame.Surface, font: pygame.font.Font, labels: Sequence[tuple[str, tuple[float, float], Colour, str]]) -> list[pygame.Rect]:
+        """Draw, in order, each label (text, where [px], colour, anchor: a pygame.Rect
+        attribute such as midleft) whose plate lies on the clip area and overlaps no
+        plate drawn before it; return the plates drawn."""
+        area = surface.get_clip() or surface.get_rect()
+        placed: dict[tuple[int, int], list[pygame.Rect]] = {}
+        drawn: list[pygame.Rect] = []
+        for text, at, colour, anchor in labels:
+            if not area.collidepoint(at):
+                continue
+            image = self.image(font, text, colour)
+            rect = image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
+            if not area.contains(rect.inflate(6, 2)):  # cut by the edge: moved inside, as draw.label does
+                rect.clamp_ip(area.inflate(-6, -4))
+            plate = rect.inflate(6, 2)
+            cells = [(cx, cy) for cx in range(plate.left // CELL, plate.right // CELL + 1) for cy in range(plate.top // CELL, plate.bottom // CELL + 1)]
+            room = plate.inflate(2 * GAP, 2 * GAP)
+            if any(room.collidelist(placed.get(c, ())) >= 0 for c in cells):
+                continue
+            for c in cells:
+                placed.setdefault(c, []).append(plate)
+            pygame.draw.rect(surface, BACKGROUND, plate, border_radius=3)
+            surface.blit(image, rect)
+            drawn.append(plate)
+        return drawn
