@@ -21,28 +21,10 @@ import math
 
 from numba import njit
 
-TWO_PI = 2.0 * math.pi
+from engine.beam_stability import stability_forces
+from engine.kernel_options import INNER, KERNEL
 
-# Options of every kernel here and in dynamics.py. `_nrt=False` compiles a kernel without
-# numba's runtime (NRT), whose only work in a kernel that never allocates is reference
-# counting: each call atomically increments, then decrements, the count of every array
-# it is passed, the 36 of ModelArrays included, some 1,000 updates per RK4 step. Without
-# it an RK4 step of the benchmark truss takes 9 % less time at 2,000 bars, 29 % less at
-# 400 and 71 % less at 40. Kernels only borrow arrays that their Python caller holds for
-# the whole call, so nothing needs counting, and a kernel that allocates fails to compile
-# with this option. (`_nrt` is numba's private switch; its developers give it as the
-# workaround for this cost in numba issue #2345.)
-KERNEL = {"cache": True, "error_model": "numpy", "_nrt": False}
-# What a first start spends compiling (`python -m benchmarks.startup`), and two options
-# that cut it by a third without changing the machine code's speed:
-# - A kernel only other kernels call needs no Python entry point (INNER). numba makes one
-#   for every function by default, and for one that takes the model (ModelArrays: 36
-#   arrays) or the state, it is large code that LLVM spends seconds on.
-# - A kernel called from one place is inlined there (inline="always"). numba otherwise
-#   compiles it as a library of its own, optimises it and generates its machine code,
-#   then links it into its caller and optimises and generates it all over again there:
-#   _rk4_step, with eval_forces inside it, was compiled twice over on the RK4 path.
-INNER = {**KERNEL, "no_cpython_wrapper": True}
+TWO_PI = 2.0 * math.pi
 
 
 @njit(**KERNEL)
@@ -304,15 +286,28 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
         ex = dx / L
         ey = dy / L
         b = m.beam_beta[e]
+        d1 = 0.0
+        d2 = 0.0
+        d3 = 0.0
         if b != 0.0:
             # Element damping β K ṙ: ṙ3 = e·Δv, β̇ = n·Δv / L, ṙ1 = ω_i − β̇, ṙ2 = ω_j − β̇.
             dvx = vel[j, 0] - vel[i, 0]
             dvy = vel[j, 1] - vel[i, 1]
             chord_rate = (-ey * dvx + ex * dvy) / L
-            r1 += b * (vel[i, 2] - chord_rate)
-            r2 += b * (vel[j, 2] - chord_rate)
-            r3 += b * (ex * dvx + ey * dvy)
-        N, V, M1, M2 = beam_end_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+            d1 = b * (vel[i, 2] - chord_rate)
+            d2 = b * (vel[j, 2] - chord_rate)
+            d3 = b * (ex * dvx + ey * dvy)
+        if m.beam_stability[e]:
+            # Stability functions (engine/beam_stability.py); damping with the seed's
+            # stiffness at rest, K0 β ṙ, which dissipates whatever the axial force.
+            N, M1, M2, _ = stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
+            Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+            N += Nd
+            M1 += M1d
+            M2 += M2d
+            V = (M1 + M2) / L
+        else:
+            N, V, M1, M2 = beam_end_forces(r1 + d1, r2 + d2, r3 + d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
         fx = N * ex + V * ey  # N e − V n with n = (−ey, ex)
         fy = N * ey - V * ex
         force[i, 0] += fx
@@ -490,6 +485,9 @@ def _strain_energy(m, pos, chord, bar_on, beam_on):
                 m.beam_chord0[e],
                 m.beam_L0[e],
             )
-            k = m.beam_EI[e] / m.beam_L0[e]
-            u += 0.5 * (4.0 * k * (r1 * r1 + r1 * r2 + r2 * r2)) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
+            if m.beam_stability[e]:
+                u += stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
+            else:
+                k = m.beam_EI[e] / m.beam_L0[e]
+                u += 0.5 * (4.0 * k * (r1 * r1 + r1 * r2 + r2 * r2)) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
     return u

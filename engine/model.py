@@ -31,6 +31,10 @@ DOF_NAMES = ("x", "y", "rot")
 # handling of negative indices, which measured 15 % more bar evaluations per second.
 INDEX = np.uint64
 TRIANGLE_MODELS = ("linear", "neo_hookean")
+# A beam's formulation: "arcade", seed 000 eq. (1), whose bending stiffness ignores the
+# axial force; "stability", with stability functions (engine/beam_stability.py), which
+# buckles where Euler says with one element per member.
+BEAM_FORMULATIONS = ("arcade", "stability")
 # The least positive mass and rotational inertia a node may be given: a milligram, and a
 # milligram at a millimetre. Nothing in a structure weighs less, and the stable step goes
 # as √m: a node of 1e-200 kg on a steel bar would need steps of ~1e-100 s (an overflow
@@ -64,6 +68,8 @@ class ModelArrays(NamedTuple):
     bar_cap_t, bar_cap_c: (B,) [N] tension / compression capacity (inf: never breaks)
     beam_ij: (Bm, 2) uint64; beam_L0 [m], beam_EA [N], beam_EI [N m²]: (Bm,)
     beam_chord0: (Bm,) [rad] initial chord angle; beam_beta: (Bm,) [s] element damping
+    beam_stability: (Bm,) bool, stability functions (engine/beam_stability.py) instead
+        of seed 000 eq. (1)
     beam_cap_t, beam_cap_c: (Bm,) [N]
     tri_ijk: (T, 3) uint64 nodes i, j, k
     tri_x0: (T, 3) [m] reference local coordinates (x_j, y_j, x_k), seed 000 Fig. 6
@@ -96,6 +102,7 @@ class ModelArrays(NamedTuple):
     beam_EI: np.ndarray
     beam_chord0: np.ndarray
     beam_beta: np.ndarray
+    beam_stability: np.ndarray
     beam_cap_t: np.ndarray
     beam_cap_c: np.ndarray
     tri_ijk: np.ndarray
@@ -308,7 +315,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     member_ids: list[str] = []
     member_slot: list[tuple[str, int]] = []
     bars: dict[str, list] = {k: [] for k in ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c")}
-    beams: dict[str, list] = {k: [] for k in ("ij", "L0", "EA", "EI", "chord0", "beta", "cap_t", "cap_c")}
+    beams: dict[str, list] = {k: [] for k in ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c")}
     has_beam = np.zeros(n, dtype=bool)
     seen_members: set[str] = set()
     for k, mb in enumerate(_list(data, "members")):
@@ -344,6 +351,11 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
             raise ModelError(f"{f}.I", "in a breakable world a bar needs I for its buckling load π²EI/L²")
         cap_t = mat["strength"] * area if breakable else math.inf
         cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if breakable and kind != "cable" else math.inf
+        formulation = mb.get("formulation", "arcade")
+        if "formulation" in mb and kind != "beam":
+            raise ModelError(f"{f}.formulation", "only a beam has a formulation")
+        if formulation not in BEAM_FORMULATIONS:
+            raise ModelError(f"{f}.formulation", f"must be one of {', '.join(BEAM_FORMULATIONS)}, got {formulation!r}")
         member_ids.append(mid)
         if kind == "beam":
             if "I" not in mb:
@@ -354,6 +366,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
             beams["EI"].append(mat["E"] * inertia)
             beams["chord0"].append(math.atan2(dy, dx))
             beams["beta"].append(element_beta)
+            beams["stability"].append(formulation == "stability")
             beams["cap_t"].append(cap_t)
             beams["cap_c"].append(cap_c)
             rot_inertia = m_bar * length**3 / 105.0  # seed 000 eq. (8)
@@ -503,6 +516,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         beam_EI=arr(beams["EI"], (nbm,)),
         beam_chord0=arr(beams["chord0"], (nbm,)),
         beam_beta=arr(beams["beta"], (nbm,)),
+        beam_stability=arr(beams["stability"], (nbm,), np.bool_),
         beam_cap_t=arr(beams["cap_t"], (nbm,)),
         beam_cap_c=arr(beams["cap_c"], (nbm,)),
         tri_ijk=arr(tris["ijk"], (nt, 3), INDEX),
