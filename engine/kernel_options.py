@@ -21,3 +21,6 @@ KERNEL = {"cache": True, "error_model": "numpy", "_nrt": False}
 #   then links it into its caller and optimises and generates it all over again there:
 #   _rk4_step, with eval_forces inside it, was compiled twice over on the RK4 path.
 INNER = {**KERNEL, "no_cpython_wrapper": True}
+# Kernels outside the stepping loop that need scratch arrays (tangents, relaxation):
+# numba's runtime stays on so that they may allocate.
+ALLOCATING = {"cache": True, "error_model": "numpy"}

@@ -26,6 +26,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from engine.stiffness import lowest_frequency
+
 DOF_NAMES = ("x", "y", "rot")
 # Node indices held by elements and loads are unsigned: compiled code then skips the
 # handling of negative indices, which measured 15 % more bar evaluations per second.
@@ -552,9 +554,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     )
     if "mass_damping" not in world and zeta > 0 and not statics_only:
         # ζ of the lowest elastic mode as mass-proportional damping: α = 2ζω₁.
-        from engine.linear import lowest_frequency  # here: engine.linear imports Model
-
-        omega1 = lowest_frequency(model)
+        omega1 = lowest_frequency(model.arrays)
         if omega1 is None:
             omega1 = 2.0 * math.pi  # no elastic mode to tune to: damp as a 1 Hz mode
             model = _warn(model, "no elastic mode found; damping tuned to 1 Hz")
