@@ -73,8 +73,9 @@ def bar_energy(m, pos, bar_on):
 def bar_tangents(m, pos, geometric, ke):
     """Each bar's stiffness (B, 4, 4) [N/m] at pos, written to ke, on its DOFs
     (x_i, y_i, x_j, y_j) (see bar_dofs): the tangent of its elastic force with
-    geometric = True (a slack cable's is zero), the small-displacement block k e eᵀ at
-    that geometry with geometric = False."""
+    geometric = 1 (a slack cable's is zero), the small-displacement block k e eᵀ at
+    that geometry with geometric = 0; with 2, the tangent with the geometric stiffness
+    of tension only (positive semi-definite: a matrix Newton can always iterate with)."""
     for e in range(m.bar_ij.shape[0]):
         i = m.bar_ij[e, 0]
         j = m.bar_ij[e, 1]
@@ -90,7 +91,7 @@ def bar_tangents(m, pos, geometric, ke):
             if m.bar_cable[e] and N < 0.0:
                 k = 0.0
                 N = 0.0
-            g = N / L
+            g = N / L if (N > 0.0 or geometric == 1) else 0.0
         kxx = k * ex * ex + g * (1.0 - ex * ex)
         kxy = k * ex * ey - g * ex * ey
         kyy = k * ey * ey + g * (1.0 - ey * ey)

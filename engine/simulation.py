@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import dynamics, linear, tethers
+from engine import dynamics, linear, newmark, tethers
 from engine.dynamics import State, new_state, new_work
 from engine.elements import eval_forces, strain_energy
 from engine.model import Model
 from engine.tethers import eval_tethers
 
-INTEGRATORS = ("rk4", "symplectic", "relax", "linear")
+INTEGRATORS = ("rk4", "symplectic", "newmark", "relax", "linear")
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,12 @@ class Outcome:
 
 
 class Simulation:
-    def __init__(self, model: Model, integrator: str = "rk4", dt: float | None = None, rest: RestCriteria | None = None):
+    def __init__(self, model: Model, integrator: str = "rk4", dt: float | None = None, rest: RestCriteria | None = None, hht_alpha: float = 0.0):
+        """hht_alpha: the HHT-α of "newmark" (engine/newmark.py), in [−1/3, 0]; 0 is the
+        average acceleration rule."""
         if integrator not in INTEGRATORS:
             raise ValueError(f"integrator must be one of {', '.join(INTEGRATORS)}")
+        self.implicit = newmark.Newmark(hht_alpha) if integrator == "newmark" else None
         self.model = model
         self.integrator = integrator
         m = model.arrays
@@ -138,11 +141,14 @@ class Simulation:
         )
 
     def advance(self, seconds: float, until_rest: bool = False, batch_seconds: float = 0.05) -> Outcome:
-        """Advance by `seconds` of simulated time (rk4 or symplectic), in batches.
+        """Advance by `seconds` of simulated time (rk4 or symplectic in batches; newmark
+        through engine/newmark.py).
 
         Each batch is one compiled call. A batch that blows up is rolled back and
         Unstable is raised with the explanation; the state is the last good one.
         """
+        if self.implicit is not None:
+            return self._advance_implicit(seconds, until_rest)
         if self.integrator not in ("rk4", "symplectic"):
             raise ValueError(f"advance() needs a time integrator, not {self.integrator}")
         method = dynamics.RK4 if self.integrator == "rk4" else dynamics.SYMPLECTIC
@@ -167,6 +173,17 @@ class Simulation:
                 return Outcome(done, True)
         self.refresh()
         return Outcome(done, self.rest_time >= self.rest.hold)
+
+    def _advance_implicit(self, seconds: float, until_rest: bool) -> Outcome:
+        """Newmark (engine/newmark.py): a step Newton cannot take even cut to 1/64 rolls
+        the run back to where this call started and raises Unstable."""
+        try:
+            steps, at_rest = self.implicit.advance(self, seconds, until_rest)
+        except newmark.NewmarkFailed as exc:
+            self.refresh()
+            raise Unstable(f"unstable near t = {self.time:.4g} s: {exc}; rolled back to t = {self.time:.4g} s, where this run started") from None
+        self.refresh()
+        return Outcome(steps, at_rest)
 
     def _blow_up(self, status: int, energy_before: float, work: float) -> tuple[str | None, float]:
         """Why the last batch is not to be trusted (or None), and the energy after it.
@@ -487,6 +504,10 @@ class Simulation:
 
 
 def stable_dt_for(model: Model, integrator: str) -> float:
+    """The default step [s]: the stable one of an explicit integrator; a frame of 1/120 s
+    for Newmark, which is stable at any step (relax and linear take none)."""
+    if integrator == "newmark":
+        return newmark.DEFAULT_DT
     return linear.stable_dt(model, "rk4" if integrator == "rk4" else "symplectic")
 
 

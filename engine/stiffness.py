@@ -30,21 +30,27 @@ DENSE_LIMIT = 300  # free DOFs up to which eigenproblems are solved densely (spa
 KINDS = ("bar", "beam", "triangle")
 
 
-def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tangent: bool = False) -> dict:
+def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tangent: bool = False, safe: bool = False) -> dict:
     """{kind: (ke (E, d, d), dofs (E, d) int64)} for "bar", "beam", "triangle" at pos
     (N, 3): small-displacement blocks, or with tangent=True the tangents at the state
-    (pos, chord: the beams' running chord angles, by default their start)."""
+    (pos, chord: the beams' running chord angles, by default their start).
+
+    safe=True: a positive semi-definite stand-in for the tangent, for an iteration
+    matrix: the bars' tangent with the geometric stiffness of tension only, every other
+    element's material block at pos. (Compression's geometric stiffness can make the
+    tangent indefinite, a short stiff bar's hugely so, and Newton then leaps away.)"""
     chord = m.beam_chord0 if chord is None else chord
     kb = np.zeros((len(m.bar_L0), 4, 4))
     kbm = np.zeros((len(m.beam_L0), 6, 6))
     kt = np.zeros((len(m.tri_E), 6, 6))
+    full = tangent and not safe
     if len(kb):
-        bar_tangents(m, pos, tangent, kb)
+        bar_tangents(m, pos, 2 if safe else int(tangent), kb)
     if len(kbm):
-        beam_tangents(m, pos, chord, tangent, kbm)
+        beam_tangents(m, pos, chord, full, kbm)
     if len(kt):
-        cst_tangents(m, pos, tangent, kt)
-        if tangent:
+        cst_tangents(m, pos, full, kt)
+        if full:
             neo_tangents(m, pos, kt)
     return {"bar": (kb, bar_dofs(m)), "beam": (kbm, beam_dofs(m)), "triangle": (kt, tri_dofs(m))}
 
