@@ -9,7 +9,8 @@ Force: N = k (L − L0) + c L̇ along the chord, zero for a slack cable (L < L0 
 The internal force (the gradient of ½ k (L − L0)²) is N (−e, e).
 Tangent: d(N e)/dx_j = k e eᵀ + (N/L)(I − e eᵀ), the material and the geometric
 stiffness (the chord turns under N); a slack cable has none. At rest (N = 0) it is the
-small-displacement block k e eᵀ.
+small-displacement block k e eᵀ (bar_blocks, in numpy: the model builder needs it, and
+a first start should compile nothing for that).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def bar_forces(m, pos, vel, bar_on, force, bar_N):
         bar_N[e] = N
 
 
-@njit(**KERNEL)
+@njit(**INNER, inline="always")
 def bar_energy(m, pos, bar_on):
     """Strain energy [J] of the active bars and taut cables: ½ k (L − L0)²."""
     u = 0.0
@@ -70,12 +71,11 @@ def bar_energy(m, pos, bar_on):
 
 
 @njit(**KERNEL)
-def bar_tangents(m, pos, geometric, ke):
-    """Each bar's stiffness (B, 4, 4) [N/m] at pos, written to ke, on its DOFs
-    (x_i, y_i, x_j, y_j) (see bar_dofs): the tangent of its elastic force with
-    geometric = 1 (a slack cable's is zero), the small-displacement block k e eᵀ at
-    that geometry with geometric = 0; with 2, the tangent with the geometric stiffness
-    of tension only (positive semi-definite: a matrix Newton can always iterate with)."""
+def bar_tangents(m, pos, tension_only, ke):
+    """Each bar's tangent (B, 4, 4) [N/m] at pos, written to ke, on its DOFs (x_i, y_i,
+    x_j, y_j) (see bar_dofs); a slack cable's is zero. tension_only: leave out the
+    geometric stiffness of compression (what is left is positive semi-definite: a
+    matrix Newton can always iterate with, see engine/newmark.py)."""
     for e in range(m.bar_ij.shape[0]):
         i = m.bar_ij[e, 0]
         j = m.bar_ij[e, 1]
@@ -85,13 +85,11 @@ def bar_tangents(m, pos, geometric, ke):
         ex = dx / L
         ey = dy / L
         k = m.bar_k[e]
-        g = 0.0
-        if geometric:
-            N = k * (L - m.bar_L0[e])
-            if m.bar_cable[e] and N < 0.0:
-                k = 0.0
-                N = 0.0
-            g = N / L if (N > 0.0 or geometric == 1) else 0.0
+        N = k * (L - m.bar_L0[e])
+        if m.bar_cable[e] and N < 0.0:
+            k = 0.0
+            N = 0.0
+        g = N / L if (N > 0.0 or not tension_only) else 0.0
         kxx = k * ex * ex + g * (1.0 - ex * ex)
         kxy = k * ex * ey - g * ex * ey
         kyy = k * ey * ey + g * (1.0 - ey * ey)
@@ -102,6 +100,17 @@ def bar_tangents(m, pos, geometric, ke):
                 ke[e, 2 * a, 2 * b + 1] = sign * kxy
                 ke[e, 2 * a + 1, 2 * b] = sign * kxy
                 ke[e, 2 * a + 1, 2 * b + 1] = sign * kyy
+
+
+def bar_blocks(m, pos: np.ndarray) -> np.ndarray:
+    """Each bar's small-displacement block (B, 4, 4) [N/m] at the geometry pos: k e eᵀ
+    on (x_i, y_i, x_j, y_j) with signs [[+, −], [−, +]] (the tangent at rest). numpy,
+    so that building a model compiles nothing."""
+    i, j = m.bar_ij[:, 0].astype(np.int64), m.bar_ij[:, 1].astype(np.int64)
+    d = pos[j, :2] - pos[i, :2]
+    e = d / np.hypot(d[:, 0], d[:, 1])[:, None]
+    g = np.concatenate((-e, e), axis=1)  # dL/d(x_i, y_i, x_j, y_j)
+    return m.bar_k[:, None, None] * g[:, :, None] * g[:, None, :]
 
 
 def bar_dofs(m) -> np.ndarray:

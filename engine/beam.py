@@ -17,7 +17,8 @@ r2 = θ_j − (β − β0), so
 Tangent: K = Gᵀ (∂R/∂r) G + (M1 + M2) ∂²(−β)/∂u² + N ∂²L/∂u², with, on d,
 ∂²L/∂d² = n nᵀ/L and ∂²β/∂d² = −(e nᵀ + n eᵀ)/L² (and the signs of d = x_j − x_i).
 ∂R/∂r is seed 000's EI/L0 [[4, 2], [2, 4]] and EA/L0, or the stability functions'.
-At rest (R = 0, r = 0) both give the small-displacement frame block Gᵀ k G.
+At rest (R = 0, r = 0) both give the small-displacement frame block Gᵀ k G (beam_blocks,
+in numpy: the model builder needs it, and a first start should compile nothing for it).
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
         beam_out[e, 3] = M2
 
 
-@njit(**KERNEL)
+@njit(**INNER, inline="always")
 def beam_energy(m, pos, chord, beam_on):
     """Strain energy [J] of the active beams: ½ rᵀ K r (seed), U* (stability)."""
     u = 0.0
@@ -153,11 +154,9 @@ def beam_energy(m, pos, chord, beam_on):
 
 
 @njit(**ALLOCATING)
-def beam_tangents(m, pos, chord, geometric, ke):
-    """Each beam's stiffness (Bm, 6, 6) at pos, written to ke, on its DOFs (x_i, y_i,
-    θ_i, x_j, y_j, θ_j): the tangent of its elastic force (module note) with geometric
-    = True; with geometric = False the small-displacement block Gᵀ k G at that geometry
-    (k at rest: no stress, no stability function)."""
+def beam_tangents(m, pos, chord, ke):
+    """Each beam's tangent (Bm, 6, 6) at pos (chord: the running chord angles), written
+    to ke, on its DOFs (x_i, y_i, θ_i, x_j, y_j, θ_j) (module note)."""
     kr = np.zeros((3, 3))
     G = np.zeros((3, 6))
     for e in range(m.beam_ij.shape[0]):
@@ -175,7 +174,7 @@ def beam_tangents(m, pos, chord, geometric, ke):
         L0 = m.beam_L0[e]
         N = 0.0
         M = 0.0  # M1 + M2
-        if geometric and m.beam_stability[e]:
+        if m.beam_stability[e]:
             N = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
             _, M1, M2, _ = stability_forces(r1, r2, r3, EA, EI, L0)
             M = M1 + M2
@@ -185,9 +184,8 @@ def beam_tangents(m, pos, chord, geometric, ke):
             kr[0, 1] = kr[1, 0] = 2.0 * k
             kr[0, 2] = kr[2, 0] = kr[1, 2] = kr[2, 1] = 0.0
             kr[2, 2] = EA / L0
-            if geometric:
-                N = EA / L0 * r3
-                M = 6.0 * k * (r1 + r2)
+            N = EA / L0 * r3
+            M = 6.0 * k * (r1 + r2)
         for a in range(2):  # rows r1, r2
             G[a, 0] = nx / L
             G[a, 1] = ny / L
@@ -208,19 +206,43 @@ def beam_tangents(m, pos, chord, geometric, ke):
                     for b in range(3):
                         s += G[a, p] * kr[a, b] * G[b, q]
                 ke[e, p, q] = s
-        if geometric:
-            # On d = x_j − x_i: H = N n nᵀ/L + M (e nᵀ + n eᵀ)/L²; on (x_i, x_j) it
-            # enters as [[H, −H], [−H, H]].
-            hxx = N * nx * nx / L + M * 2.0 * ex * nx / (L * L)
-            hxy = N * nx * ny / L + M * (ex * ny + nx * ey) / (L * L)
-            hyy = N * ny * ny / L + M * 2.0 * ey * ny / (L * L)
-            for a in (0, 3):
-                for b in (0, 3):
-                    sign = 1.0 if a == b else -1.0
-                    ke[e, a, b] += sign * hxx
-                    ke[e, a, b + 1] += sign * hxy
-                    ke[e, a + 1, b] += sign * hxy
-                    ke[e, a + 1, b + 1] += sign * hyy
+        # On d = x_j − x_i: H = N n nᵀ/L + M (e nᵀ + n eᵀ)/L²; on (x_i, x_j) it
+        # enters as [[H, −H], [−H, H]].
+        hxx = N * nx * nx / L + M * 2.0 * ex * nx / (L * L)
+        hxy = N * nx * ny / L + M * (ex * ny + nx * ey) / (L * L)
+        hyy = N * ny * ny / L + M * 2.0 * ey * ny / (L * L)
+        for a in (0, 3):
+            for b in (0, 3):
+                sign = 1.0 if a == b else -1.0
+                ke[e, a, b] += sign * hxx
+                ke[e, a, b + 1] += sign * hxy
+                ke[e, a + 1, b] += sign * hxy
+                ke[e, a + 1, b + 1] += sign * hyy
+
+
+def beam_blocks(m, pos: np.ndarray) -> np.ndarray:
+    """Each beam's small-displacement block (Bm, 6, 6) at the geometry pos: Gᵀ k G with
+    k seed 000's at rest (both formulations agree there), G at pos (module note).
+    numpy, so that building a model compiles nothing."""
+    i, j = m.beam_ij[:, 0].astype(np.int64), m.beam_ij[:, 1].astype(np.int64)
+    d = pos[j, :2] - pos[i, :2]
+    L = np.hypot(d[:, 0], d[:, 1])
+    e = d / L[:, None]
+    n = np.stack((-e[:, 1], e[:, 0]), axis=1) / L[:, None]
+    nb = len(L)
+    G = np.zeros((nb, 3, 6))
+    for a in range(2):
+        G[:, a, 0:2] = n
+        G[:, a, 3:5] = -n
+        G[:, a, 2 + 3 * a] = 1.0
+    G[:, 2, 0:2] = -e
+    G[:, 2, 3:5] = e
+    k = m.beam_EI / m.beam_L0
+    kr = np.zeros((nb, 3, 3))
+    kr[:, 0, 0] = kr[:, 1, 1] = 4.0 * k
+    kr[:, 0, 1] = kr[:, 1, 0] = 2.0 * k
+    kr[:, 2, 2] = m.beam_EA / m.beam_L0
+    return np.einsum("eap,eab,ebq->epq", G, kr, G)
 
 
 def beam_dofs(m) -> np.ndarray:

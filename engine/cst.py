@@ -15,7 +15,8 @@ g_j = R1 e_x + R2 e_y, g_k = R3 e_x + h e_y, h = (R1 y_j − R2 x_j)/x_k.
 Tangent: Gᵀ K G plus the derivative of (g_j, g_k) at fixed R:
     ∂g_j/∂b = (R1 n̂ − R2 b̂) n̂ᵀ/x_k  (and its transpose for ∂g_k/∂a; ∂g_j/∂a = 0),
     ∂g_k/∂b = [R3/x_k − (R1 x_j + R2 y_j)/x_k²] n̂n̂ᵀ − h (n̂b̂ᵀ + b̂n̂ᵀ)/x_k.
-At rest (R = 0) it is Gᵀ K G, the textbook A t Bᵀ D B.
+At rest (R = 0) it is Gᵀ K G, the textbook A t Bᵀ D B (cst_blocks, in numpy: the model
+builder needs it, and a first start should compile nothing for it).
 """
 
 from __future__ import annotations
@@ -174,15 +175,13 @@ def _t(row, col):
 
 
 @njit(**ALLOCATING)
-def cst_tangents(m, pos, geometric, ke):
-    """Each linear triangle's stiffness (T, 6, 6) at pos, written to ke (rows of
-    Neo-Hookean triangles too when geometric is False: their small-displacement block is
-    this one, engine/neo_hookean.py): the tangent of its elastic force with geometric =
-    True, the small-displacement block Gᵀ K G at that geometry with geometric = False."""
+def cst_tangents(m, pos, ke):
+    """Each linear triangle's tangent (T, 6, 6) at pos, written to its rows of ke (the
+    Neo-Hookean triangles' rows are left alone), on (x_i, y_i, x_j, y_j, x_k, y_k)."""
     G = np.zeros((3, 4))
     h4 = np.zeros((4, 4))
     for e in range(m.tri_ijk.shape[0]):
-        if geometric and m.tri_neo[e]:
+        if m.tri_neo[e]:
             continue
         i = m.tri_ijk[e, 0]
         j = m.tri_ijk[e, 1]
@@ -215,31 +214,63 @@ def cst_tangents(m, pos, geometric, ke):
                 kg1 = k22 * g1 + k23 * g2
                 kg2 = k13 * g0 + k23 * g1 + k33 * g2
                 h4[p, q] = G[0, p] * kg0 + G[1, p] * kg1 + G[2, p] * kg2
-        if geometric:
-            r1 = xj - xj0
-            r2 = yj - yj0
-            r3 = xk - xk0
-            R1 = k11 * r1 + k13 * r3
-            R2 = k22 * r2 + k23 * r3
-            R3 = k13 * r1 + k23 * r2 + k33 * r3
-            h = (R1 * yj - R2 * xj) / xk
-            vx = (R1 * nx - R2 * cx) / xk  # ∂g_j/∂b = v n̂ᵀ
-            vy = (R1 * ny - R2 * cy) / xk
-            c = R3 / xk - (R1 * xj + R2 * yj) / (xk * xk)
-            d = h / xk
-            nn = ((nx * nx, nx * ny), (ny * nx, ny * ny))
-            nb = ((nx * cx, nx * cy), (ny * cx, ny * cy))
-            for p in range(2):
-                vp = vx if p == 0 else vy
-                for q in range(2):
-                    nq = nx if q == 0 else ny
-                    h4[p, 2 + q] += vp * nq
-                    h4[2 + q, p] += vp * nq
-                    h4[2 + p, 2 + q] += c * nn[p][q] - d * (nb[p][q] + nb[q][p])
+        r1 = xj - xj0
+        r2 = yj - yj0
+        r3 = xk - xk0
+        R1 = k11 * r1 + k13 * r3
+        R2 = k22 * r2 + k23 * r3
+        R3 = k13 * r1 + k23 * r2 + k33 * r3
+        h = (R1 * yj - R2 * xj) / xk
+        vx = (R1 * nx - R2 * cx) / xk  # ∂g_j/∂b = v n̂ᵀ
+        vy = (R1 * ny - R2 * cy) / xk
+        c = R3 / xk - (R1 * xj + R2 * yj) / (xk * xk)
+        d = h / xk
+        nn = ((nx * nx, nx * ny), (ny * nx, ny * ny))
+        nb = ((nx * cx, nx * cy), (ny * cx, ny * cy))
+        for p in range(2):
+            vp = vx if p == 0 else vy
+            for q in range(2):
+                nq = nx if q == 0 else ny
+                h4[p, 2 + q] += vp * nq
+                h4[2 + q, p] += vp * nq
+                h4[2 + p, 2 + q] += c * nn[p][q] - d * (nb[p][q] + nb[q][p])
         for p in range(6):
             for q in range(6):
                 ke[e, p, q] = 0.0
         expand_ab(h4, ke, e)
+
+
+def cst_blocks(m, pos: np.ndarray) -> np.ndarray:
+    """Each triangle's small-displacement block (T, 6, 6) at the geometry pos, Gᵀ K G on
+    (x_i, y_i, x_j, y_j, x_k, y_k) with G at pos (module note), Neo-Hookean ones too (at
+    rest their tangent is this one, engine/neo_hookean.py). numpy, so that building a
+    model compiles nothing."""
+    idx = m.tri_ijk.astype(np.int64)
+    p = pos[idx, :2]  # (T, 3, 2)
+    a = p[:, 1] - p[:, 0]
+    b = p[:, 2] - p[:, 0]
+    xk = np.hypot(b[:, 0], b[:, 1])
+    bh = b / xk[:, None]
+    nh = np.stack((-bh[:, 1], bh[:, 0]), axis=1)
+    xj = (a * bh).sum(axis=1)
+    yj = (a * nh).sum(axis=1)
+    nt = len(xk)
+    G = np.zeros((nt, 3, 4))  # rows r1, r2, r3 on (a_x, a_y, b_x, b_y)
+    G[:, 0, :2], G[:, 0, 2:] = bh, (yj / xk)[:, None] * nh
+    G[:, 1, :2], G[:, 1, 2:] = nh, (-xj / xk)[:, None] * nh
+    G[:, 2, 2:] = bh
+    K = np.zeros((nt, 3, 3))
+    x0 = m.tri_x0
+    # The kernel's own Python (elementwise arithmetic, so it takes the arrays whole).
+    k11, k13, k22, k23, k33 = cst_stiffness.py_func(x0[:, 0], x0[:, 1], x0[:, 2], m.tri_E, m.tri_nu, m.tri_t)
+    K[:, 0, 0], K[:, 1, 1], K[:, 2, 2] = k11, k22, k33
+    K[:, 0, 2] = K[:, 2, 0] = k13
+    K[:, 1, 2] = K[:, 2, 1] = k23
+    T = np.zeros((4, 6))  # (a, b) = (x_j − x_i, x_k − x_i)
+    for axis in range(2):
+        T[axis, axis], T[axis, 2 + axis] = -1.0, 1.0
+        T[2 + axis, axis], T[2 + axis, 4 + axis] = -1.0, 1.0
+    return np.einsum("ap,eia,eij,ejb,bq->epq", T, G, K, G, T)
 
 
 def tri_dofs(m) -> np.ndarray:

@@ -122,4 +122,11 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
 
 def strain_energy(m, pos, chord, bar_on, beam_on, tri_out) -> float:
     """Elastic strain energy [J] of all active elements at pos (tri_out from eval_forces)."""
-    return float(bar_energy(m, pos, bar_on) + beam_energy(m, pos, chord, beam_on) + tri_out[:, 3].sum())
+    return float(_member_energy(m, pos, chord, bar_on, beam_on) + tri_out[:, 3].sum())
+
+
+@njit(**KERNEL)
+def _member_energy(m, pos, chord, bar_on, beam_on):
+    """One entry point for both (each that takes the model costs a first start its own
+    Python wrapper: engine/kernel_options.py)."""
+    return bar_energy(m, pos, bar_on) + beam_energy(m, pos, chord, beam_on)

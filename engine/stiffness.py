@@ -21,9 +21,9 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-from engine.bar import bar_dofs, bar_tangents
-from engine.beam import beam_dofs, beam_tangents
-from engine.cst import cst_tangents, tri_dofs
+from engine.bar import bar_blocks, bar_dofs, bar_tangents
+from engine.beam import beam_blocks, beam_dofs, beam_tangents
+from engine.cst import cst_blocks, cst_tangents, tri_dofs
 from engine.neo_hookean import neo_tangents
 
 DENSE_LIMIT = 300  # free DOFs up to which eigenproblems are solved densely (sparse is faster beyond)
@@ -32,26 +32,33 @@ KINDS = ("bar", "beam", "triangle")
 
 def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tangent: bool = False, safe: bool = False) -> dict:
     """{kind: (ke (E, d, d), dofs (E, d) int64)} for "bar", "beam", "triangle" at pos
-    (N, 3): small-displacement blocks, or with tangent=True the tangents at the state
-    (pos, chord: the beams' running chord angles, by default their start).
+    (N, 3): the small-displacement blocks at that geometry (numpy: nothing to compile),
+    or with tangent=True the tangents at the state (pos, chord: the beams' running chord
+    angles, by default their start; compiled kernels).
 
-    safe=True: a positive semi-definite stand-in for the tangent, for an iteration
-    matrix: the bars' tangent with the geometric stiffness of tension only, every other
-    element's material block at pos. (Compression's geometric stiffness can make the
-    tangent indefinite, a short stiff bar's hugely so, and Newton then leaps away.)"""
+    safe=True (with tangent): a positive semi-definite stand-in for the tangent, for an
+    iteration matrix: the bars' tangent with the geometric stiffness of tension only,
+    every other element's small-displacement block at pos. (Compression's geometric
+    stiffness can make the tangent indefinite, a short stiff bar's hugely so, and Newton
+    then leaps away: engine/newmark.py.)"""
     chord = m.beam_chord0 if chord is None else chord
-    kb = np.zeros((len(m.bar_L0), 4, 4))
-    kbm = np.zeros((len(m.beam_L0), 6, 6))
-    kt = np.zeros((len(m.tri_E), 6, 6))
-    full = tangent and not safe
-    if len(kb):
-        bar_tangents(m, pos, 2 if safe else int(tangent), kb)
-    if len(kbm):
-        beam_tangents(m, pos, chord, full, kbm)
-    if len(kt):
-        cst_tangents(m, pos, full, kt)
-        if full:
+    if tangent:
+        kb = np.zeros((len(m.bar_L0), 4, 4))
+        if len(kb):
+            bar_tangents(m, pos, safe, kb)
+    else:
+        kb = bar_blocks(m, pos)
+    if tangent and not safe:
+        kbm = np.zeros((len(m.beam_L0), 6, 6))
+        kt = cst_blocks(m, pos)  # the Neo-Hookean rows until neo_tangents writes them
+        if len(kbm):
+            beam_tangents(m, pos, chord, kbm)
+        if len(kt):
+            cst_tangents(m, pos, kt)
             neo_tangents(m, pos, kt)
+    else:
+        kbm = beam_blocks(m, pos)
+        kt = cst_blocks(m, pos)
     return {"bar": (kb, bar_dofs(m)), "beam": (kbm, beam_dofs(m)), "triangle": (kt, tri_dofs(m))}
 
 
