@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 import scipy.linalg
 from builders import cantilever, member, model
+from scipy.integrate import solve_ivp
 
 from engine import RestCriteria, Simulation, Unstable, build_model
 from engine.linear import stiffness
@@ -159,3 +160,32 @@ def test_a_step_newton_cannot_take_is_cut_and_a_run_that_still_fails_is_rolled_b
         sim.advance(0.1)
     assert "rolled back to t = 0 s" in str(caught.value)
     assert np.array_equal(sim.state.pos, start.pos) and sim.time == 0.0
+
+
+@pytest.mark.parametrize("formulation", ["arcade", "stability"])
+def test_a_beam_pendulum_through_several_full_turns(formulation):
+    """One steel beam element of 1 m pinned at one end, thrown round at 12 rad/s under
+    gravity, undamped, at 1/120 s (0.1 rad a step) with HHT α = −0.1: its chord angle
+    follows the rigid pendulum I θ'' = −m_Q g L cos θ (I = m_Q L² + both nodes'
+    rotational inertia m̄L³/105, m_Q the free node's mass; the beam stretches by 3e-6 of
+    its length) through 3.8 turns in 2 s, within 1 % of the 24 rad swept (measured 0.45 %,
+    HHT's damping and the step's phase error; at 1/2000 s the two agree to 2e-5). The
+    plain rule (α = 0) cannot: a stiff element spinning fast feeds its unresolved modes,
+    the known energy instability of the trapezoidal rule in nonlinear dynamics (Simo &
+    Tarnow 1992), and the pendulum loses a turn in 2 s."""
+    beam = dict(member("B", "P", "Q", "beam", A=1e-4, I=1e-8), formulation=formulation)
+    built = build_model(model([("P", 0.0, 0.0), ("Q", 1.0, 0.0)], [beam], [{"node": "P", "fix": ["x", "y"]}], gravity=9.81, mass_damping=0.0))
+    m = built.arrays
+    mq, inertia, w0 = m.mass[1, 0], m.mass[1, 0] + m.mass[0, 2] + m.mass[1, 2], 12.0
+    sim = Simulation(built, "newmark", hht_alpha=-0.1)
+    sim.state.vel[1, 1] = w0
+    sim.state.vel[:, 2] = w0
+    times, angle = [0.0], [0.0]
+    for _ in range(240):
+        sim.advance(sim.dt)
+        times.append(sim.time)
+        angle.append(float(sim.state.chord[0]))
+    rigid = solve_ivp(lambda t, y: [y[1], -mq * 9.81 * math.cos(y[0]) / inertia], (0.0, times[-1]), [0.0, w0], rtol=1e-11, atol=1e-12, dense_output=True)
+    expected = rigid.sol(np.array(times))[0]
+    assert expected[-1] > 3.5 * 2.0 * math.pi
+    assert np.abs(np.array(angle) - expected).max() <= 0.01 * expected[-1]
