@@ -84,7 +84,16 @@ def _t_and_w(z):
         w = 0.0
         w1 = 0.0
         w2 = 0.0
-        for n in range(COT.shape[0] - 1, -1, -1):  # Horner, highest power first
+        # Terms up to c_top: w'' starts at c_3, and each series needs as many terms past
+        # its first as |c_n z^n| ≈ 2 (|z|/π²)^n takes to fall below 1e-17: top = 7 for
+        # a member at a few percent of its Euler load, 20 at |z| = 1.
+        q = abs(z) / (math.pi * math.pi)
+        top = 4
+        power = q
+        while power > 5e-18 and top < COT.shape[0] - 1:
+            power *= q
+            top += 1
+        for n in range(top, -1, -1):  # Horner, highest power first
             c = COT[n]
             t = t * z + c
             if n >= 1:
@@ -149,7 +158,8 @@ def stability_axial(r1, r2, r3, EA, EI, L0):
         return N, A, A1, A2, B, B1, B2
     lo = N
     hi = N + bow / flex
-    tol = 1e-15 * (abs(N) + bow / flex)
+    tol = 4e-15 * (abs(N) + bow / flex)  # above g's round-off, ~ε (|r3| + Φ_N)
+    last = math.inf  # the first Newton step is always taken (if inside the bracket)
     for _ in range(NEWTON_MAX):
         g = r3 + bow - N * flex
         if g > 0.0:
@@ -157,15 +167,19 @@ def stability_axial(r1, r2, r3, EA, EI, L0):
         else:
             hi = N
         dg = L0 * L0 * L0 / (16.0 * EI) * (A2 * a * a + B2 * b * b) - flex  # Φ_NN − L0/EA < 0
-        step = -g / dg
-        nxt = N + step
-        if not (lo < nxt < hi):
+        if abs(g) <= tol * flex:
+            break  # |g'| ≥ L0/EA, so N is the root to tol: the functions at N stand
+        nxt = N - g / dg
+        # Newton, unless it leaves the bracket (the first step lands on hi itself where
+        # Φ_NN ≈ 0, hence the margin) or would not halve the step before last (it can
+        # cycle across the kink at Z_CAP): then bisection (rtsafe, Numerical Recipes 9.4).
+        if not (lo - tol <= nxt <= hi + tol) or abs(2.0 * g) > abs(last * dg):
             nxt = 0.5 * (lo + hi)
-            step = nxt - N
+        last = abs(nxt - N)
         N = nxt
         A, A1, A2, B, B1, B2 = stability_functions(-s * N)
         bow = -0.25 * L0 * (A1 * a * a + B1 * b * b)
-        if abs(step) <= tol or hi - lo <= tol:
+        if hi - lo <= tol:
             break
     return N, A, A1, A2, B, B1, B2
 
