@@ -34,10 +34,11 @@ The tangent d²U*/dr² is the Schur complement of the stationarity in N (see
 `stability_tangent`).
 
 Buckling, exactly with one element: between pins (a free), A = 0 at √z = π/2, i.e.
-P = π²EI/L²; the sway of a member with its ends held from turning loses its stiffness
-where (EI/L0) 2B b² = P L0 b²... i.e. B = 2z, t = 0: the same load; a cantilever at
-P = π²EI/(4L²). Its cantilever sway under a lateral load H grows as 3(tan φ − φ)/φ³
-times the first-order one, ≈ 1/(1 − P/P_cr).
+P = π²EI/L²; a member whose ends are held from turning sways (r1 = r2 = −ψ, b = −ψ)
+when its bending energy (EI/L0) B ψ² no longer pays for the work P L0 ψ²/2 of the load
+as the chord turns, B = 2z, i.e. t = 0: the same load; a cantilever at P = π²EI/(4L²).
+Its sway under a lateral load H at the tip grows as 3(tan φ − φ)/φ³ times the
+first-order one, ≈ 1/(1 − P/P_cr).
 
 Past z = π² (compression at the element's own clamped–clamped Euler load 4π²EI/L0²,
 which it cannot show: the mode has no end motion) t has a pole. A member there has long

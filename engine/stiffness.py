@@ -27,7 +27,6 @@ from engine.cst import cst_blocks, cst_tangents, tri_dofs
 from engine.neo_hookean import neo_tangents
 
 DENSE_LIMIT = 300  # free DOFs up to which eigenproblems are solved densely (sparse is faster beyond)
-KINDS = ("bar", "beam", "triangle")
 
 
 def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tangent: bool = False, safe: bool = False) -> dict:
