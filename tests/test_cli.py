@@ -126,3 +126,14 @@ def test_python_dash_m_game_is_the_same_command(truss_file):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["members"]["DE"]["axial"] == pytest.approx(-100.0)
+
+
+def test_newmark_takes_frame_steps_and_refuses_an_hht_alpha_outside_its_range(truss_file, capsys):
+    """Newmark's default step is a frame of 1/120 s (it is stable at any step); HHT's α
+    lies in [−1/3, 0], where the method stays second-order accurate and unconditionally
+    stable: outside, bad input (exit 2), not a run."""
+    code, out, _ = run(["simulate", str(truss_file), "--integrator", "newmark", "--seconds", "0.1", "--json"], capsys)
+    assert code == 0 and out["dt"] == pytest.approx(1.0 / 120.0) and out["steps"] == 12
+    for alpha in ("0.1", "-0.5"):
+        code, _, err = run(["simulate", str(truss_file), "--integrator", "newmark", "--hht-alpha", alpha], capsys)
+        assert code == 2 and "--hht-alpha must be in [-1/3, 0]" in err
