@@ -1,7 +1,7 @@
 """Equilibria's structural engine: numpy arrays in, numpy arrays out (numba kernels).
 
 model = build_model(level_dict)          # ModelError names the bad field
-sim = Simulation(model, "rk4")           # or "symplectic", "relax", "linear"
+sim = Simulation(model, "rk4")           # or "symplectic", "newmark", "relax", "linear"
 sim.advance(2.0, until_rest=True)        # Unstable: rolled back and explained
 sim.results()                            # nodes, members, reactions, energy...
 sim.set_tethers(rows)                    # the hand's spring, ground contact (engine/tethers.py)

@@ -20,7 +20,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from engine.elements import INNER, KERNEL, eval_forces, history_rate, history_value
+from engine.elements import eval_forces, history_rate, history_value
+from engine.kernel_options import INNER, KERNEL
 from engine.tethers import eval_tethers
 
 SYMPLECTIC = 0

@@ -1,7 +1,7 @@
 """The direct stiffness method (seed 004 §9.2) and what the global stiffness tells us.
 
-K is assembled from element stiffness matrices in global axes at the initial geometry
-(small displacements). It gives:
+K is assembled from each element kind's small-displacement block (engine/stiffness.py)
+at the initial geometry. It gives:
 - the small-displacement static answer K_ff u_f = F_f − K_fs u_s, reactions K u − F;
 - mechanisms: a zero eigenvalue of the diagonally scaled K_ff, with its mode;
 - a bound on the highest frequency (Gershgorin on M^-½ K M^-½) for the stable step;
@@ -21,110 +21,24 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-from engine.elements import beam_end_forces, history_value
+from engine.bar import bar_axial_small
+from engine.beam import beam_forces_small
+from engine.cst import tri_stress_small
+from engine.elements import history_value
 from engine.model import Model
+from engine.stiffness import DENSE_LIMIT, assemble, element_blocks
+from engine.stiffness import lowest_frequency as _lowest_frequency
 
-DENSE_LIMIT = 300  # free DOFs up to which eigenproblems are solved densely (sparse is faster beyond)
 MECHANISM_TOL = 1e-10  # smallest eigenvalue of the unit-diagonal K_ff below which it is singular
 
 
-def _bar_blocks(m, pos):
-    i, j = m.bar_ij[:, 0], m.bar_ij[:, 1]
-    d = pos[j, :2] - pos[i, :2]
-    L = np.hypot(d[:, 0], d[:, 1])
-    c, s = d[:, 0] / L, d[:, 1] / L
-    k = m.bar_EA / m.bar_L0
-    g = np.stack([-c, -s, c, s], axis=1)  # dL/du for (u_xi, u_yi, u_xj, u_yj)
-    ke = k[:, None, None] * g[:, :, None] * g[:, None, :]
-    dofs = np.stack([3 * i, 3 * i + 1, 3 * j, 3 * j + 1], axis=1)
-    return ke, dofs
-
-
-def _beam_blocks(m, pos):
-    """Frame element 6×6 in global axes: Tᵀ k_local T (Euler–Bernoulli)."""
-    i, j = m.beam_ij[:, 0], m.beam_ij[:, 1]
-    d = pos[j, :2] - pos[i, :2]
-    L = np.hypot(d[:, 0], d[:, 1])
-    c, s = d[:, 0] / L, d[:, 1] / L
-    L0, EA, EI = m.beam_L0, m.beam_EA, m.beam_EI
-    n = len(L0)
-    kl = np.zeros((n, 6, 6))
-    a = EA / L0
-    b12, b6, b4, b2 = 12 * EI / L0**3, 6 * EI / L0**2, 4 * EI / L0, 2 * EI / L0
-    kl[:, 0, 0] = kl[:, 3, 3] = a
-    kl[:, 0, 3] = kl[:, 3, 0] = -a
-    kl[:, 1, 1] = kl[:, 4, 4] = b12
-    kl[:, 1, 4] = kl[:, 4, 1] = -b12
-    kl[:, 1, 2] = kl[:, 2, 1] = kl[:, 1, 5] = kl[:, 5, 1] = b6
-    kl[:, 4, 2] = kl[:, 2, 4] = kl[:, 4, 5] = kl[:, 5, 4] = -b6
-    kl[:, 2, 2] = kl[:, 5, 5] = b4
-    kl[:, 2, 5] = kl[:, 5, 2] = b2
-    T = np.zeros((n, 6, 6))
-    for o in (0, 3):
-        T[:, o, o] = c
-        T[:, o, o + 1] = s
-        T[:, o + 1, o] = -s
-        T[:, o + 1, o + 1] = c
-        T[:, o + 2, o + 2] = 1.0
-    ke = np.einsum("eki,ekl,elj->eij", T, kl, T)
-    dofs = np.stack([3 * i, 3 * i + 1, 3 * i + 2, 3 * j, 3 * j + 1, 3 * j + 2], axis=1)
-    return ke, dofs
-
-
-def _tri_b_matrix(m, pos):
-    """Strain–displacement matrix B (T, 3, 6) and area (T,) of each constant-strain
-    triangle: ε = B u for u = (u_xi, u_yi, u_xj, u_yj, u_xk, u_yk)."""
-    idx = m.tri_ijk
-    x = pos[idx, 0]
-    y = pos[idx, 1]
-    b = np.stack([y[:, 1] - y[:, 2], y[:, 2] - y[:, 0], y[:, 0] - y[:, 1]], axis=1)
-    c = np.stack([x[:, 2] - x[:, 1], x[:, 0] - x[:, 2], x[:, 1] - x[:, 0]], axis=1)
-    two_a = x[:, 0] * b[:, 0] + x[:, 1] * b[:, 1] + x[:, 2] * b[:, 2]  # signed 2A
-    B = np.zeros((len(idx), 3, 6))
-    B[:, 0, 0::2] = b
-    B[:, 1, 1::2] = c
-    B[:, 2, 0::2] = c
-    B[:, 2, 1::2] = b
-    return B / two_a[:, None, None], 0.5 * np.abs(two_a)
-
-
-def plane_stress_d(E, nu):
-    """Plane-stress constitutive matrices (T, 3, 3) [Pa]."""
-    D = np.zeros((len(E), 3, 3))
-    c = E / (1 - nu**2)
-    D[:, 0, 0] = D[:, 1, 1] = c
-    D[:, 0, 1] = D[:, 1, 0] = c * nu
-    D[:, 2, 2] = c * (1 - nu) / 2
-    return D
-
-
-def _tri_blocks(m, pos):
-    B, area = _tri_b_matrix(m, pos)
-    D = plane_stress_d(m.tri_E, m.tri_nu)
-    ke = (area * m.tri_t)[:, None, None] * np.einsum("eki,ekl,elj->eij", B, D, B)
-    idx = m.tri_ijk
-    dofs = np.stack([3 * idx[:, 0], 3 * idx[:, 0] + 1, 3 * idx[:, 1], 3 * idx[:, 1] + 1, 3 * idx[:, 2], 3 * idx[:, 2] + 1], axis=1)
-    return ke, dofs
-
-
 def stiffness(model: Model, pos: np.ndarray | None = None, active=None) -> sp.csr_matrix:
-    """Global stiffness (3N × 3N) at pos (default: initial geometry) [N/m, N, N m].
+    """Global small-displacement stiffness (3N × 3N) at pos (default: initial geometry)
+    [N/m, N, N m], from each element kind's block (engine/stiffness.py).
 
     active: optional (bar_on, beam_on, tri_on) masks; off elements are left out.
     """
-    m = model.arrays
-    pos = m.pos0 if pos is None else pos
-    rows, cols, vals = [], [], []
-    for k, blocks in enumerate((_bar_blocks, _beam_blocks, _tri_blocks)):
-        ke, dofs = blocks(m, pos)
-        if active is not None:
-            ke, dofs = ke[active[k]], dofs[active[k]]
-        nd = dofs.shape[1]
-        rows.append(np.repeat(dofs, nd, axis=1).ravel())
-        cols.append(np.tile(dofs, (1, nd)).ravel())
-        vals.append(ke.ravel())
-    ndof = 3 * model.n_nodes
-    return sp.coo_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(ndof, ndof)).tocsr()
+    return assemble(model.arrays, pos, active)
 
 
 def max_frequency_bound(model: Model, K: sp.csr_matrix | None = None) -> float:
@@ -219,27 +133,8 @@ def _rk4_limit(omega_max: float, alpha: float, beta: float) -> float:
 
 
 def lowest_frequency(model: Model) -> float | None:
-    """The lowest elastic natural frequency ω₁ [rad/s] (rigid and mechanism modes, with
-    ω ≈ 0, are skipped), or None when there is none."""
-    m = model.arrays
-    free = ~m.fixed.ravel()
-    n = int(free.sum())
-    if n == 0:
-        return None
-    K = stiffness(model)[free][:, free]
-    w = 1.0 / np.sqrt(m.mass.ravel()[free])
-    A = sp.csr_matrix(K.multiply(w[:, None]).multiply(w[None, :]))
-    top = float(abs(A).sum(axis=1).max())  # ≥ ω²_max
-    if top <= 0.0:
-        return None
-    floor = 1e-9 * top
-    if n <= DENSE_LIMIT:
-        lam = scipy.linalg.eigvalsh(A.toarray())
-    else:
-        k = min(12, n - 2)
-        lam = spla.eigsh(A, k=k, sigma=-1e-6 * top, which="LM", return_eigenvectors=False)
-    elastic = np.sort(lam[lam > floor])
-    return float(math.sqrt(elastic[0])) if elastic.size else None
+    """The lowest elastic natural frequency ω₁ [rad/s], or None (engine/stiffness.py)."""
+    return _lowest_frequency(model.arrays)
 
 
 @dataclass(frozen=True)
@@ -433,37 +328,18 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
 
 
 def bar_axial_linear(model: Model, u: np.ndarray) -> np.ndarray:
-    """Axial forces (B,) [N] of bars for small displacements u (N, 3): EA/L0 e·(u_j − u_i)."""
-    m = model.arrays
-    i, j = m.bar_ij[:, 0], m.bar_ij[:, 1]
-    d = m.pos0[j, :2] - m.pos0[i, :2]
-    e = d / np.hypot(d[:, 0], d[:, 1])[:, None]
-    return m.bar_EA / m.bar_L0 * np.einsum("ek,ek->e", e, u[j, :2] - u[i, :2])
+    """Axial forces (B,) [N] of bars for small displacements u (N, 3) (engine/bar.py)."""
+    return bar_axial_small(model.arrays, u)
 
 
 def beam_forces_linear(model: Model, u: np.ndarray) -> np.ndarray:
-    """(Bm, 4) [N, V, M1, M2] of beams for small displacements, seed 000 eq. (1) with
-    the linearised deformations r1 = θ_i − ψ, r2 = θ_j − ψ, ψ = n·(u_j − u_i)/L."""
-    m = model.arrays
-    out = np.zeros((len(m.beam_L0), 4))
-    for e, (i, j) in enumerate(m.beam_ij):
-        d = m.pos0[j, :2] - m.pos0[i, :2]
-        L = float(np.hypot(*d))
-        ex, ey = d / L
-        du = u[j, :2] - u[i, :2]
-        psi = (-ey * du[0] + ex * du[1]) / L
-        out[e] = beam_end_forces(u[i, 2] - psi, u[j, 2] - psi, ex * du[0] + ey * du[1], m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
-    return out
+    """(Bm, 4) [N, V, M1, M2] of beams for small displacements u (engine/beam.py)."""
+    return beam_forces_small(model.arrays, u)
 
 
 def triangle_stress_linear(model: Model, u: np.ndarray) -> np.ndarray:
-    """(T, 3) [σx, σy, τxy] in global axes [Pa] for small displacements u."""
-    m = model.arrays
-    if not len(m.tri_E):
-        return np.zeros((0, 3))
-    B, _ = _tri_b_matrix(m, m.pos0)
-    ue = u[m.tri_ijk, :2].reshape(-1, 6)
-    return np.einsum("eij,ejk,ek->ei", plane_stress_d(m.tri_E, m.tri_nu), B, ue)
+    """(T, 3) [σx, σy, τxy] in global axes [Pa] for small displacements u (engine/cst.py)."""
+    return tri_stress_small(model.arrays, u)
 
 
 def stiffest_element(model: Model) -> tuple[str, int, float]:
@@ -472,8 +348,7 @@ def stiffest_element(model: Model) -> tuple[str, int, float]:
     m = model.arrays
     mass = m.mass.ravel()
     best = ("bar", 0, 0.0)
-    for kind, blocks in (("bar", _bar_blocks), ("beam", _beam_blocks), ("triangle", _tri_blocks)):
-        ke, dofs = blocks(m, m.pos0)
+    for kind, (ke, dofs) in element_blocks(m, m.pos0).items():
         if not len(ke):
             continue
         w2 = (np.abs(ke).sum(axis=2) / mass[dofs]).max(axis=1)

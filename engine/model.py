@@ -26,11 +26,20 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from engine.stiffness import lowest_frequency
+
 DOF_NAMES = ("x", "y", "rot")
 # Node indices held by elements and loads are unsigned: compiled code then skips the
 # handling of negative indices, which measured 15 % more bar evaluations per second.
 INDEX = np.uint64
 TRIANGLE_MODELS = ("linear", "neo_hookean")
+# A beam's formulation: "arcade", seed 000 eq. (1), whose bending stiffness ignores the
+# axial force; "stability", with stability functions (engine/beam_stability.py), which
+# buckles where Euler says with one element per member.
+BEAM_FORMULATIONS = ("arcade", "stability")
+# The columns the member readers collect, one list each, before they become arrays.
+BAR_FIELDS = ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c")
+BEAM_FIELDS = ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c")
 # The least positive mass and rotational inertia a node may be given: a milligram, and a
 # milligram at a millimetre. Nothing in a structure weighs less, and the stable step goes
 # as √m: a node of 1e-200 kg on a steel bar would need steps of ~1e-100 s (an overflow
@@ -64,6 +73,8 @@ class ModelArrays(NamedTuple):
     bar_cap_t, bar_cap_c: (B,) [N] tension / compression capacity (inf: never breaks)
     beam_ij: (Bm, 2) uint64; beam_L0 [m], beam_EA [N], beam_EI [N m²]: (Bm,)
     beam_chord0: (Bm,) [rad] initial chord angle; beam_beta: (Bm,) [s] element damping
+    beam_stability: (Bm,) bool, stability functions (engine/beam_stability.py) instead
+        of seed 000 eq. (1)
     beam_cap_t, beam_cap_c: (Bm,) [N]
     tri_ijk: (T, 3) uint64 nodes i, j, k
     tri_x0: (T, 3) [m] reference local coordinates (x_j, y_j, x_k), seed 000 Fig. 6
@@ -96,6 +107,7 @@ class ModelArrays(NamedTuple):
     beam_EI: np.ndarray
     beam_chord0: np.ndarray
     beam_beta: np.ndarray
+    beam_stability: np.ndarray
     beam_cap_t: np.ndarray
     beam_cap_c: np.ndarray
     tri_ijk: np.ndarray
@@ -242,6 +254,36 @@ def _ref(field: str, value: Any, index: dict[str, int], what: str) -> int:
     return index[key]
 
 
+class _World(NamedTuple):
+    gravity: float
+    zeta: float  # ζ asked for by world.damping
+    element_beta: float  # [s]
+    breakable: bool
+    raw: dict
+
+
+class _Nodes(NamedTuple):
+    raw: list
+    index: dict[str, int]
+    pos0: np.ndarray  # (N, 3) [m, m, rad]
+    mass: np.ndarray  # (N, 3) [kg, kg, kg m²]; the elements add theirs as they are read
+    char_length: float  # [m]
+
+
+class _Members(NamedTuple):
+    ids: list[str]
+    slot: list[tuple[str, int]]
+    bars: dict[str, list]
+    beams: dict[str, list]
+    has_beam: np.ndarray  # (N,) bool: a beam meets the node (its rotation is a DOF)
+
+
+class _Supports(NamedTuple):
+    fixed: np.ndarray  # (N, 3) bool
+    motion_hist: np.ndarray  # (N, 3) int64
+    nodes: list[int]
+
+
 def build_model(data: Any, *, statics_only: bool = False) -> Model:
     """Build a Model from a level or model object (DESIGN.md, level format v1).
 
@@ -250,16 +292,51 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
 
     Raises ModelError naming the field for anything that cannot make sense: unknown
     ids, duplicate ids, zero-length members, triangles of zero area, a non-positive
-    modulus or area, a history whose times do not increase.
+    modulus or area, a history whose times do not increase. The parts are read in the
+    order below, so that of several faults the first in that order is the one named.
     """
     data = _obj("(top level)", data)
-    world = _obj("world", data.get("world", {}))
-    gravity = _number("world.gravity", world.get("gravity", 9.81))
-    zeta = _number("world.damping", world.get("damping", 0.05), min_value=0.0)
-    element_beta = _number("world.element_damping", world.get("element_damping", 0.0), min_value=0.0)
-    breakable = bool(world.get("breakable", False))
+    world = _read_world(data)
     hist = _Histories()
+    materials = _read_materials(data)
+    nodes = _read_nodes(data)
+    members = _read_members(data, world, materials, nodes)
+    tris, triangle_ids = _read_triangles(data, world, materials, nodes)
+    _refuse_coincident(nodes.raw, nodes.pos0[:, :2], COINCIDENT * nodes.char_length)  # after the members: one joining them is named first
+    supports = _read_supports(data, nodes, members.has_beam, hist)
+    loads = _read_loads(data, nodes, hist)
+    ground = _read_ground_motion(world, hist)
+    warnings = _give_missing_mass(nodes, members.has_beam)
+    arrays = _pack(world, nodes, members, tris, supports, loads, ground, hist)
+    model = Model(
+        arrays=arrays,
+        node_ids=tuple(nodes.index),
+        member_ids=tuple(members.ids),
+        member_slot=tuple(members.slot),
+        triangle_ids=tuple(triangle_ids),
+        support_nodes=tuple(supports.nodes),
+        damping_ratio=world.zeta,
+        char_length=nodes.char_length,
+        load_end_time=hist.end_time,
+        warnings=tuple(warnings),
+    )
+    if "mass_damping" not in world.raw and world.zeta > 0 and not statics_only:
+        model = _tune_damping(model, world.zeta)
+    return model
 
+
+def _read_world(data: dict) -> _World:
+    world = _obj("world", data.get("world", {}))
+    return _World(
+        gravity=_number("world.gravity", world.get("gravity", 9.81)),
+        zeta=_number("world.damping", world.get("damping", 0.05), min_value=0.0),
+        element_beta=_number("world.element_damping", world.get("element_damping", 0.0), min_value=0.0),
+        breakable=bool(world.get("breakable", False)),
+        raw=world,
+    )
+
+
+def _read_materials(data: dict) -> dict[str, dict[str, float]]:
     materials: dict[str, dict[str, float]] = {}
     for name, mat in _obj("materials", data.get("materials", {})).items():
         f = f"materials.{name}"
@@ -272,8 +349,17 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         }
         if materials[name]["nu"] >= 0.5:
             raise ModelError(f"{f}.nu", "Poisson's ratio must be below 0.5")
+    return materials
 
-    # -- nodes
+
+def _material(materials: dict, field: str, name: Any) -> dict[str, float]:
+    key = _id(field, name)
+    if key not in materials:
+        raise ModelError(field, f"unknown material {key!r}")
+    return materials[key]
+
+
+def _read_nodes(data: dict) -> _Nodes:
     nodes = _list(data, "nodes")
     if not nodes:
         raise ModelError("nodes", "a model needs at least one node")
@@ -296,82 +382,76 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         mass[k, 1] += extra
         mass[k, 2] += _node_mass(f"{f}.inertia", nd.get("inertia", 0.0), MIN_NODE_INERTIA, "kg m²")
     span = pos0[:, :2].max(axis=0) - pos0[:, :2].min(axis=0)
-    char_length = float(max(math.hypot(*span), 1e-3))
+    return _Nodes(nodes, node_index, pos0, mass, float(max(math.hypot(*span), 1e-3)))
 
-    def material(field: str, name: Any) -> dict[str, float]:
-        key = _id(field, name)
-        if key not in materials:
-            raise ModelError(field, f"unknown material {key!r}")
-        return materials[key]
 
-    # -- members
-    member_ids: list[str] = []
-    member_slot: list[tuple[str, int]] = []
-    bars: dict[str, list] = {k: [] for k in ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c")}
-    beams: dict[str, list] = {k: [] for k in ("ij", "L0", "EA", "EI", "chord0", "beta", "cap_t", "cap_c")}
-    has_beam = np.zeros(n, dtype=bool)
-    seen_members: set[str] = set()
+def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> _Members:
+    """Bars, cables and beams; each gives half its mass to each end node (a beam also
+    m̄L³/105 of rotational inertia, seed 000 eq. 8)."""
+    out = _Members([], [], {k: [] for k in BAR_FIELDS}, {k: [] for k in BEAM_FIELDS}, np.zeros(len(nodes.raw), dtype=bool))
+    seen: set[str] = set()
     for k, mb in enumerate(_list(data, "members")):
         f = f"members[{k}]"
         mb = _obj(f, mb)
         mid = _id(f"{f}.id", mb.get("id"))
-        if mid in seen_members:
+        if mid in seen:
             raise ModelError(f"{f}.id", f"duplicate member id {mid!r}")
-        seen_members.add(mid)
-        i = _ref(f"{f}.i", mb.get("i"), node_index, "node")
-        j = _ref(f"{f}.j", mb.get("j"), node_index, "node")
+        seen.add(mid)
+        i = _ref(f"{f}.i", mb.get("i"), nodes.index, "node")
+        j = _ref(f"{f}.j", mb.get("j"), nodes.index, "node")
         if i == j:
             raise ModelError(f"{f}.j", "a member joins two different nodes")
         kind = mb.get("kind", "bar")
         if kind not in ("bar", "cable", "beam"):
             raise ModelError(f"{f}.kind", f"must be bar, cable or beam, got {kind!r}")
-        mat = material(f"{f}.material", mb.get("material"))
+        mat = _material(materials, f"{f}.material", mb.get("material"))
         area = _number(f"{f}.A", mb.get("A"), positive=True)
-        dx, dy = pos0[j, :2] - pos0[i, :2]
+        dx, dy = nodes.pos0[j, :2] - nodes.pos0[i, :2]
         length = math.hypot(dx, dy)
-        if length <= COINCIDENT * char_length:
+        if length <= COINCIDENT * nodes.char_length:
             raise ModelError(f, f"member {mid!r} has zero length (nodes coincide)")
-        ea = mat["E"] * area
         m_bar = mat["density"] * area  # m̄ [kg/m]
-        half = 0.5 * m_bar * length
-        mass[i, :2] += half
-        mass[j, :2] += half
+        nodes.mass[i, :2] += 0.5 * m_bar * length
+        nodes.mass[j, :2] += 0.5 * m_bar * length
         # Capacities: yield in tension; the lesser of yield and Euler buckling
         # (pinned ends, π²EI/L²) in compression. Infinite unless the world breaks.
         # A cable never pushes; a bar or beam without I has no buckling load to check.
         inertia = _number(f"{f}.I", mb["I"], positive=True) if "I" in mb else 0.0
-        if breakable and kind == "bar" and "I" not in mb and math.isfinite(mat["strength"]):
+        if world.breakable and kind == "bar" and "I" not in mb and math.isfinite(mat["strength"]):
             raise ModelError(f"{f}.I", "in a breakable world a bar needs I for its buckling load π²EI/L²")
-        cap_t = mat["strength"] * area if breakable else math.inf
-        cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if breakable and kind != "cable" else math.inf
-        member_ids.append(mid)
+        cap_t = mat["strength"] * area if world.breakable else math.inf
+        cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if world.breakable and kind != "cable" else math.inf
+        formulation = mb.get("formulation", "arcade")
+        if "formulation" in mb and kind != "beam":
+            raise ModelError(f"{f}.formulation", "only a beam has a formulation")
+        if formulation not in BEAM_FORMULATIONS:
+            raise ModelError(f"{f}.formulation", f"must be one of {', '.join(BEAM_FORMULATIONS)}, got {formulation!r}")
+        out.ids.append(mid)
+        ea = mat["E"] * area
         if kind == "beam":
             if "I" not in mb:
                 raise ModelError(f"{f}.I", "a beam needs its second moment of area I")
-            beams["ij"].append((i, j))
-            beams["L0"].append(length)
-            beams["EA"].append(ea)
-            beams["EI"].append(mat["E"] * inertia)
-            beams["chord0"].append(math.atan2(dy, dx))
-            beams["beta"].append(element_beta)
-            beams["cap_t"].append(cap_t)
-            beams["cap_c"].append(cap_c)
+            row = ((i, j), length, ea, mat["E"] * inertia, math.atan2(dy, dx), world.element_beta, formulation == "stability", cap_t, cap_c)
+            for key, value in zip(BEAM_FIELDS, row, strict=True):
+                out.beams[key].append(value)
             rot_inertia = m_bar * length**3 / 105.0  # seed 000 eq. (8)
-            mass[i, 2] += rot_inertia
-            mass[j, 2] += rot_inertia
-            has_beam[i] = has_beam[j] = True
-            member_slot.append(("beam", len(beams["L0"]) - 1))
+            nodes.mass[i, 2] += rot_inertia
+            nodes.mass[j, 2] += rot_inertia
+            out.has_beam[i] = out.has_beam[j] = True
+            out.slot.append(("beam", len(out.beams["L0"]) - 1))
         else:
-            bars["ij"].append((i, j))
-            bars["L0"].append(length)
-            bars["EA"].append(ea)
-            bars["cable"].append(kind == "cable")
-            bars["c"].append(element_beta * ea / length)
-            bars["cap_t"].append(cap_t)
-            bars["cap_c"].append(cap_c)
-            member_slot.append(("bar", len(bars["L0"]) - 1))
+            row = ((i, j), length, ea, kind == "cable", world.element_beta * ea / length, cap_t, cap_c)
+            for key, value in zip(BAR_FIELDS, row, strict=True):
+                out.bars[key].append(value)
+            out.slot.append(("bar", len(out.bars["L0"]) - 1))
+    return out
 
-    # -- triangles
+
+
+
+def _read_triangles(data: dict, world: _World, materials: dict, nodes: _Nodes) -> tuple[dict[str, list], list[str]]:
+    """Triangles in the local frame of seed 000 Fig. 6; each gives a third of its mass to
+    each node."""
     tris: dict[str, list] = {k: [] for k in ("ijk", "x0", "E", "nu", "t", "beta", "neo", "dm_inv")}
     triangle_ids: list[str] = []
     for k, tr in enumerate(_list(data, "triangles")):
@@ -383,16 +463,16 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         ids = tr.get("nodes")
         if not isinstance(ids, list) or len(ids) != 3:
             raise ModelError(f"{f}.nodes", "a triangle lists exactly three nodes")
-        i, j, kk = (_ref(f"{f}.nodes[{q}]", ids[q], node_index, "node") for q in range(3))
+        i, j, kk = (_ref(f"{f}.nodes[{q}]", ids[q], nodes.index, "node") for q in range(3))
         if len({i, j, kk}) < 3:
             raise ModelError(f"{f}.nodes", "a triangle needs three different nodes")
-        mat = material(f"{f}.material", tr.get("material"))
+        mat = _material(materials, f"{f}.material", tr.get("material"))
         thick = _number(f"{f}.t", tr.get("t"), positive=True)
         model_kind = tr.get("model", "linear")
         if model_kind not in TRIANGLE_MODELS:
             raise ModelError(f"{f}.model", f"must be one of {', '.join(TRIANGLE_MODELS)}")
         # Local frame of seed 000 Fig. 6: origin at i, x toward k, y by the right hand.
-        pi, pj, pk = pos0[i, :2], pos0[j, :2], pos0[kk, :2]
+        pi, pj, pk = nodes.pos0[i, :2], nodes.pos0[j, :2], nodes.pos0[kk, :2]
         ex = pk - pi
         xk = math.hypot(*ex)
         if xk == 0.0:
@@ -402,25 +482,21 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         xj = float(rel @ ex)
         yj = float(-rel[0] * ex[1] + rel[1] * ex[0])
         area = 0.5 * abs(yj * xk)
-        if area <= 1e-9 * char_length**2:
+        if area <= 1e-9 * nodes.char_length**2:
             raise ModelError(f"{f}.nodes", f"triangle {tid!r} has zero area (nodes in a line)")
-        dm = np.column_stack((pj - pi, pk - pi))
-        tris["ijk"].append((i, j, kk))
-        tris["x0"].append((xj, yj, xk))
-        tris["E"].append(mat["E"])
-        tris["nu"].append(mat["nu"])
-        tris["t"].append(thick)
-        tris["beta"].append(element_beta)
-        tris["neo"].append(model_kind == "neo_hookean")
-        tris["dm_inv"].append(np.linalg.inv(dm))
+        row = ((i, j, kk), (xj, yj, xk), mat["E"], mat["nu"], thick, world.element_beta, model_kind == "neo_hookean")
+        for key, value in zip(("ijk", "x0", "E", "nu", "t", "beta", "neo"), row, strict=True):
+            tris[key].append(value)
+        tris["dm_inv"].append(np.linalg.inv(np.column_stack((pj - pi, pk - pi))))
         third = mat["density"] * area * thick / 3.0
         for q in (i, j, kk):
-            mass[q, :2] += third
+            nodes.mass[q, :2] += third
         triangle_ids.append(tid)
+    return tris, triangle_ids
 
-    _refuse_coincident(nodes, pos0[:, :2], COINCIDENT * char_length)  # after the members: one joining them is named first
 
-    # -- supports
+def _read_supports(data: dict, nodes: _Nodes, has_beam: np.ndarray, hist: _Histories) -> _Supports:
+    n = len(nodes.raw)
     fixed = np.zeros((n, 3), dtype=bool)
     fixed[:, 2] = ~has_beam  # nothing turns a node no beam meets
     motion_hist = np.full((n, 3), -1, dtype=np.int64)
@@ -428,7 +504,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     for k, sp in enumerate(_list(data, "supports")):
         f = f"supports[{k}]"
         sp = _obj(f, sp)
-        q = _ref(f"{f}.node", sp.get("node"), node_index, "node")
+        q = _ref(f"{f}.node", sp.get("node"), nodes.index, "node")
         fix = sp.get("fix", [])
         if not isinstance(fix, list) or any(d not in DOF_NAMES for d in fix):
             raise ModelError(f"{f}.fix", 'lists any of "x", "y", "rot"')
@@ -441,30 +517,40 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
             motion_hist[q, DOF_NAMES.index(d)] = hist.add(f"{f}.motion.{d}", points)
         if q not in support_nodes:
             support_nodes.append(q)
+    return _Supports(fixed, motion_hist, support_nodes)
 
-    # -- loads
+
+def _read_loads(data: dict, nodes: _Nodes, hist: _Histories) -> tuple[list, list, list]:
+    """(node rows, force vectors [fx, fy, m], history indices or -1)."""
     load_node, load_f, load_hist = [], [], []
     for k, ld in enumerate(_list(data, "loads")):
         f = f"loads[{k}]"
         ld = _obj(f, ld)
-        q = _ref(f"{f}.node", ld.get("node"), node_index, "node")
-        vec = [_number(f"{f}.{c}", ld.get(c, 0.0)) for c in ("fx", "fy", "m")]
+        q = _ref(f"{f}.node", ld.get("node"), nodes.index, "node")
         load_node.append(q)
-        load_f.append(vec)
+        load_f.append([_number(f"{f}.{c}", ld.get(c, 0.0)) for c in ("fx", "fy", "m")])
         load_hist.append(hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1)
+    return load_node, load_f, load_hist
 
-    ground = _obj("world.ground_motion", world.get("ground_motion", {}))
+
+def _read_ground_motion(world: _World, hist: _Histories) -> tuple[int, int]:
+    """The histories of the ground's acceleration in x and y (-1: none)."""
+    ground = _obj("world.ground_motion", world.raw.get("ground_motion", {}))
     for key in ground:
         if key not in ("ax", "ay"):
             raise ModelError(f"world.ground_motion.{key}", 'ground motion takes "ax" and "ay"')
     g_ax = hist.add("world.ground_motion.ax", ground["ax"]) if "ax" in ground else -1
     g_ay = hist.add("world.ground_motion.ay", ground["ay"]) if "ay" in ground else -1
+    return g_ax, g_ay
 
-    # -- nodes left without mass get a small one, and a warning (seed 000). A node whose
-    # elements give it less than MIN_NODE_MASS (a tiny density or section) counts as
-    # one without: its mass is negligible, and kept it would make the step vanish.
+
+def _give_missing_mass(nodes: _Nodes, has_beam: np.ndarray) -> list[str]:
+    """Nodes left without mass get a small one, and a warning (seed 000). A node whose
+    elements give it less than MIN_NODE_MASS (a tiny density or section) counts as one
+    without: its mass is negligible, and kept it would make the step vanish."""
+    mass = nodes.mass
+    ids = list(nodes.index)
     warnings: list[str] = []
-    ids = list(node_index)
     positive = mass[:, 0][mass[:, 0] >= MIN_NODE_MASS]
     small = 1e-3 * float(positive.mean()) if positive.size else 1.0
     for q in np.flatnonzero(mass[:, 0] < MIN_NODE_MASS):
@@ -473,81 +559,75 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         warnings.append(f"node {ids[q]!r} has {_none_or(had, 'kg')} mass; given {mass[q, 0]:.3g} kg")
     for q in np.flatnonzero(has_beam & (mass[:, 2] < MIN_NODE_INERTIA)):
         had = float(mass[q, 2])
-        mass[q, 2] = max(mass[q, 0] * (0.01 * char_length) ** 2, had)
+        mass[q, 2] = max(mass[q, 0] * (0.01 * nodes.char_length) ** 2, had)
         warnings.append(f"node {ids[q]!r} has {_none_or(had, 'kg m²')} rotational inertia; given {mass[q, 2]:.3g} kg m²")
+    return warnings
 
-    inv_mass = np.divide(1.0, mass, out=np.zeros_like(mass), where=~fixed & (mass > 0))
 
-    def arr(values: list, shape: tuple, dtype=np.float64) -> np.ndarray:
-        return np.ascontiguousarray(np.array(values, dtype=dtype).reshape(shape))
+def _arr(values: list, shape: tuple, dtype=np.float64) -> np.ndarray:
+    return np.ascontiguousarray(np.array(values, dtype=dtype).reshape(shape))
 
-    nb, nbm, nt, nl = len(bars["L0"]), len(beams["L0"]), len(triangle_ids), len(load_node)
-    arrays = ModelArrays(
+
+def _pack(world: _World, nodes: _Nodes, members: _Members, tris: dict, supports: _Supports, loads: tuple, ground: tuple, hist: _Histories) -> ModelArrays:
+    """The kernel arrays (ModelArrays documents each)."""
+    bars, beams = members.bars, members.beams
+    load_node, load_f, load_hist = loads
+    nb, nbm, nt, nl = len(bars["L0"]), len(beams["L0"]), len(tris["E"]), len(load_node)
+    mass, fixed = nodes.mass, supports.fixed
+    return ModelArrays(
         mass=mass,
-        inv_mass=inv_mass,
+        inv_mass=np.divide(1.0, mass, out=np.zeros_like(mass), where=~fixed & (mass > 0)),
         fixed=fixed,
-        pos0=pos0,
-        motion_hist=motion_hist,
-        moving_dofs=np.ascontiguousarray(np.argwhere(motion_hist >= 0).astype(np.int64).reshape(-1, 2)),
-        bar_ij=arr(bars["ij"], (nb, 2), INDEX),
-        bar_L0=arr(bars["L0"], (nb,)),
-        bar_EA=arr(bars["EA"], (nb,)),
-        bar_k=arr(bars["EA"], (nb,)) / arr(bars["L0"], (nb,)),
-        bar_cable=arr(bars["cable"], (nb,), np.bool_),
-        bar_c=arr(bars["c"], (nb,)),
-        bar_cap_t=arr(bars["cap_t"], (nb,)),
-        bar_cap_c=arr(bars["cap_c"], (nb,)),
-        beam_ij=arr(beams["ij"], (nbm, 2), INDEX),
-        beam_L0=arr(beams["L0"], (nbm,)),
-        beam_EA=arr(beams["EA"], (nbm,)),
-        beam_EI=arr(beams["EI"], (nbm,)),
-        beam_chord0=arr(beams["chord0"], (nbm,)),
-        beam_beta=arr(beams["beta"], (nbm,)),
-        beam_cap_t=arr(beams["cap_t"], (nbm,)),
-        beam_cap_c=arr(beams["cap_c"], (nbm,)),
-        tri_ijk=arr(tris["ijk"], (nt, 3), INDEX),
-        tri_x0=arr(tris["x0"], (nt, 3)),
-        tri_E=arr(tris["E"], (nt,)),
-        tri_nu=arr(tris["nu"], (nt,)),
-        tri_t=arr(tris["t"], (nt,)),
-        tri_beta=arr(tris["beta"], (nt,)),
-        tri_neo=arr(tris["neo"], (nt,), np.bool_),
-        tri_dm_inv=arr(tris["dm_inv"], (nt, 2, 2)),
-        load_node=arr(load_node, (nl,), INDEX),
-        load_f=arr(load_f, (nl, 3)),
-        load_hist=arr(load_hist, (nl,), np.int64),
-        hist_start=arr(hist.start, (len(hist.start),), np.int64),
-        hist_t=arr(hist.t, (len(hist.t),)),
-        hist_v=arr(hist.v, (len(hist.v),)),
-        gravity=gravity,
-        mass_damping=_number("world.mass_damping", world["mass_damping"], min_value=0.0) if "mass_damping" in world else 0.0,
-        ground_ax_hist=g_ax,
-        ground_ay_hist=g_ay,
+        pos0=nodes.pos0,
+        motion_hist=supports.motion_hist,
+        moving_dofs=np.ascontiguousarray(np.argwhere(supports.motion_hist >= 0).astype(np.int64).reshape(-1, 2)),
+        bar_ij=_arr(bars["ij"], (nb, 2), INDEX),
+        bar_L0=_arr(bars["L0"], (nb,)),
+        bar_EA=_arr(bars["EA"], (nb,)),
+        bar_k=_arr(bars["EA"], (nb,)) / _arr(bars["L0"], (nb,)),
+        bar_cable=_arr(bars["cable"], (nb,), np.bool_),
+        bar_c=_arr(bars["c"], (nb,)),
+        bar_cap_t=_arr(bars["cap_t"], (nb,)),
+        bar_cap_c=_arr(bars["cap_c"], (nb,)),
+        beam_ij=_arr(beams["ij"], (nbm, 2), INDEX),
+        beam_L0=_arr(beams["L0"], (nbm,)),
+        beam_EA=_arr(beams["EA"], (nbm,)),
+        beam_EI=_arr(beams["EI"], (nbm,)),
+        beam_chord0=_arr(beams["chord0"], (nbm,)),
+        beam_beta=_arr(beams["beta"], (nbm,)),
+        beam_stability=_arr(beams["stability"], (nbm,), np.bool_),
+        beam_cap_t=_arr(beams["cap_t"], (nbm,)),
+        beam_cap_c=_arr(beams["cap_c"], (nbm,)),
+        tri_ijk=_arr(tris["ijk"], (nt, 3), INDEX),
+        tri_x0=_arr(tris["x0"], (nt, 3)),
+        tri_E=_arr(tris["E"], (nt,)),
+        tri_nu=_arr(tris["nu"], (nt,)),
+        tri_t=_arr(tris["t"], (nt,)),
+        tri_beta=_arr(tris["beta"], (nt,)),
+        tri_neo=_arr(tris["neo"], (nt,), np.bool_),
+        tri_dm_inv=_arr(tris["dm_inv"], (nt, 2, 2)),
+        load_node=_arr(load_node, (nl,), INDEX),
+        load_f=_arr(load_f, (nl, 3)),
+        load_hist=_arr(load_hist, (nl,), np.int64),
+        hist_start=_arr(hist.start, (len(hist.start),), np.int64),
+        hist_t=_arr(hist.t, (len(hist.t),)),
+        hist_v=_arr(hist.v, (len(hist.v),)),
+        gravity=world.gravity,
+        mass_damping=_number("world.mass_damping", world.raw["mass_damping"], min_value=0.0) if "mass_damping" in world.raw else 0.0,
+        ground_ax_hist=ground[0],
+        ground_ay_hist=ground[1],
     )
-    model = Model(
-        arrays=arrays,
-        node_ids=tuple(ids),
-        member_ids=tuple(member_ids),
-        member_slot=tuple(member_slot),
-        triangle_ids=tuple(triangle_ids),
-        support_nodes=tuple(support_nodes),
-        damping_ratio=zeta,
-        char_length=char_length,
-        load_end_time=hist.end_time,
-        warnings=tuple(warnings),
-    )
-    if "mass_damping" not in world and zeta > 0 and not statics_only:
-        # ζ of the lowest elastic mode as mass-proportional damping: α = 2ζω₁.
-        from engine.linear import lowest_frequency  # here: engine.linear imports Model
 
-        omega1 = lowest_frequency(model)
-        if omega1 is None:
-            omega1 = 2.0 * math.pi  # no elastic mode to tune to: damp as a 1 Hz mode
-            model = _warn(model, "no elastic mode found; damping tuned to 1 Hz")
-        # Rounded to 6 significant figures: ω₁ comes from LAPACK, whose last bits vary with
-        # the machine's build; rounded, the runs (and every figure they give) do not.
-        model = model.with_arrays(mass_damping=float(f"{2.0 * zeta * omega1:.6g}"))
-    return model
+
+def _tune_damping(model: Model, zeta: float) -> Model:
+    """ζ of the lowest elastic mode as mass-proportional damping: α = 2ζω₁."""
+    omega1 = lowest_frequency(model.arrays)
+    if omega1 is None:
+        omega1 = 2.0 * math.pi  # no elastic mode to tune to: damp as a 1 Hz mode
+        model = _warn(model, "no elastic mode found; damping tuned to 1 Hz")
+    # Rounded to 6 significant figures: ω₁ comes from LAPACK, whose last bits vary with
+    # the machine's build; rounded, the runs (and every figure they give) do not.
+    return model.with_arrays(mass_damping=float(f"{2.0 * zeta * omega1:.6g}"))
 
 
 def _none_or(had: float, unit: str) -> str:

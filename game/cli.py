@@ -60,8 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     span.add_argument("--seconds", type=_positive, help="simulated time to run [s]")
     span.add_argument("--until-rest", action="store_true", help="run until at rest or --max-seconds (the default)")
     sim.add_argument("--max-seconds", type=_positive, default=60.0, help="limit for --until-rest [s] (default 60)")
-    sim.add_argument("--integrator", choices=("rk4", "symplectic", "relax", "linear"), default="rk4")
-    sim.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step estimated from the model)")
+    sim.add_argument("--integrator", choices=("rk4", "symplectic", "newmark", "relax", "linear"), default="rk4")
+    sim.add_argument("--hht-alpha", type=float, default=0.0, help="newmark: HHT-α in [-1/3, 0], damping the highest modes (default 0)")
+    sim.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step estimated from the model; 1/120 s for newmark)")
     sim.add_argument("--record", action="append", default=[], metavar="SPEC", help="quantity to record, e.g. node.B.y, member.AB.axial")
     sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -339,7 +340,9 @@ def simulate(args: argparse.Namespace) -> int:
         model = build_model(data, statics_only=args.integrator in ("linear", "relax"))
     except ModelError as exc:
         raise BadInput(f"{args.model}: {exc}") from None
-    sim = Simulation(model, args.integrator, dt=args.dt)
+    if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
+        raise BadInput(f"--hht-alpha must be in [-1/3, 0], got {args.hht_alpha}")
+    sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
     try:
         probes = {spec: make_probe(sim, spec) for spec in args.record}
     except ValueError as exc:
@@ -378,7 +381,7 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def _run_in_time(sim, args: argparse.Namespace, sample) -> tuple[int, bool]:
-    """rk4 / symplectic in chunks of --every, sampling the records between chunks."""
+    """rk4 / symplectic / newmark in chunks of --every, sampling the records between chunks."""
     until_rest = args.seconds is None
     span = args.max_seconds if until_rest else args.seconds
     every = args.every or 0.01

@@ -84,6 +84,15 @@ class Support(_Strict):
         return motion
 
 
+BeamFormulation = Literal["arcade", "stability"]
+FORMULATION_HELP = (
+    "beams only: 'arcade', the beam-column of Martini's Arcade, whose bending stiffness ignores the axial force "
+    "(the default for a level's own members), or 'stability', with stability functions, which buckles "
+    "at Euler's load with one element per member (the default for members the player builds)"
+)
+BUILT_BEAM = "stability"  # the formulation of a beam the player builds, unless the section names one
+
+
 class Member(_Strict):
     id: Id
     i: Id
@@ -92,6 +101,7 @@ class Member(_Strict):
     material: Id
     A: Positive = Field(description="cross-section area [m²]")
     I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it")
+    formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
 
 
 class Triangle(_Strict):
@@ -174,7 +184,17 @@ class Section(_Strict):
     material: Id
     A: Positive = Field(description="cross-section area [m²]")
     I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it, and a bar's buckling load uses it")
+    formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
     cost: NonNegative = Field(0.0, description="price per metre of member")
+
+    def member_fields(self) -> dict[str, Any]:
+        """What a member built of this section says in a level file (all but id, i, j):
+        a beam the player builds has stability functions unless the section says
+        otherwise, so that its buckling is Euler's (engine/beam_stability.py)."""
+        fields = self.model_dump(exclude={"cost"}, exclude_none=True)
+        if self.kind == "beam":
+            fields.setdefault("formulation", BUILT_BEAM)
+        return fields
 
 
 class Player(_Strict):
@@ -336,6 +356,8 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
             return [f"{field}.material: unknown material {section.material!r}"]
         if section.kind == "beam" and section.I is None:
             return [f"{field}.I: a beam needs its second moment of area I"]
+        if section.kind != "beam" and section.formulation is not None:
+            return [f"{field}.formulation: only a beam has a formulation"]
         if level.world.breakable and section.kind == "bar" and section.I is None:
             return [f"{field}.I: in a breakable world a bar needs I for its buckling load π²EI/L²"]
     for k, node in enumerate(player.nodes or []):

@@ -507,7 +507,7 @@ class SandboxBench(Bench):
         if any({m["i"], m["j"]} == {i, j} for m in self.doc["members"]):
             raise Refused(f"Nodes {i} and {j} are joined already.")
         mid = fresh_id("M", self._ids("members"))
-        member = {"id": mid, "i": i, "j": j, **sections[section].model_dump(exclude={"cost"}, exclude_none=True)}
+        member = {"id": mid, "i": i, "j": j, **sections[section].member_fields()}
         self._edit(lambda d: d["members"].append(member) or d)
         return mid
 

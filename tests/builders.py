@@ -82,11 +82,16 @@ def rhombus_plate(P: float, model_kind: str = "linear", damping: float = 0.05) -
     )
 
 
-# A free (unsupported) frame with every element kind: beams, a bar, a cable, a linear
-# and a Neo-Hookean triangle.
+# A free (unsupported) frame with every element kind: beams (the seed's and one with
+# stability functions), a bar, a cable, a linear and a Neo-Hookean triangle.
 FREE_FRAME = model(
     [("A", 0.0, 0.0), ("B", 2.0, 0.3), ("C", 1.2, 1.7), ("D", -0.6, 1.1)],
-    [member("AB", "A", "B", "beam", I=2e-6), member("BC", "B", "C", "beam", I=2e-6), member("CD", "C", "D", "bar"), member("DA", "D", "A", "cable")],
+    [
+        member("AB", "A", "B", "beam", I=2e-6),
+        dict(member("BC", "B", "C", "beam", I=2e-6), formulation="stability"),
+        member("CD", "C", "D", "bar"),
+        member("DA", "D", "A", "cable"),
+    ],
     triangles=[
         {"id": "T1", "nodes": ["A", "B", "C"], "material": "steel", "t": 0.002},
         {"id": "T2", "nodes": ["A", "C", "D"], "material": "steel", "t": 0.002, "model": "neo_hookean"},

@@ -40,9 +40,12 @@ def test_until_rest_reports_every_contract_field(truss_file, capsys):
         assert out["members"][mid]["axial"] == pytest.approx(100.0 * c, rel=1e-3)
 
 
-@pytest.mark.parametrize("integrator", ["linear", "relax", "rk4", "symplectic"])
+@pytest.mark.parametrize("integrator", ["linear", "relax", "rk4", "symplectic", "newmark"])
 def test_every_integrator_answers_the_truss(truss_file, capsys, integrator):
-    code, out, _ = run(["simulate", str(truss_file), "--integrator", integrator, "--json"], capsys)
+    """Newmark with HHT α = −0.1: the plain rule keeps the ringing of the modes a
+    frame-rate step cannot follow, which a load put on at once excites, and never rests."""
+    extra = ["--hht-alpha", "-0.1"] if integrator == "newmark" else []
+    code, out, _ = run(["simulate", str(truss_file), "--integrator", integrator, *extra, "--json"], capsys)
     assert code == 0 and out["at_rest"]
     assert out["members"]["DE"]["axial"] == pytest.approx(-100.0, rel=1e-3)
 
@@ -123,3 +126,14 @@ def test_python_dash_m_game_is_the_same_command(truss_file):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["members"]["DE"]["axial"] == pytest.approx(-100.0)
+
+
+def test_newmark_takes_frame_steps_and_refuses_an_hht_alpha_outside_its_range(truss_file, capsys):
+    """Newmark's default step is a frame of 1/120 s (it is stable at any step); HHT's α
+    lies in [−1/3, 0], where the method stays second-order accurate and unconditionally
+    stable: outside, bad input (exit 2), not a run."""
+    code, out, _ = run(["simulate", str(truss_file), "--integrator", "newmark", "--seconds", "0.1", "--json"], capsys)
+    assert code == 0 and out["dt"] == pytest.approx(1.0 / 120.0) and out["steps"] == 12
+    for alpha in ("0.1", "-0.5"):
+        code, _, err = run(["simulate", str(truss_file), "--integrator", "newmark", "--hht-alpha", alpha], capsys)
+        assert code == 2 and "--hht-alpha must be in [-1/3, 0]" in err

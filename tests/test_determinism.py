@@ -197,9 +197,10 @@ def cli(*args: str, hash_seed: str) -> subprocess.CompletedProcess:
         ("simulate", "levels/demo-ground-motion.json", "--seconds", "2", "--record", "node.B.x", "--json"),
         ("simulate", "levels/demo-plate-pendulum.json", "--seconds", "1", "--integrator", "symplectic", "--json"),
         ("simulate", "levels/bridge-06.json", "--integrator", "relax", "--json"),
+        ("simulate", "levels/demo-portal-unbraced.json", "--seconds", "1", "--integrator", "newmark", "--hht-alpha", "-0.1", "--json"),
         ("check", "levels/zero-force-06.json", "--solution", "levels/solutions/zero-force-06.json", "--json"),
     ],
-    ids=["earthquake-rk4", "plates-symplectic", "relax", "check-jittered"],
+    ids=["earthquake-rk4", "plates-symplectic", "relax", "portal-newmark", "check-jittered"],
 )
 def test_the_cli_prints_the_same_json_in_two_processes(args):
     first, second = cli(*args, hash_seed="1"), cli(*args, hash_seed="2")

@@ -44,6 +44,8 @@ CASES = [
     ("zero-area triangle", lambda d: d["triangles"][0].update(nodes=["A", "B", "C"]), "triangles[0].nodes", "zero area"),
     ("unknown member kind", lambda d: d["members"][0].update(kind="rope"), "members[0].kind", "bar, cable or beam"),
     ("beam without I", lambda d: d["members"][0].update(kind="beam"), "members[0].I", "second moment"),
+    ("unknown beam formulation", lambda d: d["members"][0].update(kind="beam", I=1e-6, formulation="exact"), "members[0].formulation", "arcade, stability"),
+    ("formulation on a bar", lambda d: d["members"][0].update(formulation="stability"), "members[0].formulation", "only a beam"),
     ("bad fix", lambda d: d["supports"][0].update(fix=["z"]), "supports[0].fix", '"x", "y", "rot"'),
     ("history going back", lambda d: d["loads"][0].update(history=[[0, 0], [1, 1], [0.5, 2]]), "loads[0].history[2]", "times must increase"),
     ("Poisson ratio 0.5", lambda d: d["materials"]["steel"].update(nu=0.5), "materials.steel.nu", "below 0.5"),

@@ -102,7 +102,7 @@ def test_the_kernel_cache_is_a_versioned_folder_of_the_user_cache(tmp_path):
     <user cache>/equilibria/numba/<version>-<digest>/, not beside the source."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["XDG_CACHE_HOME"] = str(tmp_path)
-    code = "from engine import kernel_cache; from engine.elements import wrap_angle; wrap_angle(7.0); print(kernel_cache.FOLDER)"
+    code = "from engine import kernel_cache; from engine.beam import wrap_angle; wrap_angle(7.0); print(kernel_cache.FOLDER)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
     assert out.returncode == 0, out.stderr
     folder = Path(out.stdout.strip())

@@ -266,3 +266,21 @@ def test_a_stability_support_cycles_through_what_the_level_offers():
     assert b.moves == []
     with pytest.raises(Refused, match="no such support"):
         b.set_support(node, ("rot",))
+
+
+def test_beams_the_player_builds_buckle_at_euler_s_load():
+    """A beam built in the sandbox or on a level has stability functions (one element per
+    member buckles where Euler says, tests/test_beam_stability.py); a level's own beams
+    keep the formulation their file gives (Arcade's by default); a section may name its own."""
+    b = triangle_frame()
+    model = build_model(b.structure())
+    assert list(model.arrays.beam_stability) == [True]
+    assert b.design()["members"][2]["formulation"] == "stability"
+    assert "formulation" not in b.design()["members"][0]  # a bar has none
+    frames = level("frames-03")
+    bench = LevelBench(frames)
+    bench.add_member("A", "B", "IPE 100")
+    assert list(build_model(bench.structure()).arrays.beam_stability) == [True]
+    own = frames.player.sections["IPE 100"].model_copy(update={"formulation": "arcade"})
+    assert own.member_fields()["formulation"] == "arcade"
+    assert not build_model(level("frames-02").model_data()).arrays.beam_stability.any()

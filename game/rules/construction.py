@@ -95,7 +95,7 @@ def design(level: Level, solution: Solution) -> Design:
             length = math.dist(where[move.i], where[move.j])
             d.members[move.id] = (move.i, move.j, length)
             d.data["members"].append(
-                {"id": move.id, "i": move.i, "j": move.j, **section.model_dump(exclude={"cost"}, exclude_none=True)},
+                {"id": move.id, "i": move.i, "j": move.j, **section.member_fields()},
             )
             d.cost += section.cost * length
         elif isinstance(move, AddSupport):

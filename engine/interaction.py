@@ -1,0 +1,146 @@
+"""The game's actions on a running simulation (seed 003, seed 000): tethers (the hand's
+spring, ground contact; engine/tethers.py), nails that pin a node where it is, and the
+bomb that switches an element off. A mixin of Simulation (engine/simulation.py), whose
+model, state, step and refresh() it uses.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine import dynamics, linear, tethers
+
+
+class Interaction:
+    """What the player does to a structure while it runs."""
+
+    @property
+    def tethers(self) -> np.ndarray:
+        """The tethers acting now, (K, 8) [node, ax, ay, nx, ny, k, c, mu] (read-only)."""
+        view = self.state.tether.view()
+        view.flags.writeable = False
+        return view
+
+    def set_tethers(self, rows) -> None:
+        """Replace the tethers (engine/tethers.py) with `rows`, (K, 8) float64
+        [node index, ax, ay, nx, ny, k, c, mu], K ≥ 0; they act from now on, in every
+        sub-step, until the next call. n = (0, 0): a spring-damper from the anchor
+        a = (ax, ay) to the node, F = k (a − x) − c v; n a unit vector: a ground contact
+        on the half-plane through a with outward normal n (see engine/tethers.py).
+        ValueError names a bad row; the tethers in force are then unchanged."""
+        rows = tethers.checked_rows(rows, self.model.n_nodes)
+        self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
+        self.refresh()
+
+    def tether_forces(self) -> np.ndarray:
+        """(K, 2) [N]: the force each tether applied to its node at the last evaluation
+        (the last step, or refresh()), rows in the order given to set_tethers."""
+        return self.state.tether_f.copy()
+
+    def tether_stiffness(self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7) -> tuple[float, float]:
+        """(k [N/m], c [N s/m]) for a tether on node `node_index` that keeps the run
+        stable at the current step and integrator.
+
+        The node's fastest mode is bounded by its Gershgorin row of M^-½ K M^-½ (all
+        elements, reference geometry, grown by 1.21 for rotation, as in
+        linear.stable_dt); the tether takes `fraction` of what that mode and its damping
+        leave of the integrator's stability limit on ω dt (2√2 for RK4, 2 for symplectic
+        Euler), with a margin of 0.9. Under symplectic Euler the tether's own ω dt also
+        stays below 0.9: at 1, the energy the blow-up check measures swings 3× along a
+        stable orbit. c gives the tether alone the damping ratio `damping_ratio` on the
+        node's translational mass m, c = 2 ζ √(k m). Derivation: tethers.stable_stiffness.
+        Several tethers on one node (the hand and the ground) stay stable while their
+        fractions add up to at most 1. k is proportional to m, so a very light node gets
+        a soft tether, never an unstable one. (0, 0) when the step leaves no room (a step
+        set at or past the model's stable step)."""
+        q = self._node(node_index)
+        if not 0.0 < fraction <= 1.0:
+            raise ValueError(f"fraction must be in (0, 1], got {fraction}")
+        if damping_ratio < 0.0:
+            raise ValueError(f"damping_ratio must not be negative, got {damping_ratio}")
+        m = self.model.arrays
+        beta = max(float(np.max(m.beam_beta, initial=0.0)), float(np.max(m.tri_beta, initial=0.0)))
+        if m.bar_c.size:
+            beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
+        row = float(self._gershgorin_rows()[q])
+        rate = m.mass_damping + beta * tethers.ROTATION_GROWTH * row  # that mode's damping rate: α + β ω²
+        return tethers.stable_stiffness(float(m.mass[q, 0]), row, rate, self.dt, self.integrator, fraction, damping_ratio)
+
+    def _gershgorin_rows(self) -> np.ndarray:
+        """(N,) [1/s²]: per node, the larger of its x and y Gershgorin rows (see
+        linear.gershgorin_rows; free DOFs of the level, nails not counted, which can
+        only make the rows smaller); computed once."""
+        if self._node_rows is None:
+            level = self.model.with_arrays(fixed=self._level_fixed) if self._nails else self.model
+            self._node_rows = linear.gershgorin_rows(level).reshape(-1, 3)[:, :2].max(axis=1)
+        return self._node_rows
+
+    @property
+    def nails(self) -> frozenset[int]:
+        """Indices of the nailed nodes."""
+        return frozenset(self._nails)
+
+    def nail(self, node_index: int) -> None:
+        """Pin the node's x and y where it is now (seed 003): its velocity is zeroed and
+        it is held like a support (reactions() reports what the nail holds) until
+        unnail(). The reference geometry (pos0) is unchanged: a held DOF never moves
+        (zero velocity, zero inverse mass), so nothing needs its place written down.
+        ValueError for a node whose x and y the level's supports already hold."""
+        q = self._node(node_index)
+        if q in self._nails:
+            return
+        if self._level_fixed[q, :2].all():
+            raise ValueError(f"node {self.model.node_ids[q]!r} is held by a support of the level; it needs no nail")
+        self._nails.add(q)
+        self._apply_fixity()
+        self.state.vel[q, :2] = 0.0
+        self._changed()
+
+    def unnail(self, node_index: int) -> None:
+        """Free a nailed node again (its velocity stays zero; what the level's own
+        supports hold stays held). ValueError for a node that is not nailed, a
+        support of the level among them."""
+        q = self._node(node_index)
+        if q not in self._nails:
+            what = "a support of the level, not a nail" if self._level_fixed[q, :2].any() else "not nailed"
+            raise ValueError(f"node {self.model.node_ids[q]!r} is {what}")
+        self._nails.discard(q)
+        self._apply_fixity()
+        self._changed()
+
+    def _apply_fixity(self) -> None:
+        """The model's fixed mask and inverse masses: the level's supports plus nails."""
+        m = self.model.arrays
+        fixed = self._level_fixed.copy()
+        fixed[sorted(self._nails), :2] = True
+        inv_mass = np.divide(1.0, m.mass, out=np.zeros_like(m.mass), where=~fixed & (m.mass > 0))
+        self.model = self.model.with_arrays(fixed=fixed, inv_mass=inv_mass)
+
+    def remove_member(self, member_id: str) -> None:
+        """Switch member `member_id` off in the running state (the bomb, seed 000): it
+        carries nothing from now on. It is removed, not broken (its break time stays
+        −1). ValueError for an unknown id."""
+        if member_id not in self.model.member_ids:
+            raise ValueError(f"unknown member {member_id!r}")
+        kind, row = self.model.member_slot[self.model.member_index(member_id)]
+        (self.state.bar_on if kind == "bar" else self.state.beam_on)[row] = False
+        self._changed()
+
+    def remove_triangle(self, triangle_id: str) -> None:
+        """Switch triangle `triangle_id` off in the running state. ValueError for an
+        unknown id."""
+        if triangle_id not in self.model.triangle_ids:
+            raise ValueError(f"unknown triangle {triangle_id!r}")
+        self.state.tri_on[self.model.triangle_ids.index(triangle_id)] = False
+        self._changed()
+
+    def _changed(self) -> None:
+        """After an action on the structure: forces again, and rest must be shown anew."""
+        self.state.clock[dynamics.K_REST] = 0.0
+        self.refresh()
+
+    def _node(self, node_index: int) -> int:
+        q = int(node_index)
+        if q != node_index or not 0 <= q < self.model.n_nodes:
+            raise ValueError(f"node index must be 0..{self.model.n_nodes - 1}, got {node_index!r}")
+        return q

@@ -1,0 +1,297 @@
+"""Implicit Newmark integration (seeds 002 and 003) with Newton on the co-rotational
+forces: stiff and large structures at frame-rate steps.
+
+Glossary: h step [s]; x, v, a positions, velocities, accelerations (N, 3); M the lumped
+masses; F(x, v, t) the total force on every DOF (eval_forces and the tethers: loads,
+gravity, ground motion, damping and the elements' internal forces, with minus sign);
+K = −∂F/∂x the tangent stiffness (engine/stiffness.py), C = −∂F/∂v the damping;
+γ, β Newmark's parameters; α the HHT-α parameter (Hilber, Hughes & Taylor 1977),
+α ∈ [−1/3, 0], 0 for the average acceleration rule (γ = ½, β = ¼).
+
+Step n → n + 1 (HHT-α; α = 0 is plain Newmark):
+    x₁ = x₀ + h v₀ + h² [(½ − β) a₀ + β a₁],   v₁ = v₀ + h [(1 − γ) a₀ + γ a₁],
+    M a₁ = (1 + α) F(x₁, v₁, t₁) − α F(x₀, v₀, t₀),
+with γ = ½ − α and β = (1 − α)²/4: second-order accurate, unconditionally stable for a
+linear structure, and for α < 0 damping the modes with ωh ≫ 1 (the highest ones, which
+a frame-rate step cannot follow anyway). With x₁ the unknown, a₁ and v₁ follow from
+the first two lines, and Newton solves the residual r(x₁) = M a₁ − (1 + α) F₁ + α F₀ on
+the free DOFs with the iteration matrix
+    S = M/(β h²) + (1 + α) [K + γ/(β h) C].
+S is factored (SuperLU) at the state where it is formed and the factor is kept across
+iterations and steps (a modified Newton) while it converges fast; it is formed anew at
+the current iterate when an iteration shrinks the increment less than twofold or four
+with a kept factor have not sufficed (at most eight times a step). Its sparsity pattern
+is computed once per model (and per set of held DOFs). Compression makes the tangent
+indefinite (its geometric stiffness; a short stiff bar's hugely): where an iteration's
+residual grows tenfold, Newton goes back one iterate and goes on with a positive
+semi-definite stand-in (tension's geometric stiffness only, stiffness.element_blocks).
+Newton stops when an increment moves no DOF by more than 1e-10 of the structure's size
+and the residual is below 1e-9 of the loads (or of the inertia forces of a fast step),
+or at the round-off of the forces. A step Newton cannot converge in 40 iterations is
+cut in halves, down to 1/64 of the step; a run that still fails is rolled back to where
+the call started and explained (Unstable), never a crash.
+
+Undamped and linear, the average acceleration rule conserves ½vᵀMv + ½xᵀKx exactly; it
+stretches the period of a mode by (ωh/2)/arctan(ωh/2) (0.8 % at h = T/20).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.sparse as sp
+import scipy.sparse.linalg as spla
+
+from engine import dynamics, tethers
+from engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
+from engine.elements import eval_forces
+from engine.stiffness import element_blocks
+from engine.tethers import eval_tethers
+
+DEFAULT_DT = 1.0 / 120.0  # [s] a frame of the game at 120 Hz
+CONTROLS_EVERY = 0.05  # [s] the rest test's tolerances are set anew this often (as the explicit batches)
+NEWTON_MAX = 40  # iterations before a step is cut
+SLOW = 0.5  # an iteration whose increment is more than this share of the last one is slow
+REFORM_AFTER = 4  # iterations with a kept factor after which the matrix is formed anew
+FORMS = 8  # factors formed at most in one step
+CUTS = 6  # a step is cut in halves at most this often (to 1/64 of it)
+# Newton stops when an increment moves no DOF more than TOLERANCE × the size (rad for
+# rotations) and the residual it started from was below RESIDUAL × the force scale. Both:
+# a kept factor, formed where an element pointed elsewhere, can make the increments
+# small while the residual is not (a stiff bar's old axis takes the push).
+TOLERANCE = 1e-10
+RESIDUAL = 1e-9
+LEAP = 10.0  # an iteration whose residual grows this many times has leapt away
+
+
+class NewmarkFailed(RuntimeError):
+    """Newton did not converge even on the shortest step; the state is rolled back."""
+
+
+class Newmark:
+    """The implicit integrator of one Simulation (its model may change under it: nails
+    change the held DOFs, the bomb switches elements off; the pattern follows)."""
+
+    def __init__(self, alpha: float = 0.0):
+        if not -1.0 / 3.0 <= alpha <= 0.0:
+            raise ValueError(f"HHT alpha must be in [-1/3, 0], got {alpha}")
+        self.alpha = alpha
+        self.gamma = 0.5 - alpha
+        self.beta = 0.25 * (1.0 - alpha) ** 2
+        self._fixed = None  # the held-DOF mask the pattern was made for
+        self._lu = None  # (h, splu factor)
+        self._accel = None  # (pos, vel, a): the acceleration at the end of the last step, and where
+        self.factorizations = 0
+        self.iterations = 0
+
+    # -------------------------------------------------------------- the pattern
+    def _pattern(self, model) -> None:
+        """The CSC pattern of S on the free DOFs: each element block entry (and the
+        diagonal) mapped to its place, so that S is a weighted bincount per formation."""
+        m = model.arrays
+        free = ~m.fixed.ravel()
+        index = np.full(free.size, -1, dtype=np.int64)
+        index[free] = np.arange(int(free.sum()))
+        nf = int(free.sum())
+        rows, cols = [], []
+        for _, dofs in element_blocks(m, m.pos0).values():
+            nd = dofs.shape[1]
+            rows.append(np.repeat(dofs, nd, axis=1).ravel())
+            cols.append(np.tile(dofs, (1, nd)).ravel())
+        rows.append(np.arange(free.size))
+        cols.append(np.arange(free.size))
+        r = index[np.concatenate(rows)]
+        c = index[np.concatenate(cols)]
+        self._keep = (r >= 0) & (c >= 0)
+        keys = c[self._keep] * nf + r[self._keep]
+        unique, self._slot = np.unique(keys, return_inverse=True)
+        self._indices = (unique % nf).astype(np.int32)
+        self._indptr = np.searchsorted(unique // nf, np.arange(nf + 1)).astype(np.int32)
+        self._nnz = unique.size
+        self._free = free
+        self._nf = nf
+        self._fixed = m.fixed
+        self._lu = None
+
+    def _form(self, model, state, pos, h, safe) -> None:
+        """Factor S at pos (see the module note), with the tangent or, safe, with its
+        positive semi-definite stand-in (stiffness.element_blocks)."""
+        m = model.arrays
+        s = state
+        c1 = 1.0 + self.alpha
+        cd = self.gamma / (self.beta * h)
+        tangent = element_blocks(m, pos, s.chord, tangent=True, safe=safe)
+        small = element_blocks(m, pos, s.chord)
+        vals = []
+        for k, (kind, (ke, _)) in enumerate(tangent.items()):
+            on = (s.bar_on, s.beam_on, s.tri_on)[k]
+            damp = {"bar": m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c, "beam": m.beam_beta, "triangle": m.tri_beta}[kind]
+            block = c1 * (ke + cd * damp[:, None, None] * small[kind][0]) * on[:, None, None]
+            vals.append(block.ravel())
+        diag = m.mass.ravel() / (self.beta * h * h) + c1 * cd * m.mass_damping * m.mass.ravel()
+        spring = np.zeros_like(m.mass)
+        for row in s.tether:
+            q = int(row[tethers.T_NODE])
+            spring[q, :2] += row[tethers.T_K] + cd * row[tethers.T_C]
+        vals.append(diag + c1 * spring.ravel())
+        data = np.bincount(self._slot, weights=np.concatenate(vals)[self._keep], minlength=self._nnz)
+        S = sp.csc_matrix((data, self._indices, self._indptr), shape=(self._nf, self._nf))
+        self._lu = (h, spla.splu(S), safe)
+        self.factorizations += 1
+
+    # -------------------------------------------------------------- stepping
+    def advance(self, sim, seconds: float, until_rest: bool) -> tuple[int, bool]:
+        """Advance sim by round(seconds / sim.dt) steps (fewer at rest if until_rest);
+        returns (steps, at rest). NewmarkFailed (state rolled back to the start of the
+        call) when a step cannot be taken."""
+        model = sim.model
+        if self._fixed is not model.arrays.fixed:
+            self._pattern(model)
+        s = sim.state
+        start = s.copy()
+        total = max(round(seconds / sim.dt), 0)
+        ctl = sim.ctl
+        self._noise = 4.0 * sim.roundoff_floor()
+        every = max(1, round(CONTROLS_EVERY / sim.dt))
+        F0, a0 = self._start(model, s)
+        for step in range(total):
+            if step % every == 0:  # the loads follow their histories: so do the tolerances
+                sim._set_controls(until_rest)
+                # What Newton must bring the residual under: RESIDUAL of the loads (or of the
+                # inertia, in a step that moves fast), never under the forces' round-off.
+                self._force_scale = sim.reference_force()
+            try:
+                F0, a0 = self._step(model, s, F0, a0, sim.dt, 0)
+            except NewmarkFailed:
+                s.restore(start)
+                self._accel = None
+                raise
+            if self._rest(model, s, F0, ctl, sim.dt):
+                return step + 1, True
+        self._accel = (s.pos.copy(), s.vel.copy(), a0)
+        return total, float(s.clock[K_REST]) >= ctl[dynamics.C_HOLD]
+
+    def _start(self, model, s):
+        """F and a at the current state: a kept from the last step if the state is where
+        that step left it (HHT's a is not F/M), else M⁻¹F."""
+        m = model.arrays
+        F = np.zeros_like(s.pos)
+        eval_forces(m, s.pos, s.vel, float(s.clock[K_TIME]), s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
+        eval_tethers(s.tether, s.pos, s.vel, F, s.tether_f, 1.0)
+        kept = self._accel
+        if kept is not None and np.array_equal(kept[0], s.pos) and np.array_equal(kept[1], s.vel):
+            return F, kept[2]
+        return F, F * m.inv_mass
+
+    def _step(self, model, s, F0, a0, h, depth):
+        """One step of h from s (in place), in halves if Newton fails; (F₁, a₁)."""
+        saved = (s.pos.copy(), s.vel.copy(), s.chord.copy(), s.clock.copy())
+        result = self._newton(model, s, F0, a0, h)
+        if result is not None:
+            return result
+        s.pos[:], s.vel[:], s.chord[:], s.clock[:] = saved
+        if depth >= CUTS:
+            raise NewmarkFailed(f"Newton did not converge even on a step of {h:.3g} s ({2**CUTS} times shorter than the step asked for)")
+        F0, a0 = self._step(model, s, F0, a0, 0.5 * h, depth + 1)
+        return self._step(model, s, F0, a0, 0.5 * h, depth + 1)
+
+    def _newton(self, model, s, F0, a0, h):
+        """Solve one step by Newton; (F₁, a₁) with s advanced, or None (s garbled)."""
+        m = model.arrays
+        t0 = float(s.clock[K_TIME])
+        t1 = t0 + h
+        free = self._free
+        x0 = s.pos.copy()
+        v0 = s.vel.copy()
+        b, g, al = self.beta, self.gamma, self.alpha
+        x = s.pos
+        v = s.vel
+        F = np.zeros_like(x)
+        x[...] = x0 + h * v0 + 0.5 * h * h * a0  # predictor: the acceleration held
+        apply_supports(m, x, v, t1)
+        held_x = x[m.fixed].copy()
+        held_v = v[m.fixed].copy()
+        mass = m.mass.ravel()[free]
+        size = np.where(np.arange(x.size) % 3 == 2, 1.0, model.char_length)[free]
+        lever = np.where(np.arange(x.size) % 3 == 2, model.char_length, 1.0)[free]  # moments count as force over the size
+        last = math.inf
+        forms = 0  # factors formed in this step
+        safe = False  # the tangent itself, until it leads Newton away
+        dx = np.zeros(int(free.sum()))
+        previous = math.inf  # the last iteration's residual
+        power0 = 0.0
+        for it in range(NEWTON_MAX):
+            a = (x - x0 - h * v0) / (b * h * h) - (0.5 - b) / b * a0
+            v[...] = v0 + h * ((1.0 - g) * a0 + g * a)
+            v[m.fixed] = held_v
+            x[m.fixed] = held_x
+            power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
+            eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
+            if it == 0:
+                power0 = power
+            r = mass * a.ravel()[free] - (1.0 + al) * F.ravel()[free] + al * F0.ravel()[free]
+            residual = float(np.max(np.abs(r) / lever, initial=0.0))
+            if not math.isfinite(residual):
+                return None
+            if residual > LEAP * previous and not safe:
+                # The tangent was indefinite (compression's geometric stiffness) and
+                # Newton leapt: back to the last iterate, on with the safe matrix.
+                x.ravel()[free] -= dx
+                safe = True
+                self._lu = None
+                continue
+            previous = residual
+            if self._lu is None or self._lu[0] != h or self._lu[2] != safe or (it >= REFORM_AFTER and not forms):
+                self._form(model, s, x, h, safe)
+                forms += 1
+            dx = -self._lu[1].solve(r)
+            self.iterations += 1
+            x.ravel()[free] += dx
+            step = float(np.max(np.abs(dx) / size, initial=0.0))
+            inertia = float(np.max(np.abs(mass * a.ravel()[free]) / lever, initial=0.0))
+            if step <= TOLERANCE and residual <= max(RESIDUAL * max(self._force_scale, inertia), self._noise):
+                a = (x - x0 - h * v0) / (b * h * h) - (0.5 - b) / b * a0
+                a[m.fixed] = 0.0
+                v[...] = v0 + h * ((1.0 - g) * a0 + g * a)
+                v[m.fixed] = held_v
+                power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
+                eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
+                s.clock[K_TIME] = t1
+                s.clock[K_WORK] += 0.5 * (power0 + power) * h
+                update_chords(m, x, s.chord)
+                return F, a
+            if step > SLOW * last and forms < FORMS:
+                self._lu = None  # slow (a kept factor, or one formed where an element pointed elsewhere): form S anew
+            last = step
+        return None
+
+    # -------------------------------------------------------------- rest and breaks
+    def _rest(self, model, s, F, ctl, h) -> bool:
+        """The rest test of dynamics.advance, after a step: the timer grows while speed,
+        residual and kinetic energy are all below their tolerances. Breaks too."""
+        m = model.arrays
+        if ctl[dynamics.C_BREAK] > 0.0:
+            _check_breaks(m, s)
+        free = ~m.fixed
+        f = np.abs(F) * np.where(free, 1.0, 0.0)
+        f[:, 2] /= ctl[dynamics.C_LREF]
+        res = float(f.max(initial=0.0))
+        vmax = float(np.sqrt((s.vel[:, :2] ** 2).sum(axis=1)).max(initial=0.0))
+        ke = float(0.5 * (m.mass * s.vel**2).sum())
+        s.clock[K_SPEED], s.clock[K_RESIDUAL], s.clock[K_KINETIC] = vmax, res, ke
+        if vmax <= ctl[dynamics.C_VTOL] and res <= ctl[dynamics.C_FTOL] and ke <= ctl[dynamics.C_KETOL]:
+            s.clock[K_REST] += h
+            return ctl[dynamics.C_STOP] > 0.0 and s.clock[K_REST] >= ctl[dynamics.C_HOLD]
+        s.clock[K_REST] = 0.0
+        return False
+
+
+def _check_breaks(m, s) -> None:
+    """Members whose force passed their capacity break (as dynamics.check_breaks)."""
+    t = float(s.clock[K_TIME])
+    kinds = ((s.bar_on, s.bar_N, m.bar_cap_t, m.bar_cap_c, s.bar_broke), (s.beam_on, s.beam_out[:, 0], m.beam_cap_t, m.beam_cap_c, s.beam_broke))
+    for on, force, cap_t, cap_c, broke in kinds:
+        snap = on & ((cap_t < force) | (cap_c < -force))
+        on[snap] = False
+        broke[snap] = t

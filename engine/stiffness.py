@@ -1,0 +1,101 @@
+"""The global stiffness, assembled from each element kind's own blocks.
+
+Every element kind gives its stiffness in its module (engine/bar.py, beam.py,
+beam_stability.py through beam.py, cst.py, neo_hookean.py); this module only places
+them. Two matrices:
+- the small-displacement stiffness at a geometry (the direct stiffness method, seed 004
+  §9.2): every element's material block at that geometry, no stress;
+- the tangent at a state: d(internal force)/d(position), material and geometric.
+It reads ModelArrays only, so that the model builder may use it (to tune damping to the
+lowest mode) without importing the linear solve.
+
+DOF numbering: 3 q + d for node q and d ∈ (x, y, rot).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.linalg
+import scipy.sparse as sp
+import scipy.sparse.linalg as spla
+
+from engine.bar import bar_blocks, bar_dofs, bar_tangents
+from engine.beam import beam_blocks, beam_dofs, beam_tangents
+from engine.cst import cst_blocks, cst_tangents, tri_dofs
+from engine.neo_hookean import neo_tangents
+
+DENSE_LIMIT = 300  # free DOFs up to which eigenproblems are solved densely (sparse is faster beyond)
+
+
+def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tangent: bool = False, safe: bool = False) -> dict:
+    """{kind: (ke (E, d, d), dofs (E, d) int64)} for "bar", "beam", "triangle" at pos
+    (N, 3): the small-displacement blocks at that geometry (numpy: nothing to compile),
+    or with tangent=True the tangents at the state (pos, chord: the beams' running chord
+    angles, by default their start; compiled kernels).
+
+    safe=True (with tangent): a positive semi-definite stand-in for the tangent, for an
+    iteration matrix: the bars' tangent with the geometric stiffness of tension only,
+    every other element's small-displacement block at pos. (Compression's geometric
+    stiffness can make the tangent indefinite, a short stiff bar's hugely so, and Newton
+    then leaps away: engine/newmark.py.)"""
+    chord = m.beam_chord0 if chord is None else chord
+    if tangent:
+        kb = np.zeros((len(m.bar_L0), 4, 4))
+        if len(kb):
+            bar_tangents(m, pos, safe, kb)
+    else:
+        kb = bar_blocks(m, pos)
+    if tangent and not safe:
+        kbm = np.zeros((len(m.beam_L0), 6, 6))
+        kt = cst_blocks(m, pos)  # the Neo-Hookean rows until neo_tangents writes them
+        if len(kbm):
+            beam_tangents(m, pos, chord, kbm)
+        if len(kt):
+            cst_tangents(m, pos, kt)
+            neo_tangents(m, pos, kt)
+    else:
+        kbm = beam_blocks(m, pos)
+        kt = cst_blocks(m, pos)
+    return {"bar": (kb, bar_dofs(m)), "beam": (kbm, beam_dofs(m)), "triangle": (kt, tri_dofs(m))}
+
+
+def assemble(m, pos: np.ndarray | None = None, active=None, chord: np.ndarray | None = None, *, tangent: bool = False) -> sp.csr_matrix:
+    """Global stiffness (3N × 3N) [N/m, N, N m] at pos (default: the start); active:
+    optional (bar_on, beam_on, tri_on) masks, off elements left out; tangent: see
+    element_blocks."""
+    pos = m.pos0 if pos is None else pos
+    rows, cols, vals = [], [], []
+    for k, (ke, dofs) in enumerate(element_blocks(m, pos, chord, tangent=tangent).values()):
+        if active is not None:
+            ke, dofs = ke[active[k]], dofs[active[k]]
+        nd = dofs.shape[1]
+        rows.append(np.repeat(dofs, nd, axis=1).ravel())
+        cols.append(np.tile(dofs, (1, nd)).ravel())
+        vals.append(ke.ravel())
+    ndof = m.pos0.size
+    return sp.coo_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(ndof, ndof)).tocsr()
+
+
+def lowest_frequency(m) -> float | None:
+    """The lowest elastic natural frequency ω₁ [rad/s] (rigid and mechanism modes, with
+    ω ≈ 0, are skipped), or None when there is none."""
+    free = ~m.fixed.ravel()
+    n = int(free.sum())
+    if n == 0:
+        return None
+    K = assemble(m)[free][:, free]
+    w = 1.0 / np.sqrt(m.mass.ravel()[free])
+    A = sp.csr_matrix(K.multiply(w[:, None]).multiply(w[None, :]))
+    top = float(abs(A).sum(axis=1).max())  # ≥ ω²_max
+    if top <= 0.0:
+        return None
+    floor = 1e-9 * top
+    if n <= DENSE_LIMIT:
+        lam = scipy.linalg.eigvalsh(A.toarray())
+    else:
+        k = min(12, n - 2)
+        lam = spla.eigsh(A, k=k, sigma=-1e-6 * top, which="LM", return_eigenvectors=False)
+    elastic = np.sort(lam[lam > floor])
+    return float(math.sqrt(elastic[0])) if elastic.size else None
