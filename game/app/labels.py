@@ -1,4 +1,4 @@
-"""Value labels on the structure, thinned to those that fit, from cached text images.
+"""Labels on the structure, thinned to those that fit, from cached text images.
 
 A dense structure has more members than the screen has room for labels: drawing them
 all makes a soup of overlapping numbers and costs a font render and two blits each.
@@ -23,10 +23,19 @@ GAP = 2  # [px] kept between two labels
 
 
 class LabelLayer:
-    """Places and draws labels; holds only its cache of text images between frames."""
+    """Places and draws labels so that none covers another within a frame: `begin` at
+    the start of a frame, then `put` one label or `draw` many, the most important
+    first (loads, reactions, names, then member values). Between frames it keeps only
+    its cache of text images; `plates` are the plates placed this frame."""
 
     def __init__(self) -> None:
         self._images: dict[tuple[pygame.font.Font, str, Colour], pygame.Surface] = {}
+        self.begin()
+
+    def begin(self) -> None:
+        """A new frame: nothing placed yet."""
+        self._cells: dict[tuple[int, int], list[pygame.Rect]] = {}
+        self.plates: list[pygame.Rect] = []
 
     def image(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
         """The text rendered (anti-aliased), from the cache when it was rendered before."""
@@ -38,28 +47,32 @@ class LabelLayer:
             image = self._images[key] = font.render(text, True, colour)
         return image
 
-    def draw(self, surface: pygame.Surface, font: pygame.font.Font, labels: Sequence[tuple[str, tuple[float, float], Colour, str]]) -> list[pygame.Rect]:
-        """Draw, in order, each label (text, where [px], colour, anchor: a pygame.Rect
-        attribute such as midleft) whose plate lies on the clip area and overlaps no
-        plate drawn before it; return the plates drawn."""
+    def put(
+        self, surface: pygame.Surface, font: pygame.font.Font, text: str, at: tuple[float, float], colour: Colour, anchor: str = "center"
+    ) -> pygame.Rect | None:
+        """Draw one label (its anchor, a pygame.Rect attribute such as midleft, at `at`
+        [px]) if its anchor is on the clip area and its plate covers no plate placed
+        before it this frame; the plate, or None when it was left out."""
         area = surface.get_clip() or surface.get_rect()
-        placed: dict[tuple[int, int], list[pygame.Rect]] = {}
-        drawn: list[pygame.Rect] = []
-        for text, at, colour, anchor in labels:
-            if not area.collidepoint(at):
-                continue
-            image = self.image(font, text, colour)
-            rect = image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
-            if not area.contains(rect.inflate(6, 2)):  # cut by the edge: moved inside, as draw.label does
-                rect.clamp_ip(area.inflate(-6, -4))
-            plate = rect.inflate(6, 2)
-            cells = [(cx, cy) for cx in range(plate.left // CELL, plate.right // CELL + 1) for cy in range(plate.top // CELL, plate.bottom // CELL + 1)]
-            room = plate.inflate(2 * GAP, 2 * GAP)
-            if any(room.collidelist(placed.get(c, ())) >= 0 for c in cells):
-                continue
-            for c in cells:
-                placed.setdefault(c, []).append(plate)
-            pygame.draw.rect(surface, BACKGROUND, plate, border_radius=3)
-            surface.blit(image, rect)
-            drawn.append(plate)
-        return drawn
+        if not area.collidepoint(at):
+            return None
+        image = self.image(font, text, colour)
+        rect = image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
+        if not area.contains(rect.inflate(6, 2)):  # cut by the edge: moved inside, as draw.label does
+            rect.clamp_ip(area.inflate(-6, -4))
+        plate = rect.inflate(6, 2)
+        cells = [(cx, cy) for cx in range(plate.left // CELL, plate.right // CELL + 1) for cy in range(plate.top // CELL, plate.bottom // CELL + 1)]
+        room = plate.inflate(2 * GAP, 2 * GAP)
+        if any(room.collidelist(self._cells.get(c, ())) >= 0 for c in cells):
+            return None
+        for c in cells:
+            self._cells.setdefault(c, []).append(plate)
+        pygame.draw.rect(surface, BACKGROUND, plate, border_radius=3)
+        surface.blit(image, rect)
+        self.plates.append(plate)
+        return plate
+
+    def draw(self, surface: pygame.Surface, font: pygame.font.Font, labels: Sequence[tuple[str, tuple[float, float], Colour, str]]) -> list[pygame.Rect]:
+        """`put` each label (text, where [px], colour, anchor) in order; the plates drawn."""
+        placed = (self.put(surface, font, text, at, colour, anchor) for text, at, colour, anchor in labels)
+        return [plate for plate in placed if plate is not None]

@@ -1,7 +1,7 @@
 """What the play scene draws on the structure besides the structure itself: the build
 zone under it; members marked as zero-force, nails, a mechanism's free motion (a dashed
-ghost over the structure as built, its moving nodes ringed), the names of nodes and
-members, the selection and what is under the mouse over it. Reads the scene; changes
+ghost over the structure as built, its moving nodes ringed), the selection and what is
+under the mouse over it; the grid and the scale bar under it. Reads the scene; changes
 nothing."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pygame
 
 from game.app import draw
 from game.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION, mix
+from game.app.render import draw_zone
 from game.app.tools import nice_step
 
 ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
-NAME = (90, 90, 110)  # the colour of node and member names
 
 
 GRID = mix(BACKGROUND, MUTED, 0.18)  # the building grid's lines
@@ -25,6 +25,7 @@ GRID_MIN_PX = 8  # [px] a grid finer than this on the screen is not drawn
 def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
     s = scene.session
     if under:
+        scene.picture.painter.labels.begin()  # the frame's labels: these first, then the structure's
         _zone(scene, surface)
         if "node" in scene.toolbar.names:
             _grid(scene, surface)
@@ -42,9 +43,6 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
         _ghost(scene, surface, ghost)
         for q in s.free.moving():
             pygame.draw.circle(surface, MARK, scene.picture.point_of(int(q)), 10, 3)
-    named = None if scene.picture.labels else scene.stage.named_parts
-    if named is None or named:
-        _names(scene, surface, named)
     model = s.model
     for hit, colour in ((scene.selected, TENSION), (scene.hover, MUTED)):
         if hit is not None and hit.kind == "node" and hit.id in model.node_ids:
@@ -65,7 +63,7 @@ def _grid(scene, surface: pygame.Surface) -> None:
     for k in range(math.ceil(y0 / step), math.floor(y1 / step) + 1):
         sy = round(view.point(0, k * step)[1])
         pygame.draw.line(surface, GRID, (world.left, sy), (world.right, sy))
-    draw.label(surface, scene.app.fonts.small, f"grid {_length(step)}", (world.left + 8, world.top + 8), MUTED, "topleft")
+    scene.picture.painter.labels.put(surface, scene.app.fonts.small, f"grid {_length(step)}", (world.left + 8, world.top + 8), MUTED, "topleft")
 
 
 def _length(metres: float) -> str:
@@ -81,7 +79,7 @@ def _scale_bar(scene, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, INK, (x, y), (x + px, y), 2)
     for end in (x, x + px):
         pygame.draw.line(surface, INK, (end, y - 5), (end, y + 1), 2)
-    draw.label(surface, scene.app.fonts.small, _length(length), (x + px / 2, y - 6), INK, "midbottom")
+    scene.picture.painter.labels.put(surface, scene.app.fonts.small, _length(length), (x + px / 2, y - 6), INK, "midbottom")
 
 
 def _zone(scene, surface: pygame.Surface) -> None:
@@ -89,13 +87,7 @@ def _zone(scene, surface: pygame.Surface) -> None:
     zone = bench.level.player.zone if bench is not None else None
     if not zone:
         return
-    pts = [scene.view.point(x, y) for x, y in zone]
-    pygame.draw.polygon(surface, ZONE, pts)  # under the ground and the structure, drawn next
-    clip = surface.get_clip()
-    for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
-        cut = clip.clipline(a, b)  # only what the window shows: a dash costs a call
-        if cut:
-            draw.dashed(surface, TENSION, *cut, 2, 10, 6)
+    draw_zone(surface, scene.view, zone, ZONE, TENSION)  # under the ground and the structure, drawn next
 
 
 def _ends(model, mid: str) -> tuple[int, int]:
@@ -114,7 +106,7 @@ def _zero_marks(scene, surface: pygame.Surface) -> None:
             i, j = _ends(s.model, mid)
             a, b = scene.picture.point_of(i), scene.picture.point_of(j)
             draw.dashed(surface, MARK, a, b, 6, 10, 6)
-            draw.label(surface, scene.app.fonts.bold, "0", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10), MARK, "midbottom")
+            scene.picture.painter.labels.put(surface, scene.app.fonts.bold, "0", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10), MARK, "midbottom")
 
 
 def _ghost(scene, surface: pygame.Surface, pos) -> None:
@@ -124,32 +116,3 @@ def _ghost(scene, surface: pygame.Surface, pos) -> None:
     for mid in model.member_ids:
         i, j = _ends(model, mid)
         draw.dashed(surface, MARK, tuple(pts[i]), tuple(pts[j]), 2, 6, 5)
-
-
-def _names(scene, surface: pygame.Surface, only: frozenset[str] | None) -> None:
-    """Node names beside their joints and member names at their middles (`only` those
-    named, or all), on a pale ground so that they read over lines; a name that would
-    cover one already placed is left out (the tool tip names what is under the mouse)."""
-    model, font = scene.session.model, scene.app.fonts.small
-    taken: list[pygame.Rect] = []
-
-    def put(text: str, at: tuple[float, float], anchor: str) -> None:
-        rect = pygame.Rect((0, 0), font.size(text))
-        setattr(rect, anchor, (round(at[0]), round(at[1])))
-        rect = rect.inflate(4, 2)
-        if rect.collidelist(taken) >= 0 or not surface.get_clip().contains(rect):
-            return
-        taken.append(rect)
-        pygame.draw.rect(surface, BACKGROUND, rect, border_radius=3)
-        draw.label(surface, font, text, rect.center, NAME, "center", None)
-
-    for q, nid in enumerate(model.node_ids):
-        if only is None or nid in only:
-            x, y = scene.picture.point_of(q)
-            put(nid, (x - 7, y - 7), "bottomright")
-    for mid in model.member_ids:
-        if only is not None and mid not in only:
-            continue
-        i, j = _ends(model, mid)
-        (ax, ay), (bx, by) = scene.picture.point_of(i), scene.picture.point_of(j)
-        put(mid, ((ax + bx) / 2 + 6, (ay + by) / 2 + 6), "topleft")

@@ -20,6 +20,7 @@ from game.app.palette import (
     MARK,
     MEMBER_MIN_PX,
     MUTED,
+    OWN_FORCE,
     PANEL,
     REACTION,
     RULE,
@@ -78,9 +79,20 @@ def title_bar(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: s
 
 
 def legend(
-    surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, *, widest: float | None, plates: bool, breakable: bool, to_come: bool, supports: set[str]
+    surface: pygame.Surface,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    *,
+    widest: float | None,
+    plates: bool,
+    breakable: bool,
+    to_come: bool,
+    supports: set[str],
+    arrow: tuple[float, float] | None = None,
+    own: bool = False,
 ) -> None:
-    """What colours, widths, arrows and symbols mean."""
+    """What colours, widths, arrows and symbols mean; `arrow`: (length [px], force [N])
+    of the scene's arrow scale; `own`: the player added forces (drawn in their colour)."""
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, RULE, rect.topleft, rect.bottomleft)
     x, y = rect.left + PAD, rect.top + PAD
@@ -116,7 +128,15 @@ def legend(
     item("load", lambda m: draw.arrow(surface, LOAD, (x, m), (x + 34, m), 3))
     if to_come:
         item("load still to come", lambda m: draw.arrow(surface, MUTED, (x, m), (x + 34, m), 3))
+    if own:
+        item("your force", lambda m: draw.arrow(surface, OWN_FORCE, (x, m), (x + 34, m), 3))
     item("support reaction", lambda m: draw.arrow(surface, REACTION, (x, m), (x + 34, m), 3))
+    if arrow is not None:
+        px, newtons = arrow
+        mid = y + fonts.small.get_linesize() // 2
+        draw.arrow(surface, MUTED, (x, mid), (x + px, mid), 2)
+        draw.label(surface, fonts.small, f"= {newtons / 1e3:.3g} kN: one scale", (x + px + 6, mid), MUTED, "midleft", None)
+        y += fonts.small.get_linesize() + 8
     names = {"pin": "pin", "roller": "roller", "roller_x": "roller (on a wall)", "fixed": "fixed"}
     shown = [k for k in ("pin", "roller", "roller_x", "fixed") if k in supports]
     if shown:

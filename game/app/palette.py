@@ -18,6 +18,7 @@ COMPRESSION: Colour = (213, 94, 0)  # Okabe–Ito vermillion #D55E00
 ZERO: Colour = (160, 160, 160)
 REACTION: Colour = (0, 158, 115)  # Okabe–Ito bluish green #009E73
 LOAD: Colour = INK
+OWN_FORCE: Colour = (117, 68, 150)  # the forces the player added: purple, apart from the given loads in black
 BROKEN: Colour = (150, 150, 150)
 MARK: Colour = (204, 121, 167)  # Okabe–Ito reddish purple #CC79A7: the first to break
 PLATE: Colour = (226, 226, 220)

@@ -15,6 +15,7 @@ from game.app.camera import Camera
 from game.app.render import StructurePainter
 from game.app.shapes import Hit, Shapes
 from game.app.tools import grid_step, snap
+from game.solution import AddForce
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
@@ -36,13 +37,20 @@ class Picture:
         self.chosen: dict[str, bool] = {}
         self.camera: Camera | None = None  # set when the screen is laid out
         self.model = None
+        self.force_ref: float | None = None  # [N] the force drawn ARROW_PX long, fixed for the scene at its first model
         self.take_model()
 
     def take_model(self) -> None:
         """Painter and picking shapes for the session's model (after every build)."""
         s = self.session
         self.model = s.model
-        self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports())
+        bench = s.level_bench
+        own = sum(isinstance(m, AddForce) for m in bench.moves) if bench is not None else 0
+        self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports(), own_loads=own, force_ref=self.force_ref)
+        if self.force_ref is None and s.model is not None:  # the given loads set the scale; else the largest force allowed
+            most = bench.level.player.max_force if bench is not None and bench.level.player.max_force else 0.0
+            self.force_ref = self.painter.load_ref or most or None
+            self.painter.force_ref = self.force_ref or self.painter.force_ref
         self.shapes = Shapes(s.model) if s.model is not None else None
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
 
@@ -162,6 +170,14 @@ class Picture:
             return bench.level.player.max_force
         return max(self.painter.load_ref, 10e3) if self.painter.load_ref > 0 else 10e3
 
+    def box(self) -> tuple[float, float, float, float] | None:
+        """(xmin, ymin, xmax, ymax) [m] of the nodes where they are now (None: nothing built)."""
+        sim = self.session.sim
+        if sim is None:
+            return None
+        pos = sim.state.pos[:, :2]
+        return (*pos.min(axis=0), *pos.max(axis=0))
+
     def drawn_rect(self) -> pygame.Rect | None:
         """The structure's box on the screen [px] (None: nothing built)."""
         s = self.session
@@ -172,5 +188,15 @@ class Picture:
         (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
         return pygame.Rect(int(x0), int(y0), int(x1 - x0) + 1, int(y1 - y0) + 1).inflate(40, 40)
 
+    def names(self) -> list[str]:
+        """The nodes and members named on the picture: all of them (L), or those the
+        level's texts name."""
+        if self.model is None:
+            return []
+        if self.labels:
+            return [*self.model.node_ids, *self.model.member_ids]
+        return [n for n in (*self.model.node_ids, *self.model.member_ids) if n in self.stage.named_parts]
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(surface, self.camera.view, self.sim, values=self.values, forces=self.session.revealed, pos=self.positions())
+        view, revealed = self.camera.view, self.session.revealed
+        self.painter.draw(surface, view, self.sim, values=self.values, forces=revealed, pos=self.positions(), names=self.names(), begin=False)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import pygame
 
 from engine import Model, Simulation
-from engine.linear import nodal_loads
 from game.app import draw, symbols
 from game.app.labels import LabelLayer
 from game.app.palette import (
@@ -29,6 +29,7 @@ from game.app.palette import (
     MEMBER_MAX_PX,
     MEMBER_MIN_PX,
     MUTED,
+    OWN_FORCE,
     PLATE,
     REACTION,
     SIGN_COLOUR,
@@ -42,6 +43,10 @@ from game.app.view import View
 JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
 BEYOND_PX = 40  # [px] how far outside the clip area a mark may start and still reach into it
+ARROW_PX = 70.0  # [px] the length of the arrow of a scene's reference force (the legend says which)
+SHORTEST_PX = 14.0  # [px] no arrow is drawn shorter (a tiny force still shows its direction)
+LONGEST_PX = 3 * ARROW_PX  # [px] nor longer (a reaction far above the loads, a huge added force)
+NAME = (90, 90, 110)  # node and member names
 
 
 class Scale:
@@ -63,13 +68,16 @@ class Scale:
         return self.value
 
 
-def full_loads(model: Model) -> tuple[np.ndarray, np.ndarray]:
-    """Per node: the load at its fullest (N, 3) [N, N, N m], each load at the history
-    value of largest size, and the time its last history ends (N,) [s] (0: constant)."""
+def full_loads(model: Model, rows: range | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Per node: the load at its fullest (N, 3) [N, N, N m], each load (of `rows`, the
+    rows of the model's loads; default all) at the history value of largest size, and
+    the time its last history ends (N,) [s] (0: constant)."""
     m = model.arrays
     full = np.zeros((model.n_nodes, 3))
     ends = np.zeros(model.n_nodes)
-    for k, node in enumerate(m.load_node.astype(np.int64)):
+    rows = range(len(m.load_node)) if rows is None else rows
+    for k in rows:
+        node = int(m.load_node[k])
         h = int(m.load_hist[k])
         if h < 0:
             full[node] += m.load_f[k]
@@ -78,6 +86,18 @@ def full_loads(model: Model) -> tuple[np.ndarray, np.ndarray]:
         full[node] += values[np.argmax(np.abs(values))] * m.load_f[k]
         ends[node] = max(ends[node], float(m.hist_t[m.hist_start[h + 1] - 1]))
     return full, ends
+
+
+def loads_now(model: Model, t: float, rows: range) -> np.ndarray:
+    """Per node, (N, 3) [N, N, N m]: the loads of `rows` at time t (their histories'
+    piecewise-linear scale, held at the ends)."""
+    m = model.arrays
+    out = np.zeros((model.n_nodes, 3))
+    for k in rows:
+        h = int(m.load_hist[k])
+        scale = 1.0 if h < 0 else float(np.interp(t, m.hist_t[m.hist_start[h] : m.hist_start[h + 1]], m.hist_v[m.hist_start[h] : m.hist_start[h + 1]]))
+        out[int(m.load_node[k])] += scale * m.load_f[k]
+    return out
 
 
 def kn(force: float) -> str:
@@ -129,7 +149,7 @@ class Vehicle:
         u = (b - a) / max(float(np.hypot(*(b - a))), 1e-9)
         return (float(at[0]), float(at[1])), (float(u[0]), float(u[1]))
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts, t: float, pts: np.ndarray) -> None:
+    def draw(self, surface: pygame.Surface, fonts: Fonts, t: float, pts: np.ndarray, labels: LabelLayer) -> None:
         """A truck standing on the deck where the load is (half see-through, so the
         members behind it show), its weight written over it; grey before it comes on
         and after it has left."""
@@ -145,18 +165,34 @@ class Vehicle:
             pygame.draw.circle(truck, (*INK, 230), (wx, 30), 5)
         at = truck.get_rect(midbottom=(round(x), round(y - JOINT_PX)))
         surface.blit(truck, at)
-        draw.label(surface, fonts.bold, kn(float(np.hypot(*self.force))), (at.centerx, at.top - 2), colour, "midbottom")
+        labels.put(surface, fonts.bold, kn(float(np.hypot(*self.force))), (at.centerx, at.top - 2), colour, "midbottom")
 
 
 class StructurePainter:
     """Draws one stage's structure; keeps only its own scales between frames."""
 
-    def __init__(self, fonts: Fonts, stage: Stage, model: Model | None, supports: list[tuple[str, frozenset[str]]] | None = None):
-        """supports: (node id, locked DOFs) of each support drawn (default: the stage's)."""
+    def __init__(
+        self,
+        fonts: Fonts,
+        stage: Stage,
+        model: Model | None,
+        supports: list[tuple[str, frozenset[str]]] | None = None,
+        *,
+        own_loads: int = 0,
+        force_ref: float | None = None,
+    ):
+        """supports: (node id, locked DOFs) of each support drawn (default: the stage's);
+        own_loads: how many of the model's loads, the last ones, the player added (drawn
+        apart from the given loads, in their own colour); force_ref [N]: the force whose
+        arrow is ARROW_PX long, the same for the whole scene (default: the largest load)."""
         self.fonts = fonts
         self.stage = stage
         self.model = model
-        self.full, self.load_ends = full_loads(model) if model else (np.zeros((0, 3)), np.zeros(0))
+        n_loads = len(model.arrays.load_node) if model else 0
+        self.given = range(n_loads - own_loads)
+        self.own = range(n_loads - own_loads, n_loads)
+        self.full, self.load_ends = full_loads(model, self.given) if model else (np.zeros((0, 3)), np.zeros(0))
+        self.own_full = full_loads(model, self.own)[0] if model else np.zeros((0, 3))
         goal = stage.level.goal if stage.level is not None else None
         self.vehicle = Vehicle(goal.moving_load, model) if model is not None and goal and goal.moving_load else None
         if self.vehicle is not None:  # drawn as one vehicle, not as a load at every deck node
@@ -165,6 +201,8 @@ class StructurePainter:
         self.load_ref = float(np.hypot(self.full[:, 0], self.full[:, 1]).max(initial=0.0))
         if self.vehicle is not None:
             self.load_ref = max(self.load_ref, float(np.hypot(*self.vehicle.force)))
+        own_ref = float(np.hypot(self.own_full[:, 0], self.own_full[:, 1]).max(initial=0.0))
+        self.force_ref = force_ref or max(self.load_ref, own_ref, 1.0)
         self.labels = LabelLayer()
         self.member_scale = Scale(max(self.load_ref, 1.0))
         self.plate_scale = Scale(1.0)
@@ -217,11 +255,27 @@ class StructurePainter:
         return (0.0, -1.0) if away[1] < 0 else (0.0, 1.0)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, view: View, sim: Simulation | None, *, values: bool, forces: bool = True, pos: np.ndarray | None = None) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        view: View,
+        sim: Simulation | None,
+        *,
+        values: bool,
+        forces: bool = True,
+        pos: np.ndarray | None = None,
+        names: Sequence[str] = (),
+        begin: bool = True,
+    ) -> None:
         """Everything, in the order that keeps the important things on top. forces
         False draws every member alike (a puzzle that asks which carry nothing); `pos`
         (N, 2) [m] draws the structure there instead of where it is (a magnified
-        deflection, a mechanism's motion)."""
+        deflection, a mechanism's motion); `names`: the nodes and members to name.
+        Labels go through one layer, so none covers another: loads, reactions, names,
+        then member values, most loaded first, as many as there is room for (`begin`
+        False: the caller began the frame's labels and placed some first)."""
+        if begin:
+            self.labels.begin()
         self._ground(surface, view)
         if sim is None:
             return
@@ -233,8 +287,9 @@ class StructurePainter:
         for q, kind, side in self.supports:
             if near[q]:
                 symbols.support(surface, kind, tuple(pts[q]), side)
-        self._reactions(surface, sim, pts, near)
         self._loads(surface, sim, pts, near)
+        self._reactions(surface, sim, pts, near)
+        self._names(surface, pts, names)
         if values:
             self.labels.draw(surface, self.fonts.small, labels)
         if first is not None:
@@ -387,7 +442,7 @@ class StructurePainter:
         cx, cy = 0.5 * (x0 + x1), 0.5 * (y0 + y1)
         for dx, dy in ((1, 1), (1, -1)):
             pygame.draw.line(surface, MARK, (cx - 8 * dx, cy - 8 * dy), (cx + 8 * dx, cy + 8 * dy), 4)
-        draw.label(surface, self.fonts.small, f"broke first, t = {t:.2f} s", (cx + 12, cy), INK, "midleft")
+        self.labels.put(surface, self.fonts.small, f"broke first, t = {t:.2f} s", (cx + 12, cy), INK, "midleft")
 
     def _joints(self, surface: pygame.Surface, pts: np.ndarray) -> None:
         """Pins as rings, rigid (beam) joints as dots; none where members are too short
@@ -407,40 +462,70 @@ class StructurePainter:
                 pygame.draw.circle(surface, INK, (x, y), JOINT_PX, 2)
 
     def _text(self, surface: pygame.Surface, text: str, at: tuple[float, float], colour: tuple, anchor: str) -> None:
-        """A bold label, from the cache of text images (`draw.label` renders anew)."""
-        draw.place(surface, self.labels.image(self.fonts.bold, text, colour), at, anchor)
+        """A bold label, placed where it covers no other (from the cache of text images)."""
+        self.labels.put(surface, self.fonts.bold, text, at, colour, anchor)
 
-    def _arrow_px(self, force: float, ref: float) -> float:
-        return 40.0 + 36.0 * min(abs(force) / ref, 1.0)
+    def arrow_px(self, force: float) -> float:
+        """The length [px] of a force's arrow: in proportion, ARROW_PX for force_ref,
+        the same scale for every load, reaction and added force of the scene (within
+        SHORTEST_PX and LONGEST_PX)."""
+        return min(max(ARROW_PX * abs(force) / self.force_ref, SHORTEST_PX), LONGEST_PX)
+
+    def _names(self, surface: pygame.Surface, pts: np.ndarray, names: Sequence[str]) -> None:
+        """Node names beside their joints and member names beside their middles."""
+        model, font = self.model, self.fonts.small
+        nodes, members = set(model.node_ids), {mid: k for k, mid in enumerate(model.member_ids)}
+        for name in names:
+            if name in nodes:
+                x, y = pts[model.node_index(name)]
+                self.labels.put(surface, font, name, (x - 7, y - 7), NAME, "bottomright")
+            elif name in members:
+                kind, row = model.member_slot[members[name]]
+                i, j = (self.bar_ij if kind == "bar" else self.beam_ij)[row]
+                (ax, ay), (bx, by) = pts[i], pts[j]
+                self.labels.put(surface, font, name, ((ax + bx) / 2 + 6, (ay + by) / 2 + 6), NAME, "topleft")
 
     def _loads(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
-        """A moving load as a vehicle where it is; the other loads as they act now, in black with their value; a load still to come (zero
-        now, growing later) in grey, with the value it will reach."""
-        if self.load_ref <= 0.0:
+        """A moving load as a vehicle where it is; the other loads as they act now, in
+        black with their value; a load still to come (zero now, growing later) in grey,
+        with the value it will reach; the forces the player added in their own colour,
+        beside any given load at the same node."""
+        if self.force_ref <= 0.0:
             return
-        now = nodal_loads(self.model, sim.time)
+        now = loads_now(self.model, sim.time, self.given)
         if self.vehicle is not None:
             now[self.vehicle.path, :2] -= self.vehicle.shares(sim.time)[:, None] * self.vehicle.force
-            self.vehicle.draw(surface, self.fonts, sim.time, pts)
-        tiny = 1e-4 * self.load_ref
+            self.vehicle.draw(surface, self.fonts, sim.time, pts, self.labels)
+        tiny = 1e-4 * self.force_ref
         for q in np.flatnonzero((np.abs(self.full).max(axis=1) > 0) & seen):
             f, colour = now[q], LOAD
             if math.hypot(f[0], f[1]) <= tiny and abs(f[2]) <= tiny * self.model.char_length:
                 if sim.time >= self.load_ends[q]:
                     continue
                 f, colour = self.full[q], MUTED
-            x, y = pts[q]
-            size = math.hypot(f[0], f[1])
-            if size > tiny:
-                ux, uy = f[0] / size, -f[1] / size  # screen direction of the force
-                head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
-                length = self._arrow_px(size, self.load_ref)
-                tail = (head[0] - ux * length, head[1] - uy * length)
-                draw.arrow(surface, colour, tail, head, 3)
-                self._text(surface, kn(size), (tail[0] - ux * 4, tail[1] - uy * 4), colour, draw.anchor_away((-ux, -uy)))
-            if abs(f[2]) > tiny * self.model.char_length:
-                at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
-                self._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
+            self._force(surface, f, pts[q], colour, tiny)
+        if len(self.own):
+            mine = loads_now(self.model, sim.time, self.own)
+            for q in np.flatnonzero((np.abs(mine).max(axis=1) > tiny) & seen):
+                beside = 0.0 if not np.abs(self.full[q]).max() else 10.0  # apart from a given load at the node
+                self._force(surface, mine[q], pts[q], OWN_FORCE, tiny, beside)
+
+    def _force(self, surface: pygame.Surface, f, at, colour: tuple, tiny: float, beside: float = 0.0) -> None:
+        """A force f (fx, fy, m) [N, N, N m] on the node drawn at `at`: an arrow whose
+        head touches the joint (moved `beside` px across its line), its value at the tail."""
+        x, y = at
+        size = math.hypot(f[0], f[1])
+        if size > tiny:
+            ux, uy = f[0] / size, -f[1] / size  # screen direction of the force
+            x, y = x - uy * beside, y + ux * beside
+            head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
+            length = self.arrow_px(size)
+            tail = (head[0] - ux * length, head[1] - uy * length)
+            draw.arrow(surface, colour, tail, head, 3)
+            self._text(surface, kn(size), (tail[0] - ux * 4, tail[1] - uy * 4), colour, draw.anchor_away((-ux, -uy)))
+        if abs(f[2]) > tiny * self.model.char_length:
+            at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
+            self._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
 
     def _reactions(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
@@ -449,7 +534,7 @@ class StructurePainter:
             return
         r = sim.reactions()
         rows = [q for q, _, _ in self.supports]
-        ref = max(self.load_ref, float(np.abs(r[rows, :2]).max(initial=0.0)), 1e-9)
+        ref = max(self.force_ref, float(np.abs(r[rows, :2]).max(initial=0.0)), 1e-9)
         tiny = 5e-3 * ref
         for q, kind, (nx, ny) in self.supports:
             if not seen[q]:
@@ -460,7 +545,7 @@ class StructurePainter:
                 if abs(value) <= tiny:
                     continue
                 dx, dy = ax * math.copysign(1, value), ay * math.copysign(1, value)  # screen direction
-                length = self._arrow_px(value, ref)
+                length = self.arrow_px(value)
                 if abs(ax * nx + ay * ny) > 0.5:  # along the symbol's axis, beyond it
                     near = (x + nx * (reach + 4), y + ny * (reach + 4))
                     toward = dx * nx + dy * ny < 0

@@ -213,6 +213,7 @@ class PlaySession:
         self.sim = None
         if self.verdict is not None and self.verdict.start is not None:
             self.sim = snapshot(self.verdict.start)
+            self.model = self.sim.model  # the judged model (a zero-force check keeps removed members, switched off)
         elif self.model is not None:
             self.sim = Simulation(self.model, self.integrator, dt=self.dt)
         if self.sim is not None:
@@ -375,7 +376,7 @@ class PlaySession:
         if self.level_bench is not None and self.verdict is not None:
             self.bench.attempt.try_again()
             self.verdict = None
-            self.reset()
+            self.build()  # the work's own model again, not the judged one
 
     def save(self, *, force: bool = False, verdict: bool = False) -> bool:
         """Keep the work: a level's moves (and, after a `verdict`, the record of the check)

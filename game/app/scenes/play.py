@@ -28,6 +28,7 @@ from game.app.keymap import binding_for
 from game.app.marks import draw_marks
 from game.app.panels import badges, draw_boxes, draw_readout, hover_lines, hud_lines, save_screenshot, status_text
 from game.app.picture import Picture
+from game.app.render import ARROW_PX
 from game.app.session import PlaySession
 from game.app.shapes import Hit
 from game.app.stage import Stage
@@ -102,7 +103,7 @@ class PlayScene(Scene):
             self.zoom(ZOOM_STEP**event.y, self.mouse)
         elif event.type == pygame.MOUSEMOTION:
             if event.buttons[1]:  # the middle button held: pan
-                self.picture.camera.pan(*event.rel)
+                self.picture.camera.pan(*event.rel, self.picture.box())
             self.mouse = event.pos
             if self.session.hand is not None:
                 self.session.hand_at = self.picture.world(event.pos)
@@ -162,7 +163,7 @@ class PlayScene(Scene):
 
     def pan_key(self, key: int) -> None:
         dx, dy = PAN_KEYS[key]
-        self.picture.camera.pan(PAN_PX * dx, PAN_PX * dy)
+        self.picture.camera.pan(PAN_PX * dx, PAN_PX * dy, self.picture.box())
 
     def escape(self) -> None:
         """Close the top box, else cancel what the tool has half done, else ask before leaving."""
@@ -244,7 +245,7 @@ class PlayScene(Scene):
 
     def zoom(self, factor: float, about: tuple[int, int]) -> None:
         """Zoom the view by `factor`, keeping the world point under `about` in place."""
-        self.picture.camera.zoom(factor, about, self.session.model.char_length if self.session.model is not None else 0.0)
+        self.picture.camera.zoom(factor, about, self.picture.box())
 
     def fit_view(self) -> None:
         """Fit the view to the structure where it is now (and the stage around it)."""
@@ -316,6 +317,8 @@ class PlayScene(Scene):
             plates=s.model is not None and len(s.model.triangle_ids) > 0,
             breakable=sim is not None and sim.breakable,
             supports={kind for _, kind, _ in picture.painter.supports},
+            arrow=(ARROW_PX, picture.painter.force_ref) if picture.painter.force_ref > 1.0 else None,
+            own=len(picture.painter.own) > 0,
         )
         draw_readout(self, surface, sim)
         overlay.status_line(surface, fonts, layout.status, s.notice or status_text(self), KEYS_HELP)

@@ -1,0 +1,101 @@
+"""A clear screen: on every shipped level (as it opens, with its reference solution
+checked, and running) and in the sandbox, no two texts on the structure overlap: load
+and reaction values, names, member values, the grid's and the scale's words, the marks.
+Texts are caught as they are drawn (the label layer, draw.label, draw.place) while the
+world is drawn; the boxes over it are left out (they are meant to cover it)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from test_play_session import key, start
+
+from game.app import draw, marks
+from game.app.labels import LabelLayer
+from game.app.launch import bench_of_solution
+from game.app.picture import Picture
+from game.app.stage import Stage, load_stage
+from game.course import load_course, reference_solution, shipped_level
+
+
+@pytest.fixture
+def texts(monkeypatch):
+    """The rects of the texts drawn on the world this frame, as a list refilled per frame."""
+    caught: list[pygame.Rect] = []
+    on = {"world": False}
+
+    def catching(function):
+        def wrapped(*args, **kwargs):
+            rect = function(*args, **kwargs)
+            if on["world"] and rect is not None:
+                caught.append(pygame.Rect(rect))
+            return rect
+
+        return wrapped
+
+    def world(function):
+        def wrapped(*args, **kwargs):
+            on["world"] = True
+            try:
+                return function(*args, **kwargs)
+            finally:
+                on["world"] = False
+
+        return wrapped
+
+    for module, name in ((draw, "label"), (draw, "place"), (LabelLayer, "put")):
+        monkeypatch.setattr(module, name, catching(getattr(module, name)))
+    monkeypatch.setattr(Picture, "draw", world(Picture.draw))
+    monkeypatch.setattr("game.app.scenes.play.draw_marks", world(marks.draw_marks))
+    return caught
+
+
+def overlaps(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    return [(a, b) for a, b in itertools.combinations(rects, 2) if a.colliderect(b)]
+
+
+def frames(app, texts: list, n: int) -> list[list[pygame.Rect]]:
+    out = []
+    for _ in range(n):
+        texts.clear()
+        app.frame()
+        out.append(list(texts))
+    return out
+
+
+def shipped() -> list[str]:
+    return load_course().level_ids()
+
+
+@pytest.mark.parametrize("level", shipped())
+def test_no_two_texts_on_a_level_overlap(level, texts):
+    stage = load_stage(shipped_level(level))
+    solution = reference_solution(level)
+    app, _ = start(stage, bench=bench_of_solution(stage, str(solution)) if solution else None)
+    seen = frames(app, texts, 2)  # as it opens: paused, or a demo running
+    if solution:
+        key(app, pygame.K_c)  # checked: the judged run plays
+        app.frame()
+    else:
+        key(app, pygame.K_SPACE)
+    seen += frames(app, texts, 30)
+    key(app, pygame.K_l)  # every name
+    seen += frames(app, texts, 2)
+    for shown in seen:
+        assert overlaps(shown) == [], f"{level}: texts overlap"
+    assert any(seen), f"{level}: no text at all was caught"
+    app.close()
+
+
+def test_no_two_texts_overlap_in_the_sandbox(texts):
+    app, _ = start(load_stage(shipped_level("bridge-06"), sandbox=True))
+    key(app, pygame.K_SPACE)
+    for shown in frames(app, texts, 40):
+        assert overlaps(shown) == []
+    app.close()
+    app, _ = start(Stage.empty_sandbox())
+    for shown in frames(app, texts, 2):
+        assert overlaps(shown) == []
+    app.close()
