@@ -99,3 +99,25 @@ def test_no_two_texts_overlap_in_the_sandbox(texts):
     for shown in frames(app, texts, 2):
         assert overlaps(shown) == []
     app.close()
+
+
+def test_a_long_notice_and_the_keys_on_the_status_line_never_overlap(monkeypatch):
+    """The keys give way to a long notice (a save's path), and a notice longer than the
+    line is cut with "…"."""
+    app, scene = start(Stage.empty_sandbox())
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = draw.label
+    monkeypatch.setattr(draw, "label", lambda surface, font, text, *a, **k: drawn.append((text, original(surface, font, text, *a, **k))) or drawn[-1][1])
+    status = scene.layout.status
+    for notice in ("Saved.", "Saved to " + "/a-long-folder" * 6 + "/design.json", "x" * 400):
+        scene.session.notice = notice
+        drawn.clear()
+        app.frame()
+        on_line = [(text, rect) for text, rect in drawn if status.contains(rect)]
+        assert overlaps([rect for _, rect in on_line]) == [], notice[:20]
+        assert all(status.contains(rect) for _, rect in on_line)
+        if notice == "Saved.":
+            assert len(on_line) == 2  # the notice and the keys
+        if notice.startswith("x"):
+            assert on_line[0][0].endswith(" …")
+    app.close()

@@ -151,10 +151,20 @@ def legend(
 
 
 def status_line(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, left: str, right: str) -> None:
+    """The status line: `left` (what is happening, a notice) and, where there is room
+    beside it, `right` (the main keys); a notice too long for the line is cut with "…"
+    (the keys give way first, so the two never overlap)."""
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, RULE, rect.topleft, rect.topright)
+    room = rect.width - 2 * PAD
+    keys = fonts.small.size(right)[0] + 3 * PAD
+    if fonts.body.size(left)[0] <= room - keys:
+        draw.label(surface, fonts.small, right, (rect.right - PAD, rect.centery), MUTED, "midright", None)
+    elif fonts.body.size(left)[0] > room:
+        while left and fonts.body.size(left + " …")[0] > room:
+            left = left[:-1]
+        left = left.rstrip() + " …"
     draw.label(surface, fonts.body, left, (rect.left + PAD, rect.centery), INK, "midleft", None)
-    draw.label(surface, fonts.small, right, (rect.right - PAD, rect.centery), MUTED, "midright", None)
 
 
 def badges(surface: pygame.Surface, fonts: Fonts, topright: tuple[int, int], texts: Sequence[tuple[str, tuple]]) -> None:
