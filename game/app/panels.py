@@ -225,10 +225,10 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
     if v.passed:
         title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
         text = f"{v.reason} {level.explanation}".strip()
-        return title, text, "N: next level   ·   T: try again   ·   Esc: fold this box", True
+        return title, text, "Esc: fold this box", True
     hint = level.hints[min(a.tries, len(level.hints)) - 1] if level.hints else ""
     text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
-    return "Not yet", text, "T: try again (your moves are kept)   ·   Esc: fold this box", False
+    return "Not yet", text, "Try again keeps your moves   ·   Esc: fold this box", False
 
 
 def hover_lines(scene, sim) -> list[str]:
