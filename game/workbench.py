@@ -345,11 +345,22 @@ class LevelBench(Bench):
         if player.nodes and node not in player.nodes:
             raise Refused(f"Forces may act at {', '.join(player.nodes)}, not at {node}.")
         wanted = player.forces or 2
-        if sum(isinstance(m, AddForce) for m in self.moves) >= wanted:
-            raise Refused(f"You have placed all {wanted} forces; erase one to place it again.")
+        here = [m for m in self.moves if isinstance(m, AddForce) and m.node == node]
+        if not here and sum(isinstance(m, AddForce) for m in self.moves) >= wanted:
+            placed = "the one force" if wanted == 1 else f"all {wanted} forces"
+            raise Refused(f"You have placed {placed} this level takes; erase one, or change it at its node.")
         if player.max_force and math.hypot(fx, fy) > player.max_force * (1 + 1e-9):
             raise Refused(f"The largest force allowed is {player.max_force / 1e3:.3g} kN.")
-        self._edit(lambda ms: [*ms, AddForce(type="add_force", node=node, fx=fx, fy=fy)])
+        new = AddForce(type="add_force", node=node, fx=fx, fy=fy)
+        if here:  # a force of yours at this node already: the new one takes its place (one edit)
+            self._edit(lambda ms: [new if m is here[-1] else m for m in ms])
+        else:
+            self._edit(lambda ms: [*ms, new])
+
+    def own_force(self, node: str) -> tuple[float, float] | None:
+        """The force the player put at `node` (fx, fy) [N], if there is one."""
+        here = [m for m in self.moves if isinstance(m, AddForce) and m.node == node]
+        return (here[-1].fx, here[-1].fy) if here else None
 
     def toggle_member(self, member: str) -> bool:
         """Mark (or remove) a member in a zero-force level, or take the mark back.

@@ -522,9 +522,9 @@ class Session:
         check in a sandbox), the section for new members."""
         scene = self.scene
         k = int(self.rng.choice((pygame.K_h, pygame.K_v, pygame.K_F1, pygame.K_c, pygame.K_TAB)))
-        before = (scene.show_hud, scene.picture.values, scene.show_help, scene.session.notice, scene.section)
+        before = (scene.show_hud, scene.picture.values, scene.show_help, scene.session.notice, scene.session.section)
         self.key(k)
-        after = (scene.show_hud, scene.picture.values, scene.show_help, scene.session.notice, scene.section)
+        after = (scene.show_hud, scene.picture.values, scene.show_help, scene.session.notice, scene.session.section)
         if k == pygame.K_F1:
             self.frame(int(self.rng.integers(*self.hold)) // 3)
             self.key(pygame.K_F1)

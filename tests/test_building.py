@@ -56,7 +56,7 @@ class Student:
         return self.at(*model.arrays.pos0[model.node_index(name), :2])
 
     def section(self, name: str) -> None:
-        while self.scene.section != name:
+        while self.scene.session.section != name:
             self.click(self.scene.section_rect.center)
 
     def moves(self) -> list[dict]:
@@ -113,7 +113,7 @@ def test_a_click_near_a_node_uses_it_and_never_puts_one_on_top(tmp_path):
     assert [m["type"] for m in s.moves()] == ["add_node"], "a click beside A starts nothing where no node is"
     s.click(s.node("A"))
     s.click(s.node("E"))
-    assert s.moves()[-1] == {"type": "add_member", "id": "AE", "i": "A", "j": "E", "section": s.scene.section}
+    assert s.moves()[-1] == {"type": "add_member", "id": "AE", "i": "A", "j": "E", "section": s.scene.session.section}
     s.click(s.node("A"))  # on from E: E to A again is refused in words
     assert "joined already" in s.scene.session.notice and len(s.moves()) == 2
     s.click(s.node("E"), button=3)

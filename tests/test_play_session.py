@@ -377,12 +377,12 @@ def test_closing_the_window_keeps_the_work_on_a_level(tmp_path):
 def test_the_section_button_and_tab_choose_the_section_for_new_members():
     app, scene = start(Stage.empty_sandbox())
     tool(app, scene, "member")
-    first = scene.section
+    first = scene.session.section
     click(app, scene.section_rect.center)
-    assert scene.section != first
+    assert scene.session.section != first
     for _ in range(len(scene.session.bench.sections()) - 1):
         key(app, pygame.K_TAB)
-    assert scene.section == first
+    assert scene.session.section == first
     app.close()
 
 

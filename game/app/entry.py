@@ -44,10 +44,12 @@ def parse_force(text: str) -> tuple[float, float]:
 class ForceEntry:
     """The box a force is typed into, for node `node`."""
 
-    def __init__(self, node: str):
+    def __init__(self, node: str, now: tuple[float, float] | None = None):
+        """now: the player's force at the node already (fx, fy) [N], which the typed one replaces."""
         self.node = node
         self.text = ""
         self.problem = ""
+        self.now = now
 
     def key(self, event: pygame.event.Event) -> str | None:
         """Take a key: "place" (Enter, with a force that parses), "cancel" (Esc), or None."""
@@ -79,6 +81,7 @@ class ForceEntry:
             reads = ""
         lines = [
             (fonts.bold, f"Force at {self.node} (kN):  {self.text}▏", INK),
+            *([(fonts.small, f"replaces your Fx {self.now[0] / 1e3:+.3g} kN, Fy {self.now[1] / 1e3:+.3g} kN here", MUTED)] if self.now else []),
             (fonts.small, reads or "Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →", MUTED),
             (fonts.small, self.problem or "Enter: place it   ·   Esc: drop it", ALERT if self.problem else MUTED),
         ]

@@ -13,7 +13,7 @@ import pygame
 from game.app import draw
 from game.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION, mix
 from game.app.render import draw_zone
-from game.app.tools import nice_step
+from game.app.tools import nice_step, removed_members
 
 ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 
@@ -107,6 +107,9 @@ def _zero_marks(scene, surface: pygame.Surface) -> None:
             a, b = scene.picture.point_of(i), scene.picture.point_of(j)
             draw.dashed(surface, MARK, a, b, 6, 10, 6)
             scene.picture.painter.labels.put(surface, scene.app.fonts.bold, "0", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10), MARK, "midbottom")
+    for mid, (a, b) in removed_members(scene).items():  # taken out of the truss: thin and dashed, to click back
+        draw.dashed(surface, MARK, a, b, 2, 6, 6)
+        scene.picture.painter.labels.put(surface, scene.app.fonts.small, f"{mid} out", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), MARK, "midbottom")
 
 
 def _ghost(scene, surface: pygame.Surface, pos) -> None:

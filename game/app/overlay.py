@@ -13,6 +13,7 @@ from game.app.palette import (
     ALERT,
     BROKEN,
     COMPRESSION,
+    HIDDEN,
     HUD_BACK,
     HUD_TEXT,
     INK,
@@ -90,6 +91,7 @@ def legend(
     supports: set[str],
     arrow: tuple[float, float] | None = None,
     own: bool = False,
+    hidden: bool = False,
 ) -> None:
     """What colours, widths, arrows and symbols mean; `arrow`: (length [px], force [N])
     of the scene's arrow scale; `own`: the player added forces (drawn in their colour)."""
@@ -111,6 +113,8 @@ def legend(
         y += fonts.body.get_linesize() + 7
 
     heading("Member forces")
+    if hidden:
+        item("hidden until you check", lambda m: draw.segment(surface, HIDDEN, (x, m), (x + 34, m), 6))
     item("tension (pulls)", lambda m: draw.segment(surface, TENSION, (x, m), (x + 34, m), 10))
     item("compression (pushes)", lambda m: draw.segment(surface, COMPRESSION, (x, m), (x + 34, m), 10))
     item("about zero", lambda m: draw.segment(surface, ZERO, (x, m), (x + 34, m), MEMBER_MIN_PX))
@@ -211,16 +215,22 @@ def place_box(area: pygame.Rect, size: tuple[int, int], avoid: pygame.Rect | Non
     return best
 
 
+def message_size(fonts: Fonts, area: pygame.Rect, text: str) -> tuple[int, int]:
+    """(width, height) [px] of the box `message` draws for `text` in `area`."""
+    width = min(area.width - 2 * PAD, 760)
+    lines = draw.wrap(fonts.body, text, width - 2 * PAD)
+    height = PAD + fonts.bold.get_linesize() + 6 + len(lines) * (fonts.body.get_linesize() + 2) + 6 + fonts.small.get_linesize() + PAD
+    return width, min(height, area.height - 2 * PAD)
+
+
 def message(
     surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str, text: str, foot: str, colour: tuple = ALERT, *, avoid: pygame.Rect | None = None
 ) -> pygame.Rect:
     """A boxed message (a problem or a verdict the player should read), its frame and
     title in `colour`, at the foot of `area` or wherever it hides least of `avoid`."""
-    width = min(area.width - 2 * PAD, 760)
+    width, height = message_size(fonts, area, text)
     lines = draw.wrap(fonts.body, text, width - 2 * PAD)
-    line = fonts.body.get_linesize() + 2
-    height = PAD + fonts.bold.get_linesize() + 6 + len(lines) * line + 6 + fonts.small.get_linesize() + PAD
-    box = place_box(area, (width, min(height, area.height - 2 * PAD)), avoid)
+    box = place_box(area, (width, height), avoid)
     pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
     pygame.draw.rect(surface, colour, box, 3, border_radius=6)
     clip = surface.get_clip()

@@ -40,7 +40,8 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-SIGN_COLOUR = {1: TENSION, -1: COMPRESSION, 0: ZERO}  # by the sign of a force
+HIDDEN: Colour = (95, 95, 90)  # a member whose force is hidden until the check (not "about zero")
+SIGN_COLOUR = {1: TENSION, -1: COMPRESSION, 0: ZERO, 2: HIDDEN}  # by the sign of a force; 2: hidden
 
 
 class Fonts:

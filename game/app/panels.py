@@ -156,7 +156,7 @@ def status_text(scene) -> str:
     parts = [f"t = {sim.time:.2f} s", "paused (Space runs)" if session.paused else "running"]
     if sim.time > 0:
         parts.append("at rest" if sim.rest_time >= sim.rest.hold else "moving")
-    elif session.static is not None and session.static.sim is not None:
+    elif session.static is not None and session.static.sim is not None and session.revealed:
         parts.append("forces shown: the static answer")
     parts.append(f"speed {factor(session.pacer.speed)}")
     bench = session.level_bench
@@ -244,8 +244,10 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
     s = scene.session
     if sim is None:
         return
-    if not s.started and s.free is not None:
-        lines = ["Net force on the structure", "  a mechanism: no static answer", "  (run it to see it move)"]
+    no_answer = s.free is not None or (s.static is not None and s.static.sim is None)
+    if not s.started and no_answer:
+        words = s.static.words if s.static is not None and s.static.words else "a mechanism: no static answer"
+        lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
     else:
         lines = net_force_lines(sim, static=sim is not s.sim)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:

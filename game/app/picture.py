@@ -14,6 +14,7 @@ import pygame
 from game.app.camera import Camera
 from game.app.render import StructurePainter
 from game.app.shapes import Hit, Shapes
+from game.app.stage import named_in
 from game.app.tools import grid_step, snap
 from game.solution import AddForce
 
@@ -21,6 +22,7 @@ VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows th
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
 SMALL_MOTION_PX = 8  # [px] a demo whose motion is smaller on the screen starts magnified…
 SHOWN_MOTION_PX = 20  # […] …so that it shows at least this much
+LARGE_MOTION_PX = 250  # [px] magnified motion past this (a collapse) is magnified less
 PICK_PX = 9  # [px] how near the mouse must be to a member or plate to pick it
 NODE_PICK_PX = 14  # [px] how near to a node: a click that near uses the node
 
@@ -38,6 +40,7 @@ class Picture:
         self.camera: Camera | None = None  # set when the screen is laid out
         self.model = None
         self.force_ref: float | None = None  # [N] the force drawn ARROW_PX long, fixed for the scene at its first model
+        self._said_text, self._said_ids = "", frozenset()  # the ids the words on the screen name, worked out once per text
         self.take_model()
 
     def take_model(self) -> None:
@@ -53,6 +56,7 @@ class Picture:
             self.painter.force_ref = self.force_ref or self.painter.force_ref
         self.shapes = Shapes(s.model) if s.model is not None else None
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
+        self._said_text = None
 
     @property
     def values(self) -> bool:
@@ -84,6 +88,20 @@ class Picture:
             return ""
         self.magnify = next((m for m in MAGNIFY[1:] if px * m >= SHOWN_MOTION_PX), MAGNIFY[-1])
         return f"The motion is small ({worst * 1e3:.3g} mm at most): deflections are drawn ×{self.magnify} (M changes it)."
+
+    def tame_magnify(self) -> str:
+        """When magnified motion grows past LARGE_MOTION_PX on the screen (a frame that
+        collapses), the magnifier steps down to what keeps it there; the line that says
+        so ("" when nothing changed)."""
+        sim = self.session.sim
+        if self.magnify == 1 or sim is None or self.camera is None:
+            return ""
+        worst = float(np.abs(sim.state.pos[:, :2] - sim.model.arrays.pos0[:, :2]).max(initial=0.0)) * self.camera.view.scale
+        if worst * self.magnify <= LARGE_MOTION_PX:
+            return ""
+        self.magnify = max((m for m in MAGNIFY if worst * m <= LARGE_MOTION_PX), default=1)
+        drawn = "as they are" if self.magnify == 1 else f"×{self.magnify}"
+        return f"The motion grew large: deflections are now drawn {drawn} (M changes it)."
 
     @property
     def current(self) -> bool:
@@ -178,6 +196,14 @@ class Picture:
         pos = sim.state.pos[:, :2]
         return (*pos.min(axis=0), *pos.max(axis=0))
 
+    def clear_of(self, height: int) -> None:
+        """Move the structure above a box `height` px tall at the foot of the world, if
+        the box would cover it."""
+        drawn, world = self.drawn_rect(), pygame.Rect(self.camera.world)
+        if drawn is not None and drawn.bottom > world.bottom - height - 12:
+            pos = self.session.model.arrays.pos0[:, :2]
+            self.camera.clear_of((*pos.min(axis=0), *pos.max(axis=0)), height)
+
     def drawn_rect(self) -> pygame.Rect | None:
         """The structure's box on the screen [px] (None: nothing built)."""
         s = self.session
@@ -190,13 +216,29 @@ class Picture:
 
     def names(self) -> list[str]:
         """The nodes and members named on the picture: all of them (L), or those the
-        level's texts name."""
+        level's texts name and those the words on the screen name now (a notice, the
+        verdict and its hint: "the most loaded member, FD")."""
         if self.model is None:
             return []
+        ids = [*self.model.node_ids, *self.model.member_ids]
         if self.labels:
-            return [*self.model.node_ids, *self.model.member_ids]
-        return [n for n in (*self.model.node_ids, *self.model.member_ids) if n in self.stage.named_parts]
+            return ids
+        said = self._said()
+        if said != self._said_text:
+            self._said_text, self._said_ids = said, named_in(said, ids)  # ids change with the model: see take_model
+        return [n for n in ids if n in self.stage.named_parts or n in self._said_ids]
+
+    def _said(self) -> str:
+        s = self.session
+        words = [s.notice]
+        if s.verdict is not None:
+            bench = s.level_bench
+            hints = bench.level.hints if bench is not None and not s.verdict.passed else []
+            words += [s.verdict.reason, *hints[:1]]
+        return " ".join(words)
 
     def draw(self, surface: pygame.Surface) -> None:
-        view, revealed = self.camera.view, self.session.revealed
-        self.painter.draw(surface, view, self.sim, values=self.values, forces=revealed, pos=self.positions(), names=self.names(), begin=False)
+        s = self.session
+        view, names = self.camera.view, self.names()
+        known = s.started or (s.static is not None and s.static.sim is not None)  # a mechanism has no reactions to show before it runs
+        self.painter.draw(surface, view, self.sim, values=self.values, forces=s.revealed, pos=self.positions(), names=names, begin=False, reactions=known)

@@ -266,6 +266,7 @@ class StructurePainter:
         pos: np.ndarray | None = None,
         names: Sequence[str] = (),
         begin: bool = True,
+        reactions: bool = True,
     ) -> None:
         """Everything, in the order that keeps the important things on top. forces
         False draws every member alike (a puzzle that asks which carry nothing); `pos`
@@ -288,7 +289,8 @@ class StructurePainter:
             if near[q]:
                 symbols.support(surface, kind, tuple(pts[q]), side)
         self._loads(surface, sim, pts, near)
-        self._reactions(surface, sim, pts, near)
+        if reactions:
+            self._reactions(surface, sim, pts, near)
         self._names(surface, pts, names)
         if values:
             self.labels.draw(surface, self.fonts.small, labels)
@@ -351,7 +353,7 @@ class StructurePainter:
         few frames)."""
         s = sim.state
         rows = [("bar", self.bar_ij, s.bar_N, s.bar_on, s.bar_broke), ("beam", self.beam_ij, s.beam_out[:, 0], s.beam_on, s.beam_broke)]
-        if not forces:  # every member alike, middling width, grey
+        if not forces:  # every member alike, middling width, in a neutral colour (not the grey of "about zero")
             rows = [(kind, ij, np.full(len(ij), 0.3 * self.member_scale.value), on, broke) for kind, ij, _, on, broke in rows]
         ref = self.member_scale.update(max(float(np.abs(axial[on]).max(initial=0.0)) for _, _, axial, on, _ in rows))
         zero = ZERO_SHARE * ref
@@ -363,7 +365,7 @@ class StructurePainter:
                 continue
             a, b, seen = draw.clip_segments(pts[ij[:, 0]], pts[ij[:, 1]], box)
             width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
-            sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.zeros(len(ij), dtype=np.int64)
+            sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
             shown = np.flatnonzero(on & seen)
             smooth = len(shown) <= SMOOTH_UP_TO
             self._bands(surface, a[shown], b[shown], width[shown], sign[shown], smooth=smooth)
@@ -394,7 +396,7 @@ class StructurePainter:
             px = np.where(width <= 2.5, 2.0, width + 1.0)
             across = np.rint(px * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
             line = pygame.draw.line
-            for k in (0, -1, 1):  # by colour, those about zero underneath
+            for k in (0, 2, -1, 1):  # by colour, those about zero underneath
                 rows = sign == k
                 colour = SIGN_COLOUR[k]
                 columns = (a[rows, 0].tolist(), a[rows, 1].tolist(), b[rows, 0].tolist(), b[rows, 1].tolist(), across[rows].tolist())

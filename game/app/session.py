@@ -161,6 +161,8 @@ class PlaySession:
         self._save_clock = -SAVE_EVERY
         self.unsaved_warned = False
         self.design_file = own_design_file(stage)  # a sandbox design's own file (made at its first save)
+        names = list(bench.sections()) if bench is not None else []
+        self.section: str | None = names[0] if names else None  # the section of new members
         self.build()
 
     # ------------------------------------------------------------------ model
@@ -199,7 +201,10 @@ class PlaySession:
         except ModelError as exc:
             self.model, self.notice = None, f"Cannot build this structure: {exc}"
         self.free, self.free_words = None, ""
-        if self.model is not None and self.stage.kind not in ("balance", "demo") and self.model.n_nodes <= MECHANISM_UP_TO:
+        # A zero-force truss is only marginally stable without its zero-force members: its
+        # check runs it, and a banner calling the student's answer a mechanism would
+        # contradict (or give away) the verdict.
+        if self.model is not None and self.stage.kind not in ("balance", "demo", "zero_force") and self.model.n_nodes <= MECHANISM_UP_TO:
             self.free = mechanism(self.model)
             if self.free is not None:
                 self.free_words = describe_motion(self.model, self.free)
@@ -265,6 +270,15 @@ class PlaySession:
         self.edit(self.bench.clear)
         if self.bench.revision != before:
             self.notice = "Back to the start: everything you did is taken away (Ctrl+Z brings it back)."
+
+    def next_section(self) -> None:
+        """The next of the sections on offer for new members, said on the notice line."""
+        sections = self.bench.sections() if self.bench is not None else {}
+        names = list(sections)
+        if names:
+            self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
+            section = sections[self.section]
+            self.notice = f"New members: {self.section} ({section.kind}, {section.material}, A = {section.A * 1e4:.3g} cm²)"
 
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""
@@ -459,6 +473,10 @@ class PlaySession:
         cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
         cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
         words = f"Member {mid} broke at t = {when:.2f} s"
+        if self.hand is not None:
+            return f"{words}: your hand pulled with {math.hypot(*self.hand_force()) / 1e3:.3g} kN."
+        if self.sim.nails:
+            words += " (nails hold the structure where no support does)"
         static = self.static.sim if self.static is not None else None
         if static is None:
             return f"{words}: its force passed what it can carry ({cap_t / 1e3:.3g} kN in tension, {cap_c / 1e3:.3g} kN in compression)."

@@ -62,20 +62,12 @@ class Stage:
     @cached_property
     def named_parts(self) -> frozenset[str]:
         """The ids of the nodes and members the level's texts (brief, hints,
-        explanation) name, so that the scene labels those: an id of two or more
-        characters as a word ("BD", "M1"), or a one-letter one that is not the article
-        "A" ("node B")."""
+        explanation) name, so that the scene labels those."""
         level = self.level
         if level is None:
             return frozenset()
         text = " ".join([self.brief, *(level.hints or []), level.explanation or ""])
-        named = set()
-        for ident in [n.id for n in level.nodes] + [m.id for m in level.members]:
-            for found in re.finditer(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text):
-                if ident not in ("A", "I", "a") or not re.match(r"\s+[a-z]", text[found.end() :]):
-                    named.add(ident)
-                    break
-        return frozenset(named)
+        return named_in(text, [n.id for n in level.nodes] + [m.id for m in level.members])
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:
         """(node id, locked DOFs) of every support, as the level states them."""
@@ -90,6 +82,19 @@ class Stage:
         xs = [n.x for n in self.level.nodes] + [x for x, _ in self.ground]
         ys = [n.y for n in self.level.nodes] + [y for _, y in self.ground]
         return min(xs), min(ys), max(xs), max(ys)
+
+
+def named_in(text: str, ids) -> frozenset[str]:
+    """The ids that `text` names: an id as a word ("BD", "M1", "node B"), except the
+    article "A" or "a" (a capital A starting a sentence before a word, "A truss is")."""
+    named = set()
+    for ident in ids:
+        for found in re.finditer(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text):
+            article = ident == "a" or (ident == "A" and re.search(r"(^|[.!?:\"]\s*)$", text[: found.start()]) and re.match(r"\s+[a-z]", text[found.end() :]))
+            if not article:
+                named.add(ident)
+                break
+    return frozenset(named)
 
 
 def load_stage(path: str | Path, *, sandbox: bool = False) -> Stage:

@@ -31,5 +31,6 @@ def static_answer(model) -> StaticAnswer | None:
         return None
     sim = Simulation(model, "linear")
     if not sim.solve_linear().at_rest:
-        return StaticAnswer(None, "a mechanism: no static answer")
+        cables = sim.mechanism is not None and "cables" in sim.mechanism.message
+        return StaticAnswer(None, "no static answer: cables go slack" if cables else "a mechanism: no static answer")
     return StaticAnswer(sim)

@@ -61,7 +61,8 @@ class NodeTool(Tool):
         at = scene.picture.place(pos, shift)
         there = hit.id if hit is not None else scene.session.bench.node_near(*at, scene.picture.reach())
         if there is not None:
-            scene.session.notice = f"Node {there} is already there: click elsewhere for a new node."
+            member = "; the Member tool joins nodes" if "member" in scene.toolbar.names else ""
+            scene.session.notice = f"Node {there} is already there: click elsewhere for a new node{member}."
             return
         scene.session.edit(scene.session.bench.add_node, *at)
 
@@ -117,10 +118,10 @@ class MemberTool(Joining):
     tip = "click two nodes to join them (Tab: next section); click empty ground for a new node"
 
     def join(self, scene):
-        if scene.section is None:
+        if scene.session.section is None:
             scene.session.notice, self.pending = "This level offers no members to build.", []
             return
-        scene.session.edit(scene.session.bench.add_member, *self.pending, scene.section)
+        scene.session.edit(scene.session.bench.add_member, *self.pending, scene.session.section)
         self.pending = [self.pending[1]]  # go on from the last node: a chain
 
 
@@ -217,7 +218,36 @@ class MarkTool(ToggleMember):
 
 class RemoveTool(ToggleMember):
     name, label = "remove", "Remove"
-    tip = "click a member to take it out of the truss; click again to put it back"
+    tip = "click a member to take it out of the truss; click it again (dashed) to put it back"
+
+    def press(self, scene, pos, *, shift):
+        hit = scene.picture.pick(pos, ("member",))
+        if hit is None:  # a member taken out is no longer in the model: find it where it was drawn
+            near = [(segment_distance(pos, a, b), mid) for mid, (a, b) in removed_members(scene).items()]
+            near = [d for d in near if d[0] <= PICK_PX]
+            if near:
+                scene.session.edit(scene.session.bench.toggle_member, min(near)[1])
+            return
+        scene.session.edit(scene.session.bench.toggle_member, hit.id)
+
+
+def removed_members(scene) -> dict[str, tuple[tuple[float, float], tuple[float, float]]]:
+    """The members the player took out of a zero-force truss (remove mode), with their
+    ends on the screen [px], where they stood as built."""
+    bench = scene.session.level_bench
+    if bench is None or bench.kind != "zero_force" or bench.level.player.mode != "remove":
+        return {}
+    ends = {m.id: (m.i, m.j) for m in bench.level.members}
+    view = scene.view
+    return {mid: (view.point(*bench.position(ends[mid][0])), view.point(*bench.position(ends[mid][1]))) for mid in sorted(bench.marked()) if mid in ends}
+
+
+def segment_distance(p, a, b) -> float:
+    """Distance [px] from point p to the segment a–b."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / max(dx * dx + dy * dy, 1e-12)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
 
 
 class DragTool(OnNode):
@@ -264,6 +294,7 @@ class BombTool(Tool):
 TOOL_CLASSES = (Inspect, NodeTool, MemberTool, PlateTool, SupportTool, ForceTool, EraseTool, MarkTool, RemoveTool, DragTool, NailTool, BombTool)
 TOOLS = {t.name: t for t in TOOL_CLASSES}  # name → class (label, tip) of every tool
 
+PICK_PX = 9  # [px] how near a click must be to a member taken out to put it back
 BUTTON_H = 30
 GAP = 6
 

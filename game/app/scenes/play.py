@@ -26,7 +26,7 @@ from game.app.entry import ForceEntry
 from game.app.graphdesk import GraphDesk
 from game.app.keymap import binding_for
 from game.app.marks import draw_marks
-from game.app.panels import badges, draw_boxes, draw_readout, hover_lines, hud_lines, save_screenshot, status_text
+from game.app.panels import badges, draw_boxes, draw_readout, hover_lines, hud_lines, save_screenshot, status_text, verdict_texts
 from game.app.picture import Picture
 from game.app.render import ARROW_PX
 from game.app.session import PlaySession
@@ -37,6 +37,17 @@ from game.app.view import View
 
 KEYS_HELP = "F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back"
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
+
+
+def first_tool(bench) -> str:
+    """The tool in hand when a level opens: what its task needs first (members to join,
+    supports to add, forces to place, members to mark), never inspect."""
+    player = getattr(getattr(bench, "level", None), "player", None)
+    if player is not None and "member" in bench.tools and not player.sections and player.supports and "support" in bench.tools:
+        return "support"
+    if player is not None and player.sections and "member" in bench.tools:
+        return "member"
+    return bench.tools[1]
 
 
 class PlayScene(Scene):
@@ -50,9 +61,7 @@ class PlayScene(Scene):
         bench = self.session.bench
         self.toolbar = Toolbar(bench.tools if bench is not None else ("inspect", "drag", "nail", "bomb"))
         if bench is not None:
-            self.toolbar.choose(bench.tools[1])  # the level's own tool in hand: mark, force, node…
-        names = list(bench.sections()) if bench is not None else []
-        self.section = names[0] if names else None
+            self.toolbar.choose(first_tool(bench))
         self.show_hud = self.show_help = self.brief_open = self.confirm_leave = self.folded = False
         self.graphs = GraphDesk(app.fonts)
         self.checking = False  # a check asked for: the next frame says so, the one after judges
@@ -127,7 +136,7 @@ class PlayScene(Scene):
             self.entry = None
             return
         if self.section_rect is not None and self.section_rect.collidepoint(pos):
-            self.next_section()
+            self.session.next_section()
             return
         tool = self.toolbar.at(pos)
         if tool is not None:
@@ -142,7 +151,8 @@ class PlayScene(Scene):
 
     def type_force(self, node: str) -> None:
         """Open the box to type a force at `node`."""
-        self.entry = ForceEntry(node)
+        bench = self.session.level_bench
+        self.entry = ForceEntry(node, bench.own_force(node) if bench is not None else None)
 
     def _entry_key(self, event: pygame.event.Event) -> None:
         done = self.entry.key(event)
@@ -206,6 +216,7 @@ class PlayScene(Scene):
 
     def reset(self) -> None:
         self.session.reset()
+        self.session.notice = ""  # what was said of the run (a break, a blow-up) went with it
         self.graphs.recorder.clear()
 
     def stable_reset(self) -> None:
@@ -252,15 +263,6 @@ class PlayScene(Scene):
         sim = self.session.sim
         self.picture.camera.fit(sim.state.pos[:, :2] if sim is not None else None)
 
-    def next_section(self) -> None:
-        """The next of the sections on offer for new members."""
-        bench = self.session.bench
-        names = list(bench.sections()) if bench is not None else []
-        if names:
-            self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
-            section = bench.sections()[self.section]
-            self.session.notice = f"New members: {self.section} ({section.kind}, {section.material}, A = {section.A * 1e4:.3g} cm²)"
-
     # ------------------------------------------------------------------ time
     def update(self, frame_seconds: float) -> None:
         s = self.session
@@ -268,6 +270,9 @@ class PlayScene(Scene):
             self.checking = self._check_shown = False
             s.check()
             self.folded = False
+            self.toolbar.tool.cancel()
+            if s.verdict is not None and s.level_bench is not None:  # the structure moved above the verdict's box
+                self.picture.clear_of(overlay.message_size(self.app.fonts, self.layout.world, verdict_texts(s)[1])[1])
         before = s.sim
         s.tick(frame_seconds)
         if not self.picture.current:
@@ -277,6 +282,7 @@ class PlayScene(Scene):
             self.graphs.recorder.clear()
         if s.sim is not None and s.started and not s.paused:
             self.graphs.sample(s.sim)
+            s.notice = self.picture.tame_magnify() or s.notice
 
     # ------------------------------------------------------------------ drawing
     def _fit(self, size: tuple[int, int]) -> None:
@@ -306,7 +312,7 @@ class PlayScene(Scene):
         surface.set_clip(None)
         overlay.title_bar(surface, fonts, layout.top, self.stage.title, self.stage.kind, self.brief_lines)
         self.toolbar.draw(surface, fonts)
-        section = self.section if self.toolbar.current == "member" else None
+        section = s.section if self.toolbar.current == "member" else None
         self.section_rect = overlay.tool_line(surface, fonts, self.bar_rect, TOOLS[self.toolbar.current].tip, section)
         overlay.legend(
             surface,
@@ -319,6 +325,7 @@ class PlayScene(Scene):
             supports={kind for _, kind, _ in picture.painter.supports},
             arrow=(ARROW_PX, picture.painter.force_ref) if picture.painter.force_ref > 1.0 else None,
             own=len(picture.painter.own) > 0,
+            hidden=not s.revealed,
         )
         draw_readout(self, surface, sim)
         overlay.status_line(surface, fonts, layout.status, s.notice or status_text(self), KEYS_HELP)
