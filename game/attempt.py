@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from game.level import Level
-from game.rules import Verdict, check, marks
+from game.rules import KINDS, Verdict, check, marks
 from game.rules.construction import design
 from game.solution import AddForce, Move, RemoveMember, Solution
 
@@ -45,7 +45,7 @@ class Attempt:
         shows before and after a check."""
         moves = self.moves if moves is None else moves
         level = self.level.drawn(self.draw)
-        if level.kind in ("build", "stability"):
+        if KINDS[level.kind].builds:
             return design(level, self.solution(moves)).data
         data = level.model_data()
         data["loads"] = data.get("loads", []) + [{"node": m.node, "fx": m.fx, "fy": m.fy} for m in moves if isinstance(m, AddForce)]

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from game.files import format_problem
-from game.level import Dof, Finite, Id, LevelId, _Strict, field_path
+from game.format import Dof, Finite, Id, LevelId, _Strict, field_path
 
 
 class AddForce(_Strict):

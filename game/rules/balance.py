@@ -7,8 +7,9 @@ import math
 
 from engine import Model
 from engine.linear import load_vector
-from game.level import Level
+from game.format import BaseLevel as Level
 from game.rules.common import Verdict, direction, hold_time, kn, limit, plural, run
+from game.rules.kind import Kind
 from game.solution import AddForce, Solution
 
 BALANCED = 1e-6  # net force within this fraction of the largest load (net moment: times the size) is none
@@ -80,3 +81,14 @@ def _net_load(model: Model) -> tuple[tuple[float, float], float]:
 
 def _load_scale(data: dict) -> float:
     return max((math.hypot(ld.get("fx", 0.0), ld.get("fy", 0.0)) for ld in data.get("loads", [])), default=0.0)
+
+
+KIND = Kind(
+    name="balance",
+    summary="add forces to a free body so that it stays put",
+    moves=(AddForce,),
+    tools=("inspect", "force", "erase", "drag"),
+    player_fields=frozenset({"forces", "max_force", "nodes"}),
+    judge=judge_balance,
+    seeks_mechanism=False,  # the body is free on purpose
+)
