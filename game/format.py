@@ -167,6 +167,28 @@ class Goal(_Strict):
     hold: Positive = Field(3.0, description="time the body must stay at rest [s]")
     max_displacement: Positive | None = Field(None, description="largest node displacement allowed [m]")
     moving_load: MovingLoad | None = Field(None, description="a load that crosses the structure before the hold begins")
+    tolerance: Annotated[float, Field(gt=0, le=0.2)] | None = Field(
+        None,
+        description="free_body: how far from balance still counts as balanced, a fraction of the largest given load, for ΣFx, ΣFy and"
+        " (times the largest distance from the moment point to the body) ΣM (default 0.02)",
+    )
+    moment_about: Id | None = Field(None, description="free_body: the node moments are taken about in the verdict (default: the first cut's node)")
+
+
+class Cut(_Strict):
+    """Where a free body was cut from what held it (free_body levels). The student's force,
+    and moment where the cut carries one, replace the cut at its node."""
+
+    node: Id = Field(description="the body's node at the cut, where the force replacing it acts")
+    what: Literal["support", "bar", "beam", "pin"] = Field(
+        description="what was cut: a support removed, a bar (two-force member) cut, a beam cut, or a pin of a frame taken apart"
+    )
+    carries: list[Dof] | None = Field(
+        None,
+        description='what the cut transmits: "x", "y" (force components), "rot" (a moment). A support: the DOFs it fixed (required);'
+        ' a pin: x, y (the default); a beam: x, y, rot (the default); a bar: not given (its force lies along `member`)',
+    )
+    member: Id | None = Field(None, description="a bar: the body's member ending at `node`, along which the cut bar's force lies; a beam: the beam cut")
 
 
 class Section(_Strict):
@@ -193,9 +215,18 @@ class Player(_Strict):
     """What the student may do. Each field belongs to the kinds named in its description;
     a field set on a level of another kind is an error."""
 
-    forces: Annotated[int, Field(ge=1, le=10)] | None = Field(None, description="balance: how many forces the player adds (default 2)")
+    forces: Annotated[int, Field(ge=1, le=10)] | None = Field(
+        None, description="balance, free_body: how many forces the player adds (default: balance 2, free_body one per cut)"
+    )
+    moments: Annotated[int, Field(ge=0, le=10)] | None = Field(
+        None, description="free_body: how many moments the player adds (default: one per cut that carries a moment)"
+    )
     max_force: Positive | None = Field(None, description="balance: the largest force allowed [N]")
-    nodes: list[Id] | None = Field(None, description="balance: nodes where forces may act; build, stability: nodes where supports may go (absent: any)")
+    nodes: list[Id] | None = Field(
+        None,
+        description="balance: nodes where forces may act; free_body: the cuts' nodes where they may (default: all cuts);"
+        " build, stability: nodes where supports may go (absent: any)",
+    )
     mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
     load_choices: list[list[Load]] | None = Field(None, description="zero_force: sets of loads drawn from at random, one per attempt")
     zone: list[tuple[Finite, Finite]] | None = Field(None, min_length=3, description="build: polygon [[x, y], ...] [m] the player's new nodes must lie in")
@@ -230,11 +261,12 @@ class BaseLevel(_Strict):
     loads: list[Load] = Field(default_factory=list, max_length=50_000)
     goal: Goal | None = None
     player: Player = Field(default_factory=Player, description="what the student may do in this kind of level")
+    cut: list[Cut] | None = Field(None, max_length=1000, description="free_body: where the body was cut from what held it")
 
     def model_data(self) -> dict:
-        """The engine's model: this level without goal and player; a moving load in the
+        """The engine's model: this level without goal, player and cut; a moving load in the
         goal becomes nodal loads with histories."""
-        data = self.model_dump(mode="json", exclude={"goal", "player"}, exclude_none=True)
+        data = self.model_dump(mode="json", exclude={"goal", "player", "cut"}, exclude_none=True)
         if self.goal and self.goal.moving_load:
             where = {n.id: (n.x, n.y) for n in self.nodes}
             data["loads"] = data.get("loads", []) + self.goal.moving_load.loads(where)

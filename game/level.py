@@ -52,6 +52,14 @@ class Level(BaseLevel):
             raise ValueError(f"{extra[0]} is not used by a {kind.name} level (it uses {', '.join(sorted(kind.goal_fields))})")
         return goal
 
+    @field_validator("cut")
+    @classmethod
+    def _cut_fits_kind(cls, cut: list | None, info: ValidationInfo) -> list | None:
+        kind = KINDS.get(info.data.get("kind"))
+        if cut is not None and kind and not kind.cuts:
+            raise ValueError(f"a {kind.name} level has no cut (only a free-body level is cut from what held it)")
+        return cut
+
     def as_sandbox(self) -> Level:
         """This level's structure and loads to play with freely (`equilibria sandbox
         LEVEL`): a sandbox level without goal, hints or player rules but the sections and

@@ -43,7 +43,7 @@ from game.format import Section
 from game.level import Level, load_level
 from game.rules import KINDS, Verdict
 from game.rules.construction import design, inside, rule_broken
-from game.solution import MAX_MOVES, AddForce, AddMember, AddNode, AddSupport, MarkZero, Move, RemoveMember
+from game.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, MarkZero, Move, RemoveMember
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
@@ -334,16 +334,33 @@ class LevelBench(Bench):
     # ------------------------------------------------------------------ edits
     def add_force(self, node: str, fx: float, fy: float) -> None:
         player = self.level.player
-        if not self.about.takes(AddForce):
+        if not self.about.takes(AddForce) or self.about.places is None:
             raise Refused("This level takes no forces from you.")
-        if player.nodes and node not in player.nodes:
-            raise Refused(f"Forces may act at {', '.join(player.nodes)}, not at {node}.")
-        wanted = player.forces or 2
+        places = self.about.places(self.level)
+        if places.nodes and node not in places.nodes:
+            raise Refused(f"Forces may act at {', '.join(places.nodes)}, not at {node}.")
+        if places.one_per_node and any(isinstance(m, AddForce) and m.node == node for m in self.moves):
+            raise Refused(f"There is a force at {node} already: one force replaces its cut (erase it to place it again).")
+        wanted = places.forces
         if sum(isinstance(m, AddForce) for m in self.moves) >= wanted:
             raise Refused(f"You have placed all {wanted} forces; erase one to place it again.")
         if player.max_force and math.hypot(fx, fy) > player.max_force * (1 + 1e-9):
             raise Refused(f"The largest force allowed is {player.max_force / 1e3:.3g} kN.")
         self._edit(lambda ms: [*ms, AddForce(type="add_force", node=node, fx=fx, fy=fy)])
+
+    def add_moment(self, node: str, m: float) -> None:
+        """A moment [N m, counter-clockwise positive] at `node`, where a cut carries one."""
+        if not self.about.takes(AddMoment) or self.about.places is None:
+            raise Refused("This level takes no moments from you.")
+        places = self.about.places(self.level)
+        if node not in places.moment_nodes:
+            where = f"only at {', '.join(places.moment_nodes)}" if places.moment_nodes else "nowhere here: no cut carries one"
+            raise Refused(f"A moment replaces a cut that carries one: {where}, not at {node}.")
+        if any(isinstance(move, AddMoment) and move.node == node for move in self.moves):
+            raise Refused(f"There is a moment at {node} already: erase it to place it again.")
+        if sum(isinstance(move, AddMoment) for move in self.moves) >= places.moments:
+            raise Refused(f"You have placed all {places.moments} moments; erase one to place it again.")
+        self._edit(lambda ms: [*ms, AddMoment(type="add_moment", node=node, m=m)])
 
     def toggle_member(self, member: str) -> bool:
         """Mark (or remove) a member in a zero-force level, or take the mark back.
@@ -397,10 +414,10 @@ class LevelBench(Bench):
         self._edit(lambda ms: [*(m for m in ms if m not in ours), AddSupport(type="add_support", node=node, fix=list(fix))])
 
     def erase(self, kind: str, ident: str) -> None:
-        """Take back something the player added: a force (by its node), a node (with
+        """Take back something the player added: a force and a moment (by their node), a node (with
         its members and support), a member or a support. The level's own parts stay."""
         if kind == "node":
-            own = [m for m in self.moves if isinstance(m, AddForce) and m.node == ident] if self.about.takes(AddForce) else []
+            own = [m for m in self.moves if isinstance(m, AddForce | AddMoment) and m.node == ident]
             own += [m for m in self.moves if isinstance(m, AddSupport) and m.node == ident]
             own += [m for m in self.moves if isinstance(m, AddNode) and m.id == ident]
             own += [m for m in self.moves if isinstance(m, AddMember) and ident in (m.i, m.j)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from game.format import BaseLevel as Level
 from game.rules.common import Verdict
 from game.rules.kinds import KINDS, kind_of
-from game.solution import AddForce, MarkZero, RemoveMember, Solution
+from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
 
 __all__ = ["KINDS", "Verdict", "check", "kind_of", "marks"]
 
@@ -59,7 +59,7 @@ def fitted(level: Level, solution: Solution) -> Level:
     for k, move in enumerate(solution.moves):
         if not kind.takes(type(move)):
             raise ValueError(f"moves[{k}].type: a {level.kind} level does not allow {move.type}")
-        if isinstance(move, AddForce) and move.node not in node_ids:
+        if isinstance(move, AddForce | AddMoment) and move.node not in node_ids:
             raise ValueError(f"moves[{k}].node: unknown node {move.node!r}")
         if isinstance(move, MarkZero | RemoveMember) and move.member not in member_ids:
             raise ValueError(f"moves[{k}].member: unknown member {move.member!r}")

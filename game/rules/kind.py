@@ -20,6 +20,17 @@ GOAL_FIELDS = frozenset({"hold", "max_displacement", "moving_load"})  # the goal
 
 
 @dataclass(frozen=True)
+class Places:
+    """How many forces and moments the player gives, and where."""
+
+    forces: int
+    moments: int = 0
+    nodes: tuple[str, ...] = ()  # where forces may act (empty: at any node)
+    moment_nodes: tuple[str, ...] = ()  # where moments may act
+    one_per_node: bool = False  # one force (and one moment) at a node: it replaces one cut
+
+
+@dataclass(frozen=True)
 class Kind:
     """One level kind.
 
@@ -44,6 +55,9 @@ class Kind:
     seeks_mechanism      the scene looks for a free motion of the structure as built and
                          shows it (off where the body is meant to be free, or nothing changes)
     magnify_motion       the scene magnifies a small motion so it shows (a demo to watch)
+    cuts                 the level says where its body was cut free (`cut`, game/format.py)
+    places               (level) → Places: how many forces and moments the player gives
+                         and where (None: the kind takes no forces)
     """
 
     name: str
@@ -60,6 +74,8 @@ class Kind:
     hides_forces_until_checked: bool = False
     seeks_mechanism: bool = True
     magnify_motion: bool = False
+    cuts: bool = False
+    places: Callable[[BaseLevel], Places] | None = None
 
     @property
     def judged(self) -> bool:
