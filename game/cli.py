@@ -261,7 +261,7 @@ def validate(args: argparse.Namespace) -> int:
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when the solution passes, 1 when it does not, 2 on bad input."""
     from game.level import load_level
-    from game.rules import Verdict
+    from game.rules import KINDS, Verdict
     from game.rules import check as judge
     from game.solution import Solution, load_solution
 
@@ -280,7 +280,7 @@ def check(args: argparse.Namespace) -> int:
             raise first_line(args.solution, exc) from None
     else:
         solution = Solution(format=1, level=level.id)
-    if level.kind in ("demo", "sandbox"):
+    if not KINDS[level.kind].judged:
         verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
     else:
         try:

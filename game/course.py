@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from game.files import BadInput, read_json
-from game.level import LEVEL_ID, LevelId, _Strict
+from game.format import LEVEL_ID, LevelId, _Strict
 from game.shipped import COURSE_PATH, LEVELS_DIR, SCHEMA_PATH, in_checkout
 from game.teacher import find_teacher_level
 

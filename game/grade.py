@@ -47,10 +47,10 @@ from pathlib import Path
 from game.course import level_files, level_path
 from game.files import BadInput, read_json
 from game.level import Level, load_level
+from game.rules import KINDS
 
 COLUMNS = ("student", "level", "passed", "reason", "file", "figures")
 NOT_HANDED_IN = "no solution for this level was handed in"
-UNGRADED = ("demo", "sandbox")  # kinds with no goal
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ def gradable_levels(ref: str) -> dict[str, Path]:
             continue
         if level.id in found:
             problems.append(f"{path}: id: {level.id!r} is already the id of {found[level.id]}")
-        elif level.kind not in UNGRADED:
+        elif KINDS[level.kind].judged:
             found[level.id] = path
         elif not given.is_dir():
             problems.append(f"{path}: kind: a {level.kind} level has no goal, so there is nothing to grade")

@@ -1,10 +1,13 @@
-"""The level format, version 1 (DESIGN.md), defined once.
+"""The level format, version 1 (DESIGN.md), defined once: a level file is read as a `Level`.
 
-The pydantic models below are the single definition: they validate level files, and
-`levels/level.schema.json` is generated from them (`python -m game.level --write-schema`)
-so that level authors get completion and checking in their editors. Unknown fields are
-refused (a typo is an error, not a silent default). Sense checks that need the whole
-structure (unknown node ids, zero-length members, mechanisms) follow the schema check.
+The pydantic models (game/format.py, the format whatever the kind, and `Level` below,
+which names the kinds of the registry, game/rules/kinds.py, and checks that the `player`
+and `goal` fields fit the level's kind) are the single definition: they validate level
+files, and `levels/level.schema.json` is generated from them (`python -m game.level
+--write-schema`) so that level authors get completion and checking in their editors.
+Unknown fields are refused (a typo is an error, not a silent default). Sense checks that
+need the whole structure (unknown node ids, zero-length members, mechanisms, and each
+kind's own) follow the schema check.
 
 No pygame or pymunk here: `equilibria validate` and `check` run without a display.
 """
@@ -14,255 +17,48 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
-import re
 import sys
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 
 from game.files import BadInput, format_problem, write_bytes_atomic
+from game.format import BaseLevel, Goal, Player, field_path
+from game.rules.kinds import KINDS, NAMES
 from game.shipped import SCHEMA_PATH, in_checkout
 
-Finite = Annotated[float, Field(allow_inf_nan=False)]
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-Id = Annotated[str, Field(min_length=1, max_length=64)]
-LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
+class Level(BaseLevel):
+    """A level of one of the registry's kinds, with the player and goal fields its kind uses."""
 
-def _level_id(value: str) -> str:
-    if not LEVEL_ID.fullmatch(value):
-        raise ValueError(f"a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {value!r}")
-    return value
-
-
-LevelId = Annotated[str, AfterValidator(_level_id), Field(description="letters, digits, - and _: the level's file is levels/<id>.json")]
-Dof = Literal["x", "y", "rot"]
-History = Annotated[
-    list[tuple[Finite, Finite]],
-    Field(min_length=1, max_length=10_000, description="piecewise-linear [[time s, value], ...], times increasing; held at the ends"),
-]
-KINDS = ("balance", "zero_force", "build", "stability", "sandbox", "demo")
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, float]] | None:
-    if points is not None and any(b[0] <= a[0] for a, b in itertools.pairwise(points)):
-        raise ValueError("times must increase")
-    return points
-
-
-class Material(_Strict):
-    E: Positive = Field(description="Young's modulus [Pa]")
-    density: NonNegative = Field(0.0, description="[kg/m³]")
-    nu: Annotated[float, Field(ge=0, lt=0.5)] = Field(0.3, description="Poisson's ratio")
-    strength: Positive | None = Field(None, description="yield strength [Pa]")
-
-
-class Node(_Strict):
-    id: Id
-    x: Finite = Field(description="[m]")
-    y: Finite = Field(description="[m], y up")
-    mass: NonNegative = Field(0.0, description="extra lumped mass [kg]")
-    inertia: NonNegative = Field(0.0, description="extra rotational inertia [kg m²]")
-
-
-class Support(_Strict):
-    node: Id
-    fix: list[Dof] = Field(min_length=1, description='locked DOFs: any of "x", "y", "rot"')
-    motion: dict[Dof, History] | None = Field(None, description="imposed displacement of a fixed DOF over time [m or rad] (settlement)")
-
-    @field_validator("motion")
-    @classmethod
-    def _motion_times(cls, motion):
-        for points in (motion or {}).values():
-            _increasing(points)
-        return motion
-
-
-BeamFormulation = Literal["arcade", "stability"]
-FORMULATION_HELP = (
-    "beams only: 'arcade', the beam-column of Martini's Arcade, whose bending stiffness ignores the axial force "
-    "(the default for a level's own members), or 'stability', with stability functions, which buckles "
-    "at Euler's load with one element per member (the default for members the player builds)"
-)
-BUILT_BEAM = "stability"  # the formulation of a beam the player builds, unless the section names one
-
-
-class Member(_Strict):
-    id: Id
-    i: Id
-    j: Id
-    kind: Literal["bar", "cable", "beam"] = "bar"
-    material: Id
-    A: Positive = Field(description="cross-section area [m²]")
-    I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it")
-    formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
-
-
-class Triangle(_Strict):
-    id: Id
-    nodes: tuple[Id, Id, Id]
-    material: Id
-    t: Positive = Field(description="thickness [m]")
-    model: Literal["linear", "neo_hookean"] = "linear"
-
-
-class Load(_Strict):
-    node: Id
-    fx: Finite = Field(0.0, description="[N]")
-    fy: Finite = Field(0.0, description="[N]")
-    m: Finite = Field(0.0, description="moment [N m], counter-clockwise")
-    history: History | None = Field(None, description="scale factor over time; absent: constant")
-
-    @field_validator("history")
-    @classmethod
-    def _history_times(cls, history):
-        return _increasing(history)
-
-
-class GroundMotion(_Strict):
-    ax: History | None = Field(None, description="ground acceleration [m/s²] over time")
-    ay: History | None = None
-
-    @field_validator("ax", "ay")
-    @classmethod
-    def _history_times(cls, history):
-        return _increasing(history)
-
-
-class World(_Strict):
-    gravity: Finite = Field(9.81, description="[m/s²]")
-    damping: NonNegative = Field(0.05, description="damping ratio of the lowest elastic mode")
-    mass_damping: NonNegative | None = Field(None, description="mass-proportional damping α [1/s], instead of damping")
-    element_damping: NonNegative = Field(0.0, description="stiffness-proportional damping β [s]")
-    ground: list[tuple[Finite, Finite]] | None = Field(None, min_length=2, description="ground polyline [[x, y], ...] [m]")
-    ground_motion: GroundMotion | None = None
-    breakable: bool = Field(False, description="members break past their strength or buckling load")
-
-
-class MovingLoad(_Strict):
-    """A point load that travels along a path of nodes (a vehicle crossing a bridge)."""
-
-    path: list[Id] = Field(min_length=2, description="node ids in the order the load visits them")
-    fx: Finite = Field(0.0, description="[N]")
-    fy: Finite = Field(0.0, description="[N]")
-    speed: Positive = Field(description="[m/s] along the path")
-    start: Positive = Field(1.0, description="time the load reaches the first node [s]; it ramps on over the last 0.5 s before")
-
-    def loads(self, where: dict[str, tuple[float, float]]) -> list[dict]:
-        """The moving load as nodal loads with piecewise-linear histories: between two
-        path nodes it is shared in proportion to the distance covered (a hat function of
-        time per node), which is exact for a load rolling along a straight member."""
-        s = [0.0]
-        for a, b in itertools.pairwise(self.path):
-            s.append(s[-1] + math.dist(where[a], where[b]))
-        t = [self.start + d / self.speed for d in s]
-        ramp = min(0.5, self.start)
-        out = []
-        for k, node in enumerate(self.path):
-            before = t[k - 1] if k else t[0] - ramp
-            after = t[k + 1] if k + 1 < len(t) else t[-1] + ramp
-            out.append({"node": node, "fx": self.fx, "fy": self.fy, "history": [[before, 0.0], [t[k], 1.0], [after, 0.0]]})
-        return out
-
-
-class Goal(_Strict):
-    hold: Positive = Field(3.0, description="time the body must stay at rest [s]")
-    max_displacement: Positive | None = Field(None, description="largest node displacement allowed [m]")
-    moving_load: MovingLoad | None = Field(None, description="a load that crosses the structure before the hold begins")
-
-
-class Section(_Strict):
-    """A member the player may build: its kind, material and cross-section, and price."""
-
-    kind: Literal["bar", "cable", "beam"] = "bar"
-    material: Id
-    A: Positive = Field(description="cross-section area [m²]")
-    I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it, and a bar's buckling load uses it")
-    formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
-    cost: NonNegative = Field(0.0, description="price per metre of member")
-
-    def member_fields(self) -> dict[str, Any]:
-        """What a member built of this section says in a level file (all but id, i, j):
-        a beam the player builds has stability functions unless the section says
-        otherwise, so that its buckling is Euler's (engine/beam_stability.py)."""
-        fields = self.model_dump(exclude={"cost"}, exclude_none=True)
-        if self.kind == "beam":
-            fields.setdefault("formulation", BUILT_BEAM)
-        return fields
-
-
-class Player(_Strict):
-    """What the student may do. Each field belongs to the kinds named in its description;
-    a field set on a level of another kind is an error."""
-
-    forces: Annotated[int, Field(ge=1, le=10)] | None = Field(None, description="balance: how many forces the player adds (default 2)")
-    max_force: Positive | None = Field(None, description="balance: the largest force allowed [N]")
-    nodes: list[Id] | None = Field(None, description="balance: nodes where forces may act; build, stability: nodes where supports may go (absent: any)")
-    mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
-    load_choices: list[list[Load]] | None = Field(None, description="zero_force: sets of loads drawn from at random, one per attempt")
-    zone: list[tuple[Finite, Finite]] | None = Field(None, min_length=3, description="build: polygon [[x, y], ...] [m] the player's new nodes must lie in")
-    sections: dict[Id, Section] | None = Field(None, description="build, stability, sandbox: the members the player may build, by name")
-    budget: Positive | None = Field(None, description="build, stability: the most the player's additions may cost")
-    node_cost: NonNegative | None = Field(None, description="build: price of each new node")
-    supports: list[list[Dof]] | None = Field(None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"]]')
-    support_cost: NonNegative | None = Field(None, description="build, stability: price of each new support")
-    max_members: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most members the player may add")
-    max_supports: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most supports the player may add")
-    max_length: Positive | None = Field(None, description="build: the longest member allowed [m]")
-
-
-PLAYER_FIELDS = {
-    "balance": {"forces", "max_force", "nodes"},
-    "zero_force": {"mode", "load_choices"},
-    "build": {"zone", "sections", "budget", "node_cost", "supports", "support_cost", "max_members", "max_supports", "max_length", "nodes"},
-    "stability": {"sections", "budget", "supports", "support_cost", "max_members", "max_supports", "nodes"},
-    "sandbox": {"sections", "zone"},
-    "demo": set(),
-}
-
-
-class Level(_Strict):
-    format: Literal[1] = Field(description="level format version")
-    id: LevelId
-    title: Annotated[str, Field(min_length=1, max_length=120)]
-    kind: Literal["balance", "zero_force", "build", "stability", "sandbox", "demo"]
-    brief: str = Field("", description="shown before the level starts")
-    hints: list[str] = Field(default_factory=list)
-    explanation: str = Field("", description="shown after the level is won")
-    world: World = Field(default_factory=World)
-    materials: dict[Id, Material] = Field(default_factory=dict)
-    nodes: list[Node] = Field(min_length=1, max_length=50_000)
-    supports: list[Support] = Field(default_factory=list, max_length=50_000)
-    members: list[Member] = Field(default_factory=list, max_length=100_000)
-    triangles: list[Triangle] = Field(default_factory=list, max_length=100_000)
-    loads: list[Load] = Field(default_factory=list, max_length=50_000)
-    goal: Goal | None = None
-    player: Player = Field(default_factory=Player, description="what the student may do in this kind of level")
+    kind: Literal[NAMES] = Field(description="what is asked: " + "; ".join(f"{k.name}: {k.summary}" for k in KINDS.values()))
 
     @field_validator("player")
     @classmethod
     def _player_fits_kind(cls, player: Player, info: ValidationInfo) -> Player:
-        kind = info.data.get("kind")
-        extra = sorted(player.model_fields_set - PLAYER_FIELDS.get(kind, set(player.model_fields_set)))
+        kind = KINDS.get(info.data.get("kind"))
+        extra = sorted(player.model_fields_set - kind.player_fields) if kind else []
         if extra:
-            uses = ", ".join(sorted(PLAYER_FIELDS[kind])) or "no player fields"
-            raise ValueError(f"{extra[0]} is not used by a {kind} level (it uses {uses})")
+            uses = ", ".join(sorted(kind.player_fields)) or "no player fields"
+            raise ValueError(f"{extra[0]} is not used by a {kind.name} level (it uses {uses})")
         return player
 
-    def model_data(self) -> dict:
-        """The engine's model: this level without goal and player; a moving load in the
-        goal becomes nodal loads with histories."""
-        data = self.model_dump(mode="json", exclude={"goal", "player"}, exclude_none=True)
-        if self.goal and self.goal.moving_load:
-            where = {n.id: (n.x, n.y) for n in self.nodes}
-            data["loads"] = data.get("loads", []) + self.goal.moving_load.loads(where)
-        return data
+    @field_validator("goal")
+    @classmethod
+    def _goal_fits_kind(cls, goal: Goal | None, info: ValidationInfo) -> Goal | None:
+        kind = KINDS.get(info.data.get("kind"))
+        extra = sorted(goal.model_fields_set - kind.goal_fields) if kind and goal else []
+        if extra:
+            raise ValueError(f"{extra[0]} is not used by a {kind.name} level (it uses {', '.join(sorted(kind.goal_fields))})")
+        return goal
+
+    @field_validator("cut")
+    @classmethod
+    def _cut_fits_kind(cls, cut: list | None, info: ValidationInfo) -> list | None:
+        kind = KINDS.get(info.data.get("kind"))
+        if cut is not None and kind and not kind.cuts:
+            raise ValueError(f"a {kind.name} level has no cut (only a free-body level is cut from what held it)")
+        return cut
 
     def as_sandbox(self) -> Level:
         """This level's structure and loads to play with freely (`equilibria sandbox
@@ -270,36 +66,11 @@ class Level(_Strict):
         zone a sandbox uses; loads drawn at random as draw 0, a moving load as the nodal
         loads it makes."""
         data = self.drawn(0 if self.load_choices() else None).model_data()
-        player = self.player.model_dump(mode="json", include=PLAYER_FIELDS["sandbox"] & self.player.model_fields_set, exclude_none=True)
+        player = self.player.model_dump(mode="json", include=KINDS["sandbox"].player_fields & self.player.model_fields_set, exclude_none=True)
         data.update(kind="sandbox", player=player)
         for key in ("hints", "explanation"):
             data.pop(key, None)
         return Level.model_validate(data)
-
-    def load_choices(self) -> list[list[Load]]:
-        """`player.load_choices`: sets of loads a level draws from at random, so that the
-        answer changes between attempts (empty: the level's own loads, always)."""
-        return self.player.load_choices or []
-
-    def drawn(self, draw: int | None) -> Level:
-        """This level with its loads replaced by load choice `draw` (None: as it is).
-        ValueError when the level has choices and no valid draw is given."""
-        choices = self.load_choices()
-        if not choices:
-            if draw is not None:
-                raise ValueError(f"draw: level {self.id!r} does not draw its loads")
-            return self
-        if draw is None or not 0 <= draw < len(choices):
-            raise ValueError(f"draw: level {self.id!r} draws its loads; give a draw from 0 to {len(choices) - 1}")
-        return self.model_copy(update={"loads": choices[draw]})
-
-
-def field_path(loc: tuple) -> str:
-    """('members', 3, 'i') → 'members[3].i'."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
 
 
 def schema_errors(data: Any) -> list[str]:
@@ -316,9 +87,9 @@ def schema_errors(data: Any) -> list[str]:
 
 def sense_errors(level: Level) -> list[str]:
     """Problems the schema cannot see: ids that do not resolve, zero lengths or areas,
-    supports that leave a structure a mechanism where the level needs it stable."""
+    and what the level's kind asks of its levels (a zero-force truss must stand, a
+    stability level must start as a mechanism: `Kind.sense`)."""
     from engine import ModelError, build_model
-    from engine.linear import mechanism
 
     node_ids = {n.id for n in level.nodes}
     path = level.goal.moving_load.path if level.goal and level.goal.moving_load else []
@@ -337,14 +108,8 @@ def sense_errors(level: Level) -> list[str]:
             model = build_model(level.drawn(draw).model_data(), statics_only=True)
         except ModelError as exc:
             return [f"player.load_choices[{draw}]: {exc}" if draw is not None and exc.field.startswith("loads") else str(exc)]
-    if level.kind in ("zero_force", "stability"):
-        free = mechanism(model)
-        if level.kind == "zero_force" and free is not None:
-            moving = sorted(model.node_ids[q] for q in free.moving())
-            return [f"supports: the truss is a mechanism; nodes {', '.join(moving)} can move without deforming it"]
-        if level.kind == "stability" and free is None:
-            return ["supports: a stability level starts as a mechanism, but this structure is already stable"]
-    return []
+    sense = KINDS[level.kind].sense
+    return sense(level, model) if sense else []
 
 
 def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
@@ -363,8 +128,6 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
     for k, node in enumerate(player.nodes or []):
         if node not in node_ids:
             return [f"player.nodes[{k}]: unknown node {node!r}"]
-    if level.kind in ("build", "stability") and not player.sections and not player.supports:
-        return [f"player: a {level.kind} level gives the player sections or supports to build with"]
     return []
 
 

@@ -39,7 +39,7 @@ import platformdirs
 from pydantic import Field, ValidationError, model_validator
 
 from game.files import MAX_FILE_BYTES, SaveError, write_json_atomic
-from game.level import Id, LevelId, _Strict, field_path
+from game.format import Id, LevelId, _Strict, field_path
 from game.solution import Solution, load_solution
 
 FORMAT = 1

@@ -4,6 +4,7 @@ The level file is never rewritten by play; a solution names its level and lists 
 
     {"format": 1, "level": "balance-01", "moves": [
         {"type": "add_force", "node": "P3", "fx": 0, "fy": 5000},
+        {"type": "add_moment", "node": "A", "m": 12000},
         {"type": "mark_zero", "member": "BD"},
         {"type": "remove_member", "member": "CE"},
         {"type": "add_node", "id": "N1", "x": 2.0, "y": 1.5},
@@ -18,7 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from game.files import format_problem
-from game.level import Dof, Finite, Id, LevelId, _Strict, field_path
+from game.format import Dof, Finite, Id, LevelId, _Strict, field_path
 
 
 class AddForce(_Strict):
@@ -26,6 +27,12 @@ class AddForce(_Strict):
     node: Id = Field(description="point of application")
     fx: Finite = Field(0.0, description="[N]")
     fy: Finite = Field(0.0, description="[N]")
+
+
+class AddMoment(_Strict):
+    type: Literal["add_moment"]
+    node: Id = Field(description="where the moment acts")
+    m: Finite = Field(0.0, description="[N m], counter-clockwise positive")
 
 
 class MarkZero(_Strict):
@@ -61,7 +68,7 @@ class AddSupport(_Strict):
 
 MAX_MOVES = 10_000  # moves a solution may hold
 
-Move = Annotated[AddForce | MarkZero | RemoveMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
+Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
 
 
 class Solution(_Strict):
@@ -80,3 +87,14 @@ def load_solution(data: Any) -> Solution:
         return Solution.model_validate(data)
     except ValidationError as exc:
         raise ValueError("\n".join(f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False))) from None
+
+
+def player_loads(moves: list[Move]) -> list[dict]:
+    """The forces and moments the player added, as a level's loads."""
+    out = []
+    for m in moves:
+        if isinstance(m, AddForce):
+            out.append({"node": m.node, "fx": m.fx, "fy": m.fy})
+        elif isinstance(m, AddMoment):
+            out.append({"node": m.node, "m": m.m})
+    return out

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import BadInput, read_json
-from game.level import LEVEL_ID, schema_errors
+from game.format import LEVEL_ID
+from game.level import schema_errors
 from game.progress import data_folder
 from game.shipped import LEVELS_DIR
 

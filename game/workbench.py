@@ -39,10 +39,11 @@ from typing import Any
 
 from engine import ModelError, build_model
 from game.attempt import Attempt
-from game.level import Level, Section, load_level
-from game.rules import ALLOWED_MOVES, Verdict
+from game.format import Section
+from game.level import Level, load_level
+from game.rules import KINDS, Verdict
 from game.rules.construction import design, inside, rule_broken
-from game.solution import MAX_MOVES, AddForce, AddMember, AddNode, AddSupport, MarkZero, Move, RemoveMember
+from game.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, MarkZero, Move, RemoveMember
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
@@ -75,17 +76,9 @@ class Refused(ValueError):
 
 
 def tools_for(kind: str, mode: str | None = None) -> tuple[str, ...]:
-    """The tools a level of `kind` allows, in toolbar order. `inspect` and `drag` look
-    and pull without changing the answer, so every level has them."""
-    tools = {
-        "balance": ("inspect", "force", "erase", "drag"),
-        "zero_force": ("inspect", "remove" if mode == "remove" else "mark", "drag"),
-        "build": ("inspect", "node", "member", "support", "erase", "drag"),
-        "stability": ("inspect", "member", "support", "erase", "drag"),
-        "demo": ("inspect", "drag", "nail", "bomb"),
-        "sandbox": ("inspect", "node", "member", "triangle", "support", "force", "erase", "drag", "nail", "bomb"),
-    }
-    return tools[kind]
+    """The tools a level of `kind` allows, in toolbar order (the kind says: `Kind.tools`).
+    `inspect` and `drag` look and pull without changing the answer, so every level has them."""
+    return KINDS[kind].toolbar(mode)
 
 
 def buildable(structure: dict | None) -> None:
@@ -243,7 +236,8 @@ class LevelBench(Bench):
         super().__init__()
         self.level = level
         self.kind = level.kind
-        if level.kind not in ALLOWED_MOVES:
+        self.about = KINDS[level.kind]  # what the kind is: its moves, tools, rules
+        if not self.about.judged:
             raise ValueError(f"a {level.kind} level has no moves to make")
         self.attempt = attempt or Attempt(level)
         self.tools = tools_for(level.kind, level.player.mode)
@@ -266,7 +260,7 @@ class LevelBench(Bench):
         build is refused here, in words, and the work stays as it was."""
         if len(moves) > MAX_MOVES:
             raise Refused(f"A solution holds at most {MAX_MOVES:,} moves: undo or erase some to make new ones.")
-        if self.kind in ("build", "stability"):
+        if self.about.builds:
             level = self.level.drawn(self.attempt.draw)
             try:
                 d = design(level, self.attempt.solution(moves))
@@ -319,7 +313,7 @@ class LevelBench(Bench):
 
     def rule_broken(self) -> str | None:
         """The first rule of a build or stability level the work breaks now (None: none)."""
-        if self.kind not in ("build", "stability"):
+        if not self.about.builds:
             return None
         level = self.level.drawn(self.attempt.draw)
         return rule_broken(level, design(level, self.attempt.solution()))
@@ -327,7 +321,7 @@ class LevelBench(Bench):
     def cost(self) -> float | None:
         """What the additions cost (None: this kind of level has no budget); worked out
         once per revision, as the status line asks every frame."""
-        if self.kind not in ("build", "stability"):
+        if not self.about.builds:
             return None
         if self._cost[0] != self.revision:
             self._cost = (self.revision, design(self.level.drawn(self.attempt.draw), self.attempt.solution()).cost)
@@ -340,12 +334,13 @@ class LevelBench(Bench):
     # ------------------------------------------------------------------ edits
     def add_force(self, node: str, fx: float, fy: float) -> None:
         player = self.level.player
-        if self.kind != "balance":
+        if not self.about.takes(AddForce) or self.about.places is None:
             raise Refused("This level takes no forces from you.")
-        if player.nodes and node not in player.nodes:
-            raise Refused(f"Forces may act at {', '.join(player.nodes)}, not at {node}.")
-        wanted = player.forces or 2
-        here = [m for m in self.moves if isinstance(m, AddForce) and m.node == node]
+        places = self.about.places(self.level)
+        if places.nodes and node not in places.nodes:
+            raise Refused(f"Forces may act at {', '.join(places.nodes)}, not at {node}.")
+        wanted = places.forces
+        here = [m for m in self.moves if isinstance(m, AddForce) and m.node == node]  # replaced by the new one
         if not here and sum(isinstance(m, AddForce) for m in self.moves) >= wanted:
             placed = "the one force" if wanted == 1 else f"all {wanted} forces"
             raise Refused(f"You have placed {placed} this level takes; erase one, or change it at its node.")
@@ -362,10 +357,24 @@ class LevelBench(Bench):
         here = [m for m in self.moves if isinstance(m, AddForce) and m.node == node]
         return (here[-1].fx, here[-1].fy) if here else None
 
+    def add_moment(self, node: str, m: float) -> None:
+        """A moment [N m, counter-clockwise positive] at `node`, where a cut carries one."""
+        if not self.about.takes(AddMoment) or self.about.places is None:
+            raise Refused("This level takes no moments from you.")
+        places = self.about.places(self.level)
+        if node not in places.moment_nodes:
+            where = f"only at {', '.join(places.moment_nodes)}" if places.moment_nodes else "nowhere here: no cut carries one"
+            raise Refused(f"A moment replaces a cut that carries one: {where}, not at {node}.")
+        if any(isinstance(move, AddMoment) and move.node == node for move in self.moves):
+            raise Refused(f"There is a moment at {node} already: erase it to place it again.")
+        if sum(isinstance(move, AddMoment) for move in self.moves) >= places.moments:
+            raise Refused(f"You have placed all {places.moments} moments; erase one to place it again.")
+        self._edit(lambda ms: [*ms, AddMoment(type="add_moment", node=node, m=m)])
+
     def toggle_member(self, member: str) -> bool:
         """Mark (or remove) a member in a zero-force level, or take the mark back.
         Returns whether it is now marked (removed)."""
-        if self.kind != "zero_force":
+        if not (self.about.takes(MarkZero) or self.about.takes(RemoveMember)):
             raise Refused("This level has no members to mark.")
         if member not in {m.id for m in self.level.members}:
             raise Refused(f"There is no member {member}.")
@@ -382,7 +391,7 @@ class LevelBench(Bench):
         return {m.member for m in self.moves if isinstance(m, MarkZero | RemoveMember)}
 
     def add_node(self, x: float, y: float) -> str:
-        if self.kind != "build":
+        if not self.about.takes(AddNode):
             raise Refused("This level does not let you add nodes.")
         nodes, _ = self._ids()
         nid = letter_id(nodes)
@@ -414,10 +423,10 @@ class LevelBench(Bench):
         self._edit(lambda ms: [*(m for m in ms if m not in ours), AddSupport(type="add_support", node=node, fix=list(fix))])
 
     def erase(self, kind: str, ident: str) -> None:
-        """Take back something the player added: a force (by its node), a node (with
+        """Take back something the player added: a force and a moment (by their node), a node (with
         its members and support), a member or a support. The level's own parts stay."""
         if kind == "node":
-            own = [m for m in self.moves if isinstance(m, AddForce) and m.node == ident] if self.kind == "balance" else []
+            own = [m for m in self.moves if isinstance(m, AddForce | AddMoment) and m.node == ident]
             own += [m for m in self.moves if isinstance(m, AddSupport) and m.node == ident]
             own += [m for m in self.moves if isinstance(m, AddNode) and m.id == ident]
             own += [m for m in self.moves if isinstance(m, AddMember) and ident in (m.i, m.j)]

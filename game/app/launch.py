@@ -27,7 +27,7 @@ from game.app.warmup import EngineWarmup
 from game.attempt import Attempt
 from game.files import BadInput, read_json
 from game.progress import Progress
-from game.rules import ALLOWED_MOVES, fitted
+from game.rules import fitted, kind_of
 from game.solution import load_solution
 from game.workbench import LevelBench
 
@@ -51,7 +51,7 @@ def play(
 def bench_of_solution(stage: Stage, path: str) -> LevelBench:
     """A level's workbench holding a solution file's moves; BadInput (one line naming
     the file and the field) when the file is broken or does not fit the level."""
-    if stage.level is None or stage.kind not in ALLOWED_MOVES:
+    if stage.level is None or not kind_of(stage.kind).judged:
         raise BadInput(f"{path}: a {stage.kind} level takes no solution")
     try:
         moves = load_solution(read_json(path))

@@ -32,7 +32,7 @@ from game.app.statics import StaticAnswer, static_answer
 from game.course import load_course, shipped_level
 from game.files import BadInput, write_json_atomic
 from game.progress import data_folder
-from game.rules import ALLOWED_MOVES, Verdict
+from game.rules import Verdict, kind_of
 from game.rules.common import snapshot
 from game.rules.motion import describe_motion
 from game.solution import load_solution
@@ -78,7 +78,7 @@ def own_design_file(stage: Stage) -> Path | None:
     """The file a sandbox design is kept in: the one it was read from when that is one
     of the player's designs (in the data folder's designs/), else None (a new one is
     made at the first save: a file elsewhere is the player's, never written over)."""
-    if stage.kind != "sandbox" or stage.source is None:
+    if not kind_of(stage.kind).designs or stage.source is None:
         return None
     folder = data_folder() / "designs"
     try:
@@ -104,9 +104,9 @@ def new_design_file(stage: Stage) -> Path:
 def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     """The workbench of a stage, with the player's saved work on its level restored
     (and a line saying what could not be restored, or "")."""
-    if stage.kind == "sandbox":
+    if kind_of(stage.kind).designs:
         return SandboxBench(stage.level), ""
-    if stage.level is None or stage.kind not in ALLOWED_MOVES:
+    if stage.level is None or not kind_of(stage.kind).judged:
         return None, ""
     bench = LevelBench(stage.level)
     if progress is not None:
@@ -170,7 +170,7 @@ class PlaySession:
     def revealed(self) -> bool:
         """Whether member forces are shown: always, except in a zero-force puzzle
         before its check (the forces would give the answer away)."""
-        return self.stage.kind != "zero_force" or self.verdict is not None
+        return not kind_of(self.stage.kind).hides_forces_until_checked or self.verdict is not None
 
     @property
     def level_bench(self) -> LevelBench | None:
@@ -182,7 +182,7 @@ class PlaySession:
         if self.bench is None:
             return self.stage.model_data()
         data = self.bench.structure()
-        return ramped(data) if data is not None and self.stage.kind == "sandbox" else data
+        return ramped(data) if data is not None and kind_of(self.stage.kind).designs else data
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
@@ -201,10 +201,7 @@ class PlaySession:
         except ModelError as exc:
             self.model, self.notice = None, f"Cannot build this structure: {exc}"
         self.free, self.free_words = None, ""
-        # A zero-force truss is only marginally stable without its zero-force members: its
-        # check runs it, and a banner calling the student's answer a mechanism would
-        # contradict (or give away) the verdict.
-        if self.model is not None and self.stage.kind not in ("balance", "demo", "zero_force") and self.model.n_nodes <= MECHANISM_UP_TO:
+        if self.model is not None and kind_of(self.stage.kind).seeks_mechanism and self.model.n_nodes <= MECHANISM_UP_TO:
             self.free = mechanism(self.model)
             if self.free is not None:
                 self.free_words = describe_motion(self.model, self.free)

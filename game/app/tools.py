@@ -235,7 +235,7 @@ def removed_members(scene) -> dict[str, tuple[tuple[float, float], tuple[float, 
     """The members the player took out of a zero-force truss (remove mode), with their
     ends on the screen [px], where they stood as built."""
     bench = scene.session.level_bench
-    if bench is None or bench.kind != "zero_force" or bench.level.player.mode != "remove":
+    if bench is None or "remove" not in bench.tools:  # only a level that lets members be taken out
         return {}
     ends = {m.id: (m.i, m.j) for m in bench.level.members}
     view = scene.view

@@ -10,26 +10,20 @@ and the figures behind it. No pygame or pymunk here.
                 loads without breaking or sagging too far                (construction.py)
     stability   members or supports that turn a mechanism into a
                 structure                                                (construction.py)
+
+Each kind describes itself in its module (`KIND`, game/rules/kind.py); the one table of
+them is game/rules/kinds.py, which also says how to add one.
 """
 
 from __future__ import annotations
 
-from game.level import Level
-from game.rules.balance import judge_balance
+from game.format import BaseLevel as Level
 from game.rules.common import Verdict
-from game.rules.construction import judge_build, judge_stability
-from game.rules.zero_force import judge_zero_force
-from game.solution import AddForce, AddMember, AddNode, AddSupport, MarkZero, RemoveMember, Solution
+from game.rules.kinds import KINDS, kind_of
+from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
 
-__all__ = ["ALLOWED_MOVES", "Verdict", "check", "marks"]
+__all__ = ["KINDS", "Verdict", "check", "kind_of", "marks"]
 
-JUDGES = {"balance": judge_balance, "zero_force": judge_zero_force, "build": judge_build, "stability": judge_stability}
-ALLOWED_MOVES = {
-    "balance": (AddForce,),
-    "zero_force": (MarkZero, RemoveMember),
-    "build": (AddNode, AddMember, AddSupport),
-    "stability": (AddMember, AddSupport),
-}
 FULL_MARKS = 100
 MARKS_LOST_PER_TRY = 20
 LEAST_MARKS = 40
@@ -47,7 +41,7 @@ def check(level: Level, solution: Solution) -> Verdict:
     """Judge `solution` on `level`. ValueError (one 'field: problem' line) when the
     solution does not fit the level (see fitted)."""
     level = fitted(level, solution)
-    return JUDGES[level.kind](level, solution)
+    return KINDS[level.kind].judge(level, solution)
 
 
 def fitted(level: Level, solution: Solution) -> Level:
@@ -57,15 +51,15 @@ def fitted(level: Level, solution: Solution) -> Level:
     if solution.level != level.id:
         raise ValueError(f"level: this solution is for level {solution.level!r}, not {level.id!r}")
     level = level.drawn(solution.draw)
-    allowed = ALLOWED_MOVES.get(level.kind)
-    if allowed is None:
+    kind = kind_of(level.kind)
+    if kind is None or not kind.judged:
         raise ValueError(f"level: a {level.kind} level has no goal to check")
     node_ids = {n.id for n in level.nodes}
     member_ids = {m.id for m in level.members}
     for k, move in enumerate(solution.moves):
-        if not isinstance(move, allowed):
+        if not kind.takes(type(move)):
             raise ValueError(f"moves[{k}].type: a {level.kind} level does not allow {move.type}")
-        if isinstance(move, AddForce) and move.node not in node_ids:
+        if isinstance(move, AddForce | AddMoment) and move.node not in node_ids:
             raise ValueError(f"moves[{k}].node: unknown node {move.node!r}")
         if isinstance(move, MarkZero | RemoveMember) and move.member not in member_ids:
             raise ValueError(f"moves[{k}].member: unknown member {move.member!r}")

@@ -7,11 +7,17 @@ import math
 
 from engine import Model
 from engine.linear import load_vector
-from game.level import Level
+from game.format import BaseLevel as Level
 from game.rules.common import Verdict, direction, hold_time, kn, limit, plural, run
+from game.rules.kind import Kind, Places
 from game.solution import AddForce, Solution
 
 BALANCED = 1e-6  # net force within this fraction of the largest load (net moment: times the size) is none
+
+
+def places(level: Level) -> Places:
+    """`player.forces` forces (2 unless it says), at `player.nodes` (absent: anywhere)."""
+    return Places(forces=level.player.forces or 2, nodes=tuple(level.player.nodes or ()))
 
 
 def judge_balance(level: Level, solution: Solution) -> Verdict:
@@ -19,7 +25,7 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     that it stays put; infinitely many answers are right. A failing verdict gives the
     net force and the net moment about the centre of mass, which say how it moves."""
     player = level.player
-    wanted = player.forces or 2
+    wanted = places(level).forces
     max_force = player.max_force or math.inf
     allowed_nodes = set(player.nodes or []) or {n.id for n in level.nodes}
     forces = [m for m in solution.moves if isinstance(m, AddForce)]
@@ -80,3 +86,15 @@ def _net_load(model: Model) -> tuple[tuple[float, float], float]:
 
 def _load_scale(data: dict) -> float:
     return max((math.hypot(ld.get("fx", 0.0), ld.get("fy", 0.0)) for ld in data.get("loads", [])), default=0.0)
+
+
+KIND = Kind(
+    name="balance",
+    summary="add forces to a free body so that it stays put",
+    moves=(AddForce,),
+    tools=("inspect", "force", "erase", "drag"),
+    player_fields=frozenset({"forces", "max_force", "nodes"}),
+    judge=judge_balance,
+    places=places,
+    seeks_mechanism=False,  # the body is free on purpose
+)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine import Simulation, Unstable, build_model
-from game.level import Level
+from game.format import BaseLevel as Level
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
 

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine import ModelError, Simulation, Unstable, build_model
+from engine import Model, ModelError, Simulation, Unstable, build_model
 from engine.linear import mechanism
 from engine.simulation import RestCriteria
-from game.level import Level
+from game.format import BaseLevel as Level
 from game.rules.common import IMPERFECTION, Verdict, hold_time, jittered, kn, limit, plural, snapshot
+from game.rules.kind import Kind
 from game.rules.motion import MOTION_TOL, describe_motion
 from game.solution import AddMember, AddNode, AddSupport, Solution
 
@@ -310,3 +311,41 @@ def judge_stability(level: Level, solution: Solution) -> Verdict:
     d, test, figures = judged
     added = " and ".join(x for x in (plural(len(d.members), "member") if d.members else "", plural(len(d.supports), "support") if d.supports else "") if x)
     return Verdict(True, f"Stable: with {added or 'nothing'} added no free motion is left, and it stands under its loads.", figures, test.sim, test.start)
+
+
+def _sense_build(level: Level, model: Model) -> list[str]:
+    if not level.player.sections and not level.player.supports:
+        return [f"player: a {level.kind} level gives the player sections or supports to build with"]
+    return []
+
+
+def _sense_stability(level: Level, model: Model) -> list[str]:
+    problems = _sense_build(level, model)
+    if not problems and mechanism(model) is None:
+        return ["supports: a stability level starts as a mechanism, but this structure is already stable"]
+    return problems
+
+
+BUILD_RULES = frozenset({"sections", "budget", "supports", "support_cost", "max_members", "max_supports", "nodes"})
+
+BUILD = Kind(
+    name="build",
+    summary="build a structure within a zone and a budget that carries its loads",
+    moves=(AddNode, AddMember, AddSupport),
+    tools=("inspect", "node", "member", "support", "erase", "drag"),
+    player_fields=BUILD_RULES | {"zone", "node_cost", "max_length"},
+    judge=judge_build,
+    sense=_sense_build,
+    builds=True,
+)
+
+STABILITY = Kind(
+    name="stability",
+    summary="add members or supports that turn a mechanism into a structure",
+    moves=(AddMember, AddSupport),
+    tools=("inspect", "member", "support", "erase", "drag"),
+    player_fields=BUILD_RULES,
+    judge=judge_stability,
+    sense=_sense_stability,
+    builds=True,
+)

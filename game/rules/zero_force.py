@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine import Simulation, build_model
+from engine import Model, Simulation, build_model
 from engine.linear import mechanism
-from game.level import Level
+from game.format import BaseLevel as Level
 from game.rules.common import IMPERFECTION, Verdict, hold_time, kn, limit, plural, run
+from game.rules.kind import Kind
 from game.solution import MarkZero, RemoveMember, Solution
 
 ZERO_FORCE_TOL = 1e-6  # |N| below this fraction of the largest |N| counts as no force
@@ -100,3 +101,29 @@ def _why_it_falls(level: Level, removed: tuple[str, ...]) -> str:
     listed = " and ".join(f"{mid} ({kn(n)})" for mid, n in squeezed.items() if set(ends[mid]) & set(pushed))
     them = "them" if len(pushed) > 1 else "it"
     return f"without {', '.join(bracing)}, nothing holds {', '.join(pushed)} in line, and the compression in {listed} pushes {them} out"
+
+
+def _sense(level: Level, model: Model) -> list[str]:
+    """A zero-force puzzle is set on a truss that stands: a mechanism has no forces to find."""
+    free = mechanism(model)
+    if free is not None:
+        moving = sorted(model.node_ids[q] for q in free.moving())
+        return [f"supports: the truss is a mechanism; nodes {', '.join(moving)} can move without deforming it"]
+    return []
+
+
+KIND = Kind(
+    name="zero_force",
+    summary="mark the members that carry no force, or remove all the truss can spare",
+    moves=(MarkZero, RemoveMember),
+    tools=("inspect", "mark", "drag"),
+    mode_tools={"remove": ("inspect", "remove", "drag")},
+    player_fields=frozenset({"mode", "load_choices"}),
+    judge=judge_zero_force,
+    sense=_sense,
+    hides_forces_until_checked=True,  # the forces are the answer
+    # A truss without its zero-force members is only marginally stable: the check runs
+    # it, and a banner calling the student's answer a mechanism would contradict (or
+    # give away) the verdict.
+    seeks_mechanism=False,
+)

@@ -24,7 +24,7 @@ from game.app.stage import Stage, load_stage
 from game.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from game.files import BadInput, read_json
 from game.progress import Progress, data_folder
-from game.rules import JUDGES
+from game.rules import kind_of
 from game.teacher import HEADING, teacher_levels
 
 ROW = 26  # [px] height of a row
@@ -62,7 +62,8 @@ class Row:
     @property
     def winnable(self) -> bool:
         """A judged level (not a demo or a sandbox): one that can be won."""
-        return self.kind in JUDGES
+        kind = kind_of(self.kind)
+        return kind is not None and kind.judged
 
 
 def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH, teacher_dir: Path | None = None) -> list[Row]:

@@ -34,6 +34,7 @@ from game.app.shapes import Hit
 from game.app.stage import Stage
 from game.app.tools import TOOLS, Toolbar
 from game.app.view import View
+from game.rules import kind_of
 
 KEYS_HELP = "F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back"
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
@@ -292,7 +293,7 @@ class PlayScene(Scene):
         self.layout = overlay.Layout.of(size, overlay.top_height(fonts, self.brief_lines) + 44)
         self.bar_rect = self.toolbar.layout(fonts, (overlay.PAD, self.layout.top.bottom - 40))
         self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
-        if self._size is None and self.stage.kind == "demo":
+        if self._size is None and kind_of(self.stage.kind).magnify_motion:
             self.session.notice = self.picture.magnify_small_motion() or self.session.notice
         self._size = size
 

@@ -1,0 +1,298 @@
+"""The level format, version 1 (DESIGN.md), whatever the level's kind.
+
+The structure (nodes, supports, members, plates, loads), the world, the goal and what the
+player may do, as pydantic models; the primitives (finite numbers, ids, DOFs, histories)
+that solution files share. What each kind is and which of these fields it uses is the
+registry's (game/rules/kinds.py); `game.level` joins the two into the `Level` a level
+file is read as. This module imports no other of the game's, so that every other one,
+the kinds' rules included, can import it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+Finite = Annotated[float, Field(allow_inf_nan=False)]
+Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def _level_id(value: str) -> str:
+    if not LEVEL_ID.fullmatch(value):
+        raise ValueError(f"a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {value!r}")
+    return value
+
+
+LevelId = Annotated[str, AfterValidator(_level_id), Field(description="letters, digits, - and _: the level's file is levels/<id>.json")]
+Dof = Literal["x", "y", "rot"]
+History = Annotated[
+    list[tuple[Finite, Finite]],
+    Field(min_length=1, max_length=10_000, description="piecewise-linear [[time s, value], ...], times increasing; held at the ends"),
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, float]] | None:
+    if points is not None and any(b[0] <= a[0] for a, b in itertools.pairwise(points)):
+        raise ValueError("times must increase")
+    return points
+
+
+class Material(_Strict):
+    E: Positive = Field(description="Young's modulus [Pa]")
+    density: NonNegative = Field(0.0, description="[kg/m³]")
+    nu: Annotated[float, Field(ge=0, lt=0.5)] = Field(0.3, description="Poisson's ratio")
+    strength: Positive | None = Field(None, description="yield strength [Pa]")
+
+
+class Node(_Strict):
+    id: Id
+    x: Finite = Field(description="[m]")
+    y: Finite = Field(description="[m], y up")
+    mass: NonNegative = Field(0.0, description="extra lumped mass [kg]")
+    inertia: NonNegative = Field(0.0, description="extra rotational inertia [kg m²]")
+
+
+class Support(_Strict):
+    node: Id
+    fix: list[Dof] = Field(min_length=1, description='locked DOFs: any of "x", "y", "rot"')
+    motion: dict[Dof, History] | None = Field(None, description="imposed displacement of a fixed DOF over time [m or rad] (settlement)")
+
+    @field_validator("motion")
+    @classmethod
+    def _motion_times(cls, motion):
+        for points in (motion or {}).values():
+            _increasing(points)
+        return motion
+
+
+BeamFormulation = Literal["arcade", "stability"]
+FORMULATION_HELP = (
+    "beams only: 'arcade', the beam-column of Martini's Arcade, whose bending stiffness ignores the axial force "
+    "(the default for a level's own members), or 'stability', with stability functions, which buckles "
+    "at Euler's load with one element per member (the default for members the player builds)"
+)
+BUILT_BEAM = "stability"  # the formulation of a beam the player builds, unless the section names one
+
+
+class Member(_Strict):
+    id: Id
+    i: Id
+    j: Id
+    kind: Literal["bar", "cable", "beam"] = "bar"
+    material: Id
+    A: Positive = Field(description="cross-section area [m²]")
+    I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it")
+    formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
+
+
+class Triangle(_Strict):
+    id: Id
+    nodes: tuple[Id, Id, Id]
+    material: Id
+    t: Positive = Field(description="thickness [m]")
+    model: Literal["linear", "neo_hookean"] = "linear"
+
+
+class Load(_Strict):
+    node: Id
+    fx: Finite = Field(0.0, description="[N]")
+    fy: Finite = Field(0.0, description="[N]")
+    m: Finite = Field(0.0, description="moment [N m], counter-clockwise")
+    history: History | None = Field(None, description="scale factor over time; absent: constant")
+
+    @field_validator("history")
+    @classmethod
+    def _history_times(cls, history):
+        return _increasing(history)
+
+
+class GroundMotion(_Strict):
+    ax: History | None = Field(None, description="ground acceleration [m/s²] over time")
+    ay: History | None = None
+
+    @field_validator("ax", "ay")
+    @classmethod
+    def _history_times(cls, history):
+        return _increasing(history)
+
+
+class World(_Strict):
+    gravity: Finite = Field(9.81, description="[m/s²]")
+    damping: NonNegative = Field(0.05, description="damping ratio of the lowest elastic mode")
+    mass_damping: NonNegative | None = Field(None, description="mass-proportional damping α [1/s], instead of damping")
+    element_damping: NonNegative = Field(0.0, description="stiffness-proportional damping β [s]")
+    ground: list[tuple[Finite, Finite]] | None = Field(None, min_length=2, description="ground polyline [[x, y], ...] [m]")
+    ground_motion: GroundMotion | None = None
+    breakable: bool = Field(False, description="members break past their strength or buckling load")
+
+
+class MovingLoad(_Strict):
+    """A point load that travels along a path of nodes (a vehicle crossing a bridge)."""
+
+    path: list[Id] = Field(min_length=2, description="node ids in the order the load visits them")
+    fx: Finite = Field(0.0, description="[N]")
+    fy: Finite = Field(0.0, description="[N]")
+    speed: Positive = Field(description="[m/s] along the path")
+    start: Positive = Field(1.0, description="time the load reaches the first node [s]; it ramps on over the last 0.5 s before")
+
+    def loads(self, where: dict[str, tuple[float, float]]) -> list[dict]:
+        """The moving load as nodal loads with piecewise-linear histories: between two
+        path nodes it is shared in proportion to the distance covered (a hat function of
+        time per node), which is exact for a load rolling along a straight member."""
+        s = [0.0]
+        for a, b in itertools.pairwise(self.path):
+            s.append(s[-1] + math.dist(where[a], where[b]))
+        t = [self.start + d / self.speed for d in s]
+        ramp = min(0.5, self.start)
+        out = []
+        for k, node in enumerate(self.path):
+            before = t[k - 1] if k else t[0] - ramp
+            after = t[k + 1] if k + 1 < len(t) else t[-1] + ramp
+            out.append({"node": node, "fx": self.fx, "fy": self.fy, "history": [[before, 0.0], [t[k], 1.0], [after, 0.0]]})
+        return out
+
+
+class Goal(_Strict):
+    hold: Positive = Field(3.0, description="time the body must stay at rest [s]")
+    max_displacement: Positive | None = Field(None, description="largest node displacement allowed [m]")
+    moving_load: MovingLoad | None = Field(None, description="a load that crosses the structure before the hold begins")
+    tolerance: Annotated[float, Field(gt=0, le=0.2)] | None = Field(
+        None,
+        description="free_body: how far from balance still counts as balanced, a fraction of the largest given load, for ΣFx, ΣFy and"
+        " (times the largest distance from the moment point to the body) ΣM (default 0.02)",
+    )
+    moment_about: Id | None = Field(None, description="free_body: the node moments are taken about in the verdict (default: the first cut's node)")
+
+
+class Cut(_Strict):
+    """Where a free body was cut from what held it (free_body levels). The student's force,
+    and moment where the cut carries one, replace the cut at its node."""
+
+    node: Id = Field(description="the body's node at the cut, where the force replacing it acts")
+    what: Literal["support", "bar", "beam", "pin"] = Field(
+        description="what was cut: a support removed, a bar (two-force member) cut, a beam cut, or a pin of a frame taken apart"
+    )
+    carries: list[Dof] | None = Field(
+        None,
+        description='what the cut transmits: "x", "y" (force components), "rot" (a moment). A support: the DOFs it fixed (required);'
+        ' a pin: x, y (the default); a beam: x, y, rot (the default); a bar: not given (its force lies along `member`)',
+    )
+    member: Id | None = Field(None, description="a bar: the body's member ending at `node`, along which the cut bar's force lies; a beam: the beam cut")
+
+
+class Section(_Strict):
+    """A member the player may build: its kind, material and cross-section, and price."""
+
+    kind: Literal["bar", "cable", "beam"] = "bar"
+    material: Id
+    A: Positive = Field(description="cross-section area [m²]")
+    I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it, and a bar's buckling load uses it")
+    formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
+    cost: NonNegative = Field(0.0, description="price per metre of member")
+
+    def member_fields(self) -> dict[str, Any]:
+        """What a member built of this section says in a level file (all but id, i, j):
+        a beam the player builds has stability functions unless the section says
+        otherwise, so that its buckling is Euler's (engine/beam_stability.py)."""
+        fields = self.model_dump(exclude={"cost"}, exclude_none=True)
+        if self.kind == "beam":
+            fields.setdefault("formulation", BUILT_BEAM)
+        return fields
+
+
+class Player(_Strict):
+    """What the student may do. Each field belongs to the kinds named in its description;
+    a field set on a level of another kind is an error."""
+
+    forces: Annotated[int, Field(ge=1, le=10)] | None = Field(
+        None, description="balance, free_body: how many forces the player adds (default: balance 2, free_body one per cut)"
+    )
+    moments: Annotated[int, Field(ge=0, le=10)] | None = Field(
+        None, description="free_body: how many moments the player adds (default: one per cut that carries a moment)"
+    )
+    max_force: Positive | None = Field(None, description="balance: the largest force allowed [N]")
+    nodes: list[Id] | None = Field(
+        None,
+        description="balance: nodes where forces may act; free_body: the cuts' nodes where they may (default: all cuts);"
+        " build, stability: nodes where supports may go (absent: any)",
+    )
+    mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
+    load_choices: list[list[Load]] | None = Field(None, description="zero_force: sets of loads drawn from at random, one per attempt")
+    zone: list[tuple[Finite, Finite]] | None = Field(None, min_length=3, description="build: polygon [[x, y], ...] [m] the player's new nodes must lie in")
+    sections: dict[Id, Section] | None = Field(None, description="build, stability, sandbox: the members the player may build, by name")
+    budget: Positive | None = Field(None, description="build, stability: the most the player's additions may cost")
+    node_cost: NonNegative | None = Field(None, description="build: price of each new node")
+    supports: list[list[Dof]] | None = Field(None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"]]')
+    support_cost: NonNegative | None = Field(None, description="build, stability: price of each new support")
+    max_members: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most members the player may add")
+    max_supports: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most supports the player may add")
+    max_length: Positive | None = Field(None, description="build: the longest member allowed [m]")
+
+
+class BaseLevel(_Strict):
+    """A level as the format defines it, whatever its kind: the structure, the world,
+    the goal and what the player may do. `game.level.Level` narrows `kind` to the kinds
+    the registry lists and checks the kind's own fields."""
+
+    format: Literal[1] = Field(description="level format version")
+    id: LevelId
+    title: Annotated[str, Field(min_length=1, max_length=120)]
+    kind: str = Field(description="what is asked: one of the kinds in game/rules/kinds.py")
+    brief: str = Field("", description="shown before the level starts")
+    hints: list[str] = Field(default_factory=list)
+    explanation: str = Field("", description="shown after the level is won")
+    world: World = Field(default_factory=World)
+    materials: dict[Id, Material] = Field(default_factory=dict)
+    nodes: list[Node] = Field(min_length=1, max_length=50_000)
+    supports: list[Support] = Field(default_factory=list, max_length=50_000)
+    members: list[Member] = Field(default_factory=list, max_length=100_000)
+    triangles: list[Triangle] = Field(default_factory=list, max_length=100_000)
+    loads: list[Load] = Field(default_factory=list, max_length=50_000)
+    goal: Goal | None = None
+    player: Player = Field(default_factory=Player, description="what the student may do in this kind of level")
+    cut: list[Cut] | None = Field(None, max_length=1000, description="free_body: where the body was cut from what held it")
+
+    def model_data(self) -> dict:
+        """The engine's model: this level without goal, player and cut; a moving load in the
+        goal becomes nodal loads with histories."""
+        data = self.model_dump(mode="json", exclude={"goal", "player", "cut"}, exclude_none=True)
+        if self.goal and self.goal.moving_load:
+            where = {n.id: (n.x, n.y) for n in self.nodes}
+            data["loads"] = data.get("loads", []) + self.goal.moving_load.loads(where)
+        return data
+
+    def load_choices(self) -> list[list[Load]]:
+        """`player.load_choices`: sets of loads a level draws from at random, so that the
+        answer changes between attempts (empty: the level's own loads, always)."""
+        return self.player.load_choices or []
+
+    def drawn(self, draw: int | None) -> Self:
+        """This level with its loads replaced by load choice `draw` (None: as it is).
+        ValueError when the level has choices and no valid draw is given."""
+        choices = self.load_choices()
+        if not choices:
+            if draw is not None:
+                raise ValueError(f"draw: level {self.id!r} does not draw its loads")
+            return self
+        if draw is None or not 0 <= draw < len(choices):
+            raise ValueError(f"draw: level {self.id!r} draws its loads; give a draw from 0 to {len(choices) - 1}")
+        return self.model_copy(update={"loads": choices[draw]})
+
+
+def field_path(loc: tuple) -> str:
+    """('members', 3, 'i') → 'members[3].i'."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"

@@ -1,0 +1,22 @@
+"""The kinds without a goal: a demo to watch and poke at, and the sandbox to build in
+freely. Neither takes a solution; nothing is judged."""
+
+from __future__ import annotations
+
+from game.rules.kind import Kind
+
+SANDBOX = Kind(
+    name="sandbox",
+    summary="no goal: free building",
+    tools=("inspect", "node", "member", "triangle", "support", "force", "erase", "drag", "nail", "bomb"),
+    player_fields=frozenset({"sections", "zone"}),
+    designs=True,
+)
+
+DEMO = Kind(
+    name="demo",
+    summary="no goal: a structure to watch and poke at",
+    tools=("inspect", "drag", "nail", "bomb"),
+    seeks_mechanism=False,
+    magnify_motion=True,
+)

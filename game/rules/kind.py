@@ -1,0 +1,91 @@
+"""What a level kind is, in one description (`Kind`), written in that kind's own rules
+module and listed in the registry (game/rules/kinds.py) that the level loader, the
+workbench, the judges, the command line and the play scene read.
+
+Nothing here names a kind: a kind that needs a new flag adds it here, with a default
+that keeps every other kind as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine import Model
+from game.format import BaseLevel
+from game.rules.common import Verdict
+from game.solution import Move, Solution
+
+GOAL_FIELDS = frozenset({"hold", "max_displacement", "moving_load"})  # the goal fields of the kinds that came first
+
+
+@dataclass(frozen=True)
+class Places:
+    """How many forces and moments the player gives, and where."""
+
+    forces: int
+    moments: int = 0
+    nodes: tuple[str, ...] = ()  # where forces may act (empty: at any node)
+    moment_nodes: tuple[str, ...] = ()  # where moments may act
+    one_per_node: bool = False  # one force (and one moment) at a node: it replaces one cut
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One level kind.
+
+    name                 as a level file's `kind` says it
+    summary              what the student is asked, in a line (the schema's description)
+    moves                the move classes a solution may hold (game/solution.py); empty:
+                         the kind has no goal and takes no solution
+    tools                the play scene's tools in toolbar order (`inspect` and `drag`
+                         look and pull without changing the answer: every kind has them)
+    mode_tools           tools that replace `tools` in a `player.mode` (zero_force: remove)
+    player_fields        the `player` fields a level of this kind may set; another is an error
+    goal_fields          the `goal` fields it may set
+    judge                (level, solution) → Verdict, run by game.rules.check; None: no goal
+    sense                (level, model) → problems ('field: what is wrong') a level of this
+                         kind must not have, beyond the format's; run by `equilibria validate`
+    builds               the moves build (nodes, members, supports): the work is a design
+                         with a cost and the level's build rules (game/rules/construction.py)
+    designs              the player edits the level's structure itself and saves it as a
+                         design (the sandbox), not a list of moves
+    hides_forces_until_checked   member forces would give the answer away: the scene
+                         shows them only after a check
+    seeks_mechanism      the scene looks for a free motion of the structure as built and
+                         shows it (off where the body is meant to be free, or nothing changes)
+    magnify_motion       the scene magnifies a small motion so it shows (a demo to watch)
+    cuts                 the level says where its body was cut free (`cut`, game/format.py)
+    places               (level) → Places: how many forces and moments the player gives
+                         and where (None: the kind takes no forces)
+    """
+
+    name: str
+    summary: str
+    moves: tuple[type, ...] = ()
+    tools: tuple[str, ...] = ("inspect", "drag")
+    mode_tools: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    player_fields: frozenset[str] = frozenset()
+    goal_fields: frozenset[str] = GOAL_FIELDS
+    judge: Callable[[BaseLevel, Solution], Verdict] | None = None
+    sense: Callable[[BaseLevel, Model], list[str]] | None = None
+    builds: bool = False
+    designs: bool = False
+    hides_forces_until_checked: bool = False
+    seeks_mechanism: bool = True
+    magnify_motion: bool = False
+    cuts: bool = False
+    places: Callable[[BaseLevel], Places] | None = None
+
+    @property
+    def judged(self) -> bool:
+        """Whether a level of this kind has a goal (a solution to check and grade)."""
+        return self.judge is not None
+
+    def toolbar(self, mode: str | None = None) -> tuple[str, ...]:
+        """The tools of a level of this kind (in `player.mode`, if it has one)."""
+        return self.mode_tools.get(mode or "", self.tools)
+
+    def takes(self, move: type[Move]) -> bool:
+        """Whether a solution of this kind may hold moves of class `move`."""
+        return issubclass(move, self.moves)

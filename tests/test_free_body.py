@@ -1,0 +1,192 @@
+"""The free-body kind (issue 16, point 1): a body cut free from what held it, the cuts
+replaced by the student's forces and moments, judged by the engine's statics.
+
+The right answers are worked out by hand, not read from the engine:
+
+free-body-01  beam A(0)–C(2 m)–B(6 m), pin A, roller B, load at C: 3 kN right, 9 kN down.
+              ΣM_A: B·6 = 9·2 → B = 3 kN up; ΣFy: A_y = 9 − 3 = 6 kN; ΣFx: A_x = −3 kN.
+free-body-02  cantilever A(0)–B(3 m) built in at A, load at B: 2 kN right, 4 kN down.
+              A = (−2, +4) kN; M_A = +4 kN · 3 m = +12 kN·m (counter-clockwise).
+free-body-03  joint C, CA toward (−3, −4)/5, CB toward (1, 0), load 8 kN down at C.
+              ΣFy: −0.8·N_CA = 8 → N_CA = −10 kN; ΣFx: −0.6·N_CA + N_CB = 0 → N_CB = −6 kN
+              (both compression); at the cut ends: A1 (6, 8) kN, B1 (−6, 0) kN.
+free-body-04  left part of a truss: A(0,0) with its reaction 9 kN up, B(4,0) 6 kN down,
+              E(4,3); cut EF (top), EC toward (4, −3)/5, BC (bottom). ΣM_E: 9·4 = 3·N_BC
+              → N_BC = 12 kN; ΣM_C: 9·8 − 6·4 = −3·N_EF → N_EF = −16 kN;
+              ΣFy: 9 − 6 − 0.6·N_EC = 0 → N_EC = 5 kN.
+
+Tolerance (the level's default): 2 % of the largest given load per force component, and
+that times the largest distance from the moment point to the body for ΣM.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.files import read_json
+from game.level import load_level
+from game.rules import check as judge
+from game.solution import load_solution
+from game.workbench import LevelBench, Refused
+
+LEVELS = Path(__file__).resolve().parents[1] / "levels"
+FREE_BODY = ["free-body-01", "free-body-02", "free-body-03", "free-body-04"]
+
+
+def F(node: str, fx: float = 0.0, fy: float = 0.0) -> dict:
+    return {"type": "add_force", "node": node, "fx": fx, "fy": fy}
+
+
+def M(node: str, m: float) -> dict:
+    return {"type": "add_moment", "node": node, "m": m}
+
+
+def verdict(level_id: str, moves: list):
+    level = load_level(read_json(LEVELS / f"{level_id}.json"))
+    return judge(level, load_solution({"format": 1, "level": level_id, "moves": moves}))
+
+
+def passes(level_id: str, moves: list):
+    v = verdict(level_id, moves)
+    assert v.passed, v.reason
+    return v
+
+
+def fails(level_id: str, moves: list, *words: str) -> str:
+    v = verdict(level_id, moves)
+    assert not v.passed, v.reason
+    for w in words:
+        assert w in v.reason, (w, v.reason)
+    return v.reason
+
+
+@pytest.mark.parametrize("level_id", FREE_BODY)
+def test_the_reference_solution_passes_on_the_command_line_and_the_body_stands(level_id, capsys):
+    code = main(["check", str(LEVELS / f"{level_id}.json"), "--solution", str(LEVELS / "solutions" / f"{level_id}.json"), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["passed"], out["reason"]
+    assert out["net_force"] == {"fx": 0.0, "fy": 0.0} and out["net_moment"] == 0.0  # the hand answers balance exactly
+    assert out["max_displacement"] < 0.02  # put back at the cuts, it stands (elastic sag only)
+    assert main(["validate", str(LEVELS / f"{level_id}.json")]) == 0
+
+
+def test_beam_reactions_closed_form_and_the_mistakes_students_make():
+    passes("free-body-01", [F("A", -3000, 6000), F("B", 0, 3000)])
+    # forgot the pin's x reaction: ΣFx is the load's 3 kN, and the body moves right
+    fails("free-body-01", [F("A", 0, 6000), F("B", 0, 3000)], "ΣFx = +3 kN", "moves right")
+    # reactions swapped (the far support given the bigger share): ΣM_A = 6·6 − 9·2 = +18 kN·m
+    reason = fails("free-body-01", [F("A", -3000, 3000), F("B", 0, 6000)], "ΣM about A = +18 kN·m", "counter-clockwise")
+    assert "6 kN" not in reason and "3 kN" not in reason  # the imbalance, never the answer
+    # a roller that pushes sideways
+    fails("free-body-01", [F("A", 0, 6000), F("B", -3000, 3000)], "The roller at B gives no force along x")
+    # one force too few
+    fails("free-body-01", [F("A", -3000, 6000)], "exactly 2 forces")
+
+
+def test_the_tolerance_is_two_percent_of_the_largest_load():
+    """Largest load |(3, −9)| = 9.487 kN: 190 N per force component, and 190 N × 6 m
+    (A to B) = 1.14 kN·m for ΣM about A."""
+    passes("free-body-01", [F("A", -3000, 6050), F("B", 0, 2950)])  # an answer rounded: ΣM_A = −0.3 kN·m
+    fails("free-body-01", [F("A", -3000, 6300), F("B", 0, 2700)], "ΣM about A = -1.8 kN·m", "clockwise")  # 10 % off
+    passes("free-body-01", [F("A", -3150, 6000), F("B", 0, 3000)])  # ΣFx = −150 N ≤ 190 N
+    fails("free-body-01", [F("A", -3250, 6000), F("B", 0, 3000)], "ΣFx = -0.25 kN", "moves left")
+
+
+def test_a_fixed_support_gives_a_force_and_a_moment():
+    passes("free-body-02", [F("A", -2000, 4000), M("A", 12000)])
+    fails("free-body-02", [F("A", -2000, 4000), M("A", -12000)], "ΣM about A = -24 kN·m", "turns clockwise")
+    fails("free-body-02", [F("A", -2000, 4000)], "1 force and 1 moment", "0 moments")
+
+
+def test_method_of_joints():
+    passes("free-body-03", [F("A1", 6000, 8000), F("B1", -6000, 0)])
+    fails("free-body-03", [F("A1", 6000, 8000), F("B1", 6000, 0)], "ΣFx = +12 kN", "moves right")  # CB taken as tension
+    # balances the load but not along the bar: a bar carries only an axial force
+    fails("free-body-03", [F("A1", 0, 8000), F("B1", 0, 0)], "two-force member", "along CA")
+
+
+def test_method_of_sections():
+    passes("free-body-04", [F("S1", -16000), F("S2", 4000, -3000), F("S3", 12000)])
+    fails("free-body-04", [F("S1", 16000), F("S2", 4000, -3000), F("S3", 12000)], "ΣFx = +32 kN")  # top chord in tension
+    fails("free-body-04", [F("S1", -16000), F("S2", -4000, 3000), F("S3", 12000)], "ΣFx = -8 kN", "ΣFy = +6 kN")  # diagonal's sense
+    # moments about E leave only BC: halving it leaves ΣM about E = 3 m × 6 kN = −18 kN·m
+    fails("free-body-04", [F("S1", -16000), F("S2", 4000, -3000), F("S3", 6000)], "ΣM about E = -18 kN·m")
+
+
+def test_the_workbench_places_forces_and_moments_at_the_cuts_only():
+    bench = LevelBench(load_level(read_json(LEVELS / "free-body-02.json")))
+    assert bench.tools == ("inspect", "force", "erase", "drag")
+    with pytest.raises(Refused, match="at A, not at B"):
+        bench.add_force("B", 0, 1000)
+    bench.add_force("A", 0, 1)
+    bench.add_force("A", -2000, 4000)  # a second force at A takes the first one's place: one force per cut
+    assert [(m.node, m.fx, m.fy) for m in bench.moves] == [("A", -2000, 4000)]
+    with pytest.raises(Refused, match="only at A, not at B"):
+        bench.add_moment("B", 1)
+    bench.add_moment("A", 12000)
+    with pytest.raises(Refused, match="There is a moment at A already"):
+        bench.add_moment("A", 1)
+    assert bench.check().passed
+    bench.attempt.verdict = None
+    bench.erase("node", "A")  # the force and the moment at A go together
+    assert bench.moves == []
+    roller = LevelBench(load_level(read_json(LEVELS / "free-body-01.json")))
+    with pytest.raises(Refused, match="no cut carries one"):
+        roller.add_moment("A", 1)
+    assert {m["node"] for m in roller.attempt.structure([*map(load_solution_move, [F("A", 1, 2)])])["loads"]} == {"A", "C"}
+
+
+def load_solution_move(move: dict):
+    return load_solution({"format": 1, "level": "x", "moves": [move]}).moves[0]
+
+
+def good_level() -> dict:
+    return read_json(LEVELS / "free-body-01.json")
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.pop("cut"), "cut: a free_body level says where its body was cut free"),
+        (lambda d: d["cut"].__setitem__(0, {"node": "Q", "what": "pin"}), "cut[0].node: unknown node 'Q'"),
+        (lambda d: d["cut"][1].update(node="A"), "cut[1].node: node 'A' is cut twice"),
+        (lambda d: d["cut"][0].pop("carries"), "cut[0].carries: say what the removed support fixed"),
+        (lambda d: d["cut"].__setitem__(0, {"node": "A", "what": "bar"}), "cut[0].member: a cut bar names the body's member"),
+        (lambda d: d["cut"].__setitem__(0, {"node": "A", "what": "bar", "member": "CB"}), "cut[0].member: member CB does not end at A"),
+        (lambda d: d["cut"][0].update(what="hinge"), "cut[0].what: Input should be"),
+        (lambda d: d["world"].update(gravity=9.81), "world.gravity: a free-body level neglects weight"),
+        (lambda d: d.update(loads=[]), "loads: a free body without loads"),
+        (lambda d: d.update(player={"nodes": ["C"]}), "player.nodes[0]: forces replace cuts, and C is not cut"),
+        (lambda d: d["goal"].update(moment_about="Z"), "goal.moment_about: unknown node 'Z'"),
+        (lambda d: d["goal"].update(tolerance=0.5), "goal.tolerance: Input should be less than or equal to 0.2"),
+        (lambda d: d["goal"].update(max_displacement=0.1), "goal: max_displacement is not used by a free_body level"),
+        (lambda d: d.update(player={"max_force": 1000}), "player: max_force is not used by a free_body level"),
+    ],
+)
+def test_a_bad_free_body_level_gets_one_line_naming_the_file_and_the_field(change, words, tmp_path, capsys):
+    doc = good_level()
+    change(doc)
+    path = tmp_path / "free-body-01.json"
+    path.write_text(json.dumps(doc))
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}: {words}"), err
+    assert err.count("\n") == 1
+
+
+def test_only_a_free_body_level_has_a_cut(tmp_path, capsys):
+    doc = read_json(LEVELS / "balance-02.json")
+    doc["cut"] = [{"node": "A", "what": "pin"}]
+    path = tmp_path / "balance-02.json"
+    path.write_text(json.dumps(doc))
+    assert main(["validate", str(path)]) == 2
+    assert capsys.readouterr().err == f"{path}: cut: a balance level has no cut (only a free-body level is cut from what held it)\n"
+
+
+def test_add_moment_is_refused_where_the_kind_takes_none(tmp_path, capsys):
+    solution = {"format": 1, "level": "balance-02", "moves": [M("A", 1000)]}
+    (tmp_path / "s.json").write_text(json.dumps(solution))
+    assert main(["check", str(LEVELS / "balance-02.json"), "--solution", str(tmp_path / "s.json")]) == 2
+    assert "moves[0].type: a balance level does not allow add_moment" in capsys.readouterr().err

@@ -1,0 +1,57 @@
+"""Level kinds are one registry (game/rules/kinds.py): each kind describes itself in its
+rules module, and the loader, the schema, the workbench, the judges and the play scene
+read the table instead of naming kinds."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from game.level import Level, schema_text
+from game.rules import KINDS, check
+from game.rules.kind import Kind
+from game.solution import Solution
+from game.workbench import tools_for
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = "|".join(KINDS)
+NAMED = re.compile(r"""kind\s*(==|!=|\bin\b|\bnot in\b)\s*\(?\s*["'](""" + NAMES + r""")["']""")
+
+
+def test_the_schema_and_the_level_format_list_the_registry_s_kinds():
+    assert json.loads(schema_text())["properties"]["kind"]["enum"] == list(KINDS)
+    assert Level.model_fields["kind"].annotation.__args__ == tuple(KINDS)
+    doc = (ROOT / "docs" / "level-format.md").read_text(encoding="utf-8")
+    for name in KINDS:
+        assert f"| `{name}` |" in doc, name
+
+
+def test_each_kind_is_whole():
+    for name, kind in KINDS.items():
+        assert isinstance(kind, Kind) and kind.name == name
+        assert kind.tools[0] == "inspect" and "drag" in kind.tools
+        assert kind.judged == bool(kind.moves), name  # a goal and moves to reach it come together
+        for mode, tools in kind.mode_tools.items():
+            assert tools_for(name, mode) == tools
+
+
+def test_outside_the_rules_no_code_asks_which_kind_a_level_is_by_name():
+    """`stage.kind == "zero_force"` and the like were the kind spread over the game; the
+    registry's flags say it now. (Opening a level as a sandbox still names the sandbox.)"""
+    found = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        if path.parent.name == "rules":
+            continue
+        for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if NAMED.search(line) and 'level.kind != "sandbox"' not in line:
+                found.append(f"{path.relative_to(ROOT)}:{k}: {line.strip()}")
+    assert found == []
+
+
+def test_a_kind_without_a_goal_is_not_checked():
+    level = Level.model_validate({"format": 1, "id": "d", "title": "d", "kind": "demo", "nodes": [{"id": "A", "x": 0, "y": 0}]})
+    with pytest.raises(ValueError, match="a demo level has no goal to check"):
+        check(level, Solution(format=1, level="d"))
