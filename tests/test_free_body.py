@@ -117,7 +117,7 @@ def test_method_of_sections():
 
 def test_the_workbench_places_forces_and_moments_at_the_cuts_only():
     bench = LevelBench(load_level(read_json(LEVELS / "free-body-02.json")))
-    assert bench.tools == ("inspect", "force", "erase", "drag")
+    assert bench.tools == ("inspect", "force", "moment", "erase", "drag")
     with pytest.raises(Refused, match="at A, not at B"):
         bench.add_force("B", 0, 1000)
     bench.add_force("A", 0, 1)

@@ -69,3 +69,25 @@ def test_a_click_on_a_node_with_the_force_tool_opens_a_box_to_type_it(tmp_path):
     [move] = scene.session.bench.moves
     assert (move.node, move.fx, move.fy) == ("B", 0.0, 12e3)
     app.close()
+
+
+def test_a_moment_is_typed_at_a_cut_that_carries_one(tmp_path):
+    """free-body-02, a cantilever freed from its wall: the moment tool types the wall's
+    moment at A (kN·m, counter-clockwise positive)."""
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, load_stage(shipped_level("free-body-02")))
+    app.push(scene)
+    app.frame()
+    scene.toolbar.choose("moment")
+    model = scene.session.model
+    at = tuple(round(v) for v in scene.view.point(*model.arrays.pos0[model.node_index("A"), :2]))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
+    app.frame()
+    assert scene.entry is not None and scene.entry.moment
+    keys(app, "12")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.frame()
+    [move] = scene.session.bench.moves
+    assert (move.type, move.node, move.m) == ("add_moment", "A", 12e3)
+    app.close()

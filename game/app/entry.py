@@ -41,15 +41,29 @@ def parse_force(text: str) -> tuple[float, float]:
     return fx, fy
 
 
-class ForceEntry:
-    """The box a force is typed into, for node `node`."""
+def parse_moment(text: str) -> float:
+    """m [N m] of what was typed (kN·m, counter-clockwise positive); ValueError with a
+    sentence when it is not a moment."""
+    found = re.fullmatch(rf"\s*({NUMBER})\s*(?:kN·?m|kNm)?\s*", text)
+    if not found:
+        raise ValueError("Type the moment in kN·m, counter-clockwise positive (like 12 or -4.5).")
+    m = round(float(found[1]) * 1e3, 6) + 0.0
+    if not math.isfinite(m) or m == 0:
+        raise ValueError("That is no moment: it must be other than 0.")
+    return m
 
-    def __init__(self, node: str, now: tuple[float, float] | None = None):
+
+class ForceEntry:
+    """The box a force (or, `moment`, a moment) is typed into, for node `node`."""
+
+    def __init__(self, node: str, now: tuple[float, float] | None = None, *, moment: bool = False):
         """now: the player's force at the node already (fx, fy) [N], which the typed one replaces."""
         self.node = node
         self.text = ""
         self.problem = ""
         self.now = now
+        self.moment = moment
+        self.parse = parse_moment if moment else parse_force
 
     def key(self, event: pygame.event.Event) -> str | None:
         """Take a key: "place" (Enter, with a force that parses), "cancel" (Esc), or None."""
@@ -57,7 +71,7 @@ class ForceEntry:
             return "cancel"
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             try:
-                parse_force(self.text)
+                self.parse(self.text)
             except ValueError as exc:
                 self.problem = str(exc)
                 return None
@@ -69,20 +83,28 @@ class ForceEntry:
         self.problem = ""
         return None
 
-    def force(self) -> tuple[float, float]:
-        return parse_force(self.text)
+    def force(self):
+        """(fx, fy) [N], or m [N m] for a moment."""
+        return self.parse(self.text)
 
     def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect, anchor: tuple[float, float]) -> pygame.Rect:
         """The box beside `anchor` (the node on the screen), kept inside `area`."""
         try:
-            fx, fy = parse_force(self.text)
-            reads = f"= Fx {fx / 1e3:+.3g} kN, Fy {fy / 1e3:+.3g} kN: {math.hypot(fx, fy) / 1e3:.3g} kN at {math.degrees(math.atan2(fy, fx)) % 360:.0f}°"
+            if self.moment:
+                m = parse_moment(self.text)
+                reads = f"= {abs(m) / 1e3:.3g} kN·m {'counter-clockwise' if m > 0 else 'clockwise'}"
+            else:
+                fx, fy = parse_force(self.text)
+                reads = f"= Fx {fx / 1e3:+.3g} kN, Fy {fy / 1e3:+.3g} kN: {math.hypot(fx, fy) / 1e3:.3g} kN at {math.degrees(math.atan2(fy, fx)) % 360:.0f}°"
         except ValueError:
             reads = ""
+        prompt = "counter-clockwise positive, like 12 or -4.5"
+        if not self.moment:
+            prompt = "Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →"
         lines = [
-            (fonts.bold, f"Force at {self.node} (kN):  {self.text}▏", INK),
+            (fonts.bold, f"{'Moment' if self.moment else 'Force'} at {self.node} ({'kN·m' if self.moment else 'kN'}):  {self.text}▏", INK),
             *([(fonts.small, f"replaces your Fx {self.now[0] / 1e3:+.3g} kN, Fy {self.now[1] / 1e3:+.3g} kN here", MUTED)] if self.now else []),
-            (fonts.small, reads or "Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →", MUTED),
+            (fonts.small, reads or prompt, MUTED),
             (fonts.small, self.problem or "Enter: place it   ·   Esc: drop it", ALERT if self.problem else MUTED),
         ]
         width = max(font.size(text)[0] for font, text, _ in lines) + 2 * overlay.PAD

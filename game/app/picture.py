@@ -16,7 +16,7 @@ from game.app.render import StructurePainter
 from game.app.shapes import Hit, Shapes
 from game.app.stage import named_in
 from game.app.tools import grid_step, snap
-from game.solution import AddForce
+from game.solution import AddForce, AddMoment
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
@@ -48,7 +48,7 @@ class Picture:
         s = self.session
         self.model = s.model
         bench = s.level_bench
-        own = sum(isinstance(m, AddForce) for m in bench.moves) if bench is not None else 0
+        own = sum(isinstance(m, AddForce | AddMoment) for m in bench.moves) if bench is not None else 0  # the loads added last
         self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports(), own_loads=own, force_ref=self.force_ref)
         if self.force_ref is None and s.model is not None:  # the given loads set the scale; else the largest force allowed
             most = bench.level.player.max_force if bench is not None and bench.level.player.max_force else 0.0

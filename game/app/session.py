@@ -205,7 +205,8 @@ class PlaySession:
             self.free = mechanism(self.model)
             if self.free is not None:
                 self.free_words = describe_motion(self.model, self.free)
-        self.static = static_answer(self.model) if self.model is not None and self.free is None else None
+        seeks = kind_of(self.stage.kind).seeks_mechanism  # a free body is free on purpose: no static answer to show
+        self.static = static_answer(self.model) if self.model is not None and self.free is None and seeks else None
         self.reset()
 
     def reset(self) -> None:

@@ -192,6 +192,14 @@ class ForceTool(OnNode):
         draw.label(surface, scene.app.fonts.bold, text, (scene.mouse[0] + 12, scene.mouse[1]), INK, "midleft")
 
 
+class MomentTool(OnNode):
+    name, label, edits = "moment", "Moment", True
+    tip = "click a node to type a moment there (kN·m, counter-clockwise positive)"
+
+    def on_node(self, scene, hit, pos):
+        scene.type_force(hit.id, moment=True)
+
+
 class EraseTool(Tool):
     name, label, edits = "erase", "Erase", True
     tip = "click something you added to take it away"
@@ -291,7 +299,7 @@ class BombTool(Tool):
             scene.session.bomb(hit.kind, hit.id)
 
 
-TOOL_CLASSES = (Inspect, NodeTool, MemberTool, PlateTool, SupportTool, ForceTool, EraseTool, MarkTool, RemoveTool, DragTool, NailTool, BombTool)
+TOOL_CLASSES = (Inspect, NodeTool, MemberTool, PlateTool, SupportTool, ForceTool, MomentTool, EraseTool, MarkTool, RemoveTool, DragTool, NailTool, BombTool)
 TOOLS = {t.name: t for t in TOOL_CLASSES}  # name → class (label, tip) of every tool
 
 PICK_PX = 9  # [px] how near a click must be to a member taken out to put it back

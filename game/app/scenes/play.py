@@ -150,15 +150,15 @@ class PlayScene(Scene):
             s.reset()  # an edit is made on the structure as built
         self.toolbar.tool.press(self, pos, shift=shift)
 
-    def type_force(self, node: str) -> None:
-        """Open the box to type a force at `node`."""
+    def type_force(self, node: str, *, moment: bool = False) -> None:
+        """Open the box to type a force (or a moment) at `node`."""
         bench = self.session.level_bench
-        self.entry = ForceEntry(node, bench.own_force(node) if bench is not None else None)
+        self.entry = ForceEntry(node, bench.own_force(node) if bench is not None and not moment else None, moment=moment)
 
     def _entry_key(self, event: pygame.event.Event) -> None:
-        done = self.entry.key(event)
+        done, entry, bench = self.entry.key(event), self.entry, self.session.bench
         if done == "place":
-            self.session.edit(self.session.bench.add_force, self.entry.node, *self.entry.force())
+            self.session.edit(bench.add_moment, entry.node, entry.force()) if entry.moment else self.session.edit(bench.add_force, entry.node, *entry.force())
         if done is not None:
             self.entry = None
 
