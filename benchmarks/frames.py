@@ -179,15 +179,16 @@ def child(scenario: str, size: int, frames: int, seconds: float) -> dict:
     gc.callbacks.remove(count)
     # The game's own loop, as a player gets it: frames paced at 60 Hz by the clock, the
     # simulation capped by the pacer to what a frame leaves (shown as slow motion).
-    app.fixed_frame, scene.pacer.fixed = None, False
+    run = getattr(scene, "session", scene)  # the run's state: the play session's now, the scene's own in the baseline
+    app.fixed_frame, run.pacer.fixed = None, False
     app.frame()
-    begin, simulated, frames_before = time.perf_counter(), scene.sim.time if scene.sim else 0.0, app.frames
+    begin, simulated, frames_before = time.perf_counter(), run.sim.time if run.sim else 0.0, app.frames
     while time.perf_counter() - begin < LOOP_SECONDS:
         app.frame()
     wall = time.perf_counter() - begin
     loop_fps = (app.frames - frames_before) / wall
-    rate = ((scene.sim.time if scene.sim else 0.0) - simulated) / wall
-    members = len(scene.model.member_ids) if scene.model is not None else 0
+    rate = ((run.sim.time if run.sim else 0.0) - simulated) / wall
+    members = len(run.model.member_ids) if run.model is not None else 0
     app.close()
     shutil.rmtree(folder, ignore_errors=True)
     t = np.array(timings) * 1e3

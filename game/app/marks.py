@@ -19,7 +19,7 @@ ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 
 
 GRID = mix(BACKGROUND, MUTED, 0.18)  # the building grid's lines
-GRID_MIN_PX = 8  # [px] a grid finer than this on the screen is not drawn
+GRID_MIN_PX = 8  # [px] a grid finer than this on the screen is drawn 5 times coarser
 
 
 def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
@@ -27,7 +27,7 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
     if under:
         scene.picture.painter.labels.begin()  # the frame's labels: these first, then the structure's
         _zone(scene, surface)
-        if "node" in scene.toolbar.names:
+        if "node" in scene.toolbar.names and scene.editing:  # the grid is for placing nodes: drawn while building
             _grid(scene, surface)
         _scale_bar(scene, surface)
         return
@@ -52,10 +52,9 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
 def _grid(scene, surface: pygame.Surface) -> None:
     """The grid new nodes snap to, in pale lines, with its spacing at the corner."""
     view, world = scene.view, scene.layout.world
-    step = scene.picture.grid_step()
-    px = step * view.scale
-    if px < GRID_MIN_PX:
-        return
+    fine = step = scene.picture.grid_step()
+    while step * view.scale < GRID_MIN_PX:  # a grid too fine to see is drawn coarser (both spacings said)
+        step *= 5
     (x0, y1), (x1, y0) = view.world(world.left, world.top), view.world(world.right, world.bottom)
     for k in range(math.ceil(x0 / step), math.floor(x1 / step) + 1):
         sx = round(view.point(k * step, 0)[0])
@@ -63,7 +62,8 @@ def _grid(scene, surface: pygame.Surface) -> None:
     for k in range(math.ceil(y0 / step), math.floor(y1 / step) + 1):
         sy = round(view.point(0, k * step)[1])
         pygame.draw.line(surface, GRID, (world.left, sy), (world.right, sy))
-    scene.picture.painter.labels.put(surface, scene.app.fonts.small, f"grid {_length(step)}", (world.left + 8, world.top + 8), MUTED, "topleft")
+    words = f"grid {_length(step)}" + (f", nodes snap to {_length(fine)}" if step > fine else "")
+    scene.picture.painter.labels.put(surface, scene.app.fonts.small, words, (world.left + 8, world.top + 8), MUTED, "topleft")
 
 
 def _length(metres: float) -> str:

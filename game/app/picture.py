@@ -40,7 +40,7 @@ class Picture:
         self.camera: Camera | None = None  # set when the screen is laid out
         self.model = None
         self.force_ref: float | None = None  # [N] the force drawn ARROW_PX long, fixed for the scene at its first model
-        self._said_text, self._said_ids = "", frozenset()  # the ids the words on the screen name, worked out once per text
+        self._said_text, self._said_ids = "", []  # the ids the words on the screen name, worked out once per text
         self.take_model()
 
     def take_model(self) -> None:
@@ -220,13 +220,13 @@ class Picture:
         verdict and its hint: "the most loaded member, FD")."""
         if self.model is None:
             return []
-        ids = [*self.model.node_ids, *self.model.member_ids]
         if self.labels:
-            return ids
+            return [*self.model.node_ids, *self.model.member_ids]
         said = self._said()
-        if said != self._said_text:
-            self._said_text, self._said_ids = said, named_in(said, ids)  # ids change with the model: see take_model
-        return [n for n in ids if n in self.stage.named_parts or n in self._said_ids]
+        if said != self._said_text:  # worked out once per text (and model: see take_model)
+            ids = [*self.model.node_ids, *self.model.member_ids]
+            self._said_text, self._said_ids = said, [n for n in ids if n in self.stage.named_parts or n in named_in(said, ids)]
+        return self._said_ids
 
     def _said(self) -> str:
         s = self.session

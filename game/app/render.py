@@ -47,6 +47,7 @@ ARROW_PX = 70.0  # [px] the length of the arrow of a scene's reference force (th
 SHORTEST_PX = 14.0  # [px] no arrow is drawn shorter (a tiny force still shows its direction)
 LONGEST_PX = 3 * ARROW_PX  # [px] nor longer (a reaction far above the loads, a huge added force)
 NAME = (90, 90, 110)  # node and member names
+ALONG_COS = 0.94  # an arrow within 20° of a member (cos 20°) would hide it: drawn on the other side
 
 
 class Scale:
@@ -212,6 +213,7 @@ class StructurePainter:
         self.bar_ij = model.arrays.bar_ij.astype(np.int64) if model else empty
         self.beam_ij = model.arrays.beam_ij.astype(np.int64) if model else empty
         self.member_ij = np.concatenate((self.bar_ij, self.beam_ij))
+        self.arrows = ForceArrows(self)
         if model is not None:
             self.rigid = np.zeros(model.n_nodes, dtype=bool)
             self.rigid[self.beam_ij.ravel()] = True
@@ -467,12 +469,6 @@ class StructurePainter:
         """A bold label, placed where it covers no other (from the cache of text images)."""
         self.labels.put(surface, self.fonts.bold, text, at, colour, anchor)
 
-    def arrow_px(self, force: float) -> float:
-        """The length [px] of a force's arrow: in proportion, ARROW_PX for force_ref,
-        the same scale for every load, reaction and added force of the scene (within
-        SHORTEST_PX and LONGEST_PX)."""
-        return min(max(ARROW_PX * abs(force) / self.force_ref, SHORTEST_PX), LONGEST_PX)
-
     def _names(self, surface: pygame.Surface, pts: np.ndarray, names: Sequence[str]) -> None:
         """Node names beside their joints and member names beside their middles."""
         model, font = self.model, self.fonts.small
@@ -505,29 +501,12 @@ class StructurePainter:
                 if sim.time >= self.load_ends[q]:
                     continue
                 f, colour = self.full[q], MUTED
-            self._force(surface, f, pts[q], colour, tiny)
+            self.arrows.draw(surface, f, pts[q], colour, tiny, along=self.arrows.along(q, pts))
         if len(self.own):
             mine = loads_now(self.model, sim.time, self.own)
             for q in np.flatnonzero((np.abs(mine).max(axis=1) > tiny) & seen):
                 beside = 0.0 if not np.abs(self.full[q]).max() else 10.0  # apart from a given load at the node
-                self._force(surface, mine[q], pts[q], OWN_FORCE, tiny, beside)
-
-    def _force(self, surface: pygame.Surface, f, at, colour: tuple, tiny: float, beside: float = 0.0) -> None:
-        """A force f (fx, fy, m) [N, N, N m] on the node drawn at `at`: an arrow whose
-        head touches the joint (moved `beside` px across its line), its value at the tail."""
-        x, y = at
-        size = math.hypot(f[0], f[1])
-        if size > tiny:
-            ux, uy = f[0] / size, -f[1] / size  # screen direction of the force
-            x, y = x - uy * beside, y + ux * beside
-            head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
-            length = self.arrow_px(size)
-            tail = (head[0] - ux * length, head[1] - uy * length)
-            draw.arrow(surface, colour, tail, head, 3)
-            self._text(surface, kn(size), (tail[0] - ux * 4, tail[1] - uy * 4), colour, draw.anchor_away((-ux, -uy)))
-        if abs(f[2]) > tiny * self.model.char_length:
-            at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
-            self._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
+                self.arrows.draw(surface, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts))
 
     def _reactions(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
@@ -547,7 +526,7 @@ class StructurePainter:
                 if abs(value) <= tiny:
                     continue
                 dx, dy = ax * math.copysign(1, value), ay * math.copysign(1, value)  # screen direction
-                length = self.arrow_px(value)
+                length = self.arrows.arrow_px(value)
                 if abs(ax * nx + ay * ny) > 0.5:  # along the symbol's axis, beyond it
                     near = (x + nx * (reach + 4), y + ny * (reach + 4))
                     toward = dx * nx + dy * ny < 0
@@ -564,3 +543,58 @@ class StructurePainter:
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
                 self._text(surface, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")
+
+
+class ForceArrows:
+    """Force arrows of one scene's scale: ARROW_PX long for `force_ref` [N], in
+    proportion, for every load, reaction and added force; each on the side of its joint
+    where it hides no member, its value at its far end."""
+
+    def __init__(self, painter: StructurePainter):
+        self.painter = painter
+        self._neighbours: tuple[np.ndarray, np.ndarray] | None = None  # see along
+
+    def arrow_px(self, force: float) -> float:
+        """The length [px] of a force's arrow: in proportion, ARROW_PX for force_ref,
+        the same scale for every load, reaction and added force of the scene (within
+        SHORTEST_PX and LONGEST_PX)."""
+        return min(max(ARROW_PX * abs(force) / self.painter.force_ref, SHORTEST_PX), LONGEST_PX)
+
+    def along(self, q: int, pts: np.ndarray) -> np.ndarray:
+        """(K, 2) unit screen directions of the members at node q."""
+        if self._neighbours is None:  # worked out once: node → the nodes its members reach
+            ij = self.painter.member_ij
+            pairs = np.concatenate((ij, ij[:, ::-1])) if len(ij) else np.zeros((0, 2), dtype=np.int64)
+            pairs = pairs[np.argsort(pairs[:, 0], kind="stable")]
+            starts = np.searchsorted(pairs[:, 0], np.arange(self.painter.model.n_nodes + 1))
+            self._neighbours = (pairs[:, 1], starts)
+        others, starts = self._neighbours
+        d = pts[others[starts[q] : starts[q + 1]]] - pts[q]
+        return d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
+
+    def draw(self, surface: pygame.Surface, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None) -> None:
+        """A force f (fx, fy, m) [N, N, N m] on the node drawn at `at`: an arrow pushing
+        on the joint (its head at the joint), or pulling it (its tail at the joint) where
+        a pushing arrow would lie along a member (`along`: the members' directions), moved
+        `beside` px across its line; its value at the far end."""
+        x, y = at
+        size = math.hypot(f[0], f[1])
+        if size > tiny:
+            ux, uy = f[0] / size, -f[1] / size  # screen direction of the force
+            x, y = x - uy * beside, y + ux * beside
+            length = self.arrow_px(size)
+            behind = float((along @ np.array([-ux, -uy])).max(initial=-1.0)) if along is not None else -1.0
+            ahead = float((along @ np.array([ux, uy])).max(initial=-1.0)) if along is not None else -1.0
+            if behind > ALONG_COS and ahead < behind:  # pull: tail at the joint, clear of the member behind
+                tail = (x + ux * (JOINT_PX + 2), y + uy * (JOINT_PX + 2))
+                head = (tail[0] + ux * length, tail[1] + uy * length)
+                far, out = head, (ux, uy)
+            else:
+                head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
+                tail = (head[0] - ux * length, head[1] - uy * length)
+                far, out = tail, (-ux, -uy)
+            draw.arrow(surface, colour, tail, head, 3)
+            self.painter._text(surface, kn(size), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
+        if abs(f[2]) > tiny * self.painter.model.char_length:
+            at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
+            self.painter._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
