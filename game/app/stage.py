@@ -40,7 +40,7 @@ class Stage:
                 " Gravity and loads come on over the first second of a run."
             )
             return cls(f"Sandbox: {level.title}", "sandbox", brief, level.as_sandbox(), ground, source)
-        title = f"Sandbox: {level.title}" if sandbox else level.title
+        title = f"Sandbox: {level.title}" if sandbox and not level.title.startswith("Sandbox") else level.title  # not "Sandbox: Sandbox"
         return cls(title, "sandbox" if sandbox else level.kind, level.brief, level, ground, source)
 
     @classmethod
