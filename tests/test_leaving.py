@@ -91,3 +91,15 @@ def test_reset_level_takes_every_move_back_and_undo_brings_them_back(tmp_path):
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.session.bench.moves == moves
     app.close()
+
+
+def test_the_support_tool_says_only_the_supports_the_level_offers():
+    stage = load_stage(shipped_level("supports-01"))
+    app, scene = start(stage)
+    assert scene.toolbar.current == "support"  # the task is supports: the tool in hand
+    offered = scene.session.level_bench.level.player.supports
+    tip = scene.toolbar.tool.tip_for(scene.session)
+    assert tip.count("→") == len(offered) and tip.endswith("none")
+    if all(set(fix) != {"x", "y", "rot"} for fix in offered):
+        assert "fixed" not in tip
+    app.close()

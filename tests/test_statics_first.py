@@ -45,3 +45,21 @@ def test_a_mechanism_says_it_has_no_static_answer(monkeypatch):
     app.frame()
     assert any("a mechanism: no static answer" in line for block in drawn for line in block)
     app.close()
+
+
+def test_arrows_are_drawn_in_proportion_to_one_scale_per_scene():
+    """bridge-01's loads are 10 kN: the scene's scale is ARROW_PX for 10 kN, and every
+    arrow (loads, reactions, added forces) is in proportion, within its floor and cap."""
+    from game.app.render import ARROW_PX, LONGEST_PX, SHORTEST_PX
+
+    stage = load_stage(shipped_level("bridge-01"))
+    app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution("bridge-01"))))
+    painter = scene.picture.painter
+    assert painter.force_ref == pytest.approx(10e3)
+    length = painter.arrows.arrow_px
+    assert length(10e3) == pytest.approx(ARROW_PX) and length(5e3) == pytest.approx(ARROW_PX / 2)
+    assert length(10.5e3) / length(10e3) == pytest.approx(1.05)  # a reaction beside a load: its true share
+    assert length(1.0) == SHORTEST_PX and length(1e9) == LONGEST_PX
+    key(app, pygame.K_r, pygame.KMOD_CTRL)  # a new model after an edit keeps the scene's scale
+    assert scene.picture.painter.force_ref == pytest.approx(10e3)
+    app.close()

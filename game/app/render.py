@@ -44,7 +44,8 @@ JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
 BEYOND_PX = 40  # [px] how far outside the clip area a mark may start and still reach into it
 ARROW_PX = 70.0  # [px] the length of the arrow of a scene's reference force (the legend says which)
-SHORTEST_PX = 14.0  # [px] no arrow is drawn shorter (a tiny force still shows its direction)
+SHORTEST_PX = 5.0  # [px] no arrow is drawn shorter (a tiny force still shows its direction)
+HEAD_PX = 13.0  # [px] an arrow's head; a shorter arrow gets a head of half its length
 LONGEST_PX = 3 * ARROW_PX  # [px] nor longer (a reaction far above the loads, a huge added force)
 NAME = (90, 90, 110)  # node and member names
 ALONG_COS = 0.94  # an arrow within 20° of a member (cos 20°) would hide it: drawn on the other side
@@ -87,6 +88,13 @@ def full_loads(model: Model, rows: range | None = None) -> tuple[np.ndarray, np.
         full[node] += values[np.argmax(np.abs(values))] * m.load_f[k]
         ends[node] = max(ends[node], float(m.hist_t[m.hist_start[h + 1] - 1]))
     return full, ends
+
+
+def arrow_head(length: float) -> tuple[float, float]:
+    """(head length, head width) [px] of an arrow `length` px long: the usual head, or
+    half the arrow for a short one, so that a small force's arrow stays in proportion."""
+    head = min(HEAD_PX, 0.5 * length)
+    return head, head * 10.0 / 13.0
 
 
 def loads_now(model: Model, t: float, rows: range) -> np.ndarray:
@@ -538,7 +546,7 @@ class StructurePainter:
                     head = (foot[0] - dx * (half + 4), foot[1] - dy * (half + 4))
                     tail = (head[0] - dx * length, head[1] - dy * length)
                     far, out = tail, (-dx, -dy)
-                draw.arrow(surface, REACTION, tail, head, 3)
+                draw.arrow(surface, REACTION, tail, head, 3, *arrow_head(length))
                 self._text(surface, kn(value), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
@@ -593,7 +601,7 @@ class ForceArrows:
                 head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 far, out = tail, (-ux, -uy)
-            draw.arrow(surface, colour, tail, head, 3)
+            draw.arrow(surface, colour, tail, head, 3, *arrow_head(length))
             self.painter._text(surface, kn(size), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:
             at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)

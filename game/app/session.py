@@ -185,6 +185,12 @@ class PlaySession:
         return ramped(data) if data is not None and kind_of(self.stage.kind).designs else data
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:
+        """(node id, locked DOFs) of each support drawn: the work's, or after a check the
+        judged run's (a free body's check puts its cuts back as supports)."""
+        if self.judged:
+            model, dofs = self.sim.model, ("x", "y", "rot")
+            held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, model.arrays.fixed, strict=True)]
+            return [(nid, fix) for nid, fix in held if fix]
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
 
     @property

@@ -43,6 +43,10 @@ class Tool:
     def marks(self, scene, surface: pygame.Surface) -> None:
         """Draw what the tool is doing (nodes picked so far, a force being dragged out)."""
 
+    def tip_for(self, session) -> str:
+        """What a click does, for the line beside the toolbar (the level may narrow it)."""
+        return self.tip
+
 
 class Inspect(Tool):
     name, label = "inspect", "Inspect"
@@ -152,6 +156,15 @@ class SupportTool(OnNode):
 
     def on_node(self, scene, hit, pos):
         scene.session.cycle_support(hit.id)
+
+    def tip_for(self, session) -> str:
+        """The supports this level offers, in the order clicks go through them."""
+        bench = session.level_bench
+        if bench is None or not bench.level.player.supports:
+            return self.tip
+        words = {frozenset(("x", "y")): "pin", frozenset(("y",)): "roller", frozenset(("x",)): "wall roller", frozenset(("x", "y", "rot")): "fixed"}
+        cycle = [words.get(frozenset(fix), "+".join(fix)) for fix in bench.level.player.supports]
+        return "click a node: " + " → ".join([*cycle, "none"])
 
 
 class ForceTool(OnNode):

@@ -32,7 +32,7 @@ from game.app.render import ARROW_PX
 from game.app.session import PlaySession
 from game.app.shapes import Hit
 from game.app.stage import Stage
-from game.app.tools import TOOLS, Toolbar
+from game.app.tools import Toolbar
 from game.app.view import View
 from game.rules import kind_of
 
@@ -314,7 +314,7 @@ class PlayScene(Scene):
         overlay.title_bar(surface, fonts, layout.top, self.stage.title, self.stage.kind, self.brief_lines)
         self.toolbar.draw(surface, fonts)
         section = s.section if self.toolbar.current == "member" else None
-        self.section_rect = overlay.tool_line(surface, fonts, self.bar_rect, TOOLS[self.toolbar.current].tip, section)
+        self.section_rect = overlay.tool_line(surface, fonts, self.bar_rect, self.toolbar.tool.tip_for(s), section)
         overlay.legend(
             surface,
             fonts,
