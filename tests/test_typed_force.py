@@ -45,26 +45,35 @@ def keys(app: App, text: str) -> None:
     app.frame()
 
 
-def test_a_click_on_a_node_with_the_force_tool_opens_a_box_to_type_it(tmp_path):
+def clicked_with(level: str, tool: str, node: str) -> tuple[App, PlayScene]:
+    """`level` opened, `tool` in hand, a click (no drag) on `node`."""
     app = App(fixed_frame=FRAME)
-    scene = PlayScene(app, load_stage(shipped_level("balance-01")))
+    scene = PlayScene(app, load_stage(shipped_level(level)))
     app.push(scene)
     app.frame()
-    scene.toolbar.choose("force")
+    scene.toolbar.choose(tool)
     model = scene.session.model
-    at = tuple(round(v) for v in scene.view.point(*model.arrays.pos0[model.node_index("B"), :2]))
+    at = tuple(round(v) for v in scene.view.point(*model.arrays.pos0[model.node_index(node), :2]))
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
     app.frame()
-    assert scene.entry is not None and scene.entry.node == "B"
-    keys(app, "0, x")
+    return app, scene
+
+
+def enter(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.frame()
+
+
+def test_a_click_on_a_node_with_the_force_tool_opens_a_box_to_type_it(tmp_path):
+    app, scene = clicked_with("balance-01", "force", "B")
+    assert scene.entry is not None and scene.entry.node == "B"
+    keys(app, "0, x")
+    enter(app)
     assert scene.entry is not None and "Type Fx, Fy" in scene.entry.problem  # refused in words, the box stays
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b"))
     keys(app, "12")
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-    app.frame()
+    enter(app)
     assert scene.entry is None
     [move] = scene.session.bench.moves
     assert (move.node, move.fx, move.fy) == ("B", 0.0, 12e3)
@@ -74,20 +83,10 @@ def test_a_click_on_a_node_with_the_force_tool_opens_a_box_to_type_it(tmp_path):
 def test_a_moment_is_typed_at_a_cut_that_carries_one(tmp_path):
     """free-body-02, a cantilever freed from its wall: the moment tool types the wall's
     moment at A (kN·m, counter-clockwise positive)."""
-    app = App(fixed_frame=FRAME)
-    scene = PlayScene(app, load_stage(shipped_level("free-body-02")))
-    app.push(scene)
-    app.frame()
-    scene.toolbar.choose("moment")
-    model = scene.session.model
-    at = tuple(round(v) for v in scene.view.point(*model.arrays.pos0[model.node_index("A"), :2]))
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
-    app.frame()
+    app, scene = clicked_with("free-body-02", "moment", "A")
     assert scene.entry is not None and scene.entry.moment
     keys(app, "12")
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-    app.frame()
+    enter(app)
     [move] = scene.session.bench.moves
     assert (move.type, move.node, move.m) == ("add_moment", "A", 12e3)
     app.close()

@@ -231,15 +231,23 @@ def message(
     width, height = message_size(fonts, area, text)
     lines = draw.wrap(fonts.body, text, width - 2 * PAD)
     box = place_box(area, (width, height), avoid)
+    _boxed(surface, box, (fonts.bold, title, colour), fonts.body, lines, (fonts.small, foot), frame=3)
+    return box
+
+
+def _boxed(surface: pygame.Surface, box: pygame.Rect, head: tuple, font: pygame.font.Font, lines: Sequence[str], foot: tuple, frame: int) -> None:
+    """A white box framed in the head's colour: head (font, title, colour), the lines of
+    text, the foot (font, words) under them (kept inside the box), all clipped to it."""
+    title_font, title, colour = head
     pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-    pygame.draw.rect(surface, colour, box, 3, border_radius=6)
+    pygame.draw.rect(surface, colour, box, frame, border_radius=6)
     clip = surface.get_clip()
     surface.set_clip(box)
-    y = draw.label(surface, fonts.bold, title, (box.left + PAD, box.top + PAD), colour, "topleft", None).bottom + 6
-    y = draw.text_block(surface, fonts.body, lines, (box.left + PAD, y), INK)
-    draw.label(surface, fonts.small, foot, (box.left + PAD, y + 4), MUTED, "topleft", None)
+    y = draw.label(surface, title_font, title, (box.left + PAD, box.top + PAD), colour, "topleft", None).bottom + 6
+    y = draw.text_block(surface, font, lines, (box.left + PAD, y), INK)
+    foot_font, words = foot
+    draw.label(surface, foot_font, words, (box.left + PAD, min(y + 4, box.bottom - PAD - foot_font.get_linesize())), MUTED, "topleft", None)
     surface.set_clip(clip)
-    return box
 
 
 def buttons(surface: pygame.Surface, fonts: Fonts, box: pygame.Rect, labels: Sequence[str], colour: tuple = TENSION) -> list[pygame.Rect]:
@@ -275,14 +283,7 @@ def text_box(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: st
     height = PAD + fonts.title.get_linesize() + 6 + len(lines) * line + 8 + fonts.small.get_linesize() + PAD
     box = pygame.Rect(0, 0, width, min(height, area.height - 2 * PAD))
     box.midtop = (area.centerx, area.top + PAD)
-    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-    pygame.draw.rect(surface, INK, box, 2, border_radius=6)
-    clip = surface.get_clip()
-    surface.set_clip(box)
-    y = draw.label(surface, fonts.title, title, (box.left + PAD, box.top + PAD), INK, "topleft", None).bottom + 6
-    y = draw.text_block(surface, fonts.body, lines, (box.left + PAD, y), INK)
-    draw.label(surface, fonts.small, foot, (box.left + PAD, min(y + 8, box.bottom - PAD - fonts.small.get_linesize())), MUTED, "topleft", None)
-    surface.set_clip(clip)
+    _boxed(surface, box, (fonts.title, title, INK), fonts.body, lines, (fonts.small, foot), frame=2)
     return box
 
 

@@ -29,7 +29,7 @@ def static_answer(model) -> StaticAnswer | None:
     """The static answer of a model (None for a model too large to solve at every edit)."""
     if model.n_nodes > STATIC_UP_TO:
         return None
-    sim = Simulation(model, "linear")
+    sim = Simulation(model, "linear", dt=1.0)  # a linear solve takes no step: no stable-step estimate (an assembly) per edit
     if not sim.solve_linear().at_rest:
         cables = sim.mechanism is not None and "cables" in sim.mechanism.message
         return StaticAnswer(None, "no static answer: cables go slack" if cables else "a mechanism: no static answer")
