@@ -173,3 +173,20 @@ def _scale(m, history: int, t: float) -> float:
         return 1.0
     a, b = m.hist_start[history], m.hist_start[history + 1]
     return float(np.interp(t, m.hist_t[a:b], m.hist_v[a:b]))
+
+
+def largest_moments(model, state) -> np.ndarray:
+    """(members,) [N m]: the bending moment of largest size along each member, signed as
+    above (sagging positive): at an end for an unloaded beam (M(0) = −M_i, M(L) = M_j of
+    the end moments the nodes apply), from the closed form for a loaded member, 0 for an
+    unloaded bar."""
+    out = np.zeros(len(model.member_ids))
+    ends = np.column_stack((-state.beam_out[:, 2], state.beam_out[:, 3]))
+    pick = np.take_along_axis(ends, np.abs(ends).argmax(axis=1)[:, None], axis=1)[:, 0] if len(ends) else ends[:, 0]
+    for k, (kind, row) in enumerate(model.member_slot):
+        if kind == "beam":
+            out[k] = pick[row]
+    for k in sorted({ml.member for ml in model.member_loads}):
+        moments = member_forces(model, state, k, 101).M
+        out[k] = moments[np.abs(moments).argmax()]
+    return out

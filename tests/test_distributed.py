@@ -1,0 +1,227 @@
+"""Distributed loads on members and the internal forces along a member
+(engine/member_loads.py), checked against hand statics and the textbook's fixed-end
+forces, never against the code's own earlier output."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+
+import numpy as np
+import pytest
+from builders import member, model
+
+from engine import ModelError, Simulation, build_model
+from engine.member_loads import equivalent_global, member_forces, resultant
+
+W = 3000.0  # [N/m]
+L = 6.0  # [m]
+# A linear or relaxed solve is exact to round-off: 1e-9 of the load. The dynamic runs
+# stop at rest with the out-of-balance under their rest tolerance (1e-3 of the load
+# scale, engine/simulation.py RestCriteria), so they are held to 1 %.
+EXACT = 1e-9
+AT_REST = 1e-2
+
+
+def span(n: int = 1, *, fix_i=("x", "y"), fix_j=("y",), loads=(), kind="beam", gravity=0.0, **world) -> dict:
+    """A horizontal member of n elements from A (0, 0) to B (L, 0), steel, 0.01 m², I =
+    1e-4 m⁴; nodes of 100 kg so the dynamic runs take big steps."""
+    names = ["A", *[f"N{k}" for k in range(1, n)], "B"]
+    nodes = [(q, L * k / n, 0.0, {"mass": 100.0, "inertia": 10.0}) for k, q in enumerate(names)]
+    members = [member(f"E{k}", names[k], names[k + 1], kind, A=0.01, I=1e-4 if kind == "beam" else None) for k in range(n)]
+    supports = [{"node": "A", "fix": list(fix_i)}, {"node": "B", "fix": list(fix_j)}]
+    data = model(nodes, members, supports, gravity=gravity, **world)
+    data["member_loads"] = list(loads)
+    return data
+
+
+def solve(data: dict, integrator: str = "linear") -> Simulation:
+    sim = Simulation(build_model(data, statics_only=integrator in ("linear", "relax")), integrator)
+    if integrator == "linear":
+        sim.solve_linear()
+    elif integrator == "relax":
+        sim.relax()
+    else:
+        assert sim.advance(60.0, until_rest=True).at_rest
+    return sim
+
+
+# ---------------------------------------------------------------------- nodal equivalents
+def test_a_uniform_load_on_a_beam_gives_the_fixed_end_forces():
+    """Uniform w on a beam of length L: wL/2 and wL²/12 at each end, the moments opposite
+    (the textbook's fixed-end forces with the sign of a load, not of a reaction)."""
+    m = build_model(span(loads=[{"member": "E0", "w": -W}]), statics_only=True)
+    f = m.arrays.load_f
+    assert m.point_loads == 0 and len(f) == 2
+    np.testing.assert_allclose(f[:, 1], [-W * L / 2, -W * L / 2], rtol=EXACT)
+    np.testing.assert_allclose(f[:, 2], [-W * L**2 / 12, W * L**2 / 12], rtol=EXACT)
+
+
+def test_a_triangular_load_on_a_beam_gives_its_fixed_end_forces():
+    """0 at i rising to w at j: 3wL/20 and 7wL/20; moments wL²/30 at i, wL²/20 at j
+    (Gere & Goodno, table of fixed-end actions)."""
+    m = build_model(span(loads=[{"member": "E0", "wi": 0.0, "wj": -W}]), statics_only=True)
+    f = m.arrays.load_f
+    np.testing.assert_allclose(f[:, 1], [-3 * W * L / 20, -7 * W * L / 20], rtol=EXACT)
+    np.testing.assert_allclose(f[:, 2], [-W * L**2 / 30, W * L**2 / 20], rtol=EXACT)
+
+
+def test_a_bar_takes_forces_only_as_a_simple_span_would():
+    """A bar does not bend: 0 → w goes to its ends as wL/6 and wL/3, with no moment."""
+    m = build_model(span(kind="bar", loads=[{"member": "E0", "wi": 0.0, "wj": -W}]), statics_only=True)
+    f = m.arrays.load_f
+    np.testing.assert_allclose(f[:, 1], [-W * L / 6, -W * L / 3], rtol=EXACT)
+    assert not f[:, 2].any()
+
+
+def test_a_load_on_a_sloping_member_is_per_metre_of_the_member_and_keeps_its_direction():
+    """Along global y on a member at 30°: the ends take w·L in y in all, nothing in x; along
+    the normal, the total w·L lies across the member."""
+    data = model([("A", 0.0, 0.0), ("B", L * math.cos(math.pi / 6), L * math.sin(math.pi / 6))], [member("AB", "A", "B", "beam", A=0.01, I=1e-4)])
+    for direction, total in (("y", (0.0, -W * L)), ("normal", (W * L * math.sin(math.pi / 6), -W * L * math.cos(math.pi / 6)))):
+        data["member_loads"] = [{"member": "AB", "w": -W, "direction": direction}]
+        f = build_model(data, statics_only=True).arrays.load_f
+        np.testing.assert_allclose(f[:, :2].sum(axis=0), total, atol=EXACT * W * L)
+
+
+def test_the_equivalents_are_statically_the_resultant_at_the_centroid():
+    """Any linear load: the nodal equivalents sum to the resultant ½(wi + wj)L and their
+    moment about i is that resultant at the trapezoid's centroid L(wi + 2wj)/(3(wi + wj))."""
+    for wi, wj in ((-W, -W), (0.0, -W), (-2 * W, -W / 2), (W, -W / 3)):
+        m = build_model(span(loads=[{"member": "E0", "wi": wi, "wj": wj}]), statics_only=True)
+        total, at = resultant(wi, wj, L)
+        f = m.arrays.load_f
+        assert f[:, 1].sum() == pytest.approx(total, rel=EXACT)
+        assert f[1, 1] * L + f[:, 2].sum() == pytest.approx(total * at, rel=EXACT)
+    assert resultant(0.0, -W, L)[1] == pytest.approx(2 * L / 3)
+    assert resultant(-W, -W, L)[1] == pytest.approx(L / 2)
+
+
+# ---------------------------------------------------------------------- reactions, every integrator
+@pytest.mark.parametrize("integrator", ["linear", "relax", "newmark", "rk4", "symplectic"])
+def test_every_integrator_gives_the_simple_spans_reactions(integrator):
+    """Pin at A, roller at B, 0 → w over L (a triangle): R_A = wL/6, R_B = wL/3 (the
+    resultant wL/2 at 2L/3 from A). Two elements, so the load spans a joint too."""
+    data = span(2, loads=[{"member": "E0", "wi": 0.0, "wj": -W / 2}, {"member": "E1", "wi": -W / 2, "wj": -W}], damping=0.5)
+    sim = solve(data, integrator)
+    r = sim.results()["reactions"]
+    tol = EXACT if integrator in ("linear", "relax") else AT_REST
+    if integrator == "relax":
+        tol = 1e-6  # relaxation stops at 1e-8 of the load's scale, out-of-balance spread over the nodes
+    assert r["A"]["fy"] == pytest.approx(W * L / 6, rel=tol)
+    assert r["B"]["fy"] == pytest.approx(W * L / 3, rel=tol)
+    assert abs(r["A"]["fx"]) <= tol * W * L
+
+
+def test_a_load_history_scales_a_member_load_as_it_scales_a_point_load():
+    """Ramped from 0 to 1 over 1 s: halfway, half the reactions; the static solve takes
+    the final value."""
+    data = span(loads=[{"member": "E0", "w": -W, "history": [[0.0, 0.0], [1.0, 1.0]]}])
+    m = build_model(data, statics_only=True)
+    from engine.linear import load_vector
+
+    assert load_vector(m, 0.5)[:, 1].sum() == pytest.approx(-W * L / 2, rel=EXACT)
+    assert solve(data).results()["reactions"]["A"]["fy"] == pytest.approx(W * L / 2, rel=EXACT)
+
+
+def test_simulate_reports_a_member_load_in_the_reactions_and_the_largest_moment(tmp_path, capsys):
+    """`equilibria simulate --json`: a cantilever of length L under uniform w: the wall
+    gives wL up and wL²/2 counter-clockwise; moment_max is the wall's −wL²/2 (hogging)."""
+    from game.cli import main
+
+    data = span(4, fix_i=("x", "y", "rot"), fix_j=(), loads=[{"member": f"E{k}", "w": -W} for k in range(4)])
+    data["supports"] = data["supports"][:1]
+    path = tmp_path / "cantilever.json"
+    path.write_text(json.dumps(data))
+    assert main(["simulate", str(path), "--integrator", "linear", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["reactions"]["A"]["fy"] == pytest.approx(W * L, rel=EXACT)
+    assert out["reactions"]["A"]["m"] == pytest.approx(W * L**2 / 2, rel=EXACT)
+    assert out["members"]["E0"]["moment_max"] == pytest.approx(-W * L**2 / 2, rel=EXACT)
+
+
+# ---------------------------------------------------------------------- internal forces
+def test_a_simple_span_under_a_uniform_load_has_the_textbook_diagrams():
+    """One element, pin and roller: V = wL/2 − wx, M = wx(L − x)/2, the largest wL²/8 at
+    mid-span where V = 0 (sagging positive)."""
+    sim = solve(span(loads=[{"member": "E0", "w": -W}]))
+    f = member_forces(sim.model, sim.state, 0, 61)
+    np.testing.assert_allclose(f.V, W * L / 2 - W * f.x, atol=EXACT * W * L)
+    np.testing.assert_allclose(f.M, W * f.x * (L - f.x) / 2, atol=EXACT * W * L**2)
+    k = int(np.argmax(f.M))
+    assert f.x[k] == pytest.approx(L / 2) and f.M[k] == pytest.approx(W * L**2 / 8, rel=EXACT)
+    np.testing.assert_allclose(f.N, 0.0, atol=EXACT * W * L)
+
+
+def test_a_clamped_span_has_the_fixed_end_moments_though_its_nodes_never_move():
+    """Both ends clamped, one element: the nodes stay put, yet M = −wL²/12 at the ends and
+    +wL²/24 at mid-span."""
+    sim = solve(span(fix_i=("x", "y", "rot"), fix_j=("x", "y", "rot"), loads=[{"member": "E0", "w": -W}]))
+    f = member_forces(sim.model, sim.state, 0, 3)
+    np.testing.assert_allclose(f.M, [-W * L**2 / 12, W * L**2 / 24, -W * L**2 / 12], rtol=EXACT)
+
+
+def test_a_triangular_load_gives_its_largest_moment_where_the_shear_is_zero():
+    """0 → w over a simple span: V = wL/6 − wx²/(2L) vanishes at x = L/√3, where M is
+    wL²/(9√3); split in three elements, each with its own piece of the load, the closed
+    form inside each agrees."""
+    n = 3
+    loads = [{"member": f"E{k}", "wi": -W * k / n, "wj": -W * (k + 1) / n} for k in range(n)]
+    sim = solve(span(n, loads=loads))
+    xs, ms, vs = [], [], []
+    for k in range(n):
+        f = member_forces(sim.model, sim.state, k, 41)
+        xs.append(f.x + L * k / n)
+        ms.append(f.M)
+        vs.append(f.V)
+    x, m, v = np.concatenate(xs), np.concatenate(ms), np.concatenate(vs)
+    np.testing.assert_allclose(v, W * L / 6 - W * x**2 / (2 * L), atol=1e-9 * W * L)
+    np.testing.assert_allclose(m, W * L * x / 6 - W * x**3 / (6 * L), atol=1e-9 * W * L**2)
+    assert m.max() == pytest.approx(W * L**2 / (9 * math.sqrt(3)), rel=1e-3)  # sampled: 1e-3 of the peak
+
+
+def test_a_bar_under_a_transverse_load_is_a_simple_span_inside():
+    """A pin-ended bar: the moment is zero at its ends and wL²/8 at mid-span."""
+    sim = solve(span(kind="bar", loads=[{"member": "E0", "w": -W}]) | {"supports": [{"node": "A", "fix": ["x", "y"]}, {"node": "B", "fix": ["x", "y"]}]})
+    f = member_forces(sim.model, sim.state, 0, 3)
+    np.testing.assert_allclose(f.M, [0.0, W * L**2 / 8, 0.0], atol=EXACT * W * L**2)
+
+
+def test_equivalents_put_through_a_rotation_stay_the_same_load():
+    """The global equivalents of a normal load turn with the member."""
+    from engine.member_loads import MemberLoad
+
+    pos = np.array([[0.0, 0.0, 0.0], [L, 0.0, 0.0]])
+    a = equivalent_global(MemberLoad(0, 0, 1, -W, -W, "normal", -1, True), pos)
+    c, s = math.cos(0.7), math.sin(0.7)
+    turned = pos.copy()
+    turned[1, :2] = (L * c, L * s)
+    b = equivalent_global(MemberLoad(0, 0, 1, -W, -W, "normal", -1, True), turned)
+    np.testing.assert_allclose(b[:, 0], c * a[:, 0] - s * a[:, 1], atol=EXACT * W * L)
+    np.testing.assert_allclose(b[:, 2], a[:, 2], rtol=EXACT)
+
+
+# ---------------------------------------------------------------------- bad input
+GOOD = span(loads=[{"member": "E0", "w": -W}])
+
+
+@pytest.mark.parametrize(
+    ("load", "field", "words"),
+    [
+        ({"member": "Q", "w": -W}, "member_loads[0].member", "unknown member 'Q'"),
+        ({"member": "E0", "w": -W, "wi": 0}, "member_loads[0].w", "not both"),
+        ({"member": "E0", "wi": 0}, "member_loads[0].wj", "wi and wj"),
+        ({"member": "E0"}, "member_loads[0].w", "needs w"),
+        ({"member": "E0", "w": "heavy"}, "member_loads[0].w", "expected a number"),
+        ({"member": "E0", "w": -W, "direction": "down"}, "member_loads[0].direction", "y, x, normal"),
+        ({"member": "E0", "w": -W, "history": [[1, 0], [0, 1]]}, "member_loads[0].history[1]", "increase"),
+        ({"member": "E0", "q": -W}, "member_loads[0].q", "a member load takes"),
+    ],
+)
+def test_a_bad_member_load_is_refused_naming_its_field(load, field, words):
+    data = copy.deepcopy(GOOD)
+    data["member_loads"] = [load]
+    with pytest.raises(ModelError) as err:
+        build_model(data, statics_only=True)
+    assert err.value.field == field and words in str(err.value)
