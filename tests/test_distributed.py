@@ -225,3 +225,143 @@ def test_a_bad_member_load_is_refused_naming_its_field(load, field, words):
     with pytest.raises(ModelError) as err:
         build_model(data, statics_only=True)
     assert err.value.field == field and words in str(err.value)
+
+
+# ---------------------------------------------------------------------- the course's beam levels
+# Hand statics (x right, y up, counter-clockwise positive; V and M in the beam convention):
+# beam-01  8 m, pin A, roller B, 2 kN/m down: resultant 16 kN at 4 m; ΣM_A: B·8 = 16·4 →
+#          B = 8 kN, A = 8 kN.
+# beam-02  6 m, pin A, roller B, 0 → 3 kN/m down from A to B: resultant ½·3·6 = 9 kN at
+#          2L/3 = 4 m; ΣM_A: B·6 = 9·4 → B = 6 kN, A = 3 kN.
+# beam-03  part A–C (2 m) of a beam under 2 kN/m, A's reaction (−4, +6) kN as a load: the
+#          cut at C gives (+4, −2) kN (N = +4 kN tension, V = 6 − 2·2 = +2 kN) and
+#          ΣM_C: −6·2 + 4·1 + M = 0 → M = +8 kN·m (= 6·2 − 2·2²/2, sagging).
+# beam-04  part A–D (3 m) of an 8 m beam under 2 kN/m and 8 kN at C (2 m): R_A from the
+#          whole beam, ΣM_B: R_A·8 = 16·4 + 8·6 = 112 → 14 kN. At D: V = 14 − 8 − 2·3 = 0;
+#          ΣM_D: −14·3 + 8·1 + 6·1.5 + M = 0 → M = +25 kN·m, the largest (V = 0 there).
+BEAM_LEVELS = ["beam-01", "beam-02", "beam-03", "beam-04"]
+
+
+def beam_verdict(level_id: str, moves: list):
+    from pathlib import Path
+
+    from game.files import read_json
+    from game.level import load_level
+    from game.rules import check as judge
+    from game.solution import load_solution
+
+    level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / f"{level_id}.json"))
+    return judge(level, load_solution({"format": 1, "level": level_id, "moves": moves}))
+
+
+def F(node: str, fx: float = 0.0, fy: float = 0.0) -> dict:
+    return {"type": "add_force", "node": node, "fx": fx, "fy": fy}
+
+
+def M(node: str, m: float) -> dict:
+    return {"type": "add_moment", "node": node, "m": m}
+
+
+def passes(level_id: str, moves: list) -> None:
+    v = beam_verdict(level_id, moves)
+    assert v.passed, v.reason
+
+
+def fails(level_id: str, moves: list, *words: str) -> str:
+    v = beam_verdict(level_id, moves)
+    assert not v.passed, v.reason
+    for w in words:
+        assert w in v.reason, (w, v.reason)
+    return v.reason
+
+
+@pytest.mark.parametrize("level_id", BEAM_LEVELS)
+def test_each_beam_level_validates_and_its_hand_worked_solution_passes(level_id, capsys):
+    from pathlib import Path
+
+    from game.cli import main
+    from game.files import read_json
+
+    levels = Path(__file__).resolve().parents[1] / "levels"
+    data = read_json(levels / f"{level_id}.json")
+    assert data["world"]["gravity"] == 0 and "Weight is neglected" in data["brief"] and "counter-clockwise positive" in data["brief"]
+    assert main(["validate", str(levels / f"{level_id}.json")]) == 0
+    capsys.readouterr()
+    assert main(["check", str(levels / f"{level_id}.json"), "--solution", str(levels / "solutions" / f"{level_id}.json"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["passed"] and out["max_displacement"] < 0.02, out["reason"]
+    # the hand answers balance to round-off: 1e-9 of the largest load
+    assert abs(out["net_force"]["fx"]) < 1e-5 and abs(out["net_force"]["fy"]) < 1e-5 and abs(out["net_moment"]) < 1e-4
+
+
+def test_beam_01_the_resultant_is_the_load_times_its_length():
+    passes("beam-01", [F("A", 0, 8000), F("B", 0, 8000)])
+    passes("beam-01", [F("A", 0, 8050), F("B", 0, 7950)])  # typed to 2-3 figures: within 2 % of 16 kN
+    # w taken as the force (2 kN, not 2 kN/m × 8 m): ΣFy = 2 − 16 = −14 kN, it falls
+    fails("beam-01", [F("A", 0, 1000), F("B", 0, 1000)], "ΣFy = -14 kN", "moves down")
+    # all of it on the pin: ΣM_A = −16·4 = −64 kN·m, it turns clockwise
+    fails("beam-01", [F("A", 0, 16000), F("B", 0, 0)], "ΣM about A = -64 kN·m", "clockwise")
+
+
+def test_beam_02_the_resultant_acts_at_the_centroid_not_mid_span():
+    passes("beam-02", [F("A", 0, 3000), F("B", 0, 6000)])
+    # the resultant put at mid-span: 4.5 kN each; ΣM_A = 4.5·6 − 9·4 = −9 kN·m
+    fails("beam-02", [F("A", 0, 4500), F("B", 0, 4500)], "ΣM about A = -9 kN·m", "clockwise")
+    # the centroid measured from the wrong end (L/3 from A): A 6, B 3; ΣM_A = 18 − 36 = −18
+    fails("beam-02", [F("A", 0, 6000), F("B", 0, 3000)], "ΣM about A = -18 kN·m")
+    # the whole rectangle w·L = 18 kN taken as the resultant: ΣFy = 18 − 9 = +9 kN
+    fails("beam-02", [F("A", 0, 6000), F("B", 0, 12000)], "ΣFy = +9 kN", "moves up")
+    # a roller cannot hold sideways
+    fails("beam-02", [F("A", 0, 3000), F("B", 1000, 6000)], "roller at B gives no force along x")
+
+
+def test_beam_03_n_v_and_m_at_a_cut():
+    passes("beam-03", [F("C", 4000, -2000), M("C", 8000)])
+    # M with the wrong sense (hogging instead of sagging): ΣM_C = −16 kN·m
+    fails("beam-03", [F("C", 4000, -2000), M("C", -8000)], "ΣM about C = -16 kN·m", "turns clockwise")
+    # the distributed load on the piece forgotten: V = 6, M = 12; ΣFy = −4, ΣM_C = +4
+    fails("beam-03", [F("C", 4000, -6000), M("C", 12000)], "ΣFy = -4 kN", "ΣM about C = +4 kN·m")
+    # the axial force forgotten: ΣFx = −4 kN, the piece moves left
+    fails("beam-03", [F("C", 0, -2000), M("C", 8000)], "ΣFx = -4 kN", "moves left")
+
+
+def test_beam_04_the_largest_moment_is_where_the_shear_is_zero():
+    passes("beam-04", [F("D", 0, 0), M("D", 25000)])
+    passes("beam-04", [F("D", 0, 0), M("D", 25300)])  # within 2 % × 14 kN × 3 m = 0.84 kN·m
+    # wL²/8 of the uniform load alone (16 kN·m), the point load forgotten: ΣM_D = −9 kN·m
+    fails("beam-04", [F("D", 0, 0), M("D", 16000)], "ΣM about D = -9 kN·m")
+    # the resultant of the load on A–D put at D instead of mid-way: M = 42 − 8 = 34: +9 kN·m
+    fails("beam-04", [F("D", 0, 0), M("D", 34000)], "ΣM about D = +9 kN·m")
+    # the wrong sign of M: −50 kN·m off
+    fails("beam-04", [F("D", 0, 0), M("D", -25000)], "ΣM about D = -50 kN·m")
+
+
+def test_the_diagrams_of_beam_04_peak_where_the_shear_is_zero():
+    """The internal forces of the freed body with the answer in place: the part A–D of
+    the beam, V = 14 − 2x (x < 2 m), 6 − 2x after C; M(3 m) = 25 kN·m, the largest."""
+    from pathlib import Path
+
+    from game.files import read_json
+    from game.level import load_level
+    from game.rules.free_body import held
+    from game.solution import player_loads
+
+    level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-04.json"))
+    data = level.model_data()
+    data["loads"] = data["loads"] + player_loads([m for m in load_solution_moves("beam-04")])
+    sim = solve(held(level, data))
+    model = sim.model
+    ac, cd = (member_forces(model, sim.state, model.member_index(k), 21) for k in ("AC", "CD"))
+    np.testing.assert_allclose(ac.V, 14000 - 2000 * ac.x, atol=1e-6 * 14000)
+    np.testing.assert_allclose(cd.V, 6000 - 2000 * (cd.x + 2), atol=1e-6 * 14000)
+    np.testing.assert_allclose(cd.M[-1], 25000, rtol=1e-6)
+    assert max(ac.M.max(), cd.M.max()) == pytest.approx(25000, rel=1e-6)
+
+
+def load_solution_moves(level_id: str) -> list:
+    from pathlib import Path
+
+    from game.files import read_json
+    from game.solution import load_solution
+
+    return load_solution(read_json(Path(__file__).resolve().parents[1] / "levels" / "solutions" / f"{level_id}.json")).moves
