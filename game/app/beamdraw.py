@@ -195,7 +195,9 @@ class Diagrams:
                     continue
                 said.add(key)
                 away = normal * side * math.copysign(1.0, v[p])
-                self._labels.append((signed(v[p], unit), tuple(curve[p] + away * 4), colour, draw.anchor_away(tuple(away))))
+                end = 0 if p == 0 else 1 if p == len(v) - 1 else None
+                inward = 0.0 if end is None else (8.0 if end == 0 else -8.0)  # clear of the joint's name
+                self._labels.append((signed(v[p], unit), tuple(curve[p] + away * 4 + e * inward), colour, _anchor(away, end)))
 
     @staticmethod
     def _extremes(v: np.ndarray, ref: float) -> list[int]:
@@ -210,6 +212,18 @@ class Diagrams:
     def label(self, surface: pygame.Surface, labels: LabelLayer, fonts: Fonts) -> None:
         """The extreme values, after the structure's own labels."""
         labels.draw(surface, fonts.small, self._labels)
+
+
+def _anchor(away: np.ndarray, end: int | None) -> str:
+    """A value's anchor: beyond the diagram (`away`, on the screen) and, at an end of
+    the member (0 its left or lower end, 1 the other), toward the member's middle, so
+    that the values of two members meeting at a joint stand apart."""
+    plain = draw.anchor_away(tuple(away))
+    if end is None:
+        return plain
+    if plain in ("midtop", "midbottom"):  # beside a member that lies along x
+        return plain[3:] + ("left" if end == 0 else "right")
+    return ("bottom" if end == 0 else "top") + plain[3:]  # beside an upright one: text above its foot, below its head
 
 
 def _reversed(a: np.ndarray, b: np.ndarray) -> bool:
