@@ -365,3 +365,101 @@ def load_solution_moves(level_id: str) -> list:
     from game.solution import load_solution
 
     return load_solution(read_json(Path(__file__).resolve().parents[1] / "levels" / "solutions" / f"{level_id}.json")).moves
+
+
+# ---------------------------------------------------------------------- drawn in the game
+@pytest.fixture
+def said(monkeypatch):
+    """The texts the label layer places, per frame."""
+    from game.app.labels import LabelLayer
+
+    texts: list[str] = []
+    put = LabelLayer.put
+
+    def catching(self, surface, font, text, at, colour, anchor="center"):
+        plate = put(self, surface, font, text, at, colour, anchor)
+        if plate is not None:
+            texts.append(text)
+        return plate
+
+    monkeypatch.setattr(LabelLayer, "put", catching)
+    return texts
+
+
+def opened(level: str, *, checked: bool = False):
+    import pygame
+    from test_play_session import key, start
+
+    from game.app.launch import bench_of_solution
+    from game.app.stage import load_stage
+    from game.course import reference_solution, shipped_level
+
+    stage = load_stage(shipped_level(level))
+    app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution(level))) if checked else None)
+    if checked:
+        key(app, pygame.K_c)
+        for _ in range(60):  # the judged run settles (the beam levels damp it in half a second)
+            app.frame()
+    return app, scene
+
+
+def test_a_distributed_load_is_drawn_with_w_and_on_request_its_resultant_at_the_centroid(said):
+    import pygame
+    from test_play_session import key
+
+    app, _ = opened("beam-02")
+    said.clear()
+    app.frame()
+    assert "3 kN/m" in said and not any(t.startswith("resultant") for t in said)
+    assert not any(t.endswith(" kN") and t[0].isdigit() for t in said)  # no point loads drawn at its ends
+    key(app, pygame.K_w)
+    said.clear()
+    app.frame()
+    assert "resultant 9 kN, 4 m from A" in said  # ½·3 kN/m·6 m at 2L/3
+
+
+def test_the_diagrams_key_cycles_shear_moment_and_none_with_values_and_signs(said):
+    """beam-04 after its answer passed: the moment diagram shows by itself (+24 kN·m at
+    C, +25 kN·m at D: 14·2 − 2·2²/2 and the hand answer); I gives the shear (+14 kN at A,
+    +10 and +2 kN either side of C's 8 kN), then none."""
+    import pygame
+    from test_play_session import key
+
+    app, scene = opened("beam-04", checked=True)
+    assert scene.picture.diagram == "moment"
+    said.clear()
+    app.frame()
+    assert {"+24 kN·m", "+25 kN·m"} <= set(said), said
+    key(app, pygame.K_i)
+    assert scene.picture.diagram is None
+    key(app, pygame.K_i)
+    said.clear()
+    app.frame()
+    assert scene.picture.diagram == "shear" and {"+14 kN", "+10 kN", "+2 kN"} <= set(said), " | ".join(said)
+    assert any("V + pushes up left of a cut" in line for line in scene.picture.legend_notes())
+
+
+def test_a_freed_body_shows_no_diagram_till_an_answer_passes(said):
+    import pygame
+    from test_play_session import key
+
+    app, scene = opened("beam-03")
+    key(app, pygame.K_i)
+    said.clear()
+    app.frame()
+    assert scene.picture.diagram == "shear" and not any(t.endswith(" kN") and t[0] in "+−" for t in said)
+    assert any("once the body is in equilibrium" in line for line in scene.picture.legend_notes())
+
+
+def test_drawing_the_diagrams_writes_nothing_into_the_run():
+    import pygame
+    from test_play_session import key
+
+    app, scene = opened("beam-04", checked=True)
+    key(app, pygame.K_SPACE)  # paused
+    state = scene.picture.sim.state
+    before = [a.copy() for a in (state.pos, state.vel, state.beam_out, state.force)]
+    for k in (pygame.K_i, pygame.K_i, pygame.K_w):
+        key(app, k)
+    after = (state.pos, state.vel, state.beam_out, state.force)
+    assert all(np.array_equal(a, b) for a, b in zip(before, after, strict=True))

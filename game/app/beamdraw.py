@@ -37,8 +37,12 @@ def kn_per_m(w: float) -> str:
     return f"{abs(w) / 1e3:.3g} kN/m"
 
 
-def signed(value: float, unit: str) -> str:
-    """'+14 kN', '−2.5 kN·m' (a true minus sign)."""
+def signed(value: float, unit: str, ref: float) -> str:
+    """'+14 kN', '−2.5 kN·m' (a true minus sign), to three figures of the scene's largest
+    value `ref` [N or N m]: a run at rest is only that close to equilibrium (its rest
+    test allows 1e-3 of the loads), so 9.99 of a 14 kN diagram is said as 10."""
+    quantum = 10.0 ** (math.floor(math.log10(max(ref, 1e-9))) - 2)
+    value = round(value / quantum) * quantum
     return f"{'+' if value >= 0 else '−'}{abs(value) / 1e3:.3g} {unit}"
 
 
@@ -142,7 +146,7 @@ class Diagrams:
 
     def __init__(self) -> None:
         self.ref = {"shear": 0.0, "moment": 0.0}
-        self._labels: list[tuple[str, tuple[float, float], Colour, str]] = []
+        self._labels: list[tuple[str, tuple[tuple[float, float], ...], Colour, str]] = []
 
     def fill(self, surface: pygame.Surface, model, sim, pts: np.ndarray, mode: str) -> None:
         """The filled diagrams, under the structure; their labels are kept for `label`."""
@@ -197,7 +201,9 @@ class Diagrams:
                 away = normal * side * math.copysign(1.0, v[p])
                 end = 0 if p == 0 else 1 if p == len(v) - 1 else None
                 inward = 0.0 if end is None else (8.0 if end == 0 else -8.0)  # clear of the joint's name
-                self._labels.append((signed(v[p], unit), tuple(curve[p] + away * 4 + e * inward), colour, _anchor(away, end)))
+                at = curve[p] + away * 4 + e * inward
+                tries = (tuple(at), tuple(at + e * 4 * inward)) if end is not None else (tuple(at),)  # then further in
+                self._labels.append((signed(v[p], unit, ref), tries, colour, _anchor(away, end)))
 
     @staticmethod
     def _extremes(v: np.ndarray, ref: float) -> list[int]:
@@ -210,8 +216,12 @@ class Diagrams:
         return [p for p in picks if abs(v[p]) >= 0.02 * ref]
 
     def label(self, surface: pygame.Surface, labels: LabelLayer, fonts: Fonts) -> None:
-        """The extreme values, after the structure's own labels."""
-        labels.draw(surface, fonts.small, self._labels)
+        """The extreme values, after the structure's own labels; a value at a member's
+        end that meets another label there is moved further along the member."""
+        for text, tries, colour, anchor in self._labels:
+            for at in tries:
+                if labels.put(surface, fonts.small, text, at, colour, anchor) is not None:
+                    break
 
 
 def _anchor(away: np.ndarray, end: int | None) -> str:
