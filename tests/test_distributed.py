@@ -463,3 +463,21 @@ def test_drawing_the_diagrams_writes_nothing_into_the_run():
         key(app, k)
     after = (state.pos, state.vel, state.beam_out, state.force)
     assert all(np.array_equal(a, b) for a, b in zip(before, after, strict=True))
+
+
+def test_a_sandbox_erasing_a_loaded_member_takes_its_distributed_load_with_it():
+    from pathlib import Path
+
+    from game.files import read_json
+    from game.level import load_level
+    from game.workbench import SandboxBench
+
+    doc = read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-04.json")
+    for key in ("cut", "goal"):
+        doc.pop(key)
+    bench = SandboxBench(load_level({**doc, "kind": "sandbox"}))
+    bench.erase("member", "CD")
+    assert [w["member"] for w in bench.doc["member_loads"]] == ["AC"]
+    bench.erase("node", "A")
+    assert bench.doc["member_loads"] == []
+    build_model(bench.doc, statics_only=True)
