@@ -25,8 +25,8 @@ Internal forces. At a distance x from end i, cutting the member, the part from i
 cut is in equilibrium under the force (F_xi, F_yi) and moment M_i that node i applies to
 the member (its frame), the load on [0, x] and the internal forces on its cut face:
 N along +x (tension positive), V along −y and M counter-clockwise (the textbook's beam
-convention: for a member drawn left to right, V positive up on the left of a cut, and M
-positive where it sags):
+convention: for a member drawn left to right, V is the sum of the forces on the part
+left of the cut, positive up, and M positive where it sags):
 
     N(x) = −F_xi − ∫₀ˣ p ds
     V(x) =  F_yi + ∫₀ˣ q ds

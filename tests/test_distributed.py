@@ -436,7 +436,7 @@ def test_the_diagrams_key_cycles_shear_moment_and_none_with_values_and_signs(sai
     said.clear()
     app.frame()
     assert scene.picture.diagram == "shear" and {"+14 kN", "+10 kN", "+2 kN"} <= set(said), " | ".join(said)
-    assert any("V + pushes up left of a cut" in line for line in scene.picture.legend_notes())
+    assert any("the forces left of a cut add up to V, + up" in line for line in scene.picture.legend_notes())
 
 
 def test_a_freed_body_shows_no_diagram_till_an_answer_passes(said):

@@ -4,9 +4,10 @@ shear and bending-moment diagrams on the members, filled, one scale per scene, t
 extreme values labelled with units and signs.
 
 Signs (engine/member_loads.py, said in the legend): each member is read from its left
-end (its lower end if it stands upright). The shear V is positive where it pushes up on
-the left of a cut (and down on its right), drawn on the upper side; the bending moment M
-is positive where the member sags, drawn on the side in tension (below a sagging beam).
+end (its lower end if it stands upright). The shear V is the sum of the forces on the
+part left of a cut, positive up (the cut's force on that part is V down), drawn on the
+upper side; the bending moment M is positive where the member sags, drawn on the side
+in tension (below a sagging beam).
 Reads the model and the simulation, never writes them.
 """
 
@@ -257,7 +258,7 @@ def legend_lines(mode: str | None, spread: bool, waiting: bool) -> list[str]:
     if mode is not None:
         lines.append(f"{NAMES[mode]} diagram (I: next); read from the left end:")
         if mode == "shear":
-            lines.append("V + pushes up left of a cut, drawn above")
+            lines.append("V: the forces left of a cut add up to V, + up; drawn above")
         else:
             lines.append("M + where it sags, drawn on the side in tension")
         if waiting:
