@@ -188,6 +188,26 @@ def test_a_bar_under_a_transverse_load_is_a_simple_span_inside():
     np.testing.assert_allclose(f.M, [0.0, W * L**2 / 8, 0.0], atol=EXACT * W * L**2)
 
 
+def test_a_sloping_beam_under_a_vertical_load_has_the_textbook_internal_forces():
+    """A beam at θ = 30°, pin at its foot, a roller holding its head up (vertical reaction),
+    w per metre of the beam down: each support takes wL/2 up. Across the beam the load is
+    w cos θ, so M = w cos θ · x(L − x)/2; along it w sin θ, so N = −w sin θ (L/2 − x)
+    (pushed at the foot, pulled at the head); V = w cos θ (L/2 − x)."""
+    t = math.pi / 6
+    data = model(
+        [("A", 0.0, 0.0, {"mass": 100.0, "inertia": 10.0}), ("B", L * math.cos(t), L * math.sin(t), {"mass": 100.0, "inertia": 10.0})],
+        [member("AB", "A", "B", "beam", A=0.01, I=1e-4)],
+        [{"node": "A", "fix": ["x", "y"]}, {"node": "B", "fix": ["y"]}],
+    )
+    data["member_loads"] = [{"member": "AB", "w": -W}]
+    sim = solve(data)
+    assert sim.results()["reactions"]["B"]["fy"] == pytest.approx(W * L / 2, rel=EXACT)
+    f = member_forces(sim.model, sim.state, 0, 13)
+    np.testing.assert_allclose(f.M, W * math.cos(t) * f.x * (L - f.x) / 2, atol=EXACT * W * L**2)
+    np.testing.assert_allclose(f.N, -W * math.sin(t) * (L / 2 - f.x), atol=EXACT * W * L)
+    np.testing.assert_allclose(f.V, W * math.cos(t) * (L / 2 - f.x), atol=EXACT * W * L)
+
+
 def test_equivalents_put_through_a_rotation_stay_the_same_load():
     """The global equivalents of a normal load turn with the member."""
     from engine.member_loads import MemberLoad
