@@ -129,42 +129,78 @@ def internal_forces(x, end_i: tuple[float, float, float], load: tuple[float, flo
 
 
 class MemberForces(NamedTuple):
-    """A member's internal forces at n points from end i to end j."""
+    """Internal forces at P points along each of K members, from end i to end j (one
+    member: 1-D arrays of P)."""
 
     x: np.ndarray  # [m] from end i
     N: np.ndarray  # [N] tension positive
     V: np.ndarray  # [N]
     M: np.ndarray  # [N m] sagging positive (for a member drawn from left to right)
-    length: float
+    length: np.ndarray | float  # [m]
+
+
+class LoadTable(NamedTuple):
+    """A model's member loads as arrays, worked out once (load_table): for L loads, the
+    member row (L,), the axial and transverse parts at the ends (L, 4) [N/m] (p_i, p_j,
+    q_i, q_j), the equivalent load at end i in the member's frame (L, 3) [N, N, N m] and
+    the history (L,) (−1: constant)."""
+
+    member: np.ndarray
+    parts: np.ndarray
+    at_i: np.ndarray
+    history: np.ndarray
+
+
+def load_table(model) -> LoadTable:
+    pos = model.arrays.pos0
+    loads = model.member_loads
+    return LoadTable(
+        np.array([ml.member for ml in loads], dtype=np.int64),
+        np.array([along_across(ml, pos)[1:] for ml in loads], dtype=float).reshape(-1, 4),
+        np.array([equivalent_local(ml, pos)[0] for ml in loads], dtype=float).reshape(-1, 3),
+        np.array([ml.history for ml in loads], dtype=np.int64),
+    )
+
+
+def forces_along(model, state, members, points: int = 41, table: LoadTable | None = None) -> MemberForces:
+    """The internal forces along the members `members` (rows in model.member_ids), (K, P)
+    arrays, in the state `state` (engine.dynamics.State): each member's end forces from
+    its deformation, less the equivalent loads of its distributed loads at end i, then
+    the closed form above, all members at once. The frame and the loads are those of the
+    starting geometry (small rotations). table: load_table(model), if the caller keeps it."""
+    m = model.arrays
+    members = np.asarray(members, dtype=np.int64).reshape(-1)
+    table = load_table(model) if table is None else table
+    slot = [model.member_slot[k] for k in members.tolist()]
+    beam = np.array([kind == "beam" for kind, _ in slot], dtype=bool)
+    rows = np.array([row for _, row in slot], dtype=np.int64)
+    ij = np.array([(m.beam_ij if kind == "beam" else m.bar_ij)[row] for kind, row in slot], dtype=np.int64).reshape(-1, 2)
+    d = m.pos0[ij[:, 1], :2] - m.pos0[ij[:, 0], :2]
+    length = np.hypot(d[:, 0], d[:, 1])
+    end = np.zeros((len(members), 3))
+    if beam.any():
+        out = state.beam_out[rows[beam]]
+        end[beam] = np.column_stack((-out[:, 0], out[:, 1], out[:, 2]))
+    if (~beam).any():
+        end[~beam, 0] = -state.bar_N[rows[~beam]]
+    parts = np.zeros((len(members), 4))
+    if len(table.member):
+        where = {k: n for n, k in enumerate(members.tolist())}
+        mine = np.array([where.get(k, -1) for k in table.member.tolist()], dtype=np.int64)
+        use = mine >= 0
+        t = float(state.clock[0])  # the run's time (a static solve's: the end of the histories)
+        scale = np.array([_scale(m, h, t) for h in table.history[use].tolist()]).reshape(-1, 1)
+        np.add.at(parts, mine[use], scale * table.parts[use])
+        np.add.at(end, mine[use], -scale * table.at_i[use])
+    x = np.linspace(0.0, 1.0, points)[None, :] * length[:, None]
+    n, v, mm = internal_forces(x, (end[:, :1], end[:, 1:2], end[:, 2:3]), tuple(parts[:, c : c + 1] for c in range(4)), length[:, None])
+    return MemberForces(x, n, v, mm, length)
 
 
 def member_forces(model, state, member: int, points: int = 41) -> MemberForces:
-    """The internal forces along member `member` (its row in model.member_ids) in the
-    state `state` (engine.state.State): its end forces from its deformation, less the
-    equivalent loads of its distributed loads at its ends, then the closed form above.
-    The frame and the loads are taken in the starting geometry (small rotations)."""
-    kind, row = model.member_slot[member]
-    m = model.arrays
-    ij = m.beam_ij[row] if kind == "beam" else m.bar_ij[row]
-    i, j = int(ij[0]), int(ij[1])
-    length = frame(m.pos0[i], m.pos0[j])[0]
-    if kind == "beam":
-        axial, shear_i, moment_i, _ = (float(v) for v in state.beam_out[row])
-        end = np.array([-axial, shear_i, moment_i])
-    else:
-        end = np.array([-float(state.bar_N[row]), 0.0, 0.0])
-    load = np.zeros(4)
-    t = float(state.clock[0])  # the run's time (a static solve's: the end of the histories)
-    for ml in model.member_loads:
-        if ml.member != member:
-            continue
-        scale = _scale(m, ml.history, t)
-        _, pi, pj, qi, qj = along_across(ml, m.pos0)
-        load += scale * np.array([pi, pj, qi, qj])
-        end -= scale * equivalent_local(ml, m.pos0)[0]
-    x = np.linspace(0.0, length, points)
-    n, v, mm = internal_forces(x, (end[0], end[1], end[2]), tuple(load), length)
-    return MemberForces(x, n, v, mm, length)
+    """The internal forces along one member (forces_along for one), as 1-D arrays."""
+    f = forces_along(model, state, [member], points)
+    return MemberForces(f.x[0], f.N[0], f.V[0], f.M[0], float(f.length[0]))
 
 
 def _scale(m, history: int, t: float) -> float:
@@ -183,10 +219,10 @@ def largest_moments(model, state) -> np.ndarray:
     out = np.zeros(len(model.member_ids))
     ends = np.column_stack((-state.beam_out[:, 2], state.beam_out[:, 3]))
     pick = np.take_along_axis(ends, np.abs(ends).argmax(axis=1)[:, None], axis=1)[:, 0] if len(ends) else ends[:, 0]
-    for k, (kind, row) in enumerate(model.member_slot):
-        if kind == "beam":
-            out[k] = pick[row]
-    for k in sorted({ml.member for ml in model.member_loads}):
-        moments = member_forces(model, state, k, 101).M
-        out[k] = moments[np.abs(moments).argmax()]
+    beams = [k for k, (kind, _) in enumerate(model.member_slot) if kind == "beam"]
+    out[beams] = pick[[model.member_slot[k][1] for k in beams]]
+    loaded = sorted({ml.member for ml in model.member_loads})
+    if loaded:
+        moments = forces_along(model, state, loaded, 101).M
+        out[loaded] = moments[np.arange(len(loaded)), np.abs(moments).argmax(axis=1)]
     return out

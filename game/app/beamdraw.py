@@ -18,7 +18,7 @@ import math
 import numpy as np
 import pygame
 
-from engine.member_loads import frame, member_forces, resultant
+from engine.member_loads import forces_along, frame, load_table, resultant
 from game.app import draw
 from game.app.labels import LabelLayer
 from game.app.palette import BACKGROUND, MUTED, Colour, Fonts, mix
@@ -26,7 +26,7 @@ from game.app.palette import BACKGROUND, MUTED, Colour, Fonts, mix
 SPREAD_PX = 32.0  # [px] the arrows of the scene's largest distributed load
 SPREAD_GAP_PX = 34.0  # [px] about this far apart along a member
 DIAGRAM_PX = 55.0  # [px] the height of the scene's largest shear or moment
-DIAGRAM_POINTS = 33  # points along each member
+DIAGRAM_POINTS = 25  # points along each member
 SHEAR: Colour = (0, 110, 160)  # outlines and values; the fill is a pale tint
 MOMENT: Colour = (170, 100, 0)
 RESULTANT: Colour = (88, 88, 84)
@@ -147,6 +147,7 @@ class Diagrams:
 
     def __init__(self) -> None:
         self.ref = {"shear": 0.0, "moment": 0.0}
+        self._table: tuple[object, object] = (None, None)  # (model, its load_table), worked out once per model
         self._labels: list[tuple[str, tuple[tuple[float, float], ...], Colour, str]] = []
 
     def fill(self, surface: pygame.Surface, model, sim, pts: np.ndarray, mode: str) -> None:
@@ -156,12 +157,15 @@ class Diagrams:
         rows += sorted({ml.member for ml in model.member_loads} - set(rows))
         if not rows:
             return
-        curves = []
-        for k in rows:
-            if not _on(sim, model, k):
-                continue
-            f = member_forces(model, sim.state, k, DIAGRAM_POINTS)
-            curves.append((k, f.x / f.length, f.V if mode == "shear" else f.M))
+        if self._table[0] is not model:
+            self._table = (model, load_table(model))
+        area = (surface.get_clip() or surface.get_rect()).inflate(2 * DIAGRAM_PX, 2 * DIAGRAM_PX)
+        rows = [k for k in rows if _on(sim, model, k) and _seen(model, k, pts, area)]
+        if not rows:
+            return
+        f = forces_along(model, sim.state, rows, DIAGRAM_POINTS, self._table[1])
+        s_all = f.x / f.length[:, None]
+        curves = [(k, s_all[n], (f.V if mode == "shear" else f.M)[n]) for n, k in enumerate(rows)]
         self.ref[mode] = max(self.ref[mode], max((float(np.abs(v).max()) for _, _, v in curves), default=0.0))
         ref = self.ref[mode]
         if ref <= 1e-6:
@@ -243,6 +247,14 @@ def _reversed(a: np.ndarray, b: np.ndarray) -> bool:
     if abs(dx) > 1e-6 * max(abs(dy), 1.0):
         return dx < 0
     return dy > 0  # screen y down: a larger y is lower
+
+
+def _seen(model, k: int, pts: np.ndarray, area: pygame.Rect) -> bool:
+    """Whether member k's segment on the screen reaches into `area` (the clip area and a
+    diagram's height around it): a member far off the screen costs nothing."""
+    kind, row = model.member_slot[k]
+    i, j = (model.arrays.beam_ij if kind == "beam" else model.arrays.bar_ij)[row]
+    return draw.clip_segment(tuple(pts[int(i)]), tuple(pts[int(j)]), area) is not None
 
 
 def _on(sim, model, k: int) -> bool:
