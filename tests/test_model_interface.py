@@ -75,7 +75,8 @@ def test_a_rotation_started_at_w0_records_drot_and_vrot(tmp_path, capsys):
     period = 2 * math.pi / omega
     dt = period / 1000 * 1.0137  # a step that divides neither the period nor --every
     every = period / 40
-    args = ["simulate", path, "--seconds", f"{period:.9g}", "--dt", f"{dt:.9g}", "--every", f"{every:.9g}", "--record", "node.B.drot", "--record", "node.B.vrot", "--json"]
+    args = ["simulate", path, "--seconds", f"{period:.9g}", "--dt", f"{dt:.9g}", "--every", f"{every:.9g}", "--json"]
+    args += ["--record", "node.B.drot", "--record", "node.B.vrot"]
     code, out, _ = run(args, capsys)
     assert code == 0
     amplitude = w0 / omega
