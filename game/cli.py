@@ -481,6 +481,9 @@ def _run_in_time(sim, args: argparse.Namespace, probes: dict, sample) -> tuple[i
     span = args.max_seconds if until_rest else args.seconds
     every = args.every or 0.01
     total = max(round(span / sim.dt), 0)
+    if not probes:  # nothing to sample: one call, which batches its steps and watches for rest itself
+        outcome = sim.advance(total * sim.dt, until_rest=until_rest)
+        return outcome.steps, bool(outcome.at_rest)
     slack = 1e-6 * sim.dt  # the clock is a sum of steps: its round-off is far below this
     steps, stopped, k = 0, False, 1
     before = after = (sim.time, _read_probes(probes))  # the two states around the next sample time
@@ -501,7 +504,7 @@ def _run_in_time(sim, args: argparse.Namespace, probes: dict, sample) -> tuple[i
         sampled, k = t_k, k + 1
     if after[0] > sampled + slack:
         sample(*after)
-    return steps, stopped or sim.rest_time >= sim.rest.hold
+    return steps, bool(stopped or sim.rest_time >= sim.rest.hold)
 
 
 def _interpolate(before: tuple[float, list[float]], after: tuple[float, list[float]], t: float) -> list[float]:
