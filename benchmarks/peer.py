@@ -303,6 +303,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="simulated seconds per Newmark and OpenSees run")
     parser.add_argument("--explicit-seconds", type=float, default=4.0, help="simulated seconds of the Warren truss runs")
     parser.add_argument("--systems", default="UmfPack,BandGeneral", help="OpenSees solvers, comma-separated")
+    parser.add_argument("--parts", default="lattice,explicit,cores", help="which parts to run, comma-separated: lattice, explicit, cores")
     parser.add_argument("--quick", action="store_true", help="1,001 and 10,001 members, 0.25 s simulated, short timings")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -316,10 +317,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{platform.machine()}, {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, Python {platform.python_version()}")
     shake = f"{SHAKE[0] / 1e3:g} kN × sin 2π·{SHAKE[1]:g}t per node"
     print(f"lattice: 12 chords, X-braced, 1 m cells, pinned every {PIN_EVERY} bays, shaken at the top ({shake}), gravity, air {AIR}/s")
-    lattice_rows(sizes, seconds, args.systems.split(","))
-    print("explicit, through `equilibria simulate` (a fresh process each):")
-    explicit_through_cli(explicit)
-    second_core([2000, 10001, 50006] if not args.quick else [2000, 10001], budget)
+    parts = args.parts.split(",")
+    if "lattice" in parts:
+        lattice_rows(sizes, seconds, args.systems.split(","))
+    if "explicit" in parts:
+        print("explicit, through `equilibria simulate` (a fresh process each):")
+        explicit_through_cli(explicit)
+    if "cores" in parts:
+        second_core([2000, 10001, 50006] if not args.quick else [2000, 10001], budget)
     print(f"benchmark took {perf_counter() - begin:.0f} s; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
