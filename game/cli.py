@@ -446,10 +446,11 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
     runs: list[dict] = []
     records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
     out: dict = {"integrator": args.integrator, "load_factors": args.load_factors, "runs": runs, "records": records, "warnings": list(model.warnings)}
-    previous, dt, failure = None, args.dt if args.dt is not None else 1.0, None
+    previous, dt, failure = None, args.dt, None
     for factor in args.load_factors:
         scaled = model.with_arrays(load_f=model.arrays.load_f * factor)
         sim = Simulation(scaled, args.integrator, dt=dt)
+        dt = sim.dt  # estimated once (the loads do not change it)
         probes = _probes(args, sim)
         if previous is not None and args.integrator == "relax":
             sim.state.restore(previous.state)
