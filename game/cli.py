@@ -396,7 +396,7 @@ def _failure(out: dict) -> str | None:
     """Why a run ends in exit 1 (it became unstable, or the linear solve found a
     mechanism), or None."""
     if "unstable" in out:
-        return f"unstable: {out['unstable']}"
+        return out["unstable"]  # "unstable near t = …", "relaxation diverged …": it says what happened
     if "mechanism" in out:
         return out["mechanism"]["message"]
     return None
