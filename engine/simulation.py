@@ -66,6 +66,8 @@ class Simulation(Interaction):
         self.integrator = integrator
         m = model.arrays
         self.state: State = new_state(m)
+        if model.vel0 is not None:  # the nodes' initial velocities (a free vibration needs no load pulse)
+            self.state.vel[:] = model.vel0
         self.work = new_work(model.n_nodes)
         self.dt = dt if dt is not None else stable_dt_for(model, integrator)
         self.rest = rest or RestCriteria()
@@ -372,7 +374,7 @@ class Simulation(Interaction):
         return out
 
     def value(self, spec: str) -> float:
-        """One recorded quantity: node.ID.{x,y,rot,vx,vy,dx,dy}, member.ID.{axial,
+        """One recorded quantity: node.ID.{x,y,rot,vx,vy,vrot,dx,dy,drot}, member.ID.{axial,
         shear_i,moment_i,moment_j}, reaction.ID.{fx,fy,m}, triangle.ID.{sx,sy,txy},
         energy.{kinetic,strain}, time."""
         return make_probe(self, spec)()
@@ -401,12 +403,12 @@ def make_probe(sim: Simulation, spec: str):
         if ident not in md.node_ids:
             raise ValueError(f"record spec {spec!r}: unknown node {ident!r}")
         q = md.node_index(ident)
-        cols = {"x": (s.pos, 0), "y": (s.pos, 1), "rot": (s.pos, 2), "vx": (s.vel, 0), "vy": (s.vel, 1)}
+        cols = {"x": (s.pos, 0), "y": (s.pos, 1), "rot": (s.pos, 2), "vx": (s.vel, 0), "vy": (s.vel, 1), "vrot": (s.vel, 2)}
         if what in cols:
             arr, d = cols[what]
             return lambda: float(arr[q, d])
-        if what in ("dx", "dy"):
-            d = 0 if what == "dx" else 1
+        if what in ("dx", "dy", "drot"):
+            d = ("dx", "dy", "drot").index(what)
             return lambda: float(s.pos[q, d] - md.arrays.pos0[q, d])
     elif kind == "member":
         if ident not in md.member_ids:
