@@ -152,12 +152,21 @@ class LoadTable(NamedTuple):
 
 
 def load_table(model) -> LoadTable:
+    """The table of a model's member loads, each scaled as its equivalent loads are in
+    the model's load arrays (a copy of the model with its loads scaled, as
+    `simulate --load-factors` makes, scales its member loads too)."""
     pos = model.arrays.pos0
     loads = model.member_loads
+    factor = np.ones(len(loads))
+    for k, ml in enumerate(loads):
+        given = equivalent_global(ml, pos)[0]
+        applied = model.arrays.load_f[model.point_loads + 2 * k]
+        size = float(given @ given)
+        factor[k] = float(applied @ given) / size if size > 0 else 1.0
     return LoadTable(
         np.array([ml.member for ml in loads], dtype=np.int64),
-        np.array([along_across(ml, pos)[1:] for ml in loads], dtype=float).reshape(-1, 4),
-        np.array([equivalent_local(ml, pos)[0] for ml in loads], dtype=float).reshape(-1, 3),
+        factor[:, None] * np.array([along_across(ml, pos)[1:] for ml in loads], dtype=float).reshape(-1, 4),
+        factor[:, None] * np.array([equivalent_local(ml, pos)[0] for ml in loads], dtype=float).reshape(-1, 3),
         np.array([ml.history for ml in loads], dtype=np.int64),
     )
 

@@ -497,3 +497,19 @@ def test_a_sandbox_erasing_a_loaded_member_takes_its_distributed_load_with_it():
     bench.erase("node", "A")
     assert bench.doc["member_loads"] == []
     build_model(bench.doc, statics_only=True)
+
+
+def test_load_factors_scale_a_member_load_its_reactions_and_its_moments(tmp_path, capsys):
+    """`simulate --load-factors 0.5,1`: the cantilever's wall takes ½wL, then wL, and its
+    largest moment is −wL²/4, then −wL²/2 (the member loads scale with the point loads)."""
+    from game.cli import main
+
+    data = span(2, fix_i=("x", "y", "rot"), loads=[{"member": f"E{k}", "w": -W} for k in range(2)])
+    data["supports"] = data["supports"][:1]
+    path = tmp_path / "cantilever.json"
+    path.write_text(json.dumps(data))
+    assert main(["simulate", str(path), "--integrator", "linear", "--load-factors", "0.5,1", "--json"]) == 0
+    runs = json.loads(capsys.readouterr().out)["runs"]
+    for run, factor in zip(runs, (0.5, 1.0), strict=True):
+        assert run["reactions"]["A"]["fy"] == pytest.approx(factor * W * L, rel=EXACT)
+        assert run["members"]["E0"]["moment_max"] == pytest.approx(-factor * W * L**2 / 2, rel=EXACT)
