@@ -54,11 +54,11 @@ class TrussCount:
         return f"a mechanism ({_number(-n)} {'member or support' if n == -1 else 'members or supports'} too few)"
 
     def line(self) -> str:
-        """`m + r = 13 + 3 = 16, 2j = 16: statically determinate`, with > or < where
-        the two sides differ."""
+        """`m + r = 13 + 3 = 16 = 2j: statically determinate`, or with > or < where the
+        two sides differ: `m + r = 14 + 3 = 17 > 2j = 16: indeterminate to degree 1 …`."""
         total, twice = self.m + self.r, 2 * self.j
-        sign = "=" if total == twice else (">" if total > twice else "<")
-        return f"m + r = {self.m} + {self.r} = {total} {sign} 2j = {twice}: {self.verdict}"
+        sides = f"{total} = 2j" if total == twice else f"{total} {'>' if total > twice else '<'} 2j = {twice}"
+        return f"m + r = {self.m} + {self.r} = {sides}: {self.verdict}"
 
 
 def truss_count(data: dict) -> TrussCount | None:
