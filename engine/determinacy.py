@@ -53,12 +53,22 @@ class TrussCount:
             return f"indeterminate to degree {n} ({_number(n)} redundant)"
         return f"a mechanism ({_number(-n)} {'member or support' if n == -1 else 'members or supports'} too few)"
 
-    def line(self) -> str:
-        """`m + r = 13 + 3 = 16 = 2j: statically determinate`, or with > or < where the
-        two sides differ: `m + r = 14 + 3 = 17 > 2j = 16: indeterminate to degree 1 …`."""
+    @property
+    def short(self) -> str:
+        """What the count says, in a narrow panel's words."""
+        n = self.excess
+        return "statically determinate" if n == 0 else f"indeterminate to degree {n}" if n > 0 else "a mechanism by the count"
+
+    def equation(self) -> str:
+        """`m + r = 13 + 3 = 16 = 2j`, or with > or < where the two sides differ:
+        `m + r = 14 + 3 = 17 > 2j = 16`."""
         total, twice = self.m + self.r, 2 * self.j
         sides = f"{total} = 2j" if total == twice else f"{total} {'>' if total > twice else '<'} 2j = {twice}"
-        return f"m + r = {self.m} + {self.r} = {sides}: {self.verdict}"
+        return f"m + r = {self.m} + {self.r} = {sides}"
+
+    def line(self) -> str:
+        """The equation and what it says: `m + r = 13 + 3 = 16 = 2j: statically determinate`."""
+        return f"{self.equation()}: {self.verdict}"
 
 
 def truss_count(data: dict) -> TrussCount | None:

@@ -172,3 +172,42 @@ def test_the_reference_solutions_are_shipped():
     for level in ("determinacy-01", "determinacy-02"):
         solution = json.loads((LEVELS / "solutions" / f"{level}.json").read_text())
         assert solution["level"] == level and [m["type"] for m in solution["moves"]] == ["remove_member"]
+
+
+# ---------------------------------------------------------------------- in the game
+def test_in_the_game_the_count_follows_the_removals_and_a_check_draws_the_level_s_supports():
+    """The panel's line is the count of the work as built; after a check the supports
+    drawn are the level's pin A and roller D, not every truss joint (whose rotation the
+    engine holds only because no beam turns it)."""
+    from game.app.panels import count_lines
+    from game.app.session import PlaySession
+    from game.app.stage import load_stage
+    from game.course import shipped_level
+
+    session = PlaySession(load_stage(shipped_level("determinacy-01")), fixed=True)
+    assert count_lines(session) == ["Truss count: m + r against 2j", "  m + r = 14 + 3 = 17 > 2j = 16", "  indeterminate to degree 1"]
+    session.edit(session.bench.toggle_member, "DG")  # the remove tool's edit: an end panel's diagonal
+    session.build()
+    assert count_lines(session)[1:] == ["  m + r = 13 + 3 = 16 = 2j", "  statically determinate"]  # the count cannot see the bare panel
+    session.check()
+    assert not session.verdict.passed and "necessary, not sufficient" in session.verdict.reason
+    assert sorted(session.supports()) == [("A", frozenset({"x", "y"})), ("D", frozenset({"y"}))]
+
+
+def test_the_sandbox_says_when_the_stiffness_disagrees_with_the_count(tmp_path):
+    """A square with both diagonals and a bare square beside it, on a pin and a roller:
+    9 + 3 = 12 = 2 × 6, yet the bare square shears. The sandbox looks for mechanisms,
+    so the panel says the count is necessary, not sufficient."""
+    from game.app.panels import count_lines
+    from game.app.session import PlaySession
+    from game.app.stage import load_stage
+
+    nodes = {"A": (0, 0), "B": (2, 0), "C": (4, 0), "D": (0, 2), "E": (2, 2), "F": (4, 2)}
+    design = truss(nodes, ["AB", "BC", "DE", "EF", "AD", "BE", "CF", "AE", "BD"], [("A", ["x", "y"]), ("C", ["y"])])
+    design |= {"format": 1, "id": "square", "title": "Two squares", "kind": "sandbox"}
+    path = tmp_path / "square.json"
+    path.write_text(json.dumps(design))
+    session = PlaySession(load_stage(path, sandbox=True), fixed=True)
+    assert session.free is not None  # the right-hand square B-C-F-E has no diagonal
+    lines = count_lines(session)
+    assert lines[1] == "  m + r = 9 + 3 = 12 = 2j" and "necessary," in lines[4]

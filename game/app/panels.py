@@ -238,6 +238,19 @@ def hover_lines(scene, sim) -> list[str]:
     return describe_hit(sim, hit, revealed=scene.session.revealed, member=member, broken_words=broken_words(sim, hit))
 
 
+def count_lines(session) -> list[str]:
+    """m + r against 2j for a truss as built (nothing for a frame: see engine/determinacy.py),
+    and, where the level looks for mechanisms (or after a check), whether the stiffness
+    agrees: the count is necessary, not sufficient."""
+    count = session.count
+    if count is None:
+        return []
+    lines = ["Truss count: m + r against 2j", f"  {count.equation()}", f"  {count.short}"]
+    if count.excess >= 0 and session.free is not None:
+        lines += ["  yet a mechanism (the stiffness):", "  the count is necessary,", "  not sufficient"]
+    return lines
+
+
 def draw_readout(scene, surface: pygame.Surface, sim) -> None:
     """Net force and moment on the whole structure (loads, weight, reactions, hand and
     ground), zero in equilibrium, at the foot of the legend; and the followed node."""
@@ -250,6 +263,7 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
         lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
     else:
         lines = net_force_lines(sim, static=sim is not s.sim)
+    lines += count_lines(s)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:
         lines += node_lines(sim, scene.selected.id)
     legend, font = scene.layout.legend, scene.app.fonts.small

@@ -79,7 +79,9 @@ KIND = Kind(
     tools=("inspect", "remove", "drag"),
     judge=judge_determinacy,
     sense=_sense,
-    # Looking for a mechanism as the student edits would give the answer away: the
-    # verdict names it, after the check.
+    # Looking for a mechanism as the student edits would give the answer away (the
+    # verdict names it, after the check); so would the forces: a member that carries
+    # nothing looks spare and may not be.
+    hides_forces_until_checked=True,
     seeks_mechanism=False,
 )
