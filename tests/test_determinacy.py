@@ -169,9 +169,35 @@ def test_determinacy_02_a_member_that_carries_nothing_is_not_always_spare(capsys
 
 
 def test_the_reference_solutions_are_shipped():
-    for level in ("determinacy-01", "determinacy-02"):
+    for level, move in (("determinacy-01", "remove_member"), ("determinacy-02", "remove_member"), ("determinacy-03", "add_member")):
         solution = json.loads((LEVELS / "solutions" / f"{level}.json").read_text())
-        assert solution["level"] == level and [m["type"] for m in solution["moves"]] == ["remove_member"]
+        assert solution["level"] == level and [m["type"] for m in solution["moves"]] == [move]
+
+
+def bar(i: str, j: str) -> list[dict]:
+    return [{"type": "add_member", "id": "X", "i": i, "j": j, "section": "bar"}]
+
+
+def test_determinacy_03_is_one_member_short_and_the_count_does_not_say_where():
+    """Chords 3 + 3, verticals 4, a diagonal in each end panel: m = 12; pin and roller:
+    r = 3; 12 + 3 = 15 < 16 = 2j. The middle panel is a ring of four bars: it shears."""
+    data = read_json(LEVELS / "determinacy-03.json")
+    count = truss_count(data)
+    assert (count.m, count.r, count.j, count.excess) == (12, 3, 8, -1)
+    assert "m + r = 12 + 3 = 15" in data["brief"] and "budget is $500" in data["brief"]
+    assert mechanism(build_model(data, statics_only=True)) is not None
+
+
+def test_determinacy_03_either_diagonal_of_the_bare_panel_passes(capsys, tmp_path):
+    passes(capsys, tmp_path, "determinacy-03", bar("B", "G"))  # the reference
+    passes(capsys, tmp_path, "determinacy-03", bar("F", "C"))  # the other diagonal
+
+
+def test_determinacy_03_a_second_diagonal_in_a_braced_panel_fails(capsys, tmp_path):
+    """EB crosses AF in the left panel: 13 + 3 = 16 = 2j by the count, but the middle
+    panel still shears; the verdict names the joints that move."""
+    fails(capsys, tmp_path, "determinacy-03", bar("E", "B"), "Still a mechanism", "G along a line at 45°")
+    fails(capsys, tmp_path, "determinacy-03", bar("A", "C"), "costs $600; the budget is $500")  # a 6 m bar is out of reach
 
 
 # ---------------------------------------------------------------------- in the game
@@ -210,4 +236,5 @@ def test_the_sandbox_says_when_the_stiffness_disagrees_with_the_count(tmp_path):
     session = PlaySession(load_stage(path, sandbox=True), fixed=True)
     assert session.free is not None  # the right-hand square B-C-F-E has no diagonal
     lines = count_lines(session)
-    assert lines[1] == "  m + r = 9 + 3 = 12 = 2j" and "necessary," in lines[4]
+    assert lines[1:3] == ["  m + r = 9 + 3 = 12 = 2j", "  determinate by the count,"]
+    assert lines[3:] == ["  yet the stiffness finds a mechanism:", "  the count is necessary, not sufficient"]

@@ -245,10 +245,11 @@ def count_lines(session) -> list[str]:
     count = session.count
     if count is None:
         return []
-    lines = ["Truss count: m + r against 2j", f"  {count.equation()}", f"  {count.short}"]
+    lines = ["Truss count: m + r against 2j", f"  {count.equation()}"]
     if count.excess >= 0 and session.free is not None:
-        lines += ["  yet a mechanism (the stiffness):", "  the count is necessary,", "  not sufficient"]
-    return lines
+        said = "determinate" if count.excess == 0 else "indeterminate"
+        return [*lines, f"  {said} by the count,", "  yet the stiffness finds a mechanism:", "  the count is necessary, not sufficient"]
+    return [*lines, f"  {count.short}"]
 
 
 def draw_readout(scene, surface: pygame.Surface, sim) -> None:
