@@ -150,6 +150,8 @@ def test_determinacy_01_wrong_answers_teach(capsys, tmp_path):
     assert "G along a line" in why  # the end panel C-D-H-G shears
     fails(capsys, tmp_path, "determinacy-01", remove("BG", "FC"), "12 + 3 = 15 < 2j = 16", "Too many")
     fails(capsys, tmp_path, "determinacy-01", [], "stands", "17 > 2j = 16", "take out one more member")
+    everything = [m["id"] for m in read_json(LEVELS / "determinacy-01.json")["members"]]
+    fails(capsys, tmp_path, "determinacy-01", remove(*everything), "Every member is gone")  # a verdict, not an error
 
 
 def test_determinacy_02_right_answers_pass(capsys, tmp_path):

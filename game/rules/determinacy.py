@@ -31,9 +31,12 @@ def judge_determinacy(level: Level, solution: Solution) -> Verdict:
     removed = tuple(dict.fromkeys(m.member for m in solution.moves if isinstance(m, RemoveMember)))
     data = level.model_data()
     data["members"] = [m for m in data["members"] if m["id"] not in removed]
+    if not data["members"]:
+        why = "Every member is gone: nothing holds the joints together. Take out only the members the truss can spare."
+        return Verdict(False, why, {"removed": list(removed)})
     count = truss_count(data)
     if count is None:
-        raise ValueError("members: a determinacy level is a truss of bars and cables, with at least one member left")
+        raise ValueError("members: a determinacy level is a truss of bars and cables")  # its sense check says so first
     model = build_model(data, statics_only=True)
     free = mechanism(model)
     sim, _, start = run(level.model_data(), hold_time(level), jitter=IMPERFECTION, removed=removed)
