@@ -240,3 +240,15 @@ def test_the_sandbox_says_when_the_stiffness_disagrees_with_the_count(tmp_path):
     lines = count_lines(session)
     assert lines[1:3] == ["  m + r = 9 + 3 = 12 = 2j", "  determinate by the count,"]
     assert lines[3:] == ["  yet the stiffness finds a mechanism:", "  the count is necessary, not sufficient"]
+
+
+def test_a_free_body_gets_no_count():
+    """free-body-04 cuts a truss at a section: the part kept has no supports (6 + 0 < 12),
+    on purpose, the student's forces being its reactions; a count would call it a mechanism."""
+    from game.app.panels import count_lines
+    from game.app.session import PlaySession
+    from game.app.stage import load_stage
+    from game.course import shipped_level
+
+    session = PlaySession(load_stage(shipped_level("free-body-04")), fixed=True)
+    assert session.count is not None and session.count.r == 0 and count_lines(session) == []

@@ -22,6 +22,8 @@ from game.app.pacing import SPEEDS
 from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
+from game.rules import kind_of
+from game.solution import AddForce
 
 
 def factor(x: float) -> str:
@@ -239,12 +241,12 @@ def hover_lines(scene, sim) -> list[str]:
 
 
 def count_lines(session) -> list[str]:
-    """m + r against 2j for a truss as built (nothing for a frame: see engine/determinacy.py),
-    and, where the level looks for mechanisms (or after a check), whether the stiffness
+    """m + r against 2j for a truss as built (nothing for a frame: see engine/determinacy.py,
+    nor for a free body, whose reactions the student gives), and, where the level looks for mechanisms (or after a check), whether the stiffness
     agrees: the count is necessary, not sufficient."""
     count = session.count
-    if count is None:
-        return []
+    if count is None or kind_of(session.stage.kind).takes(AddForce):
+        return []  # where the student gives forces the body is free on purpose: theirs are its reactions
     lines = ["Truss count: m + r against 2j", f"  {count.equation()}"]
     if count.excess >= 0 and session.free is not None:
         said = "determinate" if count.excess == 0 else "indeterminate"
