@@ -1,5 +1,5 @@
 """The level select scrolls: a course of fifty levels and a teacher's folder do not fit a
-window. Up/Down, Page Up/Down, Home/End and the wheel move through one column, the
+window. Up/Down, Page Up/Down, Home/End, the wheel and the scrollbar move through one column, the
 cursor's row is always in view, a scrollbar and "21–40 of 52" say where the view is, and
 the cursor is where it was on the way back from a level (and at the next start)."""
 
@@ -124,6 +124,27 @@ def test_a_scrollbar_and_the_rows_in_view_say_where_you_are(menu):
     app.frame()
     track, thumb = scene.scrollbar(size)
     assert thumb.bottom == track.bottom and scene.where(size).endswith(f"–{LEVELS} of {LEVELS}")
+
+
+def click(pos: tuple[int, int], kind: int = pygame.MOUSEBUTTONDOWN) -> None:
+    pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def test_the_scrollbar_pages_on_a_click_and_its_thumb_drags(menu):
+    app, scene = menu
+    size = app.screen.get_size()
+    page = scene.page(size)
+    track, thumb = scene.scrollbar(size)
+    click((track.centerx, track.bottom - 2))  # below the thumb: a page down
+    click((track.centerx, track.bottom - 2), pygame.MOUSEBUTTONUP)
+    app.frame()
+    assert scene.top == page and in_view(scene, size) and app.scene is scene  # nothing opened
+    track, thumb = scene.scrollbar(size)
+    click((thumb.centerx, thumb.centery))  # take the thumb and pull it to the bottom
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom + 50), rel=(0, 300), buttons=(1, 0, 0)))
+    click((thumb.centerx, track.bottom + 50), pygame.MOUSEBUTTONUP)
+    app.frame()
+    assert scene.top == len(scene.rows) - page and in_view(scene, size) and scene.dragging is None
 
 
 def test_a_short_list_has_no_scrollbar(tmp_path):

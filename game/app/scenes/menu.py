@@ -6,7 +6,8 @@ topic says how many of its levels are won. The level opened last is chosen at th
 and again on the way back from a level (after N it is the level left, not the one
 opened from here).
 
-One column that scrolls: Up/Down, Page Up/Down, Home/End and the wheel move through it,
+One column that scrolls: Up/Down, Page Up/Down, Home/End, the wheel and the scrollbar
+(a click on its track pages, its thumb drags) move through it,
 the cursor's row always in view (with its topic's heading when it is the topic's first
 level); a scrollbar and "21–40 of 52" say where the view is. The mouse chooses the row
 under it once it moves while the menu is on top: the pointer left where a level's last
@@ -173,6 +174,7 @@ class MenuScene(Scene):
         self.selected = self._last_opened() if self._last_opened() is not None else (choosable[0] if choosable else 0)
         self.top = 0  # the first row in view
         self.pointer_live = False  # whether a frame was shown since the menu came on top (the mouse chooses after that)
+        self.dragging: int | None = None  # [px] where the scrollbar's thumb was taken, below its top (None: not dragged)
         self.error = ""  # why the level chosen last cannot be opened (file: field: problem), shown in a box
         self.error_title = ""
 
@@ -301,6 +303,8 @@ class MenuScene(Scene):
                 moves[event.key]()
         elif event.type == pygame.MOUSEWHEEL:
             self._scroll(-WHEEL_ROWS * event.y)
+        elif self._on_scrollbar(event):
+            pass
         elif event.type == pygame.MOUSEMOTION and (not self.pointer_live or tuple(getattr(event, "rel", (1, 1))) == (0, 0)):
             pass  # queued with the click that left a level, or made up by the window: the pointer did not move here
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
@@ -309,6 +313,28 @@ class MenuScene(Scene):
                 self.selected = k
                 if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                     self.open(self.rows[k])
+
+    def _on_scrollbar(self, event: pygame.event.Event) -> bool:
+        """A click on the scrollbar's track pages towards it; the thumb drags the view.
+        Whether the event was the scrollbar's."""
+        size = self.app.screen.get_size()
+        bar = self.scrollbar(size)
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.dragging = None
+        if bar is None:
+            return False
+        track, thumb = bar
+        if event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            room = max(1, track.height - thumb.height)
+            self._scroll(round((event.pos[1] - self.dragging - track.top) / room * (len(self.rows) - self.page(size))) - self.top)
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not track.inflate(BAR_GAP - BAR, 0).collidepoint(event.pos):
+            return False
+        if thumb.top <= event.pos[1] < thumb.bottom:
+            self.dragging = event.pos[1] - thumb.top
+        else:
+            self._scroll(self.page(size) if event.pos[1] >= thumb.bottom else -self.page(size))
+        return True
 
     def list_box(self, size: tuple[int, int]) -> pygame.Rect:
         """The rectangle the rows scroll in (whole rows), the scrollbar to its right."""
