@@ -186,7 +186,7 @@ def test_determinacy_03_is_one_member_short_and_the_count_does_not_say_where():
     data = read_json(LEVELS / "determinacy-03.json")
     count = truss_count(data)
     assert (count.m, count.r, count.j, count.excess) == (12, 3, 8, -1)
-    assert "m + r = 12 + 3 = 15" in data["brief"] and "budget is $500" in data["brief"]
+    assert "m + r = 12 + 3 = 15" in data["brief"] and "budget is $500" in data["brief"] and "no joint moves more than 1 %" in data["brief"]
     assert mechanism(build_model(data, statics_only=True)) is not None
 
 
