@@ -22,6 +22,8 @@ from game.app.pacing import SPEEDS
 from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
+from game.rules import kind_of
+from game.solution import AddForce
 
 
 def factor(x: float) -> str:
@@ -238,6 +240,20 @@ def hover_lines(scene, sim) -> list[str]:
     return describe_hit(sim, hit, revealed=scene.session.revealed, member=member, broken_words=broken_words(sim, hit))
 
 
+def count_lines(session) -> list[str]:
+    """m + r against 2j for a truss as built (nothing for a frame: see engine/determinacy.py,
+    nor for a free body, whose reactions the student gives), and, where the level looks for mechanisms (or after a check), whether the stiffness
+    agrees: the count is necessary, not sufficient."""
+    count = session.count
+    if count is None or kind_of(session.stage.kind).takes(AddForce):
+        return []  # where the student gives forces the body is free on purpose: theirs are its reactions
+    lines = ["Truss count: m + r against 2j", f"  {count.equation()}"]
+    if count.excess >= 0 and session.free is not None:
+        said = "determinate" if count.excess == 0 else "indeterminate"
+        return [*lines, f"  {said} by the count,", "  yet the stiffness finds a mechanism:", "  the count is necessary, not sufficient"]
+    return [*lines, f"  {count.short}"]
+
+
 def draw_readout(scene, surface: pygame.Surface, sim) -> None:
     """Net force and moment on the whole structure (loads, weight, reactions, hand and
     ground), zero in equilibrium, at the foot of the legend; and the followed node."""
@@ -250,6 +266,7 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
         lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
     else:
         lines = net_force_lines(sim, static=sim is not s.sim)
+    lines += count_lines(s)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:
         lines += node_lines(sim, scene.selected.id)
     legend, font = scene.layout.legend, scene.app.fonts.small

@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from engine import ModelError, Simulation, Unstable, build_model
+from engine.determinacy import TrussCount, truss_count
 from engine.linear import Mechanism, mechanism
 from game.app.pacing import FRAME, Pacer
 from game.app.shapes import Ground
@@ -156,6 +157,7 @@ class PlaySession:
         self.free: Mechanism | None = None
         self.free_words = ""
         self.static: StaticAnswer | None = None  # the small-displacement answer, shown before a run
+        self.count: TrussCount | None = None  # the truss count of the work as built (None: not a truss)
         self._built = -1
         self._saved = bench.revision if bench is not None else -1  # as found: nothing to save until an edit
         self._save_clock = -SAVE_EVERY
@@ -189,7 +191,10 @@ class PlaySession:
         judged run's (a free body's check puts its cuts back as supports)."""
         if self.judged:
             model, dofs = self.sim.model, ("x", "y", "rot")
-            held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, model.arrays.fixed, strict=True)]
+            turned = np.zeros(model.n_nodes, bool)
+            turned[model.arrays.beam_ij.ravel().astype(np.int64)] = True  # elsewhere a held rotation is one nothing acts on, not a support's
+            rows = model.arrays.fixed & np.array([True, True, False]) | model.arrays.fixed & turned[:, None]
+            held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, rows, strict=True)]
             return [(nid, fix) for nid, fix in held if fix]
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
 
@@ -206,6 +211,7 @@ class PlaySession:
             self.model = build_model(data) if data is not None else None
         except ModelError as exc:
             self.model, self.notice = None, f"Cannot build this structure: {exc}"
+        self.count = truss_count(data) if self.model is not None else None  # m + r against 2j, for the panel
         self.free, self.free_words = None, ""
         if self.model is not None and kind_of(self.stage.kind).seeks_mechanism and self.model.n_nodes <= MECHANISM_UP_TO:
             self.free = mechanism(self.model)
