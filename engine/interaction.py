@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine import dynamics, linear, tethers
+from engine import dynamics, linear, newmark, tethers
 
 
 class Interaction:
@@ -39,7 +39,8 @@ class Interaction:
 
     def tether_stiffness(self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7) -> tuple[float, float]:
         """(k [N/m], c [N s/m]) for a tether on node `node_index` that keeps the run
-        stable at the current step and integrator.
+        stable at the current step and integrator (under Newmark, stable at any step,
+        one that holds: newmark.tether_stiffness; what follows is the explicit rule).
 
         The node's fastest mode is bounded by its Gershgorin row of M^-½ K M^-½ (all
         elements, reference geometry, grown by 1.21 for rotation, as in
@@ -63,6 +64,8 @@ class Interaction:
         if m.bar_c.size:
             beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
         row = float(self._gershgorin_rows()[q])
+        if self.integrator == "newmark":
+            return newmark.tether_stiffness(float(m.mass[q, 0]), row, self.dt, fraction, damping_ratio)
         rate = m.mass_damping + beta * tethers.ROTATION_GROWTH * row  # that mode's damping rate: α + β ω²
         return tethers.stable_stiffness(float(m.mass[q, 0]), row, rate, self.dt, self.integrator, fraction, damping_ratio)
 

@@ -130,11 +130,7 @@ class Newmark:
             block = c1 * (ke + cd * damp[:, None, None] * small[kind][0]) * on[:, None, None]
             vals.append(block.ravel())
         diag = m.mass.ravel() / (self.beta * h * h) + c1 * cd * m.mass_damping * m.mass.ravel()
-        spring = np.zeros_like(m.mass)
-        for row in s.tether:
-            q = int(row[tethers.T_NODE])
-            spring[q, :2] += row[tethers.T_K] + cd * row[tethers.T_C]
-        vals.append(diag + c1 * spring.ravel())
+        vals.append(diag + c1 * tether_tangent(s.tether, pos, s.vel, cd).ravel())
         data = np.bincount(self._slot, weights=np.concatenate(vals)[self._keep], minlength=self._nnz)
         S = sp.csc_matrix((data, self._indices, self._indptr), shape=(self._nf, self._nf))
         self._lu = (h, spla.splu(S), safe)
@@ -285,6 +281,58 @@ class Newmark:
             return ctl[dynamics.C_STOP] > 0.0 and s.clock[K_REST] >= ctl[dynamics.C_HOLD]
         s.clock[K_REST] = 0.0
         return False
+
+
+def tether_stiffness(mass: float, row_bound: float, dt: float, fraction: float, damping_ratio: float) -> tuple[float, float]:
+    """(k [N/m], c [N s/m]) of a tether on a node under Newmark at step dt, which is
+    stable at any stiffness: what bounds k here is holding, and Newton.
+
+    mass: the node's translational mass m [kg]; row_bound: its Gershgorin row of
+    M^-½ K M^-½ [1/s²] (the square of its fastest own frequency, at most). The tether
+    gets ω_t = √(k/m) as high as the node's own fastest mode, so that it holds the node
+    as firmly as the structure's members do (a ground contact under a node that carries
+    the whole structure sinks in by about the structure's own deflection); at least
+    2/dt, so that even a soft node is held within a step or two (its sinking under its
+    own weight g/ω_t² is 0.2 mm at dt = 1/120 s); at most 20/dt, beyond which Newton
+    meets a contact that closes and opens in one step as a jump it converges on slowly.
+    `fraction` of that k, as for the explicit rule (several tethers on one node share
+    it); c = 2 ζ_t √(k m) with ζ_t = damping_ratio. The tangent of every tether goes
+    into Newton's matrix (tether_tangent)."""
+    if mass <= 0.0 or dt <= 0.0:
+        return 0.0, 0.0
+    omega = min(max(2.0 / dt, math.sqrt(max(row_bound, 0.0))), 20.0 / dt)
+    k = fraction * mass * omega * omega
+    return k, 2.0 * damping_ratio * math.sqrt(k * mass)
+
+
+def tether_tangent(tether: np.ndarray, pos: np.ndarray, vel: np.ndarray, cd: float) -> np.ndarray:
+    """(N, 3): the tethers' share of Newton's matrix on each DOF's diagonal, K + cd C
+    (cd = γ/(β h)), at pos and vel (engine/tethers.py's forces, differentiated): a
+    spring, k + cd c on x and y; a ground contact pressed in (gap < 0), k + cd c along
+    its normal, and cd c along the ground while friction is below its cap (the viscous
+    branch; a sliding node's friction is a constant force); an open contact, nothing.
+    On the diagonal only: a contact's normal off the axes couples x and y, which the
+    factor leaves to Newton's iterations (the ground is level)."""
+    out = np.zeros_like(pos)
+    for row in tether:
+        q = int(row[tethers.T_NODE])
+        k, c = row[tethers.T_K], row[tethers.T_C]
+        n = row[tethers.T_NX : tethers.T_NY + 1]
+        if not n.any():
+            out[q, :2] += k + cd * c
+            continue
+        gap = float((pos[q, :2] - row[tethers.T_AX : tethers.T_AY + 1]) @ n)
+        if gap >= 0.0:
+            continue
+        vn = float(vel[q, :2] @ n)
+        fn = -k * gap - c * vn
+        if fn <= 0.0:
+            continue
+        out[q, :2] += (k + cd * c) * n * n
+        vt = vel[q, :2] - vn * n
+        if c * math.hypot(*vt) < row[tethers.T_MU] * fn:
+            out[q, :2] += cd * c * (1.0 - n * n)
+    return out
 
 
 def _check_breaks(m, s) -> None:

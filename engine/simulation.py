@@ -76,6 +76,19 @@ class Simulation(Interaction):
         self._node_rows: np.ndarray | None = None  # Gershgorin rows per node, see tether_stiffness
         self.refresh()
 
+    def use(self, integrator: str, dt: float | None = None, hht_alpha: float = 0.0) -> None:
+        """Go on with another time integrator ("rk4", "symplectic" or "newmark") and step
+        (dt None: its default, stable_dt_for): the state, the nails and the tethers carry
+        over as they are; the tethers' stiffness is the caller's to set anew for the new
+        step (tether_stiffness)."""
+        if integrator not in ("rk4", "symplectic", "newmark"):
+            raise ValueError(f"use() needs a time integrator, not {integrator}")
+        self.implicit = newmark.Newmark(hht_alpha) if integrator == "newmark" else None
+        self.integrator = integrator
+        level = self.model.with_arrays(fixed=self._level_fixed) if self._nails else self.model  # nails may be pulled later
+        self.dt = dt if dt is not None else stable_dt_for(level, integrator)
+        self.state.clock[dynamics.K_REST] = 0.0
+
     # ------------------------------------------------------------------ state views
     @property
     def time(self) -> float:

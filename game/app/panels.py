@@ -159,6 +159,8 @@ def status_text(scene) -> str:
     elif session.static is not None and session.static.sim is not None and session.revealed:
         parts.append("forces shown: the static answer")
     parts.append(f"speed {factor(session.pacer.speed)}")
+    if session.choice is not None:
+        parts.append(session.choice.reason)
     bench = session.level_bench
     if bench is not None:
         cost = bench.cost()
