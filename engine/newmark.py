@@ -63,6 +63,7 @@ CUTS = 6  # a step is cut in halves at most this often (to 1/64 of it)
 TOLERANCE = 1e-10
 RESIDUAL = 1e-9
 LEAP = 10.0  # an iteration whose residual grows this many times has leapt away
+NOISE_EVERY = 1.0  # [s] the forces' round-off floor is estimated anew this often (simulated)
 
 
 class NewmarkFailed(RuntimeError):
@@ -111,6 +112,17 @@ class Newmark:
         self._nnz = unique.size
         self._free = free
         self._nf = nf
+        # Per free DOF: index, mass, the size an increment is measured against (m, or
+        # rad), and the lever a residual is (moments count as force over the size).
+        self._idx = np.flatnonzero(free)
+        rotation = self._idx % 3 == 2
+        self._mass = m.mass.ravel()[self._idx]
+        self._size = np.where(rotation, 1.0, model.char_length)
+        self._lever = np.where(rotation, model.char_length, 1.0)
+        bar_damp = m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c
+        self._damp = {"bar": bar_damp, "beam": m.beam_beta, "triangle": m.tri_beta}
+        self._damped = any(bool(np.any(d > 0.0)) for d in self._damp.values())
+        self._noise_at = -math.inf
         self._fixed = m.fixed
         self._lu = None
 
@@ -122,13 +134,12 @@ class Newmark:
         c1 = 1.0 + self.alpha
         cd = self.gamma / (self.beta * h)
         tangent = element_blocks(m, pos, s.chord, tangent=True, safe=safe)
-        small = element_blocks(m, pos, s.chord)
+        small = element_blocks(m, pos, s.chord) if self._damped else None  # element damping's matrix, if any
         vals = []
         for k, (kind, (ke, _)) in enumerate(tangent.items()):
             on = (s.bar_on, s.beam_on, s.tri_on)[k]
-            damp = {"bar": m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c, "beam": m.beam_beta, "triangle": m.tri_beta}[kind]
-            block = c1 * (ke + cd * damp[:, None, None] * small[kind][0]) * on[:, None, None]
-            vals.append(block.ravel())
+            block = ke + cd * self._damp[kind][:, None, None] * small[kind][0] if small is not None else ke
+            vals.append((c1 * block * on[:, None, None]).ravel())
         diag = m.mass.ravel() / (self.beta * h * h) + c1 * cd * m.mass_damping * m.mass.ravel()
         vals.append(diag + c1 * tether_tangent(s.tether, pos, s.vel, cd).ravel())
         data = np.bincount(self._slot, weights=np.concatenate(vals)[self._keep], minlength=self._nnz)
@@ -148,7 +159,9 @@ class Newmark:
         start = s.copy()
         total = max(round(seconds / sim.dt), 0)
         ctl = sim.ctl
-        self._noise = 4.0 * sim.roundoff_floor()
+        if s.clock[K_TIME] - self._noise_at > NOISE_EVERY or s.clock[K_TIME] < self._noise_at:
+            self._noise = 4.0 * sim.roundoff_floor()  # an assembly: not every frame
+            self._noise_at = float(s.clock[K_TIME])
         every = max(1, round(CONTROLS_EVERY / sim.dt))
         F0, a0 = self._start(model, s)
         for step in range(total):
@@ -193,47 +206,61 @@ class Newmark:
         return self._step(model, s, F0, a0, 0.5 * h, depth + 1)
 
     def _newton(self, model, s, F0, a0, h):
-        """Solve one step by Newton; (F₁, a₁) with s advanced, or None (s garbled)."""
+        """Solve one step by Newton; (F₁, a₁) with s advanced, or None (s garbled).
+
+        With x̂ = x₀ + h v₀ + (½ − β) h² a₀ and v̂ = v₀ + (1 − γ) h a₀ (fixed in the step),
+        a₁ = (x₁ − x̂)/(β h²) and v₁ = v̂ + γ h a₁; each iteration works in buffers made
+        once per step (the residual and its measures on the free DOFs)."""
         m = model.arrays
         t0 = float(s.clock[K_TIME])
         t1 = t0 + h
-        free = self._free
-        x0 = s.pos.copy()
-        v0 = s.vel.copy()
+        idx, mass, size, lever = self._idx, self._mass, self._size, self._lever
         b, g, al = self.beta, self.gamma, self.alpha
         x = s.pos
         v = s.vel
         F = np.zeros_like(x)
-        x[...] = x0 + h * v0 + 0.5 * h * h * a0  # predictor: the acceleration held
+        xp = x + h * v + (0.5 - b) * h * h * a0  # x̂
+        vp = v + (1.0 - g) * h * a0  # v̂
+        x += h * v + 0.5 * h * h * a0  # predictor: the acceleration held
         apply_supports(m, x, v, t1)
         held_x = x[m.fixed].copy()
         held_v = v[m.fixed].copy()
-        mass = m.mass.ravel()[free]
-        size = np.where(np.arange(x.size) % 3 == 2, 1.0, model.char_length)[free]
-        lever = np.where(np.arange(x.size) % 3 == 2, model.char_length, 1.0)[free]  # moments count as force over the size
+        a = np.empty_like(x)
+        xr, ar, fr = x.ravel(), a.ravel(), F.ravel()
+        past = al * F0.ravel()[idx]  # HHT's share of the force at the start
+        ra, r, work = np.empty(idx.size), np.empty(idx.size), np.empty(idx.size)
         last = math.inf
         forms = 0  # factors formed in this step
         safe = False  # the tangent itself, until it leads Newton away
-        dx = np.zeros(int(free.sum()))
+        dx = np.zeros(idx.size)
         previous = math.inf  # the last iteration's residual
         power0 = 0.0
         for it in range(NEWTON_MAX):
-            a = (x - x0 - h * v0) / (b * h * h) - (0.5 - b) / b * a0
-            v[...] = v0 + h * ((1.0 - g) * a0 + g * a)
+            np.subtract(x, xp, out=a)
+            a *= 1.0 / (b * h * h)
+            np.multiply(a, g * h, out=v)
+            v += vp
             v[m.fixed] = held_v
             x[m.fixed] = held_x
             power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
             eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
             if it == 0:
                 power0 = power
-            r = mass * a.ravel()[free] - (1.0 + al) * F.ravel()[free] + al * F0.ravel()[free]
-            residual = float(np.max(np.abs(r) / lever, initial=0.0))
+            np.take(ar, idx, out=ra)
+            np.take(fr, idx, out=work)
+            np.multiply(mass, ra, out=r)
+            work *= 1.0 + al
+            r -= work
+            r += past
+            np.abs(r, out=work)
+            work /= lever
+            residual = float(work.max(initial=0.0))
             if not math.isfinite(residual):
                 return None
             if residual > LEAP * previous and not safe:
                 # The tangent was indefinite (compression's geometric stiffness) and
                 # Newton leapt: back to the last iterate, on with the safe matrix.
-                x.ravel()[free] -= dx
+                xr[idx] -= dx
                 safe = True
                 self._lu = None
                 continue
@@ -241,15 +268,23 @@ class Newmark:
             if self._lu is None or self._lu[0] != h or self._lu[2] != safe or (it >= REFORM_AFTER and not forms):
                 self._form(model, s, x, h, safe)
                 forms += 1
-            dx = -self._lu[1].solve(r)
+            dx = self._lu[1].solve(r)
+            dx *= -1.0
             self.iterations += 1
-            x.ravel()[free] += dx
-            step = float(np.max(np.abs(dx) / size, initial=0.0))
-            inertia = float(np.max(np.abs(mass * a.ravel()[free]) / lever, initial=0.0))
+            xr[idx] += dx
+            np.abs(dx, out=work)
+            work /= size
+            step = float(work.max(initial=0.0))
+            np.multiply(mass, ra, out=work)
+            np.abs(work, out=work)
+            work /= lever
+            inertia = float(work.max(initial=0.0))
             if step <= TOLERANCE and residual <= max(RESIDUAL * max(self._force_scale, inertia), self._noise):
-                a = (x - x0 - h * v0) / (b * h * h) - (0.5 - b) / b * a0
+                np.subtract(x, xp, out=a)
+                a *= 1.0 / (b * h * h)
                 a[m.fixed] = 0.0
-                v[...] = v0 + h * ((1.0 - g) * a0 + g * a)
+                np.multiply(a, g * h, out=v)
+                v += vp
                 v[m.fixed] = held_v
                 power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
                 eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
