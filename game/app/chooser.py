@@ -12,8 +12,9 @@ the simulation (what drawing leaves, pacing.Pacer.budget × FRAME) and Newmark's
 cost (two steps a frame, NEWMARK_FIXED + DOFs × NEWMARK_COST each) is the smaller,
 the game runs Newmark too. The reason says which limit bit: the step or the size.
 
-The costs are measured (benchmarks/newmark.py and the pacer's own figures on a 2-core
-machine of this kind); a running session refines RK4's from what its frames cost.
+The costs are measured on a 2-core machine of this kind (benchmarks/newmark.py's lattice
+trusses of 1,000 and 10,000 bars, advanced two Newmark steps a call as the game does);
+a running session refines RK4's from what its frames cost (keep_up).
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from dataclasses import dataclass
 from engine.simulation import Simulation, stable_dt_for
 from game.app.pacing import FRAME
 
-RK4_COST = 3e-8  # [s] one RK4 step, per DOF (compiled kernel; 550 to 5,200 DOFs, benchmarks/newmark.py)
+RK4_COST = 3e-8  # [s] one RK4 step, per free DOF (28 to 30 ns for 550 to 5,200 DOFs)
 RK4_FIXED = 1e-6  # [s] one RK4 step of a structure of a few nodes
-NEWMARK_COST = 1e-6  # [s] one Newmark step, per DOF (Newton with a kept factor, about 4 iterations)
-NEWMARK_FIXED = 1e-3  # [s] one Newmark step of a structure of a few nodes (Python's share)
+NEWMARK_COST = 8e-7  # [s] one Newmark step, per free DOF (0.77 µs at 5,200 DOFs, about 4 Newton iterations)
+NEWMARK_FIXED = 3e-4  # [s] one Newmark step of a structure of a few nodes (Python's share; 0.4 ms at 550 DOFs)
 NEWMARK_DT = 1.0 / 120.0  # [s] the implicit step: two a frame
 STIFF_RATE = 20_000  # explicit steps a second past which a member is too stiff for them
 
