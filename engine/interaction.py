@@ -79,6 +79,12 @@ class Interaction:
         return self._node_rows
 
     @property
+    def level_dofs(self) -> int:
+        """How many DOFs the level's supports leave free (nails not counted): the size
+        of the structure to integrate, whatever is nailed for now."""
+        return int((~self._level_fixed).sum())
+
+    @property
     def nails(self) -> frozenset[int]:
         """Indices of the nailed nodes."""
         return frozenset(self._nails)

@@ -57,7 +57,9 @@ def choose_integrator(stable_dt: float, dofs: int, budget: float, *, rk4_cost: f
     if rate > STIFF_RATE:
         return Choice("newmark", NEWMARK_DT, f"implicit steps: a very short or stiff member would need {steps} explicit steps a second")
     if explicit > budget and implicit < explicit:
-        return Choice("newmark", NEWMARK_DT, f"implicit steps: {dofs // 3:,} nodes at {steps} explicit steps a second are too many for real time")
+        nodes = max(dofs // 3, 1)
+        many = f"{nodes:,} node{'s' if nodes > 1 else ''}"
+        return Choice("newmark", NEWMARK_DT, f"implicit steps: explicit steps ({steps} a second for {many}) cannot keep up with real time")
     return Choice("rk4", stable_dt, f"explicit steps: {steps} a second keep up with real time")
 
 
@@ -99,7 +101,10 @@ def keep_up(sim: Simulation, step_cost: float) -> Choice | None:
     """An explicit run measured at `step_cost` [s] a step on this machine: if that cost
     makes implicit steps the better choice, the run goes on with them from the state it
     is in (Simulation.use) and the new Choice is returned; else None."""
-    choice = choose_integrator(sim.dt, free_dofs(sim.model), BUDGET, rk4_cost=step_cost / max(free_dofs(sim.model), 1))
+    if sim.integrator != "rk4":
+        return None  # only an explicit run's cost is measured at its stable step
+    dofs = sim.level_dofs
+    choice = choose_integrator(sim.dt, dofs, BUDGET, rk4_cost=step_cost / max(dofs, 1))
     if choice.integrator == sim.integrator:
         return None
     sim.use(choice.integrator, choice.dt, GAME_ALPHA)

@@ -22,6 +22,7 @@ from game.app.pacing import SPEEDS
 from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
+from game.rules.common import judged_by
 
 
 def factor(x: float) -> str:
@@ -224,13 +225,14 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
     """(title, text, foot, passed) of the verdict box."""
     v, bench = session.verdict, session.bench
     level, a = bench.level, bench.attempt
+    judged = f"Judged with {judged_by(v.sim)}   ·   " if v.sim is not None else ""
     if v.passed:
         title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
         text = f"{v.reason} {level.explanation}".strip()
-        return title, text, "Esc: fold this box", True
+        return title, text, f"{judged}Esc: fold this box", True
     hint = level.hints[min(a.tries, len(level.hints)) - 1] if level.hints else ""
     text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
-    return "Not yet", text, "Try again keeps your moves   ·   Esc: fold this box", False
+    return "Not yet", text, f"{judged}Try again keeps your moves   ·   Esc: fold this box", False
 
 
 def hover_lines(scene, sim) -> list[str]:

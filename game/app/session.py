@@ -25,7 +25,7 @@ import numpy as np
 
 from engine import ModelError, Simulation, Unstable, build_model
 from engine.linear import Mechanism, mechanism
-from game.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, free_dofs, judged_choice, keep_up, simulation_for
+from game.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
 from game.app.pacing import FRAME, Pacer
 from game.app.shapes import Ground
 from game.app.stage import Stage, load_stage
@@ -472,7 +472,7 @@ class PlaySession:
         self._behind = self._behind + 1 if self.pacer.limited else 0
         if self._behind >= KEEP_UP_FRAMES and self.pacer.step_cost > 0.0:
             self._behind = 0
-            self.rk4_cost = self.pacer.step_cost / max(free_dofs(self.model), 1)
+            self.rk4_cost = self.pacer.step_cost / max(self.sim.level_dofs, 1)
             choice = keep_up(self.sim, self.pacer.step_cost)
             if choice is not None:
                 self.choice, self.pacer.dt = choice, choice.dt
