@@ -7,7 +7,6 @@ import json
 import math
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -58,7 +57,7 @@ def test_a_large_design_steps_implicitly_only_where_that_is_cheaper():
 
 
 # ---------------------------------------------------------------------- in the game
-def sandbox(tmp_path, stub: bool, free_node: bool = False, **world) -> PlaySession:
+def sandbox(tmp_path, stub: bool, free_node: bool = False, fixed: bool = False, **world) -> PlaySession:
     """The instability test's hanging bar (tests/test_newmark.py's stub_model) as a
     sandbox design, with or without its 5 cm stub, and perhaps a free 100 kg node C at
     (2, 1) m; ground 1 m under the bar's foot."""
@@ -83,29 +82,30 @@ def sandbox(tmp_path, stub: bool, free_node: bool = False, **world) -> PlaySessi
     }
     path = tmp_path / "stub.json"
     path.write_text(json.dumps(level))
-    return PlaySession(load_stage(path, sandbox=True))
+    return PlaySession(load_stage(path, sandbox=True), fixed=fixed)
 
 
 def test_a_stub_on_a_running_bar_runs_implicitly_and_keeps_pace_with_the_frames(tmp_path):
-    """The bar + 5 cm stub: RK4 would need 71,000 steps a second (591 a frame at 120 Hz);
-    the game runs Newmark at 1/120 s, two steps a 60 Hz frame, with the pacer measuring
-    the real cost of each frame (not headless pacing): after 120 frames of wall time the
-    structure has run 2 s, and the swing is the explicit
-    run's (tests/test_newmark.py checks the path; here: it moved, and stayed finite).
-    Tolerance: 5 % of the time, six frames' worth, for frames this busy machine (two
-    cores, several test runs) makes slow: the pacer drops their debt, by design."""
-    session = sandbox(tmp_path, stub=True)
+    """The bar + 5 cm stub: RK4 would need 71,000 steps a second (1,190 a 60 Hz frame);
+    the game runs Newmark at 1/120 s, two steps a frame: after 120 frames the structure
+    has run 2 s, exactly (headless frames, as the game's own when it keeps up), and the
+    simulation of a frame costs less than the frame. Measured: 2.4 ms a frame on a quiet
+    machine, 8 to 9 ms with four other test runs on its two cores; the bound is the
+    typical (median) frame under a frame, 16.7 ms, and the quickest under the budget the
+    choice plans for, 10 ms. The swing itself is checked against RK4 in
+    tests/test_newmark.py; here: it moved, and stayed finite."""
+    session = sandbox(tmp_path, stub=True, fixed=True)
     assert session.sim.integrator == "newmark" and session.sim.dt == NEWMARK_DT
     assert "implicit steps: a very short or stiff member" in session.choice.reason
     session.run()
-    frames, start = 120, time.perf_counter()
+    frames, cost = 120, []
     for _ in range(frames):
         session.tick(FRAME)
-    wall = time.perf_counter() - start
+        assert session.pacer.last_steps == 2
+        cost.append(session.sim_ms / 1e3)
     assert session.problem is None and np.isfinite(session.sim.state.pos).all()
-    assert session.sim.time >= 0.95 * frames * FRAME  # simulated time kept pace
-    assert not session.pacer.slowed and session.pacer.rate == pytest.approx(1.0, abs=0.05)
-    assert wall < frames * FRAME  # and it took less wall time than it simulated, on this machine
+    assert session.sim.time == pytest.approx(frames * FRAME, abs=1e-9)  # simulated time kept pace
+    assert np.median(cost) < FRAME and min(cost) < BUDGET
     foot = session.sim.state.pos[session.model.node_index("F")]
     assert foot[0] > 0.1  # pulled to the right by 2 kN: it swings
 
@@ -263,3 +263,55 @@ def test_the_warm_up_compiles_newmarks_kernels_before_a_level_runs():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True)
     assert int(done.stdout.split()[-1]) >= 1
+
+
+# ---------------------------------------------------------------------- the controls
+def pulled_bar() -> dict:
+    """A 1 m steel bar along x, pinned at A, on a roller at B (y held), pulled at B by
+    10 kN put on over 1 s (slowly next to its axial period, 0.9 ms: it follows statics
+    to ~1e-6); no gravity."""
+    return {
+        "world": {"gravity": 0.0, "mass_damping": 5.0},
+        "materials": {"steel": STEEL},
+        "nodes": [{"id": "A", "x": 0.0, "y": 0.0}, {"id": "B", "x": 1.0, "y": 0.0}],
+        "supports": [{"node": "A", "fix": ["x", "y"]}, {"node": "B", "fix": ["y"]}],
+        "members": [{"id": "AB", "i": "A", "j": "B", **BAR}],
+        "loads": [{"node": "B", "fx": 1e4, "fy": 0.0, "history": [[0.0, 0.0], [1.0, 1.0]]}],
+    }
+
+
+@pytest.mark.parametrize("integrator", ["rk4", "newmark"])
+def test_the_load_factor_is_a_control_both_integrators_read_and_the_level_model_stays(integrator):
+    """Load factor 2: B moves 2 F L/(EA) = 2 × 1e4 × 1 / (210e9 × 1e-3) = 95.2 µm
+    (tolerance 1e-3: the slow ramp's dynamic part and the bar's stretch, 1e-4, under the
+    small-deflection formula); the level's Model keeps its loads."""
+    level = build_model(pulled_bar())
+    sim = Simulation(level, integrator)
+    sim.set_load_factor(2.0)
+    assert sim.load_factor == 2.0 and sim.level is level
+    assert np.array_equal(level.arrays.load_f[:, 0], [1e4]) and sim.model.arrays.load_f[0, 0] == 2e4
+    sim.advance(1.5)
+    assert sim.value("node.B.dx") == pytest.approx(2 * 1e4 * 1.0 / (210e9 * 1e-3), rel=1e-3)
+    sim.set_load_factor(1.0)
+    assert sim.model is level  # no control left that changes it
+
+
+@pytest.mark.parametrize("integrator", ["rk4", "newmark"])
+def test_a_nail_is_a_control_both_integrators_hold_and_reactions_report(integrator):
+    """A nail on B: B stays where it was nailed under either integrator, the nail holds
+    the load (its reaction −F, statics), and the level's Model never held B."""
+    level = build_model(pulled_bar())
+    sim = Simulation(level, integrator)
+    b = level.node_index("B")
+    sim.advance(0.5)
+    at = sim.state.pos[b].copy()
+    sim.nail(b)
+    assert sim.nails == {b} and sim.controls.nails == {b}
+    assert not level.arrays.fixed[b, 0] and sim.model.arrays.fixed[b, 0]
+    sim.advance(1.0)
+    assert np.array_equal(sim.state.pos[b, :2], at[:2])
+    assert sim.results()["reactions"]["B"]["fx"] == pytest.approx(-1e4 + 210e9 * 1e-3 * (at[0] - 1.0), rel=1e-6)
+    sim.unnail(b)
+    assert sim.model is level
+    sim.remove_member("AB")
+    assert sim.controls.removed == {"AB"} and not sim.state.bar_on[0]
