@@ -7,7 +7,11 @@ spring, nails, the bomb) changes the simulation only, and a reset undoes it.
 
 `tick` advances the run by a frame's share of simulated time in ONE call to
 `Simulation.advance` (one compiled batch of many sub-steps); the `Pacer` decides how
-many and slows the run down visibly when the model is too heavy for real time. An
+many and slows the run down visibly when the model is too heavy for real time. Which
+integrator runs is the game's choice (game/app/chooser.py), made anew at each edit:
+RK4 at its stable step, or Newmark at frame-rate steps for a structure too stiff or
+too large for that; an explicit run that still falls behind goes on implicitly from
+where it is. Checks never depend on it (game/rules judge with their own). An
 `Unstable` run is rolled back by the engine; the session pauses and keeps why.
 
 A check (`check`) judges the work by the level's rules; the run shown afterwards is the
