@@ -15,7 +15,7 @@ from scipy.optimize import brentq
 
 from engine import Simulation, build_model
 from engine.newmark import tether_stiffness
-from game.app.chooser import BUDGET, NEWMARK_DT, RK4_COST, choose_integrator, keep_up
+from game.app.chooser import BUDGET, KEEP_UP_FRAMES, NEWMARK_DT, RK4_COST, choose_integrator, keep_up
 from game.app.pacing import FRAME
 from game.app.session import HAND_HZ, PlaySession
 from game.app.stage import load_stage
@@ -143,6 +143,26 @@ def test_a_switch_in_a_running_structure_carries_its_state_over(tmp_path):
     sim.advance(0.1)
     assert sim.time == pytest.approx(t + 0.1) and np.isfinite(sim.state.pos).all()
     assert keep_up(sim, step_cost=1e-3) is None  # already implicit: nothing to do
+
+
+def test_an_explicit_run_that_falls_behind_for_half_a_second_goes_on_implicitly(tmp_path):
+    """The session measures what its frames cost (the pacer); here the measure is held
+    at 1 ms a step, far beyond this bar's 27 steps a frame in a 10 ms budget: every
+    frame is cut short, and after KEEP_UP_FRAMES of them the run goes on with Newmark
+    from where it was, its simulated time kept; the status bar says why."""
+    session = sandbox(tmp_path, stub=False)
+    session.pacer.step_cost = 1e-3
+    session.pacer.record = lambda *args: None  # the measure held (a machine this slow)
+    session.run()
+    for _ in range(KEEP_UP_FRAMES - 1):
+        session.tick(FRAME)
+    assert session.sim.integrator == "rk4" and session.pacer.limited
+    t = session.sim.time
+    session.tick(FRAME)
+    assert session.sim.integrator == "newmark" and session.pacer.dt == NEWMARK_DT
+    assert session.sim.time > t > 0.0  # the state carried over (not put back to its start)
+    assert session.choice.reason.startswith("implicit steps: explicit steps (1,600 a second for 1 node)")
+    assert session.rk4_cost == pytest.approx(1e-3 / session.sim.level_dofs)
 
 
 # ---------------------------------------------------------------------- checks

@@ -479,7 +479,7 @@ class PlaySession:
             self.rk4_cost = self.pacer.step_cost / max(self.sim.level_dofs, 1)
             choice = keep_up(self.sim, self.pacer.step_cost)
             if choice is not None:
-                self.choice, self.pacer.dt = choice, choice.dt
+                self.choice, self.pacer.dt, self.pacer.step_cost = choice, choice.dt, 0.0  # a Newmark step's cost is measured afresh
                 self.pacer.restart()
 
     def _say_breaks(self) -> None:
