@@ -86,6 +86,13 @@ class Newmark:
         self.factorizations = 0
         self.iterations = 0
 
+    def __getstate__(self) -> dict:
+        """A copy (copy.deepcopy: a check's snapshot of a run) leaves the factor behind
+        (SuperLU cannot be copied): the copy forms its own at its first step."""
+        state = dict(self.__dict__)
+        state["_lu"] = None
+        return state
+
     # -------------------------------------------------------------- the pattern
     def _pattern(self, model) -> None:
         """The CSC pattern of S on the free DOFs: each element block entry (and the

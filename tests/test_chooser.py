@@ -165,6 +165,25 @@ def test_an_explicit_run_that_falls_behind_for_half_a_second_goes_on_implicitly(
     assert session.rk4_cost == pytest.approx(1e-3 / session.sim.level_dofs)
 
 
+def test_a_running_newmark_simulation_can_be_copied_and_the_copy_runs_on_alike(tmp_path):
+    """A snapshot (rules.common.snapshot: the game's preview of a run, a check's start)
+    of a run under Newmark, its factor formed: the copy runs on as the original does
+    (the same steps from the same state: equal to round-off, 1e-9 m, as the copy forms
+    its factor at another iterate than the original kept)."""
+    from game.rules.common import snapshot
+
+    session = sandbox(tmp_path, stub=True, fixed=True)
+    session.run()
+    for _ in range(6):
+        session.tick(FRAME)
+    copy = snapshot(session.sim)
+    copy.advance(0.1)
+    session.sim.advance(0.1)
+    assert copy.time == session.sim.time
+    assert np.abs(copy.state.pos - session.sim.state.pos).max() < 1e-9
+    assert session.preview_motion(0.2) < math.inf
+
+
 # ---------------------------------------------------------------------- checks
 def test_a_check_gives_the_same_verdict_whichever_integrator_the_game_runs(tmp_path):
     """The rules judge with JUDGE (RK4) at its stable step: the same work checked from a
