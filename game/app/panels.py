@@ -23,6 +23,7 @@ from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
 from game.rules import kind_of
+from game.rules.common import judged_by
 from game.solution import AddForce
 
 
@@ -161,6 +162,8 @@ def status_text(scene) -> str:
     elif session.static is not None and session.static.sim is not None and session.revealed:
         parts.append("forces shown: the static answer")
     parts.append(f"speed {factor(session.pacer.speed)}")
+    if session.choice is not None:
+        parts.append(session.choice.reason)
     bench = session.level_bench
     if bench is not None:
         cost = bench.cost()
@@ -224,13 +227,14 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
     """(title, text, foot, passed) of the verdict box."""
     v, bench = session.verdict, session.bench
     level, a = bench.level, bench.attempt
+    judged = f"Judged with {judged_by(v.sim)}   ·   " if v.sim is not None else ""
     if v.passed:
         title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
         text = f"{v.reason} {level.explanation}".strip()
-        return title, text, "Esc: fold this box", True
+        return title, text, f"{judged}Esc: fold this box", True
     hint = level.hints[min(a.tries, len(level.hints)) - 1] if level.hints else ""
     text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
-    return "Not yet", text, "Try again keeps your moves   ·   Esc: fold this box", False
+    return "Not yet", text, f"{judged}Try again keeps your moves   ·   Esc: fold this box", False
 
 
 def hover_lines(scene, sim) -> list[str]:
