@@ -19,7 +19,7 @@ import numpy as np
 from engine import dynamics, linear, newmark, tethers
 from engine.dynamics import State, new_state, new_work
 from engine.elements import eval_forces, strain_energy
-from engine.interaction import Interaction
+from engine.interaction import Controls, Interaction
 from engine.member_loads import largest_moments
 from engine.model import Model
 from engine.tethers import eval_tethers
@@ -62,7 +62,9 @@ class Simulation(Interaction):
         if integrator not in INTEGRATORS:
             raise ValueError(f"integrator must be one of {', '.join(INTEGRATORS)}")
         self.implicit = newmark.Newmark(hht_alpha) if integrator == "newmark" else None
-        self.model = model
+        self.level = model  # the Model as built; `model` is as it runs (engine/interaction.py)
+        self._running: Model | None = None
+        self.controls = Controls(model.arrays.fixed.copy())
         self.integrator = integrator
         m = model.arrays
         self.state: State = new_state(m)
@@ -74,10 +76,34 @@ class Simulation(Interaction):
         self.ctl = np.zeros(7)
         self.linear_reactions: np.ndarray | None = None
         self.mechanism: linear.Mechanism | None = None
-        self._level_fixed = m.fixed.copy()  # the level's own supports; nails come on top
-        self._nails: set[int] = set()
         self._node_rows: np.ndarray | None = None  # Gershgorin rows per node, see tether_stiffness
         self.refresh()
+
+    def use(self, integrator: str, dt: float | None = None, hht_alpha: float = 0.0) -> None:
+        """Go on with another time integrator ("rk4", "symplectic" or "newmark") and step
+        (dt None: its default, stable_dt_for): the state, the nails and the tethers carry
+        over as they are; the tethers' stiffness is the caller's to set anew for the new
+        step (tether_stiffness)."""
+        if integrator not in ("rk4", "symplectic", "newmark"):
+            raise ValueError(f"use() needs a time integrator, not {integrator}")
+        self.implicit = newmark.Newmark(hht_alpha) if integrator == "newmark" else None
+        self.integrator = integrator
+        self.dt = dt if dt is not None else stable_dt_for(self.level, integrator)  # nails may be pulled later
+        self.state.clock[dynamics.K_REST] = 0.0
+
+    @property
+    def model(self) -> Model:
+        """The Model as it runs: the level's with the controls applied (Controls.applied),
+        made anew only when a control changed."""
+        if self._running is None:
+            self._running = self.controls.applied(self.level)
+        return self._running
+
+    @model.setter
+    def model(self, model: Model) -> None:
+        """Run another Model (the same nodes and elements) from now on, as the level's."""
+        self.level = model
+        self._running = None
 
     # ------------------------------------------------------------------ state views
     @property
@@ -351,7 +377,7 @@ class Simulation(Interaction):
             members[mid]["moment_max"] = largest[k]
         triangles = {tid: {"sx": float(s.tri_out[k, 0]), "sy": float(s.tri_out[k, 1]), "txy": float(s.tri_out[k, 2])} for k, tid in enumerate(md.triangle_ids)}
         r = self.reactions()
-        held = (*md.support_nodes, *sorted(self._nails - set(md.support_nodes)))
+        held = (*md.support_nodes, *sorted(self.controls.nails - set(md.support_nodes)))
         reactions = {md.node_ids[q]: {"fx": float(r[q, 0]), "fy": float(r[q, 1]), "m": float(r[q, 2])} for q in held}
         out = {
             "time": self.time,
