@@ -275,7 +275,7 @@ class Picture:
         drawn = mode is not None and sim is not None and self.current and not self._diagram_waits()
         if drawn:
             shown = self.positions()
-            self.diagrams.fill(surface, self.model, sim, view.points(sim.state.pos[:, :2] if shown is None else shown), mode)
+            self.diagrams.fill(surface, sim.model, sim, view.points(sim.state.pos[:, :2] if shown is None else shown), mode)
         self.painter.spread.resultants = self.resultants
         values = self.values and not drawn  # the diagram's values instead of the axial forces
         self.painter.draw(surface, view, sim, values=values, forces=s.revealed, pos=self.positions(), names=names, begin=False, reactions=known)
