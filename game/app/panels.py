@@ -22,6 +22,7 @@ from game.app.pacing import SPEEDS
 from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
+from game.rules.common import moment_point
 
 
 def factor(x: float) -> str:
@@ -42,10 +43,11 @@ def num(x: float, unit: str, *, sign: bool = True, floor: float = 0.0) -> str:
     return f"{text} {unit}"
 
 
-def net_force_lines(sim: Simulation, *, static: bool = False) -> list[str]:
+def net_force_lines(sim: Simulation, *, static: bool = False, about: str | None = None) -> list[str]:
     """The resultant of every external force on the structure (loads, weight, support
-    reactions, nails, hand and ground) and its moment about the origin, in words; a
-    value under a millionth of the forces at play (round-off) shows as 0."""
+    reactions, nails, hand and ground) and its moment about node `about` (the level's
+    moment point, the verdict's: game.rules.common.moment_point), else the origin, in
+    words; a value under a millionth of the forces at play (round-off) shows as 0."""
     model = sim.model
     f = load_vector(model, sim.time) + sim.reactions()
     pos = model.arrays.pos0 if static else sim.state.pos
@@ -54,13 +56,17 @@ def net_force_lines(sim: Simulation, *, static: bool = False) -> list[str]:
         rows = sim.tethers[:, 0].astype(np.int64)
         np.add.at(f[:, :2], rows, forces)
     fx, fy = float(f[:, 0].sum()), float(f[:, 1].sum())
-    m = float((pos[:, 0] * f[:, 1] - pos[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
+    point, where = np.zeros(2), "(0, 0)"
+    if about is not None and about in model.node_ids:
+        point, where = pos[model.node_index(about), :2], about
+    d = pos[:, :2] - point
+    m = float((d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
     ref = 1e-6 * sim.reference_force()
     return [
         "Net force on the structure" + (" (statics)" if static else ""),
         f"  ΣFx = {num(fx / 1e3, 'kN', floor=ref / 1e3)}",
         f"  ΣFy = {num(fy / 1e3, 'kN', floor=ref / 1e3)}",
-        f"  ΣM about (0, 0) = {num(m / 1e3, 'kN·m', floor=ref * model.char_length / 1e3)}",
+        f"  ΣM about {where} = {num(m / 1e3, 'kN·m', floor=ref * model.char_length / 1e3)}",
         "  (+ right, up, anticlockwise)",
     ]
 
@@ -249,7 +255,8 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
         words = s.static.words if s.static is not None and s.static.words else "a mechanism: no static answer"
         lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
     else:
-        lines = net_force_lines(sim, static=sim is not s.sim)
+        level = s.stage.level
+        lines = net_force_lines(sim, static=sim is not s.sim, about=moment_point(level) if level is not None else None)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:
         lines += node_lines(sim, scene.selected.id)
     legend, font = scene.layout.legend, scene.app.fonts.small

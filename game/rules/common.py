@@ -55,6 +55,19 @@ def hold_time(level: Level) -> float:
     return level.goal.hold if level.goal else 3.0
 
 
+def moment_point(level: Level) -> str:
+    """The node moments are taken about, in the verdict and on the play screen's ΣM: one
+    the student can use, a support, a load's point or a named node — `goal.moment_about`,
+    else the first cut's node (a free body), the first support's, the first load's, the
+    first node."""
+    if level.goal and level.goal.moment_about:
+        return level.goal.moment_about
+    for first in (level.cut or [], level.supports, level.loads):
+        if first:
+            return first[0].node
+    return level.nodes[0].id
+
+
 def limit(level: Level, size: float) -> float:
     """Largest node displacement that still counts as staying put [m]."""
     goal = level.goal

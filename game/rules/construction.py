@@ -38,6 +38,14 @@ def _listing(word: str, ids: list[str]) -> str:
     return f"{word} {ids[0]}" if len(ids) == 1 else f"{word}s {', '.join(ids[:-1])} and {ids[-1]}"
 
 
+def support_price(player, fix) -> float:
+    """What a new support costs: a fixed base (it fixes the rotation) its own price if
+    the level gives one, any other support `support_cost`."""
+    if "rot" in fix and player.fixed_support_cost is not None:
+        return player.fixed_support_cost
+    return player.support_cost or 0.0
+
+
 def money(x: float) -> str:
     return f"${x:,.0f}"
 
@@ -111,7 +119,7 @@ def design(level: Level, solution: Solution) -> Design:
             supported.add(move.node)
             d.supports.append(move.node)
             d.data["supports"].append({"node": move.node, "fix": list(move.fix)})
-            d.cost += player.support_cost or 0.0
+            d.cost += support_price(player, move.fix)
     return d
 
 
@@ -326,7 +334,7 @@ def _sense_stability(level: Level, model: Model) -> list[str]:
     return problems
 
 
-BUILD_RULES = frozenset({"sections", "budget", "supports", "support_cost", "max_members", "max_supports", "nodes"})
+BUILD_RULES = frozenset({"sections", "budget", "supports", "support_cost", "fixed_support_cost", "max_members", "max_supports", "nodes"})
 
 BUILD = Kind(
     name="build",
