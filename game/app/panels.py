@@ -23,6 +23,7 @@ from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
 from game.rules.common import moment_point
+from game.rules.hints import hint as rules_hint
 
 
 def factor(x: float) -> str:
@@ -232,7 +233,7 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
         title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
         text = f"{v.reason} {level.explanation}".strip()
         return title, text, "Esc: fold this box", True
-    hint = level.hints[min(a.tries, len(level.hints)) - 1] if level.hints else ""
+    hint = v.figures.get("hint") or rules_hint(level, v)  # from the mistake, not the try count
     text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
     return "Not yet", text, "Try again keeps your moves   ·   Esc: fold this box", False
 

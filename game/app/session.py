@@ -168,9 +168,10 @@ class PlaySession:
     # ------------------------------------------------------------------ model
     @property
     def revealed(self) -> bool:
-        """Whether member forces are shown: always, except in a zero-force puzzle
-        before its check (the forces would give the answer away)."""
-        return not kind_of(self.stage.kind).hides_forces_until_checked or self.verdict is not None
+        """Whether member forces are shown: always, except in a zero-force puzzle until
+        it is passed (the forces would give the answer away: after a failed check too,
+        in the run it shows)."""
+        return not kind_of(self.stage.kind).hides_forces_until_checked or (self.verdict is not None and self.verdict.passed)
 
     @property
     def level_bench(self) -> LevelBench | None:

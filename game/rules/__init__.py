@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from game.format import BaseLevel as Level
 from game.rules.common import Verdict
+from game.rules.hints import hint
 from game.rules.kinds import KINDS, kind_of
 from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
 
-__all__ = ["KINDS", "Verdict", "check", "kind_of", "marks"]
+__all__ = ["KINDS", "Verdict", "check", "hint", "kind_of", "marks"]
 
 FULL_MARKS = 100
 MARKS_LOST_PER_TRY = 20
@@ -41,7 +42,10 @@ def check(level: Level, solution: Solution) -> Verdict:
     """Judge `solution` on `level`. ValueError (one 'field: problem' line) when the
     solution does not fit the level (see fitted)."""
     level = fitted(level, solution)
-    return KINDS[level.kind].judge(level, solution)
+    verdict = KINDS[level.kind].judge(level, solution)
+    if not verdict.passed:
+        verdict.figures["hint"] = hint(level, verdict)  # chosen from the mistake (game/rules/hints.py)
+    return verdict
 
 
 def fitted(level: Level, solution: Solution) -> Level:

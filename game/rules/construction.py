@@ -24,9 +24,9 @@ from engine import Model, ModelError, Simulation, Unstable, build_model
 from engine.linear import mechanism
 from engine.simulation import RestCriteria
 from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, Verdict, hold_time, jittered, kn, limit, plural, snapshot
+from game.rules.common import IMPERFECTION, Verdict, free_motion, hold_time, jittered, kn, limit, plural, snapshot
 from game.rules.kind import Kind
-from game.rules.motion import MOTION_TOL, describe_motion
+from game.rules.motion import MOTION_TOL
 from game.solution import AddMember, AddNode, AddSupport, Solution
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
@@ -266,6 +266,44 @@ def _failure(test: LoadTest, allowed: float, hold: float) -> str | None:
     return None
 
 
+def reaction_lines(data: dict) -> str | None:
+    """Whether the supports' reactions are all parallel ("parallel") or all pass through
+    one point ("through NODE" or "through (x, y)"): then they cannot hold a rigid body,
+    however strong (it slides across them, or turns about the point). None: neither, or a
+    support that fixes the rotation (its moment holds the turning)."""
+    where = {n["id"]: (float(n["x"]), float(n["y"])) for n in data["nodes"]}
+    lines = []  # (point, direction) of each reaction
+    for s in data.get("supports", []):
+        if "rot" in s["fix"]:
+            return None
+        for dof in s["fix"]:
+            lines.append((np.array(where[s["node"]]), np.array((1.0, 0.0) if dof == "x" else (0.0, 1.0))))
+    if len(lines) < 2:
+        return None
+    (p0, d0), rest = lines[0], lines[1:]
+    cross = [abs(d0[0] * d[1] - d0[1] * d[0]) for _, d in rest]
+    if max(cross) < 1e-9:
+        return "parallel"
+    p1, d1 = rest[int(np.argmax(cross))]
+    t = np.linalg.solve(np.column_stack([d0, -d1]), p1 - p0)[0]
+    point = p0 + t * d0
+    size = max(max(abs(x), abs(y)) for x, y in where.values()) or 1.0
+    if any(abs((point - p)[0] * d[1] - (point - p)[1] * d[0]) > 1e-6 * size for p, d in lines):
+        return None
+    node = next((nid for nid, xy in where.items() if math.dist(xy, point) < 1e-6 * size), None)
+    return f"through {node}" if node else f"through ({point[0]:.3g} m, {point[1]:.3g} m)"
+
+
+def _reaction_words(lines: str | None) -> str:
+    if lines == "parallel":
+        return " The support reactions are all parallel: nothing resists a push across them."
+    if lines:
+        point = lines.removeprefix("through ")
+        where = f"node {point}" if not point.startswith("(") else f"the point {point}"
+        return f" The lines of all the support reactions pass through {where}: none has a moment about it, so nothing stops a turn about it."
+    return ""
+
+
 def _judge_construction(level: Level, solution: Solution, *, jitter: float, still_moves: str) -> Verdict | tuple[Design, LoadTest, dict]:
     """What build and stability share: rules, mechanism, load test. Returns the failing
     verdict (a mechanism's reason starts with `still_moves`), or the design, the load
@@ -279,11 +317,14 @@ def _judge_construction(level: Level, solution: Solution, *, jitter: float, stil
         model = build_model(d.data)
     except ModelError as exc:
         return Verdict(False, f"This design cannot be built: {exc.message}.", figures)
-    free = mechanism(model)
-    if free is not None:
-        words = describe_motion(model, free)
+    found = free_motion(model)  # the first half of STANDS (game/rules/common.py); the load test is the second
+    if found is not None:
+        free, words = found
         figures |= {"free_motion": words, "moving_nodes": [model.node_ids[q] for q in free.moving(MOTION_TOL)]}
-        return Verdict(False, f"{still_moves}: {words}.", figures)
+        lines = reaction_lines(d.data)
+        if lines:
+            figures["reactions"] = lines
+        return Verdict(False, f"{still_moves}: {words}.{_reaction_words(lines)}", figures)
     hold = hold_time(level)
     test = load_test(model, hold, jitter=jitter)
     allowed = limit(level, model.char_length)
