@@ -286,13 +286,16 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
             overlay.folded(surface, fonts, world, f"{title}   ·   T: try again" + ("   ·   N: next level" if passed else ""), colour)
         else:
             box = overlay.message(surface, fonts, world, title, text, foot, colour=colour, avoid=avoid)
-            actions = [("Try again (T)", "try_again"), *([("Next level (N)", "next_level")] if passed else [])]
+            table = [("Members (U)", "table.toggle")] if s.verdict.figures.get("members") else []
+            actions = [*table, ("Try again (T)", "try_again"), *([("Next level (N)", "next_level")] if passed else [])]
             rects = overlay.buttons(surface, fonts, box, [label for label, _ in actions], colour)
             scene.buttons = [(rect, action) for rect, (_, action) in zip(rects, actions, strict=True)]
     elif s.free is not None and not s.started:
         title = "This is a mechanism: it can move without any member stretching"
         text = f"The free motion, shown dashed: {s.free_words}"
         overlay.message(surface, fonts, world, title, text, "It cannot stand as it is: add members or supports.", avoid=avoid)
+    if s.verdict is not None and scene.table.shown:
+        scene.table.draw(surface, fonts, world, s.verdict.figures)
     if scene.brief_open:
         overlay.text_box(surface, fonts, world, scene.stage.title, scene.stage.brief, "B or Esc: fold the brief")
     if scene.show_help:

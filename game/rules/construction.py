@@ -180,6 +180,7 @@ class LoadTest:
     at_rest: bool = False
     blew_up: str = ""
     utilisation: dict[str, float] = field(default_factory=dict)  # member id → peak |N| / capacity
+    peak_force: dict[str, float] = field(default_factory=dict)  # member id → N [N] when its use was highest (tension +)
     broken: list[dict] = field(default_factory=list)  # in the order they broke
     slack: list[str] = field(default_factory=list)  # cables carrying nothing at the end
 
@@ -234,16 +235,57 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
                 how = "yielded in tension" if tension else ("buckled" if cap < cap_t[kind][row] * (1 - 1e-9) else "yielded in compression")
                 test.broken.append({"member": mid, "time": float(broke), "how": how, "capacity": float(cap)})
                 test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), 1.0)
+                test.peak_force[mid] = float(before[kind][row])
             elif not was_broken[mid]:
                 n = float(now[kind][row])
                 cap = (cap_t if n > 0 else cap_c)[kind][row]
-                if n and math.isfinite(cap):
-                    test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), abs(n) / cap)
+                if n and math.isfinite(cap) and abs(n) / cap >= test.utilisation.get(mid, 0.0):
+                    test.utilisation[mid], test.peak_force[mid] = abs(n) / cap, n
+                elif not math.isfinite(cap) and abs(n) >= abs(test.peak_force.get(mid, 0.0)):
+                    test.peak_force[mid] = n  # no limit: the largest force, no use ratio
         test.broken.sort(key=lambda b: b["time"])  # several can break within one look
         test.at_rest = outcome.at_rest and sim.time >= loads_on
         if test.at_rest or sim.time >= loads_on + SETTLE_SECONDS + hold:
             test.slack = [mid for mid, (kind, row) in slot.items() if kind == "bar" and m.bar_cable[row] and s.bar_on[row] and s.bar_N[row] <= 0.0]
             return test
+
+
+def member_table(test: LoadTest) -> tuple[list[dict], dict]:
+    """Every member after a load test, as Bridge Designer gives it: its force [N] when
+    its use was highest (tension +), its tension capacity (yield: strength × area), its
+    compression capacity (the lesser of yield and buckling π²EI/L²; none for a cable,
+    which cannot push), and its use ratio (|N| over the capacity of its sense), sorted
+    by use ratio, highest first; and the first member to fail: the first that broke in
+    the run, else the one with the highest use ratio."""
+    model = test.sim.model
+    m = model.arrays
+    rows = []
+    for mid in model.member_ids:
+        kind, row = model.member_slot[model.member_index(mid)]
+        cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
+        cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
+        cable = kind == "bar" and bool(m.bar_cable[row])
+        n = test.peak_force.get(mid, 0.0)
+        use = test.utilisation.get(mid) if math.isfinite(cap_t) else None
+        rows.append(
+            {
+                "member": mid,
+                "force": n,
+                "sense": "tension" if n > 0 else ("compression" if n < 0 else "none"),
+                "tension_capacity": cap_t,
+                "compression_capacity": 0.0 if cable else cap_c,
+                "compression_by": "a cable cannot push" if cable else ("buckling" if cap_c < cap_t * (1 - 1e-9) else "yield"),
+                "use": use if use is not None else (0.0 if math.isfinite(cap_t) else None),
+            }
+        )
+    rows.sort(key=lambda r: (-(r["use"] or 0.0), r["member"]))
+    if test.broken:
+        first = {"member": test.broken[0]["member"], "why": f"it {test.broken[0]['how']} first, at {test.broken[0]['time']:.2f} s"}
+    elif rows and rows[0]["use"]:
+        first = {"member": rows[0]["member"], "why": f"the highest use ratio, {rows[0]['use']:.0%}"}
+    else:
+        first = {"member": None, "why": "no member has a limit here"}
+    return rows, first
 
 
 def _failure(test: LoadTest, allowed: float, hold: float) -> str | None:
@@ -329,6 +371,8 @@ def _judge_construction(level: Level, solution: Solution, *, jitter: float, stil
     test = load_test(model, hold, jitter=jitter)
     allowed = limit(level, model.char_length)
     figures |= test.figures() | {"limit": allowed, "hold": hold}
+    if level.player.sections:  # a build check's table of every member (the stability kind's supports have none to read)
+        figures["members"], figures["first_to_fail"] = member_table(test)
     why = _failure(test, allowed, hold)
     if why:
         return Verdict(False, why, figures, test.sim, test.start)

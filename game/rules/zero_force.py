@@ -52,7 +52,7 @@ def judge_zero_force(level: Level, solution: Solution) -> Verdict:
         parts.append(f"{plural(len(missed), 'zero-force member')} {'is' if len(missed) == 1 else 'are'} not marked")
     joint, rule = look_at(level, missed[0] if missed else wrong[0], zero)
     figures = {"marked": sorted(marked), "wrong": len(wrong), "missed": len(missed), "look_at": joint, "rule": rule}
-    return Verdict(False, f"Not quite: {' and '.join(parts)}. Look again at joint {joint}.", figures)
+    return Verdict(False, f"Not quite: {' and '.join(parts)}.", figures)  # the hint names the joint (game/rules/hints.py)
 
 
 def look_at(level: Level, member: str, zero: set[str]) -> tuple[str, str]:
