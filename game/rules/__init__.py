@@ -18,7 +18,8 @@ them is game/rules/kinds.py, which also says how to add one.
 from __future__ import annotations
 
 from game.format import BaseLevel as Level
-from game.rules.common import STANDS, Verdict
+from game.rules.balance import DEFAULT_TOLERANCE
+from game.rules.common import STANDS, Verdict, moment_point
 from game.rules.hints import hint
 from game.rules.kinds import KINDS, kind_of
 from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
@@ -44,7 +45,15 @@ def assumptions(level: Level) -> str:
     )
     kind = kind_of(level.kind)
     judged_standing = kind is not None and kind.judged and (kind.builds or level.player.mode == "remove")
-    return " ".join([weight, SIGNS, *([STANDS] if judged_standing else [])])
+    balanced = []
+    if kind is not None and kind.judged and "tolerance" in kind.goal_fields:
+        tol = level.goal.tolerance if level.goal and level.goal.tolerance else DEFAULT_TOLERANCE
+        about = moment_point(level)
+        balanced = [
+            f"Balanced means ΣFx and ΣFy within {tol:.0%} of the largest given load, and ΣM about {about} within {tol:.0%} of that load"
+            f" times the largest distance from {about} to the body."
+        ]
+    return " ".join([weight, SIGNS, *balanced, *([STANDS] if judged_standing else [])])
 
 
 def briefed(level: Level) -> str:

@@ -49,11 +49,11 @@ from engine import Model, build_model
 from engine.linear import load_vector
 from game.format import BaseLevel as Level
 from game.format import Cut
+from game.rules.balance import DEFAULT_TOLERANCE  # the same 2 % as balance (see the module's docstring)
 from game.rules.common import Verdict, direction, hold_time, kn, moment_point, plural, run
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, AddMoment, Solution, player_loads
 
-DEFAULT_TOLERANCE = 0.02  # of the largest given load, per component (see the module's docstring)
 CARRIES = {"pin": ("x", "y"), "beam": ("x", "y", "rot"), "bar": ("x", "y")}  # a bar's force: along it
 
 
