@@ -422,3 +422,23 @@ def test_the_member_table_box_opens_after_a_build_check(tmp_path):
     app.frame()
     assert not scene.table.shown
     app.close()
+
+
+def test_after_a_check_a_truss_shows_only_its_real_supports(tmp_path):
+    """A joint of bars alone has its rotation locked by the engine: that is no support,
+    and the judged run must not draw one there (nor a fixed base at every joint)."""
+    from game.app.app import App
+    from game.app.pacing import FRAME
+    from game.app.scenes.play import PlayScene
+    from game.app.stage import load_stage
+    from game.progress import Progress
+
+    app = App(fixed_frame=FRAME)
+    for name, held in (("balance-02", []), ("zero-force-02", [("A", {"x", "y"}), ("E", {"y"})])):
+        scene = PlayScene(app, load_stage(f"levels/{name}.json"), progress=Progress.load(tmp_path))
+        s = scene.session
+        s.bench.restore(load_solution(read_json(LEVELS / "solutions" / f"{name}.json")).moves)
+        s.build()
+        s.check()
+        assert s.judged and [(n, set(f)) for n, f in s.supports()] == held
+    app.close()

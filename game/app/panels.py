@@ -257,7 +257,8 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
         lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
     else:
         level = s.stage.level
-        lines = net_force_lines(sim, static=sim is not s.sim, about=moment_point(level) if level is not None else None)
+        # the judged run's lever arms as built, so that ΣM is the verdict's (statics: small displacements)
+        lines = net_force_lines(sim, static=sim is not s.sim or s.judged, about=moment_point(level) if level is not None else None)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:
         lines += node_lines(sim, scene.selected.id)
     legend, font = scene.layout.legend, scene.app.fonts.small

@@ -190,8 +190,9 @@ class PlaySession:
         judged run's (a free body's check puts its cuts back as supports)."""
         if self.judged:
             model, dofs = self.sim.model, ("x", "y", "rot")
-            held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, model.arrays.fixed, strict=True)]
-            return [(nid, fix) for nid, fix in held if fix]
+            turns = set(model.arrays.beam_ij.ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
+            fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
+            return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix]
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
 
     @property
