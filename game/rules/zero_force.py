@@ -8,7 +8,7 @@ import numpy as np
 from engine import Model, Simulation, build_model
 from engine.linear import mechanism
 from game.format import BaseLevel as Level
-from game.rules.common import Standing, Verdict, hold_time, kn, plural, stands
+from game.rules.common import Standing, Verdict, free_motion, hold_time, kn, plural, stands
 from game.rules.kind import Kind
 from game.solution import MarkZero, RemoveMember, Solution
 
@@ -115,7 +115,9 @@ def _judge_removal(level: Level, solution: Solution) -> Verdict:
         biggest = max(abs(n) for n in forces.values())
         figures["carried"] = {mid: forces[mid] for mid in removed if abs(forces[mid]) > ZERO_FORCE_TOL * biggest}
         return Verdict(False, _why_it_falls(level, removed, standing) + ".", figures, sim, start)
-    spare = [mid for mid in sorted({m.id for m in level.members} - set(removed)) if stands(level, (*removed, mid)).stands]
+    model = build_model(level.model_data(), statics_only=True)
+    rest = sorted({m.id for m in level.members} - set(removed))
+    spare = [mid for mid in rest if free_motion(model, (*removed, mid)) is None and stands(level, (*removed, mid)).stands]  # the run only if no mechanism
     figures["can_also_go"] = spare
     if spare:
         return Verdict(
