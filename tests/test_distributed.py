@@ -299,8 +299,11 @@ def test_each_beam_level_validates_and_its_hand_worked_solution_passes(level_id,
     from game.files import read_json
 
     levels = Path(__file__).resolve().parents[1] / "levels"
-    data = read_json(levels / f"{level_id}.json")
-    assert data["world"]["gravity"] == 0 and "Weight is neglected" in data["brief"] and "counter-clockwise positive" in data["brief"]
+    from game.level import load_level
+    from game.rules import briefed
+
+    said = briefed(load_level(read_json(levels / f"{level_id}.json")))  # the brief as the game shows it, its assumptions after
+    assert "Self-weight is neglected" in said and "moments counter-clockwise positive" in said and "within 2%" in said
     assert main(["validate", str(levels / f"{level_id}.json")]) == 0
     capsys.readouterr()
     assert main(["check", str(levels / f"{level_id}.json"), "--solution", str(levels / "solutions" / f"{level_id}.json"), "--json"]) == 0
@@ -317,6 +320,21 @@ def test_beam_01_the_resultant_is_the_load_times_its_length():
     fails("beam-01", [F("A", 0, 1000), F("B", 0, 1000)], "ΣFy = -14 kN", "moves down")
     # all of it on the pin: ΣM_A = −16·4 = −64 kN·m, it turns clockwise
     fails("beam-01", [F("A", 0, 16000), F("B", 0, 0)], "ΣM about A = -64 kN·m", "clockwise")
+
+
+def test_a_wrong_answer_on_a_distributed_load_is_hinted_at_its_resultant_and_centroid():
+    """The resultant put at mid-span: ΣM is off, and the hint names the moment equation
+    and where a distributed load's resultant acts, never a force's size."""
+    from pathlib import Path
+
+    from game.files import read_json
+    from game.level import load_level
+    from game.rules import hint
+
+    level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-02.json"))
+    words = hint(level, beam_verdict("beam-02", [F("A", 0, 4500), F("B", 0, 4500)]))
+    assert "take moments about A" in words and "at the centroid of the diagram" in words
+    assert not any(n in words for n in ("3 kN", "6 kN", "9 kN", "4 m"))
 
 
 def test_beam_02_the_resultant_acts_at_the_centroid_not_mid_span():
