@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from engine.member_loads import DIRECTIONS, MemberLoad, equivalent_global
 from engine.stiffness import lowest_frequency
 
 DOF_NAMES = ("x", "y", "rot")
@@ -145,6 +146,8 @@ class Model:
     load_end_time: float  # [s] when every history has reached its final value
     warnings: tuple[str, ...]
     vel0: np.ndarray | None = None  # (N, 3) [m/s, m/s, rad/s] initial velocities (nodes' vx, vy, vrot), None: at rest
+    member_loads: tuple[MemberLoad, ...] = ()  # distributed loads (engine/member_loads.py)
+    point_loads: int = 0  # the first rows of the load arrays; the member loads' equivalents follow
 
     @property
     def n_nodes(self) -> int:
@@ -306,6 +309,9 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     _refuse_coincident(nodes.raw, nodes.pos0[:, :2], COINCIDENT * nodes.char_length)  # after the members: one joining them is named first
     supports = _read_supports(data, nodes, members.has_beam, hist)
     loads = _read_loads(data, nodes, hist)
+    point_loads = len(loads[0])
+    member_loads = _read_member_loads(data, nodes, members, hist)
+    _add_equivalent_loads(loads, member_loads, nodes.pos0)
     ground = _read_ground_motion(world, hist)
     vel0 = _read_velocities(nodes, supports.fixed, members.has_beam)
     warnings = _give_missing_mass(nodes, members.has_beam)
@@ -322,6 +328,8 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         load_end_time=hist.end_time,
         warnings=tuple(warnings),
         vel0=vel0,
+        member_loads=tuple(member_loads),
+        point_loads=point_loads,
     )
     if "mass_damping" not in world.raw and world.zeta > 0 and not statics_only:
         model = _tune_damping(model, world.zeta)
@@ -542,6 +550,50 @@ def _read_loads(data: dict, nodes: _Nodes, hist: _Histories) -> tuple[list, list
         load_f.append([_number(f"{f}.{c}", ld.get(c, 0.0)) for c in ("fx", "fy", "m")])
         load_hist.append(hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1)
     return load_node, load_f, load_hist
+
+
+def _read_member_loads(data: dict, nodes: _Nodes, members: _Members, hist: _Histories) -> list[MemberLoad]:
+    """Distributed loads `{member, w | wi and wj [N/m], direction, history}` (see
+    engine/member_loads.py): uniform w, or linear from wi at end i to wj at end j, along
+    global "y" (the default) or "x", or the member's "normal"."""
+    out: list[MemberLoad] = []
+    index = {mid: k for k, mid in enumerate(members.ids)}
+    for k, ld in enumerate(_list(data, "member_loads")):
+        f = f"member_loads[{k}]"
+        ld = _obj(f, ld)
+        for key in ld:
+            if key not in ("member", "w", "wi", "wj", "direction", "history"):
+                raise ModelError(f"{f}.{key}", "a member load takes member, w (uniform) or wi and wj (linear), direction and history")
+        m = _ref(f"{f}.member", ld.get("member"), index, "member")
+        if "w" in ld:
+            if "wi" in ld or "wj" in ld:
+                raise ModelError(f"{f}.w", "give w (a uniform load) or wi and wj (a linear one), not both")
+            wi = wj = _number(f"{f}.w", ld["w"])
+        elif "wi" in ld and "wj" in ld:
+            wi, wj = _number(f"{f}.wi", ld["wi"]), _number(f"{f}.wj", ld["wj"])
+        else:
+            missing = "wj" if "wi" in ld else "wi" if "wj" in ld else "w"
+            raise ModelError(f"{f}.{missing}", "a member load needs w [N/m] (uniform), or wi and wj [N/m] at its ends i and j (linear)")
+        direction = ld.get("direction", "y")
+        if direction not in DIRECTIONS:
+            raise ModelError(f"{f}.direction", f"must be one of {', '.join(DIRECTIONS)}, got {direction!r}")
+        kind, row = members.slot[m]
+        i, j = (members.beams if kind == "beam" else members.bars)["ij"][row]
+        history = hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1
+        out.append(MemberLoad(m, i, j, wi, wj, direction, history, kind == "beam"))
+    return out
+
+
+def _add_equivalent_loads(loads: tuple[list, list, list], member_loads: list[MemberLoad], pos0: np.ndarray) -> None:
+    """Each member load's work-equivalent nodal loads, appended to the point loads with
+    its history (so every integrator and the reactions take them as they take those)."""
+    load_node, load_f, load_hist = loads
+    for ml in member_loads:
+        ends = equivalent_global(ml, pos0)
+        for q, f in zip((ml.i, ml.j), ends, strict=True):
+            load_node.append(q)
+            load_f.append(f.tolist())
+            load_hist.append(ml.history)
 
 
 def _read_ground_motion(world: _World, hist: _Histories) -> tuple[int, int]:

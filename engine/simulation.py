@@ -20,6 +20,7 @@ from engine import dynamics, linear, newmark, tethers
 from engine.dynamics import State, new_state, new_work
 from engine.elements import eval_forces, strain_energy
 from engine.interaction import Controls, Interaction
+from engine.member_loads import largest_moments
 from engine.model import Model
 from engine.tethers import eval_tethers
 
@@ -366,12 +367,14 @@ class Simulation(Interaction):
             for q, nid in enumerate(md.node_ids)
         }
         members = {}
-        for mid, (kind, row) in zip(md.member_ids, md.member_slot, strict=True):
+        largest = largest_moments(md, s).tolist()
+        for k, (mid, (kind, row)) in enumerate(zip(md.member_ids, md.member_slot, strict=True)):
             if kind == "bar":
                 members[mid] = {"axial": float(s.bar_N[row]), "shear_i": 0.0, "moment_i": 0.0, "moment_j": 0.0, "broken": bool(s.bar_broke[row] >= 0)}
             else:
                 n_, v, m1, m2 = (float(x) for x in s.beam_out[row])
                 members[mid] = {"axial": n_, "shear_i": v, "moment_i": m1, "moment_j": m2, "broken": bool(s.beam_broke[row] >= 0)}
+            members[mid]["moment_max"] = largest[k]
         triangles = {tid: {"sx": float(s.tri_out[k, 0]), "sy": float(s.tri_out[k, 1]), "txy": float(s.tri_out[k, 2])} for k, tid in enumerate(md.triangle_ids)}
         r = self.reactions()
         held = (*md.support_nodes, *sorted(self.controls.nails - set(md.support_nodes)))

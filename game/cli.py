@@ -437,7 +437,7 @@ def _load_factors(text: str) -> list[float]:
 
 
 def _simulate_load_factors(args: argparse.Namespace, model) -> int:
-    """One static answer per load factor (the loads of `loads[]` scaled; gravity and
+    """One static answer per load factor (the loads of `loads[]` and `member_loads[]` scaled; gravity and
     support motions as they are): `linear` solves each on its own; `relax` starts each
     from the equilibrium of the factor before, following the load path. The records
     become load–deflection curves, [[factor, value], ...]."""

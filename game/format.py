@@ -117,6 +117,27 @@ class Load(_Strict):
         return _increasing(history)
 
 
+class MemberLoad(_Strict):
+    """A distributed load on a member (engine/member_loads.py): uniform `w`, or linear
+    from `wi` at end i to `wj` at end j [N/m], per metre of the member."""
+
+    member: Id
+    w: Finite | None = Field(None, description="uniform load [N/m] (give w, or wi and wj)")
+    wi: Finite | None = Field(None, description="linear load: its value at end i [N/m]")
+    wj: Finite | None = Field(None, description="linear load: its value at end j [N/m]")
+    direction: Literal["y", "x", "normal"] = Field("y", description="global y (up, the default) or x, or the member's normal (i to j turned 90° ccw)")
+    history: History | None = Field(None, description="scale factor over time; absent: constant")
+
+    @field_validator("history")
+    @classmethod
+    def _history_times(cls, history):
+        return _increasing(history)
+
+    def ends(self) -> tuple[float, float]:
+        """(w at end i, w at end j) [N/m]."""
+        return (self.w, self.w) if self.w is not None else (self.wi or 0.0, self.wj or 0.0)
+
+
 class GroundMotion(_Strict):
     ax: History | None = Field(None, description="ground acceleration [m/s²] over time")
     ay: History | None = None
@@ -266,6 +287,7 @@ class BaseLevel(_Strict):
     members: list[Member] = Field(default_factory=list, max_length=100_000)
     triangles: list[Triangle] = Field(default_factory=list, max_length=100_000)
     loads: list[Load] = Field(default_factory=list, max_length=50_000)
+    member_loads: list[MemberLoad] = Field(default_factory=list, max_length=50_000, description="distributed loads on members [N/m]")
     goal: Goal | None = None
     player: Player = Field(default_factory=Player, description="what the student may do in this kind of level")
     cut: list[Cut] | None = Field(None, max_length=1000, description="free_body: where the body was cut from what held it")

@@ -569,6 +569,9 @@ class SandboxBench(Bench):
                 d["triangles"] = [t for t in d["triangles"] if ident not in t["nodes"]]
                 d["supports"] = [s for s in d["supports"] if s["node"] != ident]
                 d["loads"] = [f for f in d["loads"] if f["node"] != ident]
+            kept = {m["id"] for m in d["members"]}  # a distributed load goes with its member
+            if "member_loads" in d:
+                d["member_loads"] = [w for w in d["member_loads"] if w["member"] in kept]
             return d
 
         self._edit(change)

@@ -42,6 +42,8 @@ BINDINGS = (
     Binding((K.K_LEFT, K.K_RIGHT, K.K_UP, K.K_DOWN), "pan_key", "", ""),
     Binding((K.K_m,), "picture.magnify_next", "M", "magnify the deflections ×10, ×100, ×1000"),
     Binding((K.K_v,), "toggle:picture.values", "V", "force values on members"),
+    Binding((K.K_i,), "picture.next_diagram", "I", "shear and bending-moment diagrams on the beams: V, then M, then none"),
+    Binding((K.K_w,), "toggle:picture.resultants", "W", "the resultant of each distributed load, dashed, at its centroid"),
     Binding((K.K_l,), "toggle:picture.labels", "L", "names of every node and member (those the level names always show)"),
     Binding((K.K_g,), "toggle:graphs.shown", "G", "graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG"),
     Binding((K.K_a,), "follow", "", ""),

@@ -92,9 +92,11 @@ def legend(
     arrow: tuple[float, float] | None = None,
     own: bool = False,
     hidden: bool = False,
+    beam_notes: Sequence[str] = (),
 ) -> None:
     """What colours, widths, arrows and symbols mean; `arrow`: (length [px], force [N])
-    of the scene's arrow scale; `own`: the player added forces (drawn in their colour)."""
+    of the scene's arrow scale; `own`: the player added forces (drawn in their colour);
+    `beam_notes`: lines on the distributed loads and the beams' diagrams."""
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, RULE, rect.topleft, rect.bottomleft)
     x, y = rect.left + PAD, rect.top + PAD
@@ -141,6 +143,8 @@ def legend(
         draw.arrow(surface, MUTED, (x, mid), (x + px, mid), 2)
         draw.label(surface, fonts.small, f"= {newtons / 1e3:.3g} kN: one scale", (x + px + 6, mid), MUTED, "midleft", None)
         y += fonts.small.get_linesize() + 8
+    for note in beam_notes:
+        y = draw.text_block(surface, fonts.small, draw.wrap(fonts.small, note, rect.width - 2 * PAD), (x, y), MUTED) + 4
     names = {"pin": "pin", "roller": "roller", "roller_x": "roller (on a wall)", "fixed": "fixed"}
     shown = [k for k in ("pin", "roller", "roller_x", "fixed") if k in supports]
     if shown:

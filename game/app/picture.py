@@ -11,6 +11,7 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
+from game.app.beamdraw import MODES, Diagrams, legend_lines
 from game.app.camera import Camera
 from game.app.render import StructurePainter
 from game.app.shapes import Hit, Shapes
@@ -42,6 +43,8 @@ class Picture:
         self.model = None
         self.force_ref: float | None = None  # [N] the force drawn ARROW_PX long, fixed for the scene at its first model
         self._said_text, self._said_ids = "", []  # the ids the words on the screen name, worked out once per text
+        self.diagrams = Diagrams()
+        self.resultants = False  # the distributed loads' resultants (W)
         self.take_model()
 
     def take_model(self) -> None:
@@ -76,6 +79,33 @@ class Picture:
     @labels.setter
     def labels(self, on: bool) -> None:
         self.chosen["labels"] = on
+
+    @property
+    def diagram(self) -> str | None:
+        """The diagram drawn on the beams: "shear", "moment" or None (I). After a pass on
+        a freed beam (a beam cut, or a distributed load), the moment's, unless chosen."""
+        if "diagram" in self.chosen:
+            return self.chosen["diagram"]
+        s = self.session
+        level = getattr(s.level_bench, "level", None)
+        cut_beam = any(c.what == "beam" for c in getattr(level, "cut", None) or [])
+        passed = s.verdict is not None and s.verdict.passed
+        return "moment" if passed and (cut_beam or (level is not None and level.member_loads)) else None
+
+    def next_diagram(self) -> None:
+        self.chosen["diagram"] = MODES[(MODES.index(self.diagram) + 1) % len(MODES)]
+
+    def _diagram_waits(self) -> bool:
+        """A freed body is in equilibrium only once an answer has passed: till then its
+        internal forces mean nothing, and no diagram is drawn."""
+        s = self.session
+        level = getattr(s.level_bench, "level", None)
+        return bool(getattr(level, "cut", None)) and not (s.verdict is not None and s.verdict.passed)
+
+    def legend_notes(self) -> list[str]:
+        """The legend's words on the diagrams and the distributed loads."""
+        spread = self.model is not None and bool(self.model.member_loads)
+        return legend_lines(self.diagram, spread, self._diagram_waits())
 
     def magnify_next(self) -> None:
         self.magnify = MAGNIFY[(MAGNIFY.index(self.magnify) + 1) % len(MAGNIFY)]
@@ -242,4 +272,13 @@ class Picture:
         s = self.session
         view, names = self.camera.view, self.names()
         known = s.started or (s.static is not None and s.static.sim is not None)  # a mechanism has no reactions to show before it runs
-        self.painter.draw(surface, view, self.sim, values=self.values, forces=s.revealed, pos=self.positions(), names=names, begin=False, reactions=known)
+        mode, sim = self.diagram, self.sim
+        drawn = mode is not None and sim is not None and self.current and not self._diagram_waits()
+        if drawn:
+            shown = self.positions()
+            self.diagrams.fill(surface, sim.model, sim, view.points(sim.state.pos[:, :2] if shown is None else shown), mode)
+        self.painter.spread.resultants = self.resultants
+        values = self.values and not drawn  # the diagram's values instead of the axial forces
+        self.painter.draw(surface, view, sim, values=values, forces=s.revealed, pos=self.positions(), names=names, begin=False, reactions=known)
+        if drawn:
+            self.diagrams.label(surface, self.painter.labels, self.fonts)

@@ -17,6 +17,7 @@ import pygame
 
 from engine import Model, Simulation
 from game.app import draw, symbols
+from game.app.beamdraw import SpreadLoads
 from game.app.labels import LabelLayer
 from game.app.palette import (
     BROKEN,
@@ -197,7 +198,7 @@ class StructurePainter:
         self.fonts = fonts
         self.stage = stage
         self.model = model
-        n_loads = len(model.arrays.load_node) if model else 0
+        n_loads = model.point_loads if model else 0  # the member loads' equivalents follow: drawn as rows of arrows (self.spread)
         self.given = range(n_loads - own_loads)
         self.own = range(n_loads - own_loads, n_loads)
         self.full, self.load_ends = full_loads(model, self.given) if model else (np.zeros((0, 3)), np.zeros(0))
@@ -207,7 +208,8 @@ class StructurePainter:
         if self.vehicle is not None:  # drawn as one vehicle, not as a load at every deck node
             self.full[self.vehicle.path, :2] -= self.vehicle.force
             self.full[np.abs(self.full) < 1e-9 * max(1.0, float(np.abs(self.vehicle.force).max()))] = 0.0
-        self.load_ref = float(np.hypot(self.full[:, 0], self.full[:, 1]).max(initial=0.0))
+        self.spread = SpreadLoads(model)
+        self.load_ref = max(float(np.hypot(self.full[:, 0], self.full[:, 1]).max(initial=0.0)), self.spread.largest)
         if self.vehicle is not None:
             self.load_ref = max(self.load_ref, float(np.hypot(*self.vehicle.force)))
         own_ref = float(np.hypot(self.own_full[:, 0], self.own_full[:, 1]).max(initial=0.0))
@@ -299,6 +301,7 @@ class StructurePainter:
             if near[q]:
                 symbols.support(surface, kind, tuple(pts[q]), side)
         self._loads(surface, sim, pts, near)
+        self.spread.draw(surface, self, sim, pts, near, LOAD)
         if reactions:
             self._reactions(surface, sim, pts, near)
         self._names(surface, pts, names)

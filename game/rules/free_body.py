@@ -20,7 +20,8 @@ tolerance τ (`goal.tolerance`, default 2 %), per component:
 
     |ΣFx| ≤ τ·F,   |ΣFy| ≤ τ·F,   |ΣM_P| ≤ τ·F·r
 
-F [N] is the largest given load (|(fx, fy)| of a load; a pure moment m counts as |m|/r),
+F [N] is the largest given load (|(fx, fy)| of a load; a pure moment m counts as |m|/r;
+a distributed load as ½(|w_i| + |w_j|)·L),
 r [m] the largest distance from P to a node of the body: a force off by τ·F anywhere on
 the body stays within the moment's share. Why 2 %: answers typed to two or three
 significant figures, as a textbook gives them, fall inside it; the mistakes students make
@@ -96,6 +97,8 @@ def _scale(level: Level, model: Model, p: int) -> tuple[float, float, float]:
     pos = model.arrays.pos0[:, :2]
     r = max(float(np.hypot(*(pos - pos[p]).T).max()), 1e-3 * model.char_length)
     f = max((max(math.hypot(ld.fx, ld.fy), abs(ld.m) / r) for ld in level.loads), default=0.0)
+    for ml in model.member_loads:  # a distributed load counts as its size, ½(|w_i| + |w_j|)·L
+        f = max(f, 0.5 * (abs(ml.wi) + abs(ml.wj)) * math.dist(pos[ml.i], pos[ml.j]))
     return tol, f, r
 
 
@@ -220,7 +223,7 @@ def _sense(level: Level, model: Model) -> list[str]:
         return ["cut: a free_body level says where its body was cut free (at least one cut)"]
     if level.world.gravity != 0:
         return ["world.gravity: a free-body level neglects weight (gravity 0): the loads drawn are all the forces on the body"]
-    if not any(ld.fx or ld.fy or ld.m for ld in level.loads):
+    if not any(ld.fx or ld.fy or ld.m for ld in level.loads) and not any(any(ml.ends()) for ml in level.member_loads):
         return ["loads: a free body without loads needs no forces to hold it"]
     nodes = {n.id for n in level.nodes}
     members = {m.id: m for m in level.members}

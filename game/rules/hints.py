@@ -30,8 +30,15 @@ def hint(level: Level, verdict: Verdict) -> str:
     for rule in (_joint, _balance, _standing, _construction):
         words = rule(f)
         if words:
-            return words
+            return words + (SPREAD if rule is _balance and level.member_loads and not words.startswith("Draw the free-body diagram and write ΣFx") else "")
     return level.hints[0] if level.hints else ""
+
+
+SPREAD = (
+    " A distributed load counts as its resultant: the area under its diagram (w times the length it covers; half that for"
+    " a triangle), acting at the centroid of the diagram (the middle of a rectangle; a third of the way from a triangle's"
+    " tall end)."
+)
 
 
 def _joint(f: dict) -> str:

@@ -331,6 +331,7 @@ class PlayScene(Scene):
             arrow=(ARROW_PX, picture.painter.force_ref) if picture.painter.force_ref > 1.0 else None,
             own=len(picture.painter.own) > 0,
             hidden=not s.revealed,
+            beam_notes=picture.legend_notes(),
         )
         draw_readout(self, surface, sim)
         overlay.status_line(surface, fonts, layout.status, s.notice or status_text(self), KEYS_HELP)

@@ -1,0 +1,237 @@
+"""Distributed loads on members and the internal forces along a member.
+
+A member load is a force per unit length [N/m] along a member, uniform or varying
+linearly from w_i at end i to w_j at end j, in a fixed direction: global x or y, or
+the member's normal (i→j turned 90° counter-clockwise, taken at the start). It is
+measured per metre of the member itself (not of its horizontal projection).
+
+The engine applies it as work-equivalent ("consistent") nodal loads, computed once from
+the starting geometry and appended to the model's point loads (so every integrator, the
+load histories and the reactions take it as they take a point load). In the member's
+frame (x along i→j, y across it, length L) the load splits into an axial part p(s) and a
+transverse part q(s), each linear in s. With the beam's Hermite shape functions, a
+transverse q gives (uniform q: qL/2 and qL²/12 at each end, the fixed-end forces):
+
+    F_i = L (7 q_i + 3 q_j) / 20,    M_i = +L² (3 q_i + 2 q_j) / 60
+    F_j = L (3 q_i + 7 q_j) / 20,    M_j = −L² (2 q_i + 3 q_j) / 60
+
+A bar has no bending, so its transverse part goes to its ends as a simply supported
+span's reactions (linear shape functions), with no moments; the axial part does so for
+both kinds:
+
+    F_i = L (2 q_i + q_j) / 6,       F_j = L (q_i + 2 q_j) / 6
+
+Internal forces. At a distance x from end i, cutting the member, the part from i to the
+cut is in equilibrium under the force (F_xi, F_yi) and moment M_i that node i applies to
+the member (its frame), the load on [0, x] and the internal forces on its cut face:
+N along +x (tension positive), V along −y and M counter-clockwise (the textbook's beam
+convention: for a member drawn left to right, V is the sum of the forces on the part
+left of the cut, positive up, and M positive where it sags):
+
+    N(x) = −F_xi − ∫₀ˣ p ds
+    V(x) =  F_yi + ∫₀ˣ q ds
+    M(x) = −M_i + x F_yi + ∫₀ˣ (x − s) q(s) ds
+
+so dV/dx = q and dM/dx = V. The force a node applies to a loaded member is the element's
+own (from its deformation) less the equivalent load put at the node: for a clamped span
+that does not move, the element gives nothing and the ends take the fixed-end forces.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+DIRECTIONS = ("y", "x", "normal")
+
+
+class MemberLoad(NamedTuple):
+    """One distributed load as the model holds it."""
+
+    member: int  # row of the member in Model.member_ids
+    i: int  # node rows of the member's ends
+    j: int
+    wi: float  # [N/m] at end i, along `direction`
+    wj: float  # [N/m] at end j
+    direction: str  # "x", "y" (global) or "normal" (i→j turned 90° counter-clockwise)
+    history: int  # history index, or -1 (constant)
+    beam: bool  # a beam (moments at its ends) or a bar/cable (forces only)
+
+
+def frame(pi, pj) -> tuple[float, float, float]:
+    """(L [m], cos, sin) of the member from pi to pj."""
+    dx, dy = float(pj[0] - pi[0]), float(pj[1] - pi[1])
+    length = math.hypot(dx, dy)
+    return length, dx / length, dy / length
+
+
+def along_across(load: MemberLoad, pos: np.ndarray) -> tuple[float, float, float, float, float]:
+    """(L, p_i, p_j, q_i, q_j): the member's length [m] and its load's axial (p, along
+    i→j) and transverse (q, across: i→j turned counter-clockwise) parts at its ends [N/m],
+    in the geometry `pos` (N, ≥2) [m]."""
+    length, c, s = frame(pos[load.i], pos[load.j])
+    if load.direction == "normal":
+        return length, 0.0, 0.0, load.wi, load.wj
+    gx, gy = (1.0, 0.0) if load.direction == "x" else (0.0, 1.0)
+    along, across = gx * c + gy * s, -gx * s + gy * c
+    return length, along * load.wi, along * load.wj, across * load.wi, across * load.wj
+
+
+def equivalent_local(load: MemberLoad, pos: np.ndarray) -> np.ndarray:
+    """The work-equivalent nodal loads in the member's frame: (2, 3) rows i, j of
+    (axial force, transverse force [N], moment [N m])."""
+    length, pi, pj, qi, qj = along_across(load, pos)
+    out = np.zeros((2, 3))
+    out[:, 0] = length * (2 * pi + pj) / 6, length * (pi + 2 * pj) / 6
+    if load.beam:
+        out[:, 1] = length * (7 * qi + 3 * qj) / 20, length * (3 * qi + 7 * qj) / 20
+        out[:, 2] = length**2 * (3 * qi + 2 * qj) / 60, -(length**2) * (2 * qi + 3 * qj) / 60
+    else:
+        out[:, 1] = length * (2 * qi + qj) / 6, length * (qi + 2 * qj) / 6
+    return out
+
+
+def equivalent_global(load: MemberLoad, pos: np.ndarray) -> np.ndarray:
+    """The work-equivalent nodal loads (2, 3) [N, N, N m] at ends i, j in global axes."""
+    local = equivalent_local(load, pos)
+    _, c, s = frame(pos[load.i], pos[load.j])
+    out = local.copy()
+    out[:, 0] = c * local[:, 0] - s * local[:, 1]
+    out[:, 1] = s * local[:, 0] + c * local[:, 1]
+    return out
+
+
+def resultant(wi: float, wj: float, length: float) -> tuple[float, float]:
+    """(R [N], a [m]): the resultant of a linear load w_i → w_j over `length` and its
+    distance from end i (the centroid of the trapezoid; L/2 uniform, 2L/3 for 0 → w_j)."""
+    total = 0.5 * (wi + wj) * length
+    if abs(wi) + abs(wj) == 0.0:
+        return 0.0, 0.5 * length
+    if abs(total) < 1e-12 * (abs(wi) + abs(wj)) * length:  # antisymmetric: a couple, placed mid-span
+        return total, 0.5 * length
+    return total, length * (wi + 2 * wj) / (3 * (wi + wj))
+
+
+def internal_forces(x, end_i: tuple[float, float, float], load: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0), length: float = 1.0):
+    """N(x), V(x), M(x) [N, N, N m] at distances x [m] from end i (see the module's
+    docstring for the convention). end_i: (F_x, F_y, M) node i applies to the member in
+    its frame [N, N, N m]; load: (p_i, p_j, q_i, q_j) [N/m], linear over `length` [m]."""
+    x = np.asarray(x, dtype=float)
+    fx, fy, mi = end_i
+    pi, pj, qi, qj = load
+    dp, dq = (pj - pi) / length, (qj - qi) / length
+    n = -fx - (pi * x + 0.5 * dp * x**2)
+    v = fy + qi * x + 0.5 * dq * x**2
+    m = -mi + x * fy + qi * x**2 / 2 + dq * x**3 / 6
+    return n, v, m
+
+
+class MemberForces(NamedTuple):
+    """Internal forces at P points along each of K members, from end i to end j (one
+    member: 1-D arrays of P)."""
+
+    x: np.ndarray  # [m] from end i
+    N: np.ndarray  # [N] tension positive
+    V: np.ndarray  # [N]
+    M: np.ndarray  # [N m] sagging positive (for a member drawn from left to right)
+    length: np.ndarray | float  # [m]
+
+
+class LoadTable(NamedTuple):
+    """A model's member loads as arrays, worked out once (load_table): for L loads, the
+    member row (L,), the axial and transverse parts at the ends (L, 4) [N/m] (p_i, p_j,
+    q_i, q_j), the equivalent load at end i in the member's frame (L, 3) [N, N, N m] and
+    the history (L,) (−1: constant)."""
+
+    member: np.ndarray
+    parts: np.ndarray
+    at_i: np.ndarray
+    history: np.ndarray
+
+
+def load_table(model) -> LoadTable:
+    """The table of a model's member loads, each scaled as its equivalent loads are in
+    the model's load arrays (a copy of the model with its loads scaled, as
+    `simulate --load-factors` makes, scales its member loads too)."""
+    pos = model.arrays.pos0
+    loads = model.member_loads
+    factor = np.ones(len(loads))
+    for k, ml in enumerate(loads):
+        given = equivalent_global(ml, pos)[0]
+        applied = model.arrays.load_f[model.point_loads + 2 * k]
+        size = float(given @ given)
+        factor[k] = float(applied @ given) / size if size > 0 else 1.0
+    return LoadTable(
+        np.array([ml.member for ml in loads], dtype=np.int64),
+        factor[:, None] * np.array([along_across(ml, pos)[1:] for ml in loads], dtype=float).reshape(-1, 4),
+        factor[:, None] * np.array([equivalent_local(ml, pos)[0] for ml in loads], dtype=float).reshape(-1, 3),
+        np.array([ml.history for ml in loads], dtype=np.int64),
+    )
+
+
+def forces_along(model, state, members, points: int = 41, table: LoadTable | None = None) -> MemberForces:
+    """The internal forces along the members `members` (rows in model.member_ids), (K, P)
+    arrays, in the state `state` (engine.dynamics.State): each member's end forces from
+    its deformation, less the equivalent loads of its distributed loads at end i, then
+    the closed form above, all members at once. The frame and the loads are those of the
+    starting geometry (small rotations). table: load_table(model), if the caller keeps it."""
+    m = model.arrays
+    members = np.asarray(members, dtype=np.int64).reshape(-1)
+    table = load_table(model) if table is None else table
+    slot = [model.member_slot[k] for k in members.tolist()]
+    beam = np.array([kind == "beam" for kind, _ in slot], dtype=bool)
+    rows = np.array([row for _, row in slot], dtype=np.int64)
+    ij = np.array([(m.beam_ij if kind == "beam" else m.bar_ij)[row] for kind, row in slot], dtype=np.int64).reshape(-1, 2)
+    d = m.pos0[ij[:, 1], :2] - m.pos0[ij[:, 0], :2]
+    length = np.hypot(d[:, 0], d[:, 1])
+    end = np.zeros((len(members), 3))
+    if beam.any():
+        out = state.beam_out[rows[beam]]
+        end[beam] = np.column_stack((-out[:, 0], out[:, 1], out[:, 2]))
+    if (~beam).any():
+        end[~beam, 0] = -state.bar_N[rows[~beam]]
+    parts = np.zeros((len(members), 4))
+    if len(table.member):
+        where = {k: n for n, k in enumerate(members.tolist())}
+        mine = np.array([where.get(k, -1) for k in table.member.tolist()], dtype=np.int64)
+        use = mine >= 0
+        t = float(state.clock[0])  # the run's time (a static solve's: the end of the histories)
+        scale = np.array([_scale(m, h, t) for h in table.history[use].tolist()]).reshape(-1, 1)
+        np.add.at(parts, mine[use], scale * table.parts[use])
+        np.add.at(end, mine[use], -scale * table.at_i[use])
+    x = np.linspace(0.0, 1.0, points)[None, :] * length[:, None]
+    n, v, mm = internal_forces(x, (end[:, :1], end[:, 1:2], end[:, 2:3]), tuple(parts[:, c : c + 1] for c in range(4)), length[:, None])
+    return MemberForces(x, n, v, mm, length)
+
+
+def member_forces(model, state, member: int, points: int = 41) -> MemberForces:
+    """The internal forces along one member (forces_along for one), as 1-D arrays."""
+    f = forces_along(model, state, [member], points)
+    return MemberForces(f.x[0], f.N[0], f.V[0], f.M[0], float(f.length[0]))
+
+
+def _scale(m, history: int, t: float) -> float:
+    """A load history's value at time t (held at its ends; 1 without one)."""
+    if history < 0:
+        return 1.0
+    a, b = m.hist_start[history], m.hist_start[history + 1]
+    return float(np.interp(t, m.hist_t[a:b], m.hist_v[a:b]))
+
+
+def largest_moments(model, state) -> np.ndarray:
+    """(members,) [N m]: the bending moment of largest size along each member, signed as
+    above (sagging positive): at an end for an unloaded beam (M(0) = −M_i, M(L) = M_j of
+    the end moments the nodes apply), from the closed form for a loaded member, 0 for an
+    unloaded bar."""
+    out = np.zeros(len(model.member_ids))
+    ends = np.column_stack((-state.beam_out[:, 2], state.beam_out[:, 3]))
+    pick = np.take_along_axis(ends, np.abs(ends).argmax(axis=1)[:, None], axis=1)[:, 0] if len(ends) else ends[:, 0]
+    beams = [k for k, (kind, _) in enumerate(model.member_slot) if kind == "beam"]
+    out[beams] = pick[[model.member_slot[k][1] for k in beams]]
+    loaded = sorted({ml.member for ml in model.member_loads})
+    if loaded:
+        moments = forces_along(model, state, loaded, 101).M
+        out[loaded] = moments[np.arange(len(loaded)), np.abs(moments).argmax(axis=1)]
+    return out
