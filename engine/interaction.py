@@ -26,18 +26,48 @@ class Interaction:
         [node index, ax, ay, nx, ny, k, c, mu], K ≥ 0; they act from now on, in every
         sub-step, until the next call. n = (0, 0): a spring-damper from the anchor
         a = (ax, ay) to the node, F = k (a − x) − c v; n a unit vector: a ground contact
-        on the half-plane through a with outward normal n (see engine/tethers.py).
-        ValueError names a bad row; the tethers in force are then unchanged."""
+        on the half-plane through a with outward normal n (see engine/tethers.py). A
+        contact that goes on (same node, same surface as one in force) keeps the point
+        where it stuck (tethers.carry_anchors). The model's own contact supports stay in
+        force ahead of `rows` (contact_rows). ValueError names a bad row; the tethers in
+        force are then unchanged."""
         rows = tethers.checked_rows(rows, self.model.n_nodes)
-        self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
+        standing = len(self.model.contacts)
+        old = self.state.tether
+        rows = np.concatenate((old[:standing], tethers.carry_anchors(old[standing:], rows)))
+        self.state = self.state._replace(tether=np.ascontiguousarray(rows), tether_f=np.zeros((rows.shape[0], 2)))
         self.refresh()
+
+    def contact_rows(self) -> np.ndarray:
+        """The model's contact supports (`supports[].contact`) as contact tethers, each
+        stuck where its node starts, with the stiffness and damping tether_stiffness
+        gives its node (half the room the step leaves, ζ = 0.7): (C, 8). Under newmark
+        and relax, which have no explicit step, as stiff as RK4's stable step would allow
+        (Newmark's tangent takes the contact as a spring of that k in x and y, the
+        anchor held for the step: engine/newmark.py)."""
+        explicit = None if self.integrator in ("rk4", "symplectic") else (linear.stable_dt(self.model, "rk4"), "rk4")
+        rows = []
+        for q, nx, ny, mu in self.model.contacts:
+            k, c = self.tether_stiffness(q, explicit=explicit)
+            rows.append((q, *self.state.pos[q, :2], nx, ny, k, c, mu))
+        return tethers.checked_rows(rows, self.model.n_nodes)
+
+    def _install_contacts(self) -> None:
+        """Put the model's contact supports in force (from Simulation's constructor)."""
+        if not self.model.contacts:
+            return
+        if self.integrator == "linear":
+            s = self.model.contacts[0][0]
+            raise ValueError(f"node {self.model.node_ids[s]} rests on a contact, which the linear solve does not model: use rk4, symplectic or newmark")
+        rows = self.contact_rows()
+        self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
 
     def tether_forces(self) -> np.ndarray:
         """(K, 2) [N]: the force each tether applied to its node at the last evaluation
         (the last step, or refresh()), rows in the order given to set_tethers."""
         return self.state.tether_f.copy()
 
-    def tether_stiffness(self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7) -> tuple[float, float]:
+    def tether_stiffness(self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7, *, explicit: tuple[float, str] | None = None) -> tuple[float, float]:
         """(k [N/m], c [N s/m]) for a tether on node `node_index` that keeps the run
         stable at the current step and integrator.
 
@@ -52,7 +82,8 @@ class Interaction:
         Several tethers on one node (the hand and the ground) stay stable while their
         fractions add up to at most 1. k is proportional to m, so a very light node gets
         a soft tether, never an unstable one. (0, 0) when the step leaves no room (a step
-        set at or past the model's stable step)."""
+        set at or past the model's stable step). explicit: (dt, "rk4" or "symplectic")
+        to size it for that step and integrator instead of the simulation's own."""
         q = self._node(node_index)
         if not 0.0 < fraction <= 1.0:
             raise ValueError(f"fraction must be in (0, 1], got {fraction}")
@@ -64,7 +95,8 @@ class Interaction:
             beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
         row = float(self._gershgorin_rows()[q])
         rate = m.mass_damping + beta * tethers.ROTATION_GROWTH * row  # that mode's damping rate: α + β ω²
-        return tethers.stable_stiffness(float(m.mass[q, 0]), row, rate, self.dt, self.integrator, fraction, damping_ratio)
+        dt, integrator = explicit or (self.dt, self.integrator)
+        return tethers.stable_stiffness(float(m.mass[q, 0]), row, rate, dt, integrator, fraction, damping_ratio)
 
     def _gershgorin_rows(self) -> np.ndarray:
         """(N,) [1/s²]: per node, the larger of its x and y Gershgorin rows (see

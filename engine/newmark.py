@@ -47,7 +47,7 @@ from engine import dynamics, tethers
 from engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
 from engine.elements import eval_forces
 from engine.stiffness import element_blocks
-from engine.tethers import eval_tethers
+from engine.tethers import eval_tethers, slide_anchors
 
 DEFAULT_DT = 1.0 / 120.0  # [s] a frame of the game at 120 Hz
 CONTROLS_EVERY = 0.05  # [s] the rest test's tolerances are set anew this often (as the explicit batches)
@@ -257,6 +257,7 @@ class Newmark:
                 v[m.fixed] = held_v
                 power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
                 eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
+                slide_anchors(s.tether, x, v)  # friction's stick point moves between steps only (engine/tethers.py)
                 s.clock[K_TIME] = t1
                 s.clock[K_WORK] += 0.5 * (power0 + power) * h
                 update_chords(m, x, s.chord)

@@ -74,6 +74,7 @@ class Simulation(Interaction):
         self._level_fixed = m.fixed.copy()  # the level's own supports; nails come on top
         self._nails: set[int] = set()
         self._node_rows: np.ndarray | None = None  # Gershgorin rows per node, see tether_stiffness
+        self._install_contacts()  # supports[].contact: friction contacts (engine/tethers.py)
         self.refresh()
 
     # ------------------------------------------------------------------ state views
