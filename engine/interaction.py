@@ -67,7 +67,9 @@ class Interaction:
         (the last step, or refresh()), rows in the order given to set_tethers."""
         return self.state.tether_f.copy()
 
-    def tether_stiffness(self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7, *, explicit: tuple[float, str] | None = None) -> tuple[float, float]:
+    def tether_stiffness(
+        self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7, *, explicit: tuple[float, str] | None = None
+    ) -> tuple[float, float]:
         """(k [N/m], c [N s/m]) for a tether on node `node_index` that keeps the run
         stable at the current step and integrator.
 

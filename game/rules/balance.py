@@ -9,6 +9,7 @@ from engine import Model
 from engine.linear import load_vector
 from game.format import BaseLevel as Level
 from game.rules.common import Verdict, direction, hold_time, kn, limit, plural, run
+from game.rules.contact import held_words, surfaces, why_it_moves
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, Solution
 
@@ -43,8 +44,16 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     net_f, net_m = _net_load(sim.model)
     allowed = limit(level, sim.model.char_length)
     figures = {"net_force": {"fx": net_f[0], "fy": net_f[1]}, "net_moment": net_m, "max_displacement": worst, "limit": allowed, "hold": hold}
+    found = surfaces(sim.model)
+    if found:
+        figures["contacts"] = [s.figures() for s in found]
     if worst <= allowed:
-        return Verdict(True, f"The body stays put for {hold:g} s: the forces and their moments balance.", figures, sim, start)
+        held = held_words(found)
+        words = f"The body stays put for {hold:g} s: the forces and their moments balance" + (f", and {held}." if held else ".")
+        return Verdict(True, words, figures, sim, start)
+    if found:
+        why = why_it_moves(found) or "the contact forces cannot hold it."
+        return Verdict(False, f"The body moves {worst:.3g} m within {hold:g} s: {why}", figures, sim, start)
     scale = max(1.0, _load_scale(data))
     size = math.hypot(*net_f)
     if size <= BALANCED * scale and abs(net_m) <= BALANCED * scale * sim.model.char_length:
