@@ -107,6 +107,6 @@ def why_it_moves(found: list[Surface]) -> str | None:
 
 def held_words(found: list[Surface]) -> str:
     """What the friction does when the body stays put: F against μN, per surface."""
-    rubbing = [s for s in found if s.mu > 0.0 and s.N > 0.0 and not math.isclose(s.T, 0.0, abs_tol=1e-9)]
+    rubbing = [s for s in found if s.mu > 0.0 and s.N > 0.0 and abs(s.T) > 1e-3 * s.N]
     parts = [f"at {' and '.join(s.nodes)} the friction needed, {kn(abs(s.T))}, is within μN = {kn(s.mu * s.N)}" for s in rubbing]
     return "; ".join(parts)
