@@ -58,7 +58,8 @@ class Interaction:
             return
         if self.integrator == "linear":
             s = self.model.contacts[0][0]
-            raise ValueError(f"node {self.model.node_ids[s]} rests on a contact, which the linear solve does not model: use rk4, symplectic or newmark")
+            where = self.model.node_ids[s]
+            raise ValueError(f"node {where} rests on a contact (supports[].contact), which the linear solve does not model: use rk4, symplectic or newmark")
         rows = self.contact_rows()
         self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
 

@@ -342,7 +342,10 @@ def simulate(args: argparse.Namespace) -> int:
         raise BadInput(f"{args.model}: {exc}") from None
     if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
         raise BadInput(f"--hht-alpha must be in [-1/3, 0], got {args.hht_alpha}")
-    sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
+    try:
+        sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
+    except ValueError as exc:  # a contact support under the linear solve
+        raise BadInput(f"{args.model}: {exc}") from None
     try:
         probes = {spec: make_probe(sim, spec) for spec in args.record}
     except ValueError as exc:

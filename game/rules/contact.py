@@ -5,7 +5,6 @@ these figures say why, in the words of a free-body diagram."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
