@@ -190,7 +190,7 @@ class PlaySession:
         if self.judged:
             model, dofs = self.sim.model, ("x", "y", "rot")
             held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, model.arrays.fixed, strict=True)]
-            return [(nid, fix) for nid, fix in held if fix]
+            return [(nid, fix) for nid, fix in held if fix & {"x", "y"}]  # a node no beam meets has its rotation held, but no support
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
 
     @property
@@ -503,7 +503,9 @@ class PlaySession:
             pos, vel = sim.state.pos, sim.state.vel
             speed = float(np.hypot(vel[:, 0], vel[:, 1]).max(initial=0.0))
             margin = 2.0 * speed * seconds + 0.01 * sim.model.char_length
-            rows.append(self.ground.contacts(pos, margin, skip=sim.model.arrays.fixed[:, :2].any(axis=1)))
+            skip = sim.model.arrays.fixed[:, :2].any(axis=1)
+            skip[[q for q, *_ in sim.model.contacts]] = True  # a contact support has its own surface
+            rows.append(self.ground.contacts(pos, margin, skip=skip))
             for row in rows[0]:
                 row[5], row[6] = sim.tether_stiffness(int(row[0]))
                 row[7] = CONTACT_MU
