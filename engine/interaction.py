@@ -63,6 +63,24 @@ class Interaction:
         rows = self.contact_rows()
         self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
 
+    def contact_forces(self) -> np.ndarray:
+        """(C, 4) per contact support, in model.contacts order: the force the surface
+        applies to the node [fx, fy] and its parts, the normal force N (along n, ≥ 0)
+        and the friction F (along t = (ny, −nx), n turned clockwise) [N], at the last evaluation."""
+        out = np.zeros((len(self.model.contacts), 4))
+        for r, (_q, nx, ny, _mu) in enumerate(self.model.contacts):
+            fx, fy = self.state.tether_f[r]
+            out[r] = fx, fy, fx * nx + fy * ny, fx * ny - fy * nx
+        return out
+
+    def support_forces(self) -> np.ndarray:
+        """(N, 3) [N, N, N m]: what every support applies to the structure, the fixed
+        DOFs' reactions (reactions()) and the contact supports' forces together."""
+        r = self.reactions().copy()
+        for (q, *_), (fx, fy, _n, _f) in zip(self.model.contacts, self.contact_forces(), strict=True):
+            r[q, :2] += fx, fy
+        return r
+
     def tether_forces(self) -> np.ndarray:
         """(K, 2) [N]: the force each tether applied to its node at the last evaluation
         (the last step, or refresh()), rows in the order given to set_tethers."""

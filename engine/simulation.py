@@ -346,9 +346,11 @@ class Simulation(Interaction):
                 n_, v, m1, m2 = (float(x) for x in s.beam_out[row])
                 members[mid] = {"axial": n_, "shear_i": v, "moment_i": m1, "moment_j": m2, "broken": bool(s.beam_broke[row] >= 0)}
         triangles = {tid: {"sx": float(s.tri_out[k, 0]), "sy": float(s.tri_out[k, 1]), "txy": float(s.tri_out[k, 2])} for k, tid in enumerate(md.triangle_ids)}
-        r = self.reactions()
+        r = self.support_forces()
         held = (*md.support_nodes, *sorted(self._nails - set(md.support_nodes)))
         reactions = {md.node_ids[q]: {"fx": float(r[q, 0]), "fy": float(r[q, 1]), "m": float(r[q, 2])} for q in held}
+        for (q, *_), (*_, normal, friction) in zip(md.contacts, self.contact_forces(), strict=True):
+            reactions[md.node_ids[q]].update(normal=float(normal), friction=float(friction))
         out = {
             "time": self.time,
             "nodes": nodes,
@@ -371,7 +373,7 @@ class Simulation(Interaction):
 
     def value(self, spec: str) -> float:
         """One recorded quantity: node.ID.{x,y,rot,vx,vy,dx,dy}, member.ID.{axial,
-        shear_i,moment_i,moment_j}, reaction.ID.{fx,fy,m}, triangle.ID.{sx,sy,txy},
+        shear_i,moment_i,moment_j}, reaction.ID.{fx,fy,m} (a contact also .normal, .friction), triangle.ID.{sx,sy,txy},
         energy.{kinetic,strain}, time."""
         return make_probe(self, spec)()
 
@@ -423,7 +425,11 @@ def make_probe(sim: Simulation, spec: str):
         cols = {"fx": 0, "fy": 1, "m": 2}
         if what in cols:
             c = cols[what]
-            return lambda: float(sim.reactions()[q, c])
+            return lambda: float(sim.support_forces()[q, c])
+        rows = [r for r, contact in enumerate(md.contacts) if contact[0] == q]
+        if what in ("normal", "friction") and rows:
+            c = 2 if what == "normal" else 3
+            return lambda: float(sim.contact_forces()[rows[0], c])
     elif kind == "triangle":
         if ident not in md.triangle_ids:
             raise ValueError(f"record spec {spec!r}: unknown triangle {ident!r}")

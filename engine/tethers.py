@@ -11,7 +11,7 @@ Spring (the player's hand):  F = k (a − x) − c v.
 Ground contact, the half-plane through a with outward normal n: gap g = (x − a)·n;
 when g < 0 the normal force is Fn = max(0, −k g − c v·n) along n (a penalty spring and
 damper that only push). Friction is stick–slip (Coulomb, elastic–plastic): a is also
-the point of the surface where the node stuck. Along the tangent t = (−ny, nx) the node
+the point of the surface where the node stuck. Along the tangent t = (ny, −nx) (n turned clockwise: +x on level ground) the node
 is held to it by a spring and damper of the same k and c,
     Ft = −k s − c v·t,  s = (x − a)·t,  capped at |Ft| ≤ mu Fn,
 so below the cap the contact truly sticks (the node sits k s = Ft from a, no creep) and
@@ -86,16 +86,16 @@ def eval_tethers(tether, pos, vel, force, tether_f, record):
                 vn = vx * nx + vy * ny
                 fn = -k * g - c * vn
                 if fn > 0.0:
-                    # tangent t = (−ny, nx); s the node's offset from where it stuck
-                    s = -(x - tether[r, T_AX]) * ny + (y - tether[r, T_AY]) * nx
-                    ft = -k * s - c * (-vx * ny + vy * nx)
+                    # tangent t = (ny, −nx); s the node's offset from where it stuck
+                    s = (x - tether[r, T_AX]) * ny - (y - tether[r, T_AY]) * nx
+                    ft = -k * s - c * (vx * ny - vy * nx)
                     cap = tether[r, T_MU] * fn
                     if ft > cap:
                         ft = cap
                     elif ft < -cap:
                         ft = -cap
-                    fx = fn * nx - ft * ny
-                    fy = fn * ny + ft * nx
+                    fx = fn * nx + ft * ny
+                    fy = fn * ny - ft * nx
         force[q, 0] += fx
         force[q, 1] += fy
         if record > 0.0:
@@ -120,7 +120,7 @@ def slide_anchors(tether, pos, vel):
         dy = pos[q, 1] - tether[r, T_AY]
         k = tether[r, T_K]
         g = dx * nx + dy * ny
-        s = -dx * ny + dy * nx
+        s = dx * ny - dy * nx
         fn = -k * g - tether[r, T_C] * (vel[q, 0] * nx + vel[q, 1] * ny)
         if g >= 0.0 or fn <= 0.0 or k <= 0.0:
             move = s
@@ -128,8 +128,8 @@ def slide_anchors(tether, pos, vel):
             reach = tether[r, T_MU] * fn / k
             move = s - reach if s > reach else s + reach if s < -reach else 0.0
         if move != 0.0:
-            tether[r, T_AX] -= move * ny
-            tether[r, T_AY] += move * nx
+            tether[r, T_AX] += move * ny
+            tether[r, T_AY] -= move * nx
 
 
 def tether_energy(tether: np.ndarray, pos: np.ndarray) -> float:

@@ -307,3 +307,22 @@ def test_friction_02_pushing_down_and_in_also_holds_it(capsys, tmp_path):
     code, verdict = check(capsys, tmp_path, "friction-02", [{"type": "add_force", "node": "A", "fx": -100, "fy": -500}])
     assert code == 0, verdict["reason"]
     assert "0.236 kN, is within μN = 0.39 kN" in verdict["reason"]
+
+
+def test_simulate_reports_a_contact_s_normal_force_and_friction(tmp_path, capsys):
+    """A block at rest on a 20° slope, μ = 0.5: per node N = m g cos θ and friction
+    m g sin θ up the slope (along t = (ny, −nx), uphill here), within 0.1 % once at
+    rest (the rest test's residual is 1e-3 of the largest force)."""
+    path = tmp_path / "m.json"
+    data = bar_on(20.0, 0.5)
+    data["world"]["mass_damping"] = 5.0  # to rest sooner
+    path.write_text(json.dumps(data))
+    assert main(["simulate", str(path), "--until-rest", "--json", "--record", "reaction.A.friction"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    th = math.radians(20.0)
+    a = out["reactions"]["A"]
+    assert out["at_rest"]
+    assert a["normal"] == pytest.approx(MASS * G * math.cos(th), rel=1e-3)
+    assert a["friction"] == pytest.approx(MASS * G * math.sin(th), rel=1e-3)
+    assert math.hypot(a["fx"], a["fy"]) == pytest.approx(MASS * G, rel=1e-3)
+    assert out["records"]["reaction.A.friction"][-1][1] == pytest.approx(a["friction"])

@@ -59,12 +59,12 @@ def draw_forces(surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen:
             continue
         fx, fy = forces[r]
         normal = fx * nx + fy * ny
-        friction = -fx * ny + fy * nx
+        friction = fx * ny - fy * nx
         x, y = pts[q]
         below = HATCH + 10.0  # [px] the friction arrow's offset into the surface side
         for name, value, (ux, uy), (ox, oy) in (
             ("N", normal, (nx, -ny), (0.0, 0.0)),
-            ("F", friction, (-ny, -nx), (-nx * below, ny * below)),
+            ("F", friction, (ny, nx), (-nx * below, ny * below)),  # t = (ny, −nx), on screen (ny, nx)
         ):
             if abs(value) <= tiny:
                 continue

@@ -18,7 +18,7 @@ from game.rules.common import kn
 class Surface:
     """One surface the body rests on: its contact nodes (ids), unit normal n, μ, and
     what statics asks of it: the normal force N [N] (positive: pushing) and the
-    friction T [N] along the tangent t = (−ny, nx)."""
+    friction T [N] along the tangent t = (ny, −nx) (n turned clockwise)."""
 
     nodes: tuple[str, ...]
     normal: tuple[float, float]
@@ -40,7 +40,7 @@ class Surface:
     def slide_words(self) -> str:
         """Which way the body slides on this surface: against the friction it needs."""
         nx, ny = self.normal
-        sx, sy = (ny, -nx) if self.T > 0 else (-ny, nx)  # −sign(T) t
+        sx, sy = (-ny, nx) if self.T > 0 else (ny, -nx)  # −sign(T) t
         if abs(sy) < 1e-6:
             return "to the right" if sx > 0 else "to the left"
         if abs(sx) < 1e-6:
@@ -68,7 +68,7 @@ def surfaces(model: Model) -> list[Surface]:
     columns, owner = [], []
     for g, ((nx, ny, mu), qs) in enumerate(groups.items()):
         x, y = pos[qs].mean(axis=0)
-        for k, (dx, dy) in enumerate(((nx, ny), (-ny, nx))):
+        for k, (dx, dy) in enumerate(((nx, ny), (ny, -nx))):
             if k == 1 and mu == 0.0:
                 continue
             columns.append((dx, dy, x * dy - y * dx))
