@@ -58,7 +58,7 @@ def speed_along(sim: Simulation, theta_deg: float) -> float:
 # ------------------------------------------------------------------ sticking: no creep
 
 
-@pytest.mark.parametrize("integrator", ["rk4", "symplectic"])
+@pytest.mark.parametrize("integrator", ["rk4", "symplectic", "newmark"])
 def test_a_block_on_a_slope_below_the_friction_angle_stays_put_with_no_creep(integrator):
     """θ = 20°, μ = 0.5: tan θ = 0.364 < μ, so friction holds it (F = mg sin θ ≤ μ mg cos θ).
 
@@ -326,3 +326,27 @@ def test_simulate_reports_a_contact_s_normal_force_and_friction(tmp_path, capsys
     assert a["friction"] == pytest.approx(MASS * G * math.sin(th), rel=1e-3)
     assert math.hypot(a["fx"], a["fy"]) == pytest.approx(MASS * G, rel=1e-3)
     assert out["records"]["reaction.A.friction"][-1][1] == pytest.approx(a["friction"])
+
+
+@pytest.mark.parametrize(
+    ("level", "node", "angle", "size", "right"),
+    [
+        ("friction-01", "E", 30, 2800, False),
+        ("friction-01", "E", 30, 2900, True),
+        ("friction-01", "E", 30, 7100, True),
+        ("friction-01", "E", 30, 7200, False),
+        ("friction-02", "A", 180, 90, False),
+        ("friction-02", "A", 180, 100, True),
+        ("friction-02", "A", 180, 570, True),
+        ("friction-02", "A", 180, 590, False),
+    ],
+)
+def test_the_range_the_engine_accepts_is_the_closed_form_one(capsys, tmp_path, level, node, angle, size, right):
+    """The pushes the engine's stick–slip contacts hold are the hand-statics range, to a
+    few per cent at each end: friction-01 [2.83, 7.17] kN up the slope, friction-02
+    [0.096, 0.576] kN toward the wall. Each end is tried 2–4 % inside and 1–6 % outside
+    (the closest outside, 2.80 kN and 0.59 kN, 1 % and 2.4 % past it): the weight is
+    put on at once, so a push right at a limit may slip in the first moments; a
+    student's answer to two or three figures well inside the range passes."""
+    code, verdict = check(capsys, tmp_path, level, [push(node, size, angle)])
+    assert (code == 0) == right, verdict["reason"]
