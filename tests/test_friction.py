@@ -17,7 +17,7 @@ import pytest
 
 from engine import Simulation, build_model
 from engine.model import ModelError
-from engine.tethers import T_AX, T_AY, T_C, T_K, carry_anchors
+from engine.tethers import T_AX, T_AY, T_C, T_K, carry_anchors, slide_anchors, tether_energy
 from game.cli import main
 from game.files import read_json
 
@@ -186,6 +186,26 @@ def test_a_contact_found_afresh_keeps_the_point_where_it_stuck():
     assert carry_anchors(old, other)[0, T_AX] == 1.3
 
 
+def test_the_anchor_slides_back_to_mu_n_and_no_further_and_a_node_in_the_air_lets_go():
+    """Return mapping, by hand: a floor contact (n up, t = +x) with k = 1000 N/m, no
+    damping, μ = 0.3, the node 0.01 m in (N = k · 0.01 = 10 N) and 0.5 m right of its
+    anchor. The spring would pull k s = 500 N > μN = 3 N, so the anchor moves right to
+    s = μN/k = 0.003 m; a second call changes nothing. Off the floor, the anchor goes to
+    the node's foot. The stored energy counts s only up to μ|g| (the elastic part):
+    ½ k (g² + (μ g)²)."""
+    pos = np.array([[0.5, -0.01, 0.0]])
+    vel = np.zeros((1, 3))
+    row = np.array([[0, 0.0, 0.0, 0.0, 1.0, 1000.0, 0.0, 0.3]])
+    assert tether_energy(row, pos) == pytest.approx(0.5 * 1000 * (0.01**2 + 0.003**2), rel=1e-12)
+    slide_anchors(row, pos, vel)
+    assert row[0, T_AX] == pytest.approx(0.5 - 0.003, rel=1e-12) and row[0, T_AY] == 0.0
+    again = row.copy()
+    slide_anchors(again, pos, vel)
+    assert np.array_equal(again, row)
+    slide_anchors(row, np.array([[0.8, 0.2, 0.0]]), vel)
+    assert (row[0, T_AX], row[0, T_AY]) == (0.8, 0.0)
+
+
 # ------------------------------------------------------------------ bad input
 
 
@@ -350,3 +370,35 @@ def test_the_range_the_engine_accepts_is_the_closed_form_one(capsys, tmp_path, l
     student's answer to two or three figures well inside the range passes."""
     code, verdict = check(capsys, tmp_path, level, [push(node, size, angle)])
     assert (code == 0) == right, verdict["reason"]
+
+
+def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkeypatch):
+    """friction-02 with a push of 0.3 kN toward the wall, run 2 s: the floor's label
+    says μ = 0.3, the wall's that it is smooth; the reactions are drawn as N at both
+    contacts (the floor's ≈ W = 0.8 kN) and F at the foot; drawing changes no state."""
+    import pygame
+
+    from game.app import render
+    from game.app.palette import Fonts
+    from game.app.stage import load_stage
+    from game.app.view import View
+
+    pygame.font.init()
+    stage = load_stage(LEVELS / "friction-02.json")
+    data = stage.level.model_data()
+    data["loads"].append({"node": "A", "fx": -300.0})
+    model = build_model(data)
+    sim = Simulation(model, "rk4")
+    sim.advance(2.0)
+    painter = render.StructurePainter(Fonts(), stage, model, own_loads=1)
+    said: list[str] = []
+    real_put = painter.labels.put
+    monkeypatch.setattr(painter.labels, "put", lambda surface, font, text, *a, **k: said.append(text) or real_put(surface, font, text, *a, **k))
+    before = sim.state.copy()
+    surface = pygame.Surface((900, 600))
+    painter.draw(surface, View.fit(stage.bounds(), (0, 0, 900, 600), 60), sim, values=True)
+    assert all(np.array_equal(a, b) for a, b in zip(before, sim.state, strict=True))
+    assert "μ = 0.3" in said and "smooth (μ = 0)" in said
+    normals = [t for t in said if t.startswith("N ")]
+    assert len(normals) == 2 and any(t.startswith("N 0.8") or t.startswith("N 0.79") for t in normals), said
+    assert any(t.startswith("F ") for t in said), said
