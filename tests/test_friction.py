@@ -235,7 +235,17 @@ def test_validate_names_the_file_and_the_field_of_a_bad_contact(tmp_path, capsys
     assert main(["validate", str(path)]) == 2
     out = capsys.readouterr()
     line = (out.out + out.err).strip().splitlines()[0]
-    assert str(path) in line and "supports.0.contact.mu" in line.replace("[", ".").replace("]", "")
+    assert line.startswith(f"{path}: supports[0].contact.mu: ")
+
+
+def test_simulate_names_the_file_and_the_field_of_a_bad_contact(tmp_path, capsys):
+    data = bar_on(0.0, 0.3)
+    data["supports"][0]["contact"]["normal"] = [0, "up"]
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    assert main(["simulate", str(path), "--json"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.strip() == f"{path}: supports[0].contact.normal: expected a number, got 'up'"
 
 
 def test_the_linear_solve_refuses_a_contact_in_one_line(tmp_path, capsys):
@@ -402,3 +412,32 @@ def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkey
     normals = [t for t in said if t.startswith("N ")]
     assert len(normals) == 2 and any(t.startswith("N 0.8") or t.startswith("N 0.79") for t in normals), said
     assert any(t.startswith("F ") for t in said), said
+
+
+def test_in_the_game_the_ladder_alone_slides_on_its_contacts_not_on_the_drawn_ground(tmp_path):
+    """friction-02 opened in the game and run for 1 s with no push: the level's two
+    contacts stay in force ahead of the game's own tethers, the drawn floor and wall add
+    no contact of their own at A and B, no support symbol is drawn for a contact (its
+    surface is), and the foot slides out (+x), as hand statics says it must."""
+    import pygame
+
+    from game.app.app import App
+    from game.app.pacing import FRAME
+    from game.app.scenes.play import PlayScene
+    from game.app.stage import load_stage
+    from game.progress import Progress
+
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, load_stage(LEVELS / "friction-02.json"), progress=Progress.load(tmp_path))
+    app.push(scene)
+    app.frame()
+    assert scene.session.supports() == []
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    for _ in range(60):
+        app.frame()
+    sim = scene.session.sim
+    assert sim.time > 0.5
+    nodes = sim.tethers[:, 0].astype(int).tolist()
+    assert nodes[:2] == [0, 2] and nodes.count(0) == 1 and nodes.count(2) == 1
+    assert sim.state.pos[0, 0] - sim.model.arrays.pos0[0, 0] > 1e-3
+    app.close()

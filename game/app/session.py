@@ -191,7 +191,7 @@ class PlaySession:
             model, dofs = self.sim.model, ("x", "y", "rot")
             held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, model.arrays.fixed, strict=True)]
             return [(nid, fix) for nid, fix in held if fix & {"x", "y"}]  # a node no beam meets has its rotation held, but no support
-        return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
+        return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
 
     @property
     def stale(self) -> bool:
