@@ -23,7 +23,10 @@ lands. Moving a along t keeps it on the surface. mu = 0: no friction at all. No 
 when g ≥ 0. k_t = k makes the contact isotropic, so it is no stiffer than a spring
 tether of the same k in any direction, and stable_stiffness holds for it as it is.
 
-Tethers act inside every sub-step (every RK4 stage, every symplectic step).
+Tethers act inside every sub-step (every RK4 stage, every symplectic step). Newmark
+(engine/newmark.py) slides the anchors after each converged step and takes a contact
+into its tangent as a spring of k in x and y, which the stuck contact is; the cap at
+mu Fn is left out of the tangent, and Newton's iterations absorb it.
 
 Energy. Within a step an anchor stands still, so a tether is an element to a fixed
 point: its spring stores U = ½ k |a − x|² (a contact, ½ k (g² + s²) while g < 0, with
@@ -158,15 +161,14 @@ def carry_anchors(old: np.ndarray, new: np.ndarray) -> np.ndarray:
     if not len(old) or not len(new):
         return new
     out = new.copy()
-    for r, row in enumerate(new):
-        if row[T_NX] == 0.0 and row[T_NY] == 0.0:
+    contact = (old[:, T_NX] != 0.0) | (old[:, T_NY] != 0.0)
+    was_at = {(row[T_NODE], row[T_NX], row[T_NY]): row for row in old[contact].tolist()}  # one per node and surface
+    for r, row in enumerate(new.tolist()):
+        was = was_at.get((row[T_NODE], row[T_NX], row[T_NY]))
+        if was is None or (row[T_NX] == 0.0 and row[T_NY] == 0.0):
             continue
-        for was in old:
-            if was[T_NODE] != row[T_NODE] or was[T_NX] != row[T_NX] or was[T_NY] != row[T_NY]:
-                continue
-            if abs((was[T_AX] - row[T_AX]) * row[T_NX] + (was[T_AY] - row[T_AY]) * row[T_NY]) <= 1e-9 * (1.0 + abs(row[T_AX]) + abs(row[T_AY])):
-                out[r, T_AX], out[r, T_AY] = was[T_AX], was[T_AY]
-                break
+        if abs((was[T_AX] - row[T_AX]) * row[T_NX] + (was[T_AY] - row[T_AY]) * row[T_NY]) <= 1e-9 * (1.0 + abs(row[T_AX]) + abs(row[T_AY])):
+            out[r, T_AX], out[r, T_AY] = was[T_AX], was[T_AY]
     return out
 
 def checked_rows(rows, n_nodes: int) -> np.ndarray:
