@@ -11,8 +11,9 @@ Spring (the player's hand):  F = k (a − x) − c v.
 Ground contact, the half-plane through a with outward normal n: gap g = (x − a)·n;
 when g < 0 the normal force is Fn = max(0, −k g − c v·n) along n (a penalty spring and
 damper that only push). Friction is stick–slip (Coulomb, elastic–plastic): a is also
-the point of the surface where the node stuck. Along the tangent t = (ny, −nx) (n turned clockwise: +x on level ground) the node
-is held to it by a spring and damper of the same k and c,
+the point of the surface where the node stuck. Along the tangent t = (ny, −nx) (n turned
+clockwise: +x on level ground) the node is held to it by a spring and damper of the
+same k and c,
     Ft = −k s − c v·t,  s = (x − a)·t,  capped at |Ft| ≤ mu Fn,
 so below the cap the contact truly sticks (the node sits k s = Ft from a, no creep) and
 at the cap it slides against mu Fn (kinetic μ = static μ). The anchor slides with the
@@ -23,6 +24,9 @@ lands. Moving a along t keeps it on the surface. mu = 0: no friction at all. No 
 when g ≥ 0. k_t = k makes the contact isotropic, so it is no stiffer than a spring
 tether of the same k in any direction, and stable_stiffness holds for it as it is.
 
+The damper acts on the node's absolute velocity: within one game frame the hand and
+the ground stand still.
+
 Tethers act inside every sub-step (every RK4 stage, every symplectic step). Newmark
 (engine/newmark.py) slides the anchors after each converged step and takes a contact
 into its tangent as a spring of k in x and y, which the stuck contact is; the cap at
@@ -31,11 +35,12 @@ mu Fn is left out of the tangent, and Newton's iterations absorb it.
 Energy. Within a step an anchor stands still, so a tether is an element to a fixed
 point: its spring stores U = ½ k |a − x|² (a contact, ½ k (g² + s²) while g < 0, with
 k |s| counted only up to mu k |g|, the most the surface can hold elastically) and its
-damper and friction only take energy out; sliding an anchor only shortens s. The blow-up check therefore counts U
-with the structure's energy (tether_energy) rather than its power F·v as external
-work: the net work of a spring that holds a load is a small difference of large terms
-(the load's work and the spring's), which a sum over steps gets wrong by more than the
-kinetic energy left, and a quiet hand would be called unstable. When the hand moves its
+damper and friction only take energy out; sliding an anchor only shortens s. The
+blow-up check therefore counts U with the structure's energy (tether_energy) rather
+than its power F·v as external work: the net work of a spring that holds a load is a
+small difference of large terms (the load's work and the spring's), which a sum over
+steps gets wrong by more than the kinetic energy left, and a quiet hand would be called
+unstable. When the hand moves its
 anchor between calls, U jumps, and the energy the check starts from includes it: a hand
 pulling adds energy legitimately and is never called unstable.
 """
