@@ -265,19 +265,24 @@ def check(capsys, tmp_path, level: str, moves: list) -> tuple[int, dict]:
     return code, json.loads(capsys.readouterr().out)
 
 
+def force_at(node: str, fx: float, fy: float = 0.0) -> dict:
+    return {"type": "add_force", "node": node, "fx": fx, "fy": fy}
+
+
 def push(node: str, size: float, angle_deg: float) -> dict:
     a = math.radians(angle_deg)
     return {"type": "add_force", "node": node, "fx": round(size * math.cos(a), 4), "fy": round(size * math.sin(a), 4)}
 
 
-@pytest.mark.parametrize("name", ["friction-01", "friction-02"])
+@pytest.mark.parametrize("name", ["friction-01", "friction-02", "friction-03"])
 def test_friction_level_is_in_the_course_and_its_reference_solution_passes(capsys, name):
     course = read_json(LEVELS / "course.json")
     topics = [t["title"] for t in course["topics"]]
-    assert name in course["topics"][topics.index("Friction")]["levels"]
+    assert course["topics"][topics.index("Friction")]["levels"] == ["friction-01", "friction-02", "friction-03"]
     assert topics.index("Friction") == topics.index("Free-body diagrams") + 1
     data = read_json(LEVELS / f"{name}.json")
-    assert "μ" in data["brief"] and "weight" in data["brief"] and 2 <= len(data["hints"]) <= 3
+    assert "weight" in data["brief"] and "x" in data["brief"] and 2 <= len(data["hints"]) <= 3
+    assert "μ" in data["brief"] or data["kind"] == "free_body"  # the free body states the wall smooth; μ comes after
     assert main(["validate", str(LEVELS / f"{name}.json")]) == 0
     capsys.readouterr()
     code = main(["check", name, "--solution", str(LEVELS / "solutions" / f"{name}.json"), "--json"])
@@ -309,7 +314,30 @@ def test_friction_01_any_push_in_the_range_holds_it(capsys, tmp_path, move):
     assert code == 0, verdict["reason"]
 
 
-# friction-02: W = 0.8 kN at the middle of a 5 m ladder at 50°, smooth wall, μ = 0.3 at
+# friction-02: the free body of a 5 m ladder at 65°, W = 0.8 kN at its middle, the floor
+# (N and F at A) and the smooth wall (P at B) taken away. About A: P = W / (2 tan 65°)
+# = 0.1865 kN to the right; ΣFy: N = 0.8 kN up; ΣFx: F = 0.1865 kN to the left.
+
+
+@pytest.mark.parametrize(
+    ("moves", "words"),
+    [
+        ([force_at("A", 186.5, 800), force_at("B", 186.5)], "ΣFx = +0.373 kN"),  # friction drawn away from the wall
+        ([force_at("A", 0, 800), force_at("B", 186.5)], "ΣFx = +0.186 kN"),  # friction forgotten
+        ([force_at("A", -240, 800), force_at("B", 240)], "ΣM about A = -0.242 kN·m"),  # friction taken as μN: the moment is off
+    ],
+)
+def test_friction_02_a_wrong_free_body_diagram_is_rejected_by_the_balance_it_breaks(capsys, tmp_path, moves, words):
+    code, verdict = check(capsys, tmp_path, "friction-02", moves)
+    assert code == 1 and words in verdict["reason"], verdict["reason"]
+
+
+def test_friction_02_an_answer_to_three_figures_passes(capsys, tmp_path):
+    code, verdict = check(capsys, tmp_path, "friction-02", [force_at("A", -187, 800), force_at("B", 187)])
+    assert code == 0, verdict["reason"]
+
+
+# friction-03: W = 0.8 kN at the middle of a 5 m ladder at 50°, smooth wall, μ = 0.3 at
 # the floor. About A: wall push = W / (2 tan 50°) = 0.336 kN; N = 0.8 kN, μN = 0.24 kN.
 # A horizontal push P toward the wall holds it for 0.096 kN ≤ P ≤ 0.576 kN.
 
@@ -320,21 +348,21 @@ def test_friction_02_the_ladder_alone_would_slip():
 
 
 def test_friction_02_a_push_too_small_is_rejected_with_the_friction_it_would_need(capsys, tmp_path):
-    code, verdict = check(capsys, tmp_path, "friction-02", [push("A", 50, 180)])
+    code, verdict = check(capsys, tmp_path, "friction-03", [push("A", 50, 180)])
     assert code == 1
     assert "friction needed at A, 0.286 kN, is more than μN = 0.3 × 0.8 kN = 0.24 kN" in verdict["reason"]
     assert "slides to the right" in verdict["reason"]
 
 
 def test_friction_02_pushing_away_from_the_wall_is_rejected(capsys, tmp_path):
-    code, verdict = check(capsys, tmp_path, "friction-02", [push("A", 300, 0)])
+    code, verdict = check(capsys, tmp_path, "friction-03", [push("A", 300, 0)])
     assert code == 1 and "0.636 kN" in verdict["reason"]
 
 
 def test_friction_02_pushing_down_and_in_also_holds_it(capsys, tmp_path):
     """(−0.1, −0.5) kN: N = 1.3 kN, μN = 0.39 kN ≥ 0.336 − 0.1 = 0.236 kN: pressing the
     foot down raises the friction there is."""
-    code, verdict = check(capsys, tmp_path, "friction-02", [{"type": "add_force", "node": "A", "fx": -100, "fy": -500}])
+    code, verdict = check(capsys, tmp_path, "friction-03", [{"type": "add_force", "node": "A", "fx": -100, "fy": -500}])
     assert code == 0, verdict["reason"]
     assert "0.236 kN, is within μN = 0.39 kN" in verdict["reason"]
 
@@ -365,15 +393,15 @@ def test_simulate_reports_a_contact_s_normal_force_and_friction(tmp_path, capsys
         ("friction-01", "E", 30, 2900, True),
         ("friction-01", "E", 30, 7100, True),
         ("friction-01", "E", 30, 7200, False),
-        ("friction-02", "A", 180, 90, False),
-        ("friction-02", "A", 180, 100, True),
-        ("friction-02", "A", 180, 570, True),
-        ("friction-02", "A", 180, 590, False),
+        ("friction-03", "A", 180, 90, False),
+        ("friction-03", "A", 180, 100, True),
+        ("friction-03", "A", 180, 570, True),
+        ("friction-03", "A", 180, 590, False),
     ],
 )
 def test_the_range_the_engine_accepts_is_the_closed_form_one(capsys, tmp_path, level, node, angle, size, right):
     """The pushes the engine's stick–slip contacts hold are the hand-statics range, to a
-    few per cent at each end: friction-01 [2.83, 7.17] kN up the slope, friction-02
+    few per cent at each end: friction-01 [2.83, 7.17] kN up the slope, friction-03
     [0.096, 0.576] kN toward the wall. Each end is tried 2–4 % inside and 1–6 % outside
     (the closest outside, 2.80 kN and 0.59 kN, 1 % and 2.4 % past it): the weight is
     put on at once, so a push right at a limit may slip in the first moments; a
@@ -383,7 +411,7 @@ def test_the_range_the_engine_accepts_is_the_closed_form_one(capsys, tmp_path, l
 
 
 def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkeypatch):
-    """friction-02 with a push of 0.3 kN toward the wall, run 2 s: the floor's label
+    """friction-03 with a push of 0.3 kN toward the wall, run 2 s: the floor's label
     says μ = 0.3, the wall's that it is smooth; the reactions are drawn as N at both
     contacts (the floor's ≈ W = 0.8 kN) and F at the foot; drawing changes no state."""
     import pygame
@@ -394,7 +422,7 @@ def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkey
     from game.app.view import View
 
     pygame.font.init()
-    stage = load_stage(LEVELS / "friction-02.json")
+    stage = load_stage(LEVELS / "friction-03.json")
     data = stage.level.model_data()
     data["loads"].append({"node": "A", "fx": -300.0})
     model = build_model(data)
@@ -415,7 +443,7 @@ def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkey
 
 
 def test_in_the_game_the_ladder_alone_slides_on_its_contacts_not_on_the_drawn_ground(tmp_path):
-    """friction-02 opened in the game and run for 1 s with no push: the level's two
+    """friction-03 opened in the game and run for 1 s with no push: the level's two
     contacts stay in force ahead of the game's own tethers, the drawn floor and wall add
     no contact of their own at A and B, no support symbol is drawn for a contact (its
     surface is), and the foot slides out (+x), as hand statics says it must."""
@@ -428,7 +456,7 @@ def test_in_the_game_the_ladder_alone_slides_on_its_contacts_not_on_the_drawn_gr
     from game.progress import Progress
 
     app = App(fixed_frame=FRAME)
-    scene = PlayScene(app, load_stage(LEVELS / "friction-02.json"), progress=Progress.load(tmp_path))
+    scene = PlayScene(app, load_stage(LEVELS / "friction-03.json"), progress=Progress.load(tmp_path))
     app.push(scene)
     app.frame()
     assert scene.session.supports() == []
