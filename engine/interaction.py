@@ -1,14 +1,53 @@
 """The game's actions on a running simulation (seed 003, seed 000): tethers (the hand's
-spring, ground contact; engine/tethers.py), nails that pin a node where it is, and the
-bomb that switches an element off. A mixin of Simulation (engine/simulation.py), whose
-model, state, step and refresh() it uses.
+spring, ground contact; engine/tethers.py), nails that pin a node where it is, the bomb
+that switches an element off, and a factor on the loads. A mixin of Simulation
+(engine/simulation.py), whose model, state, step and refresh() it uses.
+
+These run-time inputs live in a Controls object beside the State (`sim.controls`), never
+in the level's Model, which stays as built: `sim.level` is that Model, and `sim.model`
+the Model as it runs, the level's with the controls applied (nails held like supports,
+loads times the load factor), made anew only when a control changes. Both integrators
+read `sim.model` and the State, so a nail, a tether, a removed member or a load factor
+acts the same under RK4 and under Newmark. The State keeps the kernels' own copies:
+the tether rows (state.tether) and the elements' on-flags (state.bar_on, ...; a broken
+member is off there too).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 
-from engine import dynamics, linear, tethers
+from engine import dynamics, linear, newmark, tethers
+from engine.model import Model
+
+
+@dataclass
+class Controls:
+    """What the player does to a running structure (module note).
+
+    level_fixed: (N, 3) bool, the DOFs the level's supports hold; nails: indices of the
+    nailed nodes (x and y held where they are); tethers: (K, 8) rows (engine/tethers.py);
+    removed: ids of the members and triangles switched off (the bomb); load_factor: the
+    factor on every applied load (not on gravity, which is the structure's own)."""
+
+    level_fixed: np.ndarray
+    nails: set[int] = field(default_factory=set)
+    tethers: np.ndarray = field(default_factory=lambda: np.zeros((0, len(tethers.COLUMNS))))
+    removed: set[str] = field(default_factory=set)
+    load_factor: float = 1.0
+
+    def applied(self, level: Model) -> Model:
+        """The level's Model as it runs: nails held (fixed, zero inverse mass), loads
+        times the load factor; the level's own Model when no control changes it."""
+        if not self.nails and self.load_factor == 1.0:
+            return level
+        m = level.arrays
+        fixed = self.level_fixed.copy()
+        fixed[sorted(self.nails), :2] = True
+        inv_mass = np.divide(1.0, m.mass, out=np.zeros_like(m.mass), where=~fixed & (m.mass > 0))
+        return level.with_arrays(fixed=fixed, inv_mass=inv_mass, load_f=m.load_f * self.load_factor)
 
 
 class Interaction:
@@ -34,18 +73,19 @@ class Interaction:
         rows = tethers.checked_rows(rows, self.model.n_nodes)
         standing = len(self.model.contacts)
         old = self.state.tether
-        rows = np.concatenate((old[:standing], tethers.carry_anchors(old[standing:], rows)))
-        self.state = self.state._replace(tether=np.ascontiguousarray(rows), tether_f=np.zeros((rows.shape[0], 2)))
+        rows = tethers.carry_anchors(old[standing:], rows)
+        self.controls.tethers = rows
+        rows = np.ascontiguousarray(np.concatenate((old[:standing], rows)))
+        self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
         self.refresh()
 
     def contact_rows(self) -> np.ndarray:
         """The model's contact supports (`supports[].contact`) as contact tethers, each
         stuck where its node starts, with the stiffness and damping tether_stiffness
-        gives its node (half the room the step leaves, ζ = 0.7): (C, 8). Under newmark
-        and relax, which have no explicit step, as stiff as RK4's stable step would allow
-        (Newmark's tangent takes the contact as a spring of that k in x and y, the
-        anchor held for the step: engine/newmark.py)."""
-        explicit = None if self.integrator in ("rk4", "symplectic") else (linear.stable_dt(self.model, "rk4"), "rk4")
+        gives its node (half the room the step leaves, ζ = 0.7; under newmark, its own
+        rule: newmark.tether_stiffness): (C, 8). Under relax, which has no step of its
+        own, as stiff as RK4's stable step would allow."""
+        explicit = (linear.stable_dt(self.model, "rk4"), "rk4") if self.integrator == "relax" else None
         rows = []
         for q, nx, ny, mu in self.model.contacts:
             k, c = self.tether_stiffness(q, explicit=explicit)
@@ -62,6 +102,25 @@ class Interaction:
             raise ValueError(f"node {where} rests on a contact (supports[].contact), which the linear solve does not model: use rk4, symplectic or newmark")
         rows = self.contact_rows()
         self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
+
+    def _stiffen_contacts(self) -> None:
+        """Give the model's contact supports the stiffness and damping of the step and
+        integrator now in use (after Simulation.use), with the force they hold kept: a
+        contact k₀ pressed in by g and stretched by s from where it stuck has its anchor
+        moved toward the node to x − (k₀/k₁)(x − a), so that k₁ times the new g and s is
+        the force it held (the surface shifts by the change in sink, a fraction of a
+        millimetre); a stiffer spring on the old sink would throw the body off."""
+        if not self.model.contacts or self.integrator == "linear":
+            return
+        fresh = self.contact_rows()
+        rows = self.state.tether.copy()
+        for r, row in enumerate(fresh):
+            k0, k1 = rows[r, tethers.T_K], row[tethers.T_K]
+            if k0 > 0.0 and k1 > 0.0:
+                x = self.state.pos[int(row[tethers.T_NODE]), :2]
+                rows[r, tethers.T_AX : tethers.T_AY + 1] = x - (k0 / k1) * (x - rows[r, tethers.T_AX : tethers.T_AY + 1])
+            rows[r, tethers.T_K], rows[r, tethers.T_C] = k1, row[tethers.T_C]
+        self.state = self.state._replace(tether=rows)
 
     def contact_forces(self) -> np.ndarray:
         """(C, 4) per contact support, in model.contacts order: the force the surface
@@ -90,7 +149,8 @@ class Interaction:
         self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7, *, explicit: tuple[float, str] | None = None
     ) -> tuple[float, float]:
         """(k [N/m], c [N s/m]) for a tether on node `node_index` that keeps the run
-        stable at the current step and integrator.
+        stable at the current step and integrator (under Newmark, stable at any step,
+        one that holds: newmark.tether_stiffness; what follows is the explicit rule).
 
         The node's fastest mode is bounded by its Gershgorin row of M^-½ K M^-½ (all
         elements, reference geometry, grown by 1.21 for rotation, as in
@@ -115,6 +175,8 @@ class Interaction:
         if m.bar_c.size:
             beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
         row = float(self._gershgorin_rows()[q])
+        if self.integrator == "newmark":
+            return newmark.tether_stiffness(float(m.mass[q, 0]), row, self.dt, fraction, damping_ratio)
         rate = m.mass_damping + beta * tethers.ROTATION_GROWTH * row  # that mode's damping rate: α + β ω²
         dt, integrator = explicit or (self.dt, self.integrator)
         return tethers.stable_stiffness(float(m.mass[q, 0]), row, rate, dt, integrator, fraction, damping_ratio)
@@ -124,14 +186,19 @@ class Interaction:
         linear.gershgorin_rows; free DOFs of the level, nails not counted, which can
         only make the rows smaller); computed once."""
         if self._node_rows is None:
-            level = self.model.with_arrays(fixed=self._level_fixed) if self._nails else self.model
-            self._node_rows = linear.gershgorin_rows(level).reshape(-1, 3)[:, :2].max(axis=1)
+            self._node_rows = linear.gershgorin_rows(self.level).reshape(-1, 3)[:, :2].max(axis=1)
         return self._node_rows
+
+    @property
+    def level_dofs(self) -> int:
+        """How many DOFs the level's supports leave free (nails not counted): the size
+        of the structure to integrate, whatever is nailed for now."""
+        return int((~self.controls.level_fixed).sum())
 
     @property
     def nails(self) -> frozenset[int]:
         """Indices of the nailed nodes."""
-        return frozenset(self._nails)
+        return frozenset(self.controls.nails)
 
     def nail(self, node_index: int) -> None:
         """Pin the node's x and y where it is now (seed 003): its velocity is zeroed and
@@ -140,11 +207,11 @@ class Interaction:
         (zero velocity, zero inverse mass), so nothing needs its place written down.
         ValueError for a node whose x and y the level's supports already hold."""
         q = self._node(node_index)
-        if q in self._nails:
+        if q in self.controls.nails:
             return
-        if self._level_fixed[q, :2].all():
+        if self.controls.level_fixed[q, :2].all():
             raise ValueError(f"node {self.model.node_ids[q]!r} is held by a support of the level; it needs no nail")
-        self._nails.add(q)
+        self.controls.nails.add(q)
         self._apply_fixity()
         self.state.vel[q, :2] = 0.0
         self._changed()
@@ -154,20 +221,30 @@ class Interaction:
         supports hold stays held). ValueError for a node that is not nailed, a
         support of the level among them."""
         q = self._node(node_index)
-        if q not in self._nails:
-            what = "a support of the level, not a nail" if self._level_fixed[q, :2].any() else "not nailed"
+        if q not in self.controls.nails:
+            what = "a support of the level, not a nail" if self.controls.level_fixed[q, :2].any() else "not nailed"
             raise ValueError(f"node {self.model.node_ids[q]!r} is {what}")
-        self._nails.discard(q)
+        self.controls.nails.discard(q)
         self._apply_fixity()
         self._changed()
 
     def _apply_fixity(self) -> None:
-        """The model's fixed mask and inverse masses: the level's supports plus nails."""
-        m = self.model.arrays
-        fixed = self._level_fixed.copy()
-        fixed[sorted(self._nails), :2] = True
-        inv_mass = np.divide(1.0, m.mass, out=np.zeros_like(m.mass), where=~fixed & (m.mass > 0))
-        self.model = self.model.with_arrays(fixed=fixed, inv_mass=inv_mass)
+        """The Model as it runs is made anew from the level's and the controls."""
+        self._running = None
+
+    def set_load_factor(self, factor: float) -> None:
+        """Multiply every applied load (and its history) by `factor` from now on, until
+        the next call (1: the level's loads); gravity stays. ValueError for a factor
+        that is not finite."""
+        if not np.isfinite(factor):
+            raise ValueError(f"load factor must be a finite number, got {factor!r}")
+        self.controls.load_factor = float(factor)
+        self._running = None
+        self._changed()
+
+    @property
+    def load_factor(self) -> float:
+        return self.controls.load_factor
 
     def remove_member(self, member_id: str) -> None:
         """Switch member `member_id` off in the running state (the bomb, seed 000): it
@@ -177,6 +254,7 @@ class Interaction:
             raise ValueError(f"unknown member {member_id!r}")
         kind, row = self.model.member_slot[self.model.member_index(member_id)]
         (self.state.bar_on if kind == "bar" else self.state.beam_on)[row] = False
+        self.controls.removed.add(member_id)
         self._changed()
 
     def remove_triangle(self, triangle_id: str) -> None:
@@ -185,6 +263,7 @@ class Interaction:
         if triangle_id not in self.model.triangle_ids:
             raise ValueError(f"unknown triangle {triangle_id!r}")
         self.state.tri_on[self.model.triangle_ids.index(triangle_id)] = False
+        self.controls.removed.add(triangle_id)
         self._changed()
 
     def _changed(self) -> None:

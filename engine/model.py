@@ -144,6 +144,7 @@ class Model:
     char_length: float  # [m] diagonal of the bounding box, the scale for tolerances
     load_end_time: float  # [s] when every history has reached its final value
     warnings: tuple[str, ...]
+    vel0: np.ndarray | None = None  # (N, 3) [m/s, m/s, rad/s] initial velocities (nodes' vx, vy, vrot), None: at rest
     contacts: tuple[tuple[int, float, float, float], ...] = ()  # (node, nx, ny, mu) per contact support
 
     @property
@@ -308,6 +309,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     supports = _read_supports(data, nodes, members.has_beam, hist)
     loads = _read_loads(data, nodes, hist)
     ground = _read_ground_motion(world, hist)
+    vel0 = _read_velocities(nodes, supports.fixed, members.has_beam)
     warnings = _give_missing_mass(nodes, members.has_beam)
     arrays = _pack(world, nodes, members, tris, supports, loads, ground, hist)
     model = Model(
@@ -322,6 +324,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         char_length=nodes.char_length,
         load_end_time=hist.end_time,
         warnings=tuple(warnings),
+        vel0=vel0,
     )
     if "mass_damping" not in world.raw and world.zeta > 0 and not statics_only:
         model = _tune_damping(model, world.zeta)
@@ -419,9 +422,7 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
         # Capacities: yield in tension; the lesser of yield and Euler buckling
         # (pinned ends, π²EI/L²) in compression. Infinite unless the world breaks.
         # A cable never pushes; a bar or beam without I has no buckling load to check.
-        inertia = _number(f"{f}.I", mb["I"], positive=True) if "I" in mb else 0.0
-        if world.breakable and kind == "bar" and "I" not in mb and math.isfinite(mat["strength"]):
-            raise ModelError(f"{f}.I", "in a breakable world a bar needs I for its buckling load π²EI/L²")
+        inertia = _read_inertia(f, mb, kind, world.breakable and math.isfinite(mat["strength"]))
         cap_t = mat["strength"] * area if world.breakable else math.inf
         cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if world.breakable and kind != "cable" else math.inf
         formulation = mb.get("formulation", "arcade")
@@ -432,8 +433,6 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
         out.ids.append(mid)
         ea = mat["E"] * area
         if kind == "beam":
-            if "I" not in mb:
-                raise ModelError(f"{f}.I", "a beam needs its second moment of area I")
             row = ((i, j), length, ea, mat["E"] * inertia, math.atan2(dy, dx), world.element_beta, formulation == "stability", cap_t, cap_c)
             for key, value in zip(BEAM_FIELDS, row, strict=True):
                 out.beams[key].append(value)
@@ -450,6 +449,18 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
     return out
 
 
+def _read_inertia(f: str, mb: dict, kind: str, buckles: bool) -> float:
+    """A member's I [m⁴]. Where it is used (a beam's bending; a bar's buckling load in a
+    breakable world, `buckles`) it must be positive; elsewhere 0 is accepted, as "none"
+    (a bar or cable carries no moment, so its I is never read)."""
+    if kind == "beam" and "I" not in mb:
+        raise ModelError(f"{f}.I", "a beam needs its second moment of area I")
+    if kind == "bar" and buckles and "I" not in mb:
+        raise ModelError(f"{f}.I", "in a breakable world a bar needs I for its buckling load π²EI/L²")
+    if "I" not in mb:
+        return 0.0
+    used = kind == "beam" or (kind == "bar" and buckles)
+    return _number(f"{f}.I", mb["I"], positive=used, min_value=None if used else 0.0)
 
 
 def _read_triangles(data: dict, world: _World, materials: dict, nodes: _Nodes) -> tuple[dict[str, list], list[str]]:
@@ -571,6 +582,25 @@ def _read_ground_motion(world: _World, hist: _Histories) -> tuple[int, int]:
     g_ax = hist.add("world.ground_motion.ax", ground["ax"]) if "ax" in ground else -1
     g_ay = hist.add("world.ground_motion.ay", ground["ay"]) if "ay" in ground else -1
     return g_ax, g_ay
+
+
+VELOCITY_FIELDS = ("vx", "vy", "vrot")  # a node's initial velocity [m/s, m/s, rad/s]
+
+
+def _read_velocities(nodes: _Nodes, fixed: np.ndarray, has_beam: np.ndarray) -> np.ndarray | None:
+    """The nodes' initial velocities (N, 3), or None when every node starts at rest. A
+    DOF a support holds, or a rotation no beam turns, cannot start moving."""
+    vel0 = np.zeros_like(nodes.pos0)
+    for k, nd in enumerate(nodes.raw):
+        for d, key in enumerate(VELOCITY_FIELDS):
+            if key not in nd:
+                continue
+            f = f"nodes[{k}].{key}"
+            vel0[k, d] = _number(f, nd[key])
+            if vel0[k, d] != 0.0 and fixed[k, d]:
+                why = "no beam meets the node, so nothing turns it" if d == 2 and not has_beam[k] else f"a support holds its {DOF_NAMES[d]}"
+                raise ModelError(f, f"cannot start moving: {why}; leave it out or give 0")
+    return vel0 if vel0.any() else None
 
 
 def _give_missing_mass(nodes: _Nodes, has_beam: np.ndarray) -> list[str]:

@@ -63,6 +63,7 @@ CUTS = 6  # a step is cut in halves at most this often (to 1/64 of it)
 TOLERANCE = 1e-10
 RESIDUAL = 1e-9
 LEAP = 10.0  # an iteration whose residual grows this many times has leapt away
+NOISE_EVERY = 1.0  # [s] the forces' round-off floor is estimated anew this often (simulated)
 
 
 class NewmarkFailed(RuntimeError):
@@ -84,6 +85,13 @@ class Newmark:
         self._accel = None  # (pos, vel, a): the acceleration at the end of the last step, and where
         self.factorizations = 0
         self.iterations = 0
+
+    def __getstate__(self) -> dict:
+        """A copy (copy.deepcopy: a check's snapshot of a run) leaves the factor behind
+        (SuperLU cannot be copied): the copy forms its own at its first step."""
+        state = dict(self.__dict__)
+        state["_lu"] = None
+        return state
 
     # -------------------------------------------------------------- the pattern
     def _pattern(self, model) -> None:
@@ -111,6 +119,17 @@ class Newmark:
         self._nnz = unique.size
         self._free = free
         self._nf = nf
+        # Per free DOF: index, mass, the size an increment is measured against (m, or
+        # rad), and the lever a residual is (moments count as force over the size).
+        self._idx = np.flatnonzero(free)
+        rotation = self._idx % 3 == 2
+        self._mass = m.mass.ravel()[self._idx]
+        self._size = np.where(rotation, 1.0, model.char_length)
+        self._lever = np.where(rotation, model.char_length, 1.0)
+        bar_damp = m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c
+        self._damp = {"bar": bar_damp, "beam": m.beam_beta, "triangle": m.tri_beta}
+        self._damped = any(bool(np.any(d > 0.0)) for d in self._damp.values())
+        self._noise_at = -math.inf
         self._fixed = m.fixed
         self._lu = None
 
@@ -122,19 +141,14 @@ class Newmark:
         c1 = 1.0 + self.alpha
         cd = self.gamma / (self.beta * h)
         tangent = element_blocks(m, pos, s.chord, tangent=True, safe=safe)
-        small = element_blocks(m, pos, s.chord)
+        small = element_blocks(m, pos, s.chord) if self._damped else None  # element damping's matrix, if any
         vals = []
         for k, (kind, (ke, _)) in enumerate(tangent.items()):
             on = (s.bar_on, s.beam_on, s.tri_on)[k]
-            damp = {"bar": m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c, "beam": m.beam_beta, "triangle": m.tri_beta}[kind]
-            block = c1 * (ke + cd * damp[:, None, None] * small[kind][0]) * on[:, None, None]
-            vals.append(block.ravel())
+            block = ke + cd * self._damp[kind][:, None, None] * small[kind][0] if small is not None else ke
+            vals.append((c1 * block * on[:, None, None]).ravel())
         diag = m.mass.ravel() / (self.beta * h * h) + c1 * cd * m.mass_damping * m.mass.ravel()
-        spring = np.zeros_like(m.mass)
-        for row in s.tether:
-            q = int(row[tethers.T_NODE])
-            spring[q, :2] += row[tethers.T_K] + cd * row[tethers.T_C]
-        vals.append(diag + c1 * spring.ravel())
+        vals.append(diag + c1 * tether_tangent(s.tether, pos, s.vel, cd).ravel())
         data = np.bincount(self._slot, weights=np.concatenate(vals)[self._keep], minlength=self._nnz)
         S = sp.csc_matrix((data, self._indices, self._indptr), shape=(self._nf, self._nf))
         self._lu = (h, spla.splu(S), safe)
@@ -152,7 +166,9 @@ class Newmark:
         start = s.copy()
         total = max(round(seconds / sim.dt), 0)
         ctl = sim.ctl
-        self._noise = 4.0 * sim.roundoff_floor()
+        if s.clock[K_TIME] - self._noise_at > NOISE_EVERY or s.clock[K_TIME] < self._noise_at:
+            self._noise = 4.0 * sim.roundoff_floor()  # an assembly: not every frame
+            self._noise_at = float(s.clock[K_TIME])
         every = max(1, round(CONTROLS_EVERY / sim.dt))
         F0, a0 = self._start(model, s)
         for step in range(total):
@@ -197,47 +213,61 @@ class Newmark:
         return self._step(model, s, F0, a0, 0.5 * h, depth + 1)
 
     def _newton(self, model, s, F0, a0, h):
-        """Solve one step by Newton; (F₁, a₁) with s advanced, or None (s garbled)."""
+        """Solve one step by Newton; (F₁, a₁) with s advanced, or None (s garbled).
+
+        With x̂ = x₀ + h v₀ + (½ − β) h² a₀ and v̂ = v₀ + (1 − γ) h a₀ (fixed in the step),
+        a₁ = (x₁ − x̂)/(β h²) and v₁ = v̂ + γ h a₁; each iteration works in buffers made
+        once per step (the residual and its measures on the free DOFs)."""
         m = model.arrays
         t0 = float(s.clock[K_TIME])
         t1 = t0 + h
-        free = self._free
-        x0 = s.pos.copy()
-        v0 = s.vel.copy()
+        idx, mass, size, lever = self._idx, self._mass, self._size, self._lever
         b, g, al = self.beta, self.gamma, self.alpha
         x = s.pos
         v = s.vel
         F = np.zeros_like(x)
-        x[...] = x0 + h * v0 + 0.5 * h * h * a0  # predictor: the acceleration held
+        xp = x + h * v + (0.5 - b) * h * h * a0  # x̂
+        vp = v + (1.0 - g) * h * a0  # v̂
+        x += h * v + 0.5 * h * h * a0  # predictor: the acceleration held
         apply_supports(m, x, v, t1)
         held_x = x[m.fixed].copy()
         held_v = v[m.fixed].copy()
-        mass = m.mass.ravel()[free]
-        size = np.where(np.arange(x.size) % 3 == 2, 1.0, model.char_length)[free]
-        lever = np.where(np.arange(x.size) % 3 == 2, model.char_length, 1.0)[free]  # moments count as force over the size
+        a = np.empty_like(x)
+        xr, ar, fr = x.ravel(), a.ravel(), F.ravel()
+        past = al * F0.ravel()[idx]  # HHT's share of the force at the start
+        ra, r, work = np.empty(idx.size), np.empty(idx.size), np.empty(idx.size)
         last = math.inf
         forms = 0  # factors formed in this step
         safe = False  # the tangent itself, until it leads Newton away
-        dx = np.zeros(int(free.sum()))
+        dx = np.zeros(idx.size)
         previous = math.inf  # the last iteration's residual
         power0 = 0.0
         for it in range(NEWTON_MAX):
-            a = (x - x0 - h * v0) / (b * h * h) - (0.5 - b) / b * a0
-            v[...] = v0 + h * ((1.0 - g) * a0 + g * a)
+            np.subtract(x, xp, out=a)
+            a *= 1.0 / (b * h * h)
+            np.multiply(a, g * h, out=v)
+            v += vp
             v[m.fixed] = held_v
             x[m.fixed] = held_x
             power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
             eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
             if it == 0:
                 power0 = power
-            r = mass * a.ravel()[free] - (1.0 + al) * F.ravel()[free] + al * F0.ravel()[free]
-            residual = float(np.max(np.abs(r) / lever, initial=0.0))
+            np.take(ar, idx, out=ra)
+            np.take(fr, idx, out=work)
+            np.multiply(mass, ra, out=r)
+            work *= 1.0 + al
+            r -= work
+            r += past
+            np.abs(r, out=work)
+            work /= lever
+            residual = float(work.max(initial=0.0))
             if not math.isfinite(residual):
                 return None
             if residual > LEAP * previous and not safe:
                 # The tangent was indefinite (compression's geometric stiffness) and
                 # Newton leapt: back to the last iterate, on with the safe matrix.
-                x.ravel()[free] -= dx
+                xr[idx] -= dx
                 safe = True
                 self._lu = None
                 continue
@@ -245,15 +275,23 @@ class Newmark:
             if self._lu is None or self._lu[0] != h or self._lu[2] != safe or (it >= REFORM_AFTER and not forms):
                 self._form(model, s, x, h, safe)
                 forms += 1
-            dx = -self._lu[1].solve(r)
+            dx = self._lu[1].solve(r)
+            dx *= -1.0
             self.iterations += 1
-            x.ravel()[free] += dx
-            step = float(np.max(np.abs(dx) / size, initial=0.0))
-            inertia = float(np.max(np.abs(mass * a.ravel()[free]) / lever, initial=0.0))
+            xr[idx] += dx
+            np.abs(dx, out=work)
+            work /= size
+            step = float(work.max(initial=0.0))
+            np.multiply(mass, ra, out=work)
+            np.abs(work, out=work)
+            work /= lever
+            inertia = float(work.max(initial=0.0))
             if step <= TOLERANCE and residual <= max(RESIDUAL * max(self._force_scale, inertia), self._noise):
-                a = (x - x0 - h * v0) / (b * h * h) - (0.5 - b) / b * a0
+                np.subtract(x, xp, out=a)
+                a *= 1.0 / (b * h * h)
                 a[m.fixed] = 0.0
-                v[...] = v0 + h * ((1.0 - g) * a0 + g * a)
+                np.multiply(a, g * h, out=v)
+                v += vp
                 v[m.fixed] = held_v
                 power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
                 eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
@@ -286,6 +324,60 @@ class Newmark:
             return ctl[dynamics.C_STOP] > 0.0 and s.clock[K_REST] >= ctl[dynamics.C_HOLD]
         s.clock[K_REST] = 0.0
         return False
+
+
+def tether_stiffness(mass: float, row_bound: float, dt: float, fraction: float, damping_ratio: float) -> tuple[float, float]:
+    """(k [N/m], c [N s/m]) of a tether on a node under Newmark at step dt, which is
+    stable at any stiffness: what bounds k here is holding, and Newton.
+
+    mass: the node's translational mass m [kg]; row_bound: its Gershgorin row of
+    M^-½ K M^-½ [1/s²] (the square of its fastest own frequency, at most). The tether
+    gets ω_t = √(k/m) as high as the node's own fastest mode, so that it holds the node
+    as firmly as the structure's members do (a ground contact under a node that carries
+    the whole structure sinks in by about the structure's own deflection); at least
+    2/dt, so that even a soft node is held within a step or two (its sinking under its
+    own weight g/ω_t² is 0.2 mm at dt = 1/120 s); at most 20/dt, beyond which Newton
+    meets a contact that closes and opens in one step as a jump it converges on slowly.
+    `fraction` of that k, as for the explicit rule (several tethers on one node share
+    it); c = 2 ζ_t √(k m) with ζ_t = damping_ratio. The tangent of every tether goes
+    into Newton's matrix (tether_tangent)."""
+    if mass <= 0.0 or dt <= 0.0:
+        return 0.0, 0.0
+    omega = min(max(2.0 / dt, math.sqrt(max(row_bound, 0.0))), 20.0 / dt)
+    k = fraction * mass * omega * omega
+    return k, 2.0 * damping_ratio * math.sqrt(k * mass)
+
+
+def tether_tangent(tether: np.ndarray, pos: np.ndarray, vel: np.ndarray, cd: float) -> np.ndarray:
+    """(N, 3): the tethers' share of Newton's matrix on each DOF's diagonal, K + cd C
+    (cd = γ/(β h)), at pos and vel (engine/tethers.py's forces, differentiated): a
+    spring, k + cd c on x and y; a ground contact pressed in (gap < 0), k + cd c along
+    its normal, and k + cd c along the ground while it sticks (its tangential spring
+    to the point where it stuck is below the cap μN); a sliding node's friction is the
+    constant μN, no stiffness along the ground; an open contact, nothing.
+    On the diagonal only: a contact's normal off the axes couples x and y, which the
+    factor leaves to Newton's iterations (the ground is level)."""
+    out = np.zeros_like(pos)
+    for row in tether:
+        q = int(row[tethers.T_NODE])
+        k, c = row[tethers.T_K], row[tethers.T_C]
+        n = row[tethers.T_NX : tethers.T_NY + 1]
+        if not n.any():
+            out[q, :2] += k + cd * c
+            continue
+        gap = float((pos[q, :2] - row[tethers.T_AX : tethers.T_AY + 1]) @ n)
+        if gap >= 0.0:
+            continue
+        vn = float(vel[q, :2] @ n)
+        fn = -k * gap - c * vn
+        if fn <= 0.0:
+            continue
+        out[q, :2] += (k + cd * c) * n * n
+        t = np.array((n[1], -n[0]))  # the tangent (engine/tethers.py)
+        s = float((pos[q, :2] - row[tethers.T_AX : tethers.T_AY + 1]) @ t)
+        if abs(k * s + c * float(vel[q, :2] @ t)) < row[tethers.T_MU] * fn:
+            out[q, :2] += (k + cd * c) * t * t
+    return out
 
 
 def _check_breaks(m, s) -> None:

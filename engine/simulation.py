@@ -19,7 +19,7 @@ import numpy as np
 from engine import dynamics, linear, newmark, tethers
 from engine.dynamics import State, new_state, new_work
 from engine.elements import eval_forces, strain_energy
-from engine.interaction import Interaction
+from engine.interaction import Controls, Interaction
 from engine.model import Model
 from engine.tethers import eval_tethers
 
@@ -61,21 +61,50 @@ class Simulation(Interaction):
         if integrator not in INTEGRATORS:
             raise ValueError(f"integrator must be one of {', '.join(INTEGRATORS)}")
         self.implicit = newmark.Newmark(hht_alpha) if integrator == "newmark" else None
-        self.model = model
+        self.level = model  # the Model as built; `model` is as it runs (engine/interaction.py)
+        self._running: Model | None = None
+        self.controls = Controls(model.arrays.fixed.copy())
         self.integrator = integrator
         m = model.arrays
         self.state: State = new_state(m)
+        if model.vel0 is not None:  # the nodes' initial velocities (a free vibration needs no load pulse)
+            self.state.vel[:] = model.vel0
         self.work = new_work(model.n_nodes)
         self.dt = dt if dt is not None else stable_dt_for(model, integrator)
         self.rest = rest or RestCriteria()
         self.ctl = np.zeros(7)
         self.linear_reactions: np.ndarray | None = None
         self.mechanism: linear.Mechanism | None = None
-        self._level_fixed = m.fixed.copy()  # the level's own supports; nails come on top
-        self._nails: set[int] = set()
         self._node_rows: np.ndarray | None = None  # Gershgorin rows per node, see tether_stiffness
         self._install_contacts()  # supports[].contact: friction contacts (engine/tethers.py)
         self.refresh()
+
+    def use(self, integrator: str, dt: float | None = None, hht_alpha: float = 0.0) -> None:
+        """Go on with another time integrator ("rk4", "symplectic" or "newmark") and step
+        (dt None: its default, stable_dt_for): the state, the nails and the tethers carry
+        over as they are; the tethers' stiffness is the caller's to set anew for the new
+        step (tether_stiffness)."""
+        if integrator not in ("rk4", "symplectic", "newmark"):
+            raise ValueError(f"use() needs a time integrator, not {integrator}")
+        self.implicit = newmark.Newmark(hht_alpha) if integrator == "newmark" else None
+        self.integrator = integrator
+        self.dt = dt if dt is not None else stable_dt_for(self.level, integrator)  # nails may be pulled later
+        self.state.clock[dynamics.K_REST] = 0.0
+        self._stiffen_contacts()  # the level's contact supports: stiffness for the new step
+
+    @property
+    def model(self) -> Model:
+        """The Model as it runs: the level's with the controls applied (Controls.applied),
+        made anew only when a control changed."""
+        if self._running is None:
+            self._running = self.controls.applied(self.level)
+        return self._running
+
+    @model.setter
+    def model(self, model: Model) -> None:
+        """Run another Model (the same nodes and elements) from now on, as the level's."""
+        self.level = model
+        self._running = None
 
     # ------------------------------------------------------------------ state views
     @property
@@ -347,7 +376,7 @@ class Simulation(Interaction):
                 members[mid] = {"axial": n_, "shear_i": v, "moment_i": m1, "moment_j": m2, "broken": bool(s.beam_broke[row] >= 0)}
         triangles = {tid: {"sx": float(s.tri_out[k, 0]), "sy": float(s.tri_out[k, 1]), "txy": float(s.tri_out[k, 2])} for k, tid in enumerate(md.triangle_ids)}
         r = self.support_forces()
-        held = (*md.support_nodes, *sorted(self._nails - set(md.support_nodes)))
+        held = (*md.support_nodes, *sorted(self.controls.nails - set(md.support_nodes)))
         reactions = {md.node_ids[q]: {"fx": float(r[q, 0]), "fy": float(r[q, 1]), "m": float(r[q, 2])} for q in held}
         for (q, *_), (*_, normal, friction) in zip(md.contacts, self.contact_forces(), strict=True):
             reactions[md.node_ids[q]].update(normal=float(normal), friction=float(friction))
@@ -372,8 +401,9 @@ class Simulation(Interaction):
         return out
 
     def value(self, spec: str) -> float:
-        """One recorded quantity: node.ID.{x,y,rot,vx,vy,dx,dy}, member.ID.{axial,
-        shear_i,moment_i,moment_j}, reaction.ID.{fx,fy,m} (a contact also .normal, .friction), triangle.ID.{sx,sy,txy},
+        """One recorded quantity: node.ID.{x,y,rot,vx,vy,vrot,dx,dy,drot}, member.ID.{axial,
+        shear_i,moment_i,moment_j}, reaction.ID.{fx,fy,m} (a contact also .normal, .friction),
+        triangle.ID.{sx,sy,txy},
         energy.{kinetic,strain}, time."""
         return make_probe(self, spec)()
 
@@ -401,12 +431,12 @@ def make_probe(sim: Simulation, spec: str):
         if ident not in md.node_ids:
             raise ValueError(f"record spec {spec!r}: unknown node {ident!r}")
         q = md.node_index(ident)
-        cols = {"x": (s.pos, 0), "y": (s.pos, 1), "rot": (s.pos, 2), "vx": (s.vel, 0), "vy": (s.vel, 1)}
+        cols = {"x": (s.pos, 0), "y": (s.pos, 1), "rot": (s.pos, 2), "vx": (s.vel, 0), "vy": (s.vel, 1), "vrot": (s.vel, 2)}
         if what in cols:
             arr, d = cols[what]
             return lambda: float(arr[q, d])
-        if what in ("dx", "dy"):
-            d = 0 if what == "dx" else 1
+        if what in ("dx", "dy", "drot"):
+            d = ("dx", "dy", "drot").index(what)
             return lambda: float(s.pos[q, d] - md.arrays.pos0[q, d])
     elif kind == "member":
         if ident not in md.member_ids:

@@ -28,9 +28,9 @@ The damper acts on the node's absolute velocity: within one game frame the hand 
 the ground stand still.
 
 Tethers act inside every sub-step (every RK4 stage, every symplectic step). Newmark
-(engine/newmark.py) slides the anchors after each converged step and takes a contact
-into its tangent as a spring of k in x and y, which the stuck contact is; the cap at
-mu Fn is left out of the tangent, and Newton's iterations absorb it.
+(engine/newmark.py) slides the anchors after each converged step (within a step they
+stand still, as in the explicit steps) and puts a stuck contact into its tangent as a
+spring of k (and damper c) along n and along t; a sliding one along n only.
 
 Energy. Within a step an anchor stands still, so a tether is an element to a fixed
 point: its spring stores U = ½ k |a − x|² (a contact, ½ k (g² + s²) while g < 0, with

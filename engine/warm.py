@@ -25,6 +25,7 @@ from engine import kernel_cache
 from engine.linear import mechanism, solve_linear
 from engine.model import build_model
 from engine.simulation import Simulation
+from engine.stiffness import element_blocks
 
 # A bar, a cable, a beam and a plate, a load with a history, gravity: every kernel path.
 WARM_MODEL = {
@@ -45,12 +46,18 @@ WARM_TETHERS = np.array([[3, 1.5, 0.0, 0.0, 1.0, 1e3, 1.0, 0.5], [2, 0.5, 1.0, 0
 
 
 def _time_integration() -> None:
-    for integrator in ("rk4", "symplectic"):  # one compiled `advance` serves both
+    """The explicit integrators (one compiled `advance` serves both) and Newmark (the
+    tangents of every element kind, plain and safe, which the game may switch to at any
+    edit: a switch must not stall a frame on a compiler)."""
+    for integrator in ("rk4", "symplectic", "newmark"):
         sim = Simulation(build_model(WARM_MODEL), integrator)
         sim.set_tethers(WARM_TETHERS)
         sim.advance(10 * sim.dt)
         sim.strain_energy()
         sim.results()
+    model = build_model(WARM_MODEL)
+    for safe in (False, True):
+        element_blocks(model.arrays, model.arrays.pos0, model.arrays.beam_chord0.copy(), tangent=True, safe=safe)
 
 
 def _statics() -> None:
@@ -66,7 +73,7 @@ def _relaxation() -> None:
 
 # (what a player reads, what to call), in the order they are needed.
 STEPS: list[tuple[str, Callable[[], None]]] = [
-    ("the time integrators", _time_integration),
+    ("the time integrators", _time_integration),  # Newmark's among them
     ("the static solver", _statics),
     ("dynamic relaxation", _relaxation),
 ]

@@ -1,7 +1,8 @@
 """The `equilibria` command (also `python -m game`): the headless contract of DESIGN.md.
 
     equilibria simulate MODEL.json [--seconds T | --until-rest] [--integrator ...]
-                        [--dt DT] [--record SPEC ...] [--every DT] [--max-seconds S] --json
+                        [--dt DT] [--record SPEC ...] [--every DT] [--max-seconds S]
+                        [--load-factors F,F,...] --json
 
     equilibria validate PATH...
     equilibria check LEVEL [--solution SOLUTION.json] --json
@@ -64,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--hht-alpha", type=float, default=0.0, help="newmark: HHT-α in [-1/3, 0], damping the highest modes (default 0)")
     sim.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step estimated from the model; 1/120 s for newmark)")
     sim.add_argument("--record", action="append", default=[], metavar="SPEC", help="quantity to record, e.g. node.B.y, member.AB.axial")
-    sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s)")
+    sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s); values interpolated between steps")
+    sim.add_argument("--load-factors", type=_load_factors, metavar="F,F,...", help="relax/linear: one static answer per factor on the loads (0.25,0.5,1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     val = sub.add_parser("validate", help="schema and sense checks of level files")
     val.add_argument("paths", nargs="*", metavar="PATH", help="level files, or folders of them (default: the shipped course)")
@@ -329,8 +331,43 @@ def grade(args: argparse.Namespace) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from engine import ModelError, Simulation, Unstable, build_model
-    from engine.simulation import make_probe
+    from engine import Simulation, Unstable
+
+    model = _read_model(args)
+    if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
+        raise BadInput(f"--hht-alpha must be in [-1/3, 0], got {args.hht_alpha}")
+    if args.load_factors is not None:
+        return _simulate_load_factors(args, model)
+    sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
+    probes = _probes(args, sim)
+    records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
+
+    def sample(t: float, values: list[float]) -> None:
+        for spec, value in zip(probes, values, strict=True):
+            records[spec].append([t, value])
+
+    steps, at_rest, unstable = 0, False, None
+    try:
+        if args.integrator in ("linear", "relax"):
+            outcome = sim.solve_linear() if args.integrator == "linear" else sim.relax()
+            steps, at_rest = outcome.steps, outcome.at_rest
+            sample(sim.time, _read_probes(probes))
+        else:
+            steps, at_rest = _run_in_time(sim, args, probes, sample)
+    except Unstable as exc:
+        unstable = str(exc)
+    out = {"time": sim.time, "steps": steps, "at_rest": at_rest, "integrator": args.integrator, "dt": sim.dt}
+    out.update(sim.results())
+    out["records"] = records
+    out["warnings"] = list(model.warnings)
+    if unstable:
+        out["unstable"] = unstable
+    return _report(args, out, _failure(out))
+
+
+def _read_model(args: argparse.Namespace):
+    """The model file as a Model; BadInput (one line, exit 2) naming the file and field."""
+    from engine import ModelError, build_model
 
     data = read_json(args.model)
     problem = format_problem(data, required=False) if isinstance(data, dict) else None
@@ -340,69 +377,146 @@ def simulate(args: argparse.Namespace) -> int:
         model = build_model(data, statics_only=args.integrator in ("linear", "relax"))
     except ModelError as exc:
         raise BadInput(f"{args.model}: {exc}") from None
-    if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
-        raise BadInput(f"--hht-alpha must be in [-1/3, 0], got {args.hht_alpha}")
+    if args.integrator == "linear" and model.contacts:
+        where = model.node_ids[model.contacts[0][0]]
+        raise BadInput(f"{args.model}: supports: node {where} rests on a contact, which the linear solve does not model: use rk4, symplectic or newmark")
+    return model
+
+
+def _probes(args: argparse.Namespace, sim) -> dict:
+    from engine.simulation import make_probe
+
     try:
-        sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
-    except ValueError as exc:  # a contact support under the linear solve
-        raise BadInput(f"{args.model}: {exc}") from None
-    try:
-        probes = {spec: make_probe(sim, spec) for spec in args.record}
+        return {spec: make_probe(sim, spec) for spec in args.record}
     except ValueError as exc:
         raise BadInput(f"{args.model}: --record: {exc}") from None
-    records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
 
-    def sample() -> None:
-        for spec, probe in probes.items():
-            records[spec].append([sim.time, probe()])
 
-    steps, at_rest, unstable = 0, False, None
-    try:
-        if args.integrator == "linear":
-            outcome = sim.solve_linear()
-            steps, at_rest = outcome.steps, outcome.at_rest
-            sample()
-        elif args.integrator == "relax":
-            outcome = sim.relax()
-            steps, at_rest = outcome.steps, outcome.at_rest
-            sample()
-        else:
-            steps, at_rest = _run_in_time(sim, args, sample)
-    except Unstable as exc:
-        unstable = str(exc)
-    out = {"time": sim.time, "steps": steps, "at_rest": at_rest, "integrator": args.integrator, "dt": sim.dt}
-    out.update(sim.results())
-    out["records"] = records
-    out["warnings"] = list(model.warnings)
-    if unstable:
-        out["unstable"] = unstable
+def _read_probes(probes: dict) -> list[float]:
+    return [probe() for probe in probes.values()]
+
+
+def _failure(out: dict) -> str | None:
+    """Why a run ends in exit 1 (it became unstable, or the linear solve found a
+    mechanism), or None."""
+    if "unstable" in out:
+        return out["unstable"]  # "unstable near t = …", "relaxation diverged …": it says what happened
+    if "mechanism" in out:
+        return out["mechanism"]["message"]
+    return None
+
+
+def _report(args: argparse.Namespace, out: dict, failure: str | None) -> int:
+    """Print the results (one JSON object with --json, else a summary); a failure is
+    also said in one line on standard error, and the exit code is 1."""
     if args.json:
         print(json.dumps(out))
+    elif "runs" in out:
+        for run in out["runs"]:
+            print(f"load factor {run['load_factor']:g}:")
+            _print_summary({**run, "integrator": out["integrator"], "dt": out["dt"], "warnings": []})
+        for w in out["warnings"]:
+            print(f"  warning: {w}")
     else:
         _print_summary(out)
-    return 1 if unstable else 0
+    if failure:
+        print(f"{args.model}: {failure}", file=sys.stderr)
+    return 1 if failure else 0
 
 
-def _run_in_time(sim, args: argparse.Namespace, sample) -> tuple[int, bool]:
-    """rk4 / symplectic / newmark in chunks of --every, sampling the records between chunks."""
+def _load_factors(text: str) -> list[float]:
+    """--load-factors: finite numbers, comma-separated (0.25,0.5,1)."""
+    factors = []
+    for part in text.split(","):
+        try:
+            x = float(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {part.strip()!r}") from None
+        if not math.isfinite(x):
+            raise argparse.ArgumentTypeError(f"a load factor must be a finite number, got {part.strip()!r}")
+        factors.append(x)
+    return factors
+
+
+def _simulate_load_factors(args: argparse.Namespace, model) -> int:
+    """One static answer per load factor (the loads of `loads[]` scaled; gravity and
+    support motions as they are): `linear` solves each on its own; `relax` starts each
+    from the equilibrium of the factor before, following the load path. The records
+    become load–deflection curves, [[factor, value], ...]."""
+    from engine import Simulation, Unstable
+
+    if args.integrator not in ("linear", "relax"):
+        raise BadInput(f"--load-factors: needs --integrator linear or relax (a static answer per factor), not {args.integrator}")
+    runs: list[dict] = []
+    records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
+    out: dict = {"integrator": args.integrator, "load_factors": args.load_factors, "runs": runs, "records": records, "warnings": list(model.warnings)}
+    previous, dt, failure = None, args.dt, None
+    for factor in args.load_factors:
+        scaled = model.with_arrays(load_f=model.arrays.load_f * factor)
+        sim = Simulation(scaled, args.integrator, dt=dt)
+        dt = sim.dt  # estimated once (the loads do not change it)
+        probes = _probes(args, sim)
+        if previous is not None and args.integrator == "relax":
+            sim.state.restore(previous.state)
+        run: dict = {"load_factor": factor}
+        try:
+            outcome = sim.solve_linear() if args.integrator == "linear" else sim.relax()
+            run.update(steps=outcome.steps, at_rest=outcome.at_rest)
+        except Unstable as exc:
+            run.update(steps=0, at_rest=False, unstable=str(exc))
+        run.update(sim.results())
+        runs.append(run)
+        for spec, value in zip(probes, _read_probes(probes), strict=True):
+            records[spec].append([factor, value])
+        failure = _failure(run)
+        if failure:
+            failure = f"load factor {factor:g}: {failure}"
+            break
+        previous = sim
+    out["dt"] = dt
+    return _report(args, out, failure)
+
+
+def _run_in_time(sim, args: argparse.Namespace, probes: dict, sample) -> tuple[int, bool]:
+    """rk4 / symplectic / newmark, sampling the records at t = 0, --every, 2 --every, ...
+    exactly, each value interpolated linearly between the two steps around its time (a
+    step need not divide --every); and once more at the end of the run when that falls
+    between two sample times (at rest, or a span that is not a whole number of steps)."""
     until_rest = args.seconds is None
     span = args.max_seconds if until_rest else args.seconds
     every = args.every or 0.01
     total = max(round(span / sim.dt), 0)
-    steps = 0
-    sample()
-    chunk = 0
-    while steps < total:
-        chunk += 1
-        target = min(total, round(chunk * every / sim.dt))
-        if target <= steps:
-            continue
-        outcome = sim.advance((target - steps) * sim.dt, until_rest=until_rest)
-        steps += outcome.steps
-        sample()
-        if until_rest and outcome.at_rest:
-            return steps, True
-    return steps, sim.rest_time >= sim.rest.hold
+    if not probes:  # nothing to sample: one call, which batches its steps and watches for rest itself
+        outcome = sim.advance(total * sim.dt, until_rest=until_rest)
+        return outcome.steps, bool(outcome.at_rest)
+    slack = 1e-6 * sim.dt  # the clock is a sum of steps: its round-off is far below this
+    steps, stopped, k = 0, False, 1
+    before = after = (sim.time, _read_probes(probes))  # the two states around the next sample time
+    sample(*after)
+    sampled = after[0]
+    while True:
+        t_k = k * every
+        while after[0] < t_k - slack and steps < total and not stopped:
+            to_go = math.ceil((t_k - after[0]) / sim.dt - 1e-6)  # steps to reach t_k
+            n = min(total - steps, max(to_go - 1, 1))  # to the step before t_k, then one more
+            outcome = sim.advance(n * sim.dt, until_rest=until_rest)
+            steps += outcome.steps
+            before, after = after, (sim.time, _read_probes(probes))
+            stopped = until_rest and outcome.at_rest
+        if after[0] < t_k - slack:
+            break
+        sample(t_k, _interpolate(before, after, t_k))
+        sampled, k = t_k, k + 1
+    if after[0] > sampled + slack:
+        sample(*after)
+    return steps, bool(stopped or sim.rest_time >= sim.rest.hold)
+
+
+def _interpolate(before: tuple[float, list[float]], after: tuple[float, list[float]], t: float) -> list[float]:
+    """The values at time t, linear between (t0, values) and (t1, values)."""
+    (t0, v0), (t1, v1) = before, after
+    w = min(max((t - t0) / (t1 - t0), 0.0), 1.0) if t1 > t0 else 1.0
+    return [a + w * (b - a) for a, b in zip(v0, v1, strict=True)]
 
 
 def _print_summary(out: dict) -> None:

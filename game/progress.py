@@ -86,6 +86,7 @@ class Progress:
         self._data = data or ProgressFile(format=FORMAT)
         self._touched: set[str] = set()  # levels this session changed: on those, its word holds
         self._opened = False  # whether this session opened a level (last_level is then its own)
+        self._opened_unsaved = False  # a level opened since the last save: last_level not yet in the file
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -107,6 +108,12 @@ class Progress:
     @property
     def last_level(self) -> str | None:
         return self._data.last_level
+
+    @property
+    def last_level_unsaved(self) -> bool:
+        """Whether a level was opened since the last save (a level left unchanged writes
+        nothing, and the next start would not find it chosen)."""
+        return self._opened_unsaved
 
     def won(self, level_id: str) -> bool:
         record = self._data.levels.get(level_id)
@@ -136,6 +143,7 @@ class Progress:
         """Remember the level as the one opened last."""
         self._data.last_level = _level_id(level_id)
         self._opened = True
+        self._opened_unsaved = True
 
     def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int) -> None:
         """After a check: `passed` its verdict, `marks` the attempt's marks (None until
@@ -174,6 +182,7 @@ class Progress:
             raise SaveError(f"{self.path}: cannot make its folder ({exc.strerror or exc})") from None
         self._take_in_the_file()
         write_json_atomic(self.path, self.to_json())
+        self._opened_unsaved = False
 
     def _take_in_the_file(self) -> None:
         """Keep what another copy of the game saved since this one read the file: the

@@ -378,7 +378,7 @@ class LevelBench(Bench):
             raise Refused("This level has no members to mark.")
         if member not in {m.id for m in self.level.members}:
             raise Refused(f"There is no member {member}.")
-        remove = self.level.player.mode == "remove"
+        remove = self.level.player.mode == "remove" or not self.about.takes(MarkZero)  # a kind that only takes members out
         cls, kind = (RemoveMember, "remove_member") if remove else (MarkZero, "mark_zero")
         on = any(isinstance(m, cls) and m.member == member for m in self.moves)
         if on:

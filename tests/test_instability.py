@@ -5,7 +5,8 @@ paused; the game goes on drawing frames and does no more steps until the player 
 
 The game never picks a step itself that is too large: an edit rebuilds the model and
 the engine estimates a new stable step (seed 000, the Gershgorin bound of the stiffest
-element). A step the player chose (`equilibria play/sandbox --dt`, to see what an
+element), or, where that step is too small for real time, the game goes on with
+implicit steps, stable at any step (game/app/chooser.py). A step the player chose (`equilibria play/sandbox --dt`, to see what an
 explicit integrator does past its limit) stays as chosen until D takes the stable one.
 """
 
@@ -70,10 +71,10 @@ def test_too_large_a_step_is_caught_in_its_first_frame_rolled_back_explained_and
     app.close()
 
 
-def stiffen_while_running(dt: float | None):
+def stiffen_while_running(dt: float | None, integrator: str = "auto"):
     """Build the hanging bar, run it a second, then add a short stiff stub beside the
     foot while it runs. Returns (app, scene, the step before the edit)."""
-    app, scene = start(Stage.empty_sandbox(), dt=dt)
+    app, scene = start(Stage.empty_sandbox(), dt=dt, integrator=integrator)
     bench = scene.session.bench
     top, foot = bench.add_node(0, 3), bench.add_node(0, 1)
     bench.add_member(top, foot, "steel bar")
@@ -92,8 +93,19 @@ def stiffen_while_running(dt: float | None):
 
 
 def test_a_structure_made_stiffer_while_it_runs_gets_a_step_it_can_take():
-    app, scene, before = stiffen_while_running(None)
+    """Explicit steps only (`integrator="rk4"`): the stable step shrinks with the stub."""
+    app, scene, before = stiffen_while_running(None, "rk4")
     assert scene.session.sim.dt < before / 4
+    app.run(120)
+    assert scene.session.problem is None and np.isfinite(scene.session.sim.state.pos).all()
+    app.close()
+
+
+def test_a_structure_made_stiffer_while_it_runs_goes_on_with_implicit_steps():
+    """The game's own choice: the stub would need 71,000 explicit steps a second, so the
+    run goes on with Newmark at 1/120 s, and stays stable."""
+    app, scene, before = stiffen_while_running(None)
+    assert before > 1e-4 and scene.session.sim.integrator == "newmark" and scene.session.sim.dt == 1.0 / 120.0
     app.run(120)
     assert scene.session.problem is None and np.isfinite(scene.session.sim.state.pos).all()
     app.close()
@@ -113,4 +125,4 @@ def test_a_structure_made_stiffer_than_a_chosen_step_allows_is_caught_and_names_
 def stable(scene) -> float:
     from engine.simulation import stable_dt_for
 
-    return stable_dt_for(scene.session.model, scene.session.integrator)
+    return stable_dt_for(scene.session.model, scene.session.sim.integrator)

@@ -205,7 +205,7 @@ def test_the_menu_shows_the_progress_problem_and_writes_nothing(tmp_path):
     app, menu = menu_with(progress)
     with app:
         w, h = app.screen.get_size()
-        below = max(rect.bottom for rect in menu.places((w, h)))
+        below = menu.list_box((w, h)).bottom
         assert count(app.screen, ALERT, pygame.Rect(0, below, w, h - below)) > 50  # the problem, a line under the list
         assert count(app.screen, ALERT) == count(app.screen, ALERT, pygame.Rect(0, below, w, h - below))
         before = sorted(p.name for p in tmp_path.iterdir())

@@ -22,6 +22,9 @@ from game.app.pacing import SPEEDS
 from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
+from game.rules import kind_of
+from game.rules.common import judged_by
+from game.solution import AddForce
 
 
 def factor(x: float) -> str:
@@ -159,6 +162,8 @@ def status_text(scene) -> str:
     elif session.static is not None and session.static.sim is not None and session.revealed:
         parts.append("forces shown: the static answer")
     parts.append(f"speed {factor(session.pacer.speed)}")
+    if session.choice is not None:
+        parts.append(session.choice.reason)
     bench = session.level_bench
     if bench is not None:
         cost = bench.cost()
@@ -222,13 +227,14 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
     """(title, text, foot, passed) of the verdict box."""
     v, bench = session.verdict, session.bench
     level, a = bench.level, bench.attempt
+    judged = f"Judged with {judged_by(v.sim)}   ·   " if v.sim is not None else ""
     if v.passed:
         title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
         text = f"{v.reason} {level.explanation}".strip()
-        return title, text, "Esc: fold this box", True
+        return title, text, f"{judged}Esc: fold this box", True
     hint = level.hints[min(a.tries, len(level.hints)) - 1] if level.hints else ""
     text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
-    return "Not yet", text, "Try again keeps your moves   ·   Esc: fold this box", False
+    return "Not yet", text, f"{judged}Try again keeps your moves   ·   Esc: fold this box", False
 
 
 def hover_lines(scene, sim) -> list[str]:
@@ -236,6 +242,20 @@ def hover_lines(scene, sim) -> list[str]:
     hit = scene.hover
     member = scene.picture.members.get(hit.id) if hit.kind == "member" else None
     return describe_hit(sim, hit, revealed=scene.session.revealed, member=member, broken_words=broken_words(sim, hit))
+
+
+def count_lines(session) -> list[str]:
+    """m + r against 2j for a truss as built (nothing for a frame: see engine/determinacy.py,
+    nor for a free body, whose reactions the student gives), and, where the level looks for mechanisms (or after a check), whether the stiffness
+    agrees: the count is necessary, not sufficient."""
+    count = session.count
+    if count is None or kind_of(session.stage.kind).takes(AddForce):
+        return []  # where the student gives forces the body is free on purpose: theirs are its reactions
+    lines = ["Truss count: m + r against 2j", f"  {count.equation()}"]
+    if count.excess >= 0 and session.free is not None:
+        said = "determinate" if count.excess == 0 else "indeterminate"
+        return [*lines, f"  {said} by the count,", "  yet the stiffness finds a mechanism:", "  the count is necessary, not sufficient"]
+    return [*lines, f"  {count.short}"]
 
 
 def draw_readout(scene, surface: pygame.Surface, sim) -> None:
@@ -250,6 +270,7 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
         lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
     else:
         lines = net_force_lines(sim, static=sim is not s.sim)
+    lines += count_lines(s)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:
         lines += node_lines(sim, scene.selected.id)
     legend, font = scene.layout.legend, scene.app.fonts.small

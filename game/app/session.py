@@ -7,7 +7,11 @@ spring, nails, the bomb) changes the simulation only, and a reset undoes it.
 
 `tick` advances the run by a frame's share of simulated time in ONE call to
 `Simulation.advance` (one compiled batch of many sub-steps); the `Pacer` decides how
-many and slows the run down visibly when the model is too heavy for real time. An
+many and slows the run down visibly when the model is too heavy for real time. Which
+integrator runs is the game's choice (game/app/chooser.py), made anew at each edit:
+RK4 at its stable step, or Newmark at frame-rate steps for a structure too stiff or
+too large for that; an explicit run that still falls behind goes on implicitly from
+where it is. Checks never depend on it (game/rules judge with their own). An
 `Unstable` run is rolled back by the engine; the session pauses and keeps why.
 
 A check (`check`) judges the work by the level's rules; the run shown afterwards is the
@@ -24,7 +28,9 @@ from pathlib import Path
 import numpy as np
 
 from engine import ModelError, Simulation, Unstable, build_model
+from engine.determinacy import TrussCount, truss_count
 from engine.linear import Mechanism, mechanism
+from game.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
 from game.app.pacing import FRAME, Pacer
 from game.app.shapes import Ground
 from game.app.stage import Stage, load_stage
@@ -128,15 +134,19 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
 
 class PlaySession:
     """One level or sandbox being played. integrator and dt as for `Simulation` (dt
-    None: the engine's stable step); progress: the student's progress
+    None: the engine's stable step), or "auto": the game chooses (game/app/chooser.py,
+    anew at each edit, and when an explicit run cannot keep up); progress: the student's progress
     (game/progress.py) or None (nothing is saved); fixed: headless frames that repeat
     exactly (the pacer never caps by measured cost)."""
 
-    def __init__(self, stage: Stage, *, integrator: str = "rk4", dt: float | None = None, progress=None, bench: Bench | None = None, fixed: bool = False):
+    def __init__(self, stage: Stage, *, integrator: str = "auto", dt: float | None = None, progress=None, bench: Bench | None = None, fixed: bool = False):
         self.stage = stage
         self.progress = progress
         self.integrator = integrator
         self.dt = dt
+        self.choice: Choice | None = None  # the integrator running, and why (the status bar says)
+        self.rk4_cost = RK4_COST  # [s] per step and DOF: as measured here once a run has been slow
+        self._behind = 0  # frames in a row an explicit run fell behind real time
         self.notice = ""  # a line for the player (a refused edit, a save), until the next action
         if bench is None:
             bench, self.notice = bench_for(stage, progress)
@@ -156,6 +166,7 @@ class PlaySession:
         self.free: Mechanism | None = None
         self.free_words = ""
         self.static: StaticAnswer | None = None  # the small-displacement answer, shown before a run
+        self.count: TrussCount | None = None  # the truss count of the work as built (None: not a truss)
         self._built = -1
         self._saved = bench.revision if bench is not None else -1  # as found: nothing to save until an edit
         self._save_clock = -SAVE_EVERY
@@ -189,8 +200,11 @@ class PlaySession:
         judged run's (a free body's check puts its cuts back as supports)."""
         if self.judged:
             model, dofs = self.sim.model, ("x", "y", "rot")
-            held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, model.arrays.fixed, strict=True)]
-            return [(nid, fix) for nid, fix in held if fix & {"x", "y"}]  # a node no beam meets has its rotation held, but no support
+            turned = np.zeros(model.n_nodes, bool)
+            turned[model.arrays.beam_ij.ravel().astype(np.int64)] = True  # elsewhere a held rotation is one nothing acts on, not a support's
+            rows = model.arrays.fixed & np.array([True, True, False]) | model.arrays.fixed & turned[:, None]
+            held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, rows, strict=True)]
+            return [(nid, fix) for nid, fix in held if fix]
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
 
     @property
@@ -206,6 +220,7 @@ class PlaySession:
             self.model = build_model(data) if data is not None else None
         except ModelError as exc:
             self.model, self.notice = None, f"Cannot build this structure: {exc}"
+        self.count = truss_count(data) if self.model is not None else None  # m + r against 2j, for the panel
         self.free, self.free_words = None, ""
         if self.model is not None and kind_of(self.stage.kind).seeks_mechanism and self.model.n_nodes <= MECHANISM_UP_TO:
             self.free = mechanism(self.model)
@@ -223,8 +238,9 @@ class PlaySession:
         if self.verdict is not None and self.verdict.start is not None:
             self.sim = snapshot(self.verdict.start)
             self.model = self.sim.model  # the judged model (a zero-force check keeps removed members, switched off)
+            self.choice = judged_choice(self.sim)
         elif self.model is not None:
-            self.sim = Simulation(self.model, self.integrator, dt=self.dt)
+            self.sim, self.choice = simulation_for(self.model, self.integrator, self.dt, self.rk4_cost)
         if self.sim is not None:
             self.pacer.dt = self.sim.dt
         self.pacer.restart()
@@ -455,6 +471,22 @@ class PlaySession:
         self.pacer.record(steps, wall, frame_seconds)
         if steps and self.sim.breakable:
             self._say_breaks()
+        self._keep_up()
+
+    def _keep_up(self) -> None:
+        """Under the game's own choice, an explicit run cut short by the frame budget for
+        KEEP_UP_FRAMES frames in a row goes on implicitly from where it is, if its measured
+        cost says so (chooser.keep_up); the cost is kept for the next edit's choice."""
+        if self.integrator != "auto" or self.dt is not None or self.judged or self.pacer.fixed or self.sim.integrator != "rk4":
+            return
+        self._behind = self._behind + 1 if self.pacer.limited else 0
+        if self._behind >= KEEP_UP_FRAMES and self.pacer.step_cost > 0.0:
+            self._behind = 0
+            self.rk4_cost = self.pacer.step_cost / max(self.sim.level_dofs, 1)
+            choice = keep_up(self.sim, self.pacer.step_cost)
+            if choice is not None:
+                self.choice, self.pacer.dt, self.pacer.step_cost = choice, choice.dt, 0.0  # a Newmark step's cost is measured afresh
+                self.pacer.restart()
 
     def _say_breaks(self) -> None:
         """The first member that broke since the last look, in words on the notice line."""
@@ -464,36 +496,7 @@ class PlaySession:
         if new:
             self._broken_seen.update(mid for _, mid in new)
             more = f" ({len(new) - 1} more broke with it)" if len(new) > 1 else ""
-            self.notice = self.break_words(new[0][1]) + more
-
-    def break_words(self, mid: str) -> str:
-        """Why member `mid` broke: when, how, and how its static force compares with
-        what it can carry (the shock of a sudden load can break a member that statics
-        says holds)."""
-        model, s = self.model, self.sim.state
-        kind, row = model.member_slot[model.member_index(mid)]
-        m = model.arrays
-        when = float((s.bar_broke if kind == "bar" else s.beam_broke)[row])
-        cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
-        cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
-        words = f"Member {mid} broke at t = {when:.2f} s"
-        if self.hand is not None:
-            return f"{words}: your hand pulled with {math.hypot(*self.hand_force()) / 1e3:.3g} kN."
-        if self.sim.nails:
-            words += " (nails hold the structure where no support does)"
-        static = self.static.sim if self.static is not None else None
-        if static is None:
-            return f"{words}: its force passed what it can carry ({cap_t / 1e3:.3g} kN in tension, {cap_c / 1e3:.3g} kN in compression)."
-        n = float(static.state.bar_N[row] if kind == "bar" else static.state.beam_out[row, 0])
-        cap = cap_t if n >= 0 else cap_c
-        buckles = n < 0 and cap_c < cap_t
-        how = "in tension (its yield load)" if n >= 0 else "in compression (its buckling load π²EI/L²)" if buckles else "in compression (its yield load)"
-        if cap <= 0 or not math.isfinite(cap):
-            return f"{words}."
-        share = abs(n) / cap
-        if share >= 1:
-            return f"{words}: statics asks it to carry {abs(n) / 1e3:.3g} kN {how}, {share:.0%} of the {cap / 1e3:.3g} kN it can. Make it stronger."
-        return f"{words}: statics asks only {share:.0%} of the {cap / 1e3:.3g} kN it can carry {how}; the motion overshot that."
+            self.notice = break_words(self, new[0][1]) + more
 
     def _tethers(self, seconds: float) -> None:
         """Ground contacts near enough to be met this frame, and the hand's spring."""
@@ -521,3 +524,33 @@ class PlaySession:
         mass = float(self.sim.model.arrays.mass[:, 0].sum())
         k = min(k_stable, mass * (2 * math.pi * HAND_HZ) ** 2)
         return k, min(c_stable, 2 * 0.7 * math.sqrt(k * mass))
+
+
+def break_words(session: PlaySession, mid: str) -> str:
+    """Why member `mid` broke: when, how, and how its static force compares with
+    what it can carry (the shock of a sudden load can break a member that statics
+    says holds)."""
+    model, s = session.model, session.sim.state
+    kind, row = model.member_slot[model.member_index(mid)]
+    m = model.arrays
+    when = float((s.bar_broke if kind == "bar" else s.beam_broke)[row])
+    cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
+    cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
+    words = f"Member {mid} broke at t = {when:.2f} s"
+    if session.hand is not None:
+        return f"{words}: your hand pulled with {math.hypot(*session.hand_force()) / 1e3:.3g} kN."
+    if session.sim.nails:
+        words += " (nails hold the structure where no support does)"
+    static = session.static.sim if session.static is not None else None
+    if static is None:
+        return f"{words}: its force passed what it can carry ({cap_t / 1e3:.3g} kN in tension, {cap_c / 1e3:.3g} kN in compression)."
+    n = float(static.state.bar_N[row] if kind == "bar" else static.state.beam_out[row, 0])
+    cap = cap_t if n >= 0 else cap_c
+    buckles = n < 0 and cap_c < cap_t
+    how = "in tension (its yield load)" if n >= 0 else "in compression (its buckling load π²EI/L²)" if buckles else "in compression (its yield load)"
+    if cap <= 0 or not math.isfinite(cap):
+        return f"{words}."
+    share = abs(n) / cap
+    if share >= 1:
+        return f"{words}: statics asks it to carry {abs(n) / 1e3:.3g} kN {how}, {share:.0%} of the {cap / 1e3:.3g} kN it can. Make it stronger."
+    return f"{words}: statics asks only {share:.0%} of the {cap / 1e3:.3g} kN it can carry {how}; the motion overshot that."

@@ -13,6 +13,10 @@ from engine import Simulation, Unstable, build_model
 from game.format import BaseLevel as Level
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
+# Every check that runs a structure in time runs it with this integrator at its stable
+# step, whatever the game runs it with (game/app/chooser.py): a verdict never changes
+# because the game chose another. Its name is in every verdict's figures (judged_by).
+JUDGE = "rk4"
 
 
 @dataclass(frozen=True)
@@ -29,8 +33,19 @@ class Verdict:
     start: Simulation | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict:
-        """For JSON: a non-finite figure (a run that blew up moved 'infinitely') is null."""
-        return _finite({"passed": self.passed, "reason": self.reason, **self.figures})
+        """For JSON: a non-finite figure (a run that blew up moved 'infinitely') is null;
+        `judged_by` says how the structure was solved (judged_by())."""
+        judged = {"judged_by": judged_by(self.sim)} if self.sim is not None else {}
+        return _finite({"passed": self.passed, "reason": self.reason, **self.figures, **judged})
+
+
+def judged_by(sim: Simulation) -> str:
+    """How a check solved the structure, in a student's words."""
+    if sim.integrator == "linear":
+        return "a static solve (small deflections)"
+    if sim.integrator == "newmark":
+        return f"implicit steps of {sim.dt * 1e3:.3g} ms (Newmark)"
+    return f"explicit steps of {sim.dt * 1e3:.3g} ms ({sim.integrator.upper()})"
 
 
 def _finite(value):
@@ -77,10 +92,10 @@ def snapshot(sim: Simulation) -> Simulation:
 
 
 def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, ...] = ()) -> tuple[Simulation, float, Simulation]:
-    """Run a model for `seconds` from rest (RK4); returns the simulation, the largest
+    """Run a model for `seconds` from rest (JUDGE); returns the simulation, the largest
     node displacement seen [m] (infinite if it blew up) and the run's start."""
     model = build_model(data)
-    sim = Simulation(model, "rk4")
+    sim = Simulation(model, JUDGE)
     for mid in removed:
         kind, row = model.member_slot[model.member_index(mid)]
         (sim.state.bar_on if kind == "bar" else sim.state.beam_on)[row] = False

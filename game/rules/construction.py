@@ -24,7 +24,7 @@ from engine import Model, ModelError, Simulation, Unstable, build_model
 from engine.linear import mechanism
 from engine.simulation import RestCriteria
 from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, Verdict, hold_time, jittered, kn, limit, plural, snapshot
+from game.rules.common import IMPERFECTION, JUDGE, Verdict, hold_time, jittered, kn, limit, plural, snapshot
 from game.rules.kind import Kind
 from game.rules.motion import MOTION_TOL, describe_motion
 from game.solution import AddMember, AddNode, AddSupport, Solution
@@ -193,7 +193,7 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
     crossed) and it has then been at rest for `hold` seconds, or SETTLE_SECONDS more
     have passed. Members break as the model says; their force at the last look before
     the break tells tension from compression."""
-    sim = Simulation(model, "rk4", rest=RestCriteria(hold=hold))
+    sim = Simulation(model, JUDGE, rest=RestCriteria(hold=hold))
     if jitter:
         jittered(sim, jitter)
     m, s = model.arrays, sim.state

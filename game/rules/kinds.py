@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from game.rules.balance import KIND as BALANCE
 from game.rules.construction import BUILD, STABILITY
+from game.rules.determinacy import KIND as DETERMINACY
 from game.rules.free_body import KIND as FREE_BODY
 from game.rules.free_play import DEMO, SANDBOX
 from game.rules.kind import Kind
 from game.rules.zero_force import KIND as ZERO_FORCE
 
-KINDS: dict[str, Kind] = {k.name: k for k in (BALANCE, ZERO_FORCE, BUILD, STABILITY, FREE_BODY, SANDBOX, DEMO)}
+KINDS: dict[str, Kind] = {k.name: k for k in (BALANCE, ZERO_FORCE, DETERMINACY, BUILD, STABILITY, FREE_BODY, SANDBOX, DEMO)}
 NAMES = tuple(KINDS)
 
 

@@ -2,13 +2,22 @@
 topic, or every level file in `levels/` when there is no course, then the teacher's
 levels (game/teacher.py) under a heading of their own, and an empty sandbox.
 Each level that can be won has a box, ticked once it is won, and its best marks; each
-topic says how many of its levels are won. The level opened last is chosen at the start.
-Up/Down or the mouse to choose, Enter or a click to play, Esc to quit. A level file that
+topic says how many of its levels are won. The level opened last is chosen at the start
+and again on the way back from a level (after N it is the level left, not the one
+opened from here).
+
+One column that scrolls: Up/Down, Page Up/Down, Home/End, the wheel and the scrollbar
+(a click on its track pages, its thumb drags) move through it,
+the cursor's row always in view (with its topic's heading when it is the topic's first
+level); a scrollbar and "21–40 of 52" say where the view is. The mouse chooses the row
+under it once it moves while the menu is on top: the pointer left where a level's last
+click was does not move the cursor. Enter or a click plays, Esc quits. A level file that
 cannot be opened is named, with the field at fault, in a box over the menu that stays
 until the next key or click (which only closes it); the menu runs on behind it."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,7 +31,7 @@ from game.app.scenes.loading import when_ready
 from game.app.scenes.play import PlayScene
 from game.app.stage import Stage, load_stage
 from game.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
-from game.files import BadInput, read_json
+from game.files import BadInput, SaveError, read_json
 from game.progress import Progress, data_folder
 from game.rules import kind_of
 from game.teacher import HEADING, teacher_levels
@@ -33,6 +42,10 @@ TOP = 110  # [px] top of the list
 FOOT = 60  # [px] below the list, for the help line (and above it the progress problem)
 BOX = 14  # [px] side of a level's won box
 TEXT_INSET = 40  # [px] from a row's left edge to its text
+LIST_WIDTH = 820  # [px] widest the list gets (a wide window leaves room on the right)
+BAR = 6  # [px] width of the scrollbar
+BAR_GAP = 28  # [px] from the list's right edge to past the scrollbar
+WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
 
 
 @dataclass(frozen=True)
@@ -150,27 +163,61 @@ def check_mark(surface: pygame.Surface, box: pygame.Rect, colour) -> None:
 
 
 class MenuScene(Scene):
-    """Rows flow down columns as wide as the window allows; a heading never ends one."""
+    """One column of rows that scrolls; `top` is the first row in view."""
 
     def __init__(self, app: App, rows: list[Row] | None = None, progress: Progress | None = None):
         super().__init__(app)
         self.rows = rows if rows is not None else level_rows()
         self.listed = rows is None  # rows of its own finding, found again on return
         self.progress = progress if progress is not None else Progress.load()
-        last = self.progress.last_level
         choosable = [k for k, r in enumerate(self.rows) if r.choosable]
-        self.selected = next((k for k in choosable if last is not None and self.rows[k].level_id == last), choosable[0] if choosable else 0)
+        self.selected = self._last_opened() if self._last_opened() is not None else (choosable[0] if choosable else 0)
+        self.top = 0  # the first row in view
+        self.pointer_live = False  # whether a frame was shown since the menu came on top (the mouse chooses after that)
+        self.dragging: int | None = None  # [px] where the scrollbar's thumb was taken, below its top (None: not dragged)
         self.error = ""  # why the level chosen last cannot be opened (file: field: problem), shown in a box
         self.error_title = ""
 
+    def _last_opened(self) -> int | None:
+        """The row of the level opened last (None: none, or not listed)."""
+        last = self.progress.last_level
+        return next((k for k, r in enumerate(self.rows) if r.choosable and not r.sandbox and last is not None and r.level_id == last), None)
+
     def resumed(self) -> None:
-        """Back from a level: the designs saved meanwhile are listed at once."""
+        """Back from a level: the designs saved meanwhile are listed at once, the level
+        left is chosen (it may be the next one, opened with N), and the level opened last
+        is kept in the progress file even if the level was left unchanged (the play
+        scene then writes nothing, and the next start would choose the first row)."""
+        self.pointer_live = False  # the pointer is where the level's last click left it
+        self._keep_last_level()
         if not self.listed:
             return
         chosen = self.rows[self.selected] if self.rows else None
         self.rows = level_rows()
         same = [k for k, r in enumerate(self.rows) if chosen is not None and r.choosable and (r.path, r.text) == (chosen.path, chosen.text)]
-        self.selected = same[0] if same else min(self.selected, len(self.rows) - 1)
+        last = self._last_opened() if chosen is not None and not chosen.sandbox else None
+        self.selected = last if last is not None else same[0] if same else self._nearest(min(self.selected, len(self.rows) - 1), 1)
+        self._follow(self.app.screen.get_size(), heading=True)
+
+    def closing(self) -> None:
+        self._keep_last_level()
+
+    def _keep_last_level(self) -> None:
+        if self.progress.last_level_unsaved:
+            with contextlib.suppress(SaveError):  # the play scene has said why its saves fail; the menu has nothing to add
+                self.progress.save()
+
+    # ------------------------------------------------------------------ moving and scrolling
+    def _nearest(self, k: int, step: int) -> int:
+        """The choosable row at `k`, else the nearest one past it in the direction of
+        `step`, else the nearest before it (k itself when there is none)."""
+        for direction in (step, -step):
+            q = k
+            while 0 <= q < len(self.rows):
+                if self.rows[q].choosable:
+                    return q
+                q += direction
+        return k
 
     def _move(self, step: int) -> None:
         k = self.selected + step
@@ -178,6 +225,39 @@ class MenuScene(Scene):
             k += step
         if 0 <= k < len(self.rows):
             self.selected = k
+        self._follow(self.app.screen.get_size(), heading=True)
+
+    def _jump(self, k: int, step: int) -> None:
+        """Put the cursor on the choosable row at or past `k` (clamped to the list)."""
+        if self.rows:
+            self.selected = self._nearest(max(0, min(k, len(self.rows) - 1)), step)
+        self._follow(self.app.screen.get_size(), heading=True)
+
+    def _scroll(self, rows: int) -> None:
+        """Scroll the view by `rows` (down positive); the cursor is pulled along to stay
+        in view."""
+        size = self.app.screen.get_size()
+        page = self.page(size)
+        self.top = max(0, min(self.top + rows, len(self.rows) - page))
+        if self.selected < self.top:
+            self.selected = self._nearest(self.top, 1)
+        elif self.selected >= self.top + page:
+            self.selected = self._nearest(self.top + page - 1, -1)
+
+    def _follow(self, size: tuple[int, int], *, heading: bool = False) -> None:
+        """Scroll as little as keeps the cursor's row in view (and, with `heading`, the
+        heading just above it: the topic's name comes into view with its first level)."""
+        page = self.page(size)
+        first = self.selected - 1 if heading and self.selected > 0 and not self.rows[self.selected - 1].choosable else self.selected
+        if first < self.top:
+            self.top = first
+        elif self.selected >= self.top + page:
+            self.top = self.selected - page + 1
+        self.top = max(0, min(self.top, len(self.rows) - page))
+
+    def update(self, frame_seconds: float) -> None:
+        self._follow(self.app.screen.get_size())  # the window may have changed size
+        self.pointer_live = True
 
     def open(self, row: Row) -> None:
         """Play the row's level (or the empty sandbox); a bad file is shown, not raised."""
@@ -194,7 +274,7 @@ class MenuScene(Scene):
             return
         self.error = ""
         if row.level_id is not None and not row.sandbox:
-            self.progress.opened(row.level_id)  # written with the play scene's next save; the menu itself writes nothing
+            self.progress.opened(row.level_id)  # written with the play scene's next save, or on the way back here
         self.app.push(when_ready(self.app, lambda app: PlayScene(app, stage, progress=self.progress)))
 
     def _cannot_open(self, row: Row, message: str) -> None:
@@ -206,15 +286,27 @@ class MenuScene(Scene):
         if self.error and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.error = ""  # the key or click that closes the box does nothing else
             return
+        page = self.page(self.app.screen.get_size())
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_UP:
-                self._move(-1)
-            elif event.key == pygame.K_DOWN:
-                self._move(1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.open(self.rows[self.selected])
-            elif event.key == pygame.K_ESCAPE:
-                self.app.quit()
+            moves = {
+                pygame.K_UP: lambda: self._move(-1),
+                pygame.K_DOWN: lambda: self._move(1),
+                pygame.K_PAGEUP: lambda: self._jump(self.selected - page, -1),
+                pygame.K_PAGEDOWN: lambda: self._jump(self.selected + page, 1),
+                pygame.K_HOME: lambda: self._jump(0, 1),
+                pygame.K_END: lambda: self._jump(len(self.rows) - 1, -1),
+                pygame.K_RETURN: lambda: self.open(self.rows[self.selected]),
+                pygame.K_KP_ENTER: lambda: self.open(self.rows[self.selected]),
+                pygame.K_ESCAPE: self.app.quit,
+            }
+            if event.key in moves:
+                moves[event.key]()
+        elif event.type == pygame.MOUSEWHEEL:
+            self._scroll(-WHEEL_ROWS * event.y)
+        elif self._on_scrollbar(event):
+            pass
+        elif event.type == pygame.MOUSEMOTION and (not self.pointer_live or tuple(getattr(event, "rel", (1, 1))) == (0, 0)):
+            pass  # queued with the click that left a level, or made up by the window: the pointer did not move here
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             k = self._row_at(event.pos)
             if k is not None and self.rows[k].choosable:
@@ -222,27 +314,72 @@ class MenuScene(Scene):
                 if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                     self.open(self.rows[k])
 
-    def places(self, size: tuple[int, int]) -> list[pygame.Rect]:
-        """Where each row goes on a screen of `size`."""
+    def _on_scrollbar(self, event: pygame.event.Event) -> bool:
+        """A click on the scrollbar's track pages towards it; the thumb drags the view.
+        Whether the event was the scrollbar's."""
+        size = self.app.screen.get_size()
+        bar = self.scrollbar(size)
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.dragging = None
+        if bar is None:
+            return False
+        track, thumb = bar
+        if event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            room = max(1, track.height - thumb.height)
+            self._scroll(round((event.pos[1] - self.dragging - track.top) / room * (len(self.rows) - self.page(size))) - self.top)
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not track.inflate(BAR_GAP - BAR, 0).collidepoint(event.pos):
+            return False
+        if thumb.top <= event.pos[1] < thumb.bottom:
+            self.dragging = event.pos[1] - thumb.top
+        else:
+            self._scroll(self.page(size) if event.pos[1] >= thumb.bottom else -self.page(size))
+        return True
+
+    def list_box(self, size: tuple[int, int]) -> pygame.Rect:
+        """The rectangle the rows scroll in (whole rows), the scrollbar to its right."""
         w, h = size
         foot = FOOT + len(self.problem_lines(w)) * self.app.fonts.small.get_linesize()
-        per_column = max(2, (h - TOP - foot) // ROW)
-        slots: list[tuple[int, int]] = []  # (column, row in column)
-        column = line = 0
-        for k, row in enumerate(self.rows):
-            last = line == per_column - 1
-            if line >= per_column or (last and not row.choosable and k + 1 < len(self.rows)):
-                column, line = column + 1, 0
-            slots.append((column, line))
-            line += 1
-        width = (w - 2 * LEFT) // (column + 1)
-        return [pygame.Rect(LEFT + c * width, TOP + r * ROW, width - 24, ROW) for c, r in slots]
+        rows = max(2, (h - TOP - foot) // ROW)
+        return pygame.Rect(LEFT, TOP, max(200, min(LIST_WIDTH, w - 2 * LEFT - BAR_GAP)), rows * ROW)
+
+    def page(self, size: tuple[int, int]) -> int:
+        """How many rows are in view at once."""
+        return self.list_box(size).height // ROW
+
+    def shown(self, size: tuple[int, int]) -> range:
+        """The rows in view."""
+        return range(self.top, min(len(self.rows), self.top + self.page(size)))
+
+    def places(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Where each row goes on a screen of `size`, as scrolled: the rows out of view
+        (not in `shown`) lie above or below the list box and are not drawn."""
+        box = self.list_box(size)
+        return [pygame.Rect(box.left, box.top + (k - self.top) * ROW, box.width, ROW) for k in range(len(self.rows))]
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
-        for k, rect in enumerate(self.places(self.app.screen.get_size())):
-            if rect.collidepoint(pos):
-                return k
-        return None
+        size = self.app.screen.get_size()
+        places = self.places(size)
+        return next((k for k in self.shown(size) if places[k].collidepoint(pos)), None)
+
+    def where(self, size: tuple[int, int]) -> str:
+        """Which of the choosable rows are in view, as "21–40 of 52" ("" when all are)."""
+        choosable = [k for k, r in enumerate(self.rows) if r.choosable]
+        shown = self.shown(size)
+        seen = [n for n, k in enumerate(choosable, 1) if k in shown]
+        if not seen or len(seen) == len(choosable):
+            return ""
+        return f"{seen[0]}–{seen[-1]} of {len(choosable)}"
+
+    def scrollbar(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """The scrollbar's track and thumb (None when every row is in view)."""
+        box, page, n = self.list_box(size), self.page(size), len(self.rows)
+        if n <= page:
+            return None
+        track = pygame.Rect(box.right + BAR_GAP // 2 - BAR // 2, box.top, BAR, box.height)
+        length = max(BAR * 3, round(track.height * page / n))
+        top = track.top + round((track.height - length) * self.top / max(1, n - page))
+        return track, pygame.Rect(track.left, top, BAR, length)
 
     def box(self, rect: pygame.Rect) -> pygame.Rect:
         """The won box of the level row at `rect`."""
@@ -260,7 +397,9 @@ class MenuScene(Scene):
         if warmup is not None and not warmup.ready():
             share, doing = warmup.progress(PLAY_STEPS)
             draw.label(surface, fonts.small, f"Preparing the engine: {doing}, {share:.0%}", (w - LEFT, 36), MUTED, "topright", None)
-        for k, (row, rect) in enumerate(zip(self.rows, self.places((w, h)), strict=True)):
+        places = self.places((w, h))
+        for k in self.shown((w, h)):
+            row, rect = self.rows[k], places[k]
             if not row.choosable:
                 title = draw.label(surface, fonts.bold, row.text, (rect.left, rect.bottom - 4), INK, "bottomleft", None)
                 if k in counts:
@@ -277,13 +416,25 @@ class MenuScene(Scene):
             text = fonts.body.render(row.text, True, INK)  # cut short where it would run into the marks
             place = text.get_rect(midleft=(rect.left + TEXT_INSET, rect.centery))
             surface.blit(text, place, pygame.Rect(0, 0, max(0, right - 8 - place.left), place.height))
-        help_line = "Up/Down or the mouse: choose   ·   Enter or click: play   ·   Esc: quit (in a level: back here)"
+        self._draw_where(surface, (w, h))
+        help_line = "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: quit (in a level: back here)"
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
         problem = self.problem_lines(w)
         draw.text_block(surface, fonts.small, problem, (LEFT, h - FOOT + 8 - len(problem) * fonts.small.get_linesize()), ALERT, spacing=0)
         if self.error:
             above_foot = pygame.Rect(0, 0, w, h - FOOT)
             overlay.message(surface, fonts, above_foot, self.error_title, self.error, "Any key or click: close this box")
+
+    def _draw_where(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
+        """The scrollbar, and above the list's right end which rows are in view."""
+        bar = self.scrollbar(size)
+        if bar is None:
+            return
+        track, thumb = bar
+        pygame.draw.rect(surface, PANEL, track, border_radius=BAR // 2)
+        pygame.draw.rect(surface, MUTED, thumb, border_radius=BAR // 2)
+        box = self.list_box(size)
+        draw.label(surface, self.app.fonts.small, self.where(size), (box.right, box.top - 4), MUTED, "bottomright", None)
 
     def problem_lines(self, width: int) -> list[str]:
         """The progress problem (if any) as lines that fit the footer."""

@@ -52,10 +52,10 @@ def first_tool(bench) -> str:
 
 
 class PlayScene(Scene):
-    """integrator and dt as for `Simulation` (dt None: the engine's stable step).
+    """integrator and dt as for `PlaySession` ("auto" and None: the game chooses).
     progress: the student's progress (game/progress.py) or None (nothing is saved)."""
 
-    def __init__(self, app: App, stage: Stage, *, integrator: str = "rk4", dt: float | None = None, progress=None, bench=None):
+    def __init__(self, app: App, stage: Stage, *, integrator: str = "auto", dt: float | None = None, progress=None, bench=None):
         super().__init__(app)
         self.stage = stage
         self.session = PlaySession(stage, integrator=integrator, dt=dt, progress=progress, bench=bench, fixed=app.fixed_frame is not None)

@@ -1,0 +1,85 @@
+"""Counting a plane truss: m + r against 2j (a pure function of the model's data).
+
+Glossary
+    m   members (bars and cables), each one unknown force
+    r   reaction components: the x and y the supports lock (a truss joint is a pin,
+        so a locked "rot" adds nothing)
+    j   joints (every node), each giving two equations of equilibrium, ΣFx = ΣFy = 0
+
+Method of joints: 2j equations in m + r unknowns. So
+    m + r = 2j   as many unknowns as equations: statically determinate;
+    m + r > 2j   more unknowns than equations: indeterminate to degree m + r − 2j
+                 (that many redundant members or reaction components);
+    m + r < 2j   fewer unknowns than equations: a mechanism (2j − m − r free motions
+                 at least).
+The count is necessary, not sufficient: members badly placed (a panel with two
+diagonals next to one with none, three members meeting in line) make a mechanism
+whatever the count says. Only the stiffness (engine/linear.py, `mechanism`) tells.
+
+Only a truss is counted. A structure with beam-columns or plates gets no count: a
+frame's count (3m + r against 3j) needs its hinges counted too, and the game's frames
+mix rigid joints with pins at bars, so a count without them would mislead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TRUSS_MEMBERS = ("bar", "cable")  # member kinds that carry an axial force only
+TRUSS_DOFS = ("x", "y")  # the support components a truss joint can have
+
+
+@dataclass(frozen=True)
+class TrussCount:
+    """m members, r reaction components, j joints of a plane truss."""
+
+    m: int
+    r: int
+    j: int
+
+    @property
+    def excess(self) -> int:
+        """m + r − 2j: the degree of indeterminacy (> 0), or minus the free motions the
+        count leaves (< 0)."""
+        return self.m + self.r - 2 * self.j
+
+    @property
+    def verdict(self) -> str:
+        """What the count says, in words."""
+        n = self.excess
+        if n == 0:
+            return "statically determinate"
+        if n > 0:
+            return f"indeterminate to degree {n} ({_number(n)} redundant)"
+        return f"a mechanism ({_number(-n)} {'member or support' if n == -1 else 'members or supports'} too few)"
+
+    @property
+    def short(self) -> str:
+        """What the count says, in a narrow panel's words."""
+        n = self.excess
+        return "statically determinate" if n == 0 else f"indeterminate to degree {n}" if n > 0 else "a mechanism by the count"
+
+    def equation(self) -> str:
+        """`m + r = 13 + 3 = 16 = 2j`, or with > or < where the two sides differ:
+        `m + r = 14 + 3 = 17 > 2j = 16`."""
+        total, twice = self.m + self.r, 2 * self.j
+        sides = f"{total} = 2j" if total == twice else f"{total} {'>' if total > twice else '<'} 2j = {twice}"
+        return f"m + r = {self.m} + {self.r} = {sides}"
+
+    def line(self) -> str:
+        """The equation and what it says: `m + r = 13 + 3 = 16 = 2j: statically determinate`."""
+        return f"{self.equation()}: {self.verdict}"
+
+
+def truss_count(data: dict) -> TrussCount | None:
+    """The count of the structure in `data` (the model's dict, as build_model takes it),
+    or None when it is not a truss: no members, or a beam-column or a plate in it."""
+    members = data.get("members") or []
+    if not members or data.get("triangles") or any(m.get("kind", "bar") not in TRUSS_MEMBERS for m in members):
+        return None
+    r = sum(sum(1 for d in set(s.get("fix", [])) if d in TRUSS_DOFS) for s in data.get("supports") or [])
+    return TrussCount(m=len(members), r=r, j=len(data.get("nodes") or []))
+
+
+def _number(n: int) -> str:
+    return ("one", "two", "three", "four", "five")[n - 1] if 1 <= n <= 5 else str(n)
