@@ -293,6 +293,8 @@ def check(args: argparse.Namespace) -> int:
         print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:
         print(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}")
+        if verdict.figures.get("hint"):
+            print(f"Hint: {verdict.figures['hint']}")
     return 0 if verdict.passed else 1
 
 

@@ -190,10 +190,14 @@ class Goal(_Strict):
     moving_load: MovingLoad | None = Field(None, description="a load that crosses the structure before the hold begins")
     tolerance: Annotated[float, Field(gt=0, le=0.2)] | None = Field(
         None,
-        description="free_body: how far from balance still counts as balanced, a fraction of the largest given load, for ΣFx, ΣFy and"
-        " (times the largest distance from the moment point to the body) ΣM (default 0.02)",
+        description="balance, free_body: how far from balance still counts as balanced, a fraction of the largest given load, for ΣFx,"
+        " ΣFy and (times the largest distance from the moment point to the body) ΣM (default 0.02)",
     )
-    moment_about: Id | None = Field(None, description="free_body: the node moments are taken about in the verdict (default: the first cut's node)")
+    moment_about: Id | None = Field(
+        None,
+        description="balance, free_body: the node moments are taken about in the verdict and on the screen"
+        " (default: the first cut's node, else the first support's, else the first load's)",
+    )
 
 
 class Cut(_Strict):
@@ -256,6 +260,9 @@ class Player(_Strict):
     node_cost: NonNegative | None = Field(None, description="build: price of each new node")
     supports: list[list[Dof]] | None = Field(None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"]]')
     support_cost: NonNegative | None = Field(None, description="build, stability: price of each new support")
+    fixed_support_cost: NonNegative | None = Field(
+        None, description="build, stability: price of each new support that also fixes the rotation (a fixed base; default: support_cost)"
+    )
     max_members: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most members the player may add")
     max_supports: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most supports the player may add")
     max_length: Positive | None = Field(None, description="build: the longest member allowed [m]")

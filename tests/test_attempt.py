@@ -19,12 +19,12 @@ def level(name: str):
 
 
 def test_a_failed_check_then_try_again_keeps_the_moves_and_restores_the_structure():
-    """zero-force-02, remove mode: removing BC (it braces the compression chord, seed
-    000 Fig. 12) collapses the truss; try again shows the truss as built, moves kept."""
+    """zero-force-02, remove mode: removing BC (the bottom chord, 15 kN of tension)
+    collapses the truss; try again shows the truss as built, moves kept."""
     attempt = Attempt(level("zero-force-02"), [RemoveMember(type="remove_member", member="BC")])
     before = attempt.structure()
     verdict = attempt.check()
-    assert not verdict.passed and "collapses" in verdict.reason
+    assert not verdict.passed and "BC carried 15 kN of tension" in verdict.reason
     moved = verdict.sim.state.pos[:, :2] - verdict.sim.model.arrays.pos0[:, :2]
     assert np.abs(moved).max() > verdict.figures["limit"]  # what the game shows: it fell
     after = attempt.try_again()

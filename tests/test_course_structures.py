@@ -65,7 +65,6 @@ def test_a_likely_mistake_fails_with_its_reason(name, moves, reason):
     ("name", "moves"),
     [
         ("tutorial-03", [support("B", PIN)]),
-        ("tutorial-04", [member("AC", "tube"), member("BC", "tube")]),
         ("supports-01", [support("B", ROLLER_Y), support("C", PIN)]),
         ("supports-01", [support("A", PIN), support("D", PIN)]),
         ("supports-03", [support("B", ROLLER_X), support("C", ROLLER_X)]),

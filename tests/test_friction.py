@@ -303,6 +303,7 @@ def test_friction_01_a_push_too_small_is_rejected_with_the_friction_it_would_nee
     assert code == 1
     assert "friction needed at A and B, 3 kN, is more than μN = 0.25 × 8.66 kN = 2.17 kN" in verdict["reason"]
     assert "slides down the slope" in verdict["reason"]
+    assert "F ≤ μN" in verdict["hint"] and "3 kN" not in verdict["hint"]  # the hint names the step, not the answer
 
 
 def test_friction_01_a_push_too_big_slides_it_up(capsys, tmp_path):

@@ -55,10 +55,10 @@ class Layout:
 
 
 def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
-    """The brief, wrapped to the title bar, at most `most` lines; a longer one is cut,
-    saying how to read it all (B opens it whole)."""
+    """The brief, wrapped to the title bar (each paragraph on a line of its own), at most
+    `most` lines; a longer one is cut, saying how to read it all (B opens it whole)."""
     more = " …  (B: read it all)"
-    lines = draw.wrap(fonts.body, brief, width - 2 * PAD) if brief else []
+    lines = [w for para in brief.split("\n") for w in draw.wrap(fonts.body, para, width - 2 * PAD)] if brief else []
     if len(lines) > most:
         last = lines[most - 1]
         while last and fonts.body.size(last + more)[0] > width - 2 * PAD:

@@ -23,7 +23,8 @@ from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
 from game.rules import kind_of
-from game.rules.common import judged_by
+from game.rules.common import judged_by, moment_point
+from game.rules.hints import hint as rules_hint
 from game.solution import AddForce
 
 
@@ -45,10 +46,11 @@ def num(x: float, unit: str, *, sign: bool = True, floor: float = 0.0) -> str:
     return f"{text} {unit}"
 
 
-def net_force_lines(sim: Simulation, *, static: bool = False) -> list[str]:
+def net_force_lines(sim: Simulation, *, static: bool = False, about: str | None = None) -> list[str]:
     """The resultant of every external force on the structure (loads, weight, support
-    reactions, nails, hand and ground) and its moment about the origin, in words; a
-    value under a millionth of the forces at play (round-off) shows as 0."""
+    reactions, nails, hand and ground) and its moment about node `about` (the level's
+    moment point, the verdict's: game.rules.common.moment_point), else the origin, in
+    words; a value under a millionth of the forces at play (round-off) shows as 0."""
     model = sim.model
     f = load_vector(model, sim.time) + sim.reactions()
     pos = model.arrays.pos0 if static else sim.state.pos
@@ -57,13 +59,17 @@ def net_force_lines(sim: Simulation, *, static: bool = False) -> list[str]:
         rows = sim.tethers[:, 0].astype(np.int64)
         np.add.at(f[:, :2], rows, forces)
     fx, fy = float(f[:, 0].sum()), float(f[:, 1].sum())
-    m = float((pos[:, 0] * f[:, 1] - pos[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
+    point, where = np.zeros(2), "(0, 0)"
+    if about is not None and about in model.node_ids:
+        point, where = pos[model.node_index(about), :2], about
+    d = pos[:, :2] - point
+    m = float((d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
     ref = 1e-6 * sim.reference_force()
     return [
         "Net force on the structure" + (" (statics)" if static else ""),
         f"  ΣFx = {num(fx / 1e3, 'kN', floor=ref / 1e3)}",
         f"  ΣFy = {num(fy / 1e3, 'kN', floor=ref / 1e3)}",
-        f"  ΣM about (0, 0) = {num(m / 1e3, 'kN·m', floor=ref * model.char_length / 1e3)}",
+        f"  ΣM about {where} = {num(m / 1e3, 'kN·m', floor=ref * model.char_length / 1e3)}",
         "  (+ right, up, anticlockwise)",
     ]
 
@@ -232,7 +238,7 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
         title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
         text = f"{v.reason} {level.explanation}".strip()
         return title, text, f"{judged}Esc: fold this box", True
-    hint = level.hints[min(a.tries, len(level.hints)) - 1] if level.hints else ""
+    hint = v.figures.get("hint") or rules_hint(level, v)  # from the mistake, not the try count
     text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
     return "Not yet", text, f"{judged}Try again keeps your moves   ·   Esc: fold this box", False
 
@@ -269,7 +275,9 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
         words = s.static.words if s.static is not None and s.static.words else "a mechanism: no static answer"
         lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
     else:
-        lines = net_force_lines(sim, static=sim is not s.sim)
+        level = s.stage.level
+        # the judged run's lever arms as built, so that ΣM is the verdict's (statics: small displacements)
+        lines = net_force_lines(sim, static=sim is not s.sim or s.judged, about=moment_point(level) if level is not None else None)
     lines += count_lines(s)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:
         lines += node_lines(sim, scene.selected.id)
@@ -299,13 +307,16 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
             overlay.folded(surface, fonts, world, f"{title}   ·   T: try again" + ("   ·   N: next level" if passed else ""), colour)
         else:
             box = overlay.message(surface, fonts, world, title, text, foot, colour=colour, avoid=avoid)
-            actions = [("Try again (T)", "try_again"), *([("Next level (N)", "next_level")] if passed else [])]
+            table = [("Members (U)", "table.toggle")] if s.verdict.figures.get("members") else []
+            actions = [*table, ("Try again (T)", "try_again"), *([("Next level (N)", "next_level")] if passed else [])]
             rects = overlay.buttons(surface, fonts, box, [label for label, _ in actions], colour)
             scene.buttons = [(rect, action) for rect, (_, action) in zip(rects, actions, strict=True)]
     elif s.free is not None and not s.started:
         title = "This is a mechanism: it can move without any member stretching"
         text = f"The free motion, shown dashed: {s.free_words}"
         overlay.message(surface, fonts, world, title, text, "It cannot stand as it is: add members or supports.", avoid=avoid)
+    if s.verdict is not None and scene.table.shown:
+        scene.table.draw(surface, fonts, world, s.verdict.figures)
     if scene.brief_open:
         overlay.text_box(surface, fonts, world, scene.stage.title, scene.stage.brief, "B or Esc: fold the brief")
     if scene.show_help:

@@ -16,6 +16,7 @@ from game.app.render import StructurePainter
 from game.app.shapes import Hit, Shapes
 from game.app.stage import named_in
 from game.app.tools import grid_step, snap
+from game.rules.hints import hint as rules_hint
 from game.solution import AddForce, AddMoment
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
@@ -233,8 +234,8 @@ class Picture:
         words = [s.notice]
         if s.verdict is not None:
             bench = s.level_bench
-            hints = bench.level.hints if bench is not None and not s.verdict.passed else []
-            words += [s.verdict.reason, *hints[:1]]
+            hint = s.verdict.figures.get("hint") or (rules_hint(bench.level, s.verdict) if bench is not None else "")
+            words += [s.verdict.reason, hint]
         return " ".join(words)
 
     def draw(self, surface: pygame.Surface) -> None:

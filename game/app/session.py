@@ -179,9 +179,10 @@ class PlaySession:
     # ------------------------------------------------------------------ model
     @property
     def revealed(self) -> bool:
-        """Whether member forces are shown: always, except in a zero-force puzzle
-        before its check (the forces would give the answer away)."""
-        return not kind_of(self.stage.kind).hides_forces_until_checked or self.verdict is not None
+        """Whether member forces are shown: always, except in a zero-force puzzle until
+        it is passed (the forces would give the answer away: after a failed check too,
+        in the run it shows)."""
+        return not kind_of(self.stage.kind).hides_forces_until_checked or (self.verdict is not None and self.verdict.passed)
 
     @property
     def level_bench(self) -> LevelBench | None:
@@ -200,11 +201,9 @@ class PlaySession:
         judged run's (a free body's check puts its cuts back as supports)."""
         if self.judged:
             model, dofs = self.sim.model, ("x", "y", "rot")
-            turned = np.zeros(model.n_nodes, bool)
-            turned[model.arrays.beam_ij.ravel().astype(np.int64)] = True  # elsewhere a held rotation is one nothing acts on, not a support's
-            rows = model.arrays.fixed & np.array([True, True, False]) | model.arrays.fixed & turned[:, None]
-            held = [(nid, frozenset(d for d, on in zip(dofs, row, strict=True) if on)) for nid, row in zip(model.node_ids, rows, strict=True)]
-            return [(nid, fix) for nid, fix in held if fix]
+            turns = set(model.arrays.beam_ij.ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
+            fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
+            return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix]
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
 
     @property

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from game.files import BadInput, read_json
 from game.level import Level, load_level
+from game.rules import briefed
 from game.workbench import EMPTY_GROUND
 
 EMPTY_BOUNDS = (-10.0, -1.0, 10.0, 8.0)  # what an empty sandbox shows [m]
@@ -41,7 +42,8 @@ class Stage:
             )
             return cls(f"Sandbox: {level.title}", "sandbox", brief, level.as_sandbox(), ground, source)
         title = f"Sandbox: {level.title}" if sandbox and not level.title.startswith("Sandbox") else level.title  # not "Sandbox: Sandbox"
-        return cls(title, "sandbox" if sandbox else level.kind, level.brief, level, ground, source)
+        brief = level.brief if sandbox else briefed(level)  # the level's words, then its assumptions
+        return cls(title, "sandbox" if sandbox else level.kind, brief, level, ground, source)
 
     @classmethod
     def empty_sandbox(cls) -> Stage:

@@ -4,8 +4,8 @@ Nothing is compared with a stored answer, so every correct solution passes, also
 the author never thought of. A verdict says `passed`, a `reason` a student understands,
 and the figures behind it. No pygame or pymunk here.
 
-    balance     seed 000 Fig. 13: forces that hold a free body still     (balance.py)
-    zero_force  seed 000 Fig. 12: members that carry nothing             (zero_force.py)
+    balance     forces that hold a free body still                       (balance.py)
+    zero_force  members that carry nothing                               (zero_force.py)
     build       a structure within a zone and a budget that carries its
                 loads without breaking or sagging too far                (construction.py)
     stability   members or supports that turn a mechanism into a
@@ -18,15 +18,47 @@ them is game/rules/kinds.py, which also says how to add one.
 from __future__ import annotations
 
 from game.format import BaseLevel as Level
-from game.rules.common import Verdict
+from game.rules.balance import DEFAULT_TOLERANCE
+from game.rules.common import STANDS, Verdict, moment_point
+from game.rules.hints import hint
 from game.rules.kinds import KINDS, kind_of
 from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
 
-__all__ = ["KINDS", "Verdict", "check", "kind_of", "marks"]
+__all__ = ["KINDS", "Verdict", "assumptions", "briefed", "check", "hint", "kind_of", "marks"]
+
+SIGNS = "Signs: x to the right, y up, moments counter-clockwise positive, member forces tension positive."
 
 FULL_MARKS = 100
 MARKS_LOST_PER_TRY = 20
 LEAST_MARKS = 40
+
+
+def assumptions(level: Level) -> str:
+    """What every brief assumes, said from the level itself so that it is always true:
+    whether self-weight counts (the level's gravity), the sign conventions, and where a
+    structure is judged by whether it stands, what that means (common.STANDS)."""
+    g = level.world.gravity
+    weight = (
+        "Self-weight is neglected (no gravity): the loads drawn are all the forces."
+        if g == 0
+        else f"Self-weight is included (g = {g:g} m/s²): every member and joint has weight."
+    )
+    kind = kind_of(level.kind)
+    judged_standing = kind is not None and kind.judged and (kind.builds or level.player.mode == "remove")
+    balanced = []
+    if kind is not None and kind.judged and "tolerance" in kind.goal_fields:
+        tol = level.goal.tolerance if level.goal and level.goal.tolerance else DEFAULT_TOLERANCE
+        about = moment_point(level)
+        balanced = [
+            f"Balanced means ΣFx and ΣFy within {tol:.0%} of the largest given load, and ΣM about {about} within {tol:.0%} of that load"
+            f" times the largest distance from {about} to the body."
+        ]
+    return " ".join([weight, SIGNS, *balanced, *([STANDS] if judged_standing else [])])
+
+
+def briefed(level: Level) -> str:
+    """The brief as the student reads it: the level's words, then its assumptions."""
+    return f"{level.brief.rstrip()}\n{assumptions(level)}" if level.brief else assumptions(level)
 
 
 def marks(tries: int) -> int:
@@ -41,7 +73,10 @@ def check(level: Level, solution: Solution) -> Verdict:
     """Judge `solution` on `level`. ValueError (one 'field: problem' line) when the
     solution does not fit the level (see fitted)."""
     level = fitted(level, solution)
-    return KINDS[level.kind].judge(level, solution)
+    verdict = KINDS[level.kind].judge(level, solution)
+    if not verdict.passed:
+        verdict.figures["hint"] = hint(level, verdict)  # chosen from the mistake (game/rules/hints.py)
+    return verdict
 
 
 def fitted(level: Level, solution: Solution) -> Level:

@@ -1,5 +1,5 @@
-"""What every judge shares: the verdict, running a model from rest, the words for
-forces and directions (a mechanism's free motion: game/rules/motion.py)."""
+"""What every judge shares: the verdict, running a model from rest, what "stands" means,
+the words for forces and directions (a mechanism's free motion: game/rules/motion.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,24 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine import Simulation, Unstable, build_model
+from engine import Model, Simulation, Unstable, build_model
+from engine.linear import Mechanism, mechanism
 from game.format import BaseLevel as Level
+from game.rules.motion import describe_motion
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
 # Every check that runs a structure in time runs it with this integrator at its stable
 # step, whatever the game runs it with (game/app/chooser.py): a verdict never changes
 # because the game chose another. Its name is in every verdict's figures (judged_by).
 JUDGE = "rk4"
+
+# The one definition, for every kind that asks whether a structure stands (zero_force's
+# remove mode, build, stability), said in the level texts and docs/level-format.md.
+STANDS = (
+    "A structure stands when nothing in it can move without stretching a member (the direct stiffness method finds no "
+    "mechanism) and, run from a slightly disturbed start under its loads, no node moves more than the limit for the "
+    "level's hold time."
+)
 
 
 @dataclass(frozen=True)
@@ -70,6 +80,19 @@ def hold_time(level: Level) -> float:
     return level.goal.hold if level.goal else 3.0
 
 
+def moment_point(level: Level) -> str:
+    """The node moments are taken about, in the verdict and on the play screen's ΣM: one
+    the student can use, a support, a load's point or a named node — `goal.moment_about`,
+    else the first cut's node (a free body), the first support's, the first load's, the
+    first node."""
+    if level.goal and level.goal.moment_about:
+        return level.goal.moment_about
+    for first in (level.cut or [], level.supports, level.loads):
+        if first:
+            return first[0].node
+    return level.nodes[0].id
+
+
 def limit(level: Level, size: float) -> float:
     """Largest node displacement that still counts as staying put [m]."""
     goal = level.goal
@@ -111,6 +134,45 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
     except Unstable:
         worst = math.inf
     return sim, worst, start
+
+
+def free_motion(model: Model, removed: tuple[str, ...] = ()) -> tuple[Mechanism, str] | None:
+    """The first half of STANDS: the free motion of `model` without the members `removed`
+    at its reference geometry, and its words; None when there is none."""
+    active = None
+    if removed:
+        m = model.arrays
+        active = (np.ones(len(m.bar_L0), bool), np.ones(len(m.beam_L0), bool), np.ones(len(m.tri_E), bool))
+        for mid in removed:
+            kind, row = model.member_slot[model.member_index(mid)]
+            active[0 if kind == "bar" else 1][row] = False
+    free = mechanism(model, active=active)
+    return None if free is None else (free, describe_motion(model, free))
+
+
+@dataclass
+class Standing:
+    """What STANDS found: the free motion's words (empty: none), the run (the simulation
+    as it ended, as it started), the largest displacement in it and the limit [m]."""
+
+    motion: str
+    sim: Simulation
+    start: Simulation
+    worst: float
+    limit: float
+
+    @property
+    def stands(self) -> bool:
+        return not self.motion and self.worst <= self.limit
+
+
+def stands(level: Level, removed: tuple[str, ...] = ()) -> Standing:
+    """STANDS for the level's structure without the members `removed`: no mechanism, and
+    a run from a slightly disturbed start holds within the limit for the hold time."""
+    data = level.model_data()
+    found = free_motion(build_model(data, statics_only=True), removed)
+    sim, worst, start = run(data, hold_time(level), jitter=IMPERFECTION, removed=removed)
+    return Standing(found[1] if found else "", sim, start, worst, limit(level, sim.model.char_length))
 
 
 def direction(angle: float) -> str:

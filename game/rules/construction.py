@@ -24,9 +24,9 @@ from engine import Model, ModelError, Simulation, Unstable, build_model
 from engine.linear import mechanism
 from engine.simulation import RestCriteria
 from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, JUDGE, Verdict, hold_time, jittered, kn, limit, plural, snapshot
+from game.rules.common import IMPERFECTION, JUDGE, Verdict, free_motion, hold_time, jittered, kn, limit, plural, snapshot
 from game.rules.kind import Kind
-from game.rules.motion import MOTION_TOL, describe_motion
+from game.rules.motion import MOTION_TOL
 from game.solution import AddMember, AddNode, AddSupport, Solution
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
@@ -36,6 +36,14 @@ FALLEN = 0.1  # a node that moved this fraction of the structure's size has fall
 
 def _listing(word: str, ids: list[str]) -> str:
     return f"{word} {ids[0]}" if len(ids) == 1 else f"{word}s {', '.join(ids[:-1])} and {ids[-1]}"
+
+
+def support_price(player, fix) -> float:
+    """What a new support costs: a fixed base (it fixes the rotation) its own price if
+    the level gives one, any other support `support_cost`."""
+    if "rot" in fix and player.fixed_support_cost is not None:
+        return player.fixed_support_cost
+    return player.support_cost or 0.0
 
 
 def money(x: float) -> str:
@@ -111,7 +119,7 @@ def design(level: Level, solution: Solution) -> Design:
             supported.add(move.node)
             d.supports.append(move.node)
             d.data["supports"].append({"node": move.node, "fix": list(move.fix)})
-            d.cost += player.support_cost or 0.0
+            d.cost += support_price(player, move.fix)
     return d
 
 
@@ -172,6 +180,7 @@ class LoadTest:
     at_rest: bool = False
     blew_up: str = ""
     utilisation: dict[str, float] = field(default_factory=dict)  # member id → peak |N| / capacity
+    peak_force: dict[str, float] = field(default_factory=dict)  # member id → N [N] when its use was highest (tension +)
     broken: list[dict] = field(default_factory=list)  # in the order they broke
     slack: list[str] = field(default_factory=list)  # cables carrying nothing at the end
 
@@ -226,16 +235,57 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
                 how = "yielded in tension" if tension else ("buckled" if cap < cap_t[kind][row] * (1 - 1e-9) else "yielded in compression")
                 test.broken.append({"member": mid, "time": float(broke), "how": how, "capacity": float(cap)})
                 test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), 1.0)
+                test.peak_force[mid] = float(before[kind][row])
             elif not was_broken[mid]:
                 n = float(now[kind][row])
                 cap = (cap_t if n > 0 else cap_c)[kind][row]
-                if n and math.isfinite(cap):
-                    test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), abs(n) / cap)
+                if n and math.isfinite(cap) and abs(n) / cap >= test.utilisation.get(mid, 0.0):
+                    test.utilisation[mid], test.peak_force[mid] = abs(n) / cap, n
+                elif not math.isfinite(cap) and abs(n) >= abs(test.peak_force.get(mid, 0.0)):
+                    test.peak_force[mid] = n  # no limit: the largest force, no use ratio
         test.broken.sort(key=lambda b: b["time"])  # several can break within one look
         test.at_rest = outcome.at_rest and sim.time >= loads_on
         if test.at_rest or sim.time >= loads_on + SETTLE_SECONDS + hold:
             test.slack = [mid for mid, (kind, row) in slot.items() if kind == "bar" and m.bar_cable[row] and s.bar_on[row] and s.bar_N[row] <= 0.0]
             return test
+
+
+def member_table(test: LoadTest) -> tuple[list[dict], dict]:
+    """Every member after a load test, as Bridge Designer gives it: its force [N] when
+    its use was highest (tension +), its tension capacity (yield: strength × area), its
+    compression capacity (the lesser of yield and buckling π²EI/L²; none for a cable,
+    which cannot push), and its use ratio (|N| over the capacity of its sense), sorted
+    by use ratio, highest first; and the first member to fail: the first that broke in
+    the run, else the one with the highest use ratio."""
+    model = test.sim.model
+    m = model.arrays
+    rows = []
+    for mid in model.member_ids:
+        kind, row = model.member_slot[model.member_index(mid)]
+        cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
+        cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
+        cable = kind == "bar" and bool(m.bar_cable[row])
+        n = test.peak_force.get(mid, 0.0)
+        use = test.utilisation.get(mid) if math.isfinite(cap_t) else None
+        rows.append(
+            {
+                "member": mid,
+                "force": n,
+                "sense": "tension" if n > 0 else ("compression" if n < 0 else "none"),
+                "tension_capacity": cap_t,
+                "compression_capacity": 0.0 if cable else cap_c,
+                "compression_by": "a cable cannot push" if cable else ("buckling" if cap_c < cap_t * (1 - 1e-9) else "yield"),
+                "use": use if use is not None else (0.0 if math.isfinite(cap_t) else None),
+            }
+        )
+    rows.sort(key=lambda r: (-(r["use"] or 0.0), r["member"]))
+    if test.broken:
+        first = {"member": test.broken[0]["member"], "why": f"it {test.broken[0]['how']} first, at {test.broken[0]['time']:.2f} s"}
+    elif rows and rows[0]["use"]:
+        first = {"member": rows[0]["member"], "why": f"the highest use ratio, {rows[0]['use']:.0%}"}
+    else:
+        first = {"member": None, "why": "no member has a limit here"}
+    return rows, first
 
 
 def _failure(test: LoadTest, allowed: float, hold: float) -> str | None:
@@ -258,6 +308,44 @@ def _failure(test: LoadTest, allowed: float, hold: float) -> str | None:
     return None
 
 
+def reaction_lines(data: dict) -> str | None:
+    """Whether the supports' reactions are all parallel ("parallel") or all pass through
+    one point ("through NODE" or "through (x, y)"): then they cannot hold a rigid body,
+    however strong (it slides across them, or turns about the point). None: neither, or a
+    support that fixes the rotation (its moment holds the turning)."""
+    where = {n["id"]: (float(n["x"]), float(n["y"])) for n in data["nodes"]}
+    lines = []  # (point, direction) of each reaction
+    for s in data.get("supports", []):
+        if "rot" in s["fix"]:
+            return None
+        for dof in s["fix"]:
+            lines.append((np.array(where[s["node"]]), np.array((1.0, 0.0) if dof == "x" else (0.0, 1.0))))
+    if len(lines) < 2:
+        return None
+    (p0, d0), rest = lines[0], lines[1:]
+    cross = [abs(d0[0] * d[1] - d0[1] * d[0]) for _, d in rest]
+    if max(cross) < 1e-9:
+        return "parallel"
+    p1, d1 = rest[int(np.argmax(cross))]
+    t = np.linalg.solve(np.column_stack([d0, -d1]), p1 - p0)[0]
+    point = p0 + t * d0
+    size = max(max(abs(x), abs(y)) for x, y in where.values()) or 1.0
+    if any(abs((point - p)[0] * d[1] - (point - p)[1] * d[0]) > 1e-6 * size for p, d in lines):
+        return None
+    node = next((nid for nid, xy in where.items() if math.dist(xy, point) < 1e-6 * size), None)
+    return f"through {node}" if node else f"through ({point[0]:.3g} m, {point[1]:.3g} m)"
+
+
+def _reaction_words(lines: str | None) -> str:
+    if lines == "parallel":
+        return " The support reactions are all parallel: nothing resists a push across them."
+    if lines:
+        point = lines.removeprefix("through ")
+        where = f"node {point}" if not point.startswith("(") else f"the point {point}"
+        return f" The lines of all the support reactions pass through {where}: none has a moment about it, so nothing stops a turn about it."
+    return ""
+
+
 def _judge_construction(level: Level, solution: Solution, *, jitter: float, still_moves: str) -> Verdict | tuple[Design, LoadTest, dict]:
     """What build and stability share: rules, mechanism, load test. Returns the failing
     verdict (a mechanism's reason starts with `still_moves`), or the design, the load
@@ -271,15 +359,20 @@ def _judge_construction(level: Level, solution: Solution, *, jitter: float, stil
         model = build_model(d.data)
     except ModelError as exc:
         return Verdict(False, f"This design cannot be built: {exc.message}.", figures)
-    free = mechanism(model)
-    if free is not None:
-        words = describe_motion(model, free)
+    found = free_motion(model)  # the first half of STANDS (game/rules/common.py); the load test is the second
+    if found is not None:
+        free, words = found
         figures |= {"free_motion": words, "moving_nodes": [model.node_ids[q] for q in free.moving(MOTION_TOL)]}
-        return Verdict(False, f"{still_moves}: {words}.", figures)
+        lines = reaction_lines(d.data)
+        if lines:
+            figures["reactions"] = lines
+        return Verdict(False, f"{still_moves}: {words}.{_reaction_words(lines)}", figures)
     hold = hold_time(level)
     test = load_test(model, hold, jitter=jitter)
     allowed = limit(level, model.char_length)
     figures |= test.figures() | {"limit": allowed, "hold": hold}
+    if level.player.sections:  # a build check's table of every member (the stability kind's supports have none to read)
+        figures["members"], figures["first_to_fail"] = member_table(test)
     why = _failure(test, allowed, hold)
     if why:
         return Verdict(False, why, figures, test.sim, test.start)
@@ -326,7 +419,7 @@ def _sense_stability(level: Level, model: Model) -> list[str]:
     return problems
 
 
-BUILD_RULES = frozenset({"sections", "budget", "supports", "support_cost", "max_members", "max_supports", "nodes"})
+BUILD_RULES = frozenset({"sections", "budget", "supports", "support_cost", "fixed_support_cost", "max_members", "max_supports", "nodes"})
 
 BUILD = Kind(
     name="build",

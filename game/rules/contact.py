@@ -5,13 +5,15 @@ these figures say why, in the words of a free-body diagram."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from engine import Model
 from engine.linear import load_vector
-from game.rules.common import kn
+from game.format import BaseLevel as Level
+from game.rules.common import Verdict, hold_time, kn, limit, run
 
 
 @dataclass(frozen=True)
@@ -109,3 +111,22 @@ def held_words(found: list[Surface]) -> str:
     rubbing = [s for s in found if s.mu > 0.0 and s.N > 0.0 and abs(s.T) > 1e-3 * s.N]
     parts = [f"at {' and '.join(s.nodes)} the friction needed, {kn(abs(s.T))}, is within μN = {kn(s.mu * s.N)}" for s in rubbing]
     return "; ".join(parts)
+
+
+def judge_on_contacts(level: Level, data: dict, model: Model) -> Verdict:
+    """A body on contact supports with the player's forces (`data`, its Model `model`):
+    passed when the engine's run keeps every node within the goal's displacement for
+    `goal.hold`, the contacts sticking and sliding as they do (engine/tethers.py); the
+    reason from hand statics (surfaces): the friction needed against μN."""
+    hold = hold_time(level)
+    sim, worst, start = run(data, hold)
+    allowed = limit(level, model.char_length)
+    found = surfaces(model)
+    figures = {"contacts": [s.figures() for s in found], "max_displacement": worst, "limit": allowed, "hold": hold}
+    if worst <= allowed:
+        held = held_words(found)
+        words = f"The body stays put for {hold:g} s: the forces and their moments balance" + (f", and {held}." if held else ".")
+        return Verdict(True, words, figures, sim, start)
+    why = why_it_moves(found) or "the contact forces cannot hold it."
+    moved = f"moves {worst:.3g} m within {hold:g} s" if math.isfinite(worst) else "flies off"
+    return Verdict(False, f"The body {moved}: {why}", figures, sim, start)

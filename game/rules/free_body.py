@@ -49,11 +49,11 @@ from engine import Model, build_model
 from engine.linear import load_vector
 from game.format import BaseLevel as Level
 from game.format import Cut
-from game.rules.common import Verdict, direction, hold_time, kn, plural, run
+from game.rules.balance import DEFAULT_TOLERANCE  # the same 2 % as balance (see the module's docstring)
+from game.rules.common import Verdict, direction, hold_time, kn, moment_point, plural, run
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, AddMoment, Solution, player_loads
 
-DEFAULT_TOLERANCE = 0.02  # of the largest given load, per component (see the module's docstring)
 CARRIES = {"pin": ("x", "y"), "beam": ("x", "y", "rot"), "bar": ("x", "y")}  # a bar's force: along it
 
 
@@ -88,12 +88,6 @@ def places(level: Level) -> Places:
         moment_nodes=moment_nodes,
         one_per_node=True,
     )
-
-
-def moment_point(level: Level) -> str:
-    if level.goal and level.goal.moment_about:
-        return level.goal.moment_about
-    return level.cut[0].node if level.cut else level.nodes[0].id
 
 
 def _scale(level: Level, model: Model, p: int) -> tuple[float, float, float]:

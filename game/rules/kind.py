@@ -51,7 +51,7 @@ class Kind:
     designs              the player edits the level's structure itself and saves it as a
                          design (the sandbox), not a list of moves
     hides_forces_until_checked   member forces would give the answer away: the scene
-                         shows them only after a check
+                         shows them only after a passed check
     seeks_mechanism      the scene looks for a free motion of the structure as built and
                          shows it (off where the body is meant to be free, or nothing changes)
     magnify_motion       the scene magnifies a small motion so it shows (a demo to watch)

@@ -1,5 +1,5 @@
-"""Zero-force members (seed 000 Fig. 12): mark the members that carry nothing under the
-given loads, or remove as many as the truss can spare while it still stands."""
+"""Zero-force members: mark the members that carry nothing under the given loads, or
+remove as many as the truss can spare while it still stands (STANDS, common.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 from engine import Model, Simulation, build_model
 from engine.linear import mechanism
 from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, Verdict, hold_time, kn, limit, plural, run
+from game.rules.common import Standing, Verdict, free_motion, hold_time, kn, plural, stands
 from game.rules.kind import Kind
 from game.solution import MarkZero, RemoveMember, Solution
 
@@ -31,6 +31,10 @@ def zero_force_members(forces: dict[str, float]) -> set[str]:
 
 
 def judge_zero_force(level: Level, solution: Solution) -> Verdict:
+    """Mark mode: exactly the zero-force members marked. A failed check says how many
+    marks are wrong and how many are missing, never which, and names one joint to look
+    at and the method there (figures["look_at"], figures["rule"]: game/rules/hints.py):
+    the forces are the answer, and the game keeps them hidden until a pass."""
     if level.player.mode == "remove":
         return _judge_removal(level, solution)
     forces = member_forces_at_equilibrium(level)
@@ -38,69 +42,136 @@ def judge_zero_force(level: Level, solution: Solution) -> Verdict:
     marked = {m.member for m in solution.moves if isinstance(m, MarkZero)}
     wrong = sorted(marked - zero)
     missed = sorted(zero - marked)
-    figures = {"zero_force": sorted(zero), "marked": sorted(marked), "forces": forces}
     if not wrong and not missed:
+        figures = {"zero_force": sorted(zero), "marked": sorted(marked), "forces": forces}
         return Verdict(True, f"Right: {', '.join(sorted(zero)) or 'no member'} carr{'ies' if len(zero) == 1 else 'y'} no force under these loads.", figures)
-    lines = [f"{mid} carries {kn(abs(forces[mid]))} of {'tension' if forces[mid] > 0 else 'compression'}" for mid in wrong]
+    parts = []
+    if wrong:
+        parts.append(f"{plural(len(wrong), 'member')} you marked carr{'ies' if len(wrong) == 1 else 'y'} a force")
     if missed:
-        lines.append(f"{', '.join(missed)} carr{'ies' if len(missed) == 1 else 'y'} no force but {'is' if len(missed) == 1 else 'are'} not marked")
-    return Verdict(False, "Not quite: " + "; ".join(lines) + ".", figures)
+        parts.append(f"{plural(len(missed), 'zero-force member')} {'is' if len(missed) == 1 else 'are'} not marked")
+    joint, rule = look_at(level, missed[0] if missed else wrong[0], zero)
+    figures = {"marked": sorted(marked), "wrong": len(wrong), "missed": len(missed), "look_at": joint, "rule": rule}
+    return Verdict(False, f"Not quite: {' and '.join(parts)}.", figures)  # the hint names the joint (game/rules/hints.py)
+
+
+def look_at(level: Level, member: str, zero: set[str]) -> tuple[str, str]:
+    """The joint at which the method of joints shows what `member` carries, and which rule
+    shows it there: "two in line" (two members in line and a third, no load: the third
+    carries nothing), "two apart" (two members not in line, no load: neither carries
+    anything), or "joint" (write ΣFx = 0 and ΣFy = 0 at it). Zero-force members found at
+    one joint are set aside, and the rules run again, as a student does."""
+    where = {n.id: np.array((n.x, n.y), float) for n in level.nodes}
+    ends = {m.id: (m.i, m.j) for m in level.members}
+    held = {s.node for s in level.supports}
+    loaded = {ld.node for ld in level.loads if ld.fx or ld.fy}
+    active = set(ends)
+    found: dict[str, tuple[str, str]] = {}
+    changed = True
+    while changed and member not in found:
+        changed = False
+        for q in where:
+            if q in held or q in loaded:
+                continue
+            at = sorted(mid for mid in active if q in ends[mid])
+            way = {mid: where[ends[mid][1] if ends[mid][0] == q else ends[mid][0]] - where[q] for mid in at}
+            in_line = [(a, b) for k, a in enumerate(at) for b in at[k + 1 :] if _in_line(way[a], way[b])]
+            if len(at) == 2 and not in_line:
+                news = {mid: (q, "two apart") for mid in at}
+            elif len(at) == 3 and len(in_line) == 1:
+                news = {mid: (q, "two in line") for mid in at if mid not in in_line[0]}
+            else:
+                continue
+            news = {mid: v for mid, v in news.items() if mid in zero and mid not in found}
+            if news:
+                found |= news
+                active -= set(news)
+                changed = True
+    if member in found:
+        return found[member]
+    i, j = ends[member]
+    return (i if i not in held else j), "joint"
+
+
+def _in_line(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two members' directions from a joint lie on one line."""
+    return abs(float(a[0] * b[1] - a[1] * b[0])) < 1e-9 * float(np.linalg.norm(a) * np.linalg.norm(b))
 
 
 def _judge_removal(level: Level, solution: Solution) -> Verdict:
-    """Remove as many members as possible while the truss still stands (seed 000 Fig.
-    12): a zero-force member that braces a compression chord holds the truss up. Passed
-    when it stands and no other zero-force member can go too (the removal is maximal;
-    in a statically determinate truss only zero-force members can go at all)."""
+    """Remove as many members as possible while the truss still stands (STANDS,
+    game/rules/common.py: no mechanism, and a run from a slightly disturbed start holds
+    for the hold time). Passed when it stands and no other member can go too. A zero-force
+    member that holds a joint across the line of two others cannot go: without it the
+    truss is a mechanism, only marginally stable (held by its chord's tension) or
+    collapsing (pushed out by its chord's compression)."""
     removed = tuple(dict.fromkeys(m.member for m in solution.moves if isinstance(m, RemoveMember)))
-    sim, worst, allowed, start = _stands(level, removed)
-    figures = {"removed": list(removed), "max_displacement": worst, "limit": allowed, "hold": hold_time(level)}
-    if worst > allowed:
-        return Verdict(False, "The truss collapses: " + _why_it_falls(level, removed) + ".", figures, sim, start)
-    spare = [mid for mid in sorted(zero_force_members(member_forces_at_equilibrium(level)) - set(removed)) if _stands(level, (*removed, mid))[1] <= allowed]
+    standing = stands(level, removed)
+    figures = {"removed": list(removed), "max_displacement": standing.worst, "limit": standing.limit, "hold": hold_time(level)}
+    sim, start = standing.sim, standing.start
+    if not standing.stands:
+        figures["free_motion"] = standing.motion
+        forces = member_forces_at_equilibrium(level)
+        biggest = max(abs(n) for n in forces.values())
+        figures["carried"] = {mid: forces[mid] for mid in removed if abs(forces[mid]) > ZERO_FORCE_TOL * biggest}
+        return Verdict(False, _why_it_falls(level, removed, standing) + ".", figures, sim, start)
+    model = build_model(level.model_data(), statics_only=True)
+    rest = sorted({m.id for m in level.members} - set(removed))
+    spare = [mid for mid in rest if free_motion(model, (*removed, mid)) is None and stands(level, (*removed, mid)).stands]  # the run only if no mechanism
     figures["can_also_go"] = spare
     if spare:
         return Verdict(
             False,
             f"The truss still stands with {plural(len(removed), 'member')} removed, but more can go: "
-            "look for a member that still carries nothing and holds no squeezed joint in line.",
+            "look for a member without which nothing in the truss can move and it still holds its loads.",
             figures,
             sim,
             start,
         )
+    if not removed:
+        words = "The truss stands as it is, and no member can go: without any one of them it would no longer stand."
+        return Verdict(True, words, figures, sim, start)
     return Verdict(True, f"The truss still stands with {plural(len(removed), 'member')} removed, and no other member can go.", figures, sim, start)
 
 
-def _stands(level: Level, removed: tuple[str, ...]) -> tuple[Simulation, float, float]:
-    """Run the truss without `removed` from a slightly jittered start for the hold time:
-    the simulation, the largest displacement and the limit it must stay within [m]."""
-    sim, worst, start = run(level.model_data(), hold_time(level), jitter=IMPERFECTION, removed=removed)
-    return sim, worst, limit(level, sim.model.char_length), start
-
-
-def _why_it_falls(level: Level, removed: tuple[str, ...]) -> str:
-    """Name the joints left free whose members are in compression (they are pushed out
-    of line, seed 000 Fig. 12), and the removed members that braced them."""
-    model = build_model(level.model_data(), statics_only=True)
-    keep = (np.ones(len(model.arrays.bar_L0), bool), np.ones(len(model.arrays.beam_L0), bool), np.ones(len(model.arrays.tri_E), bool))
-    for mid in removed:
-        kind, row = model.member_slot[model.member_index(mid)]
-        keep[0 if kind == "bar" else 1][row] = False
-    free = mechanism(model, active=keep)
-    if free is None:
-        return "the members left are overloaded or buckle"
-    moving = {model.node_ids[q] for q in free.moving()}
+def _why_it_falls(level: Level, removed: tuple[str, ...], standing: Standing) -> str:
+    """Why the truss without `removed` does not stand, in a student's words: a removed
+    member that carried load is named with its force; else the joints left with two
+    members in one line, whether their compression pushes them out (it collapses) or
+    their tension holds them only marginally (a mechanism all the same)."""
     forces = member_forces_at_equilibrium(level)
-    ends = {m.id: (m.i, m.j) for m in level.members}
     biggest = max(abs(n) for n in forces.values())
-    squeezed = {mid: n for mid, n in forces.items() if n < -ZERO_FORCE_TOL * biggest and mid not in removed}
-    pushed = sorted(q for q in moving if any(q in ends[mid] for mid in squeezed))
-    if not pushed:
-        return f"without {', '.join(removed)}, joints {', '.join(sorted(moving))} can move freely"
-    bracing = [mid for mid in removed if set(ends[mid]) & set(pushed)]
-    listed = " and ".join(f"{mid} ({kn(n)})" for mid, n in squeezed.items() if set(ends[mid]) & set(pushed))
-    them = "them" if len(pushed) > 1 else "it"
-    return f"without {', '.join(bracing)}, nothing holds {', '.join(pushed)} in line, and the compression in {listed} pushes {them} out"
+    loaded = [mid for mid in removed if abs(forces[mid]) > ZERO_FORCE_TOL * biggest]
+    if loaded:
+        said = " and ".join(f"{mid} carried {kn(abs(forces[mid]))} of {'tension' if forces[mid] > 0 else 'compression'}" for mid in loaded)
+        if standing.motion:
+            return f"The truss does not stand: {said}; without {'it' if len(loaded) == 1 else 'them'}, {standing.motion}"
+        return f"The truss does not stand: {said}, and the members left cannot carry the loads without {'it' if len(loaded) == 1 else 'them'}"
+    ends = {m.id: (m.i, m.j) for m in level.members}
+    left = [mid for mid in ends if mid not in removed]
+    where = {n.id: np.array((n.x, n.y), float) for n in level.nodes}
+    for mid in removed:
+        for q in ends[mid]:
+            at = [m for m in left if q in ends[m]]
+            if len(at) == 1:
+                return f"The truss does not stand: without {mid}, joint {q} is held only by {at[0]}, so it can swing about {at[0]}'s other end"
+            if len(at) != 2:
+                continue
+            a, b = (where[ends[m][1] if ends[m][0] == q else ends[m][0]] - where[q] for m in at)
+            if not _in_line(a, b):
+                continue
+            pair = f"{at[0]} and {at[1]}"
+            head = f"The truss does not stand: without {mid}, joint {q} is held only by {pair}, which lie in one line, so nothing holds {q} across that line"
+            n = forces[at[0]]
+            if n < -ZERO_FORCE_TOL * biggest:
+                return f"{head}; the compression in {pair} ({kn(n)}) pushes {q} out of line and the truss collapses"
+            if n > ZERO_FORCE_TOL * biggest:
+                pulls = f"The tension in {pair} ({kn(n)}) pulls {q} back, but only marginally: the smallest push across the line moves it freely"
+                return f"{head}: the truss is a mechanism. {pulls}"
+            return f"{head}: the truss is a mechanism"
+    if standing.motion:
+        return f"The truss does not stand: without {', '.join(removed)}, {standing.motion}"
+    return "The truss does not stand: the members left are overloaded or buckle"
 
 
 def _sense(level: Level, model: Model) -> list[str]:
@@ -122,8 +193,7 @@ KIND = Kind(
     judge=judge_zero_force,
     sense=_sense,
     hides_forces_until_checked=True,  # the forces are the answer
-    # A truss without its zero-force members is only marginally stable: the check runs
-    # it, and a banner calling the student's answer a mechanism would contradict (or
-    # give away) the verdict.
+    # A banner calling the structure a mechanism before the check would give the answer
+    # away (which member left it one); the check says so, by STANDS.
     seeks_mechanism=False,
 )

@@ -26,6 +26,7 @@ from game.app.entry import ForceEntry
 from game.app.graphdesk import GraphDesk
 from game.app.keymap import binding_for
 from game.app.marks import draw_marks
+from game.app.membertable import MemberTable
 from game.app.panels import badges, draw_boxes, draw_readout, hover_lines, hud_lines, save_screenshot, status_text, verdict_texts
 from game.app.picture import Picture
 from game.app.render import ARROW_PX
@@ -65,6 +66,7 @@ class PlayScene(Scene):
             self.toolbar.choose(first_tool(bench))
         self.show_hud = self.show_help = self.brief_open = self.confirm_leave = self.folded = False
         self.graphs = GraphDesk(app.fonts)
+        self.table = MemberTable()  # after a build check: every member's force, capacities and use ratio
         self.checking = False  # a check asked for: the next frame says so, the one after judges
         self._check_shown = False
         self.draw_ms = 0.0
@@ -182,6 +184,8 @@ class PlayScene(Scene):
             self.show_help = False
         elif self.brief_open:
             self.brief_open = False
+        elif self.table.shown:
+            self.table.shown = False
         elif self.session.verdict is not None and not self.folded:
             self.folded = True
         elif self.toolbar.tool.cancel():
