@@ -22,7 +22,7 @@ from numba import njit
 
 from engine.elements import eval_forces, history_rate, history_value
 from engine.kernel_options import INNER, KERNEL
-from engine.tethers import eval_tethers
+from engine.tethers import eval_tethers, slide_anchors
 
 SYMPLECTIC = 0
 RK4 = 1
@@ -52,7 +52,7 @@ class State(NamedTuple):
     force: (N, 3) [N, N, N m] total force at the last evaluation
     bar_N: (B,) [N]; beam_out: (Bm, 4) [N, V, M1, M2]; tri_out: (T, 4) [Pa ×3, J]
     tether: (K, 8) the tethers acting now (engine/tethers.py; set by the caller between
-            calls, never by the kernels); tether_f: (K, 2) [N] their forces at the
+            calls; the kernels only slide contact anchors, at the start of each step); tether_f: (K, 2) [N] their forces at the
             last evaluation
     """
 
@@ -232,6 +232,7 @@ def advance(m, s, w, dt, nsteps, method, ctl):
     t_measured = t
     p_support = 0.0
     for step in range(nsteps):
+        slide_anchors(s.tether, pos, vel)  # friction's stick point, fixed within the step
         if method == SYMPLECTIC:
             power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out)
             eval_tethers(s.tether, pos, vel, force, s.tether_f, 1.0)

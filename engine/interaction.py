@@ -65,19 +65,89 @@ class Interaction:
         [node index, ax, ay, nx, ny, k, c, mu], K ≥ 0; they act from now on, in every
         sub-step, until the next call. n = (0, 0): a spring-damper from the anchor
         a = (ax, ay) to the node, F = k (a − x) − c v; n a unit vector: a ground contact
-        on the half-plane through a with outward normal n (see engine/tethers.py).
-        ValueError names a bad row; the tethers in force are then unchanged."""
+        on the half-plane through a with outward normal n (see engine/tethers.py). A
+        contact that goes on (same node, same surface as one in force) keeps the point
+        where it stuck (tethers.carry_anchors). The model's own contact supports stay in
+        force ahead of `rows` (contact_rows). ValueError names a bad row; the tethers in
+        force are then unchanged."""
         rows = tethers.checked_rows(rows, self.model.n_nodes)
+        standing = len(self.model.contacts)
+        old = self.state.tether
+        rows = tethers.carry_anchors(old[standing:], rows)
         self.controls.tethers = rows
+        rows = np.ascontiguousarray(np.concatenate((old[:standing], rows)))
         self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
         self.refresh()
+
+    def contact_rows(self) -> np.ndarray:
+        """The model's contact supports (`supports[].contact`) as contact tethers, each
+        stuck where its node starts, with the stiffness and damping tether_stiffness
+        gives its node (half the room the step leaves, ζ = 0.7; under newmark, its own
+        rule: newmark.tether_stiffness): (C, 8). Under relax, which has no step of its
+        own, as stiff as RK4's stable step would allow."""
+        explicit = (linear.stable_dt(self.model, "rk4"), "rk4") if self.integrator == "relax" else None
+        rows = []
+        for q, nx, ny, mu in self.model.contacts:
+            k, c = self.tether_stiffness(q, explicit=explicit)
+            rows.append((q, *self.state.pos[q, :2], nx, ny, k, c, mu))
+        return tethers.checked_rows(rows, self.model.n_nodes)
+
+    def _install_contacts(self) -> None:
+        """Put the model's contact supports in force (from Simulation's constructor)."""
+        if not self.model.contacts:
+            return
+        if self.integrator == "linear":
+            s = self.model.contacts[0][0]
+            where = self.model.node_ids[s]
+            raise ValueError(f"node {where} rests on a contact (supports[].contact), which the linear solve does not model: use rk4, symplectic or newmark")
+        rows = self.contact_rows()
+        self.state = self.state._replace(tether=rows, tether_f=np.zeros((rows.shape[0], 2)))
+
+    def _stiffen_contacts(self) -> None:
+        """Give the model's contact supports the stiffness and damping of the step and
+        integrator now in use (after Simulation.use), with the force they hold kept: a
+        contact k₀ pressed in by g and stretched by s from where it stuck has its anchor
+        moved toward the node to x − (k₀/k₁)(x − a), so that k₁ times the new g and s is
+        the force it held (the surface shifts by the change in sink, a fraction of a
+        millimetre); a stiffer spring on the old sink would throw the body off."""
+        if not self.model.contacts or self.integrator == "linear":
+            return
+        fresh = self.contact_rows()
+        rows = self.state.tether.copy()
+        for r, row in enumerate(fresh):
+            k0, k1 = rows[r, tethers.T_K], row[tethers.T_K]
+            if k0 > 0.0 and k1 > 0.0:
+                x = self.state.pos[int(row[tethers.T_NODE]), :2]
+                rows[r, tethers.T_AX : tethers.T_AY + 1] = x - (k0 / k1) * (x - rows[r, tethers.T_AX : tethers.T_AY + 1])
+            rows[r, tethers.T_K], rows[r, tethers.T_C] = k1, row[tethers.T_C]
+        self.state = self.state._replace(tether=rows)
+
+    def contact_forces(self) -> np.ndarray:
+        """(C, 4) per contact support, in model.contacts order: the force the surface
+        applies to the node [fx, fy] and its parts, the normal force N (along n, ≥ 0)
+        and the friction F (along t = (ny, −nx), n turned clockwise) [N], at the last evaluation."""
+        out = np.zeros((len(self.model.contacts), 4))
+        for r, (_q, nx, ny, _mu) in enumerate(self.model.contacts):
+            fx, fy = self.state.tether_f[r]
+            out[r] = fx, fy, fx * nx + fy * ny, fx * ny - fy * nx
+        return out
+
+    def support_forces(self) -> np.ndarray:
+        """(N, 3) [N, N, N m]: what every support applies to the structure, the fixed
+        DOFs' reactions (reactions()) and the contact supports' forces together."""
+        r = self.reactions().copy()
+        for (q, *_), (fx, fy, _n, _f) in zip(self.model.contacts, self.contact_forces(), strict=True):
+            r[q, :2] += fx, fy
+        return r
 
     def tether_forces(self) -> np.ndarray:
         """(K, 2) [N]: the force each tether applied to its node at the last evaluation
         (the last step, or refresh()), rows in the order given to set_tethers."""
         return self.state.tether_f.copy()
 
-    def tether_stiffness(self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7) -> tuple[float, float]:
+    def tether_stiffness(
+        self, node_index: int, fraction: float = 0.5, damping_ratio: float = 0.7, *, explicit: tuple[float, str] | None = None
+    ) -> tuple[float, float]:
         """(k [N/m], c [N s/m]) for a tether on node `node_index` that keeps the run
         stable at the current step and integrator (under Newmark, stable at any step,
         one that holds: newmark.tether_stiffness; what follows is the explicit rule).
@@ -93,7 +163,8 @@ class Interaction:
         Several tethers on one node (the hand and the ground) stay stable while their
         fractions add up to at most 1. k is proportional to m, so a very light node gets
         a soft tether, never an unstable one. (0, 0) when the step leaves no room (a step
-        set at or past the model's stable step)."""
+        set at or past the model's stable step). explicit: (dt, "rk4" or "symplectic")
+        to size it for that step and integrator instead of the simulation's own."""
         q = self._node(node_index)
         if not 0.0 < fraction <= 1.0:
             raise ValueError(f"fraction must be in (0, 1], got {fraction}")
@@ -107,7 +178,8 @@ class Interaction:
         if self.integrator == "newmark":
             return newmark.tether_stiffness(float(m.mass[q, 0]), row, self.dt, fraction, damping_ratio)
         rate = m.mass_damping + beta * tethers.ROTATION_GROWTH * row  # that mode's damping rate: α + β ω²
-        return tethers.stable_stiffness(float(m.mass[q, 0]), row, rate, self.dt, self.integrator, fraction, damping_ratio)
+        dt, integrator = explicit or (self.dt, self.integrator)
+        return tethers.stable_stiffness(float(m.mass[q, 0]), row, rate, dt, integrator, fraction, damping_ratio)
 
     def _gershgorin_rows(self) -> np.ndarray:
         """(N,) [1/s²]: per node, the larger of its x and y Gershgorin rows (see

@@ -148,6 +148,7 @@ class Model:
     vel0: np.ndarray | None = None  # (N, 3) [m/s, m/s, rad/s] initial velocities (nodes' vx, vy, vrot), None: at rest
     member_loads: tuple[MemberLoad, ...] = ()  # distributed loads (engine/member_loads.py)
     point_loads: int = 0  # the first rows of the load arrays; the member loads' equivalents follow
+    contacts: tuple[tuple[int, float, float, float], ...] = ()  # (node, nx, ny, mu) per contact support
 
     @property
     def n_nodes(self) -> int:
@@ -286,6 +287,7 @@ class _Supports(NamedTuple):
     fixed: np.ndarray  # (N, 3) bool
     motion_hist: np.ndarray  # (N, 3) int64
     nodes: list[int]
+    contacts: list[tuple[int, float, float, float]]  # (node, nx, ny, mu), n a unit vector
 
 
 def build_model(data: Any, *, statics_only: bool = False) -> Model:
@@ -323,6 +325,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         member_slot=tuple(members.slot),
         triangle_ids=tuple(triangle_ids),
         support_nodes=tuple(supports.nodes),
+        contacts=tuple(supports.contacts),
         damping_ratio=world.zeta,
         char_length=nodes.char_length,
         load_end_time=hist.end_time,
@@ -520,6 +523,7 @@ def _read_supports(data: dict, nodes: _Nodes, has_beam: np.ndarray, hist: _Histo
     fixed[:, 2] = ~has_beam  # nothing turns a node no beam meets
     motion_hist = np.full((n, 3), -1, dtype=np.int64)
     support_nodes: list[int] = []
+    contacts: list[tuple[int, float, float, float]] = []
     for k, sp in enumerate(_list(data, "supports")):
         f = f"supports[{k}]"
         sp = _obj(f, sp)
@@ -534,9 +538,34 @@ def _read_supports(data: dict, nodes: _Nodes, has_beam: np.ndarray, hist: _Histo
             if d not in fix:
                 raise ModelError(f"{f}.motion.{d}", "only a fixed DOF can be given a motion")
             motion_hist[q, DOF_NAMES.index(d)] = hist.add(f"{f}.motion.{d}", points)
+        if "contact" in sp:
+            if set(fix) & {"x", "y"}:
+                raise ModelError(f"{f}.contact", 'a contact holds the node against a surface; it cannot also fix "x" or "y"')
+            if any(c[0] == q for c in contacts):
+                raise ModelError(f"{f}.contact", "this node already has a contact")
+            contacts.append((q, *_read_contact(f"{f}.contact", sp["contact"])))
         if q not in support_nodes:
             support_nodes.append(q)
-    return _Supports(fixed, motion_hist, support_nodes)
+    return _Supports(fixed, motion_hist, support_nodes, contacts)
+
+
+def _read_contact(f: str, contact: Any) -> tuple[float, float, float]:
+    """(nx, ny, mu) of a contact support: the surface through the node's starting point
+    with outward unit normal n (toward the body), friction coefficient mu ≥ 0."""
+    contact = _obj(f, contact)
+    for key in contact:
+        if key not in ("normal", "mu"):
+            raise ModelError(f"{f}.{key}", 'unknown field (a contact has "normal" and "mu")')
+    normal = contact.get("normal")
+    if not isinstance(normal, list) or len(normal) != 2:
+        raise ModelError(f"{f}.normal", "expected [nx, ny], the direction out of the surface toward the body")
+    nx, ny = (_number(f"{f}.normal", v) for v in normal)
+    size = math.hypot(nx, ny)
+    if size == 0.0:
+        raise ModelError(f"{f}.normal", "must not be [0, 0]")
+    if "mu" not in contact:
+        raise ModelError(f"{f}.mu", "missing: the friction coefficient (0 for a smooth surface)")
+    return nx / size, ny / size, _number(f"{f}.mu", contact["mu"], min_value=0.0)
 
 
 def _read_loads(data: dict, nodes: _Nodes, hist: _Histories) -> tuple[list, list, list]:

@@ -47,7 +47,7 @@ from engine import dynamics, tethers
 from engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
 from engine.elements import eval_forces
 from engine.stiffness import element_blocks
-from engine.tethers import eval_tethers
+from engine.tethers import eval_tethers, slide_anchors
 
 DEFAULT_DT = 1.0 / 120.0  # [s] a frame of the game at 120 Hz
 CONTROLS_EVERY = 0.05  # [s] the rest test's tolerances are set anew this often (as the explicit batches)
@@ -295,6 +295,7 @@ class Newmark:
                 v[m.fixed] = held_v
                 power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
                 eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
+                slide_anchors(s.tether, x, v)  # friction's stick point moves between steps only (engine/tethers.py)
                 s.clock[K_TIME] = t1
                 s.clock[K_WORK] += 0.5 * (power0 + power) * h
                 update_chords(m, x, s.chord)
@@ -351,8 +352,9 @@ def tether_tangent(tether: np.ndarray, pos: np.ndarray, vel: np.ndarray, cd: flo
     """(N, 3): the tethers' share of Newton's matrix on each DOF's diagonal, K + cd C
     (cd = γ/(β h)), at pos and vel (engine/tethers.py's forces, differentiated): a
     spring, k + cd c on x and y; a ground contact pressed in (gap < 0), k + cd c along
-    its normal, and cd c along the ground while friction is below its cap (the viscous
-    branch; a sliding node's friction is a constant force); an open contact, nothing.
+    its normal, and k + cd c along the ground while it sticks (its tangential spring
+    to the point where it stuck is below the cap μN); a sliding node's friction is the
+    constant μN, no stiffness along the ground; an open contact, nothing.
     On the diagonal only: a contact's normal off the axes couples x and y, which the
     factor leaves to Newton's iterations (the ground is level)."""
     out = np.zeros_like(pos)
@@ -371,9 +373,10 @@ def tether_tangent(tether: np.ndarray, pos: np.ndarray, vel: np.ndarray, cd: flo
         if fn <= 0.0:
             continue
         out[q, :2] += (k + cd * c) * n * n
-        vt = vel[q, :2] - vn * n
-        if c * math.hypot(*vt) < row[tethers.T_MU] * fn:
-            out[q, :2] += cd * c * (1.0 - n * n)
+        t = np.array((n[1], -n[0]))  # the tangent (engine/tethers.py)
+        s = float((pos[q, :2] - row[tethers.T_AX : tethers.T_AY + 1]) @ t)
+        if abs(k * s + c * float(vel[q, :2] @ t)) < row[tethers.T_MU] * fn:
+            out[q, :2] += (k + cd * c) * t * t
     return out
 
 

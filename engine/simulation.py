@@ -77,6 +77,7 @@ class Simulation(Interaction):
         self.linear_reactions: np.ndarray | None = None
         self.mechanism: linear.Mechanism | None = None
         self._node_rows: np.ndarray | None = None  # Gershgorin rows per node, see tether_stiffness
+        self._install_contacts()  # supports[].contact: friction contacts (engine/tethers.py)
         self.refresh()
 
     def use(self, integrator: str, dt: float | None = None, hht_alpha: float = 0.0) -> None:
@@ -90,6 +91,7 @@ class Simulation(Interaction):
         self.integrator = integrator
         self.dt = dt if dt is not None else stable_dt_for(self.level, integrator)  # nails may be pulled later
         self.state.clock[dynamics.K_REST] = 0.0
+        self._stiffen_contacts()  # the level's contact supports: stiffness for the new step
 
     @property
     def model(self) -> Model:
@@ -376,9 +378,11 @@ class Simulation(Interaction):
                 members[mid] = {"axial": n_, "shear_i": v, "moment_i": m1, "moment_j": m2, "broken": bool(s.beam_broke[row] >= 0)}
             members[mid]["moment_max"] = largest[k]
         triangles = {tid: {"sx": float(s.tri_out[k, 0]), "sy": float(s.tri_out[k, 1]), "txy": float(s.tri_out[k, 2])} for k, tid in enumerate(md.triangle_ids)}
-        r = self.reactions()
+        r = self.support_forces()
         held = (*md.support_nodes, *sorted(self.controls.nails - set(md.support_nodes)))
         reactions = {md.node_ids[q]: {"fx": float(r[q, 0]), "fy": float(r[q, 1]), "m": float(r[q, 2])} for q in held}
+        for (q, *_), (*_, normal, friction) in zip(md.contacts, self.contact_forces(), strict=True):
+            reactions[md.node_ids[q]].update(normal=float(normal), friction=float(friction))
         out = {
             "time": self.time,
             "nodes": nodes,
@@ -401,7 +405,8 @@ class Simulation(Interaction):
 
     def value(self, spec: str) -> float:
         """One recorded quantity: node.ID.{x,y,rot,vx,vy,vrot,dx,dy,drot}, member.ID.{axial,
-        shear_i,moment_i,moment_j}, reaction.ID.{fx,fy,m}, triangle.ID.{sx,sy,txy},
+        shear_i,moment_i,moment_j}, reaction.ID.{fx,fy,m} (a contact also .normal, .friction),
+        triangle.ID.{sx,sy,txy},
         energy.{kinetic,strain}, time."""
         return make_probe(self, spec)()
 
@@ -453,7 +458,11 @@ def make_probe(sim: Simulation, spec: str):
         cols = {"fx": 0, "fy": 1, "m": 2}
         if what in cols:
             c = cols[what]
-            return lambda: float(sim.reactions()[q, c])
+            return lambda: float(sim.support_forces()[q, c])
+        rows = [r for r, contact in enumerate(md.contacts) if contact[0] == q]
+        if what in ("normal", "friction") and rows:
+            c = 2 if what == "normal" else 3
+            return lambda: float(sim.contact_forces()[rows[0], c])
     elif kind == "triangle":
         if ident not in md.triangle_ids:
             raise ValueError(f"record spec {spec!r}: unknown triangle {ident!r}")

@@ -3,30 +3,44 @@ a spring; ground contact).
 
 A tether is one row of a (K, 8) float64 array, [node, ax, ay, nx, ny, k, c, mu]:
     node     index of the node it acts on (an integer stored as a float)
-    ax, ay   anchor a [m]
+    ax, ay   anchor a [m] (a contact's: where it stuck, moved by slide_anchors)
     nx, ny   (0, 0) for a spring, else the unit outward normal n of a ground contact
     k        stiffness [N/m]; c damping [N s/m]; mu friction coefficient [-]
 
 Spring (the player's hand):  F = k (a − x) − c v.
 Ground contact, the half-plane through a with outward normal n: gap g = (x − a)·n;
 when g < 0 the normal force is Fn = max(0, −k g − c v·n) along n (a penalty spring and
-damper that only push), and friction opposes the tangential velocity v_t = v − (v·n) n
-with the viscous force c |v_t| capped at mu Fn: regularised Coulomb friction. Below the
-cap a pushed body creeps at |v_t| = F_t / c instead of sticking; above it, it slides
-against mu Fn. No force when g ≥ 0.
+damper that only push). Friction is stick–slip (Coulomb, elastic–plastic): a is also
+the point of the surface where the node stuck. Along the tangent t = (ny, −nx) (n turned
+clockwise: +x on level ground) the node is held to it by a spring and damper of the
+same k and c,
+    Ft = −k s − c v·t,  s = (x − a)·t,  capped at |Ft| ≤ mu Fn,
+so below the cap the contact truly sticks (the node sits k s = Ft from a, no creep) and
+at the cap it slides against mu Fn (kinetic μ = static μ). The anchor slides with the
+node only between steps (slide_anchors, at the start of every step): where k |s| passed
+mu Fn it is moved along t until k |s| = mu Fn, the return mapping of elastoplasticity;
+a node off the ground (g ≥ 0, or Fn = 0) takes a to its foot, so it sticks where it
+lands. Moving a along t keeps it on the surface. mu = 0: no friction at all. No force
+when g ≥ 0. k_t = k makes the contact isotropic, so it is no stiffer than a spring
+tether of the same k in any direction, and stable_stiffness holds for it as it is.
 
 The damper acts on the node's absolute velocity: within one game frame the hand and
 the ground stand still.
 
-Tethers act inside every sub-step (every RK4 stage, every symplectic step).
+Tethers act inside every sub-step (every RK4 stage, every symplectic step). Newmark
+(engine/newmark.py) slides the anchors after each converged step (within a step they
+stand still, as in the explicit steps) and puts a stuck contact into its tangent as a
+spring of k (and damper c) along n and along t; a sliding one along n only.
 
-Energy. Within a call to the kernels an anchor stands still, so a tether is an element
-to a fixed point: its spring stores U = ½ k |a − x|² (a contact, ½ k g² while g < 0)
-and its damper and friction only take energy out. The blow-up check therefore counts U
-with the structure's energy (tether_energy) rather than its power F·v as external
-work: the net work of a spring that holds a load is a small difference of large terms
-(the load's work and the spring's), which a sum over steps gets wrong by more than the
-kinetic energy left, and a quiet hand would be called unstable. When the hand moves its
+Energy. Within a step an anchor stands still, so a tether is an element to a fixed
+point: its spring stores U = ½ k |a − x|² (a contact, ½ k (g² + s²) while g < 0, with
+k |s| counted only up to mu k |g|, the most the surface can hold elastically) and its
+damper and friction only take energy out; sliding an anchor only shortens s. The
+blow-up check therefore counts U with the structure's energy (tether_energy) rather
+than its power F·v as external work: the net work of a spring that holds a load is a
+small difference of large terms (the load's work and the spring's), which a sum over
+steps gets wrong by more than the kinetic energy left, and a quiet hand would be called
+unstable. When the hand moves its
 anchor between calls, U jumps, and the energy the check starts from includes it: a hand
 pulling adds energy legitimately and is never called unstable.
 """
@@ -80,15 +94,16 @@ def eval_tethers(tether, pos, vel, force, tether_f, record):
                 vn = vx * nx + vy * ny
                 fn = -k * g - c * vn
                 if fn > 0.0:
-                    fx = fn * nx
-                    fy = fn * ny
-                    tx = vx - vn * nx
-                    ty = vy - vn * ny
-                    vt = math.sqrt(tx * tx + ty * ty)
-                    if vt > 0.0:
-                        ft = min(c * vt, tether[r, T_MU] * fn)
-                        fx -= ft * tx / vt
-                        fy -= ft * ty / vt
+                    # tangent t = (ny, −nx); s the node's offset from where it stuck
+                    s = (x - tether[r, T_AX]) * ny - (y - tether[r, T_AY]) * nx
+                    ft = -k * s - c * (vx * ny - vy * nx)
+                    cap = tether[r, T_MU] * fn
+                    if ft > cap:
+                        ft = cap
+                    elif ft < -cap:
+                        ft = -cap
+                    fx = fn * nx + ft * ny
+                    fy = fn * ny - ft * nx
         force[q, 0] += fx
         force[q, 1] += fy
         if record > 0.0:
@@ -96,9 +111,40 @@ def eval_tethers(tether, pos, vel, force, tether_f, record):
             tether_f[r, 1] = fy
 
 
+@njit(**KERNEL)
+def slide_anchors(tether, pos, vel):
+    """Move each contact's anchor a along its surface (module doc): to the node's foot
+    when the node is off the ground or not pressed (Fn = 0), else just enough that the
+    tangential spring holds at most mu Fn, k |s| ≤ mu Fn (the return mapping). Called
+    once at the start of every step, never inside one, so that within a step every
+    tether is a fixed function of (x, v); repeated at one state it changes nothing."""
+    for r in range(tether.shape[0]):
+        nx = tether[r, T_NX]
+        ny = tether[r, T_NY]
+        if nx == 0.0 and ny == 0.0:
+            continue
+        q = np.int64(tether[r, T_NODE])
+        dx = pos[q, 0] - tether[r, T_AX]
+        dy = pos[q, 1] - tether[r, T_AY]
+        k = tether[r, T_K]
+        g = dx * nx + dy * ny
+        s = dx * ny - dy * nx
+        fn = -k * g - tether[r, T_C] * (vel[q, 0] * nx + vel[q, 1] * ny)
+        if g >= 0.0 or fn <= 0.0 or k <= 0.0:
+            move = s
+        else:
+            reach = tether[r, T_MU] * fn / k
+            move = s - reach if s > reach else s + reach if s < -reach else 0.0
+        if move != 0.0:
+            tether[r, T_AX] += move * ny
+            tether[r, T_AY] -= move * nx
+
+
 def tether_energy(tether: np.ndarray, pos: np.ndarray) -> float:
     """Energy [J] stored in the tethers' springs at pos: ½ k |a − x|² for a spring,
-    ½ k g² for a contact pressed in (g < 0)."""
+    ½ k (g² + s²) for a contact pressed in (g < 0), with |s| counted up to mu |g|: past
+    that the surface cannot hold the node elastically and the excess is slip, not stored
+    energy (module doc)."""
     if not len(tether):
         return 0.0
     q = tether[:, T_NODE].astype(np.int64)
@@ -106,9 +152,29 @@ def tether_energy(tether: np.ndarray, pos: np.ndarray) -> float:
     n = tether[:, T_NX : T_NY + 1]
     contact = (n != 0.0).any(axis=1)
     gap = np.minimum(-(d * n).sum(axis=1), 0.0)
-    stretch2 = np.where(contact, gap * gap, (d * d).sum(axis=1))
+    slip = np.minimum(np.abs(d[:, 0] * n[:, 1] - d[:, 1] * n[:, 0]), -tether[:, T_MU] * gap)
+    stretch2 = np.where(contact, gap * gap + slip * slip, (d * d).sum(axis=1))
     return float(0.5 * (tether[:, T_K] * stretch2).sum())
 
+
+def carry_anchors(old: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """`new` rows with the anchors of `old` kept where a contact goes on: a contact row
+    of new whose node had a contact in old on the same surface (the same normal, the
+    anchor on the same line) takes that row's anchor, where the node stuck. The game
+    finds its ground contacts afresh every frame with a at the node's foot; without this
+    a contact would forget where it stuck and every frame would start it unstrained."""
+    if not len(old) or not len(new):
+        return new
+    out = new.copy()
+    contact = (old[:, T_NX] != 0.0) | (old[:, T_NY] != 0.0)
+    was_at = {(row[T_NODE], row[T_NX], row[T_NY]): row for row in old[contact].tolist()}  # one per node and surface
+    for r, row in enumerate(new.tolist()):
+        was = was_at.get((row[T_NODE], row[T_NX], row[T_NY]))
+        if was is None or (row[T_NX] == 0.0 and row[T_NY] == 0.0):
+            continue
+        if abs((was[T_AX] - row[T_AX]) * row[T_NX] + (was[T_AY] - row[T_AY]) * row[T_NY]) <= 1e-9 * (1.0 + abs(row[T_AX]) + abs(row[T_AY])):
+            out[r, T_AX], out[r, T_AY] = was[T_AX], was[T_AY]
+    return out
 
 def checked_rows(rows, n_nodes: int) -> np.ndarray:
     """The tether rows as a fresh C-contiguous (K, 8) float64 array, normals made

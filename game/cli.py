@@ -376,9 +376,13 @@ def _read_model(args: argparse.Namespace):
     if problem:
         raise BadInput(f"{args.model}: format: {problem}")
     try:
-        return build_model(data, statics_only=args.integrator in ("linear", "relax"))
+        model = build_model(data, statics_only=args.integrator in ("linear", "relax"))
     except ModelError as exc:
         raise BadInput(f"{args.model}: {exc}") from None
+    if args.integrator == "linear" and model.contacts:
+        where = model.node_ids[model.contacts[0][0]]
+        raise BadInput(f"{args.model}: supports: node {where} rests on a contact, which the linear solve does not model: use rk4, symplectic or newmark")
+    return model
 
 
 def _probes(args: argparse.Namespace, sim) -> dict:

@@ -15,7 +15,7 @@ import math
 import re
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
@@ -63,10 +63,31 @@ class Node(_Strict):
     inertia: NonNegative = Field(0.0, description="extra rotational inertia [kg m²]")
 
 
+class Contact(_Strict):
+    normal: tuple[Finite, Finite] = Field(description="[nx, ny]: out of the surface, toward the body (need not be unit length)")
+    mu: NonNegative = Field(description="friction coefficient, static and kinetic (0: smooth)")
+
+    @field_validator("normal")
+    @classmethod
+    def _not_zero(cls, normal):
+        if normal[0] == 0 and normal[1] == 0:
+            raise ValueError("must not be [0, 0]")
+        return normal
+
+
 class Support(_Strict):
     node: Id
-    fix: list[Dof] = Field(min_length=1, description='locked DOFs: any of "x", "y", "rot"')
+    fix: list[Dof] = Field([], description='locked DOFs: any of "x", "y", "rot"')
     motion: dict[Dof, History] | None = Field(None, description="imposed displacement of a fixed DOF over time [m or rad] (settlement)")
+    contact: Contact | None = Field(None, description="the node rests on a surface through its starting point: pushed, never pulled, with friction up to mu N")
+
+    @model_validator(mode="after")
+    def _holds_something(self) -> Self:
+        if not self.fix and self.contact is None:
+            raise ValueError('a support fixes some of "x", "y", "rot" or is a contact')
+        if self.contact is not None and {"x", "y"} & set(self.fix):
+            raise ValueError('a contact support cannot also fix "x" or "y"')
+        return self
 
     @field_validator("motion")
     @classmethod

@@ -16,7 +16,7 @@ import numpy as np
 import pygame
 
 from engine import Model, Simulation
-from game.app import draw, symbols
+from game.app import contacts, draw, symbols
 from game.app.beamdraw import SpreadLoads
 from game.app.labels import LabelLayer
 from game.app.palette import (
@@ -300,10 +300,12 @@ class StructurePainter:
         for q, kind, side in self.supports:
             if near[q]:
                 symbols.support(surface, kind, tuple(pts[q]), side)
+        contacts.draw_surfaces(surface, view, sim, near, self._text)
         self._loads(surface, sim, pts, near)
         self.spread.draw(surface, self, sim, pts, near, LOAD)
         if reactions:
             self._reactions(surface, sim, pts, near)
+            contacts.draw_forces(surface, sim, pts, near, (self.arrows.arrow_px, arrow_head), self._text, 5e-3 * self.force_ref)
         self._names(surface, pts, names)
         if values:
             self.labels.draw(surface, self.fonts.small, labels)

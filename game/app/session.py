@@ -204,7 +204,7 @@ class PlaySession:
             turns = set(model.arrays.beam_ij.ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
             fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
             return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix]
-        return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", [])]
+        return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
 
     @property
     def stale(self) -> bool:
@@ -505,7 +505,9 @@ class PlaySession:
             pos, vel = sim.state.pos, sim.state.vel
             speed = float(np.hypot(vel[:, 0], vel[:, 1]).max(initial=0.0))
             margin = 2.0 * speed * seconds + 0.01 * sim.model.char_length
-            rows.append(self.ground.contacts(pos, margin, skip=sim.model.arrays.fixed[:, :2].any(axis=1)))
+            skip = sim.model.arrays.fixed[:, :2].any(axis=1)
+            skip[[q for q, *_ in sim.model.contacts]] = True  # a contact support has its own surface
+            rows.append(self.ground.contacts(pos, margin, skip=skip))
             for row in rows[0]:
                 row[5], row[6] = sim.tether_stiffness(int(row[0]))
                 row[7] = CONTACT_MU

@@ -75,7 +75,7 @@ class Stage:
         """(node id, locked DOFs) of every support, as the level states them."""
         if self.level is None:
             return []
-        return [(s.node, frozenset(s.fix)) for s in self.level.supports]
+        return [(s.node, frozenset(s.fix)) for s in self.level.supports if s.fix]  # a contact is drawn as its surface
 
     def bounds(self) -> tuple[float, float, float, float]:
         """(xmin, ymin, xmax, ymax) [m] of the nodes as built and the ground."""

@@ -25,6 +25,14 @@ balanced body that still turns away is in an unstable equilibrium (forces that s
 it); the answer is right and the verdict says why it turned. A body balanced within the
 tolerance but not exactly drifts a little: it is shown held at P (a pin, taking only the
 small remainder), as a free body's cuts are put back.
+
+A body resting on contact supports (a block on a slope, a ladder: `supports[].contact`)
+is held by forces no sum of the loads shows, so there the run decides: the engine's
+contacts stick while the friction they need is at most μN and slide past it
+(engine/tethers.py), and the body passes when it stays put (no node moves more than the
+goal's `max_displacement`) for `goal.hold`. The verdict says why from hand statics of
+the rigid body (game/rules/contact.py): the friction needed against μN, or a surface
+that would have to pull.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from engine import Model, build_model
 from engine.linear import load_vector
 from game.format import BaseLevel as Level
 from game.rules.common import Verdict, direction, hold_time, kn, limit, moment_point, plural, run
+from game.rules.contact import judge_on_contacts
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, Solution
 
@@ -85,6 +94,8 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     data["loads"] = data.get("loads", []) + [{"node": f.node, "fx": f.fx, "fy": f.fy} for f in forces]
     about = moment_point(level)
     model = build_model(data, statics_only=True)
+    if model.contacts:
+        return judge_on_contacts(level, data, model)
     p = model.node_index(about)
     tol, big, r = tolerance(level, model, p)
     net = resultant(model, p)

@@ -27,7 +27,7 @@ def hint(level: Level, verdict: Verdict) -> str:
     if verdict.passed:
         return ""
     f = verdict.figures
-    for rule in (_joint, _balance, _standing, _construction):
+    for rule in (_joint, _balance, _friction, _standing, _construction):
         words = rule(f)
         if words:
             return words + (SPREAD if rule is _balance and level.member_loads and not words.startswith("Draw the free-body diagram and write ΣFx") else "")
@@ -62,6 +62,22 @@ def _balance(f: dict) -> str:
         return (
             f"ΣM = 0: take moments about {about}, each force times its lever arm (the perpendicular distance from {about} to its "
             f"line of action), counter-clockwise positive; a force through {about} has no moment about it."
+        )
+    return ""
+
+
+def _friction(f: dict) -> str:
+    """A body on surfaces (contact supports) that moves: the surface that would pull, or
+    the friction needed beyond μN (game/rules/contact.py's figures)."""
+    contacts = f.get("contacts")
+    if not contacts:
+        return ""
+    if any(c["normal_force"] < 0 for c in contacts):
+        return "A surface can only push: draw the free-body diagram and take moments about the other contact; the normal force there must come out positive."
+    if any(c["friction"] > c["friction_limit"] * (1 + 1e-9) for c in contacts):
+        return (
+            "Draw the free-body diagram with axes along and across the surface: ΣF across it gives the normal force N, ΣF along "
+            "it the friction F the body needs, and static friction can give at most F ≤ μN, in either direction."
         )
     return ""
 

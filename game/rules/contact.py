@@ -1,0 +1,132 @@
+"""Friction at contact supports, by hand statics: the normal force and the friction a
+body resting on surfaces needs to stay put, against the most friction can give, F ≤ μN.
+The engine judges (its contacts stick below μN and slide at it, engine/tethers.py);
+these figures say why, in the words of a free-body diagram."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine import Model
+from engine.linear import load_vector
+from game.format import BaseLevel as Level
+from game.rules.common import Verdict, hold_time, kn, limit, run
+
+
+@dataclass(frozen=True)
+class Surface:
+    """One surface the body rests on: its contact nodes (ids), unit normal n, μ, and
+    what statics asks of it: the normal force N [N] (positive: pushing) and the
+    friction T [N] along the tangent t = (ny, −nx) (n turned clockwise)."""
+
+    nodes: tuple[str, ...]
+    normal: tuple[float, float]
+    mu: float
+    N: float
+    T: float
+
+    @property
+    def slips(self) -> bool:
+        return self.N > 0.0 and abs(self.T) > self.mu * self.N * (1.0 + 1e-9)
+
+    @property
+    def lifts(self) -> bool:
+        return self.N < 0.0
+
+    def figures(self) -> dict:
+        return {"nodes": list(self.nodes), "normal_force": self.N, "friction": abs(self.T), "friction_limit": self.mu * max(self.N, 0.0), "mu": self.mu}
+
+    def slide_words(self) -> str:
+        """Which way the body slides on this surface: against the friction it needs."""
+        nx, ny = self.normal
+        sx, sy = (-ny, nx) if self.T > 0 else (ny, -nx)  # −sign(T) t
+        if abs(sy) < 1e-6:
+            return "to the right" if sx > 0 else "to the left"
+        if abs(sx) < 1e-6:
+            return "up" if sy > 0 else "down"
+        return "up the slope" if sy > 0 else "down the slope"
+
+
+def surfaces(model: Model) -> list[Surface]:
+    """The contact supports grouped by surface (the same normal and μ), each with the
+    normal force and friction that hold the whole structure, as one rigid body, in
+    equilibrium under its loads (weight included) at their final values: ΣFx = ΣFy = 0,
+    and ΣM = 0 about the origin when every surface touches at one node (a ladder: three
+    unknowns, three equations); a surface touching at several nodes can shift its normal
+    force among them, so then only the forces are balanced (a block on a slope). A
+    smooth surface (μ = 0) carries no friction. Least squares where the unknowns are
+    not determined. Empty without contacts."""
+    groups: dict[tuple[float, float, float], list[int]] = {}
+    for q, nx, ny, mu in model.contacts:
+        groups.setdefault((round(nx, 9), round(ny, 9), mu), []).append(q)
+    if not groups:
+        return []
+    f = load_vector(model, model.load_end_time)
+    pos = model.arrays.pos0[:, :2]
+    moments = all(len(qs) == 1 for qs in groups.values())
+    columns, owner = [], []
+    for g, ((nx, ny, mu), qs) in enumerate(groups.items()):
+        x, y = pos[qs].mean(axis=0)
+        for k, (dx, dy) in enumerate(((nx, ny), (ny, -nx))):
+            if k == 1 and mu == 0.0:
+                continue
+            columns.append((dx, dy, x * dy - y * dx))
+            owner.append((g, k))
+    a = np.array(columns).T
+    b = -np.array([f[:, 0].sum(), f[:, 1].sum(), (pos[:, 0] * f[:, 1] - pos[:, 1] * f[:, 0]).sum() + f[:, 2].sum()])
+    if not moments:
+        a, b = a[:2], b[:2]
+    z = np.linalg.lstsq(a, b, rcond=None)[0]
+    values = [[0.0, 0.0] for _ in groups]
+    for (g, k), v in zip(owner, z, strict=True):
+        values[g][k] = float(v)
+    return [
+        Surface(tuple(model.node_ids[q] for q in qs), (nx, ny), mu, *values[g])
+        for g, ((nx, ny, mu), qs) in enumerate(groups.items())
+    ]
+
+
+def why_it_moves(found: list[Surface]) -> str | None:
+    """The reason a body on these surfaces cannot stay put, in a free-body diagram's
+    words (F ≤ μN), or None when statics finds the friction enough."""
+    for s in found:
+        where = " and ".join(s.nodes)
+        if s.lifts:
+            return f"at {where} the surface would have to pull ({kn(-s.N)}), and a surface can only push: the body lifts off there."
+    for s in found:
+        where = " and ".join(s.nodes)
+        if s.slips:
+            return (
+                f"the friction needed at {where}, {kn(abs(s.T))}, is more than μN = {s.mu:g} × {kn(s.N)} = {kn(s.mu * s.N)}: "
+                f"it slides {s.slide_words()}."
+            )
+    return None
+
+
+def held_words(found: list[Surface]) -> str:
+    """What the friction does when the body stays put: F against μN, per surface."""
+    rubbing = [s for s in found if s.mu > 0.0 and s.N > 0.0 and abs(s.T) > 1e-3 * s.N]
+    parts = [f"at {' and '.join(s.nodes)} the friction needed, {kn(abs(s.T))}, is within μN = {kn(s.mu * s.N)}" for s in rubbing]
+    return "; ".join(parts)
+
+
+def judge_on_contacts(level: Level, data: dict, model: Model) -> Verdict:
+    """A body on contact supports with the player's forces (`data`, its Model `model`):
+    passed when the engine's run keeps every node within the goal's displacement for
+    `goal.hold`, the contacts sticking and sliding as they do (engine/tethers.py); the
+    reason from hand statics (surfaces): the friction needed against μN."""
+    hold = hold_time(level)
+    sim, worst, start = run(data, hold)
+    allowed = limit(level, model.char_length)
+    found = surfaces(model)
+    figures = {"contacts": [s.figures() for s in found], "max_displacement": worst, "limit": allowed, "hold": hold}
+    if worst <= allowed:
+        held = held_words(found)
+        words = f"The body stays put for {hold:g} s: the forces and their moments balance" + (f", and {held}." if held else ".")
+        return Verdict(True, words, figures, sim, start)
+    why = why_it_moves(found) or "the contact forces cannot hold it."
+    moved = f"moves {worst:.3g} m within {hold:g} s" if math.isfinite(worst) else "flies off"
+    return Verdict(False, f"The body {moved}: {why}", figures, sim, start)
