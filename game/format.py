@@ -189,6 +189,11 @@ class Cut(_Strict):
         ' a pin: x, y (the default); a beam: x, y, rot (the default); a bar: not given (its force lies along `member`)',
     )
     member: Id | None = Field(None, description="a bar: the body's member ending at `node`, along which the cut bar's force lies; a beam: the beam cut")
+    along: tuple[Finite, Finite] | None = Field(
+        None,
+        description="[dx, dy] a line the cut's force lies along: a roller on an incline (the normal to its surface), or a pin that joined a"
+        " two-force member taken away (that member's line); give carries [\"x\", \"y\"] with it",
+    )
 
 
 class Section(_Strict):

@@ -66,7 +66,7 @@ def cut_words(cut: Cut) -> str:
     """The cut in a student's words: 'the roller at B', 'the cut bar CD at S1'."""
     if cut.what == "support":
         fix = set(carried(cut))
-        name = "fixed support" if "rot" in fix else ("pin" if fix == {"x", "y"} else "roller")
+        name = "fixed support" if "rot" in fix else ("pin" if fix == {"x", "y"} and cut.along is None else "roller")
         return f"the {name} at {cut.node}"
     if cut.what == "bar":
         return f"the cut bar {cut.member} at {cut.node}"
@@ -136,6 +136,17 @@ def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | 
             return (
                 f"Member {cut.member} is a two-force member (a bar pinned at both ends): the force it gives at the cut {cut.node} "
                 f"lies along {cut.member}, but yours has {kn(across)} across it."
+            )
+        return None
+    if cut.along is not None:  # a roller on an incline, or a pin that joined a two-force member
+        ux, uy = np.divide(cut.along, math.hypot(*cut.along))
+        across = abs(fx * uy - fy * ux)
+        if across > most:
+            if cut.what == "support":
+                return f"The roller at {cut.node} pushes only at right angles to the surface it rolls on, but yours has {kn(across)} along that surface."
+            return (
+                f"The pin at {cut.node} joined a two-force member (a member loaded only at its two pins): the force it gives lies along "
+                f"that member, but yours has {kn(across)} across it."
             )
         return None
     for axis, value in (("x", fx), ("y", fy)):
@@ -240,6 +251,8 @@ def _sense(level: Level, model: Model) -> list[str]:
         seen.add(cut.node)
         if cut.what == "support" and not cut.carries:
             return [f"{at}.carries: say what the removed support fixed, e.g. [\"x\", \"y\"] for a pin"]
+        if cut.along is not None and (cut.what not in ("support", "pin") or set(carried(cut)) != {"x", "y"} or not any(cut.along)):
+            return [f"{at}.along: a line of force for a roller on an incline or a pin of a two-force member: a nonzero [dx, dy], with carries [\"x\", \"y\"]"]
         if cut.what == "bar":
             if cut.carries:
                 return [f"{at}.carries: a bar's force lies along it; give its member, not carries"]
