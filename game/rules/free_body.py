@@ -132,6 +132,8 @@ def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | 
         other = member.j if member.i == cut.node else member.i
         ux, uy = np.subtract(where[cut.node], where[other]) / math.dist(where[cut.node], where[other])
         across = abs(fx * uy - fy * ux)
+        if across > most and member.kind == "cable":
+            return f"Cable {cut.member} pulls only along itself: its force at the cut {cut.node} lies along {cut.member}, but yours has {kn(across)} across it."
         if across > most:
             return (
                 f"Member {cut.member} is a two-force member (a bar pinned at both ends): the force it gives at the cut {cut.node} "
