@@ -146,8 +146,9 @@ def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | 
         if across > most:
             if cut.what == "support":
                 return f"The roller at {cut.node} pushes only at right angles to the surface it rolls on, but yours has {kn(across)} along that surface."
+            member = f"the two-force member {cut.member}" if cut.member else "a two-force member"
             return (
-                f"The pin at {cut.node} joined a two-force member (a member loaded only at its two pins): the force it gives lies along "
+                f"The pin at {cut.node} joined {member} (a member loaded only at its two pins): the force it gives lies along "
                 f"that member, but yours has {kn(across)} across it."
             )
         return None
@@ -263,7 +264,7 @@ def _sense(level: Level, model: Model) -> list[str]:
                 return [f"{at}.member: a cut bar names the body's member that ends at the cut" + (f"; unknown member {cut.member!r}" if cut.member else "")]
             if cut.node not in (member.i, member.j):
                 return [f"{at}.member: member {member.id} does not end at {cut.node}"]
-        elif cut.member is not None and cut.member not in members:
+        elif cut.member is not None and cut.member not in members and cut.along is None:  # a pin's along: the member taken away
             return [f"{at}.member: unknown member {cut.member!r}"]
     for k, node in enumerate(level.player.nodes or []):
         if node not in seen:
