@@ -119,16 +119,21 @@ class CutMarks:
                 pygame.draw.circle(surface, INK, (x, y), 7, 2)
 
     def labels(self, surface: pygame.Surface, pts: np.ndarray) -> None:
-        """At each cut, what it carries: beyond a removed support's ghost; beside a cut
+        """At each cut, what it carries: beyond a removed support's ghost (or past one of
+        its corners); beside a cut
         member just past the cut, above its line, else below it, else past the faint rest
         of it (the first place no other text takes)."""
         layer, font = self.painter.labels, self.painter.fonts.small
         for cut in self.cuts:
             q = self.index[cut.node]
             beyond = self._beyond(cut, pts)
-            if cut.what == "support":  # beyond the ghost's foot
+            if cut.what == "support":  # beyond the ghost's foot, else past its corners
                 out = np.array(self._side(cut, q))
-                places = [(pts[q] + out * (symbols.extent(self._kind(cut))[0] + 8), out)]
+                reach, half = symbols.extent(self._kind(cut))
+                down = np.array((-out[1], out[0]))
+                down = down if down[1] > 0 or (down[1] == 0 and down[0] > 0) else -down
+                foot = pts[q] + out * (reach + 8)
+                places = [(foot, out), (foot + down * half, out + down), (foot - down * half, out - down)]
             elif beyond is not None:
                 up = np.array((-beyond[1], beyond[0]))
                 if up[1] > 0 or (up[1] == 0 and up[0] < 0):  # above the line (or to its right when it is upright)
