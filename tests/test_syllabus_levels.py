@@ -240,7 +240,7 @@ def test_frames_and_machines_an_a_frame_taken_apart():
     passes("machines-01", [F("A", 3 * KN, 12.1 * KN), F("C", -3 * KN, 4 * KN)])
     hidden = (" 12 kN", " 5 kN", " 3 kN", " 4 kN")
     # the load shared between the pins, straight up, as if on a level beam: C's force is not along BC
-    fails("machines-01", [F("A", 0, 8 * KN), F("C", 0, 8 * KN)], "The pin at C joined a two-force member", "across it", hidden=hidden)
+    fails("machines-01", [F("A", 0, 8 * KN), F("C", 0, 8 * KN)], "The pin at C joined the two-force member BC", "across it", hidden=hidden)
     # the loaded leg taken as a two-force member too: A's force along AC (3, 4)/5 cannot balance a load between the pins
     fails("machines-01", [F("A", *along(10, 3, 4)), F("C", -3 * KN, 4 * KN)], "Not in equilibrium", hidden=hidden)
     # A's x part with the wrong sense: ΣFx = −6 kN
