@@ -43,7 +43,7 @@ def words(cut) -> str:
     if cut.along is not None:
         if cut.what == "pin":
             return f"F along {cut.member}" if cut.member else "F along the link"
-        return f"{n}, normal to the surface"
+        return f"{n} (normal)"
     fix = carried(cut)
     parts = [f"{n}{axis}" for axis in ("x", "y") if axis in fix] + ([f"M{n}"] if "rot" in fix else [])
     return ", ".join(parts)
@@ -133,7 +133,7 @@ class CutMarks:
                 down = np.array((-out[1], out[0]))
                 down = down if down[1] > 0 or (down[1] == 0 and down[0] > 0) else -down
                 foot = pts[q] + out * (reach + 8)
-                places = [(foot, out), (foot + down * half, out + down), (foot - down * half, out - down)]
+                places = [(foot, out), (foot + down * half, out + down), (foot - down * half, out - down), (foot + out * 2 * LABEL_PX, out)]
             elif beyond is not None:
                 up = np.array((-beyond[1], beyond[0]))
                 if up[1] > 0 or (up[1] == 0 and up[0] < 0):  # above the line (or to its right when it is upright)
