@@ -5,6 +5,9 @@ session written by the drawing. Looked at headless, as the player sees it."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pygame
 import pytest
@@ -18,6 +21,7 @@ from game.app.stage import load_stage
 from game.course import reference_solution, shipped_level
 from game.format import Cut
 
+LEVELS = Path(__file__).resolve().parents[1] / "levels"
 SAID = {  # what each cut of a level is named on the picture
     "free-body-01": {"Ax, Ay", "By"},
     "free-body-02": {"Ax, Ay, MA"},
@@ -122,3 +126,17 @@ def test_drawing_the_cuts_writes_nothing_and_survives_a_check(puts):
     app.frame()
     assert scene.session.verdict is not None and scene.session.verdict.passed
     assert {t for t, _ in puts} >= {"F along BC"}
+
+
+def test_a_cut_beam_is_named_by_its_internal_forces(tmp_path, puts):
+    """A cantilever's free end, cut from the rest at K (a beam cut): N, V, M beside it."""
+    doc = json.loads((LEVELS / "free-body-02.json").read_text())
+    doc.update(id="beam-cut", nodes=[{"id": "K", "x": 0, "y": 0, "mass": 50}, {"id": "B", "x": 2, "y": 0, "mass": 50}])
+    doc["members"] = [dict(doc["members"][0], id="KB", i="K", j="B")]
+    doc["cut"], doc["goal"]["moment_about"] = [{"node": "K", "what": "beam", "member": "KB"}], "K"
+    path = tmp_path / "beam-cut.json"
+    path.write_text(json.dumps(doc))
+    _app, scene = start(load_stage(str(path)))
+    assert [t for t, _ in puts] == ["N, V, M"]
+    x, y = scene.picture.point_of(0)
+    assert puts[0][1].inflate(100, 100).collidepoint(x, y)
