@@ -119,10 +119,9 @@ class CutMarks:
                 pygame.draw.circle(surface, INK, (x, y), 7, 2)
 
     def labels(self, surface: pygame.Surface, pts: np.ndarray) -> None:
-        """At each cut, what it carries: beyond a removed support's ghost (or past one of
-        its corners); beside a cut
-        member just past the cut, above its line, else below it, else past the faint rest
-        of it (the first place no other text takes)."""
+        """At each cut, what it carries, at the first place no other text takes: beyond a
+        removed support's ghost, or past one of its corners; beside a cut member just past
+        the cut, above its line, else below it, else past the faint rest of it."""
         layer, font = self.painter.labels, self.painter.fonts.small
         for cut in self.cuts:
             q = self.index[cut.node]

@@ -28,8 +28,9 @@ significant figures, as a textbook gives them, fall inside it; the mistakes stud
 tens of per cent. ΣF = 0 and ΣM_P = 0 together are equilibrium about every point.
 
 Equilibrium of the whole is not enough: each force must be one its cut can give, within
-τ·F. A roller's reaction has no part along the surface it rolls on; a bar (a two-force
-member) carries only a force along itself; only a cut that carries a moment (a fixed
+τ·F. A roller's reaction has no part along the surface it rolls on (on an incline, the
+cut's `along` gives its normal); a bar (a two-force member) carries only a force along
+itself, and so does a pin that joined one taken away (`along`, its line); only a cut that carries a moment (a fixed
 support, a cut beam) takes one. Else forces that no cut gives could balance the body.
 
 The engine then runs the body from rest for `goal.hold` (RK4): the run the game shows. A
