@@ -234,7 +234,16 @@ class Cut(_Strict):
         description='what the cut transmits: "x", "y" (force components), "rot" (a moment). A support: the DOFs it fixed (required);'
         ' a pin: x, y (the default); a beam: x, y, rot (the default); a bar: not given (its force lies along `member`)',
     )
-    member: Id | None = Field(None, description="a bar: the body's member ending at `node`, along which the cut bar's force lies; a beam: the beam cut")
+    member: Id | None = Field(
+        None,
+        description="a bar: the body's member ending at `node`, along which the cut bar's force lies; a beam: the beam cut;"
+        " a pin with `along`: the two-force member taken away (its name)",
+    )
+    along: tuple[Finite, Finite] | None = Field(
+        None,
+        description="[dx, dy] a line the cut's force lies along: a roller on an incline (the normal to its surface), or a pin that joined a"
+        " two-force member taken away (that member's line), pointing from what was taken away toward the body; give carries [\"x\", \"y\"] with it",
+    )
 
 
 class Section(_Strict):

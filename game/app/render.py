@@ -18,6 +18,7 @@ import pygame
 from engine import Model, Simulation
 from game.app import contacts, draw, symbols
 from game.app.beamdraw import SpreadLoads
+from game.app.cuts import CutMarks
 from game.app.labels import LabelLayer
 from game.app.palette import (
     BROKEN,
@@ -224,6 +225,8 @@ class StructurePainter:
         self.beam_ij = model.arrays.beam_ij.astype(np.int64) if model else empty
         self.member_ij = np.concatenate((self.bar_ij, self.beam_ij))
         self.arrows = ForceArrows(self)
+        cuts = getattr(stage.level, "cut", None) if stage.level is not None else None
+        self.cuts = CutMarks(self, cuts) if model is not None and cuts else None  # a free body's cuts, drawn as its diagram
         if model is not None:
             self.rigid = np.zeros(model.n_nodes, dtype=bool)
             self.rigid[self.beam_ij.ravel()] = True
@@ -293,9 +296,13 @@ class StructurePainter:
         if sim is None:
             return
         pts = view.points(sim.state.pos[:, :2] if pos is None else pos[:, :2])
+        if self.cuts is not None:
+            self.cuts.under(surface, pts, view.points(self.model.arrays.pos0[:, :2]))
         self._plates(surface, sim, pts)
         labels, first = self._members(surface, sim, pts, values=values and forces, forces=forces)
         self._joints(surface, pts)
+        if self.cuts is not None:
+            self.cuts.over(surface, pts)
         near = self._near(surface, pts)
         for q, kind, side in self.supports:
             if near[q]:
@@ -307,6 +314,8 @@ class StructurePainter:
             self._reactions(surface, sim, pts, near)
             contacts.draw_forces(surface, sim, pts, near, (self.arrows.arrow_px, arrow_head), self._text, 5e-3 * self.force_ref)
         self._names(surface, pts, names)
+        if self.cuts is not None:
+            self.cuts.labels(surface, pts)
         if values:
             self.labels.draw(surface, self.fonts.small, labels)
         if first is not None:

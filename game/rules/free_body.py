@@ -29,8 +29,9 @@ significant figures, as a textbook gives them, fall inside it; the mistakes stud
 tens of per cent. ΣF = 0 and ΣM_P = 0 together are equilibrium about every point.
 
 Equilibrium of the whole is not enough: each force must be one its cut can give, within
-τ·F. A roller's reaction has no part along the surface it rolls on; a bar (a two-force
-member) carries only a force along itself; only a cut that carries a moment (a fixed
+τ·F. A roller's reaction has no part along the surface it rolls on (on an incline, the
+cut's `along` gives its normal); a bar (a two-force member) carries only a force along
+itself, and so does a pin that joined one taken away (`along`, its line); only a cut that carries a moment (a fixed
 support, a cut beam) takes one. Else forces that no cut gives could balance the body.
 
 The engine then runs the body from rest for `goal.hold` (RK4): the run the game shows. A
@@ -67,7 +68,7 @@ def cut_words(cut: Cut) -> str:
     """The cut in a student's words: 'the roller at B', 'the cut bar CD at S1'."""
     if cut.what == "support":
         fix = set(carried(cut))
-        name = "fixed support" if "rot" in fix else ("pin" if fix == {"x", "y"} else "roller")
+        name = "fixed support" if "rot" in fix else ("pin" if fix == {"x", "y"} and cut.along is None else "roller")
         return f"the {name} at {cut.node}"
     if cut.what == "bar":
         return f"the cut bar {cut.member} at {cut.node}"
@@ -129,10 +130,24 @@ def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | 
         other = member.j if member.i == cut.node else member.i
         ux, uy = np.subtract(where[cut.node], where[other]) / math.dist(where[cut.node], where[other])
         across = abs(fx * uy - fy * ux)
+        if across > most and member.kind == "cable":
+            return f"Cable {cut.member} pulls only along itself: its force at the cut {cut.node} lies along {cut.member}, but yours has {kn(across)} across it."
         if across > most:
             return (
                 f"Member {cut.member} is a two-force member (a bar pinned at both ends): the force it gives at the cut {cut.node} "
                 f"lies along {cut.member}, but yours has {kn(across)} across it."
+            )
+        return None
+    if cut.along is not None:  # a roller on an incline, or a pin that joined a two-force member
+        ux, uy = np.divide(cut.along, math.hypot(*cut.along))
+        across = abs(fx * uy - fy * ux)
+        if across > most:
+            if cut.what == "support":
+                return f"The roller at {cut.node} pushes only at right angles to the surface it rolls on, but yours has {kn(across)} along that surface."
+            member = f"the two-force member {cut.member}" if cut.member else "a two-force member"
+            return (
+                f"The pin at {cut.node} joined {member} (a member loaded only at its two pins): the force it gives lies along "
+                f"that member, but yours has {kn(across)} across it."
             )
         return None
     for axis, value in (("x", fx), ("y", fy)):
@@ -237,6 +252,8 @@ def _sense(level: Level, model: Model) -> list[str]:
         seen.add(cut.node)
         if cut.what == "support" and not cut.carries:
             return [f"{at}.carries: say what the removed support fixed, e.g. [\"x\", \"y\"] for a pin"]
+        if cut.along is not None and (cut.what not in ("support", "pin") or set(carried(cut)) != {"x", "y"} or not any(cut.along)):
+            return [f"{at}.along: a line of force for a roller on an incline or a pin of a two-force member: a nonzero [dx, dy], with carries [\"x\", \"y\"]"]
         if cut.what == "bar":
             if cut.carries:
                 return [f"{at}.carries: a bar's force lies along it; give its member, not carries"]
@@ -245,7 +262,7 @@ def _sense(level: Level, model: Model) -> list[str]:
                 return [f"{at}.member: a cut bar names the body's member that ends at the cut" + (f"; unknown member {cut.member!r}" if cut.member else "")]
             if cut.node not in (member.i, member.j):
                 return [f"{at}.member: member {member.id} does not end at {cut.node}"]
-        elif cut.member is not None and cut.member not in members:
+        elif cut.member is not None and cut.member not in members and cut.along is None:  # a pin's along: the member taken away
             return [f"{at}.member: unknown member {cut.member!r}"]
     for k, node in enumerate(level.player.nodes or []):
         if node not in seen:
