@@ -173,9 +173,10 @@ class ForceTool(OnNode):
 
     def __init__(self) -> None:
         self.node: str | None = None
+        self.pressed: tuple[int, int] = (0, 0)
 
     def on_node(self, scene, hit, pos):
-        self.node = hit.id
+        self.node, self.pressed = hit.id, (pos[0], pos[1])
 
     def cancel(self) -> bool:
         had, self.node = self.node is not None, None
@@ -190,9 +191,10 @@ class ForceTool(OnNode):
             return
         fx, fy = self.force(scene, pos, fine)
         node, self.node = self.node, None
-        if fx or fy:
+        moved = math.hypot(pos[0] - self.pressed[0], pos[1] - self.pressed[1])
+        if moved > CLICK_PX and (fx or fy):
             scene.session.edit(scene.session.bench.add_force, node, fx, fy)
-        else:  # a click, not a drag: type it
+        else:  # a click, not a drag (a click a few pixels off the node's centre too): type it
             scene.type_force(node)
 
     def marks(self, scene, surface):
@@ -395,6 +397,7 @@ def grid_step(span: float) -> float:
 
 
 FORCE_PX = 200.0  # [px] a drag this long makes the reference force
+CLICK_PX = 4.0  # [px] a press and release closer than this is a click (type the force), not a drag
 
 
 def dragged_force(dx_px: float, dy_px: float, reference: float, *, fine: bool = False) -> tuple[float, float]:
