@@ -241,6 +241,8 @@ class LevelBench(Bench):
             raise ValueError(f"a {level.kind} level has no moves to make")
         self.attempt = attempt or Attempt(level)
         self.tools = tools_for(level.kind, level.player.mode)
+        if self.about.places is not None and self.about.places(level).moments == 0:  # no cut here carries a moment
+            self.tools = tuple(t for t in self.tools if t != "moment")
         self._cost: tuple[int, float] = (-1, 0.0)  # (revision, cost)
 
     def _get(self) -> list[Move]:

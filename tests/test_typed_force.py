@@ -101,3 +101,14 @@ def test_a_moment_is_typed_at_a_cut_that_carries_one(tmp_path):
     [move] = scene.session.bench.moves
     assert (move.type, move.node, move.m) == ("add_moment", "A", 12e3)
     app.close()
+
+
+def test_the_moment_tool_is_offered_only_where_a_cut_carries_a_moment(tmp_path):
+    """particle-01 cuts two cables (no moment anywhere): no moment tool to tempt a wrong
+    move; free-body-02 frees a cantilever from its wall, which carries one."""
+    app = App(fixed_frame=FRAME)
+    ring = PlayScene(app, load_stage(shipped_level("particle-01")))
+    wall = PlayScene(app, load_stage(shipped_level("free-body-02")))
+    assert "moment" not in ring.toolbar.tools and "force" in ring.toolbar.tools
+    assert "moment" in wall.toolbar.tools
+    app.close()
