@@ -39,6 +39,24 @@ def test_after_a_pass_the_next_level_button_opens_the_next_level_of_the_course(t
     app.close()
 
 
+def test_the_verdict_box_foot_stays_clear_of_its_buttons(tmp_path):
+    """A build level's pass has three buttons (Members, Try again, Next level) on the
+    foot's line: the foot ran under them, cut to 'Esc: fold this', once it also said
+    which integrator judged (that now ends the text, where it has room)."""
+    from game.app import overlay
+    from game.app.panels import verdict_texts
+
+    app, scene = passed("bridge-01", tmp_path)
+    app.frame()
+    _, text, foot, _ = verdict_texts(scene.session)
+    assert "Judged with explicit steps of" in text
+    assert len(scene.buttons) == 3
+    foot_right = min(rect.left for rect, _ in scene.buttons) - 8
+    box_left = max(rect.right for rect, _ in scene.buttons) - overlay.message_size(scene.app.fonts, scene.layout.world, text)[0] + overlay.PAD
+    assert box_left + overlay.PAD + scene.app.fonts.small.size(foot)[0] < foot_right
+    app.close()
+
+
 def test_the_last_level_says_so_instead_of_moving_on(tmp_path, monkeypatch):
     course = load_course()
     assert course.next_after(course.level_ids()[-1]) is None and course.next_after("no-such-level") is None

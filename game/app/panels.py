@@ -233,14 +233,14 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
     """(title, text, foot, passed) of the verdict box."""
     v, bench = session.verdict, session.bench
     level, a = bench.level, bench.attempt
-    judged = f"Judged with {judged_by(v.sim)}   ·   " if v.sim is not None else ""
+    judged = f" (Judged with {judged_by(v.sim)}.)" if v.sim is not None else ""  # in the text: the foot shares its line with the buttons
     if v.passed:
         title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
-        text = f"{v.reason} {level.explanation}".strip()
-        return title, text, f"{judged}Esc: fold this box", True
+        text = f"{v.reason} {level.explanation}".strip() + judged
+        return title, text, "Esc: fold this box", True
     hint = v.figures.get("hint") or rules_hint(level, v)  # from the mistake, not the try count
-    text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
-    return "Not yet", text, f"{judged}Try again keeps your moves   ·   Esc: fold this box", False
+    text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "") + judged
+    return "Not yet", text, "Try again keeps your moves   ·   Esc: fold this box", False
 
 
 def hover_lines(scene, sim) -> list[str]:
