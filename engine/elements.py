@@ -24,9 +24,9 @@ from numba import njit
 
 from engine.bar import bar_energy, bar_forces
 from engine.beam import beam_energy, beam_forces
-from engine.cst import cst_forces
-from engine.kernel_options import KERNEL
-from engine.neo_hookean import neo_forces
+from engine.cst import cst_force
+from engine.kernel_options import INNER, KERNEL
+from engine.neo_hookean import neo_force
 
 
 @njit(**KERNEL)
@@ -67,8 +67,21 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
     Outputs, written in place: force (N, 3) [N, N, N m]; bar_N (B,) [N];
     beam_out (Bm, 4) [N, V, M1, M2]; tri_out (T, 4) [σx, σy, τxy (global axes) Pa,
     strain energy J].
+
+    Each node's force is summed in one order: external forces, then bars, beams and
+    triangles each in their order; engine/parallel.py keeps it (so its sums are these).
     """
-    n = pos.shape[0]
+    power = external_forces(m, vel, t, force)
+    bar_forces(m, pos, vel, bar_on, force, bar_N)  # engine/bar.py
+    beam_and_triangle_forces(m, pos, vel, chord, beam_on, tri_on, force, beam_out, tri_out)
+    return power
+
+
+@njit(**INNER, inline="always")
+def external_forces(m, vel, t, force):
+    """force (N, 3) set to the external forces at time t: gravity, ground motion, mass
+    damping and the loads; returns their power [W] (eval_forces)."""
+    n = vel.shape[0]
     g = m.gravity
     alpha = m.mass_damping
     ax = 0.0
@@ -105,19 +118,37 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
             f = s * m.load_f[e, d]
             force[q, d] += f
             power += f * vel[q, d]
+    return power
 
-    bar_forces(m, pos, vel, bar_on, force, bar_N)  # engine/bar.py
+
+@njit(**INNER, inline="always")
+def beam_and_triangle_forces(m, pos, vel, chord, beam_on, tri_on, force, beam_out, tri_out):
+    """Add every active beam's and triangle's force to force (eval_forces)."""
     beam_forces(m, pos, vel, chord, beam_on, force, beam_out)  # engine/beam.py
     for e in range(m.tri_ijk.shape[0]):
         if not tri_on[e]:
             for c4 in range(4):
                 tri_out[e, c4] = 0.0
             continue
-        if m.tri_neo[e]:
-            neo_forces(m, e, pos, vel, force, tri_out)  # engine/neo_hookean.py
-        else:
-            cst_forces(m, e, pos, vel, force, tri_out)  # engine/cst.py
-    return power
+        fjx, fjy, fkx, fky = triangle_force(m, e, pos, vel, tri_out)
+        i = m.tri_ijk[e, 0]
+        j = m.tri_ijk[e, 1]
+        k = m.tri_ijk[e, 2]
+        force[j, 0] += fjx
+        force[j, 1] += fjy
+        force[k, 0] += fkx
+        force[k, 1] += fky
+        force[i, 0] -= fjx + fkx
+        force[i, 1] -= fjy + fky
+
+
+@njit(**INNER, inline="always")
+def triangle_force(m, e, pos, vel, tri_out):
+    """Triangle e's forces [N] on its nodes j and k, (fjx, fjy, fkx, fky) (node i takes
+    minus their sum), and its tri_out[e], by its own formulation."""
+    if m.tri_neo[e]:
+        return neo_force(m, e, pos, vel, tri_out)  # engine/neo_hookean.py
+    return cst_force(m, e, pos, vel, tri_out)  # engine/cst.py
 
 
 def strain_energy(m, pos, chord, bar_on, beam_on, tri_out) -> float:
