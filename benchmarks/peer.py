@@ -251,7 +251,7 @@ def second_core(sizes: list[int], budget: float) -> None:
     threads = numba.config.NUMBA_NUM_THREADS
     print(f"the second core: million bar evaluations a second (numba {numba.__version__}, {threads} threads available)")
     used = f"used from {parallel.PARALLEL_MIN_ELEMENTS:,} elements"
-    print(f"  engine: its step kernel (dynamics.advance_kernel) on the lattice, serial and with its parallel forces ({used})")
+    print(f"  engine: its step kernels (dynamics.advance_kernel, advance_parallel) on the lattice ({used})")
     head = f"{'bars':>8} {'method':>10} {'serial':>8} {'par 1 thr':>10} {'par 2 thr':>10} {'2 thr / serial':>15}"
     print(head + f" {'sketch serial':>14} {'sketch 2 thr':>13}")
     for target in sizes:
@@ -285,7 +285,7 @@ def second_core(sizes: list[int], budget: float) -> None:
 
 def _engine_steps(m, sim, method, gather, n: int) -> None:
     """n steps of the engine's kernel: serial (gather None) or parallel."""
-    dynamics.advance_kernel(m, sim.state, sim.work, 1e-6, n, method, sim.ctl, gather)
+    dynamics.step_kernel(gather)(m, sim.state, sim.work, 1e-6, n, method, sim.ctl, gather)
 
 
 def _rate(run, bars: int, budget: float) -> float:

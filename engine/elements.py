@@ -81,34 +81,57 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
 def external_forces(m, vel, t, force):
     """force (N, 3) set to the external forces at time t: gravity, ground motion, mass
     damping and the loads; returns their power [W] (eval_forces)."""
-    n = vel.shape[0]
-    g = m.gravity
-    alpha = m.mass_damping
+    ax, gy = ground(m, t)
+    power = 0.0
+    if m.mass_damping == 0.0 and ax == 0.0:  # the common case, kept lean: weight only
+        for q in range(vel.shape[0]):
+            power += node_weight_lean(m, q, vel, force, gy)
+    else:
+        for q in range(vel.shape[0]):
+            power += node_weight(m, q, vel, force, ax, gy)
+    return load_forces(m, vel, t, force, power)
+
+
+@njit(**INNER, inline="always")
+def ground(m, t):
+    """(ax, g + ay) [m/s²]: the ground's acceleration at t and gravity with its y. The
+    structure is seen from the ground, so the ground's acceleration a_g appears as −m a_g."""
     ax = 0.0
     ay = 0.0
     if m.ground_ax_hist >= 0:
         ax = history_value(m.hist_start, m.hist_t, m.hist_v, m.ground_ax_hist, t)
     if m.ground_ay_hist >= 0:
         ay = history_value(m.hist_start, m.hist_t, m.hist_v, m.ground_ay_hist, t)
-    power = 0.0
-    # Gravity and ground acceleration act on the translational mass; the structure is
-    # seen from the ground, so the ground's acceleration a_g appears as −m a_g.
-    gy = g + ay
-    if alpha == 0.0 and ax == 0.0:  # the common case, kept lean: weight only
-        for q in range(n):
-            fy = -m.mass[q, 1] * gy
-            power += fy * vel[q, 1]
-            force[q, 0] = 0.0
-            force[q, 1] = fy
-            force[q, 2] = 0.0
-    else:
-        for q in range(n):
-            fx = -m.mass[q, 0] * ax
-            fy = -m.mass[q, 1] * gy
-            power += fx * vel[q, 0] + fy * vel[q, 1]
-            force[q, 0] = fx - alpha * m.mass[q, 0] * vel[q, 0]
-            force[q, 1] = fy - alpha * m.mass[q, 1] * vel[q, 1]
-            force[q, 2] = -alpha * m.mass[q, 2] * vel[q, 2]
+    return ax, m.gravity + ay
+
+
+@njit(**INNER, inline="always")
+def node_weight_lean(m, q, vel, force, gy):
+    """force[q] set to node q's weight alone (no ground motion in x, no mass damping);
+    returns its power [W]."""
+    fy = -m.mass[q, 1] * gy
+    force[q, 0] = 0.0
+    force[q, 1] = fy
+    force[q, 2] = 0.0
+    return fy * vel[q, 1]
+
+
+@njit(**INNER, inline="always")
+def node_weight(m, q, vel, force, ax, gy):
+    """force[q] set to node q's weight, ground motion and mass damping (the general case
+    of external_forces); returns the power of the first two [W]."""
+    alpha = m.mass_damping
+    fx = -m.mass[q, 0] * ax
+    fy = -m.mass[q, 1] * gy
+    force[q, 0] = fx - alpha * m.mass[q, 0] * vel[q, 0]
+    force[q, 1] = fy - alpha * m.mass[q, 1] * vel[q, 1]
+    force[q, 2] = -alpha * m.mass[q, 2] * vel[q, 2]
+    return fx * vel[q, 0] + fy * vel[q, 1]
+
+
+@njit(**INNER, inline="always")
+def load_forces(m, vel, t, force, power):
+    """The loads at time t added to force; returns power [W] plus theirs."""
     for e in range(m.load_node.shape[0]):
         s = 1.0
         if m.load_hist[e] >= 0:

@@ -11,8 +11,8 @@ it saves. Hence PARALLEL_MIN_ELEMENTS; the game's models are far smaller and sta
 No races and no atomics, and a result independent of the thread count: each element's
 forces on its nodes are computed on their own (by its module's one formulation:
 engine/bar.py's `bar_force`, beam.py's `beam_force`, elements.py's `triangle_force`),
-into one row per element end, then each node gathers the rows of its own ends through a
-node-to-end table built once per model. A node adds its bars, then its beams, then its
+into one row per element end, then each node gathers the rows of its own ends through
+node-to-end tables built once per model. A node adds its bars, then its beams, then its
 triangles, each in the order of their index, after its external forces, as the serial
 sum does (engine/elements.py: eval_forces), and each end's force enters as the same
 number, so every node's force is the serial path's to the bit, whatever the threads.
@@ -27,8 +27,7 @@ from numba import njit, prange
 
 from engine.bar import bar_force
 from engine.beam import beam_force
-from engine.elements import external_forces, triangle_force
-from engine.kernel_options import INNER
+from engine.elements import ground, load_forces, node_weight, node_weight_lean, triangle_force
 
 # Elements from which a model's forces are evaluated in parallel, given two threads:
 # between the 1,991 bars where two threads lost (0.84×) and the 10,001 where they won
@@ -36,24 +35,26 @@ from engine.kernel_options import INNER
 # per element than bars, so they pay at least as early.
 PARALLEL_MIN_ELEMENTS = 8_000
 
-# The parallel kernel's options: numba's runtime stays on (its thread pool's launch
-# may use it), parallel turns prange into loops split among the threads, and only
-# kernels call it (no Python entry point: engine/kernel_options.py).
-PARALLEL = {"cache": True, "error_model": "numpy", "parallel": True, "no_cpython_wrapper": True}
+# The parallel kernels' options: numba's runtime stays on (its thread pool's launch
+# may use it), and parallel turns prange into loops split among the threads (in a
+# kernel compiled without it, prange is range).
+PARALLEL = {"cache": True, "error_model": "numpy", "parallel": True}
 
 
-def gather_table(m) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(ptr, end, row) for model arrays m. The element ends are numbered bars first
-    (bar e's i end 2e, its j end 2e + 1), then beams (2B + 2e, 2B + 2e + 1), then
-    triangles (2B + 2Bm + 3e + c for corner c); node q's ends are end[ptr[q]:ptr[q + 1]]
-    in increasing order (so in the order of the serial sum); row (ends, 3) is the
-    scratch of each end's force [N, N, N m]."""
-    ends = np.concatenate([m.bar_ij.reshape(-1), m.beam_ij.reshape(-1), m.tri_ijk.reshape(-1)]).astype(np.int64)
+def gather_table(m) -> tuple:
+    """The tables of model arrays m, one triple (ptr, end, row) per element kind: bars,
+    beams, triangles. A kind's element ends are numbered e·c + corner (c = 2 ends of a
+    bar or beam, 3 corners of a triangle); node q's are end[ptr[q]:ptr[q + 1]], in
+    increasing order (so in the order of the serial sum); row (ends, 2) for bars and
+    triangles, (ends, 3) for beams, is the scratch of each end's force [N, N, N m]."""
     n = m.pos0.shape[0]
-    end = np.argsort(ends, kind="stable").astype(np.int64)
-    ptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(ends, minlength=n), out=ptr[1:])
-    return ptr, end, np.zeros((len(ends), 3))
+    tables = ()
+    for ij, width in ((m.bar_ij, 2), (m.beam_ij, 3), (m.tri_ijk, 2)):
+        ends = ij.astype(np.int64).reshape(-1)
+        ptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(ends, minlength=n), out=ptr[1:])
+        tables += (ptr, np.argsort(ends, kind="stable").astype(np.int64), np.zeros((len(ends), width)))
+    return (*tables, np.zeros(n))  # and each node's share of the external power
 
 
 def element_count(m) -> int:
@@ -81,79 +82,91 @@ def parallel_gather(m, min_elements: int = PARALLEL_MIN_ELEMENTS):
 
 
 @njit(**PARALLEL)
-def element_forces_parallel(m, pos, vel, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out, ptr, end, row):
-    """Every active element's forces added to force (N, 3), and bar_N, beam_out and
-    tri_out written, as eval_forces does after the external forces, in two parallel
-    loops: every element's end forces into row, then every node's own ends added up."""
-    nb = m.bar_ij.shape[0]
-    nm = m.beam_ij.shape[0]
-    for x in prange(nb + nm + m.tri_ijk.shape[0]):
-        if x < nb:
-            e = x
-            if bar_on[e]:
-                N, fx, fy = bar_force(m, e, pos, vel)
-                bar_N[e] = N
-                row[2 * e, 0] = fx
-                row[2 * e, 1] = fy
-                row[2 * e + 1, 0] = -fx  # `force[j] -= f` in the serial sum
-                row[2 * e + 1, 1] = -fy
-            else:
-                bar_N[e] = 0.0
-        elif x < nb + nm:
-            e = x - nb
+def eval_forces_parallel(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out, gather):
+    """eval_forces (engine/elements.py) on all threads; gather is parallel_gather's
+    table. Same arguments, outputs and result, bit for bit: each node's external force
+    and power by the serial path's functions, the power summed over the nodes in their
+    order; then each kind's element forces into the rows of their ends; then every node
+    adds its own ends' rows. An element that is off gives rows of −0.0, which adding
+    leaves every number as it was, −0.0 too (as the serial sum, which skips it).
+
+    Every loop over the nodes runs in parallel too, and so do the integrators' own
+    (engine/dynamics.py, compiled for this path with numba's parallel on): a node's
+    numbers stay with one core from step to step; otherwise the second core spends
+    more time fetching what the first wrote than it saves."""
+    bp, be, br, mp, me, mr, tp, te, tr, pw = gather
+    ax, gy = ground(m, t)
+    lean = m.mass_damping == 0.0 and ax == 0.0
+    for q in prange(vel.shape[0]):
+        if lean:
+            pw[q] = node_weight_lean(m, q, vel, force, gy)
+        else:
+            pw[q] = node_weight(m, q, vel, force, ax, gy)
+    power = 0.0
+    for q in range(vel.shape[0]):
+        power += pw[q]
+    power = load_forces(m, vel, t, force, power)
+    for e in prange(m.bar_ij.shape[0]):
+        if bar_on[e]:
+            N, fx, fy = bar_force(m, e, pos, vel)
+            bar_N[e] = N
+            br[2 * e, 0] = fx
+            br[2 * e, 1] = fy
+            br[2 * e + 1, 0] = -fx  # `force[j] -= f` in the serial sum
+            br[2 * e + 1, 1] = -fy
+        else:
+            bar_N[e] = 0.0
+            for c in range(2):
+                br[2 * e + c, 0] = -0.0
+                br[2 * e + c, 1] = -0.0
+    if m.beam_ij.shape[0] > 0:
+        for e in prange(m.beam_ij.shape[0]):
             if beam_on[e]:
                 fx, fy, M1, M2 = beam_force(m, e, pos, vel, chord, beam_out)
-                r = 2 * nb + 2 * e
-                row[r, 0] = fx
-                row[r, 1] = fy
-                row[r, 2] = -M1
-                row[r + 1, 0] = -fx
-                row[r + 1, 1] = -fy
-                row[r + 1, 2] = -M2
+                mr[2 * e, 0] = fx
+                mr[2 * e, 1] = fy
+                mr[2 * e, 2] = -M1
+                mr[2 * e + 1, 0] = -fx
+                mr[2 * e + 1, 1] = -fy
+                mr[2 * e + 1, 2] = -M2
             else:
                 for c4 in range(4):
                     beam_out[e, c4] = 0.0
-        else:
-            e = x - nb - nm
+                for c in range(3):
+                    mr[2 * e, c] = -0.0
+                    mr[2 * e + 1, c] = -0.0
+    if m.tri_ijk.shape[0] > 0:
+        for e in prange(m.tri_ijk.shape[0]):
             if tri_on[e]:
                 fjx, fjy, fkx, fky = triangle_force(m, e, pos, vel, tri_out)
-                r = 2 * nb + 2 * nm + 3 * e
-                row[r, 0] = -(fjx + fkx)  # `force[i] -= fj + fk` in the serial sum
-                row[r, 1] = -(fjy + fky)
-                row[r + 1, 0] = fjx
-                row[r + 1, 1] = fjy
-                row[r + 2, 0] = fkx
-                row[r + 2, 1] = fky
+                tr[3 * e, 0] = -(fjx + fkx)  # `force[i] -= fj + fk` in the serial sum
+                tr[3 * e, 1] = -(fjy + fky)
+                tr[3 * e + 1, 0] = fjx
+                tr[3 * e + 1, 1] = fjy
+                tr[3 * e + 2, 0] = fkx
+                tr[3 * e + 2, 1] = fky
             else:
                 for c4 in range(4):
                     tri_out[e, c4] = 0.0
+                for c in range(3):
+                    tr[3 * e + c, 0] = -0.0
+                    tr[3 * e + c, 1] = -0.0
     for q in prange(force.shape[0]):
         fx = force[q, 0]
         fy = force[q, 1]
-        fr = force[q, 2]
-        for a in range(ptr[q], ptr[q + 1]):
-            r = end[a]
-            if r < 2 * nb:
-                on = bar_on[r >> 1]
-            elif r < 2 * (nb + nm):
-                on = beam_on[(r - 2 * nb) >> 1]
-                if on:
-                    fr += row[r, 2]  # only beams turn nodes
-            else:
-                on = tri_on[(r - 2 * (nb + nm)) // 3]
-            if on:
-                fx += row[r, 0]
-                fy += row[r, 1]
+        for a in range(bp[q], bp[q + 1]):
+            fx += br[be[a], 0]
+            fy += br[be[a], 1]
+        if mp[q] < mp[q + 1]:
+            fr = force[q, 2]
+            for a in range(mp[q], mp[q + 1]):
+                fx += mr[me[a], 0]
+                fy += mr[me[a], 1]
+                fr += mr[me[a], 2]  # only beams turn nodes
+            force[q, 2] = fr
+        for a in range(tp[q], tp[q + 1]):
+            fx += tr[te[a], 0]
+            fy += tr[te[a], 1]
         force[q, 0] = fx
         force[q, 1] = fy
-        force[q, 2] = fr
-
-
-@njit(**INNER)
-def eval_forces_parallel(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out, gather):
-    """eval_forces (engine/elements.py) with the elements on all threads; gather is
-    parallel_gather's table. Same arguments, outputs and result, bit for bit."""
-    ptr, end, row = gather
-    power = external_forces(m, vel, t, force)
-    element_forces_parallel(m, pos, vel, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out, ptr, end, row)
     return power
