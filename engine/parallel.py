@@ -1,12 +1,15 @@
-"""The second core for large explicit models (issue 17, point 6): the elements' forces
-evaluated on all of numba's threads.
+"""The second core for large explicit models (issue 17, point 6): the elements' forces,
+and the integrators' loops over the nodes, on all of numba's threads.
 
-Measured on a 2-core machine (`python -m benchmarks.peer --parts cores`, a symplectic
-step of the X-braced lattice), two threads evaluate bars 1.2× faster than the engine's
-serial kernel at 10,001 bars and 1.6× at 50,006, but 0.84× as fast at 1,991: below some
-thousands of elements, waking the second thread every force evaluation costs more than
-it saves. Hence PARALLEL_MIN_ELEMENTS; the game's models are far smaller and stay serial
-(and never compile this module's kernel).
+Measured on this project's 2-core machine, shared with other work (`python -m
+benchmarks.peer --parts cores`, the X-braced lattice, million bar evaluations a second
+of the engine's own step): two threads lose at 10,001 bars (0.66× the serial kernel
+with the symplectic rule, 0.77× with RK4) and win from 50,006 (1.06× and 1.14×; at
+100,001 1.09× and 1.24×). The parallel sum costs more per bar than the serial one (each
+element's forces go through a row of their own, and each step has four or more
+parallel loops to start and join), so it pays only on large models. Hence
+PARALLEL_MIN_ELEMENTS; the game's models are far smaller and stay serial (and never
+compile this module's kernel).
 
 No races and no atomics, and a result independent of the thread count: each element's
 forces on its nodes are computed on their own (by its module's one formulation:
@@ -30,10 +33,10 @@ from engine.beam import beam_force
 from engine.elements import ground, load_forces, node_weight, node_weight_lean, triangle_force
 
 # Elements from which a model's forces are evaluated in parallel, given two threads:
-# between the 1,991 bars where two threads lost (0.84×) and the 10,001 where they won
-# (1.2×) on this project's 2-core machines (module note). Beams and triangles cost more
-# per element than bars, so they pay at least as early.
-PARALLEL_MIN_ELEMENTS = 8_000
+# the smallest lattice where two threads were measured to pay (50,006 bars: 1.06× with
+# the symplectic rule, 1.14× with RK4); at 10,001 they lost (module note). Beams and
+# triangles cost more per element than bars, so they pay at least as early.
+PARALLEL_MIN_ELEMENTS = 50_000
 
 # The parallel kernels' options: numba's runtime stays on (its thread pool's launch
 # may use it), and parallel turns prange into loops split among the threads (in a

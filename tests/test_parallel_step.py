@@ -8,7 +8,7 @@ operation is the same one on the same operands; a tolerance would hide a change 
 summation order, which is exactly what would make the result depend on the threads.
 
 The model is a strip just over a threshold lowered through `advance`'s min_elements (the
-engine's is PARALLEL_MIN_ELEMENTS, thousands of elements, too slow for a test): bars,
+engine's is PARALLEL_MIN_ELEMENTS, tens of thousands of elements, too slow for a test): bars,
 cables, beams of both formulations, linear and Neo-Hookean triangles, under gravity,
 a load with a history, ground shaking, mass and element damping, a settling support
 and the hand's spring, for a few hundred steps of RK4 and of the symplectic rule.
