@@ -133,15 +133,21 @@ def node_weight(m, q, vel, force, ax, gy):
 def load_forces(m, vel, t, force, power):
     """The loads at time t added to force; returns power [W] plus theirs."""
     for e in range(m.load_node.shape[0]):
-        s = 1.0
-        if m.load_hist[e] >= 0:
-            s = history_value(m.hist_start, m.hist_t, m.hist_v, m.load_hist[e], t)
+        s = load_scale(m, e, t)
         q = m.load_node[e]
         for d in range(3):
             f = s * m.load_f[e, d]
             force[q, d] += f
             power += f * vel[q, d]
     return power
+
+
+@njit(**INNER, inline="always")
+def load_scale(m, e, t):
+    """Load e's factor at time t: its history's value, or 1."""
+    if m.load_hist[e] >= 0:
+        return history_value(m.hist_start, m.hist_t, m.hist_v, m.load_hist[e], t)
+    return 1.0
 
 
 @njit(**INNER, inline="always")

@@ -30,7 +30,7 @@ from numba import njit, prange
 
 from engine.bar import bar_force
 from engine.beam import beam_force
-from engine.elements import ground, load_forces, node_weight, node_weight_lean, triangle_force
+from engine.elements import ground, load_scale, node_weight, node_weight_lean, triangle_force
 
 # Elements from which a model's forces are evaluated in parallel, given two threads:
 # the smallest lattice where two threads were measured to pay (50,006 bars: 1.06× with
@@ -57,7 +57,11 @@ def gather_table(m) -> tuple:
         ptr = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(np.bincount(ends, minlength=n), out=ptr[1:])
         tables += (ptr, np.argsort(ends, kind="stable").astype(np.int64), np.zeros((len(ends), width)))
-    return (*tables, np.zeros(n))  # and each node's share of the external power
+    loads = m.load_node.astype(np.int64)
+    lp = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(loads, minlength=n), out=lp[1:])
+    le = np.argsort(loads, kind="stable").astype(np.int64)
+    return (*tables, lp, le, np.zeros(len(loads)), np.zeros((len(loads), 3)), np.zeros(n))
 
 
 def element_count(m) -> int:
@@ -87,28 +91,19 @@ def parallel_gather(m, min_elements: int = PARALLEL_MIN_ELEMENTS):
 @njit(**PARALLEL)
 def eval_forces_parallel(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out, gather):
     """eval_forces (engine/elements.py) on all threads; gather is parallel_gather's
-    table. Same arguments, outputs and result, bit for bit: each node's external force
-    and power by the serial path's functions, the power summed over the nodes in their
-    order; then each kind's element forces into the rows of their ends; then every node
-    adds its own ends' rows. An element that is off gives rows of −0.0, which adding
+    table. Same arguments, outputs and result, bit for bit: each kind's element forces
+    into the rows of their ends; then every node its external force and its loads, by
+    the serial path's functions, and its own ends' rows; the power summed as the serial
+    path does, over the nodes and then the loads in their order. An element that is off gives rows of −0.0, which adding
     leaves every number as it was, −0.0 too (as the serial sum, which skips it).
 
     Every loop over the nodes runs in parallel too, and so do the integrators' own
     (engine/dynamics.py, compiled for this path with numba's parallel on): a node's
     numbers stay with one core from step to step; otherwise the second core spends
     more time fetching what the first wrote than it saves."""
-    bp, be, br, mp, me, mr, tp, te, tr, pw = gather
-    ax, gy = ground(m, t)
-    lean = m.mass_damping == 0.0 and ax == 0.0
-    for q in prange(vel.shape[0]):
-        if lean:
-            pw[q] = node_weight_lean(m, q, vel, force, gy)
-        else:
-            pw[q] = node_weight(m, q, vel, force, ax, gy)
-    power = 0.0
-    for q in range(vel.shape[0]):
-        power += pw[q]
-    power = load_forces(m, vel, t, force, power)
+    bp, be, br, mp, me, mr, tp, te, tr, lp, le, ls, pl, pw = gather
+    for e in range(ls.shape[0]):
+        ls[e] = load_scale(m, e, t)
     for e in prange(m.bar_ij.shape[0]):
         if bar_on[e]:
             N, fx, fy = bar_force(m, e, pos, vel)
@@ -154,7 +149,19 @@ def eval_forces_parallel(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, 
                 for c in range(3):
                     tr[3 * e + c, 0] = -0.0
                     tr[3 * e + c, 1] = -0.0
+    ax, gy = ground(m, t)
+    lean = m.mass_damping == 0.0 and ax == 0.0
     for q in prange(force.shape[0]):
+        if lean:
+            pw[q] = node_weight_lean(m, q, vel, force, gy)
+        else:
+            pw[q] = node_weight(m, q, vel, force, ax, gy)
+        for a in range(lp[q], lp[q + 1]):  # load_forces, node by node
+            e = le[a]
+            for d in range(3):
+                f = ls[e] * m.load_f[e, d]
+                force[q, d] += f
+                pl[e, d] = f * vel[q, d]
         fx = force[q, 0]
         fy = force[q, 1]
         for a in range(bp[q], bp[q + 1]):
@@ -172,4 +179,10 @@ def eval_forces_parallel(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, 
             fy += tr[te[a], 1]
         force[q, 0] = fx
         force[q, 1] = fy
+    power = 0.0  # summed in the serial path's order: the nodes', then the loads'
+    for q in range(pw.shape[0]):
+        power += pw[q]
+    for e in range(pl.shape[0]):
+        for d in range(3):
+            power += pl[e, d]
     return power
