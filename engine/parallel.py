@@ -3,13 +3,13 @@ and the integrators' loops over the nodes, on all of numba's threads.
 
 Measured on this project's 2-core machine, shared with other work (`python -m
 benchmarks.peer --parts cores`, the X-braced lattice, million bar evaluations a second
-of the engine's own step): two threads lose at 10,001 bars (0.66× the serial kernel
-with the symplectic rule, 0.77× with RK4) and win from 50,006 (1.06× and 1.14×; at
-100,001 1.09× and 1.24×). The parallel sum costs more per bar than the serial one (each
-element's forces go through a row of their own, and each step has four or more
-parallel loops to start and join), so it pays only on large models. Hence
+of the engine's own step, two threads against the serial kernel, symplectic and RK4):
+0.85× and 0.92× at 10,001 bars, 0.97× and 1.11× at 19,991, 1.07× and 1.21× at 29,981,
+1.13× and 1.19× at 50,006. The parallel sum costs more per element than the serial one
+(each element's forces go through rows of their own, and each step starts and joins
+three or more parallel loops), so it pays only on large models. Hence
 PARALLEL_MIN_ELEMENTS; the game's models are far smaller and stay serial (and never
-compile this module's kernel).
+compile this module's kernels).
 
 No races and no atomics, and a result independent of the thread count: each element's
 forces on its nodes are computed on their own (by its module's one formulation:
@@ -32,11 +32,11 @@ from engine.bar import bar_force
 from engine.beam import beam_force
 from engine.elements import ground, load_scale, node_weight, node_weight_lean, triangle_force
 
-# Elements from which a model's forces are evaluated in parallel, given two threads:
-# the smallest lattice where two threads were measured to pay (50,006 bars: 1.06× with
-# the symplectic rule, 1.14× with RK4); at 10,001 they lost (module note). Beams and
+# Elements from which a model is stepped in parallel, given two threads: between the
+# 19,991-bar lattice, where two threads about broke even (0.97× symplectic, 1.11× RK4),
+# and the 29,981-bar one, where they paid (1.07×, 1.21×) (module note). Beams and
 # triangles cost more per element than bars, so they pay at least as early.
-PARALLEL_MIN_ELEMENTS = 50_000
+PARALLEL_MIN_ELEMENTS = 25_000
 
 # The parallel kernels' options: numba's runtime stays on (its thread pool's launch
 # may use it), and parallel turns prange into loops split among the threads (in a
@@ -94,8 +94,9 @@ def eval_forces_parallel(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, 
     table. Same arguments, outputs and result, bit for bit: each kind's element forces
     into the rows of their ends; then every node its external force and its loads, by
     the serial path's functions, and its own ends' rows; the power summed as the serial
-    path does, over the nodes and then the loads in their order. An element that is off gives rows of −0.0, which adding
-    leaves every number as it was, −0.0 too (as the serial sum, which skips it).
+    path does, over the nodes and then the loads in their order. An element that is
+    off gives rows of −0.0, which adding leaves every number as it was, −0.0 too (as
+    the serial sum, which skips it).
 
     Every loop over the nodes runs in parallel too, and so do the integrators' own
     (engine/dynamics.py, compiled for this path with numba's parallel on): a node's
