@@ -28,11 +28,10 @@ Then the explicit path: a Warren truss of 1,999 bars (500 panels of 1 m by 1 m, 
 verticals, the bottom chord pinned every 10 panels, gravity) at dt = 0.1 ms through
 `equilibria simulate` in a fresh process (RK4 and symplectic): simulated seconds per
 wall second, the process's start-up (a run of one step) taken off. And whether the
-second core pays for large explicit models: the engine's own kernel (dynamics.advance,
-symplectic and RK4) serial and with its parallel force evaluation (engine/parallel.py)
-on 1 and 2 threads, beside the sketch it grew from (benchmarks.parallel_step: a
-symplectic step of the lattice's bars as three numba loops, serial and on 2 threads),
-in million bar evaluations per second.
+second core pays for large explicit models: a symplectic step of the lattice's bars as
+three numba kernels (bar forces, a race-free gather to the nodes, the kick and drift),
+compiled serially and with numba's parallel prange run on 1 and 2 threads, in million
+bar evaluations per second, beside the engine's own serial symplectic kernel.
 
 Times are wall times from time.perf_counter(). On a machine shared with other work the
 figures are indicative only; the machine's load average is printed with them.
@@ -240,52 +239,39 @@ def _simulate(path: Path, integrator: str, span: float) -> tuple[float, dict]:
 
 
 def second_core(sizes: list[int], budget: float) -> None:
-    """The engine's explicit step, serial and with its parallel force evaluation
-    (engine/parallel.py) on 1 and 2 threads, beside the sketch of benchmarks.parallel_step
-    (serial and numba-parallel on 2 threads)."""
+    """Serial against numba-parallel symplectic bar steps, 1 and 2 threads."""
     import numba
 
     from benchmarks import parallel_step
-    from engine import parallel
 
     threads = numba.config.NUMBA_NUM_THREADS
-    print(f"the second core: million bar evaluations a second (numba {numba.__version__}, {threads} threads available)")
-    used = f"used from {parallel.PARALLEL_MIN_ELEMENTS:,} elements"
-    print(f"  engine: its step kernels (dynamics.advance_kernel, advance_parallel) on the lattice ({used})")
-    head = f"{'bars':>8} {'method':>10} {'serial':>8} {'par 1 thr':>10} {'par 2 thr':>10} {'2 thr / serial':>15}"
-    print(head + f" {'sketch serial':>14} {'sketch 2 thr':>13}")
+    layer = f"{threads} threads available"
+    print(f"the second core: million bar evaluations a second of a symplectic step (numba {numba.__version__}, {layer})")
+    print(f"{'bars':>8} {'engine serial':>14} {'serial':>8} {'prange 1 thr':>13} {'prange 2 thr':>13} {'2 thr / serial':>15}")
     for target in sizes:
         model = build_model(lattice(bays_for(target), 0.1), statics_only=True)
         m = model.arrays
         bars = m.bar_ij.shape[0]
-        for name, method in (("symplectic", dynamics.SYMPLECTIC), ("rk4", dynamics.RK4)):
-            per_step = bars * (4 if method == dynamics.RK4 else 1)
-            sim = Simulation(model, "symplectic", dt=1e-6)
-            sim.advance(1e-6)  # sets sim.ctl
-            serial = _rate(partial(_engine_steps, m, sim, method, None), per_step, budget)
-            rates = []
-            for t in (1, 2):
-                if t > threads:
-                    rates.append(float("nan"))
-                    continue
-                numba.set_num_threads(t)
-                rates.append(_rate(partial(_engine_steps, m, sim, method, parallel.gather_table(m)), per_step, budget))
-            numba.set_num_threads(threads)
-            line = f"{bars:>8,} {name:>10} {serial / 1e6:>8.1f} {rates[0] / 1e6:>10.1f} {rates[1] / 1e6:>10.1f} {rates[1] / serial:>14.2f}x"
-            if method == dynamics.SYMPLECTIC:
-                case = parallel_step.Case.of(model)
-                sketch = _rate(partial(case.run, parallel=False), bars, budget)
-                numba.set_num_threads(min(2, threads))
-                sketch2 = _rate(partial(case.run, parallel=True), bars, budget)
-                numba.set_num_threads(threads)
-                line += f" {sketch / 1e6:>14.1f} {sketch2 / 1e6:>13.1f}"
-            print(line, flush=True)
-    print(f"  (threading layer {numba.threading_layer()})")
+        sim = Simulation(model, "symplectic", dt=1e-6)
+        engine_rate = _rate(partial(_engine_steps, m, sim), bars, budget)
+        case = parallel_step.Case.of(model)
+        serial = _rate(partial(case.run, parallel=False), bars, budget)
+        rates = []
+        for t in (1, 2):
+            if t > threads:
+                rates.append(float("nan"))
+                continue
+            numba.set_num_threads(t)
+            rates.append(_rate(partial(case.run, parallel=True), bars, budget))
+        numba.set_num_threads(threads)
+        if layer.endswith("available"):
+            layer = f"threading layer {numba.threading_layer()}"
+            print(f"  ({layer})")
+        print(f"{bars:>8,} {engine_rate / 1e6:>14.1f} {serial / 1e6:>8.1f} {rates[0] / 1e6:>13.1f} {rates[1] / 1e6:>13.1f} {rates[1] / serial:>14.2f}x")
 
 
-def _engine_steps(m, sim, method, gather, n: int) -> None:
-    """n steps of the engine's kernel: serial (gather None) or parallel."""
-    dynamics.step_kernel(gather)(m, sim.state, sim.work, 1e-6, n, method, sim.ctl, gather)
+def _engine_steps(m, sim, n: int) -> None:
+    dynamics.advance(m, sim.state, sim.work, 1e-6, n, dynamics.SYMPLECTIC, sim.ctl)
 
 
 def _rate(run, bars: int, budget: float) -> float:
@@ -313,18 +299,17 @@ def _rate(run, bars: int, budget: float) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", help="member counts of the lattice, comma-separated (1001,1991,10001,50006; the cores part: 2000,10001,50006)")
+    parser.add_argument("--sizes", default="1001,1991,10001,50006", help="member counts of the lattice, comma-separated")
     parser.add_argument("--seconds", type=float, default=1.0, help="simulated seconds per Newmark and OpenSees run")
     parser.add_argument("--explicit-seconds", type=float, default=4.0, help="simulated seconds of the Warren truss runs")
     parser.add_argument("--systems", default="UmfPack,BandGeneral", help="OpenSees solvers, comma-separated")
     parser.add_argument("--parts", default="lattice,explicit,cores", help="which parts to run, comma-separated: lattice, explicit, cores")
     parser.add_argument("--quick", action="store_true", help="1,001 and 10,001 members, 0.25 s simulated, short timings")
     args = parser.parse_args(argv)
-    sizes = [int(s) for s in (args.sizes or "1001,1991,10001,50006").split(",")]
-    core_sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else [2000, 10001, 50006]
+    sizes = [int(s) for s in args.sizes.split(",")]
     seconds, explicit, budget = args.seconds, args.explicit_seconds, 1.0
     if args.quick:
-        sizes, core_sizes, seconds, explicit, budget = [1001, 10001], [2000, 10001], 0.25, 1.5, 0.3
+        sizes, seconds, explicit, budget = [1001, 10001], 0.25, 1.5, 0.3
     import scipy.sparse.linalg as spla
 
     spla.use_solver(useUmfpack=False)
@@ -339,7 +324,7 @@ def main(argv: list[str] | None = None) -> None:
         print("explicit, through `equilibria simulate` (a fresh process each):")
         explicit_through_cli(explicit)
     if "cores" in parts:
-        second_core(core_sizes, budget)
+        second_core([2000, 10001, 50006] if not args.quick else [2000, 10001], budget)
     print(f"benchmark took {perf_counter() - begin:.0f} s; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

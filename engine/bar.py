@@ -24,30 +24,6 @@ from engine.kernel_options import INNER, KERNEL
 
 
 @njit(**INNER, inline="always")
-def bar_force(m, e, pos, vel):
-    """Bar or cable e's axial force N [N] and its force (fx, fy) [N] on node i (node j
-    takes the opposite): the one formulation, which the serial sum (bar_forces) and the
-    parallel one (engine/parallel.py) both call."""
-    i = m.bar_ij[e, 0]
-    j = m.bar_ij[e, 1]
-    dx = pos[j, 0] - pos[i, 0]
-    dy = pos[j, 1] - pos[i, 1]
-    L = math.sqrt(dx * dx + dy * dy)
-    inv_L = 1.0 / L
-    N = m.bar_k[e] * (L - m.bar_L0[e])
-    c = m.bar_c[e]
-    # Damping and cable slack behind one test that a plain bar fails: on its own, the
-    # cable test is compiled into a branchless select on the way from L to the forces,
-    # which made this loop 20 % slower on a truss of plain bars.
-    if c != 0.0 or m.bar_cable[e]:
-        if c != 0.0:
-            N += c * ((vel[j, 0] - vel[i, 0]) * dx + (vel[j, 1] - vel[i, 1]) * dy) * inv_L
-        if m.bar_cable[e] and (L < m.bar_L0[e] or N < 0.0):
-            N = 0.0  # a slack cable carries nothing
-    return N, N * dx * inv_L, N * dy * inv_L
-
-
-@njit(**INNER, inline="always")
 def bar_forces(m, pos, vel, bar_on, force, bar_N):
     """Add every active bar's and cable's force to force (N, 3) [N]; bar_N (B,) [N]."""
     for e in range(m.bar_ij.shape[0]):
@@ -56,7 +32,22 @@ def bar_forces(m, pos, vel, bar_on, force, bar_N):
             continue
         i = m.bar_ij[e, 0]
         j = m.bar_ij[e, 1]
-        N, fx, fy = bar_force(m, e, pos, vel)
+        dx = pos[j, 0] - pos[i, 0]
+        dy = pos[j, 1] - pos[i, 1]
+        L = math.sqrt(dx * dx + dy * dy)
+        inv_L = 1.0 / L
+        N = m.bar_k[e] * (L - m.bar_L0[e])
+        c = m.bar_c[e]
+        # Damping and cable slack behind one test that a plain bar fails: on its own, the
+        # cable test is compiled into a branchless select on the way from L to the forces,
+        # which made this loop 20 % slower on a truss of plain bars.
+        if c != 0.0 or m.bar_cable[e]:
+            if c != 0.0:
+                N += c * ((vel[j, 0] - vel[i, 0]) * dx + (vel[j, 1] - vel[i, 1]) * dy) * inv_L
+            if m.bar_cable[e] and (L < m.bar_L0[e] or N < 0.0):
+                N = 0.0  # a slack cable carries nothing
+        fx = N * dx * inv_L
+        fy = N * dy * inv_L
         force[i, 0] += fx
         force[i, 1] += fy
         force[j, 0] -= fx

@@ -85,7 +85,10 @@ def _deformation_of(m, e, pos, chord):
 
 @njit(**INNER, inline="always")
 def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
-    """Add every active beam's force to force (N, 3); beam_out (Bm, 4) [N, V, M1, M2]."""
+    """Add every active beam's force to force (N, 3); beam_out (Bm, 4) [N, V, M1, M2].
+
+    Internal force Gᵀ R (module note): on node i N e − V n and −M1, on node j the
+    opposite and −M2 (the forces on the nodes are minus the internal force)."""
     for e in range(m.beam_ij.shape[0]):
         if not beam_on[e]:
             for c4 in range(4):
@@ -93,59 +96,46 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
             continue
         i = m.beam_ij[e, 0]
         j = m.beam_ij[e, 1]
-        fx, fy, M1, M2 = beam_force(m, e, pos, vel, chord, beam_out)
+        dx = pos[j, 0] - pos[i, 0]
+        dy = pos[j, 1] - pos[i, 1]
+        r1, r2, r3, L, _ = _deformation_of(m, e, pos, chord)
+        ex = dx / L
+        ey = dy / L
+        b = m.beam_beta[e]
+        d1 = 0.0
+        d2 = 0.0
+        d3 = 0.0
+        if b != 0.0:
+            # Element damping β K ṙ: ṙ3 = e·Δv, β̇ = n·Δv / L, ṙ1 = ω_i − β̇, ṙ2 = ω_j − β̇.
+            dvx = vel[j, 0] - vel[i, 0]
+            dvy = vel[j, 1] - vel[i, 1]
+            chord_rate = (-ey * dvx + ex * dvy) / L
+            d1 = b * (vel[i, 2] - chord_rate)
+            d2 = b * (vel[j, 2] - chord_rate)
+            d3 = b * (ex * dvx + ey * dvy)
+        if m.beam_stability[e]:
+            # Stability functions (engine/beam_stability.py); damping with the seed's
+            # stiffness at rest, K0 β ṙ, which dissipates whatever the axial force.
+            N, M1, M2, _ = stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
+            Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+            N += Nd
+            M1 += M1d
+            M2 += M2d
+            V = (M1 + M2) / L
+        else:
+            N, V, M1, M2 = beam_end_forces(r1 + d1, r2 + d2, r3 + d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+        fx = N * ex + V * ey  # N e − V n with n = (−ey, ex)
+        fy = N * ey - V * ex
         force[i, 0] += fx
         force[i, 1] += fy
         force[j, 0] -= fx
         force[j, 1] -= fy
         force[i, 2] -= M1
         force[j, 2] -= M2
-
-
-@njit(**INNER, inline="always")
-def beam_force(m, e, pos, vel, chord, beam_out):
-    """Beam e's forces: returns (fx, fy, M1, M2), the force [N] on node i (node j takes
-    the opposite) and the end moments [N m] (the nodes take −M1, −M2), and writes
-    beam_out[e] = (N, V, M1, M2): the one formulation, which the serial sum
-    (beam_forces) and the parallel one (engine/parallel.py) both call.
-
-    Internal force Gᵀ R (module note): on node i N e − V n and −M1, on node j the
-    opposite and −M2 (the forces on the nodes are minus the internal force)."""
-    i = m.beam_ij[e, 0]
-    j = m.beam_ij[e, 1]
-    dx = pos[j, 0] - pos[i, 0]
-    dy = pos[j, 1] - pos[i, 1]
-    r1, r2, r3, L, _ = _deformation_of(m, e, pos, chord)
-    ex = dx / L
-    ey = dy / L
-    b = m.beam_beta[e]
-    d1 = 0.0
-    d2 = 0.0
-    d3 = 0.0
-    if b != 0.0:
-        # Element damping β K ṙ: ṙ3 = e·Δv, β̇ = n·Δv / L, ṙ1 = ω_i − β̇, ṙ2 = ω_j − β̇.
-        dvx = vel[j, 0] - vel[i, 0]
-        dvy = vel[j, 1] - vel[i, 1]
-        chord_rate = (-ey * dvx + ex * dvy) / L
-        d1 = b * (vel[i, 2] - chord_rate)
-        d2 = b * (vel[j, 2] - chord_rate)
-        d3 = b * (ex * dvx + ey * dvy)
-    if m.beam_stability[e]:
-        # Stability functions (engine/beam_stability.py); damping with the seed's
-        # stiffness at rest, K0 β ṙ, which dissipates whatever the axial force.
-        N, M1, M2, _ = stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
-        Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
-        N += Nd
-        M1 += M1d
-        M2 += M2d
-        V = (M1 + M2) / L
-    else:
-        N, V, M1, M2 = beam_end_forces(r1 + d1, r2 + d2, r3 + d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
-    beam_out[e, 0] = N
-    beam_out[e, 1] = V
-    beam_out[e, 2] = M1
-    beam_out[e, 3] = M2
-    return N * ex + V * ey, N * ey - V * ex, M1, M2  # fx, fy: N e − V n with n = (−ey, ex)
+        beam_out[e, 0] = N
+        beam_out[e, 1] = V
+        beam_out[e, 2] = M1
+        beam_out[e, 3] = M2
 
 
 @njit(**INNER, inline="always")

@@ -10,7 +10,7 @@ DOFs of a triangle (x_i, y_i, x_j, y_j, x_k, y_k).
 
 Internal force: f = Gᵀ R with G = ∂r/∂(a, b) (and ∂/∂x_i = −∂/∂a − ∂/∂b):
     ∂x_j = (b̂ᵀ, y_j n̂ᵀ/x_k),  ∂y_j = (n̂ᵀ, −x_j n̂ᵀ/x_k),  ∂x_k = (0, b̂ᵀ),
-(from ∂b̂/∂b = n̂n̂ᵀ/x_k, ∂n̂/∂b = −b̂n̂ᵀ/x_k), which is what `cst_force` writes as
+(from ∂b̂/∂b = n̂n̂ᵀ/x_k, ∂n̂/∂b = −b̂n̂ᵀ/x_k), which is what `cst_forces` writes as
 g_j = R1 e_x + R2 e_y, g_k = R3 e_x + h e_y, h = (R1 y_j − R2 x_j)/x_k.
 Tangent: Gᵀ K G plus the derivative of (g_j, g_k) at fixed R:
     ∂g_j/∂b = (R1 n̂ − R2 b̂) n̂ᵀ/x_k  (and its transpose for ∂g_k/∂a; ∂g_j/∂a = 0),
@@ -91,13 +91,11 @@ def rotate_stress(sx, sy, txy, cx, cy):
 
 
 @njit(**INNER, inline="always")
-def cst_force(m, e, pos, vel, tri_out):
+def cst_forces(m, e, pos, vel, force, tri_out):
     """Seed 000 constant-strain triangle e. R = K r; the remaining forces by statics in
     the current geometry, which is also the exact gradient of ½ rᵀ K r (module note):
         ∂U/∂x_j = R1 e_x + R2 e_y,  ∂U/∂x_k = R3 e_x + (R1 y_j − R2 x_j)/x_k e_y,
-        ∂U/∂x_i = −(∂U/∂x_j + ∂U/∂x_k).
-    Returns the forces [N] on nodes j and k, (fjx, fjy, fkx, fky) = −(∂U/∂x_j, ∂U/∂x_k)
-    (node i takes minus their sum: engine/elements.py), and writes tri_out[e]."""
+        ∂U/∂x_i = −(∂U/∂x_j + ∂U/∂x_k)."""
     i = m.tri_ijk[e, 0]
     j = m.tri_ijk[e, 1]
     k = m.tri_ijk[e, 2]
@@ -134,13 +132,18 @@ def cst_force(m, e, pos, vel, tri_out):
     h = (R1 * yj - R2 * xj) / xk
     gkx = R3 * cx - h * cy
     gky = R3 * cy + h * cx
+    force[j, 0] -= gjx
+    force[j, 1] -= gjy
+    force[k, 0] -= gkx
+    force[k, 1] -= gky
+    force[i, 0] += gjx + gkx
+    force[i, 1] += gjy + gky
     sx, sy, txy = cst_local_stress(r1, r2, r3, xj0, yj0, xk0, E, nu)
     sx, sy, txy = rotate_stress(sx, sy, txy, cx, cy)
     tri_out[e, 0] = sx
     tri_out[e, 1] = sy
     tri_out[e, 2] = txy
     tri_out[e, 3] = energy
-    return -gjx, -gjy, -gkx, -gky
 
 
 @njit(**KERNEL)

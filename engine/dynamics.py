@@ -10,9 +10,6 @@ Integrators (method codes):
                 v ← v + dt a(x, v, t);  x ← x + dt v
     RK4         classical 4th-order Runge–Kutta at a constant step (Arcade's method),
                 four evaluations per step; the accuracy reference
-
-A large model's forces are evaluated on all of numba's threads (engine/parallel.py),
-with the same result to the bit.
 """
 
 from __future__ import annotations
@@ -21,11 +18,10 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from engine.elements import eval_forces, history_rate, history_value
 from engine.kernel_options import INNER, KERNEL
-from engine.parallel import PARALLEL, PARALLEL_MIN_ELEMENTS, eval_forces_parallel, parallel_gather
 from engine.tethers import eval_tethers, slide_anchors
 
 SYMPLECTIC = 0
@@ -184,7 +180,7 @@ def _symplectic_update(m, force, dt, pos, vel):
     v = vel.reshape(-1)
     f = force.reshape(-1)
     inv_m = m.inv_mass.reshape(-1)
-    for r in prange(x.shape[0]):
+    for r in range(x.shape[0]):
         v[r] += dt * f[r] * inv_m[r]
         x[r] += dt * v[r]
 
@@ -219,43 +215,14 @@ def _measures(m, vel, force, lref):
 MEASURE_EVERY = 8  # steps between evaluations of the rest measures (and the last step)
 
 
-def advance(m, s, w, dt, nsteps, method, ctl, min_elements: int = PARALLEL_MIN_ELEMENTS) -> int:
-    """Advance state s by up to nsteps steps of dt [s]; returns the steps taken
-    (advance_kernel). A model of at least min_elements elements has their forces
-    evaluated on all of numba's threads when there are two or more (engine/parallel.py),
-    with the serial path's result to the bit."""
-    gather = parallel_gather(m, min_elements)
-    return step_kernel(gather)(m, s, w, dt, nsteps, method, ctl, gather)
-
-
-def step_kernel(gather):
-    """The compiled advance for gather: advance_kernel for None (the serial path),
-    advance_parallel for a table of engine/parallel.py."""
-    return advance_kernel if gather is None else advance_parallel
-
-
-@njit(**INNER)
-def _forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out, gather):
-    """eval_forces, or with gather (a table, not None) eval_forces_parallel. numba drops
-    the branch not taken when it compiles for gather's type, so the serial kernels never
-    compile the parallel one (seconds of a first start)."""
-    if gather is None:
-        return eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out)
-    return eval_forces_parallel(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out, gather)
-
-
-def _advance(m, s, w, dt, nsteps, method, ctl, gather):
+@njit(**KERNEL)
+def advance(m, s, w, dt, nsteps, method, ctl):
     """Advance state s by up to nsteps steps of dt [s]; returns the steps taken.
 
     ctl (7,) float64: speed tolerance [m/s], residual tolerance [N], kinetic energy
     tolerance [J], hold time [s], stop at rest (1.0) or not, check breaks (1.0) or not,
-    length scale for moments [m]. gather: None, or the table of parallel_gather to
-    evaluate the forces on all threads. Stops early at rest (if asked) or at a
-    non-finite value, and says which in s.status[0].
-
-    Compiled twice (below): serially for the serial path, where every prange is a
-    range, and with numba's parallel for the parallel one, where the loops over the
-    DOFs (prange) run on all threads too (engine/parallel.py says why).
+    length scale for moments [m]. Stops early at rest (if asked) or at a non-finite
+    value, and says which in s.status[0].
     """
     pos = s.pos
     vel = s.vel
@@ -267,11 +234,11 @@ def _advance(m, s, w, dt, nsteps, method, ctl, gather):
     for step in range(nsteps):
         slide_anchors(s.tether, pos, vel)  # friction's stick point, fixed within the step
         if method == SYMPLECTIC:
-            power = _forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out, gather)
+            power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out)
             eval_tethers(s.tether, pos, vel, force, s.tether_f, 1.0)
             _symplectic_update(m, force, dt, pos, vel)
         else:
-            power = _rk4_step(m, s, w, t, dt, gather)
+            power = _rk4_step(m, s, w, t, dt)
         t += dt
         apply_supports(m, pos, vel, t)
         update_chords(m, pos, s.chord)
@@ -302,15 +269,8 @@ def _advance(m, s, w, dt, nsteps, method, ctl, gather):
     return nsteps
 
 
-advance_kernel = njit(**KERNEL)(_advance)
-_advance_copy = type(_advance)(_advance.__code__, _advance.__globals__, "advance_parallel")
-_advance_copy.__qualname__ = "advance_parallel"  # its own file in numba's cache
-_advance_copy.__doc__ = _advance.__doc__
-advance_parallel = njit(**PARALLEL)(_advance_copy)
-
-
 @njit(**INNER, inline="always")
-def _rk4_step(m, s, w, t, dt, gather):
+def _rk4_step(m, s, w, t, dt):
     """One classical RK4 step of y' = (v, a(x, v, t)), y = (x, v), from t to t + h
     (h = dt), in place:
         k1 = (v, a(x, v, t)),
@@ -338,9 +298,9 @@ def _rk4_step(m, s, w, t, dt, gather):
     f = w.f.reshape(-1)
     dp = w.dp.reshape(-1)
     dv = w.dv.reshape(-1)
-    power = _forces(m, s.pos, s.vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out, gather)
+    power = eval_forces(m, s.pos, s.vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
     eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, 1.0)
-    for r in prange(x.shape[0]):
+    for r in range(x.shape[0]):
         a = f1[r] * inv_m[r]
         dp[r] = v[r]
         dv[r] = a
@@ -349,18 +309,18 @@ def _rk4_step(m, s, w, t, dt, gather):
     for stage in range(3):  # k2, k3, k4 at t + h/2, t + h/2, t + h
         ts = t + (dt if stage == 2 else 0.5 * dt)
         apply_supports(m, w.p, w.v, ts)
-        _forces(m, w.p, w.v, ts, s.chord, s.bar_on, s.beam_on, s.tri_on, w.f, s.bar_N, s.beam_out, s.tri_out, gather)
+        eval_forces(m, w.p, w.v, ts, s.chord, s.bar_on, s.beam_on, s.tri_on, w.f, s.bar_N, s.beam_out, s.tri_out)
         eval_tethers(s.tether, w.p, w.v, w.f, s.tether_f, 0.0)
         if stage < 2:
             h_next = dt if stage == 1 else 0.5 * dt
-            for r in prange(x.shape[0]):
+            for r in range(x.shape[0]):
                 a = f[r] * inv_m[r]
                 dp[r] += 2.0 * vs[r]
                 dv[r] += 2.0 * a
                 p[r] = x[r] + h_next * vs[r]
                 vs[r] = v[r] + h_next * a
         else:  # y ← y + h/6 (k1 + 2 k2 + 2 k3 + k4)
-            for r in prange(x.shape[0]):
+            for r in range(x.shape[0]):
                 x[r] += dt / 6.0 * (dp[r] + vs[r])
                 v[r] += dt / 6.0 * (dv[r] + f[r] * inv_m[r])
     return power

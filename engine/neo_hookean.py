@@ -62,11 +62,9 @@ def lame(E, nu):
 
 
 @njit(**INNER, inline="always")
-def neo_force(m, e, pos, vel, tri_out):
+def neo_forces(m, e, pos, vel, force, tri_out):
     """Seed 003 compressible Neo-Hookean triangle e: nodal forces −A0 t P D_m⁻ᵀ on (j, k).
-    Element damping adds the Kelvin–Voigt stress β (λ tr Ė I + 2μ Ė), Ė = sym(Fᵀ Ḟ).
-    Returns the forces [N] on nodes j and k, (fjx, fjy, fkx, fky) (node i takes minus
-    their sum: engine/elements.py), and writes tri_out[e]."""
+    Element damping adds the Kelvin–Voigt stress β (λ tr Ė I + 2μ Ė), Ė = sym(Fᵀ Ḟ)."""
     i = m.tri_ijk[e, 0]
     j = m.tri_ijk[e, 1]
     k = m.tri_ijk[e, 2]
@@ -113,12 +111,17 @@ def neo_force(m, e, pos, vel, tri_out):
     h10 = -vol * (p21 * a00 + p22 * a01)
     h01 = -vol * (p11 * a10 + p12 * a11)
     h11 = -vol * (p21 * a10 + p22 * a11)
+    force[j, 0] += h00
+    force[j, 1] += h10
+    force[k, 0] += h01
+    force[k, 1] += h11
+    force[i, 0] -= h00 + h01
+    force[i, 1] -= h10 + h11
     # Cauchy stress σ = P Fᵀ / J in global axes.
     tri_out[e, 0] = (p11 * f11 + p12 * f12) / J
     tri_out[e, 1] = (p21 * f21 + p22 * f22) / J
     tri_out[e, 2] = (p11 * f21 + p12 * f22) / J
     tri_out[e, 3] = W * vol
-    return h00, h10, h01, h11
 
 
 @njit(**INNER, inline="always")
