@@ -21,6 +21,8 @@ from engine import Simulation, build_model
 from engine.determinacy import TrussCount, truss_count
 from engine.linear import mechanism
 from game.files import read_json
+from game.level import load_level
+from game.rules import STANDS, briefed
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 STEEL = {"steel": {"E": 2e11, "density": 7850, "nu": 0.3, "strength": 2.5e8}}
@@ -91,7 +93,20 @@ def test_each_level_counts_as_its_brief_says(level, m, r, j):
     assert (count.m, count.r, count.j) == (m, r, j) and count.excess == 1
     assert f"m + r = {m} + {r} = {m + r}" in data["brief"] and "2j = 16" in data["brief"]
     assert mechanism(build_model(data, statics_only=True)) is None  # it stands before anything goes
-    assert "stiffness check finds no mechanism" in data["brief"] and "self-weight is neglected" in data["brief"]
+    assert "self-weight is neglected" in data["brief"]
+    assert STANDS in briefed(load_level(data))  # the one meaning of 'stands', said after the brief
+
+
+def test_a_truss_that_has_no_mechanism_but_does_not_hold_under_its_loads_does_not_stand(capsys, tmp_path, monkeypatch):
+    """One definition of 'stands' for every kind (common.STANDS): no mechanism AND the run
+    under the loads within the limit. With the limit made 0, the reference answer of
+    determinacy-01 (no mechanism) fails on the run, with the displacement in words."""
+    import game.rules.common as common
+
+    moves = read_json(LEVELS / "solutions" / "determinacy-01.json")["moves"]
+    passes(capsys, tmp_path, "determinacy-01", moves)
+    monkeypatch.setattr(common, "limit", lambda level, size: 0.0)
+    fails(capsys, tmp_path, "determinacy-01", moves, "does not stand", "mm")
 
 
 def spare(level: str) -> set[str]:

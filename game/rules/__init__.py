@@ -44,7 +44,7 @@ def assumptions(level: Level) -> str:
         else f"Self-weight is included (g = {g:g} m/s²): every member and joint has weight."
     )
     kind = kind_of(level.kind)
-    judged_standing = kind is not None and kind.judged and (kind.builds or level.player.mode == "remove")
+    judged_standing = kind is not None and kind.judged and (kind.builds or kind.judges_standing or level.player.mode == "remove")
     balanced = []
     if kind is not None and kind.judged and "tolerance" in kind.goal_fields:
         tol = level.goal.tolerance if level.goal and level.goal.tolerance else DEFAULT_TOLERANCE

@@ -160,6 +160,7 @@ class Standing:
     start: Simulation
     worst: float
     limit: float
+    free: object = None  # the engine's Mechanism, when there is one
 
     @property
     def stands(self) -> bool:
@@ -172,7 +173,7 @@ def stands(level: Level, removed: tuple[str, ...] = ()) -> Standing:
     data = level.model_data()
     found = free_motion(build_model(data, statics_only=True), removed)
     sim, worst, start = run(data, hold_time(level), jitter=IMPERFECTION, removed=removed)
-    return Standing(found[1] if found else "", sim, start, worst, limit(level, sim.model.char_length))
+    return Standing(found[1] if found else "", sim, start, worst, limit(level, sim.model.char_length), found[0] if found else None)
 
 
 def direction(angle: float) -> str:

@@ -1,16 +1,14 @@
 """Determinacy: take out the members a truss can spare, so that it is statically
 determinate (m + r = 2j, engine/determinacy.py) and still stands.
 
-"Stands" means one thing here, and the briefs say it: the stiffness check (the direct
-stiffness method, engine/linear.py) finds no mechanism, that is no way for the joints to
-move, however little, without a member stretching or shortening. The count alone is not
-enough: m + r = 2j with members badly placed (a panel with no diagonal, a joint where
-two members meet in line and a third was taken away) is still a mechanism, and the
-verdict then names the joints that can move and how.
-
-The check also runs the truss under its loads from a slightly disturbed start (as a
-zero-force removal is run), only for the game to show what happens: the verdict is the
-count and the stiffness.
+"Stands" means what it means for every kind (game/rules/common.py STANDS), and the
+briefs say it: the stiffness check (the direct stiffness method, engine/linear.py) finds
+no mechanism, that is no way for the joints to move, however little, without a member
+stretching or shortening; and, run under its loads from a slightly disturbed start, no
+node moves more than the level's limit. The count alone is not enough: m + r = 2j with
+members badly placed (a panel with no diagonal, a joint where two members meet in line
+and a third was taken away) is still a mechanism, and the verdict then names the joints
+that can move and how.
 """
 
 from __future__ import annotations
@@ -19,9 +17,8 @@ from engine import build_model
 from engine.determinacy import TrussCount, truss_count
 from engine.linear import mechanism
 from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, Verdict, hold_time, plural, run
+from game.rules.common import Verdict, plural, stands
 from game.rules.kind import Kind
-from game.rules.motion import describe_motion
 from game.solution import RemoveMember, Solution
 
 
@@ -38,13 +35,17 @@ def judge_determinacy(level: Level, solution: Solution) -> Verdict:
     if count is None:
         raise ValueError("members: a determinacy level is a truss of bars and cables")  # its sense check says so first
     model = build_model(data, statics_only=True)
-    free = mechanism(model)
-    sim, _, start = run(level.model_data(), hold_time(level), jitter=IMPERFECTION, removed=removed)
+    standing = stands(level, removed)
+    sim, start, free = standing.sim, standing.start, standing.free
     figures = {"removed": list(removed), "m": count.m, "r": count.r, "j": count.j, "excess": count.excess}
     figures["moving"] = sorted(model.node_ids[q] for q in free.moving()) if free is not None else []
+    figures |= {"largest_displacement": standing.worst, "limit": standing.limit}
     taken = f"With {plural(len(removed), 'member')} taken out" if removed else "As it is"
     if free is not None:
-        return Verdict(False, f"{taken}, {count.line()}. {_mechanism_words(count, describe_motion(model, free))}", figures, sim, start)
+        return Verdict(False, f"{taken}, {count.line()}. {_mechanism_words(count, standing.motion)}", figures, sim, start)
+    if not standing.stands:
+        moved = f"a joint moves {standing.worst * 1e3:.3g} mm, more than the {standing.limit * 1e3:.3g} mm allowed"
+        return Verdict(False, f"{taken}, {count.line()}, but under its loads {moved}: it does not stand.", figures, sim, start)
     if count.excess > 0:
         more = "one more member" if count.excess == 1 else f"{count.excess} more members"
         return Verdict(False, f"{taken}, the truss stands, but {count.line()}: take out {more}.", figures, sim, start)
@@ -87,4 +88,5 @@ KIND = Kind(
     # nothing looks spare and may not be.
     hides_forces_until_checked=True,
     seeks_mechanism=False,
+    judges_standing=True,
 )

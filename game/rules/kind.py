@@ -56,6 +56,8 @@ class Kind:
                          shows it (off where the body is meant to be free, or nothing changes)
     magnify_motion       the scene magnifies a small motion so it shows (a demo to watch)
     cuts                 the level says where its body was cut free (`cut`, game/format.py)
+    judges_standing      the verdict asks whether the structure stands (common.STANDS), so
+                         the brief says what that means (as for a build or a removal)
     places               (level) → Places: how many forces and moments the player gives
                          and where (None: the kind takes no forces)
     """
@@ -75,6 +77,7 @@ class Kind:
     seeks_mechanism: bool = True
     magnify_motion: bool = False
     cuts: bool = False
+    judges_standing: bool = False
     places: Callable[[BaseLevel], Places] | None = None
 
     @property
