@@ -252,10 +252,7 @@ class Simulation(Interaction):
         if self.dt > safe:
             step = f"a step of {safe:.3g} s or less is stable for the structure as built{held}, the step was {self.dt:.3g} s"
         else:  # never call the step that failed a stable one
-            step = (
-                f"the step, {self.dt:.3g} s, is within the {safe:.3g} s estimated stable for the structure as built, "
-                f"so it grew stiffer as it moved{held}"
-            )
+            step = f"the step, {self.dt:.3g} s, is within the {safe:.3g} s estimated stable for the structure as built, so it grew stiffer as it moved{held}"
         return f"unstable near t = {self.time:.4g} s: {cause}; {stiffest}{step}; rolled back to the last good state", energy
 
     def element_name(self, kind: str, row: int) -> str:

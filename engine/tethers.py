@@ -176,6 +176,7 @@ def carry_anchors(old: np.ndarray, new: np.ndarray) -> np.ndarray:
             out[r, T_AX], out[r, T_AY] = was[T_AX], was[T_AY]
     return out
 
+
 def checked_rows(rows, n_nodes: int) -> np.ndarray:
     """The tether rows as a fresh C-contiguous (K, 8) float64 array, normals made
     exactly unit; ValueError says what is wrong with a row."""

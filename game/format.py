@@ -232,7 +232,7 @@ class Cut(_Strict):
     carries: list[Dof] | None = Field(
         None,
         description='what the cut transmits: "x", "y" (force components), "rot" (a moment). A support: the DOFs it fixed (required);'
-        ' a pin: x, y (the default); a beam: x, y, rot (the default); a bar: not given (its force lies along `member`)',
+        " a pin: x, y (the default); a beam: x, y, rot (the default); a bar: not given (its force lies along `member`)",
     )
     member: Id | None = Field(
         None,
@@ -242,7 +242,7 @@ class Cut(_Strict):
     along: tuple[Finite, Finite] | None = Field(
         None,
         description="[dx, dy] a line the cut's force lies along: a roller on an incline (the normal to its surface), or a pin that joined a"
-        " two-force member taken away (that member's line), pointing from what was taken away toward the body; give carries [\"x\", \"y\"] with it",
+        ' two-force member taken away (that member\'s line), pointing from what was taken away toward the body; give carries ["x", "y"] with it',
     )
 
 

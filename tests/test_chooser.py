@@ -238,6 +238,7 @@ def test_a_node_held_by_the_hand_under_newmark_hangs_where_statics_says():
     # dragged: the hand moves 0.3 m up, and B follows it (on its circle about A)
     sim.set_tethers([[b, 2.0, 1.3, 0.0, 0.0, k, 2 * 0.7 * math.sqrt(k * total), 0.0]])
     sim.advance(6.0)
+
     # On the circle about A (the bar's stretch, ~1e-5 m, left out): the moment about A
     # of the spring k (a − x_B) and of the weights vanishes at the bar's angle θ.
     def moment(theta):

@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pytest
 from builders import member, model
+from judging import F, M, fails, passes, verdict
 
 from engine import ModelError, Simulation, build_model
 from engine.member_loads import equivalent_global, forces_along, member_forces, resultant
@@ -258,39 +259,6 @@ def test_a_bad_member_load_is_refused_naming_its_field(load, field, words):
 BEAM_LEVELS = ["beam-01", "beam-02", "beam-03", "beam-04"]
 
 
-def beam_verdict(level_id: str, moves: list):
-    from pathlib import Path
-
-    from game.files import read_json
-    from game.level import load_level
-    from game.rules import check as judge
-    from game.solution import load_solution
-
-    level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / f"{level_id}.json"))
-    return judge(level, load_solution({"format": 1, "level": level_id, "moves": moves}))
-
-
-def F(node: str, fx: float = 0.0, fy: float = 0.0) -> dict:
-    return {"type": "add_force", "node": node, "fx": fx, "fy": fy}
-
-
-def M(node: str, m: float) -> dict:
-    return {"type": "add_moment", "node": node, "m": m}
-
-
-def passes(level_id: str, moves: list) -> None:
-    v = beam_verdict(level_id, moves)
-    assert v.passed, v.reason
-
-
-def fails(level_id: str, moves: list, *words: str) -> str:
-    v = beam_verdict(level_id, moves)
-    assert not v.passed, v.reason
-    for w in words:
-        assert w in v.reason, (w, v.reason)
-    return v.reason
-
-
 @pytest.mark.parametrize("level_id", BEAM_LEVELS)
 def test_each_beam_level_validates_and_its_hand_worked_solution_passes(level_id, capsys):
     from pathlib import Path
@@ -332,7 +300,7 @@ def test_a_wrong_answer_on_a_distributed_load_is_hinted_at_its_resultant_and_cen
     from game.rules import hint
 
     level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-02.json"))
-    words = hint(level, beam_verdict("beam-02", [F("A", 0, 4500), F("B", 0, 4500)]))
+    words = hint(level, verdict("beam-02", [F("A", 0, 4500), F("B", 0, 4500)]))
     assert "take moments about A" in words and "at the centroid of the diagram" in words
     assert not any(n in words for n in ("3 kN", "6 kN", "9 kN", "4 m"))
 

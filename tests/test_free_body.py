@@ -23,43 +23,16 @@ import json
 from pathlib import Path
 
 import pytest
+from judging import F, M, fails, passes
 
 from game.cli import main
 from game.files import read_json
 from game.level import load_level
-from game.rules import check as judge
 from game.solution import load_solution
 from game.workbench import LevelBench, Refused
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 FREE_BODY = ["free-body-01", "free-body-02", "free-body-03", "free-body-04"]
-
-
-def F(node: str, fx: float = 0.0, fy: float = 0.0) -> dict:
-    return {"type": "add_force", "node": node, "fx": fx, "fy": fy}
-
-
-def M(node: str, m: float) -> dict:
-    return {"type": "add_moment", "node": node, "m": m}
-
-
-def verdict(level_id: str, moves: list):
-    level = load_level(read_json(LEVELS / f"{level_id}.json"))
-    return judge(level, load_solution({"format": 1, "level": level_id, "moves": moves}))
-
-
-def passes(level_id: str, moves: list):
-    v = verdict(level_id, moves)
-    assert v.passed, v.reason
-    return v
-
-
-def fails(level_id: str, moves: list, *words: str) -> str:
-    v = verdict(level_id, moves)
-    assert not v.passed, v.reason
-    for w in words:
-        assert w in v.reason, (w, v.reason)
-    return v.reason
 
 
 @pytest.mark.parametrize("level_id", FREE_BODY)

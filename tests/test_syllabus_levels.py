@@ -37,13 +37,11 @@ import math
 from pathlib import Path
 
 import pytest
+from judging import F, M, fails, passes
 
 from game.cli import main
 from game.course import load_course
 from game.files import read_json
-from game.level import load_level
-from game.rules import check as judge
-from game.solution import load_solution
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 SYLLABUS = ["particle-01", "reactions-01", "reactions-02", "two-force-01", "joints-01", "sections-01", "machines-01"]
@@ -53,14 +51,6 @@ TOPICS = {
     "Frames and machines": ["two-force-01", "machines-01"],
 }
 KN = 1e3
-
-
-def F(node: str, fx: float = 0.0, fy: float = 0.0) -> dict:
-    return {"type": "add_force", "node": node, "fx": fx, "fy": fy}
-
-
-def M(node: str, m: float) -> dict:
-    return {"type": "add_moment", "node": node, "m": m}
 
 
 def along(size: float, dx: float, dy: float) -> tuple[float, float]:
@@ -90,29 +80,6 @@ def hand_answers() -> dict[str, list[dict]]:
         "sections-01": [F("S1", n_top * KN), F("S2", *along(n_diag, 3, -4)), F("S3", n_bottom * KN)],
         "machines-01": [F("A", -c[0], 16 * KN - c[1]), F("C", *c)],
     }
-
-
-def verdict(level_id: str, moves: list):
-    level = load_level(read_json(LEVELS / f"{level_id}.json"))
-    return judge(level, load_solution({"format": 1, "level": level_id, "moves": moves}))
-
-
-def passes(level_id: str, moves: list):
-    v = verdict(level_id, moves)
-    assert v.passed, v.reason
-    return v
-
-
-def fails(level_id: str, moves: list, *words: str, hidden: tuple[str, ...] = ()) -> str:
-    """The answer is rejected with a reason that names `words`, and never says any of
-    `hidden` (the right answer's figures)."""
-    v = verdict(level_id, moves)
-    assert not v.passed, v.reason
-    for w in words:
-        assert w in v.reason, (w, v.reason)
-    for h in hidden:
-        assert h not in v.reason, (h, v.reason)
-    return v.reason
 
 
 def test_the_levels_are_in_the_course_in_order_after_the_free_body_diagrams():

@@ -276,4 +276,3 @@ def legend_lines(mode: str | None, spread: bool, waiting: bool) -> list[str]:
         if waiting:
             lines.append("shown once the body is in equilibrium (a check that passes)")
     return lines
-

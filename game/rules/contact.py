@@ -83,10 +83,7 @@ def surfaces(model: Model) -> list[Surface]:
     values = [[0.0, 0.0] for _ in groups]
     for (g, k), v in zip(owner, z, strict=True):
         values[g][k] = float(v)
-    return [
-        Surface(tuple(model.node_ids[q] for q in qs), (nx, ny), mu, *values[g])
-        for g, ((nx, ny, mu), qs) in enumerate(groups.items())
-    ]
+    return [Surface(tuple(model.node_ids[q] for q in qs), (nx, ny), mu, *values[g]) for g, ((nx, ny, mu), qs) in enumerate(groups.items())]
 
 
 def why_it_moves(found: list[Surface]) -> str | None:
@@ -99,10 +96,7 @@ def why_it_moves(found: list[Surface]) -> str | None:
     for s in found:
         where = " and ".join(s.nodes)
         if s.slips:
-            return (
-                f"the friction needed at {where}, {kn(abs(s.T))}, is more than μN = {s.mu:g} × {kn(s.N)} = {kn(s.mu * s.N)}: "
-                f"it slides {s.slide_words()}."
-            )
+            return f"the friction needed at {where}, {kn(abs(s.T))}, is more than μN = {s.mu:g} × {kn(s.N)} = {kn(s.mu * s.N)}: it slides {s.slide_words()}."
     return None
 
 

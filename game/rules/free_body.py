@@ -251,9 +251,9 @@ def _sense(level: Level, model: Model) -> list[str]:
             return [f"{at}.node: node {cut.node!r} is cut twice; one cut a node"]
         seen.add(cut.node)
         if cut.what == "support" and not cut.carries:
-            return [f"{at}.carries: say what the removed support fixed, e.g. [\"x\", \"y\"] for a pin"]
+            return [f'{at}.carries: say what the removed support fixed, e.g. ["x", "y"] for a pin']
         if cut.along is not None and (cut.what not in ("support", "pin") or set(carried(cut)) != {"x", "y"} or not any(cut.along)):
-            return [f"{at}.along: a line of force for a roller on an incline or a pin of a two-force member: a nonzero [dx, dy], with carries [\"x\", \"y\"]"]
+            return [f'{at}.along: a line of force for a roller on an incline or a pin of a two-force member: a nonzero [dx, dy], with carries ["x", "y"]']
         if cut.what == "bar":
             if cut.carries:
                 return [f"{at}.carries: a bar's force lies along it; give its member, not carries"]
