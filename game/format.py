@@ -61,6 +61,9 @@ class Node(_Strict):
     y: Finite = Field(description="[m], y up")
     mass: NonNegative = Field(0.0, description="extra lumped mass [kg]")
     inertia: NonNegative = Field(0.0, description="extra rotational inertia [kg m²]")
+    vx: Finite = Field(0.0, description="initial velocity [m/s] (a free vibration needs no load pulse)")
+    vy: Finite = Field(0.0, description="initial velocity [m/s], y up")
+    vrot: Finite = Field(0.0, description="initial angular velocity [rad/s], counter-clockwise; only where a beam meets the node")
 
 
 class Contact(_Strict):
@@ -113,7 +116,7 @@ class Member(_Strict):
     kind: Literal["bar", "cable", "beam"] = "bar"
     material: Id
     A: Positive = Field(description="cross-section area [m²]")
-    I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it")
+    I: NonNegative | None = Field(None, description="second moment of area [m⁴]; beams need it (more than 0), and a bar's buckling check where members break; 0 where nothing uses it")
     formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
 
 

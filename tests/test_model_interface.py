@@ -221,3 +221,33 @@ def test_load_factors_text_summary_and_bad_input(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         main(["simulate", path, "--integrator", "linear", "--load-factors", "0.5,half"])
     assert exc.value.code == 2
+
+
+# ---------------------------------------------------------------- the same fields in a level file
+
+
+def as_level(data: dict) -> dict:
+    return {"format": 1, "id": "teacher-demo", "title": "A demo", "kind": "demo", "brief": "Watch it.", **data}
+
+
+def test_a_level_file_takes_starting_velocities_and_i_zero_on_a_bar(tmp_path, capsys):
+    """A level is a model with a goal: what `simulate` reads, `validate` accepts (a
+    teacher's free-vibration demo needs no load pulse), and the level runs it the same
+    (the spring–mass's amplitude v0/ω, as above)."""
+    data = spring_mass(vx=V0)
+    data["members"][0]["I"] = 0
+    path = write(tmp_path, as_level(data), "demo.json")
+    assert main(["validate", path]) == 0
+    capsys.readouterr()
+    code, out, _ = run(["simulate", path, "--integrator", "rk4", "--dt", "0.0003", "--seconds", "0.25", "--record", "node.B.dx", "--json"], capsys)
+    assert code == 0
+    assert out["records"]["node.B.dx"][-1][1] == pytest.approx(V0 / OMEGA, rel=1e-3)  # a quarter period: at the peak
+
+
+def test_a_level_file_with_i_zero_on_a_beam_is_one_line(tmp_path, capsys):
+    data = spring_mass()
+    data["members"][0] |= {"kind": "beam", "I": 0}
+    path = write(tmp_path, as_level(data), "demo.json")
+    assert main(["validate", path]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "members[0].I" in err, err
