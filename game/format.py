@@ -116,7 +116,9 @@ class Member(_Strict):
     kind: Literal["bar", "cable", "beam"] = "bar"
     material: Id
     A: Positive = Field(description="cross-section area [m²]")
-    I: NonNegative | None = Field(None, description="second moment of area [m⁴]; beams need it (more than 0), and a bar's buckling check where members break; 0 where nothing uses it")
+    I: NonNegative | None = Field(
+        None, description="second moment of area [m⁴]; beams need it (more than 0), and a bar's buckling check where members break; 0 where nothing uses it"
+    )
     formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
 
 
