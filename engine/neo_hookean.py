@@ -62,6 +62,14 @@ def lame(E, nu):
 
 
 @njit(**INNER, inline="always")
+def _edges_by_dm_inv(ax, ay, bx, by, a00, a01, a10, a11):
+    """[a, b] D_m⁻¹ for the edge vectors a (node i to j) and b (i to k), as (11, 12, 21,
+    22): the deformation gradient F from positions, Ḟ from velocities, H = F − I from
+    displacements."""
+    return ax * a00 + bx * a10, ax * a01 + bx * a11, ay * a00 + by * a10, ay * a01 + by * a11
+
+
+@njit(**INNER, inline="always")
 def neo_forces(m, e, pos, vel, force, tri_out):
     """Seed 003 compressible Neo-Hookean triangle e: nodal forces −A0 t P D_m⁻ᵀ on (j, k).
     Element damping adds the Kelvin–Voigt stress β (λ tr Ė I + 2μ Ė), Ė = sym(Fᵀ Ḟ)."""
@@ -73,26 +81,12 @@ def neo_forces(m, e, pos, vel, force, tri_out):
     a01 = m.tri_dm_inv[e, 0, 1]
     a10 = m.tri_dm_inv[e, 1, 0]
     a11 = m.tri_dm_inv[e, 1, 1]
-    s00 = pos[j, 0] - pos[i, 0]
-    s10 = pos[j, 1] - pos[i, 1]
-    s01 = pos[k, 0] - pos[i, 0]
-    s11 = pos[k, 1] - pos[i, 1]
-    f11 = s00 * a00 + s01 * a10
-    f12 = s00 * a01 + s01 * a11
-    f21 = s10 * a00 + s11 * a10
-    f22 = s10 * a01 + s11 * a11
+    f11, f12, f21, f22 = _edges_by_dm_inv(pos[j, 0] - pos[i, 0], pos[j, 1] - pos[i, 1], pos[k, 0] - pos[i, 0], pos[k, 1] - pos[i, 1], a00, a01, a10, a11)
     p11, p12, p21, p22, _, J = neo_hookean_pk1(f11, f12, f21, f22, lam, mu)
     W = _energy_near_rest(m, e, i, j, k, pos, lam, mu)
     b = m.tri_beta[e]
     if b != 0.0:
-        v00 = vel[j, 0] - vel[i, 0]
-        v10 = vel[j, 1] - vel[i, 1]
-        v01 = vel[k, 0] - vel[i, 0]
-        v11 = vel[k, 1] - vel[i, 1]
-        d11 = v00 * a00 + v01 * a10
-        d12 = v00 * a01 + v01 * a11
-        d21 = v10 * a00 + v11 * a10
-        d22 = v10 * a01 + v11 * a11
+        d11, d12, d21, d22 = _edges_by_dm_inv(vel[j, 0] - vel[i, 0], vel[j, 1] - vel[i, 1], vel[k, 0] - vel[i, 0], vel[k, 1] - vel[i, 1], a00, a01, a10, a11)
         e11 = f11 * d11 + f21 * d21
         e22 = f12 * d12 + f22 * d22
         e12 = 0.5 * (f11 * d12 + f21 * d22 + f12 * d11 + f22 * d21)
@@ -140,10 +134,7 @@ def _energy_near_rest(m, e, i, j, k, pos, lam, mu):
     ujy = (pos[j, 1] - m.pos0[j, 1]) - (pos[i, 1] - m.pos0[i, 1])
     ukx = (pos[k, 0] - m.pos0[k, 0]) - (pos[i, 0] - m.pos0[i, 0])
     uky = (pos[k, 1] - m.pos0[k, 1]) - (pos[i, 1] - m.pos0[i, 1])
-    h11 = ujx * a00 + ukx * a10
-    h12 = ujx * a01 + ukx * a11
-    h21 = ujy * a00 + uky * a10
-    h22 = ujy * a01 + uky * a11
+    h11, h12, h21, h22 = _edges_by_dm_inv(ujx, ujy, ukx, uky, a00, a01, a10, a11)
     c11m1 = h11 * (2.0 + h11) + h21 * h21  # C11 − 1
     c22m1 = h22 * (2.0 + h22) + h12 * h12  # C22 − 1
     jm1 = h11 + h22 + h11 * h22 - h12 * h21  # J − 1
@@ -172,9 +163,7 @@ def neo_tangents(m, pos, ke):
         ay = pos[j, 1] - pos[i, 1]
         bx = pos[k, 0] - pos[i, 0]
         by = pos[k, 1] - pos[i, 1]
-        for r in range(2):
-            F[0, r] = ax * dm[0, r] + bx * dm[1, r]
-            F[1, r] = ay * dm[0, r] + by * dm[1, r]
+        F[0, 0], F[0, 1], F[1, 0], F[1, 1] = _edges_by_dm_inv(ax, ay, bx, by, dm[0, 0], dm[0, 1], dm[1, 0], dm[1, 1])
         J = F[0, 0] * F[1, 1] - F[0, 1] * F[1, 0]
         Fit[0, 0] = F[1, 1] / J
         Fit[0, 1] = -F[1, 0] / J
