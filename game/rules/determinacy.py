@@ -13,7 +13,6 @@ that can move and how.
 
 from __future__ import annotations
 
-from engine import build_model
 from engine.determinacy import TrussCount, truss_count
 from engine.linear import mechanism
 from game.format import BaseLevel as Level
@@ -34,11 +33,10 @@ def judge_determinacy(level: Level, solution: Solution) -> Verdict:
     count = truss_count(data)
     if count is None:
         raise ValueError("members: a determinacy level is a truss of bars and cables")  # its sense check says so first
-    model = build_model(data, statics_only=True)
     standing = stands(level, removed)
     sim, start, free = standing.sim, standing.start, standing.free
     figures = {"removed": list(removed), "m": count.m, "r": count.r, "j": count.j, "excess": count.excess}
-    figures["moving"] = sorted(model.node_ids[q] for q in free.moving()) if free is not None else []
+    figures["moving"] = sorted(sim.model.node_ids[q] for q in free.moving()) if free is not None else []
     figures |= {"largest_displacement": standing.worst, "limit": standing.limit}
     taken = f"With {plural(len(removed), 'member')} taken out" if removed else "As it is"
     if free is not None:
