@@ -7,7 +7,8 @@
     equilibria validate PATH...
     equilibria check LEVEL [--solution SOLUTION.json] --json
     equilibria levels [--json]                                     the course and the teacher's levels
-    equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--workers N]  a class's solutions judged
+    equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--roster FILE] [--workers N]  a class's solutions judged
+    equilibria export LEVEL [-o FILE]                              your saved work as a solution file
     equilibria --version
 
     equilibria [--frames N] [--screenshot OUT.png]                 the menu
@@ -77,8 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
     grd = sub.add_parser("grade", help="judge a class's solution files and write one CSV row per student and level")
     grd.add_argument("levels", metavar="LEVELS", help="a level file or id, or a folder of level files")
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help="the class's solutions: STUDENT.json files, or a folder per student")
-    grd.add_argument("--csv", required=True, metavar="OUT.csv", help="where to write the rows (- for standard output)")
+    grd.add_argument("--csv", required=True, metavar="OUT.csv", help="where to write the rows (- for standard output); never over an input")
+    grd.add_argument("--roster", metavar="FILE", help="the class: one student a line, or a .csv with a `student` column; each gets a row for every level")
+    grd.add_argument("--roster-column", metavar="NAME", help="the column of a .csv roster that holds the students (default: student, else the first)")
+    grd.add_argument("--no-bom", dest="bom", action="store_false", help="no byte-order mark at the start of the CSV (by default one, for Excel to read UTF-8)")
     grd.add_argument("--workers", type=_count, metavar="N", help="processes judging at once (default: one per core)")
+    exp = sub.add_parser("export", help="write your saved work on a level as a solution file, to hand in")
+    exp.add_argument("level", help="a level file, or the id of a level (equilibria levels lists them)")
+    exp.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: LEVEL.json in the current folder)")
     lvl = sub.add_parser("levels", help="list the course: id, kind, won or not, title")
     lvl.add_argument("--json", action="store_true", help="print one JSON list (with each level's file and reference solution)")
     ply = sub.add_parser("play", help="play a level")
@@ -127,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     file that holds the traceback (3)."""
     try:
         args = build_parser().parse_args(argv)
-        commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "play": play, "sandbox": sandbox}
+        commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
+        commands |= {"play": play, "sandbox": sandbox}
         command = commands.get(args.command, menu)
         return command(args)
     except BadInput as exc:
@@ -265,7 +273,7 @@ def check(args: argparse.Namespace) -> int:
     from game.level import load_level
     from game.rules import KINDS, Verdict
     from game.rules import check as judge
-    from game.solution import Solution, load_solution
+    from game.solution import Solution, read_solution
 
     def first_line(path: str, exc: ValueError) -> BadInput:
         return BadInput(f"{path}: {str(exc).splitlines()[0]}")
@@ -275,13 +283,8 @@ def check(args: argparse.Namespace) -> int:
         level = load_level(read_json(level_file))
     except ValueError as exc:
         raise first_line(level_file, exc) from None
-    if args.solution:
-        try:
-            solution = load_solution(read_json(args.solution))
-        except ValueError as exc:
-            raise first_line(args.solution, exc) from None
-    else:
-        solution = Solution(format=1, level=level.id)
+    # within the judge's budget, or one line and exit 2
+    solution = read_solution(args.solution) if args.solution else Solution(format=1, level=level.id)
     if not KINDS[level.kind].judged:
         verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
     else:
@@ -301,28 +304,32 @@ def check(args: argparse.Namespace) -> int:
 def grade(args: argparse.Namespace) -> int:
     """Judge a class's solutions (game/grade.py) and write the CSV; 0 when written, 2 on
     bad input, 3 when some solution could not be judged (its row says so; a log holds
-    the details)."""
+    the details). Where the CSV goes is checked before anything is graded."""
     from pathlib import Path
 
     from game import grade as grading
     from game.files import write_bytes_atomic
 
     out = None if args.csv == "-" else Path(args.csv)
-    if out is not None and not out.parent.is_dir():
-        raise BadInput(f"{out}: --csv: no folder {out.parent} to write it in")
+    folder = Path(args.solutions)
+    if out is not None:
+        grading.check_output(out, [Path(args.roster)] if args.roster else [], folder)
+    roster = grading.read_roster(args.roster, args.roster_column) if args.roster else None
     levels = grading.gradable_levels(args.levels)
-    plan = grading.plan(levels, Path(args.solutions))
+    if out is not None:
+        grading.check_output(out, [*levels.values(), *([Path(args.roster)] if args.roster else [])], folder)
+    plan = grading.plan(levels, folder, roster, grading.known_levels(args.levels))
     workers = min(args.workers or grading.default_workers(), len(plan.jobs))
     grading.warm_engine(lambda line: print(line, file=sys.stderr), load=workers > 1)
     judged = grading.run(plan.jobs, workers, grading.ProgressBar())
-    text = grading.csv_text([*plan.rows, *judged])
     if out is None:
-        sys.stdout.write(text)
+        sys.stdout.write(grading.csv_text([*plan.rows, *judged]))
     else:
-        write_bytes_atomic(out, text.encode("utf-8"))
+        write_bytes_atomic(out, grading.csv_bytes([*plan.rows, *judged], bom=args.bom))
     crashed = [r for r in judged if r.crash]
     for r in crashed:
-        print(f"equilibria: {r.file} could not be judged (an unexpected error); {_crash_log_text(r.crash)}", file=sys.stderr)
+        print(f"equilibria: {grading.printable(r.file)} could not be judged (an unexpected error); {_crash_log_text(r.crash)}", file=sys.stderr)
+    _print_notes(plan.notes)
     rows = len(plan.rows) + len(judged)
     passed = sum(r.passed for r in judged)
     others = f"; {plan.other_levels} solution file{'s' * (plan.other_levels != 1)} for other levels left out" if plan.other_levels else ""
@@ -330,6 +337,38 @@ def grade(args: argparse.Namespace) -> int:
     summary = f"{rows} rows ({students} × {levels_graded}): {passed} passed{others}"
     print(f"{summary}; written to {out}" if out else summary, file=sys.stdout if out else sys.stderr)
     return CRASHED if crashed else 0
+
+
+NOTES_SHOWN = 40  # lines about files that answer no level, before "and N more"
+
+
+def _print_notes(notes: list[str]) -> None:
+    """What answered no level graded, one line each (the first NOTES_SHOWN), on stderr."""
+    for line in notes[:NOTES_SHOWN]:
+        print(line, file=sys.stderr)
+    if len(notes) > NOTES_SHOWN:
+        print(f"… and {len(notes) - NOTES_SHOWN} more such lines", file=sys.stderr)
+
+
+def export(args: argparse.Namespace) -> int:
+    """Write the saved work on a level as a solution file (game/handin.py); 0 when
+    written, 1 when there is no work on it, 2 on bad input."""
+    from pathlib import Path
+
+    from game import handin
+    from game.progress import Progress
+
+    level = handin.level_of(level_path(args.level))
+    progress = Progress.load()
+    if progress.problem:
+        print(progress.problem, file=sys.stderr)
+    work = progress.work(level.id)
+    if work is None:
+        print(f"{level.id}: no saved work on this level in {progress.path or 'the progress'}; play it first (`equilibria play {level.id}`)", file=sys.stderr)
+        return 1
+    target = Path(args.output) if args.output else Path(f"{level.id}.json")
+    print(handin.hand_in(work, handin.student_of(progress), target))
+    return 0
 
 
 def simulate(args: argparse.Namespace) -> int:

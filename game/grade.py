@@ -8,16 +8,25 @@ class's solution files (docs/solutions.md), in one of two layouts, which may be 
     SOLUTIONS_DIR/bob/bridge-01.json    one folder per student: the student is the
     SOLUTIONS_DIR/bob/bridge-02.json    folder's name (files in folders below it count)
 
-Each solution names its level; solutions for levels not graded are left out (and
-counted). The result is one row per student and level graded: `passed`, the `reason`
-the student would read, and the figures behind it as JSON, judged by `game.rules.check`,
-the same judge as `equilibria check`. A student who handed nothing in for a level gets
-a row that says so; one who handed in two files for one level gets a row asking for one.
-A broken solution file is a row that did not pass, whose reason is the one line `check`
-prints (`FILE: FIELD: what is wrong`, FILE relative to SOLUTIONS_DIR). A file too broken
-to say its level answers the level it is named after (`bridge-01.json`), or, when one
-level is graded and it is the student's only file, that level; else its row's level is
-empty.
+The students are every folder and `*.json` file found (any case of the extension; an
+empty folder is a student who handed nothing in), and, with a roster, everyone on it.
+Every student gets exactly one row for every level graded: `passed`, the `reason` the
+student would read, and the figures behind it as JSON, judged by `game.rules.check`, the
+same judge as `equilibria check`. What is not judged says why in its row:
+
+- nothing handed in for the level: NOT_HANDED_IN, followed by the student's files that
+  answer no level graded (a level id that is no level, a file too broken to say its
+  level), each with its one line, so that nothing handed in goes unseen;
+- two files for one level: a row asking for one;
+- a broken file (`FILE: FIELD: what is wrong`, FILE relative to SOLUTIONS_DIR) answers
+  the level it names; one too broken to name its level answers the level it is named
+  after (`bridge-01.json`), or, when one level is graded and it is the student's only
+  file, that level; one named after a level not graded answers nothing (and is counted
+  with the solutions for other levels);
+- a solution over the judge's budget (game/solution.py: BUDGET): its one line, unsolved;
+- a folder or file that cannot be read, a link (links are followed only to a file inside
+  SOLUTIONS_DIR, never out of it nor to a folder), a special file: its one line, as for
+  a broken file.
 
 The solutions are judged in parallel, one worker process per core (ProcessPoolExecutor).
 The engine's compiled kernels are loaded first (compiled into the disk cache if it is
@@ -26,6 +35,12 @@ memory; elsewhere each loads them from the cache. Workers are given file paths o
 with the same JSON readers as every command. The rows are sorted (student, level, file)
 and each verdict depends only on its two files, so the CSV is the same, byte for byte,
 whatever the number of workers and the order they finish in.
+
+The CSV is made to be opened in a spreadsheet: every cell a spreadsheet would take for a
+formula (one that starts with `=`, `+`, `-`, `@`, a tab, a carriage return or a line
+feed, and is not a plain number) is prefixed with `'` as OWASP advises against CSV
+injection; names with commas, quotes or line breaks are quoted (the csv module), so each
+row stays one row; bytes that are not UTF-8 in a file name become U+FFFD.
 """
 
 from __future__ import annotations
@@ -35,22 +50,25 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import sys
 import traceback
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
 from game.course import level_files, level_path
-from game.files import BadInput, read_json
+from game.files import MAX_FILE_BYTES, BadInput, read_json
 from game.level import Level, load_level
 from game.rules import KINDS
 
 COLUMNS = ("student", "level", "passed", "reason", "file", "figures")
 NOT_HANDED_IN = "no solution for this level was handed in"
+MAX_ENTRIES = 10_000  # files and folders looked at in one student's folder
+PASSED_OVER = ("__MACOSX",)  # folders a zip tool adds, besides hidden ones (.name)
 
 
 @dataclass(frozen=True)
@@ -84,20 +102,46 @@ class Job:
     shown: str  # the solution's file as the CSV names it
 
 
+@dataclass(frozen=True)
+class Entry:
+    """Something found in a student's place: a file to read (`path`), or a place that
+    was refused or could not be read (`path` None, `problem` its one line). `shown` is
+    relative to SOLUTIONS_DIR; `stem` the name without `.json`, the level it may be
+    named for."""
+
+    shown: str
+    stem: str
+    path: Path | None
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An entry read: the level it names (None: it cannot say) and, when it cannot be
+    judged, its one line."""
+
+    entry: Entry
+    level: str | None
+    problem: str = ""
+
+
 @dataclass
 class Plan:
     """What grading will do: the levels graded (id → file), the rows already known (bad
-    files, nothing handed in, two files for one level), the jobs for the workers, and how
-    many solutions were for other levels."""
+    files, nothing handed in, two files for one level), the jobs for the workers, how
+    many solutions were for other levels, and `notes`: lines for the teacher about what
+    answered no level (unknown level ids, files no row could hold, names not on the
+    roster)."""
 
     levels: dict[str, Path]
     students: list[str]
     rows: list[Row]
     jobs: list[Job]
     other_levels: int = 0
+    notes: list[str] = field(default_factory=list)
 
 
-# ---------------------------------------------------------------------------- planning
+# ---------------------------------------------------------------------------- levels
 def gradable_levels(ref: str) -> dict[str, Path]:
     """The levels LEVELS names, by id. BadInput (one line per bad level file) when a
     file is bad, two files give one id, or there is no level with a goal."""
@@ -127,84 +171,273 @@ def gradable_levels(ref: str) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
-def handed_in(folder: Path) -> dict[str, list[Path]]:
-    """Each student's solution files: the JSON files directly in `folder` (the student
-    is the file's name) and those in each folder in it (the student is the folder's
-    name). Hidden files and folders are passed over. BadInput when `folder` is not a
-    folder or holds no solution."""
+def known_levels(ref: str) -> set[str]:
+    """Every level id a solution may rightly name: the course's, the teacher's, and
+    those of the level files LEVELS names (demos included). A solution naming another
+    id is for no level: its id is named to the teacher, not just counted."""
+    from game.course import load_course
+    from game.teacher import teacher_levels
+
+    known = set(load_course().level_ids()) | {t.id for t in teacher_levels()}
+    given = Path(ref)
+    for path in level_files([given]) if given.is_dir() else []:
+        with contextlib.suppress(BadInput):
+            data = read_json(path)
+            if isinstance(data, dict) and isinstance(data.get("id"), str):
+                known.add(data["id"])
+    return known
+
+
+# ---------------------------------------------------------------------------- the class folder
+def handed_in(folder: Path) -> dict[str, list[Entry]]:
+    """Each student's entries: the `*.json` files directly in `folder` (the student is
+    the file's name) and everything in each folder in it (the student is the folder's
+    name; an empty folder is a student with nothing). Hidden files and folders are
+    passed over; links are refused unless they lead to a file inside `folder`. BadInput
+    when `folder` is not a folder or cannot be read."""
     if not folder.is_dir():
         why = "no such folder" if not folder.exists() else "not a folder"
         raise BadInput(f"{folder}: {why} (SOLUTIONS_DIR is a folder of the class's solution files)")
-    students: dict[str, list[Path]] = {}
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
+    root = folder.resolve()
+    try:
+        top = _scan(folder)
+    except OSError as exc:
+        raise BadInput(f"{folder}: cannot read the folder ({exc.strerror or exc})") from None
+    students: dict[str, list[Entry]] = {}
+    for entry in top:
+        if _passed_over(entry.name):
             continue
-        if entry.is_dir():
-            files = sorted(p for p in entry.rglob("*.json") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(entry).parts))
-            if files:
-                students.setdefault(entry.name, []).extend(files)
-        elif entry.suffix == ".json" and entry.is_file():
-            students.setdefault(entry.stem, []).append(entry)
-    if not students:
-        raise BadInput(f"{folder}: no solution files (*.json) in it, nor in folders in it")
+        kind, why = _look(entry, root)
+        name = _stem(entry.name) if _is_json(entry.name) else entry.name
+        if kind == "folder":
+            students.setdefault(name, []).extend(_walk(Path(entry.path), entry.name, root))
+        elif kind == "file" and _is_json(entry.name):
+            students.setdefault(name, []).append(Entry(entry.name, name, Path(entry.path)))
+        elif kind == "refused folder" or (kind == "refused" and _is_json(entry.name)):
+            students.setdefault(name, []).append(Entry(entry.name, name, None, f"{entry.name}: {why}"))
     return students
 
 
-def plan(levels: dict[str, Path], folder: Path) -> Plan:
+def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
+    """The entries in a student's folder and the folders below it, at most MAX_ENTRIES
+    looked at (a folder that holds more is a line of its own)."""
+    found: list[Entry] = []
+    stack, seen = [(folder, shown)], 0
+    while stack:
+        here, where = stack.pop()
+        try:
+            entries = _scan(here)
+        except OSError as exc:
+            found.append(Entry(where, Path(where).name, None, f"{where}: cannot read the folder ({exc.strerror or exc})"))
+            continue
+        for entry in entries:
+            seen += 1
+            if seen > MAX_ENTRIES:
+                found.append(Entry(shown, shown, None, f"{shown}: more than {MAX_ENTRIES:,} files and folders in it; the rest were not looked at"))
+                return sorted(found, key=lambda e: e.shown)
+            if _passed_over(entry.name):
+                continue
+            kind, why = _look(entry, root)
+            inner = f"{where}/{entry.name}"
+            if kind == "folder":
+                stack.append((Path(entry.path), inner))
+            elif kind == "file" and _is_json(entry.name):
+                found.append(Entry(inner, _stem(entry.name), Path(entry.path)))
+            elif kind == "refused folder" or (kind == "refused" and _is_json(entry.name)):
+                found.append(Entry(inner, _stem(entry.name), None, f"{inner}: {why}"))
+    return sorted(found, key=lambda e: e.shown)
+
+
+def _scan(folder: Path) -> list[os.DirEntry]:
+    """The entries of a folder, by name; OSError when it cannot be read."""
+    with os.scandir(folder) as entries:
+        return sorted(entries, key=lambda e: e.name)
+
+
+def _look(entry: os.DirEntry, root: Path) -> tuple[str, str]:
+    """What an entry is: "folder" or "file" (to read; a link only to a file inside
+    `root`), "other" (passed over), or "refused folder" / "refused" with why."""
+    try:
+        if entry.is_symlink():
+            target = Path(os.path.realpath(entry.path))
+            if target.is_dir():
+                return "refused folder", "a link to a folder: not followed"
+            if not target.exists():
+                return "refused", "a link to nothing: not followed"
+            if not target.is_relative_to(root):
+                return "refused", "a link to a file outside the class folder: not followed"
+            return ("file", "") if target.is_file() else ("refused", "a link to something that is not a file: not followed")
+        if entry.is_dir(follow_symlinks=False):
+            return "folder", ""
+        if entry.is_file(follow_symlinks=False):
+            return "file", ""
+    except OSError as exc:
+        return "refused", f"cannot be looked at ({exc.strerror or exc})"
+    return "refused", "not a file (a device, a pipe or a socket): not read"
+
+
+def _is_json(name: str) -> bool:
+    return name.casefold().endswith(".json") and len(name) > 5
+
+
+def _stem(name: str) -> str:
+    return name[:-5] if _is_json(name) else name
+
+
+def _passed_over(name: str) -> bool:
+    return name.startswith(".") or name in PASSED_OVER
+
+
+# ---------------------------------------------------------------------------- the roster
+def read_roster(path: str | Path, column: str | None = None) -> list[str]:
+    """The students on a roster, in its order, each once: one name a line (blank lines
+    and lines starting with # passed over), or, for a `.csv` file, the column headed
+    `column` (default: `student` in any case, else the first column) below its header.
+    BadInput naming the file when it cannot be read or names no one."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise BadInput(f"{path}: --roster: over {MAX_FILE_BYTES / 1e6:.0f} MB; a roster is a list of names")
+        text = p.read_text(encoding="utf-8-sig")  # a BOM, as Excel and Notepad write, is not a name
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise BadInput(f"{path}: --roster: cannot read the file as UTF-8 text ({why})") from None
+    if p.suffix.casefold() == ".csv":
+        names = _roster_column(path, list(csv.reader(io.StringIO(text))), column)
+    elif column:
+        raise BadInput(f"{path}: --roster-column: only a .csv roster has columns")
+    else:
+        names = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    names = list(dict.fromkeys(n for n in names if n))
+    if not names:
+        raise BadInput(f"{path}: --roster: no student named in it")
+    return names
+
+
+def _roster_column(path: str | Path, table: list[list[str]], column: str | None) -> list[str]:
+    if not table:
+        return []
+    header = [h.strip() for h in table[0]]
+    wanted = column or "student"
+    matches = [k for k, h in enumerate(header) if h.casefold() == wanted.casefold()]
+    if not matches and column:
+        raise BadInput(f"{path}: --roster-column: no column headed {column!r} (the columns: {', '.join(map(repr, header))})")
+    k = matches[0] if matches else 0
+    return [row[k].strip() for row in table[1:] if len(row) > k]
+
+
+def on_roster(found: dict[str, list[Entry]], roster: list[str]) -> tuple[dict[str, list[Entry]], list[str]]:
+    """The students by roster name (a folder or file whose name differs only in case
+    is theirs), everyone on the roster included; and the names found that are on no
+    roster (kept, and graded, under their own names)."""
+    by_case: dict[str, list[str]] = {}
+    for name in roster:
+        by_case.setdefault(name.casefold(), []).append(name)
+    students: dict[str, list[Entry]] = {name: [] for name in roster}
+    strangers: list[str] = []
+    for name, entries in found.items():
+        same = by_case.get(name.casefold(), [])
+        whose = name if name in students else (same[0] if len(same) == 1 else None)
+        if whose is None:
+            strangers.append(name)
+            whose = name
+        students.setdefault(whose, []).extend(entries)
+    return students, sorted(strangers)
+
+
+# ---------------------------------------------------------------------------- planning
+def plan(levels: dict[str, Path], folder: Path, roster: list[str] | None = None, known: set[str] | None = None) -> Plan:
     """Which files answer which level, for every student: a job for each solution to
-    judge, a row for everything already known."""
-    students = handed_in(folder)
-    out = Plan(levels, sorted(students), [], [])
-    for student, files in sorted(students.items()):
-        answers: dict[str, list[tuple[str, Row | None]]] = {}  # level → (file as shown, row when broken)
-        unsaid: list[tuple[str, str]] = []  # broken files that cannot say their level: (file as shown, line)
-        for path in files:
-            shown = path.relative_to(folder).as_posix()
-            level, problem = _level_named(path, shown, levels)
-            if level is None:
-                out.other_levels += 1
-            elif level == "" and path.stem in levels:
-                answers.setdefault(path.stem, []).append((shown, Row(student, path.stem, False, problem, shown)))
-            elif level == "":
-                unsaid.append((shown, problem))
-            else:
-                answers.setdefault(level, []).append((shown, Row(student, level, False, problem, shown) if problem else None))
-        if len(levels) == 1 and len(unsaid) == 1 and not answers:  # one level, one file: its answer, however broken
-            (only,), (shown, problem) = levels, unsaid.pop()
-            answers[only] = [(shown, Row(student, only, False, problem, shown))]
-        out.rows += [Row(student, "", False, problem, shown) for shown, problem in unsaid]
-        for level in sorted(set(levels) | set(answers)):
-            given = answers.get(level, [])
-            if not given:
-                out.rows.append(Row(student, level, False, NOT_HANDED_IN))
-            elif len(given) > 1:
-                names = ", ".join(shown for shown, _ in given)
-                out.rows.append(Row(student, level, False, f"{len(given)} solution files for this level ({names}): hand in one", names))
-            elif given[0][1] is not None:
-                out.rows.append(given[0][1])
-            else:
-                shown = given[0][0]
-                out.jobs.append(Job(student, level, str(levels[level]), str(folder / shown), shown))
+    judge, a row for everything already known, one row per student and level."""
+    if known is None:
+        from game.course import load_course
+
+        known = set(load_course().level_ids())
+    known = known | set(levels)
+    found = handed_in(folder)
+    strangers: list[str] = []
+    if roster is not None:
+        found, strangers = on_roster(found, roster)
+    elif not found:
+        raise BadInput(f"{folder}: no solution files (*.json) in it, nor in folders in it")
+    out = Plan(levels, sorted(found), [], [])
+    out.notes += [f"{printable(name)}: not on the roster; graded all the same" for name in strangers]
+    for student in out.students:
+        given, strays, others = sort_answers([read_answer(e, levels) for e in found[student]], levels, known)
+        out.other_levels += others
+        out.notes += [printable(a.problem) for a in strays if a.level is not None]  # every unknown level id, named
+        for level in levels:
+            made = row_or_job(student, level, given.get(level, []), strays, levels)
+            (out.jobs if isinstance(made, Job) else out.rows).append(made)
+        if given.keys() >= levels.keys():  # no row says "nothing handed in": the strays go in the notes
+            out.notes += [printable(a.problem) for a in strays if a.level is None]
     return out
 
 
-def _level_named(path: Path, shown: str, levels: dict[str, Path]) -> tuple[str | None, str]:
-    """The level a solution file answers (None: a level not graded; "": the file cannot
-    say) and, for a file that cannot be judged, its one line."""
-    from game.solution import load_solution
+def read_answer(entry: Entry, levels: dict[str, Path]) -> Answer:
+    """What an entry answers, read as the judge will read it (within its budget)."""
+    from game.solution import load_solution, over_budget
 
+    if entry.path is None:
+        return Answer(entry, None, entry.problem)
     try:
-        data = read_json(path)
+        data = read_json(entry.path)
     except BadInput as exc:
-        return "", str(exc).replace(str(path), shown, 1)
+        return Answer(entry, None, str(exc).replace(str(entry.path), entry.shown, 1))
     named = data.get("level") if isinstance(data, dict) else None
-    if isinstance(named, str) and named not in levels:
-        return None, ""
     try:
-        load_solution(data)
+        solution = load_solution(data)
     except ValueError as exc:
-        return (named if isinstance(named, str) else ""), f"{shown}: {str(exc).splitlines()[0]}"
-    return named, ""
+        return Answer(entry, named if isinstance(named, str) else None, f"{entry.shown}: {str(exc).splitlines()[0]}")
+    if named not in levels:
+        return Answer(entry, named)
+    try:
+        size = entry.path.stat().st_size
+    except OSError:
+        size = 0
+    problem = over_budget(solution, size)
+    return Answer(entry, named, f"{entry.shown}: {problem}" if problem else "")
+
+
+def sort_answers(answers: list[Answer], levels: dict[str, Path], known: set[str]) -> tuple[dict[str, list[Answer]], list[Answer], int]:
+    """One student's answers by level graded; the strays, which answer no level graded
+    and are named in the rows that say nothing was handed in (a level id that is no
+    level, a file that cannot say its level and is not named for one); and how many
+    answer a level not graded."""
+    given: dict[str, list[Answer]] = {}
+    strays: list[Answer] = []
+    others = 0
+    for a in answers:
+        if a.level in levels:
+            given.setdefault(a.level, []).append(a)
+        elif a.level is not None and a.level in known:
+            others += 1
+        elif a.level is not None:
+            strays.append(Answer(a.entry, a.level, f"{a.entry.shown}: level: {a.level!r} is no level of the course nor of the levels graded"))
+        elif a.entry.stem in levels:  # too broken to say its level: the one it is named after
+            given.setdefault(a.entry.stem, []).append(a)
+        elif a.entry.stem in known:  # named after a level not graded: never another level's answer
+            others += 1
+        else:
+            strays.append(a)
+    if len(levels) == 1 and not given and len(strays) == 1 and strays[0].level is None:
+        given[next(iter(levels))] = strays  # one level, one file that cannot say: its answer, however broken
+        strays = []
+    return given, strays, others
+
+
+def row_or_job(student: str, level: str, given: list[Answer], strays: list[Answer], levels: dict[str, Path]) -> Row | Job:
+    """A student's row on a level when it is known without judging, else the job that
+    judges their one solution for it."""
+    if not given:
+        return Row(student, level, False, "; ".join([NOT_HANDED_IN, *(a.problem for a in strays)]))
+    if len(given) > 1:
+        names = ", ".join(a.entry.shown for a in given)
+        return Row(student, level, False, f"{len(given)} solution files for this level ({names}): hand in one", names)
+    (a,) = given
+    if a.problem or a.entry.path is None:
+        return Row(student, level, False, a.problem, a.entry.shown)
+    return Job(student, level, str(levels[level]), str(a.entry.path), a.entry.shown)
 
 
 # ---------------------------------------------------------------------------- judging
@@ -212,14 +445,14 @@ def judge(job: Job) -> Row:
     """One verdict, as a row: what a worker runs. Bad input is the row's reason; an
     unexpected error is kept in `crash` (the caller logs it), never raised."""
     from game.rules import check
-    from game.solution import load_solution
+    from game.solution import read_solution
 
     def refused(line: str) -> Row:
         return Row(job.student, job.level, False, line, job.shown)
 
     try:
         level: Level = load_level(read_json(job.level_file))
-        solution = load_solution(read_json(job.solution_file))
+        solution = read_solution(job.solution_file)  # within the budget, whatever the file became since it was planned
         verdict = check(level, solution)
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown, 1))
@@ -283,13 +516,69 @@ def warm_engine(say: Callable[[str], None], *, load: bool) -> None:
 
 
 # ---------------------------------------------------------------------------- output
+FORMULA = ("=", "+", "-", "@", "\t", "\r", "\n")  # what a spreadsheet may start a formula with (OWASP, and a line feed)
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
 def csv_text(rows: Iterable[Row]) -> str:
-    """The CSV: a header, then the rows sorted by student, level and file."""
+    """The CSV: a header, then the rows sorted by student, level and file, every cell
+    safe_cell."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
-    writer.writerows(r.cells() for r in sorted(rows, key=Row.key))
+    writer.writerows([safe_cell(c) for c in r.cells()] for r in sorted(rows, key=Row.key))
     return out.getvalue()
+
+
+def csv_bytes(rows: Iterable[Row], *, bom: bool = True) -> bytes:
+    """The CSV as UTF-8, with a byte-order mark by default: without one, Excel reads the
+    file in the computer's old code page and shows Σ or é as mojibake."""
+    return csv_text(rows).encode("utf-8-sig" if bom else "utf-8")
+
+
+def safe_cell(text: str) -> str:
+    """A cell a spreadsheet shows as the text it is: one that starts as a formula may
+    (FORMULA) gets a leading `'` (OWASP's advice against CSV injection), unless it is a
+    plain number, which stays a number; bytes of a file name that are not UTF-8 become
+    U+FFFD."""
+    text = valid_text(text)
+    if text.startswith(FORMULA) and not NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def valid_text(text: str) -> str:
+    """`text` with the undecodable bytes of a file name (surrogate escapes) as U+FFFD."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def printable(text: str) -> str:
+    """`text` for a terminal: control characters (a carriage return, an escape sequence)
+    shown as escapes, never acted on."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in valid_text(text))
+
+
+def check_output(out: Path, inputs: Iterable[Path], folder: Path) -> None:
+    """Refuse, before any grading, a --csv that could not be written or would overwrite
+    an input: a folder, a missing folder, one of `inputs` (the levels, the roster), or a
+    `.json` file (a level or a solution) — in the class folder, even a new one, which
+    the next grading would read as a solution."""
+    where = f"{out}: --csv"
+    if out.is_dir():
+        raise BadInput(f"{where}: is a folder; give the name of the CSV file to write")
+    if not out.parent.is_dir():
+        raise BadInput(f"{where}: no folder {out.parent} to write it in")
+    if not os.access(out.parent, os.W_OK):
+        raise BadInput(f"{where}: the folder {out.parent} cannot be written in")
+    target = out.resolve()
+    for given in inputs:
+        same = target == given.resolve()
+        with contextlib.suppress(OSError):
+            same = same or (out.exists() and out.samefile(given))
+        if same:
+            raise BadInput(f"{where}: is {given}, an input of this grading; write the CSV elsewhere")
+    if _is_json(out.name) and (out.exists() or target.is_relative_to(folder.resolve())):
+        raise BadInput(f"{where}: a .json file is a level or a solution; write the CSV to a .csv file")
 
 
 class ProgressBar:

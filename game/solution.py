@@ -14,11 +14,14 @@ The level file is never rewritten by play; a solution names its level and lists 
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from game.files import format_problem
+from game.files import BadInput, format_problem, read_json
 from game.format import Dof, Finite, Id, LevelId, _Strict, field_path
 
 
@@ -66,7 +69,7 @@ class AddSupport(_Strict):
     fix: list[Dof] = Field(min_length=1, description='locked DOFs: any of "x", "y", "rot"')
 
 
-MAX_MOVES = 10_000  # moves a solution may hold
+MAX_MOVES = 10_000  # moves a solution may hold (its format; the judge takes far fewer: BUDGET)
 
 Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
 
@@ -75,6 +78,7 @@ class Solution(_Strict):
     format: Literal[1]
     level: LevelId
     draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
+    student: str | None = Field(None, min_length=1, max_length=64, description="the student's id, stamped by `equilibria export` and the game's hand-in key")
     moves: list[Move] = Field(default_factory=list, max_length=MAX_MOVES)
 
 
@@ -87,6 +91,65 @@ def load_solution(data: Any) -> Solution:
         return Solution.model_validate(data)
     except ValidationError as exc:
         raise ValueError("\n".join(f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False))) from None
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The most a solution may ask of the judge, checked before any solve (one file must
+    cost a class seconds, not the minutes and gigabytes a dense solve of thousands of
+    nodes takes). Chosen from the course: its biggest reference solution (bridge-06)
+    has 36 moves, 9 new nodes, 27 new members and 4 kB; a design of 200 new nodes and
+    800 members on bridge-06 is judged in about a second, and 400 loose nodes on
+    tutorial-04 in under one, where 800 take about ten (the mechanism search grows as
+    the cube of the nodes). So about twenty times what the course needs."""
+
+    nodes: int = 200  # add_node moves
+    members: int = 800  # add_member moves
+    moves: int = 1_500  # moves of every kind
+    bytes: int = 500_000  # the file's size
+
+
+BUDGET = Budget()
+
+
+def over_budget(solution: Solution, size: int = 0) -> str:
+    """Why a solution is too big to judge ("" when it is not): one line naming the field
+    and the limit. `size` is its file's size in bytes (0: not from a file)."""
+    if size > BUDGET.bytes:
+        return _too_big(size)
+    added = Counter(m.type for m in solution.moves)
+    for count, most, what, may in (
+        (len(solution.moves), BUDGET.moves, "moves", "have"),
+        (added["add_node"], BUDGET.nodes, "new nodes", "add"),
+        (added["add_member"], BUDGET.members, "new members", "add"),
+    ):
+        if count > most:
+            return f"moves: {count:,} {what}; a solution may {may} at most {most:,} (twenty times what any level of the course needs), so it is not judged"
+    return ""
+
+
+def _too_big(size: int) -> str:
+    return f"(file): {size / 1000:,.0f} kB; a solution may be at most {BUDGET.bytes / 1000:,.0f} kB, so it is not judged"
+
+
+def read_solution(path: str | Path) -> Solution:
+    """The solution in the file `path`, within BUDGET: BadInput (one line naming the file
+    and the field) when it cannot be read, is not a solution or is over the budget."""
+    try:
+        size = Path(path).stat().st_size
+    except OSError:
+        size = 0  # read_json says why
+    if size > BUDGET.bytes:  # refused unread
+        raise BadInput(f"{path}: {_too_big(size)}")
+    data = read_json(path)
+    try:
+        solution = load_solution(data)
+    except ValueError as exc:
+        raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
+    problem = over_budget(solution)
+    if problem:
+        raise BadInput(f"{path}: {problem}")
+    return solution
 
 
 def player_loads(moves: list[Move]) -> list[dict]:

@@ -59,7 +59,8 @@ def test_a_class_gets_one_row_per_student_and_level(classroom, tmp_path, capsys)
     out = tmp_path / "grades.csv"
     assert main(["grade", str(levels), str(solutions), "--csv", str(out), "--workers", "2"]) == 0
     stdout, stderr = capsys.readouterr()
-    rows = rows_of(out.read_text())
+    assert out.read_bytes().startswith(b"\xef\xbb\xbfstudent,")  # a byte-order mark: Excel reads the file as UTF-8
+    rows = rows_of(out.read_text(encoding="utf-8-sig"))
     assert list(rows[0]) == list(grading.COLUMNS)
     got = [(r["student"], r["level"], r["passed"], r["file"]) for r in rows]
     assert got == [
@@ -158,7 +159,7 @@ def test_an_unexpected_error_is_a_row_a_log_and_exit_3(classroom, tmp_path, caps
     shutil.copytree(solutions / "alice", only_alice / "alice")
     assert main(["grade", str(levels), str(only_alice), "--csv", str(out), "--workers", workers]) == 3
     _, err = capsys.readouterr()
-    rows = rows_of(out.read_text())
+    rows = rows_of(out.read_text(encoding="utf-8-sig"))
     assert [r["reason"] for r in rows] == ["could not be judged: an unexpected error (RuntimeError)"] * 2
     logs = sorted((data_folder() / "logs").glob("crash-*.log"))
     assert len(logs) == 2 and "a bug in the judge" in logs[0].read_text()

@@ -54,6 +54,7 @@ BINDINGS = (
     Binding((K.K_PAGEUP,), "table.page_up", "", ""),
     Binding((K.K_PAGEDOWN,), "table.page_down", "", ""),
     Binding((K.K_s,), "session.save_design", "Ctrl+S", "save the sandbox design", ctrl=True),
+    Binding((K.K_e,), "session.hand_in", "Ctrl+E", "hand in: your work as a solution file (hand-in/ in the data folder)", ctrl=True),
     Binding((K.K_F12,), "screenshot", "F12", "screenshot"),
     Binding((K.K_h,), "toggle:show_hud", "H", "frame rate and timing (HUD)"),
     Binding((K.K_F1,), "toggle:show_help", "F1", "this help"),

@@ -25,24 +25,27 @@ from game.app.scenes.loading import when_ready
 from game.app.stage import Stage, load_stage
 from game.app.warmup import EngineWarmup
 from game.attempt import Attempt
-from game.files import BadInput, read_json
+from game.files import BadInput
 from game.progress import Progress
 from game.rules import fitted, kind_of
-from game.solution import load_solution
+from game.solution import read_solution
 from game.workbench import LevelBench
 
 
 def play(
     path: str, frames: int | None = None, screenshot: str | None = None, *, solution: str | None = None, check: bool = False, dt: float | None = None
 ) -> int:
-    """Play a level; with `solution`, starting from its moves (which replace the saved
-    work); with `check`, judged at once; with `dt`, runs at that step, not the stable one."""
+    """Play a level; with `solution`, a demonstration of its moves (a teacher showing an
+    answer: nothing is saved, no check is recorded, the player's own work is left as it
+    was); with `check`, judged at once; with `dt`, runs at that step, not the stable one."""
     stage = load_stage(path)
     bench = bench_of_solution(stage, solution) if solution else None
 
     def make(app: App) -> PlayScene:
-        scene = PlayScene(app, stage, progress=Progress.load(), bench=bench, dt=dt)
+        scene = PlayScene(app, stage, progress=None if solution else Progress.load(), bench=bench, dt=dt)
         scene.checking = check and isinstance(scene.session.bench, LevelBench)
+        if solution:
+            scene.session.notice = f"Showing {Path(solution).name}: a demonstration, saved nowhere and never counted as your own work."
         return scene
 
     return run(lambda app: when_ready(app, make), frames, screenshot)
@@ -54,7 +57,7 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
     if stage.level is None or not kind_of(stage.kind).judged:
         raise BadInput(f"{path}: a {stage.kind} level takes no solution")
     try:
-        moves = load_solution(read_json(path))
+        moves = read_solution(path)  # within the judge's budget
         fitted(stage.level, moves)
         bench = LevelBench(stage.level, Attempt(stage.level, moves.moves, draw=moves.draw))
         bench.structure()

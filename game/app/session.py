@@ -30,6 +30,7 @@ import numpy as np
 from engine import ModelError, Simulation, Unstable, build_model
 from engine.determinacy import TrussCount, truss_count
 from engine.linear import Mechanism, mechanism
+from game import handin
 from game.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
 from game.app.pacing import FRAME, Pacer
 from game.app.shapes import Ground
@@ -446,6 +447,11 @@ class PlaySession:
             self.notice = f"Saved to {self.design_file} (equilibria sandbox {self.design_file} opens it)."
 
     # ------------------------------------------------------------------ time
+    def hand_in(self) -> None:
+        """Ctrl+E: the work in hand as a solution file to hand in (game/handin.py)."""
+        bench = self.level_bench
+        self.notice = handin.hand_in_from_game(bench.attempt.solution() if bench is not None else None, self.progress)
+
     def tick(self, frame_seconds: float) -> None:
         """A frame of wall time: save what is due, build what changed, run the frame's
         share of simulated time (unless paused)."""

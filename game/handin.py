@@ -1,0 +1,91 @@
+"""Handing work in: a level's work as the solution file that `equilibria grade` and
+`check` take (docs/solutions.md), stamped with the level's id (`level`) and the
+student's id (`student`) when the progress holds one. No pygame.
+
+Two ways out: `equilibria export LEVEL [-o FILE]` writes the work saved in the progress
+(default: LEVEL.json in the current folder), and Ctrl+E in the game writes the work in
+hand to `hand-in/LEVEL.json` in the data folder. Both write atomically
+(game/files.py), and never over a file that is not an earlier hand-in of the same level
+(a level file above all): the line they return says where the file went.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.files import BadInput, SaveError, read_json, write_json_atomic
+from game.level import Level, load_level
+from game.progress import data_folder
+from game.rules import KINDS
+from game.solution import Solution
+
+FOLDER = "hand-in"  # in the data folder: where the game's key writes
+
+
+def level_of(path: Path) -> Level:
+    """The level in `path`, when it is one with work to hand in; BadInput (one line)
+    when it cannot be read or has no goal."""
+    try:
+        level = load_level(read_json(path))
+    except ValueError as exc:
+        raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
+    if not KINDS[level.kind].judged:
+        raise BadInput(f"{path}: kind: a {level.kind} level has no goal, so there is no work to hand in")
+    return level
+
+
+def student_of(progress: Any) -> str | None:
+    """The student's id kept in the progress (None: none given yet)."""
+    value = progress.to_json().get("student") if progress is not None else None
+    return str(value) if value not in (None, "") else None
+
+
+def hand_in(work: dict | Solution, student: str | None, target: Path) -> str:
+    """Write `work` (a solution) to `target`, stamped with `student`; the line that says
+    where it went. BadInput when `target` is a file that is not an earlier hand-in of
+    the same level, SaveError when it cannot be written."""
+    data = work.model_dump(mode="json", exclude_none=True) if isinstance(work, Solution) else dict(work)
+    data.pop("student", None)
+    if student:
+        data["student"] = student
+    level = data["level"]
+    _may_write(target, level)
+    write_json_atomic(target, data)
+    moves = len(data.get("moves", []))
+    stamp = f"stamped with your student id {student}" if student else "not stamped with a student id: the progress holds none yet"
+    return f"Your work on {level} ({moves} move{'s' * (moves != 1)}) is written to {target.resolve()}, {stamp}."
+
+
+def hand_in_from_game(work: Solution | None, progress: Any) -> str:
+    """Ctrl+E in the game: the work in hand, written to hand-in/LEVEL.json in the data
+    folder; the line the game shows."""
+    if work is None:
+        return "Ctrl+E hands in your work on a level with a goal; a sandbox design is saved with Ctrl+S."
+    if progress is None:
+        return "Nothing is handed in here: this is a demonstration (a solution shown with --solution), not your work."
+    try:
+        return hand_in(work, student_of(progress), data_folder() / FOLDER / f"{work.level}.json")
+    except BadInput as exc:  # SaveError too
+        return f"Your work is not handed in: {exc}"
+
+
+def _may_write(target: Path, level: str) -> None:
+    """BadInput unless `target` is new or an earlier hand-in of `level`."""
+    if target.is_dir():
+        raise BadInput(f"{target}: is a folder; give the name of the file to write (-o FILE)")
+    if not target.parent.exists():
+        try:
+            target.parent.mkdir(parents=True)
+        except OSError as exc:
+            raise SaveError(f"{target}: cannot make its folder ({exc.strerror or exc})") from None
+    if not target.exists() and not target.is_symlink():
+        return
+    try:
+        old = read_json(target)
+    except BadInput:
+        old = None
+    ours = isinstance(old, dict) and old.get("level") == level and "moves" in old and "nodes" not in old
+    if not ours:
+        why = f"already exists and is not a solution for {level}"
+        raise BadInput(f"{target}: {why} (a level, or another file), so it is not written over: choose another name (-o FILE)")
