@@ -323,7 +323,7 @@ def grade(args: argparse.Namespace) -> int:
     grading.warm_engine(lambda line: print(line, file=sys.stderr), load=workers > 1)
     judged = grading.run(plan.jobs, workers, grading.ProgressBar())
     if out is None:
-        sys.stdout.write(grading.csv_text([*plan.rows, *judged]))
+        _write_out(grading.csv_bytes([*plan.rows, *judged], bom=False))
     else:
         write_bytes_atomic(out, grading.csv_bytes([*plan.rows, *judged], bom=args.bom))
     crashed = [r for r in judged if r.crash]
@@ -337,6 +337,18 @@ def grade(args: argparse.Namespace) -> int:
     summary = f"{rows} rows ({students} × {levels_graded}): {passed} passed{others}"
     print(f"{summary}; written to {out}" if out else summary, file=sys.stdout if out else sys.stderr)
     return CRASHED if crashed else 0
+
+
+def _write_out(data: bytes) -> None:
+    """Bytes to standard output as they are (a text stream on Windows would turn the
+    CSV's CR LF into CR CR LF)."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        buffer.write(data)
+        buffer.flush()
 
 
 NOTES_SHOWN = 40  # lines about files that answer no level, before "and N more"

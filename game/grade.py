@@ -522,9 +522,11 @@ NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 def csv_text(rows: Iterable[Row]) -> str:
     """The CSV: a header, then the rows sorted by student, level and file, every cell
-    safe_cell."""
+    safe_cell. Rows end in CR LF (RFC 4180, as Excel writes), so that a cell holding a
+    lone carriage return is quoted too (the csv module quotes what its line ending
+    holds) and a name with one stays in its row."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     writer.writerows([safe_cell(c) for c in r.cells()] for r in sorted(rows, key=Row.key))
     return out.getvalue()
