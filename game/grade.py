@@ -383,7 +383,7 @@ def read_answer(entry: Entry, levels: dict[str, Path]) -> Answer:
     try:
         data = read_json(entry.path)
     except BadInput as exc:
-        return Answer(entry, None, str(exc).replace(str(entry.path), entry.shown, 1))
+        return Answer(entry, None, str(exc).replace(str(entry.path), entry.shown))  # the OS's words may name it again
     named = data.get("level") if isinstance(data, dict) else None
     try:
         solution = load_solution(data)
@@ -413,7 +413,8 @@ def sort_answers(answers: list[Answer], levels: dict[str, Path], known: set[str]
         elif a.level is not None and a.level in known:
             others += 1
         elif a.level is not None:
-            strays.append(Answer(a.entry, a.level, f"{a.entry.shown}: level: {a.level!r} is no level of the course nor of the levels graded"))
+            named = repr(a.level if len(a.level) <= 64 else a.level[:64] + "…")  # an id is at most 64 characters
+            strays.append(Answer(a.entry, a.level, f"{a.entry.shown}: level: {named} is no level of the course nor of the levels graded"))
         elif a.entry.stem in levels:  # too broken to say its level: the one it is named after
             given.setdefault(a.entry.stem, []).append(a)
         elif a.entry.stem in known:  # named after a level not graded: never another level's answer
@@ -455,7 +456,7 @@ def judge(job: Job) -> Row:
         solution = read_solution(job.solution_file)  # within the budget, whatever the file became since it was planned
         verdict = check(level, solution)
     except BadInput as exc:
-        return refused(str(exc).replace(job.solution_file, job.shown, 1))
+        return refused(str(exc).replace(job.solution_file, job.shown))
     except ValueError as exc:
         return refused(f"{job.shown}: {str(exc).splitlines()[0]}")
     except Exception as exc:  # one solution must not end the class's grading

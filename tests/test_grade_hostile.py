@@ -256,3 +256,29 @@ def test_levels_in_the_folder_are_known_ids(tmp_path):
     shutil.copy(LEVELS / "tutorial-01.json", levels)
     shutil.copy(LEVELS / "demo-portal-braced.json", levels)
     assert "demo-portal-braced" in grading.known_levels(str(levels))
+
+
+def test_an_unreadable_file_is_a_row_naming_it(tmp_path, monkeypatch, capsys):
+    """A file that cannot be read (no permission: made so by a stand-in for reading, as
+    the tests run as root here) is its student's row, named relative to the class
+    folder, the machine's path nowhere in it; a very long unknown level id is cut."""
+    cls = tmp_path / "class"
+    locked = write(cls / "ann" / "tutorial-01.json", (REFERENCE / "tutorial-01.json").read_text())
+    write(cls / "ben" / "answer.json", {"format": 1, "level": "x" * 5000, "moves": []})
+    real = Path.read_text
+
+    def read_text(self, *args, **kwargs):
+        if self == locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", read_text)
+    assert main(["grade", "tutorial-01", str(cls), "--csv", "-", "--workers", "1"]) == 0
+    rows = {r[0]: r for r in list(csv.reader(io.StringIO(capsys.readouterr().out, newline="")))[1:]}
+    assert rows["ann"][2:5] == [
+        "false",
+        "ann/tutorial-01.json: cannot read the file as UTF-8 text ([Errno 13] Permission denied: 'ann/tutorial-01.json')",
+        "ann/tutorial-01.json",
+    ]
+    assert str(tmp_path) not in rows["ann"][3]
+    assert rows["ben"][3] == f"{grading.NOT_HANDED_IN}; ben/answer.json: level: '{'x' * 64}…' is no level of the course nor of the levels graded"
