@@ -53,8 +53,8 @@ def hand_in(work: dict | Solution, student: str | None, target: Path) -> str:
     _may_write(target, level)
     write_json_atomic(target, data)
     moves = len(data.get("moves", []))
-    stamp = f"stamped with your student id {student}" if student else "not stamped with a student id: the progress holds none yet"
-    return f"Your work on {level} ({moves} move{'s' * (moves != 1)}) is written to {target.resolve()}, {stamp}."
+    stamp = f"stamped with the student id {student}" if student else "no student id stamped: the progress holds none yet"
+    return f"Your work on {level} ({moves} move{'s' * (moves != 1)}) is in {target.resolve()}; {stamp}."
 
 
 def hand_in_from_game(work: Solution | None, progress: Any) -> str:

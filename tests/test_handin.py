@@ -37,7 +37,7 @@ def test_export_writes_the_saved_work_as_a_solution_check_passes(tmp_path, capsy
     out = tmp_path / "handed-in" / "t1.json"
     assert main(["export", "tutorial-01", "-o", str(out)]) == 0
     stdout, stderr = capsys.readouterr()
-    assert stdout == f"Your work on tutorial-01 (1 move) is written to {out.resolve()}, not stamped with a student id: the progress holds none yet.\n"
+    assert stdout == f"Your work on tutorial-01 (1 move) is in {out.resolve()}; no student id stamped: the progress holds none yet.\n"
     assert stderr == ""
     data = json.loads(out.read_text())
     assert data["level"] == "tutorial-01" and "student" not in data
@@ -86,7 +86,7 @@ def test_a_stamped_solution_is_read_by_check_and_grade(tmp_path, capsys):
     work = json.loads((REFERENCE / "tutorial-01.json").read_text())
     out = tmp_path / "class" / "s042" / "tutorial-01.json"
     line = handin.hand_in(work, "s042", out)
-    assert line.endswith("stamped with your student id s042.")
+    assert line.endswith("; stamped with the student id s042.")
     assert load_solution(json.loads(out.read_text())).student == "s042"
     assert main(["check", "tutorial-01", "--solution", str(out)]) == 0
     assert main(["grade", "tutorial-01", str(tmp_path / "class"), "--csv", "-", "--workers", "1"]) == 0
@@ -123,7 +123,7 @@ def test_ctrl_e_hands_in_the_work_in_hand():
     session = session_on("tutorial-01", Progress.load())
     session.hand_in()
     out = data_folder() / handin.FOLDER / "tutorial-01.json"
-    assert session.notice.startswith("Your work on tutorial-01 (1 move) is written to ") and str(out.resolve()) in session.notice
+    assert session.notice.startswith("Your work on tutorial-01 (1 move) is in ") and str(out.resolve()) in session.notice
     assert load_solution(json.loads(out.read_text())).moves == load_solution(work).moves
 
 

@@ -53,8 +53,8 @@ BINDINGS = (
     Binding((K.K_u,), "table.toggle", "U", "after a build check: the member table (force, capacities, use ratio); Page Up, Page Down scroll it"),
     Binding((K.K_PAGEUP,), "table.page_up", "", ""),
     Binding((K.K_PAGEDOWN,), "table.page_down", "", ""),
-    Binding((K.K_s,), "session.save_design", "Ctrl+S", "save the sandbox design", ctrl=True),
-    Binding((K.K_e,), "session.hand_in", "Ctrl+E", "hand in: your work as a solution file (hand-in/ in the data folder)", ctrl=True),
+    Binding((K.K_s,), "session.save_design", "Ctrl+S, Ctrl+E", "save the sandbox design; hand your work on a level in (a file in hand-in/)", ctrl=True),
+    Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S: the help box is full
     Binding((K.K_F12,), "screenshot", "F12", "screenshot"),
     Binding((K.K_h,), "toggle:show_hud", "H", "frame rate and timing (HUD)"),
     Binding((K.K_F1,), "toggle:show_help", "F1", "this help"),
