@@ -54,6 +54,7 @@ import re
 import signal
 import sys
 import traceback
+import unicodedata
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -113,6 +114,7 @@ class Entry:
     stem: str
     path: Path | None
     problem: str = ""
+    misnamed: bool = False  # `bridge-01.json.txt`: said only where no file answers its level
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,9 @@ def handed_in(folder: Path) -> dict[str, list[Entry]]:
             students.setdefault(name, []).append(Entry(entry.name, name, Path(entry.path)))
         elif kind == "refused folder" or (kind == "refused" and _is_json(entry.name)):
             students.setdefault(name, []).append(Entry(entry.name, name, None, f"{entry.name}: {why}"))
+        elif kind == "file" and _misnamed(entry.name):
+            stem = _misnamed(entry.name)
+            students.setdefault(stem, []).append(Entry(entry.name, stem, None, f"{entry.name}: {_MISNAMED}", True))
     return students
 
 
@@ -245,6 +250,8 @@ def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
                 found.append(Entry(inner, _stem(entry.name), Path(entry.path)))
             elif kind == "refused folder" or (kind == "refused" and _is_json(entry.name)):
                 found.append(Entry(inner, _stem(entry.name), None, f"{inner}: {why}"))
+            elif kind == "file" and _misnamed(entry.name):
+                found.append(Entry(inner, _misnamed(entry.name), None, f"{inner}: {_MISNAMED}", True))
     return sorted(found, key=lambda e: e.shown)
 
 
@@ -282,6 +289,16 @@ def _is_json(name: str) -> bool:
 
 def _stem(name: str) -> str:
     return name[:-5] if _is_json(name) else name
+
+
+_MISNAMED = "not read: a solution file's name ends in .json (a computer that hides extensions may have added one)"
+
+
+def _misnamed(name: str) -> str:
+    """For a file named as a solution with more after it (`bridge-01.json.txt`, as a
+    computer that hides extensions makes), the name before `.json`; else ""."""
+    at = name.casefold().rfind(".json.")
+    return name[:at] if at > 0 else ""
 
 
 def _passed_over(name: str) -> bool:
@@ -327,22 +344,28 @@ def _roster_column(path: str | Path, table: list[list[str]], column: str | None)
 
 
 def on_roster(found: dict[str, list[Entry]], roster: list[str]) -> tuple[dict[str, list[Entry]], list[str]]:
-    """The students by roster name (a folder or file whose name differs only in case
-    is theirs), everyone on the roster included; and the names found that are on no
+    """The students by roster name (a folder or file whose name differs only in case,
+    or in how its accents are encoded, is theirs), everyone on the roster included; and the names found that are on no
     roster (kept, and graded, under their own names)."""
     by_case: dict[str, list[str]] = {}
     for name in roster:
-        by_case.setdefault(name.casefold(), []).append(name)
+        by_case.setdefault(_loose(name), []).append(name)
     students: dict[str, list[Entry]] = {name: [] for name in roster}
     strangers: list[str] = []
     for name, entries in found.items():
-        same = by_case.get(name.casefold(), [])
+        same = by_case.get(_loose(name), [])
         whose = name if name in students else (same[0] if len(same) == 1 else None)
         if whose is None:
             strangers.append(name)
             whose = name
         students.setdefault(whose, []).extend(entries)
     return students, sorted(strangers)
+
+
+def _loose(name: str) -> str:
+    """A name as compared with the roster: any case, and é one character or two (macOS
+    writes file names decomposed, a class list has them composed)."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 # ---------------------------------------------------------------------------- planning
@@ -408,6 +431,8 @@ def sort_answers(answers: list[Answer], levels: dict[str, Path], known: set[str]
     strays: list[Answer] = []
     others = 0
     for a in answers:
+        if a.entry.misnamed:
+            continue
         if a.level in levels:
             given.setdefault(a.level, []).append(a)
         elif a.level is not None and a.level in known:
@@ -420,6 +445,11 @@ def sort_answers(answers: list[Answer], levels: dict[str, Path], known: set[str]
         elif a.entry.stem in known:  # named after a level not graded: never another level's answer
             others += 1
         else:
+            strays.append(a)
+    for a in answers:  # a misnamed file: the answer only where no file is (a backup beside one is not a second)
+        if a.entry.misnamed and a.entry.stem in levels and a.entry.stem not in given:
+            given[a.entry.stem] = [a]
+        elif a.entry.misnamed and a.entry.stem not in levels and a.entry.stem not in known:
             strays.append(a)
     if len(levels) == 1 and not given and len(strays) == 1 and strays[0].level is None:
         given[next(iter(levels))] = strays  # one level, one file that cannot say: its answer, however broken

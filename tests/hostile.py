@@ -49,6 +49,8 @@ EXPECTED: dict[str, dict[str, str]] = {
     "broken-other": {},
     "broken-own": {"tutorial-01": "", "tutorial-04": "broken-own/tutorial-04.json: not valid JSON"},
     "pipe": {"tutorial-01": "pipe/tutorial-01.json: not a file (a device, a pipe or a socket)"},
+    "hidden-extension": {"tutorial-01": "hidden-extension/tutorial-01.json.txt: not read: a solution file's name ends in .json"},
+    "backup": {"tutorial-01": ""},
 }
 ONLY_NO_ANSWER = ("empty", "broken-other")  # rows that must say exactly NOT_HANDED_IN
 
@@ -101,6 +103,9 @@ def build(tmp_path: Path) -> tuple[Path, Path, Path]:
     write(cls / "broken-own" / "tutorial-01.json", reference("tutorial-01"))
     (cls / "pipe").mkdir()
     os.mkfifo(cls / "pipe" / "tutorial-01.json")  # reading it would wait for ever
+    write(cls / "hidden-extension" / "tutorial-01.json.txt", reference("tutorial-01"))  # as Notepad saves it with extensions hidden
+    write(cls / "backup" / "tutorial-01.json", reference("tutorial-01"))
+    write(cls / "backup" / "tutorial-01.json.bak", "{")  # a backup beside the answer is no second answer
     return levels, cls, secret
 
 

@@ -201,13 +201,15 @@ def test_a_roster_gives_everyone_on_it_a_row(hostile, tmp_path, capsys):
     in case is theirs; a folder of someone not on the roster is graded and named."""
     _, cls, _ = hostile
     roster = tmp_path / "roster.csv"
-    roster.write_bytes("Email,Student\nz@x,Upper\ny@x,nobody here\nx@x,empty\n".encode("utf-8-sig"))
+    (cls / "Jos\u0065\u0301").mkdir()  # "José" as macOS writes a file name: e and a combining accent
+    roster.write_bytes("Email,Student\nz@x,Upper\ny@x,nobody here\nx@x,empty\nw@x,Jos\u00e9\n".encode("utf-8-sig"))
     assert main(["grade", "tutorial-01", str(cls), "--csv", "-", "--roster", str(roster), "--workers", "1"]) == 0
     out, err = capsys.readouterr()
     rows = {r[0]: r for r in list(csv.reader(io.StringIO(out, newline="")))[1:]}
     assert rows["Upper"][2] == "true" and rows["Upper"][4] == "upper/ANSWER.JSON"
     assert rows["nobody here"][3] == grading.NOT_HANDED_IN and rows["empty"][3] == grading.NOT_HANDED_IN
-    assert len(rows) == len(EXPECTED) + 1  # the roster's three, and everyone found (upper and empty are on it)
+    assert rows["Jos\u00e9"][3] == grading.NOT_HANDED_IN  # the roster's spelling, one row
+    assert len(rows) == len(EXPECTED) + 2  # everyone found, and the roster's "nobody here" and José
     assert "shout: not on the roster; graded all the same" in err
     assert "cr\\rname: not on the roster" in err  # a name's control characters are never sent to the terminal raw
 
