@@ -6,7 +6,8 @@ Two ways out: `equilibria export LEVEL [-o FILE]` writes the work saved in the p
 (default: LEVEL.json in the current folder), and Ctrl+E in the game writes the work in
 hand to `hand-in/LEVEL.json` in the data folder. Both write atomically
 (game/files.py), and never over a file that is not an earlier hand-in of the same level
-(a level file above all): the line they return says where the file went.
+(a level file above all), nor anywhere in the course's levels or the teacher's: the
+line they return says where the file went.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from game.files import BadInput, SaveError, read_json, write_json_atomic
 from game.level import Level, load_level
 from game.progress import data_folder
 from game.rules import KINDS
+from game.shipped import LEVELS_DIR
 from game.solution import Solution
+from game.teacher import teacher_folder
 
 FOLDER = "hand-in"  # in the data folder: where the game's key writes
 
@@ -74,6 +77,10 @@ def _may_write(target: Path, level: str) -> None:
     """BadInput unless `target` is new or an earlier hand-in of `level`."""
     if target.is_dir():
         raise BadInput(f"{target}: is a folder; give the name of the file to write (-o FILE)")
+    for folder, what in ((LEVELS_DIR, "the course's levels"), (teacher_folder(), "your teacher's levels")):
+        if target.resolve().is_relative_to(folder.resolve()):
+            why = "where a solution is read as a level or replaces a shipped one"
+            raise BadInput(f"{target}: is in the folder of {what} ({folder}), {why}; choose another place (-o FILE)")
     if not target.parent.exists():
         try:
             target.parent.mkdir(parents=True)

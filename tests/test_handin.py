@@ -149,3 +149,19 @@ def test_a_demonstration_is_never_the_players_win_nor_their_work(saved):
         assert progress.work("tutorial-01") == own and (data_folder() / "progress.json").read_bytes() == before
     else:
         assert progress.work("tutorial-01") is None
+
+
+def test_export_never_writes_among_the_levels(capsys):
+    """Not over a shipped reference solution (a solution for the same level, but the
+    course's), nor into the teacher's levels folder, where it would be read as a level."""
+    from game.shipped import LEVELS_DIR
+    from game.teacher import teacher_folder
+
+    saved_work("tutorial-01")
+    reference = LEVELS_DIR / "solutions" / "tutorial-01.json"
+    before = reference.read_bytes()
+    assert main(["export", "tutorial-01", "-o", str(reference)]) == 2
+    assert reference.read_bytes() == before
+    assert main(["export", "tutorial-01", "-o", str(teacher_folder() / "mine.json")]) == 2
+    assert not (teacher_folder() / "mine.json").exists()
+    assert all("choose another place (-o FILE)" in line for line in capsys.readouterr().err.splitlines())
