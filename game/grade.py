@@ -25,8 +25,9 @@ same judge as `equilibria check`. What is not judged says why in its row:
   with the solutions for other levels);
 - a solution over the judge's budget (game/solution.py: BUDGET): its one line, unsolved;
 - a folder or file that cannot be read, a link (links are followed only to a file inside
-  SOLUTIONS_DIR, never out of it nor to a folder), a special file: its one line, as for
-  a broken file.
+  SOLUTIONS_DIR, never out of it nor to a folder), a special file, a file saved as
+  `bridge-01.json.txt`: its one line, as for a broken file (the last only where no
+  other file answers its level).
 
 The solutions are judged in parallel, one worker process per core (ProcessPoolExecutor).
 The engine's compiled kernels are loaded first (compiled into the disk cache if it is
@@ -40,7 +41,9 @@ The CSV is made to be opened in a spreadsheet: every cell a spreadsheet would ta
 formula (one that starts with `=`, `+`, `-`, `@`, a tab, a carriage return or a line
 feed, and is not a plain number) is prefixed with `'` as OWASP advises against CSV
 injection; names with commas, quotes or line breaks are quoted (the csv module), so each
-row stays one row; bytes that are not UTF-8 in a file name become U+FFFD.
+row stays one row (rows end in CR LF, so a lone CR is quoted too); bytes that are not
+UTF-8 in a file name become U+FFFD. It is written as UTF-8 with a byte-order mark, for
+Excel; never over an input (check_output, before anything is graded).
 """
 
 from __future__ import annotations
