@@ -3,9 +3,9 @@ user's data folder (`<data>/levels/`, see game/progress.py; EQUILIBRIA_HOME move
 which the level select lists under a heading of their own after the course, `equilibria
 levels` lists after the course, and `play`, `check` and `sandbox` open by id. No pygame.
 
-The folder is read as it is, each time it is listed: every `*.json` file in it (not in
-folders below it, so a `solutions/` folder beside the levels is left alone). Each file is
-read and checked against the level format when it is listed; the checks that need the
+The folder is read as it is, each time it is listed: every `*.json` file in it (`.JSON`
+too, as some computers save it; not in folders below it, so a `solutions/` folder beside
+the levels is left alone). Each file is read and checked against the level format when it is listed; the checks that need the
 engine (unknown nodes in a moving load, mechanisms) run when the level is opened, as
 for every level, so listing never waits for a compiler. A file that fails gets
 `problem`: the one line every command prints, `FILE: FIELD: what is wrong`.
@@ -54,7 +54,7 @@ def teacher_levels(folder: Path | None = None) -> list[TeacherLevel]:
     and checked. An absent or unreadable folder has none."""
     folder = teacher_folder() if folder is None else folder
     try:
-        files = sorted(p for p in folder.glob("*.json") if p.is_file() and not p.name.startswith("."))
+        files = sorted(p for p in folder.iterdir() if p.suffix.casefold() == ".json" and p.is_file() and not p.name.startswith("."))  # ARCH.JSON too
     except OSError:
         return []
     found: list[TeacherLevel] = []

@@ -284,3 +284,11 @@ def test_an_unreadable_file_is_a_row_naming_it(tmp_path, monkeypatch, capsys):
     ]
     assert str(tmp_path) not in rows["ann"][3]
     assert rows["ben"][3] == f"{grading.NOT_HANDED_IN}; ben/answer.json: level: '{'x' * 64}…' is no level of the course nor of the levels graded"
+
+
+def test_a_teachers_level_saved_as_upper_case_json_is_listed(tmp_path):
+    from game.teacher import teacher_levels
+
+    level = json.loads((LEVELS / "tutorial-01.json").read_text())
+    write(tmp_path / "ARCH.JSON", {**level, "id": "arch-01"})
+    assert [t.id for t in teacher_levels(tmp_path)] == ["arch-01"]
