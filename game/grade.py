@@ -311,9 +311,8 @@ def _passed_over(name: str) -> bool:
 # ---------------------------------------------------------------------------- the roster
 def read_roster(path: str | Path, column: str | None = None) -> list[str]:
     """The students on a roster, in its order, each once: one name a line (blank lines
-    and lines starting with # passed over), or, for a `.csv` file, the column headed
-    `column` (default: `student` in any case, else the first column) below its header.
-    BadInput naming the file when it cannot be read or names no one."""
+    and lines starting with # passed over), or, for a `.csv` file, one column of it
+    (_roster_column). BadInput naming the file when it cannot be read or names no one."""
     p = Path(path)
     try:
         if p.stat().st_size > MAX_FILE_BYTES:
@@ -334,16 +333,24 @@ def read_roster(path: str | Path, column: str | None = None) -> list[str]:
     return names
 
 
+ROSTER_HEADINGS = ("student", "name", "student id", "id", "username", "login")  # a roster's column, in this order
+
+
 def _roster_column(path: str | Path, table: list[list[str]], column: str | None) -> list[str]:
+    """The students in a CSV roster: the column headed `column`, else the first column
+    headed one of ROSTER_HEADINGS (any case), below the header; with no such heading,
+    the first column of every row, the first included (a list without a header loses
+    no one; a heading of another name shows as a student with nothing handed in)."""
     if not table:
         return []
-    header = [h.strip() for h in table[0]]
-    wanted = column or "student"
-    matches = [k for k, h in enumerate(header) if h.casefold() == wanted.casefold()]
-    if not matches and column:
-        raise BadInput(f"{path}: --roster-column: no column headed {column!r} (the columns: {', '.join(map(repr, header))})")
-    k = matches[0] if matches else 0
-    return [row[k].strip() for row in table[1:] if len(row) > k]
+    header = [h.strip().casefold() for h in table[0]]
+    wanted = [column.strip().casefold()] if column else list(ROSTER_HEADINGS)
+    k = next((header.index(w) for w in wanted if w in header), None)
+    if k is None and column:
+        raise BadInput(f"{path}: --roster-column: no column headed {column!r} (the columns: {', '.join(repr(h.strip()) for h in table[0])})")
+    rows = table[1:] if k is not None else table
+    k = k or 0
+    return [row[k].strip() for row in rows if len(row) > k]
 
 
 def on_roster(found: dict[str, list[Entry]], roster: list[str]) -> tuple[dict[str, list[Entry]], list[str]]:

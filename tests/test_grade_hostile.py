@@ -292,3 +292,18 @@ def test_a_teachers_level_saved_as_upper_case_json_is_listed(tmp_path):
     level = json.loads((LEVELS / "tutorial-01.json").read_text())
     write(tmp_path / "ARCH.JSON", {**level, "id": "arch-01"})
     assert [t.id for t in teacher_levels(tmp_path)] == ["arch-01"]
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "names"),
+    [
+        ("Email,Student\nz@x,ann\ny@x,ben\n", None, ["ann", "ben"]),
+        ("Name,Email\nann,z@x\n", None, ["ann"]),
+        ("Student ID,Name\ns1,ann\n", None, ["ann"]),  # "name" comes before "student id"
+        ("ann\nben\n", None, ["ann", "ben"]),  # no header: no one lost
+        ("Email,Login\nz@x,ann\n", "email", ["z@x"]),
+    ],
+)
+def test_a_csv_roster_finds_its_column(tmp_path, text, column, names):
+    roster = write(tmp_path / "class.csv", text)
+    assert grading.read_roster(roster, column) == names
