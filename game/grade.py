@@ -25,7 +25,8 @@ same judge as `equilibria check`. What is not judged says why in its row:
   with the solutions for other levels);
 - a solution over the judge's budget (game/solution.py: BUDGET): its one line, unsolved;
 - a folder or file that cannot be read, a link (links are followed only to a file inside
-  SOLUTIONS_DIR, never out of it nor to a folder), a special file, a file saved as
+  the student's own folder, never out of the class folder, to another student's file
+  nor to a folder), a special file, a file saved as
   `bridge-01.json.txt`: its one line, as for a broken file (the last only where no
   other file answers its level).
 
@@ -198,7 +199,8 @@ def handed_in(folder: Path) -> dict[str, list[Entry]]:
     """Each student's entries: the `*.json` files directly in `folder` (the student is
     the file's name) and everything in each folder in it (the student is the folder's
     name; an empty folder is a student with nothing). Hidden files and folders are
-    passed over; links are refused unless they lead to a file inside `folder`. BadInput
+    passed over; links are refused unless they lead to a file in the student's own
+    folder (_look). BadInput
     when `folder` is not a folder or cannot be read."""
     if not folder.is_dir():
         why = "no such folder" if not folder.exists() else "not a folder"
@@ -229,6 +231,7 @@ def handed_in(folder: Path) -> dict[str, list[Entry]]:
 def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
     """The entries in a student's folder and the folders below it, at most MAX_ENTRIES
     looked at (a folder that holds more is a line of its own)."""
+    own = folder.resolve()
     found: list[Entry] = []
     stack, seen = [(folder, shown)], 0
     while stack:
@@ -242,10 +245,10 @@ def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
             seen += 1
             if seen > MAX_ENTRIES:
                 found.append(Entry(shown, shown, None, f"{shown}: more than {MAX_ENTRIES:,} files and folders in it; the rest were not looked at"))
-                return sorted(found, key=lambda e: e.shown)
+                return _once(found)
             if _passed_over(entry.name):
                 continue
-            kind, why = _look(entry, root)
+            kind, why = _look(entry, root, own)
             inner = f"{where}/{entry.name}"
             if kind == "folder":
                 stack.append((Path(entry.path), inner))
@@ -255,7 +258,17 @@ def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
                 found.append(Entry(inner, _stem(entry.name), None, f"{inner}: {why}"))
             elif kind == "file" and _misnamed(entry.name):
                 found.append(Entry(inner, _misnamed(entry.name), None, f"{inner}: {_MISNAMED}", True))
-    return sorted(found, key=lambda e: e.shown)
+    return _once(found)
+
+
+def _once(found: list[Entry]) -> list[Entry]:
+    """The entries by name, a file reached by a link and by its own name read once (as
+    the file itself, not the link)."""
+    kept: dict[str, Entry] = {}
+    for e in sorted(found, key=lambda e: (e.path is not None and e.path.is_symlink(), e.shown)):
+        key = os.path.realpath(e.path) if e.path is not None else f"\0{e.shown}"
+        kept.setdefault(key, e)
+    return sorted(kept.values(), key=lambda e: e.shown)
 
 
 def _scan(folder: Path) -> list[os.DirEntry]:
@@ -264,9 +277,11 @@ def _scan(folder: Path) -> list[os.DirEntry]:
         return sorted(entries, key=lambda e: e.name)
 
 
-def _look(entry: os.DirEntry, root: Path) -> tuple[str, str]:
-    """What an entry is: "folder" or "file" (to read; a link only to a file inside
-    `root`), "other" (passed over), or "refused folder" / "refused" with why."""
+def _look(entry: os.DirEntry, root: Path, own: Path | None = None) -> tuple[str, str]:
+    """What an entry is: "folder" or "file" (to read), or "refused folder" / "refused"
+    with why. A link is followed only to a file inside `own`, the student's own folder
+    (None: a file directly in the class folder `root`, whose links are all refused), so
+    that no link reads a file out of the class folder nor another student's."""
     try:
         if entry.is_symlink():
             target = Path(os.path.realpath(entry.path))
@@ -276,6 +291,8 @@ def _look(entry: os.DirEntry, root: Path) -> tuple[str, str]:
                 return "refused", "a link to nothing: not followed"
             if not target.is_relative_to(root):
                 return "refused", "a link to a file outside the class folder: not followed"
+            if own is None or not target.is_relative_to(own):
+                return "refused", "a link to a file in another place of the class folder (another student's?): not followed"
             return ("file", "") if target.is_file() else ("refused", "a link to something that is not a file: not followed")
         if entry.is_dir(follow_symlinks=False):
             return "folder", ""

@@ -49,6 +49,8 @@ EXPECTED: dict[str, dict[str, str]] = {
     "broken-other": {},
     "broken-own": {"tutorial-01": "", "tutorial-04": "broken-own/tutorial-04.json: not valid JSON"},
     "pipe": {"tutorial-01": "pipe/tutorial-01.json: not a file (a device, a pipe or a socket)"},
+    "copier": {"tutorial-01": "copier/tutorial-01.json: a link to a file in another place of the class folder"},
+    "linked": {"tutorial-01": ""},
     "hidden-extension": {"tutorial-01": "hidden-extension/tutorial-01.json.txt: not read: a solution file's name ends in .json"},
     "backup": {"tutorial-01": ""},
 }
@@ -103,6 +105,10 @@ def build(tmp_path: Path) -> tuple[Path, Path, Path]:
     write(cls / "broken-own" / "tutorial-01.json", reference("tutorial-01"))
     (cls / "pipe").mkdir()
     os.mkfifo(cls / "pipe" / "tutorial-01.json")  # reading it would wait for ever
+    (cls / "copier").mkdir()
+    (cls / "copier" / "tutorial-01.json").symlink_to(cls / "upper" / "ANSWER.JSON")  # another student's answer
+    write(cls / "linked" / "work" / "final.json", reference("tutorial-01"))
+    (cls / "linked" / "tutorial-01.json").symlink_to(Path("work") / "final.json")  # a link within one's own folder: read once
     write(cls / "hidden-extension" / "tutorial-01.json.txt", reference("tutorial-01"))  # as Notepad saves it with extensions hidden
     write(cls / "backup" / "tutorial-01.json", reference("tutorial-01"))
     write(cls / "backup" / "tutorial-01.json.bak", "{")  # a backup beside the answer is no second answer
