@@ -312,12 +312,13 @@ def grade(args: argparse.Namespace) -> int:
 
     out = None if args.csv == "-" else Path(args.csv)
     folder = Path(args.solutions)
-    if out is not None:
-        grading.check_output(out, [Path(args.roster)] if args.roster else [], folder)
+    inputs = [Path(p) for p in (args.roster, args.levels) if p and Path(p).is_file()]
+    if out is not None:  # at once, before anything is read (a folder of levels: again once they are known)
+        grading.check_output(out, inputs, folder)
     roster = grading.read_roster(args.roster, args.roster_column) if args.roster else None
     levels = grading.gradable_levels(args.levels)
     if out is not None:
-        grading.check_output(out, [*levels.values(), *([Path(args.roster)] if args.roster else [])], folder)
+        grading.check_output(out, [*levels.values(), *inputs], folder)
     plan = grading.plan(levels, folder, roster, grading.known_levels(args.levels))
     workers = min(args.workers or grading.default_workers(), len(plan.jobs))
     grading.warm_engine(lambda line: print(line, file=sys.stderr), load=workers > 1)
