@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help="the class's solutions: STUDENT.json files, or a folder per student")
     grd.add_argument("--csv", required=True, metavar="OUT.csv", help="where to write the rows (- for standard output); never over an input")
     grd.add_argument("--roster", metavar="FILE", help="the class: one student a line, or a .csv with a `student` column; each gets a row for every level")
-    grd.add_argument("--roster-column", metavar="NAME", help="the column of a .csv roster that holds the students (default: student, else the first)")
+    grd.add_argument("--roster-column", metavar="NAME", help="the .csv roster's column of students (default: the one headed student, name, id or login)")
     grd.add_argument("--no-bom", dest="bom", action="store_false", help="no byte-order mark at the start of the CSV (by default one, for Excel to read UTF-8)")
     grd.add_argument("--workers", type=_count, metavar="N", help="processes judging at once (default: one per core)")
     exp = sub.add_parser("export", help="write your saved work on a level as a solution file, to hand in")
