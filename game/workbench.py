@@ -307,6 +307,7 @@ class LevelBench(Bench):
                 good, bad = (mid, bad) if fine(mid) else (good, mid)
             kept = good
         self.attempt.moves = list(moves[:kept])
+        self.revision += 1  # new work: what was worked out from the old (its cost) is stale
         return kept
 
     @property
