@@ -410,6 +410,8 @@ class LevelBench(Bench):
     def add_node(self, x: float, y: float) -> str:
         if not self.about.takes(AddNode):
             raise Refused("This level does not let you add nodes.")
+        if not self.in_zone(x, y):
+            raise Refused("A new node there would be outside the build zone (the dashed outline).")
         nodes, _ = self._ids()
         nid = letter_id(nodes)
         self._edit(lambda ms: [*ms, AddNode(type="add_node", id=nid, x=round(x, 6), y=round(y, 6))])
@@ -484,6 +486,8 @@ class LevelBench(Bench):
         joint's id, the member's)."""
         if not self.about.takes(AddNode):
             raise Refused("This level does not let you add nodes.")
+        if not self.in_zone(x, y):
+            raise Refused("A new joint there would be outside the build zone (the dashed outline).")
         if math.dist(self.position(i), (x, y)) < MIN_LENGTH:
             raise Refused(f"Node {i} is there already; a member needs two different places.")
         nodes, members = self._ids()

@@ -198,7 +198,7 @@ def test_a_drag_from_a_node_to_empty_ground_makes_one_member_and_one_joint_in_on
     h.click(h.at(2, 2), to=h.at(2, 0))  # from E to node B: a member, no new joint
     assert h.members()["EB"].j == "B" and len(h.nodes()) == 1
     h.click(h.at(2, 2), to=h.at(2, 3))  # to outside the zone: refused in words, nothing made
-    assert "outside the build zone" in h.session.notice and len(h.bench.moves) == 3
+    assert "A new joint there would be outside the build zone" in h.session.notice and len(h.bench.moves) == 3
     h.undo()
     assert len(h.bench.moves) == 2
     h.undo()

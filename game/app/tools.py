@@ -92,7 +92,10 @@ class NodeTool(Tool):
         before = scene.session.bench.revision
         scene.session.edit(scene.session.bench.move_node, node, x, y)
         if scene.session.bench.revision != before:
-            scene.session.notice = f"Moved node {node} to ({x:.3g} m, {y:.3g} m); its members follow (Ctrl+Z takes it back)."
+            bench = scene.session.level_bench
+            cost = bench.cost() if bench is not None else None
+            now = f", the cost now {money(cost)}" if cost is not None else ""
+            scene.session.notice = f"Moved node {node} to ({x:.3g} m, {y:.3g} m): its members follow{now} (Ctrl+Z takes it back)."
 
     def marks(self, scene, surface):
         """While a node is dragged: where it goes, and its members following it, dashed
@@ -272,7 +275,7 @@ class MemberTool(Joining):
         colour = TENSION if fits else ALERT
         draw.dashed(surface, colour, start, end, 2)
         pygame.draw.circle(surface, colour, end, 5, 2)
-        draw.label(surface, scene.app.fonts.bold, words, (scene.mouse[0] + 14, scene.mouse[1] + 14), colour, "topleft")
+        draw.label(surface, scene.app.fonts.bold, words, (scene.mouse[0] + 14, scene.mouse[1] - 14), colour, "bottomleft")  # the tool tip goes below
 
     def band(self, scene) -> tuple[tuple[float, float], str, bool] | None:
         """Where the rubber band ends on the screen [px], its words ("3.20 m · $410": the
