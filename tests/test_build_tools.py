@@ -131,7 +131,7 @@ def test_heavy_and_light_members_are_drawn_as_wide_as_the_square_root_of_their_a
     bars, _ = h.scene.picture.painter.section_px
     model = h.session.model
     width = {mid: bars[row] for mid, (_, row) in zip(model.member_ids, model.member_slot, strict=True)}
-    assert width["CF"] == pytest.approx(SECTION_MAX_PX)  # the largest section on offer
+    assert width["CF"] == pytest.approx(SECTION_MAX_PX)  # the widest of the structure (heavy, as the deck)
     assert width["BE"] == pytest.approx(SECTION_MAX_PX * math.sqrt(LIGHT_A / HEAVY_A))  # ≈ 7.8 px
     # and on the screen: BE and CF stand upright, both in tension; measured across, at mid-height
     image = h.app.screen.copy()

@@ -56,7 +56,8 @@ class Picture:
         own = sum(isinstance(m, AddForce | AddMoment) for m in bench.moves) if bench is not None else 0  # the loads added last
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
         offered = s.bench.sections() if s.bench is not None else {}  # a level built of sections: drawn as wide as they are while built
-        by_section = section_widths(s.model, {k: m["A"] for k, m in self.members.items()}, max(x.A for x in offered.values())) if offered and s.model else None
+        areas = {k: m["A"] for k, m in self.members.items()}  # the widest member drawn sets the scale
+        by_section = section_widths(s.model, areas, max(areas.values())) if offered and areas and s.model else None
         self.section_words = section_lines(offered) if by_section is not None else []
         self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports(), own_loads=own, force_ref=self.force_ref, section_px=by_section)
         if self.force_ref is None and s.model is not None:  # the given loads set the scale; else the largest force allowed

@@ -58,8 +58,9 @@ SECTION_MIN_PX = 3.0  # [px] and no member narrower (a thin cable stays in sight
 def section_widths(model: Model, areas: dict[str, float], widest: float) -> tuple[np.ndarray, np.ndarray]:
     """(bar widths (B,), beam widths (Bm,)) [px] as the player builds: a member's width
     grows with the square root of its cross-section's area (its size across, where the
-    area grows with its square), SECTION_MAX_PX for a `widest` [m²] one and never under
-    SECTION_MIN_PX nor over SECTION_MAX_PX. areas: member id → A [m²]."""
+    area grows with its square), SECTION_MAX_PX for a `widest` [m²] one (the widest of the
+    structure) and never under SECTION_MIN_PX nor over SECTION_MAX_PX. areas: member id →
+    A [m²]."""
     widths = {"bar": np.full(len(model.arrays.bar_ij), SECTION_MIN_PX), "beam": np.full(len(model.arrays.beam_ij), SECTION_MIN_PX)}
     for mid, (kind, row) in zip(model.member_ids, model.member_slot, strict=True):
         widths[kind][row] = SECTION_MAX_PX * math.sqrt(areas.get(mid, 0.0) / widest)
