@@ -219,6 +219,14 @@ def test_click_click_on_empty_ground_makes_the_joint_and_member_in_one_edit_and_
     h.app.close()
 
 
+def test_a_first_click_on_empty_ground_says_where_a_member_starts(tmp_path):
+    h = Hand("bridge-01", tmp_path, built=False)
+    h.tool("member")
+    h.click(h.at(3, 1.5))
+    assert h.bench.moves == [] and "starts at a node" in h.session.notice
+    h.app.close()
+
+
 def test_a_shaky_click_on_a_node_is_a_click_and_the_chain_goes_on(tmp_path):
     h = Hand("bridge-01", tmp_path)
     h.tool("member")

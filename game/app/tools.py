@@ -184,6 +184,8 @@ class MemberTool(Joining):
             member = scene.picture.pick(pos, ("member",))
             if member is not None:
                 self.rebuild(scene, member.id)
+            else:
+                scene.session.notice = "A member starts at a node: click one, or press on it and drag to where the member ends."
             return
         if hit is None and self.ground(scene, pos, shift) is not None:
             return  # a new joint and the member to it (or refused, in words)
