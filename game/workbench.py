@@ -237,6 +237,15 @@ class Bench:
         zone = self.zone()
         return not zone or inside((x, y), zone)
 
+    def movable(self, node: str) -> bool:
+        """Whether the player may move `node` (their own joints; in the sandbox, any)."""
+        return True
+
+    def section_now(self, member: str) -> str | None:
+        """The section `member` is built of (None: the level's own member, or one of no
+        section on offer)."""
+        return None
+
     def price(self, section: str, length: float, joints: int = 0) -> float | None:
         """What a new member of `section`, `length` [m] long, costs with `joints` new
         joints, by the level's cost rules (None: nothing has a price here)."""
@@ -431,6 +440,12 @@ class LevelBench(Bench):
 
     def zone(self) -> list[tuple[float, float]] | None:
         return self.level.player.zone
+
+    def movable(self, node: str) -> bool:
+        return any(isinstance(m, AddNode) and m.id == node for m in self.moves)
+
+    def section_now(self, member: str) -> str | None:
+        return next((m.section for m in reversed(self.moves) if isinstance(m, AddMember) and m.id == member), None)
 
     def price(self, section: str, length: float, joints: int = 0) -> float | None:
         offered = self.sections()
@@ -671,6 +686,9 @@ class SandboxBench(Bench):
         fields = {k: v for k, v in member.items() if k not in ("id", "i", "j")}
         fields.setdefault("kind", "bar")
         return next((name for name, section in self.sections().items() if section.member_fields() == fields), None)
+
+    def section_now(self, member: str) -> str | None:
+        return next((self.section_of(m) for m in self.doc["members"] if m["id"] == member), None)
 
     def bill(self) -> Bill:
         """Every member with its section and length; nothing has a price in the sandbox."""

@@ -103,8 +103,11 @@ def test_a_click_on_a_member_with_heavy_chosen_rebuilds_it_and_the_cost_rises_by
     h.tool("member")
     h.session.section = "heavy"
     revision = h.bench.revision
-    h.click(h.at(1, 1))  # the middle of AE, no node within reach
+    h.hover(h.at(1, 1))  # the middle of AE, no node within reach: what a click would do
+    assert h.scene.toolbar.tool.rebuilt(h.scene) == f"AE: light → heavy, +${(HEAVY - LIGHT) * DIAGONAL:,.0f}" == "AE: light → heavy, +$339"
+    h.click(h.at(1, 1))
     assert h.members()["AE"].section == "heavy"
+    assert h.scene.toolbar.tool.rebuilt(h.scene) == "", "heavy already: a click changes nothing"
     assert h.bench.revision == revision + 1, "one edit"
     assert h.bench.cost() == pytest.approx(reference_cost() + (HEAVY - LIGHT) * DIAGONAL, abs=CENTS)
     assert "AE is now heavy" in h.session.notice and "$339" in h.session.notice  # 120 $/m × 2.83 m
@@ -310,6 +313,7 @@ def test_the_workbench_edits_refuse_in_words_and_undo_in_one_step():
     with pytest.raises(Refused, match="part of the level"):
         b.set_section("AB", "heavy")
     assert b.set_section("AE", "heavy") == pytest.approx((HEAVY - LIGHT) * DIAGONAL, abs=CENTS)
+    assert b.movable("E") and not b.movable("B") and b.section_now("AE") == "heavy" and b.section_now("AB") is None
     with pytest.raises(Refused, match="part of the level"):
         b.move_node("B", 2, 1)
     with pytest.raises(Refused, match="outside the build zone"):

@@ -105,13 +105,15 @@ class NodeTool(Tool):
             return
         x, y = scene.picture.place(scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         to = scene.view.point(x, y)
-        colour = TENSION if scene.session.bench.in_zone(x, y) else ALERT
+        bench = scene.session.bench
+        mine, fits = bench.movable(self.moving), bench.in_zone(x, y)
+        colour = TENSION if mine and fits else ALERT
         for member in scene.picture.members.values():
             if self.moving in (member["i"], member["j"]):
                 other = member["j"] if member["i"] == self.moving else member["i"]
                 draw.dashed(surface, colour, to, scene.picture.point_of(model.node_index(other)), 2)
         pygame.draw.circle(surface, colour, to, 7, 3)
-        where = f"({x:.3g} m, {y:.3g} m)" if colour == TENSION else "outside the build zone"
+        where = f"({x:.3g} m, {y:.3g} m)" if mine and fits else "outside the build zone" if mine else f"{self.moving} is the level's joint: it stays"
         draw.label(surface, scene.app.fonts.bold, where, (to[0] + 12, to[1] - 12), colour, "bottomleft")
 
 
@@ -261,9 +263,15 @@ class MemberTool(Joining):
     def marks(self, scene, surface):
         """The chain's start, and the rubber band to where the member would end: a node
         within reach, else a new joint on the grid (in the alert colour outside the build
-        zone), with its length and cost beside the cursor."""
+        zone), with its length and cost beside the cursor. With no chain begun, over a
+        member: what a click would make of it."""
         model = scene.session.model
-        if not self.pending or self.pending[-1] not in model.node_ids:
+        if not self.pending:
+            words = self.rebuilt(scene)
+            if words:
+                draw.label(surface, scene.app.fonts.bold, words, (scene.mouse[0] + 14, scene.mouse[1] - 14), TENSION, "bottomleft")
+            return
+        if self.pending[-1] not in model.node_ids:
             return
         start = scene.picture.point_of(model.node_index(self.pending[-1]))
         pygame.draw.circle(surface, TENSION, start, 9, 3)
@@ -278,6 +286,26 @@ class MemberTool(Joining):
         draw.dashed(surface, colour, start, end, 2)
         pygame.draw.circle(surface, colour, end, 5, 2)
         draw.label(surface, scene.app.fonts.bold, words, (scene.mouse[0] + 14, scene.mouse[1] - 14), colour, "bottomleft")  # the tool tip goes below
+
+    def rebuilt(self, scene) -> str:
+        """What a click on the member under the cursor would do, in words ("AE: light →
+        heavy, +$339"); "" over no member of the player's, or one of the section chosen."""
+        session, picture = scene.session, scene.picture
+        if session.section is None or not scene.layout.world.collidepoint(scene.mouse) or picture.pick(scene.mouse, ("node",)) is not None:
+            return ""
+        hit = picture.pick(scene.mouse, ("member",))
+        now = session.bench.section_now(hit.id) if hit is not None else None
+        if now is None or now == session.section:
+            return ""
+        ends = picture.members.get(hit.id)
+        model = session.model
+        if ends is None or ends["i"] not in model.node_ids or ends["j"] not in model.node_ids:
+            return ""
+        a, b = (model.arrays.pos0[model.node_index(ends[k]), :2].tolist() for k in ("i", "j"))
+        length = math.dist(a, b)
+        old, new = session.bench.price(now, length), session.bench.price(session.section, length)
+        change = "" if old is None or new is None else f", {'+' if new >= old else '−'}{money(abs(new - old))}"
+        return f"{hit.id}: {now} → {session.section}{change}"
 
     def band(self, scene) -> tuple[tuple[float, float], str, bool] | None:
         """Where the rubber band ends on the screen [px], its words ("3.20 m · $410": the
