@@ -108,7 +108,7 @@ class NodeTool(Tool):
         bench = scene.session.bench
         mine, fits = bench.movable(self.moving), bench.in_zone(x, y)
         colour = TENSION if mine and fits else ALERT
-        for member in scene.picture.members.values():
+        for member in scene.picture.members.values() if mine else ():  # the level's joint takes no members along
             if self.moving in (member["i"], member["j"]):
                 other = member["j"] if member["i"] == self.moving else member["i"]
                 draw.dashed(surface, colour, to, scene.picture.point_of(model.node_index(other)), 2)
