@@ -74,6 +74,7 @@ class Table:
     totals: list[tuple[str, str]] = field(default_factory=list)
     foot: str = ""
     said_colour: Colour = MUTED
+    spare: tuple[str, ...] = ()  # the columns left out, in this order, when the box is too narrow for them all
 
 
 def bill_cells(bill: Bill) -> dict[str, list[str]]:
@@ -125,7 +126,8 @@ def contents(session) -> Table | None:
     said = f"First to fail: {first['member']} ({first['why']})." if first.get("member") else "No member has a limit here."
     foot = "Sorted by use ratio: force over the capacity of its sense.   U or Esc: close"
     columns = [*head, "Force", "Tension cap.", "Compression cap.", "Use"]
-    return Table("Members after the check", said, columns, rows, totals(bill), foot, MARK if first.get("member") else MUTED)
+    spare = ("Tension cap.", "Length", "Section", "Cost")
+    return Table("Members after the check", said, columns, rows, totals(bill), foot, MARK if first.get("member") else MUTED, spare)
 
 
 class MemberTable:
@@ -155,25 +157,42 @@ class MemberTable:
             self._kept = (key, contents(session))
         return self._kept[1]
 
+    def _columns(self, table: Table, fonts: Fonts, room: int) -> tuple[list[int], list[int], list[int]]:
+        """The columns there is room for in `room` px (leaving out `table.spare` in turn),
+        each one's width and left edge [px] from the box's inner left."""
+        if self._widths[0] is not table:  # measured once per table: every row's every cell
+            cells = [[fonts.body.size(words[k])[0] for words, _ in table.rows] for k in range(len(table.columns))]
+            self._widths = (table, [max(fonts.bold.size(title)[0], *cells[k]) for k, title in enumerate(table.columns)])
+        keep = list(range(len(table.columns)))
+        for title in table.spare:
+            if sum(self._widths[1][k] for k in keep) + GAP * (len(keep) - 1) <= room:
+                break
+            keep.remove(table.columns.index(title))
+        widths = [self._widths[1][k] for k in keep]
+        return keep, widths, [sum(widths[:k]) + GAP * k for k in range(len(widths))]
+
     def draw(self, surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, table: Table | None, avoid: pygame.Rect | None = None) -> pygame.Rect | None:
         """`table` in a box over `area`, where it hides the least of `avoid` (the
         structure on the screen); None: no box."""
         if not self.shown or table is None:
             return None
         line = fonts.body.get_linesize() + 2
-        if self._widths[0] is not table:  # measured once per table: every row's every cell
-            cells = [[fonts.body.size(words[k])[0] for words, _ in table.rows] for k in range(len(table.columns))]
-            self._widths = (table, [max(fonts.bold.size(title)[0], *cells[k]) for k, title in enumerate(table.columns)])
-        widths = self._widths[1]
-        xs = [sum(widths[:k]) + GAP * k for k in range(len(widths))]  # from the box's inner left
+        keep, widths, xs = self._columns(table, fonts, area.width - 4 * PAD)
+        names = [table.columns[k] for k in keep]
         said_w = max((fonts.body.size(words)[0] for words, _ in table.totals), default=0)
         amount_w = max((fonts.bold.size(amount)[0] for _, amount in table.totals), default=0)
-        cost_right = xs[3] + widths[3] if len(xs) > 3 else 0  # the amounts line up under the cost column, if there is room
+        cost = names.index("Cost") if "Cost" in names else None
+        cost_right = xs[cost] + widths[cost] if cost is not None else 0  # the amounts line up under the cost column, if there is room
         amounts = max(cost_right, said_w + GAP + amount_w)
         width = min(area.width - 2 * PAD, max(xs[-1] + widths[-1], amounts, fonts.small.size(table.foot)[0], fonts.small.size(table.said)[0]) + 2 * PAD)
         head = PAD + fonts.bold.get_linesize() + 4 + fonts.small.get_linesize() + 8 + line + 4
-        foot = 6 + len(table.totals) * line + (4 if table.totals else 0) + fonts.small.get_linesize() + PAD
+        small = fonts.small.get_linesize()
+        notes = draw.wrap(fonts.small, table.foot + ("   (a wider window shows every column)" if len(keep) < len(table.columns) else ""), width - 2 * PAD)
+        foot = 6 + len(table.totals) * line + (4 if table.totals else 0) + len(notes) * small + PAD
         room = max(1, (area.height - 2 * PAD - head - foot) // line)
+        if room < len(table.rows):  # a line more, to say how many rows lie above and below
+            foot += small
+            room = max(1, (area.height - 2 * PAD - head - foot) // line)
         self.rows_shown = min(room, len(table.rows)) or 1
         self.top = min(self.top, max(0, len(table.rows) - self.rows_shown))
         box = place_box(area, (width, head + self.rows_shown * line + foot), avoid)
@@ -184,13 +203,14 @@ class MemberTable:
         x0 = box.left + PAD
         y = draw.label(surface, fonts.bold, table.title, (x0, box.top + PAD), INK, "topleft", None).bottom + 4
         y = draw.label(surface, fonts.small, table.said, (x0, y), table.said_colour, "topleft", None).bottom + 8
-        for title, x in zip(table.columns, xs, strict=True):
+        for title, x in zip(names, xs, strict=True):
             draw.label(surface, fonts.bold, title, (x0 + x, y), INK, "topleft", None)
         y += line
         pygame.draw.line(surface, RULE, (x0, y), (box.right - PAD, y))
         y += 4
         for words, colours in table.rows[self.top : self.top + self.rows_shown]:
-            for text, colour, x in zip(words, colours, xs, strict=True):
+            for k, x in zip(keep, xs, strict=True):
+                text, colour = words[k], colours[k]
                 draw.label(surface, fonts.body, text, (x0 + x, y), colour, "topleft", None)
             y += line
         if table.totals:
@@ -202,7 +222,7 @@ class MemberTable:
                 y += line
         above, below = self.top, len(table.rows) - self.top - self.rows_shown
         more = "   ".join(w for w in (f"{above} above (Page Up)" if above else "", f"{below} more below (Page Down)" if below else "") if w)
-        words = table.foot + (f"   ·   {more}" if more else "")
-        draw.label(surface, fonts.small, words, (x0, box.bottom - PAD - fonts.small.get_linesize()), MUTED, "topleft", None)
+        said = [*notes, *([more] if more else [])]
+        draw.text_block(surface, fonts.small, said, (x0, box.bottom - PAD - len(said) * small), MUTED, 0)
         surface.set_clip(clip)
         return box
