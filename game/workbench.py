@@ -681,11 +681,13 @@ class SandboxBench(Bench):
         zone = (self.doc.get("player") or {}).get("zone")
         return [tuple(p) for p in zone] if zone else None
 
-    def section_of(self, member: dict) -> str | None:
-        """The name of the section a member of the design is built of (None: one of its own)."""
+    def section_of(self, member: dict, offered: dict[str, dict] | None = None) -> str | None:
+        """The name of the section a member of the design is built of (None: one of its
+        own). offered: each section's member fields, if worked out already."""
         fields = {k: v for k, v in member.items() if k not in ("id", "i", "j")}
         fields.setdefault("kind", "bar")
-        return next((name for name, section in self.sections().items() if section.member_fields() == fields), None)
+        offered = offered if offered is not None else {name: section.member_fields() for name, section in self.sections().items()}
+        return next((name for name, made in offered.items() if made == fields), None)
 
     def section_now(self, member: str) -> str | None:
         return next((self.section_of(m) for m in self.doc["members"] if m["id"] == member), None)
@@ -693,7 +695,8 @@ class SandboxBench(Bench):
     def bill(self) -> Bill:
         """Every member with its section and length; nothing has a price in the sandbox."""
         where = {n["id"]: (float(n["x"]), float(n["y"])) for n in self.doc["nodes"]}
-        rows = [BillRow(m["id"], self.section_of(m), math.dist(where[m["i"]], where[m["j"]]), None) for m in self.doc["members"]]
+        offered = {name: section.member_fields() for name, section in self.sections().items()}
+        rows = [BillRow(m["id"], self.section_of(m, offered), math.dist(where[m["i"]], where[m["j"]]), None) for m in self.doc["members"]]
         return Bill(rows, [], None, None)
 
     def set_section(self, member: str, section: str) -> float:
