@@ -42,7 +42,7 @@ from game.attempt import Attempt
 from game.format import Section
 from game.level import Level, load_level
 from game.rules import KINDS, Verdict
-from game.rules.construction import design, inside, rule_broken
+from game.rules.construction import Bill, BillRow, bill, design, inside, member_price, node_price, rule_broken
 from game.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, MarkZero, Move, RemoveMember
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
@@ -228,6 +228,29 @@ class Bench:
         """Take everything the player did away, in one edit (undo brings it back)."""
         raise NotImplementedError
 
+    def zone(self) -> list[tuple[float, float]] | None:
+        """The build zone new nodes must lie in [m] (None: anywhere)."""
+        return None
+
+    def in_zone(self, x: float, y: float) -> bool:
+        """Whether a new node may go at (x, y) [m]: inside the build zone, if there is one."""
+        zone = self.zone()
+        return not zone or inside((x, y), zone)
+
+    def movable(self, node: str) -> bool:
+        """Whether the player may move `node` (their own joints; in the sandbox, any)."""
+        return True
+
+    def section_now(self, member: str) -> str | None:
+        """The section `member` is built of (None: the level's own member, or one of no
+        section on offer)."""
+        return None
+
+    def price(self, section: str, length: float, joints: int = 0) -> float | None:
+        """What a new member of `section`, `length` [m] long, costs with `joints` new
+        joints, by the level's cost rules (None: nothing has a price here)."""
+        return None
+
 
 class LevelBench(Bench):
     """The moves of an attempt at a level with a goal."""
@@ -293,6 +316,7 @@ class LevelBench(Bench):
                 good, bad = (mid, bad) if fine(mid) else (good, mid)
             kept = good
         self.attempt.moves = list(moves[:kept])
+        self.revision += 1  # new work: what was worked out from the old (its cost) is stale
         return kept
 
     @property
@@ -395,6 +419,8 @@ class LevelBench(Bench):
     def add_node(self, x: float, y: float) -> str:
         if not self.about.takes(AddNode):
             raise Refused("This level does not let you add nodes.")
+        if not self.in_zone(x, y):
+            raise Refused("A new node there would be outside the build zone (the dashed outline).")
         nodes, _ = self._ids()
         nid = letter_id(nodes)
         self._edit(lambda ms: [*ms, AddNode(type="add_node", id=nid, x=round(x, 6), y=round(y, 6))])
@@ -411,6 +437,80 @@ class LevelBench(Bench):
         mid = joint_id(i, j, members)
         self._edit(lambda ms: [*ms, AddMember(type="add_member", id=mid, i=i, j=j, section=section)])
         return mid
+
+    def zone(self) -> list[tuple[float, float]] | None:
+        return self.level.player.zone
+
+    def movable(self, node: str) -> bool:
+        return any(isinstance(m, AddNode) and m.id == node for m in self.moves)
+
+    def section_now(self, member: str) -> str | None:
+        return next((m.section for m in reversed(self.moves) if isinstance(m, AddMember) and m.id == member), None)
+
+    def price(self, section: str, length: float, joints: int = 0) -> float | None:
+        offered = self.sections()
+        if not self.about.builds or section not in offered:
+            return None
+        return member_price(offered[section], length) + joints * node_price(self.level.player)
+
+    def bill(self) -> Bill | None:
+        """Every member with its section, length and price, and the cost in parts (None:
+        this kind of level builds nothing)."""
+        if not self.about.builds:
+            return None
+        level = self.level.drawn(self.attempt.draw)
+        return bill(level, design(level, self.attempt.solution()))
+
+    def _own_member(self, member: str) -> AddMember:
+        own = [m for m in self.moves if isinstance(m, AddMember) and m.id == member]
+        if not own:
+            if member in self._ids()[1]:
+                raise Refused(f"Member {member} is part of the level; you can change only the members you added.")
+            raise Refused(f"There is no member {member}.")
+        return own[-1]
+
+    def set_section(self, member: str, section: str) -> float:
+        """Build one of the player's members of another section, where it is (one edit);
+        what that changes the cost by [$] (0 where nothing has a price)."""
+        offered = self.sections()
+        if section not in offered:
+            raise Refused(f"This level offers no section {section!r}.")
+        old = self._own_member(member)
+        if old.section == section:
+            raise Refused(f"Member {member} is {section} already: choose another section (Tab) to change it.")
+        before = self.cost() or 0.0
+        new = AddMember(type="add_member", id=old.id, i=old.i, j=old.j, section=section)
+        self._edit(lambda ms: [new if m is old else m for m in ms])
+        return (self.cost() or 0.0) - before
+
+    def move_node(self, node: str, x: float, y: float) -> None:
+        """Move a joint the player added (its members follow, one edit); the level's own
+        joints stay where the level puts them."""
+        own = [m for m in self.moves if isinstance(m, AddNode) and m.id == node]
+        if not own:
+            self.position(node)  # Refused if there is no such node
+            raise Refused(f"Node {node} is part of the level and stays where it is; you can move only the joints you added.")
+        old = own[-1]
+        new = AddNode(type="add_node", id=node, x=round(x, 6), y=round(y, 6))
+        if (new.x, new.y) == (old.x, old.y):
+            raise Refused(f"Node {node} is there already.")
+        self._edit(lambda ms: [new if m is old else m for m in ms])
+
+    def add_member_to(self, i: str, x: float, y: float, section: str) -> tuple[str, str]:
+        """A new joint at (x, y) [m] and a member from node `i` to it, in one edit: (the
+        joint's id, the member's)."""
+        if not self.about.takes(AddNode):
+            raise Refused("This level does not let you add nodes.")
+        if not self.in_zone(x, y):
+            raise Refused("A new joint there would be outside the build zone (the dashed outline).")
+        if math.dist(self.position(i), (x, y)) < MIN_LENGTH:
+            raise Refused(f"Node {i} is there already; a member needs two different places.")
+        nodes, members = self._ids()
+        nid = letter_id(nodes)
+        mid = joint_id(i, nid, members)
+        node = AddNode(type="add_node", id=nid, x=round(x, 6), y=round(y, 6))
+        self._edit(lambda ms: [*ms, node, AddMember(type="add_member", id=mid, i=i, j=nid, section=section)])
+        return nid, mid
 
     def set_support(self, node: str, fix: tuple[str, ...] | None) -> None:
         ours = [m for m in self.moves if isinstance(m, AddSupport) and m.node == node]
@@ -511,8 +611,7 @@ class SandboxBench(Bench):
 
     # ------------------------------------------------------------------ edits
     def add_node(self, x: float, y: float) -> str:
-        zone = (self.doc.get("player") or {}).get("zone")
-        if zone and not inside((x, y), [tuple(p) for p in zone]):
+        if not self.in_zone(x, y):
             raise Refused("New nodes go inside the build zone (the dashed outline).")
         nid = fresh_id("N", self._ids("nodes"))
         self._edit(lambda d: d["nodes"].append({"id": nid, "x": round(x, 6), "y": round(y, 6)}) or d)
@@ -578,9 +677,75 @@ class SandboxBench(Bench):
 
         self._edit(change)
 
+    def zone(self) -> list[tuple[float, float]] | None:
+        zone = (self.doc.get("player") or {}).get("zone")
+        return [tuple(p) for p in zone] if zone else None
+
+    def section_of(self, member: dict, offered: dict[str, dict] | None = None) -> str | None:
+        """The name of the section a member of the design is built of (None: one of its
+        own). offered: each section's member fields, if worked out already."""
+        fields = {k: v for k, v in member.items() if k not in ("id", "i", "j")}
+        fields.setdefault("kind", "bar")
+        offered = offered if offered is not None else {name: section.member_fields() for name, section in self.sections().items()}
+        return next((name for name, made in offered.items() if made == fields), None)
+
+    def section_now(self, member: str) -> str | None:
+        return next((self.section_of(m) for m in self.doc["members"] if m["id"] == member), None)
+
+    def bill(self) -> Bill:
+        """Every member with its section and length; nothing has a price in the sandbox."""
+        where = {n["id"]: (float(n["x"]), float(n["y"])) for n in self.doc["nodes"]}
+        offered = {name: section.member_fields() for name, section in self.sections().items()}
+        rows = [BillRow(m["id"], self.section_of(m, offered), math.dist(where[m["i"]], where[m["j"]]), None) for m in self.doc["members"]]
+        return Bill(rows, [], None, None)
+
+    def set_section(self, member: str, section: str) -> float:
+        """Build a member of another section, where it is (one edit); the cost changes by 0."""
+        sections = self.sections()
+        if section not in sections:
+            raise Refused(f"There is no section {section!r}.")
+        found = [m for m in self.doc["members"] if m["id"] == member]
+        if not found:
+            raise Refused(f"There is no member {member}.")
+        if self.section_of(found[0]) == section:
+            raise Refused(f"Member {member} is {section} already: choose another section (Tab) to change it.")
+        fields = sections[section].member_fields()
+
+        def change(d: dict) -> dict:
+            d["members"] = [{"id": m["id"], "i": m["i"], "j": m["j"], **fields} if m["id"] == member else m for m in d["members"]]
+            return d
+
+        self._edit(change)
+        return 0.0
+
+    def add_member_to(self, i: str, x: float, y: float, section: str) -> tuple[str, str]:
+        """A new node at (x, y) [m] and a member from node `i` to it, in one edit: (the
+        node's id, the member's)."""
+        sections = self.sections()
+        if section not in sections:
+            raise Refused(f"There is no section {section!r}.")
+        if not self.in_zone(x, y):
+            raise Refused("New nodes go inside the build zone (the dashed outline).")
+        if math.dist(self.position(i), (x, y)) < MIN_LENGTH:
+            raise Refused(f"Node {i} is there already; a member needs two different places.")
+        nid, mid = fresh_id("N", self._ids("nodes")), fresh_id("M", self._ids("members"))
+        node = {"id": nid, "x": round(x, 6), "y": round(y, 6)}
+        member = {"id": mid, "i": i, "j": nid, **sections[section].member_fields()}
+
+        def change(d: dict) -> dict:
+            d["nodes"].append(node)
+            d["members"].append(member)
+            return d
+
+        self._edit(change)
+        return nid, mid
+
     def move_node(self, node: str, x: float, y: float) -> None:
-        """Put a node somewhere else (members follow; refused if one would lose its length)."""
+        """Put a node somewhere else (members follow; refused if one would lose its length,
+        or the node leave the build zone)."""
         self.position(node)
+        if not self.in_zone(x, y):
+            raise Refused(f"Node {node} would be outside the build zone (the dashed outline).")
 
         def change(d: dict) -> dict:
             for n in d["nodes"]:

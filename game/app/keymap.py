@@ -50,7 +50,7 @@ BINDINGS = (
     Binding((K.K_x,), "toggle_against", "", ""),
     Binding((K.K_e,), "export_graph", "", ""),
     Binding((K.K_b,), "toggle:brief_open", "B", "show the whole brief, or fold it"),
-    Binding((K.K_u,), "table.toggle", "U", "after a build check: the member table (force, capacities, use ratio); Page Up, Page Down scroll it"),
+    Binding((K.K_u,), "table.toggle", "U", "the member table: each member's section, length, cost (and after a check its force and use); Page Up, Down scroll"),
     Binding((K.K_PAGEUP,), "table.page_up", "", ""),
     Binding((K.K_PAGEDOWN,), "table.page_down", "", ""),
     Binding((K.K_s,), "session.save_design", "Ctrl+S, Ctrl+E", "save the sandbox design; hand your work on a level in (a file in hand-in/)", ctrl=True),

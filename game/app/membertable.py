@@ -1,22 +1,32 @@
-"""The member table after a build check, as Bridge Designer gives it: every member's
-force (kN, tension or compression), its tension capacity, its compression capacity
-(buckling π²EI/L² or yield, whichever is less), its use ratio, sorted by use ratio, and
-the first member to fail named. The rows are the verdict's (game/rules/construction.py
-`member_table`); the box opens with U or the verdict's button, scrolls with Page Up and
-Page Down, and says how many rows lie above and below. It reads
-the verdict and writes nothing but its own open flag and scroll position."""
+"""The member table, as Bridge Designer gives it. While the player builds: every member's
+section, length and cost, and the cost in parts (the members of each section, the new
+joints, the supports) with the total against the budget, by the level's cost rules
+(game/rules/construction.py `bill`). After a build check, each row also gives the
+member's force (kN, tension or compression), its tension capacity, its compression
+capacity (buckling π²EI/L² or yield, whichever is less) and its use ratio, sorted by use
+ratio, and the first member to fail is named (the verdict's `member_table`).
+
+`contents` turns the session into words (a `Table`: title, columns, rows, the cost's
+lines); `MemberTable.draw` sets them in a box in the rectangle it is given. The box opens
+with U (or the verdict's button), scrolls with Page Up and Page Down, and says how many
+rows lie above and below. It reads the session and writes nothing but its own open flag
+and scroll position."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import pygame
 
 from game.app import draw
 from game.app.overlay import PAD, place_box
-from game.app.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Fonts
+from game.app.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
+from game.format import Section
+from game.rules.construction import Bill, money
 
-COLUMNS = (("Member", 0.0), ("Force", 0.16), ("Tension cap.", 0.38), ("Compression cap.", 0.56), ("Use", 0.86))
+GAP = 18  # [px] between columns
+LEVELS_OWN = "the level's"  # the section column of a member the level gives (not the player's to price)
 
 
 def kn(x: float) -> str:
@@ -29,8 +39,8 @@ def kn(x: float) -> str:
 
 
 def row_words(row: dict) -> tuple[str, str, str, str, str]:
-    """One row of the table in words: member, force (T or C), tension capacity,
-    compression capacity (and what sets it), use ratio."""
+    """One row of the table after a check, in words: member, force (T or C), tension
+    capacity, compression capacity (and what sets it), use ratio."""
     n = row["force"]
     force = "0 kN" if not n else f"{kn(n)} {'T' if n > 0 else 'C'}"
     cap_t = kn(row["tension_capacity"]) if math.isfinite(row["tension_capacity"] or math.inf) else "no limit"
@@ -45,13 +55,91 @@ def row_words(row: dict) -> tuple[str, str, str, str, str]:
     return row["member"], force, cap_t, comp, use
 
 
+def section_lines(sections: dict[str, Section]) -> list[str]:
+    """The legend's words while members are drawn as wide as their sections."""
+    sizes = ", ".join(f"{name} {s.A * 1e4:.3g} cm²" for name, s in sections.items())
+    return [f"While you build, a member is as wide as its section: width grows with √(area) ({sizes}). U: the member table."]
+
+
+@dataclass
+class Table:
+    """The table in words: `rows` of cells under `columns`, each row with the colour of
+    each cell; `said` the line under the title (in `said_colour`); `totals` (words,
+    amount) under the rows: the cost in parts, then the total; `foot` how it is sorted."""
+
+    title: str
+    said: str
+    columns: list[str]
+    rows: list[tuple[list[str], list[Colour]]] = field(default_factory=list)
+    totals: list[tuple[str, str]] = field(default_factory=list)
+    foot: str = ""
+    said_colour: Colour = MUTED
+    spare: tuple[str, ...] = ()  # the columns left out, in this order, when the box is too narrow for them all
+
+
+def bill_cells(bill: Bill) -> dict[str, list[str]]:
+    """Member id → [section, length, cost] in words, from the bill."""
+    priced = bill.total is not None
+    cells = {}
+    for r in bill.rows:
+        row = [r.section or LEVELS_OWN, f"{r.length:.2f} m"]
+        cells[r.member] = [*row, money(r.price) if r.price is not None else "–"] if priced else row
+    return cells
+
+
+def totals(bill: Bill) -> list[tuple[str, str]]:
+    """The cost in parts and the total against the budget, as (words, amount)."""
+    if bill.total is None:
+        return []
+    lines = [(words, money(amount)) for words, amount in bill.parts]
+    if bill.budget is None:
+        return [*lines, ("Total", money(bill.total))]
+    left = bill.budget - bill.total
+    said = f"{money(left)} left" if left >= 0 else f"{money(-left)} over the budget"
+    return [*lines, (f"Total, of the {money(bill.budget)} budget ({said})", money(bill.total))]
+
+
+def contents(session) -> Table | None:
+    """The table of the session's work (None: there is none: no bench, or nothing built
+    of sections): after a build check, its verdict's rows with the bill's beside them."""
+    bench = session.bench
+    bill = bench.bill() if bench is not None and hasattr(bench, "bill") else None
+    if bill is None or not (bill.rows or bill.parts):
+        return None
+    cells = bill_cells(bill)
+    head = ["Member", "Section", "Length", *(["Cost"] if bill.total is not None else [])]
+    figures = session.verdict.figures if session.verdict is not None else {}
+    checked = figures.get("members")
+    if not checked:
+        rows = [([r.member, *cells[r.member]], [INK] * (len(head))) for r in bill.rows]
+        said = "Every member of the structure as built." + ("" if bill.total is None else " Cost: length × the section's price per metre.")
+        sorted_by = "In the order built."
+        return Table("Members", said, head, rows, totals(bill), f"{sorted_by}   U or Esc: close")
+    first = figures.get("first_to_fail") or {}
+    rows = []
+    for row in checked:
+        member, force, cap_t, cap_c, use = row_words(row)
+        sign = TENSION if row["force"] > 0 else COMPRESSION if row["force"] < 0 else ZERO
+        words = [member, *cells.get(member, ["", ""] + [""] * (bill.total is not None)), force, cap_t, cap_c, use]
+        colours = [MARK if member == first.get("member") else INK] + [INK] * (len(head) - 1) + [sign, INK, INK, INK]
+        rows.append((words, colours))
+    said = f"First to fail: {first['member']} ({first['why']})." if first.get("member") else "No member has a limit here."
+    foot = "Sorted by use ratio: force over the capacity of its sense.   U or Esc: close"
+    columns = [*head, "Force", "Tension cap.", "Compression cap.", "Use"]
+    spare = ("Tension cap.", "Length", "Section", "Cost")
+    return Table("Members after the check", said, columns, rows, totals(bill), foot, MARK if first.get("member") else MUTED, spare)
+
+
 class MemberTable:
-    """The box's state: open or not, and the first row shown."""
+    """The box's state: open or not, and the first row shown; the words of the work it
+    showed last, kept until the work or the verdict changes."""
 
     def __init__(self) -> None:
         self.shown = False
         self.top = 0
         self.rows_shown = 10  # how many rows the last drawing had room for
+        self._kept: tuple[object, Table | None] = (None, None)
+        self._widths: tuple[Table | None, list[int]] = (None, [])  # each column's width [px], for the table last drawn
 
     def toggle(self) -> None:
         self.shown, self.top = not self.shown, 0
@@ -62,43 +150,79 @@ class MemberTable:
     def page_up(self) -> None:
         self.top = max(0, self.top - self.rows_shown)
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, figures: dict) -> pygame.Rect | None:
-        """The table of `figures["members"]` in a box over `area` (None: no table)."""
-        rows = figures.get("members")
-        if not self.shown or not rows:
+    def contents(self, session) -> Table | None:
+        """`contents(session)`, worked out once per edit and verdict (the box asks every frame)."""
+        key = (id(session.bench), getattr(session.bench, "revision", None), id(session.verdict))
+        if self._kept[0] != key:
+            self._kept = (key, contents(session))
+        return self._kept[1]
+
+    def _columns(self, table: Table, fonts: Fonts, room: int) -> tuple[list[int], list[int], list[int]]:
+        """The columns there is room for in `room` px (leaving out `table.spare` in turn),
+        each one's width and left edge [px] from the box's inner left."""
+        if self._widths[0] is not table:  # measured once per table: every row's every cell
+            cells = [[fonts.body.size(words[k])[0] for words, _ in table.rows] for k in range(len(table.columns))]
+            self._widths = (table, [max(fonts.bold.size(title)[0], *cells[k]) for k, title in enumerate(table.columns)])
+        keep = list(range(len(table.columns)))
+        for title in table.spare:
+            if sum(self._widths[1][k] for k in keep) + GAP * (len(keep) - 1) <= room:
+                break
+            keep.remove(table.columns.index(title))
+        widths = [self._widths[1][k] for k in keep]
+        return keep, widths, [sum(widths[:k]) + GAP * k for k in range(len(widths))]
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, table: Table | None, avoid: pygame.Rect | None = None) -> pygame.Rect | None:
+        """`table` in a box over `area`, where it hides the least of `avoid` (the
+        structure on the screen); None: no box."""
+        if not self.shown or table is None:
             return None
         line = fonts.body.get_linesize() + 2
-        width = min(area.width - 2 * PAD, 760)
+        keep, widths, xs = self._columns(table, fonts, area.width - 4 * PAD)
+        names = [table.columns[k] for k in keep]
+        said_w = max((fonts.body.size(words)[0] for words, _ in table.totals), default=0)
+        amount_w = max((fonts.bold.size(amount)[0] for _, amount in table.totals), default=0)
+        cost = names.index("Cost") if "Cost" in names else None
+        cost_right = xs[cost] + widths[cost] if cost is not None else 0  # the amounts line up under the cost column, if there is room
+        amounts = max(cost_right, said_w + GAP + amount_w)
+        width = min(area.width - 2 * PAD, max(xs[-1] + widths[-1], amounts, fonts.small.size(table.foot)[0], fonts.small.size(table.said)[0]) + 2 * PAD)
         head = PAD + fonts.bold.get_linesize() + 4 + fonts.small.get_linesize() + 8 + line + 4
-        foot = 6 + fonts.small.get_linesize() + PAD
+        small = fonts.small.get_linesize()
+        notes = draw.wrap(fonts.small, table.foot + ("   (a wider window shows every column)" if len(keep) < len(table.columns) else ""), width - 2 * PAD)
+        foot = 6 + len(table.totals) * line + (4 if table.totals else 0) + len(notes) * small + PAD
         room = max(1, (area.height - 2 * PAD - head - foot) // line)
-        self.rows_shown = min(room, len(rows))
-        self.top = min(self.top, max(0, len(rows) - self.rows_shown))
-        box = place_box(area, (width, head + self.rows_shown * line + foot), None)
+        if room < len(table.rows):  # a line more, to say how many rows lie above and below
+            foot += small
+            room = max(1, (area.height - 2 * PAD - head - foot) // line)
+        self.rows_shown = min(room, len(table.rows)) or 1
+        self.top = min(self.top, max(0, len(table.rows) - self.rows_shown))
+        box = place_box(area, (width, head + self.rows_shown * line + foot), avoid)
         pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
         pygame.draw.rect(surface, INK, box, 2, border_radius=6)
         clip = surface.get_clip()
         surface.set_clip(box)
-        x0, inner = box.left + PAD, box.width - 2 * PAD
-        y = draw.label(surface, fonts.bold, "Members after the check", (x0, box.top + PAD), INK, "topleft", None).bottom + 4
-        first = figures.get("first_to_fail") or {}
-        said = f"First to fail: {first['member']} ({first['why']})." if first.get("member") else "No member has a limit here."
-        y = draw.label(surface, fonts.small, said, (x0, y), MARK if first.get("member") else MUTED, "topleft", None).bottom + 8
-        for title, at in COLUMNS:
-            draw.label(surface, fonts.bold, title, (x0 + round(at * inner), y), INK, "topleft", None)
+        x0 = box.left + PAD
+        y = draw.label(surface, fonts.bold, table.title, (x0, box.top + PAD), INK, "topleft", None).bottom + 4
+        y = draw.label(surface, fonts.small, table.said, (x0, y), table.said_colour, "topleft", None).bottom + 8
+        for title, x in zip(names, xs, strict=True):
+            draw.label(surface, fonts.bold, title, (x0 + x, y), INK, "topleft", None)
         y += line
         pygame.draw.line(surface, RULE, (x0, y), (box.right - PAD, y))
         y += 4
-        for row in rows[self.top : self.top + self.rows_shown]:
-            words = row_words(row)
-            colour = TENSION if row["force"] > 0 else COMPRESSION if row["force"] < 0 else ZERO
-            for k, (text, (_, at)) in enumerate(zip(words, COLUMNS, strict=True)):
-                ink = MARK if k == 0 and row["member"] == first.get("member") else (colour if k == 1 else INK)
-                draw.label(surface, fonts.body, text, (x0 + round(at * inner), y), ink, "topleft", None)
+        for words, colours in table.rows[self.top : self.top + self.rows_shown]:
+            for k, x in zip(keep, xs, strict=True):
+                text, colour = words[k], colours[k]
+                draw.label(surface, fonts.body, text, (x0 + x, y), colour, "topleft", None)
             y += line
-        above, below = self.top, len(rows) - self.top - self.rows_shown
+        if table.totals:
+            pygame.draw.line(surface, RULE, (x0, y + 2), (box.right - PAD, y + 2))
+            y += 6
+            for words, amount in table.totals:
+                draw.label(surface, fonts.body, words, (x0, y), INK, "topleft", None)
+                draw.label(surface, fonts.bold, amount, (x0 + amounts, y), INK, "topright", None)
+                y += line
+        above, below = self.top, len(table.rows) - self.top - self.rows_shown
         more = "   ".join(w for w in (f"{above} above (Page Up)" if above else "", f"{below} more below (Page Down)" if below else "") if w)
-        words = "Sorted by use ratio: force over the capacity of its sense.   U or Esc: close" + (f"   ·   {more}" if more else "")
-        draw.label(surface, fonts.small, words, (x0, box.bottom - PAD - fonts.small.get_linesize()), MUTED, "topleft", None)
+        said = [*notes, *([more] if more else [])]
+        draw.text_block(surface, fonts.small, said, (x0, box.bottom - PAD - len(said) * small), MUTED, 0)
         surface.set_clip(clip)
         return box

@@ -315,8 +315,8 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
         title = "This is a mechanism: it can move without any member stretching"
         text = f"The free motion, shown dashed: {s.free_words}"
         overlay.message(surface, fonts, world, title, text, "It cannot stand as it is: add members or supports.", avoid=avoid)
-    if s.verdict is not None and scene.table.shown:
-        scene.table.draw(surface, fonts, world, s.verdict.figures)
+    if scene.table.shown:
+        scene.table.draw(surface, fonts, world, scene.table.contents(s), avoid)
     if scene.brief_open:
         overlay.text_box(surface, fonts, world, scene.stage.title, scene.stage.brief, "B or Esc: fold the brief")
     if scene.show_help:

@@ -13,7 +13,8 @@ import pygame
 
 from game.app.beamdraw import MODES, Diagrams, legend_lines
 from game.app.camera import Camera
-from game.app.render import StructurePainter
+from game.app.membertable import section_lines
+from game.app.render import StructurePainter, section_widths
 from game.app.shapes import Hit, Shapes
 from game.app.stage import named_in
 from game.app.tools import grid_step, snap
@@ -53,13 +54,17 @@ class Picture:
         self.model = s.model
         bench = s.level_bench
         own = sum(isinstance(m, AddForce | AddMoment) for m in bench.moves) if bench is not None else 0  # the loads added last
-        self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports(), own_loads=own, force_ref=self.force_ref)
+        self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
+        offered = s.bench.sections() if s.bench is not None else {}  # a level built of sections: drawn as wide as they are while built
+        areas = {k: m["A"] for k, m in self.members.items()}  # the widest member drawn sets the scale
+        by_section = section_widths(s.model, areas, max(areas.values())) if offered and areas and s.model else None
+        self.section_words = section_lines(offered) if by_section is not None else []
+        self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports(), own_loads=own, force_ref=self.force_ref, section_px=by_section)
         if self.force_ref is None and s.model is not None:  # the given loads set the scale; else the largest force allowed
             most = bench.level.player.max_force if bench is not None and bench.level.player.max_force else 0.0
             self.force_ref = self.painter.load_ref or most or None
             self.painter.force_ref = self.force_ref or self.painter.force_ref
         self.shapes = Shapes(s.model) if s.model is not None else None
-        self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
         self._said_text = None
 
     @property
@@ -103,9 +108,14 @@ class Picture:
         return bool(getattr(level, "cut", None)) and not (s.verdict is not None and s.verdict.passed)
 
     def legend_notes(self) -> list[str]:
-        """The legend's words on the diagrams and the distributed loads."""
+        """The legend's words on the members' widths by section, the diagrams and the distributed loads."""
         spread = self.model is not None and bool(self.model.member_loads)
-        return legend_lines(self.diagram, spread, self._diagram_waits())
+        return (self.section_words if self.by_section else []) + legend_lines(self.diagram, spread, self._diagram_waits())
+
+    @property
+    def by_section(self) -> bool:
+        """Members are drawn as wide as their sections (the player builds), not by force."""
+        return self.painter.section_px is not None and self.as_built()
 
     def magnify_next(self) -> None:
         self.magnify = MAGNIFY[(MAGNIFY.index(self.magnify) + 1) % len(MAGNIFY)]
@@ -279,6 +289,7 @@ class Picture:
             self.diagrams.fill(surface, sim.model, sim, view.points(sim.state.pos[:, :2] if shown is None else shown), mode)
         self.painter.spread.resultants = self.resultants
         values = self.values and not drawn  # the diagram's values instead of the axial forces
-        self.painter.draw(surface, view, sim, values=values, forces=s.revealed, pos=self.positions(), names=names, begin=False, reactions=known)
+        how = {"pos": self.positions(), "names": names, "begin": False, "reactions": known, "built": self.by_section}
+        self.painter.draw(surface, view, sim, values=values, forces=s.revealed, **how)
         if drawn:
             self.diagrams.label(surface, self.painter.labels, self.fonts)

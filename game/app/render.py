@@ -51,6 +51,20 @@ HEAD_PX = 13.0  # [px] an arrow's head; a shorter arrow gets a head of half its 
 LONGEST_PX = 3 * ARROW_PX  # [px] nor longer (a reaction far above the loads, a huge added force)
 NAME = (90, 90, 110)  # node and member names
 ALONG_COS = 0.94  # an arrow within 20° of a member (cos 20°) would hide it: drawn on the other side
+SECTION_MAX_PX = 12.0  # [px] the width of a member of the largest section on offer, while the player builds
+SECTION_MIN_PX = 3.0  # [px] and no member narrower (a thin cable stays in sight)
+
+
+def section_widths(model: Model, areas: dict[str, float], widest: float) -> tuple[np.ndarray, np.ndarray]:
+    """(bar widths (B,), beam widths (Bm,)) [px] as the player builds: a member's width
+    grows with the square root of its cross-section's area (its size across, where the
+    area grows with its square), SECTION_MAX_PX for a `widest` [m²] one (the widest of the
+    structure) and never under SECTION_MIN_PX nor over SECTION_MAX_PX. areas: member id →
+    A [m²]."""
+    widths = {"bar": np.full(len(model.arrays.bar_ij), SECTION_MIN_PX), "beam": np.full(len(model.arrays.beam_ij), SECTION_MIN_PX)}
+    for mid, (kind, row) in zip(model.member_ids, model.member_slot, strict=True):
+        widths[kind][row] = SECTION_MAX_PX * math.sqrt(areas.get(mid, 0.0) / widest)
+    return tuple(np.clip(widths[k], SECTION_MIN_PX, SECTION_MAX_PX) for k in ("bar", "beam"))
 
 
 class Scale:
@@ -191,11 +205,15 @@ class StructurePainter:
         *,
         own_loads: int = 0,
         force_ref: float | None = None,
+        section_px: tuple[np.ndarray, np.ndarray] | None = None,
     ):
         """supports: (node id, locked DOFs) of each support drawn (default: the stage's);
         own_loads: how many of the model's loads, the last ones, the player added (drawn
         apart from the given loads, in their own colour); force_ref [N]: the force whose
-        arrow is ARROW_PX long, the same for the whole scene (default: the largest load)."""
+        arrow is ARROW_PX long, the same for the whole scene (default: the largest load);
+        section_px: (bar widths, beam widths) [px] by section (`section_widths`), drawn
+        instead of widths by force while the player builds (`draw(built=True)`)."""
+        self.section_px = section_px
         self.fonts = fonts
         self.stage = stage
         self.model = model
@@ -282,6 +300,7 @@ class StructurePainter:
         names: Sequence[str] = (),
         begin: bool = True,
         reactions: bool = True,
+        built: bool = False,
     ) -> None:
         """Everything, in the order that keeps the important things on top. forces
         False draws every member alike (a puzzle that asks which carry nothing); `pos`
@@ -289,7 +308,8 @@ class StructurePainter:
         deflection, a mechanism's motion); `names`: the nodes and members to name.
         Labels go through one layer, so none covers another: loads, reactions, names,
         then member values, most loaded first, as many as there is room for (`begin`
-        False: the caller began the frame's labels and placed some first)."""
+        False: the caller began the frame's labels and placed some first); `built`: the
+        player builds, and members are as wide as their sections (if section_px)."""
         if begin:
             self.labels.begin()
         self._ground(surface, view)
@@ -299,7 +319,8 @@ class StructurePainter:
         if self.cuts is not None:
             self.cuts.under(surface, pts, view.points(self.model.arrays.pos0[:, :2]))
         self._plates(surface, sim, pts)
-        labels, first = self._members(surface, sim, pts, values=values and forces, forces=forces)
+        by_section = self.section_px if built else None
+        labels, first = self._members(surface, sim, pts, values=values and forces, forces=forces, by_section=by_section)
         self._joints(surface, pts)
         if self.cuts is not None:
             self.cuts.over(surface, pts)
@@ -367,14 +388,14 @@ class StructurePainter:
                 pygame.draw.polygon(surface, colour, tri)
                 pygame.draw.aalines(surface, mix(colour, INK, 0.35), True, tri)
 
-    def _members(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, *, values: bool, forces: bool) -> tuple[list, tuple | None]:
+    def _members(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, *, values: bool, forces: bool, by_section=None) -> tuple[list, tuple | None]:
         """Draw the members on the clip area (each cut to it first: zoomed far in, a
         member costs what the screen shows of it); return their value labels (text,
         where, colour, anchor), most loaded first, if `values`, and the first to break
         (its ends on screen and when it broke), or None. Geometry is worked out for all
         members at once, and a frame keeps no Python object per member alive (such
         objects, thousands a frame, made the garbage collector sweep the whole heap every
-        few frames)."""
+        few frames). by_section: (bar, beam) widths [px] to draw instead of widths by force."""
         s = sim.state
         rows = [("bar", self.bar_ij, s.bar_N, s.bar_on, s.bar_broke), ("beam", self.beam_ij, s.beam_out[:, 0], s.beam_on, s.beam_broke)]
         if not forces:  # every member alike, middling width, in a neutral colour (not the grey of "about zero")
@@ -389,6 +410,8 @@ class StructurePainter:
                 continue
             a, b, seen = draw.clip_segments(pts[ij[:, 0]], pts[ij[:, 1]], box)
             width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
+            if by_section is not None:
+                width = by_section[0 if kind == "bar" else 1]
             sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
             shown = np.flatnonzero(on & seen)
             smooth = len(shown) <= SMOOTH_UP_TO

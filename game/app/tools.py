@@ -14,7 +14,8 @@ import math
 import pygame
 
 from game.app import draw
-from game.app.palette import INK, MUTED, PANEL, RULE, TENSION, Fonts
+from game.app.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
+from game.rules.construction import money
 
 
 class Tool:
@@ -58,17 +59,62 @@ class Inspect(Tool):
 
 class NodeTool(Tool):
     name, label, edits = "node", "Node", True
-    tip = "click to place a node (on the grid; hold Shift for off-grid)"
+    tip = "click to place a node (on the grid; Shift: off it); drag one of your nodes to move it"
+
+    def __init__(self) -> None:
+        self.moving: str | None = None  # the node pressed on: dragged, it moves; clicked, it is there already
+        self.pressed: tuple[int, int] = (0, 0)
+
+    def cancel(self) -> bool:
+        had, self.moving = self.moving is not None, None
+        return had
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("node",))
         at = scene.picture.place(pos, shift)
         there = hit.id if hit is not None else scene.session.bench.node_near(*at, scene.picture.reach())
         if there is not None:
-            member = "; the Member tool joins nodes" if "member" in scene.toolbar.names else ""
-            scene.session.notice = f"Node {there} is already there: click elsewhere for a new node{member}."
+            self.moving, self.pressed = there, (pos[0], pos[1])
             return
         scene.session.edit(scene.session.bench.add_node, *at)
+
+    def release(self, scene, pos, *, fine):
+        node, self.moving = self.moving, None
+        if node is None:
+            return
+        if not dragged(self.pressed, pos):
+            member = "; the Member tool joins nodes" if "member" in scene.toolbar.names else ""
+            scene.session.notice = f"Node {node} is already there: click elsewhere for a new node, or drag it to move it{member}."
+            return
+        if not scene.layout.world.collidepoint(pos):
+            return  # let go off the picture: the move is dropped
+        x, y = scene.picture.place(pos, fine)
+        before = scene.session.bench.revision
+        scene.session.edit(scene.session.bench.move_node, node, x, y)
+        if scene.session.bench.revision != before:
+            bench = scene.session.level_bench
+            cost = bench.cost() if bench is not None else None
+            now = f", the cost now {money(cost)}" if cost is not None else ""
+            scene.session.notice = f"Moved node {node} to ({x:.3g} m, {y:.3g} m): its members follow{now} (Ctrl+Z takes it back)."
+
+    def marks(self, scene, surface):
+        """While a node is dragged: where it goes, and its members following it, dashed
+        (in the alert colour outside the build zone, where it cannot go)."""
+        model = scene.session.model
+        if self.moving is None or self.moving not in model.node_ids or not dragged(self.pressed, scene.mouse):
+            return
+        x, y = scene.picture.place(scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        to = scene.view.point(x, y)
+        bench = scene.session.bench
+        mine, fits = bench.movable(self.moving), bench.in_zone(x, y)
+        colour = TENSION if mine and fits else ALERT
+        for member in scene.picture.members.values() if mine else ():  # the level's joint takes no members along
+            if self.moving in (member["i"], member["j"]):
+                other = member["j"] if member["i"] == self.moving else member["i"]
+                draw.dashed(surface, colour, to, scene.picture.point_of(model.node_index(other)), 2)
+        pygame.draw.circle(surface, colour, to, 7, 3)
+        where = f"({x:.3g} m, {y:.3g} m)" if mine and fits else "outside the build zone" if mine else f"{self.moving} is the level's joint: it stays"
+        draw.label(surface, scene.app.fonts.bold, where, (to[0] + 12, to[1] - 12), colour, "bottomleft")
 
 
 class Joining(Tool):
@@ -86,15 +132,13 @@ class Joining(Tool):
 
     def node_at(self, scene, pos, shift: bool) -> str | None:
         """The node the click means: one within reach, else (continuing a member, where
-        nodes may be added) a new one where the grid puts it, unless a node is there."""
+        nodes may be added) one the grid puts within reach."""
         hit = scene.picture.pick(pos, ("node",))
         if hit is not None:
             return hit.id
-        bench = scene.session.bench
-        if self.count != 2 or "node" not in bench.tools or not self.pending:
+        if self.count != 2 or "node" not in scene.session.bench.tools or not self.pending:
             return None
-        at = scene.picture.place(pos, shift)
-        return bench.node_near(*at, scene.picture.reach()) or scene.session.edit(bench.add_node, *at)
+        return scene.session.bench.node_near(*scene.picture.place(pos, shift), scene.picture.reach())
 
     def press(self, scene, pos, *, shift):
         node = self.node_at(scene, pos, shift)
@@ -118,8 +162,96 @@ class Joining(Tool):
 
 
 class MemberTool(Joining):
+    """Click node after node (a chain; a click on empty ground makes a new joint there
+    and the member to it, in one edit), or drag from a node to a node or to empty
+    ground (one member). A click on a member, with no chain begun, builds it anew of
+    the section chosen, in one edit. The rubber band says how long the member being
+    drawn is and what it costs."""
+
     name, label = "member", "Member"
-    tip = "click two nodes to join them (Tab: next section); click empty ground for a new node"
+    tip = "click or drag node to node (Tab: next section); click a member to rebuild it in this section"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dragging: tuple[str, tuple[int, int]] | None = None  # (node, where pressed) of a press on a node
+
+    def cancel(self) -> bool:
+        self.dragging = None
+        return super().cancel()
+
+    def press(self, scene, pos, *, shift):
+        self.dragging = None
+        hit = scene.picture.pick(pos, ("node",))
+        if hit is None and not self.pending:
+            member = scene.picture.pick(pos, ("member",))
+            if member is not None:
+                self.rebuild(scene, member.id)
+            else:
+                scene.session.notice = "A member starts at a node: click one, or press on it and drag to where the member ends."
+            return
+        if hit is None and self.ground(scene, pos, shift) is not None:
+            return  # a new joint and the member to it (or refused, in words)
+        super().press(scene, pos, shift=shift)
+        if hit is not None and self.pending and self.pending[-1] == hit.id:
+            self.dragging = (hit.id, (pos[0], pos[1]))
+
+    def ground(self, scene, pos, shift: bool) -> str | None:
+        """A click (or a drag's end) on empty ground, going on from the last node: a new
+        joint there and the member to it, in one edit. None where it means a node (one
+        is within reach of where the grid puts it) or nodes cannot be added; the new
+        joint's id, or "" when the edit was refused (the notice says why)."""
+        session = scene.session
+        bench = session.bench
+        if "node" not in bench.tools:
+            return None
+        at = scene.picture.place(pos, shift)
+        if bench.node_near(*at, scene.picture.reach()) is not None:
+            return None
+        if session.section is None:
+            session.notice, self.pending = "This level offers no members to build.", []
+            return ""
+        made = session.edit(bench.add_member_to, self.pending[-1], *at, session.section)
+        if made is None:
+            return ""
+        self.pending = [made[0]]
+        return made[0]
+
+    def release(self, scene, pos, *, fine):
+        drag, self.dragging = self.dragging, None
+        if drag is None or not dragged(drag[1], pos):
+            return  # a click: the chain goes on from the node clicked
+        if not scene.layout.world.collidepoint(pos):
+            self.pending = []  # let go off the picture: nothing is made
+            return
+        hit = scene.picture.pick(pos, ("node",))
+        end = hit.id if hit is not None else scene.session.bench.node_near(*scene.picture.place(pos, fine), scene.picture.reach())
+        if end == drag[0]:
+            return  # let go on the node pressed (a hand that shook): a click, and the chain goes on
+        self.pending = [drag[0]]
+        if end is None:
+            self.ground(scene, pos, fine)
+        else:
+            self.pending.append(end)
+            self.join(scene)
+        self.pending = []  # a drag makes one member: no chain goes on from it
+
+    def rebuild(self, scene, member: str) -> None:
+        """Member `member` of the section chosen, in one edit; the notice says what that
+        changed the cost by."""
+        session = scene.session
+        if session.section is None:
+            session.notice = "This level offers no members to build."
+            return
+        change = session.edit(session.bench.set_section, member, session.section)
+        if change is None:
+            return
+        words = f"Member {member} is now {session.section}"
+        bench = session.level_bench
+        cost = bench.cost() if bench is not None else None
+        if cost is not None:
+            budget = bench.level.player.budget
+            words += f": the cost {'rises' if change > 0 else 'falls'} by {money(abs(change))} to {money(cost)}" + (f" of {money(budget)}" if budget else "")
+        session.notice = words + " (Ctrl+Z takes it back)."
 
     def join(self, scene):
         if scene.session.section is None:
@@ -127,6 +259,78 @@ class MemberTool(Joining):
             return
         scene.session.edit(scene.session.bench.add_member, *self.pending, scene.session.section)
         self.pending = [self.pending[1]]  # go on from the last node: a chain
+
+    def marks(self, scene, surface):
+        """The chain's start, and the rubber band to where the member would end: a node
+        within reach, else a new joint on the grid (in the alert colour outside the build
+        zone), with its length and cost beside the cursor. With no chain begun, over a
+        member: what a click would make of it."""
+        model = scene.session.model
+        if not self.pending:
+            words = self.rebuilt(scene)
+            if words:
+                draw.label(surface, scene.app.fonts.bold, words, (scene.mouse[0] + 14, scene.mouse[1] - 14), TENSION, "bottomleft")
+            return
+        if self.pending[-1] not in model.node_ids:
+            return
+        start = scene.picture.point_of(model.node_index(self.pending[-1]))
+        pygame.draw.circle(surface, TENSION, start, 9, 3)
+        if not scene.layout.world.collidepoint(scene.mouse):
+            return
+        band = self.band(scene)
+        if band is None:
+            draw.dashed(surface, TENSION, start, scene.mouse, 2)
+            return
+        end, words, fits = band
+        colour = TENSION if fits else ALERT
+        draw.dashed(surface, colour, start, end, 2)
+        pygame.draw.circle(surface, colour, end, 5, 2)
+        draw.label(surface, scene.app.fonts.bold, words, (scene.mouse[0] + 14, scene.mouse[1] - 14), colour, "bottomleft")  # the tool tip goes below
+
+    def rebuilt(self, scene) -> str:
+        """What a click on the member under the cursor would do, in words ("AE: light →
+        heavy, +$339"); "" over no member of the player's, or one of the section chosen."""
+        session, picture = scene.session, scene.picture
+        if session.section is None or not scene.layout.world.collidepoint(scene.mouse) or picture.pick(scene.mouse, ("node",)) is not None:
+            return ""
+        hit = picture.pick(scene.mouse, ("member",))
+        now = session.bench.section_now(hit.id) if hit is not None else None
+        if now is None or now == session.section:
+            return ""
+        ends = picture.members.get(hit.id)
+        model = session.model
+        if ends is None or ends["i"] not in model.node_ids or ends["j"] not in model.node_ids:
+            return ""
+        a, b = (model.arrays.pos0[model.node_index(ends[k]), :2].tolist() for k in ("i", "j"))
+        length = math.dist(a, b)
+        old, new = session.bench.price(now, length), session.bench.price(session.section, length)
+        change = "" if old is None or new is None else f", {'+' if new >= old else '−'}{money(abs(new - old))}"
+        return f"{hit.id}: {now} → {session.section}{change}"
+
+    def band(self, scene) -> tuple[tuple[float, float], str, bool] | None:
+        """Where the rubber band ends on the screen [px], its words ("3.20 m · $410": the
+        member's length, and its cost with its new joint's by the level's rules), and
+        whether a member may end there; None where the cursor means nothing."""
+        session, model, picture = scene.session, scene.session.model, scene.picture
+        a = model.arrays.pos0[model.node_index(self.pending[-1]), :2]
+        hit = picture.pick(scene.mouse, ("node",))
+        joints = 0
+        if hit is not None:
+            b = tuple(model.arrays.pos0[hit.index, :2].tolist())
+        elif "node" in session.bench.tools:
+            b = picture.place(scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            near = session.bench.node_near(*b, picture.reach())
+            if near is not None and near in model.node_ids:
+                b = tuple(model.arrays.pos0[model.node_index(near), :2].tolist())
+            else:
+                joints = 1
+        else:
+            return None
+        length = math.dist(a.tolist(), b)
+        price = session.bench.price(session.section, length, joints) if session.section is not None else None
+        fits = not joints or session.bench.in_zone(*b)
+        words = f"{length:.2f} m" + (f" · {money(price)}" if price is not None else "") + ("" if fits else " · outside the build zone")
+        return scene.view.point(*b), words, fits
 
 
 class PlateTool(Joining):
@@ -394,6 +598,11 @@ def snap(value: float, step: float) -> float:
 def grid_step(span: float) -> float:
     """A grid of about 40 cells across a world `span` [m] wide: 0.1, 0.2, 0.5, 1 m…"""
     return nice_step(max(span, 1e-3) / 40)
+
+
+def dragged(pressed: tuple[int, int], released: tuple[int, int]) -> bool:
+    """Whether the mouse moved between press and release: a drag, not a click."""
+    return math.hypot(released[0] - pressed[0], released[1] - pressed[1]) > CLICK_PX
 
 
 FORCE_PX = 200.0  # [px] a drag this long makes the reference force

@@ -46,6 +46,16 @@ def support_price(player, fix) -> float:
     return player.support_cost or 0.0
 
 
+def member_price(section, length: float) -> float:
+    """What a new member costs: its section's price per metre times its length [m]."""
+    return section.cost * length
+
+
+def node_price(player) -> float:
+    """What a new joint (node) costs."""
+    return player.node_cost or 0.0
+
+
 def money(x: float) -> str:
     return f"${x:,.0f}"
 
@@ -59,6 +69,7 @@ class Design:
     nodes: dict[str, tuple[float, float]] = field(default_factory=dict)  # added: id → (x, y)
     members: dict[str, tuple[str, str, float]] = field(default_factory=dict)  # added: id → (i, j, length)
     supports: list[str] = field(default_factory=list)  # nodes given a support
+    sections: dict[str, str] = field(default_factory=dict)  # added member id → its section's name
 
     def figures(self, level: Level) -> dict:
         return {
@@ -89,7 +100,7 @@ def design(level: Level, solution: Solution) -> Design:
                 raise ValueError(f"{f}.id: node {move.id!r} already exists")
             where[move.id] = d.nodes[move.id] = (move.x, move.y)
             d.data["nodes"].append({"id": move.id, "x": move.x, "y": move.y})
-            d.cost += player.node_cost or 0.0
+            d.cost += node_price(player)
         elif isinstance(move, AddMember):
             section = sections.get(move.section)
             if section is None:
@@ -103,10 +114,11 @@ def design(level: Level, solution: Solution) -> Design:
             member_ids.add(move.id)
             length = math.dist(where[move.i], where[move.j])
             d.members[move.id] = (move.i, move.j, length)
+            d.sections[move.id] = move.section
             d.data["members"].append(
                 {"id": move.id, "i": move.i, "j": move.j, **section.member_fields()},
             )
-            d.cost += section.cost * length
+            d.cost += member_price(section, length)
         elif isinstance(move, AddSupport):
             if move.node not in where:
                 raise ValueError(f"{f}.node: unknown node {move.node!r}")
@@ -167,6 +179,52 @@ def inside(point: tuple[float, float], polygon: list[tuple[float, float]], tol: 
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * dx / dy:
             hit = not hit
     return hit
+
+
+@dataclass(frozen=True)
+class BillRow:
+    """One member of a design: its section (None: the level's own member, not the
+    player's to price), its length [m] and its price (None: not the player's)."""
+
+    member: str
+    section: str | None
+    length: float
+    price: float | None
+
+
+@dataclass(frozen=True)
+class Bill:
+    """What a design costs, member by member and in parts, by the level's cost rules:
+    `rows` every member (the level's first, then the player's in the order built);
+    `parts` (words, amount) — the members of each section, the new joints, the supports —
+    which add up to `total` (None: nothing has a price here); `budget` the level's
+    (None: none)."""
+
+    rows: list[BillRow]
+    parts: list[tuple[str, float]]
+    total: float | None
+    budget: float | None
+
+
+def bill(level: Level, d: Design) -> Bill:
+    """The bill of design `d` on `level` (see Bill)."""
+    player = level.player
+    sections = player.sections or {}
+    where = {n["id"]: (float(n["x"]), float(n["y"])) for n in d.data["nodes"]}
+    rows = [BillRow(m["id"], None, math.dist(where[m["i"]], where[m["j"]]), None) for m in d.data["members"] if m["id"] not in d.members]
+    rows += [BillRow(mid, d.sections[mid], length, member_price(sections[d.sections[mid]], length)) for mid, (_, _, length) in d.members.items()]
+    parts: list[tuple[str, float]] = []
+    for name, section in sections.items():
+        lengths = [length for mid, (_, _, length) in d.members.items() if d.sections[mid] == name]
+        if lengths:
+            metres = sum(lengths)
+            parts.append((f"{plural(len(lengths), name + ' member')}, {metres:.2f} m at {money(section.cost)}/m", member_price(section, metres)))
+    if d.nodes:
+        parts.append((f"{plural(len(d.nodes), 'new joint')} at {money(node_price(player))}", len(d.nodes) * node_price(player)))
+    if d.supports:
+        fixes = {s["node"]: s["fix"] for s in d.data["supports"]}
+        parts.append((plural(len(d.supports), "new support"), sum(support_price(player, fixes[n]) for n in d.supports)))
+    return Bill(rows, parts, d.cost, player.budget)
 
 
 @dataclass

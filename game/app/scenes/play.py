@@ -66,7 +66,7 @@ class PlayScene(Scene):
             self.toolbar.choose(first_tool(bench))
         self.show_hud = self.show_help = self.brief_open = self.confirm_leave = self.folded = False
         self.graphs = GraphDesk(app.fonts)
-        self.table = MemberTable()  # after a build check: every member's force, capacities and use ratio
+        self.table = MemberTable()  # every member's section, length and cost; after a build check its force, capacities and use ratio
         self.checking = False  # a check asked for: the next frame says so, the one after judges
         self._check_shown = False
         self.draw_ms = 0.0
@@ -323,7 +323,7 @@ class PlayScene(Scene):
             surface,
             fonts,
             layout.legend,
-            widest=picture.painter.member_scale.value if sim and s.revealed else None,
+            widest=picture.painter.member_scale.value if sim and s.revealed and not picture.by_section else None,
             to_come=picture.painter.loads_to_come,
             plates=s.model is not None and len(s.model.triangle_ids) > 0,
             breakable=sim is not None and sim.breakable,
