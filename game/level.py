@@ -26,6 +26,7 @@ from game.files import BadInput, format_problem, write_bytes_atomic
 from game.format import BaseLevel, Goal, Player, field_path
 from game.rules.kinds import KINDS, NAMES
 from game.shipped import SCHEMA_PATH, in_checkout
+from game.variants import extremes, numbers_line, vary_errors
 
 
 class Level(BaseLevel):
@@ -88,9 +89,8 @@ def schema_errors(data: Any) -> list[str]:
 def sense_errors(level: Level) -> list[str]:
     """Problems the schema cannot see: ids that do not resolve, zero lengths or areas,
     and what the level's kind asks of its levels (a zero-force truss must stand, a
-    stability level must start as a mechanism: `Kind.sense`)."""
-    from engine import ModelError, build_model
-
+    stability level must start as a mechanism: `Kind.sense`); a level that varies, also
+    at the ends of its ranges (`vary`, game/variants.py)."""
     node_ids = {n.id for n in level.nodes}
     path = level.goal.moving_load.path if level.goal and level.goal.moving_load else []
     for k, (a, b) in enumerate(itertools.pairwise(path)):
@@ -99,9 +99,33 @@ def sense_errors(level: Level) -> list[str]:
                 return [f"goal.moving_load.path[{at}]: unknown node {node!r}"]
         if a == b:
             return [f"goal.moving_load.path[{k + 1}]: the load must move to another node"]
-    problems = _player_errors(level, node_ids)
+    problems = _player_errors(level, node_ids) or vary_errors(level)
     if problems:
         return problems
+    problems = _model_errors(level)
+    for drawn in [] if problems else extremes_or_problem(level):
+        if isinstance(drawn, str):
+            return [drawn]
+        problems = [f"vary: with the numbers {numbers_line(drawn)}: {p}" for p in _model_errors(drawn)]
+        if problems:
+            break
+    return problems
+
+
+def extremes_or_problem(level: Level) -> list[Level | str]:
+    """The versions of a level that varies at the ends of its ranges (game/variants.py),
+    or the one line saying why one cannot be made."""
+    try:
+        return extremes(level)
+    except ValueError as exc:
+        return [str(exc).splitlines()[0]]
+
+
+def _model_errors(level: Level) -> list[str]:
+    """The engine's model of the level must build (for each draw of its loads), and the
+    level's kind must find it sound."""
+    from engine import ModelError, build_model
+
     choices = level.load_choices()
     for draw in [None] if not choices else range(len(choices)):
         try:

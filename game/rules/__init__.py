@@ -23,6 +23,7 @@ from game.rules.common import STANDS, Verdict, moment_point
 from game.rules.hints import hint
 from game.rules.kinds import KINDS, kind_of
 from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
+from game.variants import version_for
 
 __all__ = ["KINDS", "Verdict", "assumptions", "briefed", "check", "hint", "kind_of", "marks"]
 
@@ -85,7 +86,7 @@ def fitted(level: Level, solution: Solution) -> Level:
     allow, or names something that does not exist."""
     if solution.level != level.id:
         raise ValueError(f"level: this solution is for level {solution.level!r}, not {level.id!r}")
-    level = level.drawn(solution.draw)
+    level = version_for(level, solution).drawn(solution.draw)
     kind = kind_of(level.kind)
     if kind is None or not kind.judged:
         raise ValueError(f"level: a {level.kind} level has no goal to check")
