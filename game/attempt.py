@@ -36,7 +36,8 @@ class Attempt:
 
     def solution(self, moves: list[Move] | None = None) -> Solution:
         """The attempt's moves (or `moves`) as a solution file holds them."""
-        return Solution(format=1, level=self.level.id, draw=self.draw, moves=list(self.moves if moves is None else moves))
+        stamp = {"student": self.level.student, "numbers": self.level.numbers or None}  # a level that varies: whose numbers (game/variants.py)
+        return Solution(format=1, level=self.level.id, draw=self.draw, **stamp, moves=list(self.moves if moves is None else moves))
 
     def structure(self, moves: list[Move] | None = None) -> dict:
         """The model as the player has built it (with the attempt's moves, or `moves`),

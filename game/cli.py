@@ -5,8 +5,9 @@
                         [--load-factors F,F,...] --json
 
     equilibria validate PATH...
-    equilibria check LEVEL [--solution SOLUTION.json] --json
-    equilibria levels [--json]                                     the course and the teacher's levels
+    equilibria check LEVEL [--solution SOLUTION.json] [--student ID] --json
+    equilibria levels [--json] [--student ID]                      the course and the teacher's levels
+    equilibria show LEVEL [--student ID] [--json]                  one student's version of a level and its answer
     equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--workers N]  a class's solutions judged
     equilibria --version
 
@@ -73,7 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
     chk = sub.add_parser("check", help="the verdict on a level and a solution")
     chk.add_argument("level", help="a level file, or the id of a shipped level")
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
+    chk.add_argument("--student", help="judge with this student's numbers (a level that varies; the solution's own student id comes first)")
     chk.add_argument("--json", action="store_true", help="print one JSON object")
+    shw = sub.add_parser("show", help="print a level as one student gets it: their numbers, brief, hints, answer and explanation")
+    shw.add_argument("level", help="a level file, or the id of a shipped level")
+    shw.add_argument("--student", help="the student id (default: the level's own numbers)")
+    shw.add_argument("--json", action="store_true", help="print one JSON object, with the answer as a solution file")
     grd = sub.add_parser("grade", help="judge a class's solution files and write one CSV row per student and level")
     grd.add_argument("levels", metavar="LEVELS", help="a level file or id, or a folder of level files")
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help="the class's solutions: STUDENT.json files, or a folder per student")
@@ -81,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     grd.add_argument("--workers", type=_count, metavar="N", help="processes judging at once (default: one per core)")
     lvl = sub.add_parser("levels", help="list the course: id, kind, won or not, title")
     lvl.add_argument("--json", action="store_true", help="print one JSON list (with each level's file and reference solution)")
+    lvl.add_argument("--student", help="also each level's numbers for this student (levels that vary them)")
     ply = sub.add_parser("play", help="play a level")
     ply.add_argument("level", help="a level file, or the id of a shipped level (equilibria levels lists them)")
     ply.add_argument("--solution", help="start from this solution's moves (a teacher showing an answer)")
@@ -128,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "play": play, "sandbox": sandbox}
+        commands["show"] = show
         command = commands.get(args.command, menu)
         return command(args)
     except BadInput as exc:
@@ -205,6 +213,8 @@ def levels(args: argparse.Namespace) -> int:
             problem = f"{path}: {str(exc).splitlines()[0]}"
         title, kind = (level.title, level.kind) if level else ("(cannot be read)", "?")
         rows.append(row(level_id, title, kind, path, reference_solution(level_id), "course", problem))
+        if args.student and level is not None:
+            rows[-1]["numbers"] = _numbers_for(level, args.student)
     for t in teacher_levels():
         title, kind = ("(cannot be opened)", "?") if t.problem else (t.title, t.kind)
         rows.append(row(t.id if not t.problem else t.path.name, title, kind, t.path, None, "teacher", t.problem))
@@ -228,9 +238,42 @@ def _print_levels(rows: list[dict], teacher_folder) -> None:
         if r["source"] == "teacher" and rows[k - 1]["source"] != "teacher":
             print(f"Your teacher's levels, in {teacher_folder}:")
         won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
-        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}")
+        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else ""))
     extra = sum(r["source"] == "teacher" for r in rows)
     print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.")
+
+
+def _numbers_for(level, student: str) -> str:
+    """A level's numbers for `student` ("" when it does not vary them); BadInput for a bad id."""
+    from game.variants import numbers_line, version
+
+    try:
+        return numbers_line(version(level, student))
+    except ValueError as exc:
+        raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
+
+
+def show(args: argparse.Namespace) -> int:
+    """One student's version of a level (game/variants.py): numbers, brief, hints, answer, explanation."""
+    from game.level import load_level
+    from game.variants import answer_solution, show_text, version
+
+    level_file = str(level_path(args.level))
+    try:
+        level = load_level(read_json(level_file))
+    except ValueError as exc:
+        raise BadInput(f"{level_file}: {str(exc).splitlines()[0]}") from None
+    try:
+        drawn = version(level, args.student)
+    except ValueError as exc:
+        raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
+    if args.json:
+        texts = {"title": drawn.title, "brief": drawn.brief, "hints": drawn.hints, "explanation": drawn.explanation}
+        out = {"level": drawn.id, "student": drawn.student, "numbers": drawn.numbers, **texts, "answer": answer_solution(drawn)}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        sys.stdout.write(show_text(drawn))
+    return 0
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -282,6 +325,8 @@ def check(args: argparse.Namespace) -> int:
             raise first_line(args.solution, exc) from None
     else:
         solution = Solution(format=1, level=level.id)
+    if args.student and solution.student is None:
+        solution = solution.model_copy(update={"student": args.student})
     if not KINDS[level.kind].judged:
         verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
     else:

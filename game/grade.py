@@ -11,7 +11,9 @@ class's solution files (docs/solutions.md), in one of two layouts, which may be 
 Each solution names its level; solutions for levels not graded are left out (and
 counted). The result is one row per student and level graded: `passed`, the `reason`
 the student would read, and the figures behind it as JSON, judged by `game.rules.check`,
-the same judge as `equilibria check`. A student who handed nothing in for a level gets
+the same judge as `equilibria check`, with the student's own numbers on a level that
+varies them (the solution's student id, else the student's file or folder name; the
+`student id` and `numbers` columns say which). A student who handed nothing in for a level gets
 a row that says so; one who handed in two files for one level gets a row asking for one.
 A broken solution file is a row that did not pass, whose reason is the one line `check`
 prints (`FILE: FIELD: what is wrong`, FILE relative to SOLUTIONS_DIR). A file too broken
@@ -49,7 +51,7 @@ from game.files import BadInput, read_json
 from game.level import Level, load_level
 from game.rules import KINDS
 
-COLUMNS = ("student", "level", "passed", "reason", "file", "figures")
+COLUMNS = ("student", "level", "passed", "reason", "file", "figures", "student id", "numbers")
 NOT_HANDED_IN = "no solution for this level was handed in"
 
 
@@ -65,12 +67,14 @@ class Row:
     file: str = ""
     figures: str = "{}"
     crash: str = ""  # the traceback of an unexpected error while judging (never in the CSV)
+    student_id: str = ""  # whose numbers the solution was judged with: its stamp, else `student` (game/variants.py)
+    numbers: str = ""  # those numbers, on a level that varies them
 
     def key(self) -> tuple[str, str, str]:
         return (self.student, self.level, self.file)
 
     def cells(self) -> list[str]:
-        return [self.student, self.level, "true" if self.passed else "false", self.reason, self.file, self.figures]
+        return [self.student, self.level, "true" if self.passed else "false", self.reason, self.file, self.figures, self.student_id, self.numbers]
 
 
 @dataclass(frozen=True)
@@ -213,6 +217,7 @@ def judge(job: Job) -> Row:
     unexpected error is kept in `crash` (the caller logs it), never raised."""
     from game.rules import check
     from game.solution import load_solution
+    from game.variants import numbers_line, version
 
     def refused(line: str) -> Row:
         return Row(job.student, job.level, False, line, job.shown)
@@ -220,6 +225,9 @@ def judge(job: Job) -> Row:
     try:
         level: Level = load_level(read_json(job.level_file))
         solution = load_solution(read_json(job.solution_file))
+        if solution.student is None:  # unstamped: the student the grade book names
+            solution = solution.model_copy(update={"student": job.student})
+        numbers = numbers_line(version(level, solution.student))
         verdict = check(level, solution)
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown, 1))
@@ -229,7 +237,8 @@ def judge(job: Job) -> Row:
         return Row(job.student, job.level, False, f"could not be judged: an unexpected error ({type(exc).__name__})", job.shown, crash=traceback.format_exc())
     figures = verdict.as_dict()
     del figures["passed"], figures["reason"]
-    return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, json.dumps(figures, sort_keys=True, separators=(",", ":"), allow_nan=False))
+    figures = json.dumps(figures, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, figures, student_id=solution.student, numbers=numbers)
 
 
 def _quiet_worker() -> None:

@@ -545,3 +545,43 @@ def version_for(level: L, solution) -> L:
             whose = f"student {out.student}" if out.student else "the level's own"
             raise ValueError(f"numbers: this work was done with other numbers than {whose} ({numbers_line(out)}); it answers another version of the level")
     return out
+
+
+# ---------------------------------------------------------------------------- a teacher's print
+def answer_solution(level: BaseLevel) -> dict | None:
+    """The answer of a version of a free-body level as a solution file (stamped with its
+    student and numbers), or None when the level has no unique answer to print."""
+    from game.rules.answer import solve_cuts  # the rules import this module
+
+    moves = solve_cuts(level) if level.cut else None
+    if moves is None:
+        return None
+    out = {"format": 1, "level": level.id}
+    if template(level).vary is not None:
+        out.update({"student": level.student, "numbers": level.numbers} if level.student else {"numbers": level.numbers})
+    out["moves"] = [{k: round(v, 6) if isinstance(v, float) else v for k, v in m.model_dump(mode="json").items()} for m in moves]
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def answer_lines(level: BaseLevel) -> list[str]:
+    """The answer of a version of a free-body level as a student would write it."""
+    solved = answer_solution(level)
+    if solved is None:
+        return ["(no unique answer to print: the level's explanation says what passes)"]
+    lines = []
+    for m in solved["moves"]:
+        if m["type"] == "add_force":
+            lines.append(f"force at {m['node']}: Fx = {shown(m['fx'], 'kN')}, Fy = {shown(m['fy'], 'kN')}")
+        else:
+            lines.append(f"moment at {m['node']}: M = {shown(m['m'], 'kN·m')} (counter-clockwise positive)")
+    return lines
+
+
+def show_text(level: BaseLevel) -> str:
+    """A version of a level as a teacher prints it: its numbers, brief, hints, answer and
+    explanation."""
+    who = f"student {level.student}" if level.student else "no student (the level's own numbers)"
+    parts = [f"{level.id}: {level.title}", f"Numbers for {who}: {numbers_line(level) or 'the level does not vary its numbers'}", "", level.brief, ""]
+    parts += [f"Hint {k}: {h}" for k, h in enumerate(level.hints, 1)]
+    parts += ["", "Answer:", *(f"  {line}" for line in answer_lines(level)), "", f"Explanation: {level.explanation}" if level.explanation else ""]
+    return "\n".join(parts).rstrip() + "\n"
