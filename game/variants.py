@@ -136,7 +136,7 @@ def _build(base: L, student: str | None, numbers: dict[str, float]) -> L:
     data["hints"] = [fill(h, env, base, f"hints[{k}]") for k, h in enumerate(base.hints)]
     numbers_text = _numbers_text(base, numbers)
     whose = f"Your numbers (student {student})" if student else "The level's own numbers (give your student id on the menu to get yours)"
-    data["brief"] = f"{data['brief']}\n{whose}: {numbers_text}." if data["brief"] else f"{whose}: {numbers_text}."
+    data["brief"] = f"{whose}: {numbers_text}.\n{data['brief']}".rstrip()  # first: the folded brief shows it
     try:
         out = type(base).model_validate(data)
     except ValueError as exc:

@@ -140,6 +140,8 @@ class PlaySession:
     exactly (the pacer never caps by measured cost)."""
 
     def __init__(self, stage: Stage, *, integrator: str = "auto", dt: float | None = None, progress=None, bench: Bench | None = None, fixed: bool = False):
+        if bench is None and progress is not None:
+            stage = stage.drawn_for(progress.student)  # a level that varies: the student's own numbers (game/variants.py)
         self.stage = stage
         self.progress = progress
         self.integrator = integrator
