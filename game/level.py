@@ -26,7 +26,7 @@ from game.files import BadInput, format_problem, write_bytes_atomic
 from game.format import BaseLevel, Goal, Player, field_path
 from game.rules.kinds import KINDS, NAMES
 from game.shipped import SCHEMA_PATH, in_checkout
-from game.variants import extremes, numbers_line, vary_errors
+from game.variants import extremes, numbers_text, vary_errors, with_numbers
 
 
 class Level(BaseLevel):
@@ -103,22 +103,24 @@ def sense_errors(level: Level) -> list[str]:
     if problems:
         return problems
     problems = _model_errors(level)
-    for drawn in [] if problems else extremes_or_problem(level):
-        if isinstance(drawn, str):
-            return [drawn]
-        problems = [f"vary: with the numbers {numbers_line(drawn)}: {p}" for p in _model_errors(drawn)]
+    for numbers in [] if problems else extremes(level):
+        problems = _drawn_errors(level, numbers)
         if problems:
             break
     return problems
 
 
-def extremes_or_problem(level: Level) -> list[Level | str]:
-    """The versions of a level that varies at the ends of its ranges (game/variants.py),
-    or the one line saying why one cannot be made."""
+def _drawn_errors(level: Level, numbers: dict[str, float]) -> list[str]:
+    """What is wrong with the level drawn with these numbers (game/variants.py): the
+    format, the model and the kind's sense checks, then its explanation's answer."""
     try:
-        return extremes(level)
+        problems = _model_errors(with_numbers(level, numbers, explain=False))
+        if not problems:
+            with_numbers(level, numbers)
     except ValueError as exc:
-        return [str(exc).splitlines()[0]]
+        problems = [str(exc).splitlines()[0]]
+    said = numbers_text(level, numbers)
+    return [p if p.startswith("vary") else f"vary: with the numbers {said}: {p}" for p in problems[:1]]
 
 
 def _model_errors(level: Level) -> list[str]:

@@ -127,21 +127,21 @@ def version(level: L, student: str | None = None) -> L:
     return _build(base, None if student is None else student.strip(), draw(base, student))
 
 
-def _build(base: L, student: str | None, numbers: dict[str, float]) -> L:
+def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: bool = True) -> L:
     env = with_derived(base, numbers)
     data = base.model_dump(mode="json", exclude={"vary"}, exclude_none=True)
     for path, text in base.vary.set.items():
         put(data, path, evaluate(parse(text), env, f"vary.set.{path}"))
     data["brief"] = fill(base.brief, env, base, "brief").rstrip()
     data["hints"] = [fill(h, env, base, f"hints[{k}]") for k, h in enumerate(base.hints)]
-    numbers_text = _numbers_text(base, numbers)
+    said = numbers_text(base, numbers)
     whose = f"Your numbers (student {student})" if student else "The level's own numbers (give your student id on the menu to get yours)"
-    data["brief"] = f"{whose}: {numbers_text}.\n{data['brief']}".rstrip()  # first: the folded brief shows it
+    data["brief"] = f"{whose}: {said}.\n{data['brief']}".rstrip()  # first: the folded brief shows it
     try:
         out = type(base).model_validate(data)
     except ValueError as exc:
-        raise ValueError(f"vary: the numbers {numbers_text} make a level the format refuses ({str(exc).splitlines()[-1].strip()})") from None
-    if base.explanation:
+        raise ValueError(f"vary: the numbers {said} make a level the format refuses ({str(exc).splitlines()[-1].strip()})") from None
+    if base.explanation and explain:
         answer = answer_values(out) if needs_answer(base.explanation) else {}
         out = out.model_copy(update={"explanation": fill(base.explanation, env, base, "explanation", answer)})
     out._template, out._student, out._numbers = base, student, dict(numbers)
@@ -154,10 +154,10 @@ def numbers_line(level: BaseLevel) -> str:
     base = template(level)
     if base.vary is None:
         return ""
-    return _numbers_text(base, level.numbers or draw(base, None))
+    return numbers_text(base, level.numbers or draw(base, None))
 
 
-def _numbers_text(base: BaseLevel, numbers: dict[str, float]) -> str:
+def numbers_text(base: BaseLevel, numbers: dict[str, float]) -> str:
     parts = []
     for name, value in numbers.items():
         n = base.vary.numbers[name]
@@ -511,11 +511,17 @@ def _expression_problem(text: str, known: set[str], field: str) -> str | None:
     return f"{field}: no number named {unknown[0]!r} in vary (the level's numbers: {', '.join(sorted(known))})" if unknown else None
 
 
-def extremes(level: BaseLevel) -> list[BaseLevel]:
-    """Versions of the level that reach the ends of its ranges: every number at its
-    least, every one at its greatest, and each alone at either end with the others at
-    their defaults. A property that holds at these and is monotonic in each number
-    holds for every student; `equilibria validate` checks each."""
+def with_numbers(level: L, numbers: dict[str, float], *, explain: bool = True) -> L:
+    """The level (as written) with these numbers, the explanation filled only with
+    `explain` (it solves the level: first see that the level's model builds)."""
+    return _build(level, None, numbers, explain=explain)
+
+
+def extremes(level: BaseLevel) -> list[dict[str, float]]:
+    """Numbers that reach the ends of the level's ranges: every number at its least,
+    every one at its greatest, and each alone at either end with the others at their
+    defaults. A property that holds at these and is monotonic in each number holds for
+    every student; `equilibria validate` checks the level with each."""
     if level.vary is None:
         return []
     numbers = level.vary.numbers
@@ -528,7 +534,7 @@ def extremes(level: BaseLevel) -> list[BaseLevel]:
         key = tuple(sorted(pick.items()))
         if key not in seen:
             seen.add(key)
-            out.append(_build(level, None, {n: value_at(numbers[n], round((pick[n] - numbers[n].min) / numbers[n].step)) for n in numbers}))
+            out.append({n: value_at(numbers[n], round((pick[n] - numbers[n].min) / numbers[n].step)) for n in numbers})
     return out
 
 
