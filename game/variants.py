@@ -34,7 +34,7 @@ from game.format import UNITS, BaseLevel, Number
 
 L = TypeVar("L", bound=BaseLevel)
 
-SEED_TAG = "equilibria vary 1"  # part of every hash: a new way of drawing would change it
+SEED_TAG = "Equilibria vary 1"  # part of every hash: a new way of drawing would change it
 TEXTS = ("brief", "hints", "explanation")  # where numbers may be shown; the title names the level for everyone
 ANSWER_PARTS = ("fx", "fy", "F", "m")
 FILTERS = ("abs", "num", "dir")
@@ -170,7 +170,7 @@ def shown(value: float, unit: str, decimals: int | None = None, *, with_unit: bo
     """A number as a text shows it: in `unit` ("8 kN", "2.5 m", "30°"; "8" without the
     unit), with `decimals` places (None: three significant figures), trailing zeros
     dropped, "−" for minus."""
-    x = value / UNITS[unit]
+    x = float(f"{value / UNITS[unit]:.9g}")  # round-off (9.3749999999 for 9.375) rounds as the exact value would
     if decimals is None:
         decimals = 0 if abs(x) >= 100 else 1 if abs(x) >= 10 else 2
     text = f"{x:.{max(decimals, 0)}f}"

@@ -65,8 +65,8 @@ def test_the_menu_asks_the_id_before_the_first_level_that_varies_and_the_brief_s
         app.frame()
         assert isinstance(app.scene, PlayScene)
         brief = app.scene.stage.brief
-        assert brief.startswith("Your numbers (student s1001): the load at C = 11 kN, A to C = 3.5 m, A to B = 8 m.")
-        assert "A load of 11 kN hangs at C, 3.5 m from A" in brief
+        assert brief.startswith("Your numbers (student s1001): the load at C = 9 kN, A to C = 2.5 m, A to B = 8 m.")
+        assert "A load of 9 kN hangs at C, 2.5 m from A" in brief
         assert app.scene.session.bench.attempt.solution().student == "s1001"
     assert Progress.load(tmp_path).student == "s1001"
 

@@ -42,12 +42,12 @@ def level(level_id: str):
 
 def spec_numbers(level_id: str, student: str) -> dict[str, float]:
     """The draw as docs/level-format.md states it, written again here: SHA-256 of
-    "equilibria vary 1", the level id, the student id (trimmed, case-folded) and the
+    "Equilibria vary 1", the level id, the student id (trimmed, case-folded) and the
     number's name, one per line, as a big-endian integer modulo the count of values."""
     out = {}
     for name, n in read_json(LEVELS / f"{level_id}.json")["vary"]["numbers"].items():
         count = round((n["max"] - n["min"]) / n["step"]) + 1
-        text = f"equilibria vary 1\n{level_id}\n{student.strip().casefold()}\n{name}"
+        text = f"Equilibria vary 1\n{level_id}\n{student.strip().casefold()}\n{name}"
         k = int.from_bytes(hashlib.sha256(text.encode()).digest(), "big") % count
         out[name] = float(Decimal(str(n["min"])) + k * Decimal(str(n["step"])))
     return out
@@ -82,7 +82,7 @@ def test_the_same_student_gets_the_same_numbers_in_another_process():
 def test_pinned_draws_stay_the_same_on_every_machine():
     """A golden draw: changing the way numbers are drawn would give every student of a
     running course new numbers, and this test says so."""
-    assert version(level("reactions-02"), ONE).numbers == {"P": 11000.0, "a": 3.5, "L": 8.0}
+    assert version(level("reactions-02"), ONE).numbers == {"P": 9000.0, "a": 2.5, "L": 8.0}
     assert version(level("particle-01"), OTHER).numbers == {"W": 15500.0}
 
 
@@ -113,7 +113,7 @@ def test_the_brief_shows_the_students_numbers(level_id):
 
 def test_the_brief_says_the_numbers_in_words():
     brief = version(level("reactions-02"), ONE).brief
-    assert "A beam 8 m long" in brief and "A load of 11 kN hangs at C, 3.5 m from A" in brief
+    assert "A beam 8 m long" in brief and "A load of 9 kN hangs at C, 2.5 m from A" in brief
 
 
 # ---------------------------------------------------------------------------- answers
@@ -171,10 +171,10 @@ def test_balance_01_a_couple_for_the_students_numbers_passes_and_not_for_another
 
 
 def test_the_explanation_states_the_students_answer():
-    drawn = version(level("two-force-01"), ONE)  # P = 6.5 kN, b = 3.5 m: F = 5·6.5·3.5/12 = 9.479 kN
-    assert drawn.numbers == {"P": 6500.0, "b": 3.5}
-    assert "The strut pushes with 9.48 kN" in drawn.explanation and "2.4 m·F = 22.8 kN·m" in drawn.explanation
-    assert "A pulls 1.08 kN down" in drawn.explanation  # 0.8·9.479 − 6.5 = 1.083 kN
+    drawn = version(level("two-force-01"), ONE)  # P = 7.5 kN, b = 5 m: F = 5·7.5·5/12 = 15.625 kN
+    assert drawn.numbers == {"P": 7500.0, "b": 5.0}
+    assert "The strut pushes with 15.6 kN" in drawn.explanation and "2.4 m·F = 37.5 kN·m" in drawn.explanation
+    assert "A pulls 5 kN down" in drawn.explanation  # 0.8·15.625 − 7.5 = 5 kN
 
 
 def test_work_stamped_with_other_numbers_is_refused_in_one_line():
@@ -266,8 +266,8 @@ def test_check_judges_with_the_students_numbers(tmp_path, capsys):
 def test_show_prints_a_students_version_and_its_answer_which_check_passes(tmp_path, capsys):
     assert main(["show", "two-force-01", "--student", ONE]) == 0
     text = capsys.readouterr().out
-    assert f"Numbers for student {ONE}: the load at B = 6.5 kN, A to B = 3.5 m" in text
-    assert "force at D1: Fx = 5.69 kN, Fy = 7.58 kN" in text and "Explanation: The strut pushes with 9.48 kN" in text
+    assert f"Numbers for student {ONE}: the load at B = 7.5 kN, A to B = 5 m" in text
+    assert "force at D1: Fx = 9.38 kN, Fy = 12.5 kN" in text and "Explanation: The strut pushes with 15.6 kN" in text
     assert main(["show", "two-force-01", "--student", ONE, "--json"]) == 0
     shown_json = json.loads(capsys.readouterr().out)
     answer = tmp_path / "answer.json"
@@ -281,7 +281,7 @@ def test_show_prints_a_students_version_and_its_answer_which_check_passes(tmp_pa
 def test_levels_lists_a_students_numbers(capsys):
     assert main(["levels", "--student", ONE]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
-    assert "[the load at C = 11 kN, A to C = 3.5 m, A to B = 8 m]" in lines["reactions-02"]
+    assert "[the load at C = 9 kN, A to C = 2.5 m, A to B = 8 m]" in lines["reactions-02"]
     assert "[" not in lines["free-body-02"]
 
 
@@ -305,4 +305,4 @@ def test_grade_judges_each_student_with_their_own_numbers(tmp_path):
         assert main(["grade", str(levels), str(tmp_path / folder), "--csv", str(out), "--workers", "1"]) == 0
         rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
         assert [(r["student"], r["student id"], r["passed"]) for r in rows] == [(ONE, ONE, passed), (OTHER, OTHER, passed)]
-        assert rows[0]["numbers"] == "the load at C = 11 kN, A to C = 3.5 m, A to B = 8 m"
+        assert rows[0]["numbers"] == "the load at C = 9 kN, A to C = 2.5 m, A to B = 8 m"
