@@ -50,7 +50,7 @@ class Stage:
     @property
     def varies(self) -> bool:
         """Whether the level draws numbers of its own for every student (game/variants.py)."""
-        return self.level is not None and self.kind != "sandbox" and template(self.level).vary is not None
+        return self.level is not None and template(self.level).vary is not None  # a sandbox made of a level has no vary
 
     def drawn_for(self, student: str | None) -> Stage:
         """This stage with `student`'s numbers, unless it holds one student's already
