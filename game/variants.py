@@ -30,7 +30,9 @@ import re
 from decimal import Decimal
 from typing import TypeVar
 
-from game.format import UNITS, BaseLevel, Number
+from pydantic import ValidationError
+
+from game.format import UNITS, BaseLevel, Number, field_path
 
 L = TypeVar("L", bound=BaseLevel)
 
@@ -139,8 +141,9 @@ def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: 
     data["brief"] = f"{whose}: {said}.\n{data['brief']}".rstrip()  # first: the folded brief shows it
     try:
         out = type(base).model_validate(data)
-    except ValueError as exc:
-        raise ValueError(f"vary: the numbers {said} make a level the format refuses ({str(exc).splitlines()[-1].strip()})") from None
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        raise ValueError(f"vary: the numbers {said} make a level the format refuses ({field_path(first['loc'])}: {first['msg']})") from None
     if base.explanation and explain:
         answer = answer_values(out) if needs_answer(base.explanation) else {}
         out = out.model_copy(update={"explanation": fill(base.explanation, env, base, "explanation", answer)})
