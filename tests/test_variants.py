@@ -1,14 +1,15 @@
 """Numbers of its own for every student (issue 22, point 5): a level's `vary` block drawn
 by the student id (game/variants.py).
 
-The levels that vary: balance-01 (P, h), particle-01 (W), reactions-02 (P, a, L) and
-two-force-01 (P, b). For each: two students get different numbers, one student the same
+The levels that vary: balance-01 (P, h), particle-01 (W), reactions-02 (P, a, L),
+two-force-01 (P, b) and beam-03 (w, c, H). For each: two students get different numbers, one student the same
 numbers in another process (another PYTHONHASHSEED), the brief shows them, and the answer
 for a student's numbers, checked against hand statics, passes `check` under that
 student's numbers and fails under another's.
 
 Glossary: P a load [N], W a weight [N], a and b distances from A [m], L the span [m],
-h the plate's height [m]; T a cable's pull [N]; F the strut's force [N].
+h the plate's height [m]; T a cable's pull [N]; F the strut's force [N]; w a load per
+metre [N/m], c the distance from A to a cut [m], H a pull [N]; M a moment [N m].
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from game.rules import check
 from game.solution import load_solution
 from game.variants import answer_solution, evaluate, numbers_line, parse, shown, version
 
-VARIED = ("balance-01", "particle-01", "reactions-02", "two-force-01")
+VARIED = ("balance-01", "particle-01", "reactions-02", "two-force-01", "beam-03")
+SOLVED = ("particle-01", "reactions-02", "two-force-01", "beam-03")  # one answer each
 ONE, OTHER = "s1001", "s1002"  # two students whose numbers differ on every level above
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,8 +119,8 @@ def test_the_brief_says_the_numbers_in_words():
 
 
 # ---------------------------------------------------------------------------- answers
-def hand_answer(level_id: str, x: dict[str, float]) -> dict[str, tuple[float, float]]:
-    """Each cut node's force (fx, fy) [N] by hand statics, for numbers x."""
+def hand_answer(level_id: str, x: dict[str, float]) -> dict[str, tuple[float, float] | float]:
+    """Each cut node's force (fx, fy) [N], and "NODE.m" its moment [N m], by hand statics, for numbers x."""
     if level_id == "particle-01":
         # RA along (−4, 3)/5, RB along (3, 4)/5: they meet at a right angle, so T_A = W·3/5, T_B = W·4/5
         ta, tb = 0.6 * x["W"], 0.8 * x["W"]
@@ -131,27 +133,38 @@ def hand_answer(level_id: str, x: dict[str, float]) -> dict[str, tuple[float, fl
         # the strut along D1→D, (3, 4)/5; ΣM_A: (4/5)·F·3 m = P·b, so F = 5·P·b/12
         f = 5 * x["P"] * x["b"] / 12
         return {"D1": (0.6 * f, 0.8 * f), "A": (-0.6 * f, x["P"] - 0.8 * f)}
+    if level_id == "beam-03":
+        # the part A–C of a 6 m beam: at A the whole beam's pin, (−H, 3w); w·c down at c/2 from A.
+        # ΣFx: N = H; ΣFy: 3w − w·c + Fy = 0; ΣM_C: 3w·(−c) + w·c·(c/2) + M = 0, so M = 3w·c − w·c²/2
+        w, c, h = x["w"], x["c"], x["H"]
+        return {"C": (h, w * c - 3 * w), "C.m": 3 * w * c - w * c * c / 2}
     raise KeyError(level_id)
 
 
-def moves_of(forces: dict[str, tuple[float, float]]) -> list[dict]:
-    return [{"type": "add_force", "node": n, "fx": fx, "fy": fy} for n, (fx, fy) in forces.items()]
+def moves_of(answer: dict) -> list[dict]:
+    forces = [{"type": "add_force", "node": n, "fx": v[0], "fy": v[1]} for n, v in answer.items() if not n.endswith(".m")]
+    return forces + [{"type": "add_moment", "node": n[:-2], "m": v} for n, v in answer.items() if n.endswith(".m")]
 
 
-@pytest.mark.parametrize("level_id", ("particle-01", "reactions-02", "two-force-01"))
+def printed(drawn) -> dict:
+    """The answer `show` prints for a version, in hand_answer's shape."""
+    moves = answer_solution(drawn)["moves"]
+    return {m["node"]: (m["fx"], m["fy"]) for m in moves if m["type"] == "add_force"} | {f"{m['node']}.m": m["m"] for m in moves if m["type"] == "add_moment"}
+
+
+@pytest.mark.parametrize("level_id", SOLVED)
 def test_the_answer_for_a_students_numbers_is_hand_statics(level_id):
     """The printed answer (rules/answer.py on the student's version) against closed
     forms; 1e-6 N: a 3 × 3 solve in floating point, far below any judging tolerance."""
     for student in (ONE, OTHER, None):
         drawn = version(level(level_id), student)
-        printed = {m["node"]: (m["fx"], m["fy"]) for m in answer_solution(drawn)["moves"]}
-        hand = hand_answer(level_id, drawn.numbers)
-        assert printed.keys() == hand.keys()
-        for node, (fx, fy) in hand.items():
-            assert printed[node] == pytest.approx((fx, fy), abs=1e-6)
+        solved, hand = printed(drawn), hand_answer(level_id, drawn.numbers)
+        assert solved.keys() == hand.keys()
+        for node, value in hand.items():
+            assert solved[node] == pytest.approx(value, abs=1e-6)
 
 
-@pytest.mark.parametrize("level_id", ("particle-01", "reactions-02", "two-force-01"))
+@pytest.mark.parametrize("level_id", SOLVED)
 def test_a_students_answer_passes_with_their_numbers_and_fails_with_anothers(level_id):
     lv = level(level_id)
     right = moves_of(hand_answer(level_id, version(lv, ONE).numbers))
@@ -168,6 +181,13 @@ def test_balance_01_a_couple_for_the_students_numbers_passes_and_not_for_another
     couple = [{"type": "add_force", "node": "C", "fy": q}, {"type": "add_force", "node": "B", "fy": -q}]
     assert check(lv, solution("balance-01", couple, student=ONE)).passed
     assert not check(lv, solution("balance-01", couple, student=OTHER)).passed
+
+
+def test_a_cut_beams_moment_is_in_the_explanation():
+    drawn = version(level("beam-03"), OTHER)  # w = 1 kN/m, c = 1.5 m: M = 3·1.5 − 1.5²/2 = 3.375 kN·m
+    assert drawn.numbers == {"w": 1000.0, "c": 1.5, "H": 5000.0}
+    assert "so M = +3.38 kN·m" in drawn.explanation and "−3 kN × 1.5 m + 1.5 kN × 0.75 m + M = 0" in drawn.explanation
+    assert "carries 1 kN/m down" in drawn.brief
 
 
 def test_the_explanation_states_the_students_answer():
