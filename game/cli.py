@@ -327,6 +327,8 @@ def check(args: argparse.Namespace) -> int:
         solution = Solution(format=1, level=level.id)
     if args.student and solution.student is None:
         solution = solution.model_copy(update={"student": args.student})
+    elif args.student and args.student.strip().casefold() != solution.student.strip().casefold():
+        print(f"{args.solution}: stamped for student {solution.student}: judged with that student's numbers, not {args.student}'s", file=sys.stderr)
     if not KINDS[level.kind].judged:
         verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
     else:
