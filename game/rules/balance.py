@@ -62,7 +62,8 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
         if f.node not in allowed_nodes:
             return Verdict(False, f"Forces may act at {', '.join(sorted(allowed_nodes))}, not at {f.node}.")
         if math.hypot(f.fx, f.fy) > max_force:
-            return Verdict(False, f"The force at {f.node} is {kn(math.hypot(f.fx, f.fy))}; at most {kn(max_force)} is allowed.")
+            rubs = " Friction can carry part of the load, up to μN at each surface: your force need only make up the rest." if _rubs(level) else ""
+            return Verdict(False, f"The force at {f.node} is {kn(math.hypot(f.fx, f.fy))}; at most {kn(max_force)} is allowed.{rubs}", {"too_big": f.node})
     data = level.model_data()
     data["loads"] = data.get("loads", []) + [{"node": f.node, "fx": f.fx, "fy": f.fy} for f in forces]
     about = moment_point(level)
@@ -110,6 +111,11 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     sim, worst, start = run(held, hold)
     figures["held_at"] = about
     return Verdict(True, f"Balanced: {within}. The little that is left over would make the free body drift slowly.", figures, sim, start)
+
+
+def _rubs(level: Level) -> bool:
+    """Whether the body rests on a surface with friction (a contact support with μ > 0)."""
+    return any(s.contact is not None and s.contact.mu > 0 for s in level.supports)
 
 
 def _sense(level: Level, model: Model) -> list[str]:
