@@ -61,6 +61,7 @@ from game.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranke
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, AddMoment, Solution, player_loads
 
+RAMP = 0.5  # [s] a right answer's loads come on over this time in the run shown (held)
 CARRIES = {"pin": ("x", "y"), "beam": ("x", "y", "rot"), "bar": ("x", "y")}  # a bar's force: along it
 
 
@@ -241,18 +242,53 @@ def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about
 
 
 def held(level: Level, data: dict) -> dict:
-    """The freed body with the student's forces and its cuts put back as supports (a cut
-    bar as a pin at its cut end): the run a right answer is shown with. The supports take
-    only what the answer leaves unbalanced, so the body stands as it stood, cut forces in
-    its members; run free instead, a body squeezed by forces of fixed direction (a
-    compressed bar's cut end) would be in equilibrium but an unstable one, and turn away
-    from the round-off of the first steps."""
+    """The freed body with the student's forces and its cuts put back, each as what it
+    carries and no more: the run a right answer is shown with. A support cut is fixed in
+    the directions it carried; a cut bar is a pin at its cut end (its node hangs on that
+    bar alone, so the pin holds the bar's line and nothing of the body's); a cut with
+    `along` (a roller on an incline, a pin of a two-force member) is a stiff link along
+    that line to a pinned anchor `along` away (the member taken away, put back). So the
+    body is held just as determinately as it was cut: the supports take only the little
+    the answer leaves unbalanced, never a pair of forces of their own on top of the
+    student's (pins at both ends of a leg would squeeze it between them), and it stands
+    as it stood, the cut forces in its members. Run free instead, a body squeezed by
+    forces of fixed direction (a compressed bar's cut end) would be in equilibrium but an
+    unstable one, and turn away from the round-off of the first steps."""
     out = dict(data)
     fixed = {s["node"] for s in data.get("supports", [])}
-    out["supports"] = list(data.get("supports", [])) + [
-        {"node": c.node, "fix": list(carried(c) if c.what != "bar" else ("x", "y"))} for c in level.cut or [] if c.node not in fixed
-    ]
+    where = {n["id"]: (n["x"], n["y"]) for n in data["nodes"]}
+    supports, nodes, members = list(data.get("supports", [])), list(data["nodes"]), list(data.get("members", []))
+    stiff = max((m.get("A", 0.0) for m in members), default=1e-3) * 10.0
+    material = next(iter(data.get("materials", {})), None)
+    for c in level.cut or []:
+        if c.node in fixed:
+            continue
+        if c.along is not None and material is not None:
+            anchor = _fresh(f"{c.node}-link", where)
+            where[anchor] = (where[c.node][0] - c.along[0], where[c.node][1] - c.along[1])
+            nodes.append({"id": anchor, "x": where[anchor][0], "y": where[anchor][1]})
+            link = _fresh(f"{c.node}-link", {m["id"] for m in members})
+            members.append({"id": link, "i": anchor, "j": c.node, "kind": "bar", "material": material, "A": stiff})
+            supports.append({"node": anchor, "fix": ["x", "y"]})
+        else:
+            supports.append({"node": c.node, "fix": list(carried(c) if c.what != "bar" else ("x", "y"))})
+    out.update(nodes=nodes, members=members, supports=supports)
+    # The loads come on over RAMP seconds along a smooth step (3s² − 2s³, s = t/RAMP), not
+    # at once: a sudden load sets an elastic body vibrating about its place, and a right
+    # answer is shown at rest, its members carrying the static forces.
+    smooth = [[RAMP * k / 20, (k / 20) ** 2 * (3 - 2 * k / 20)] for k in range(21)]
+    for key in ("loads", "member_loads") if RAMP else ():
+        out[key] = [ld if ld.get("history") else {**ld, "history": smooth} for ld in data.get(key, [])]
     return out
+
+
+def _fresh(stem: str, taken) -> str:
+    """`stem`, or `stem` with a number, not among `taken`."""
+    name, k = stem, 1
+    while name in taken:
+        k += 1
+        name = f"{stem}{k}"
+    return name
 
 
 def _sense(level: Level, model: Model) -> list[str]:
