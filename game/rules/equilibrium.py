@@ -36,7 +36,8 @@ import math
 import numpy as np
 
 from engine import Model
-from engine.linear import load_vector
+from engine.elements import history_value
+from engine.linear import load_vector, nodal_loads
 from game.format import BaseLevel as Level
 from game.rules.common import direction
 
@@ -53,13 +54,19 @@ def tolerance_of(level: Level) -> float:
 
 def largest_load(level: Level, model: Model) -> float:
     """F [N]: the largest given load, |(fx, fy)| of a point load, a pure moment |m| over the
-    largest distance between two nodes, a distributed load as its size ½(|w_i| + |w_j|)·L."""
+    largest distance between two nodes of the body, a distributed load as its size
+    ½(|w_i| + |w_j|)·L."""
     pos = model.arrays.pos0[:, :2]
-    span = max(float(np.hypot(*(pos - pos[0]).T).max()) * 2.0, 1e-3 * model.char_length)
+    span = max(float(_gaps(pos).max(initial=0.0)), 1e-3 * model.char_length)
     f = max((max(math.hypot(ld.fx, ld.fy), abs(ld.m) / span) for ld in level.loads), default=0.0)
     for ml in model.member_loads:
         f = max(f, 0.5 * (abs(ml.wi) + abs(ml.wj)) * math.dist(pos[ml.i], pos[ml.j]))
     return f or 1.0
+
+
+def _gaps(pos: np.ndarray) -> np.ndarray:
+    """(N, N) [m]: the distance between every two nodes."""
+    return np.hypot(*(pos[:, None, :] - pos[None, :, :]).transpose(2, 0, 1))
 
 
 def shortest_arm(model: Model) -> float:
@@ -67,16 +74,32 @@ def shortest_arm(model: Model) -> float:
     pos = model.arrays.pos0[:, :2]
     if len(pos) < 2:
         return model.char_length
-    gaps = np.hypot(*(pos[:, None, :] - pos[None, :, :]).transpose(2, 0, 1))
+    gaps = _gaps(pos)
     gaps[np.diag_indices(len(pos))] = np.inf
     return float(gaps.min())
+
+
+def terms(model: Model) -> tuple[np.ndarray, np.ndarray]:
+    """Every force on the body one by one, as the engine applies it at the end of its load
+    histories: (nodes (K,) int, forces (K, 3) [N, N, N m]). Each load entry is its own
+    term, so that two forces at one node are two terms (their sizes both count), and
+    a distributed load gives its equivalent nodal forces and end moments; the weight and
+    ground acceleration on the lumped masses (load_vector less the nodal loads) are one
+    term per node."""
+    m, t = model.arrays, model.load_end_time
+    scale = np.array([history_value(m.hist_start, m.hist_t, m.hist_v, h, t) if h >= 0 else 1.0 for h in m.load_hist])
+    nodes = [np.asarray(m.load_node, dtype=int)]
+    forces = [np.asarray(m.load_f, dtype=float).reshape(-1, 3) * scale.reshape(-1, 1)]
+    mass = load_vector(model, t) - nodal_loads(model, t)
+    carried = np.flatnonzero(np.abs(mass).sum(axis=1) > 0)
+    return np.concatenate([*nodes, carried]), np.concatenate([*forces, mass[carried]])
 
 
 def sums(model: Model, p: int) -> tuple[dict[str, float], dict[str, float]]:
     """(ΣFx, ΣFy, ΣM_P) [N, N, N m] of the model's loads about node p, and the size of each
     (½ Σ|…| of its terms, see the module)."""
-    f = load_vector(model, model.load_end_time)
-    d = model.arrays.pos0[:, :2] - model.arrays.pos0[p, :2]
+    q, f = terms(model)
+    d = model.arrays.pos0[q, :2] - model.arrays.pos0[p, :2]
     net = {"fx": float(f[:, 0].sum()), "fy": float(f[:, 1].sum()), "m": float((d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum())}
     size = {
         "fx": 0.5 * float(np.abs(f[:, 0]).sum()),
