@@ -5,7 +5,7 @@
                         [--load-factors F,F,...] --json
 
     equilibria validate PATH...
-    equilibria check LEVEL [--solution SOLUTION.json] [--student ID] --json
+    equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] [--student ID] --json
     equilibria levels [--json] [--student ID]                      the course and the teacher's levels
     equilibria show LEVEL [--student ID] [--json]                  one student's version of a level and its answer
     equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--workers N]  a class's solutions judged
@@ -76,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
     chk.add_argument("--student", help="judge with this student's numbers (a level that varies; the solution's own student id comes first)")
     chk.add_argument("--json", action="store_true", help="print one JSON object")
+    chk.add_argument("--attempt", type=_count, metavar="N", help="the hint after the N-th failed check (default: the first, and all the level's hints)")
     shw = sub.add_parser("show", help="print a level as one student gets it: their numbers, brief, hints, answer and explanation")
     shw.add_argument("level", help="a level file, or the id of a shipped level")
     shw.add_argument("--student", help="the student id (default: the level's own numbers)")
@@ -333,7 +334,7 @@ def check(args: argparse.Namespace) -> int:
         verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
     else:
         try:
-            verdict = judge(level, solution)
+            verdict = judge(level, solution, args.attempt)
         except ValueError as exc:
             raise first_line(args.solution or level_file, exc) from None
     if args.json:
