@@ -594,3 +594,10 @@ def show_text(level: BaseLevel) -> str:
     parts += [f"Hint {k}: {h}" for k, h in enumerate(level.hints, 1)]
     parts += ["", "Answer:", *(f"  {line}" for line in answer_lines(level)), "", f"Explanation: {level.explanation}" if level.explanation else ""]
     return "\n".join(parts).rstrip() + "\n"
+
+
+def own_numbers(level: BaseLevel) -> bool:
+    """Whether `level` holds the numbers its file holds: it does not vary, or it is drawn
+    with its defaults (what a shipped reference solution answers)."""
+    base = template(level)
+    return base.vary is None or (level.numbers or draw(base, None)) == draw(base, None)

@@ -330,3 +330,14 @@ def test_grade_judges_each_student_with_their_own_numbers(tmp_path):
         rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
         assert [(r["student"], r["student id"], r["passed"]) for r in rows] == [(ONE, ONE, passed), (OTHER, OTHER, passed)]
         assert rows[0]["numbers"] == "the load at C = 9 kN, A to C = 2.5 m, A to B = 8 m"
+
+
+def test_show_the_answer_gives_the_students_answer_never_the_level_own():
+    from game.attempt import Attempt
+
+    drawn = version(level("reactions-02"), ONE)
+    shown_moves = {m.node: (m.fx, m.fy) for m in Attempt(drawn).show_answer()}
+    for node, force in hand_answer("reactions-02", drawn.numbers).items():
+        assert shown_moves[node] == pytest.approx(force, abs=1e-6)
+    assert Attempt(version(level("balance-01"), ONE)).show_answer() is None, "the shipped couple is for the level's own numbers"
+    assert Attempt(version(level("balance-01"))).show_answer() is not None
