@@ -77,13 +77,13 @@ Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | AddNode | AddM
 class Solution(_Strict):
     format: Literal[1]
     level: LevelId
-    draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
-    student: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(
-        None, description="the student id whose numbers the level was worked with (a level that varies: game/variants.py)"
-    )
     numbers: dict[Annotated[str, Field(max_length=32)], Finite] | None = Field(
-        None, max_length=20, description="the numbers the level was worked with, by name, as the student saw them (a record; the judge draws them again)"
+        None,
+        max_length=20,
+        description="a level that varies its numbers (game/variants.py): the numbers the work was done with (a record: the judge draws them again)",
     )
+    draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
+    student: str | None = Field(None, min_length=1, max_length=64, description="the student's id, stamped by `equilibria export` and the game's hand-in key")
     moves: list[Move] = Field(default_factory=list, max_length=MAX_MOVES)
 
 

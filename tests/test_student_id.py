@@ -58,7 +58,7 @@ def test_the_menu_asks_the_id_before_the_first_level_that_varies_and_the_brief_s
         menu.selected = next(k for k, r in enumerate(menu.rows) if r.level_id == "reactions-02")
         key(pygame.K_RETURN)
         app.frame()
-        assert menu.asking is not None and app.scene is menu, "asked first"
+        assert menu.student_box is not None and app.scene is menu, "asked first"
         typed("s1001")
         key(pygame.K_RETURN)
         app.frame()
@@ -85,7 +85,7 @@ def test_not_now_plays_the_levels_own_numbers_and_is_not_asked_again(tmp_path):
         app.frame()
         assert isinstance(app.scene, PlayScene)
         assert app.scene.stage.brief.startswith("The level's own numbers") and "A weight of 10 kN" in app.scene.stage.brief
-        assert menu.asked and progress.student is None
+        assert menu.asked_student and progress.student is None
 
 
 def test_a_play_scene_draws_the_saved_students_numbers(tmp_path):
@@ -98,3 +98,15 @@ def test_a_play_scene_draws_the_saved_students_numbers(tmp_path):
         assert scene.stage.level.numbers == {"W": 15500.0}
         loads = scene.session.stage.model_data()["loads"]
         assert loads[0]["fy"] == -15500.0, "the structure carries the student's weight"
+
+
+def test_a_solution_shown_in_the_game_has_the_numbers_of_the_student_it_is_stamped_with(tmp_path):
+    from game.app.launch import bench_of_solution
+
+    path = tmp_path / "work.json"
+    path.write_text(json.dumps({"format": 1, "level": "reactions-02", "student": "s1002", "moves": []}))
+    stage = load_stage(shipped_level("reactions-02")).drawn_for_solution(str(path))
+    assert stage.brief.startswith("Your numbers (student s1002): the load at C = 4 kN, A to C = 1.5 m, A to B = 6.5 m.")
+    assert bench_of_solution(stage, str(path)).level.student == "s1002"
+    path.write_text("{not JSON")
+    assert load_stage(shipped_level("reactions-02")).drawn_for_solution(str(path)).level.student is None  # reading it for its moves says why

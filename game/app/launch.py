@@ -29,7 +29,6 @@ from game.files import BadInput, read_json
 from game.progress import Progress
 from game.rules import fitted, kind_of
 from game.solution import load_solution
-from game.variants import version_for
 from game.workbench import LevelBench
 
 
@@ -39,9 +38,8 @@ def play(
     """Play a level; with `solution`, starting from its moves (which replace the saved
     work); with `check`, judged at once; with `dt`, runs at that step, not the stable one."""
     stage = load_stage(path)
+    stage = stage.drawn_for_solution(solution) if solution else stage  # a level that varies: the numbers of the student it is stamped with
     bench = bench_of_solution(stage, solution) if solution else None
-    if bench is not None:
-        stage = stage.drawn_for(bench.level.student)  # the numbers of the student the solution is stamped with
 
     def make(app: App) -> PlayScene:
         scene = PlayScene(app, stage, progress=Progress.load(), bench=bench, dt=dt)
@@ -58,9 +56,8 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
         raise BadInput(f"{path}: a {stage.kind} level takes no solution")
     try:
         moves = load_solution(read_json(path))
-        level = version_for(stage.level, moves)  # a level that varies: the numbers of the solution's student
-        fitted(level, moves)
-        bench = LevelBench(level, Attempt(level, moves.moves, draw=moves.draw))
+        fitted(stage.level, moves)
+        bench = LevelBench(stage.level, Attempt(stage.level, moves.moves, draw=moves.draw))
         bench.structure()
     except ValueError as exc:
         raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None

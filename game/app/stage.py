@@ -59,6 +59,17 @@ class Stage:
             return self
         return Stage.from_level(version(self.level, student), source=self.source)
 
+    def drawn_for_solution(self, path: str) -> Stage:
+        """This stage with the numbers of the student a solution file is stamped with (a
+        teacher showing a student's work); as it is when the file has no stamp, or cannot
+        be read or fitted (reading it for its moves then says why, in one line)."""
+        try:
+            data = read_json(path)
+            student = data.get("student") if isinstance(data, dict) else None
+            return self.drawn_for(student if isinstance(student, str) else None)
+        except (BadInput, ValueError):
+            return self
+
     @classmethod
     def empty_sandbox(cls) -> Stage:
         brief = (

@@ -178,8 +178,8 @@ class MenuScene(Scene):
         self.dragging: int | None = None  # [px] where the scrollbar's thumb was taken, below its top (None: not dragged)
         self.error = ""  # why the level chosen last cannot be opened (file: field: problem), shown in a box
         self.error_title = ""
-        self.asking: StudentBox | None = None  # the student id asked (the I key, or before the first level that varies)
-        self.asked = False  # asked once this session: "not now" is not asked again
+        self.student_box: StudentBox | None = None  # the student id asked (the I key, or before the first level that varies)
+        self.asked_student = False  # asked once this session: "not now" is not asked again
 
     def _last_opened(self) -> int | None:
         """The row of the level opened last (None: none, or not listed)."""
@@ -276,7 +276,7 @@ class MenuScene(Scene):
             self._cannot_open(row, f"{row.path}: {str(exc).splitlines()[0]}")
             return
         self.error = ""
-        if stage.varies and self.progress.student is None and not self.asked:  # its numbers come from the student id: ask it first
+        if stage.varies and self.progress.student is None and not self.asked_student:  # its numbers come from the student id: ask it first
             self._ask_student(lambda kept: self._play(row, stage))
             return
         self._play(row, stage)
@@ -288,11 +288,11 @@ class MenuScene(Scene):
 
     def _ask_student(self, then=None) -> None:
         def done(kept: bool) -> None:
-            self.asking, self.asked = None, True
+            self.student_box, self.asked_student = None, True
             if then is not None:
                 then(kept)
 
-        self.asking = StudentBox(self.progress, done)
+        self.student_box = StudentBox(self.progress, done)
 
     def _cannot_open(self, row: Row, message: str) -> None:
         """Show why `row` cannot be opened: `message` names the file and the field."""
@@ -300,8 +300,8 @@ class MenuScene(Scene):
         self.error = message
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.asking is not None:
-            self.asking.handle_event(event)
+        if self.student_box is not None:
+            self.student_box.handle_event(event)
             return
         if self.error and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.error = ""  # the key or click that closes the box does nothing else
@@ -309,6 +309,7 @@ class MenuScene(Scene):
         page = self.page(self.app.screen.get_size())
         if event.type == pygame.KEYDOWN:
             moves = {
+                pygame.K_i: self._ask_student,
                 pygame.K_UP: lambda: self._move(-1),
                 pygame.K_DOWN: lambda: self._move(1),
                 pygame.K_PAGEUP: lambda: self._jump(self.selected - page, -1),
@@ -318,7 +319,6 @@ class MenuScene(Scene):
                 pygame.K_RETURN: lambda: self.open(self.rows[self.selected]),
                 pygame.K_KP_ENTER: lambda: self.open(self.rows[self.selected]),
                 pygame.K_ESCAPE: self.app.quit,
-                pygame.K_i: self._ask_student,
             }
             if event.key in moves:
                 moves[event.key]()
@@ -442,13 +442,13 @@ class MenuScene(Scene):
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
         words, colour = student_line(self.progress)
         draw.label(surface, fonts.small, words, (LEFT, h - 44), colour, "midleft", None)
+        if self.student_box is not None:
+            self.student_box.draw(surface, fonts, pygame.Rect(0, 0, w, h - FOOT))
         problem = self.problem_lines(w)
         draw.text_block(surface, fonts.small, problem, (LEFT, h - FOOT + 8 - len(problem) * fonts.small.get_linesize()), ALERT, spacing=0)
         if self.error:
             above_foot = pygame.Rect(0, 0, w, h - FOOT)
             overlay.message(surface, fonts, above_foot, self.error_title, self.error, "Any key or click: close this box")
-        if self.asking is not None:
-            self.asking.draw(surface, fonts, pygame.Rect(0, 0, w, h - FOOT))
 
     def _draw_where(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         """The scrollbar, and above the list's right end which rows are in view."""
