@@ -5,9 +5,10 @@
                         [--load-factors F,F,...] --json
 
     equilibria validate PATH...
-    equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] [--student ID] --json
-    equilibria levels [--json] [--student ID]                      the course and the teacher's levels
     equilibria show LEVEL [--student ID] [--json]                  one student's version of a level and its answer
+                                                                   (check and levels take --student ID too)
+    equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] --json
+    equilibria levels [--json]                                     the course and the teacher's levels
     equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--workers N]  a class's solutions judged
     equilibria --version
 

@@ -11,9 +11,7 @@ class's solution files (docs/solutions.md), in one of two layouts, which may be 
 Each solution names its level; solutions for levels not graded are left out (and
 counted). The result is one row per student and level graded: `passed`, the `reason`
 the student would read, and the figures behind it as JSON, judged by `game.rules.check`,
-the same judge as `equilibria check`, with the student's own numbers on a level that
-varies them (the solution's student id, else the student's file or folder name; the
-`student id` and `numbers` columns say which). A student who handed nothing in for a level gets
+the same judge as `equilibria check`. A student who handed nothing in for a level gets
 a row that says so; one who handed in two files for one level gets a row asking for one.
 A broken solution file is a row that did not pass, whose reason is the one line `check`
 prints (`FILE: FIELD: what is wrong`, FILE relative to SOLUTIONS_DIR). A file too broken
@@ -50,7 +48,11 @@ from game.course import level_files, level_path
 from game.files import BadInput, read_json
 from game.level import Level, load_level
 from game.rules import KINDS
+from game.variants import numbers_line, version
 
+# On a level that varies its numbers (game/variants.py) each solution is judged with its
+# student's own: the solution's `student` stamp, else the student's file or folder name;
+# `student id` and `numbers` say whose and which.
 COLUMNS = ("student", "level", "passed", "reason", "file", "figures", "student id", "numbers")
 NOT_HANDED_IN = "no solution for this level was handed in"
 
@@ -217,7 +219,6 @@ def judge(job: Job) -> Row:
     unexpected error is kept in `crash` (the caller logs it), never raised."""
     from game.rules import check
     from game.solution import load_solution
-    from game.variants import numbers_line, version
 
     def refused(line: str) -> Row:
         return Row(job.student, job.level, False, line, job.shown)
