@@ -245,6 +245,16 @@ def _print_levels(rows: list[dict], teacher_folder) -> None:
     print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.")
 
 
+def _for_student(solution, args: argparse.Namespace):
+    """check --student: an unstamped solution judged with that student's numbers; a
+    stamped one keeps its own stamp (a note on stderr when that is another student)."""
+    if args.student and solution.student is None:
+        return solution.model_copy(update={"student": args.student})
+    if args.student and args.student.strip().casefold() != solution.student.strip().casefold():
+        print(f"{args.solution}: stamped for student {solution.student}: judged with that student's numbers, not {args.student}'s", file=sys.stderr)
+    return solution
+
+
 def _numbers_for(level, student: str) -> str:
     """A level's numbers for `student` ("" when it does not vary them); BadInput for a bad id."""
     from game.variants import numbers_line, version
@@ -327,15 +337,11 @@ def check(args: argparse.Namespace) -> int:
             raise first_line(args.solution, exc) from None
     else:
         solution = Solution(format=1, level=level.id)
-    if args.student and solution.student is None:
-        solution = solution.model_copy(update={"student": args.student})
-    elif args.student and args.student.strip().casefold() != solution.student.strip().casefold():
-        print(f"{args.solution}: stamped for student {solution.student}: judged with that student's numbers, not {args.student}'s", file=sys.stderr)
     if not KINDS[level.kind].judged:
         verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
     else:
         try:
-            verdict = judge(level, solution, args.attempt)
+            verdict = judge(level, _for_student(solution, args), args.attempt)
         except ValueError as exc:
             raise first_line(args.solution or level_file, exc) from None
     if args.json:
