@@ -228,7 +228,7 @@ def judge(job: Job) -> Row:
         solution = load_solution(read_json(job.solution_file))
         if solution.student is None:  # unstamped: the student the grade book names
             solution = solution.model_copy(update={"student": job.student})
-        numbers = numbers_line(version(level, solution.student))
+        level = version(level, solution.student)  # drawn once: the judge finds it drawn for this student
         verdict = check(level, solution)
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown, 1))
@@ -239,7 +239,7 @@ def judge(job: Job) -> Row:
     figures = verdict.as_dict()
     del figures["passed"], figures["reason"]
     figures = json.dumps(figures, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, figures, student_id=solution.student, numbers=numbers)
+    return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, figures, student_id=solution.student, numbers=numbers_line(level))
 
 
 def _quiet_worker() -> None:
