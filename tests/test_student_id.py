@@ -24,7 +24,8 @@ def key(k: int) -> None:
 
 def typed(text: str) -> None:
     for ch in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(ch), mod=0, unicode=ch))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))  # as the window sends it: typed once, not twice
 
 
 def test_the_student_id_is_kept_in_the_progress_file(tmp_path):
@@ -110,3 +111,21 @@ def test_a_solution_shown_in_the_game_has_the_numbers_of_the_student_it_is_stamp
     assert bench_of_solution(stage, str(path)).level.student == "s1002"
     path.write_text("{not JSON")
     assert load_stage(shipped_level("reactions-02")).drawn_for_solution(str(path)).level.student is None  # reading it for its moves says why
+
+
+def test_the_i_key_opens_the_box_and_types_nothing_into_it(tmp_path):
+    progress = Progress.load(tmp_path)
+    progress.set_student("s7")
+    with App(fixed_frame=FRAME) as app:
+        menu = MenuScene(app, level_rows(), progress)
+        app.push(menu)
+        app.frame()
+        typed("i")
+        app.frame()
+        assert menu.student_box is not None and menu.student_box.text == "s7"
+        key(pygame.K_BACKSPACE)
+        key(pygame.K_BACKSPACE)
+        typed("S8")
+        key(pygame.K_RETURN)
+        app.frame()
+        assert menu.student_box is None and progress.student == "S8" and app.scene is menu

@@ -1,6 +1,6 @@
 """The box that asks for the student id, once: a level that varies its numbers draws the
 student's own from it (game/variants.py). The menu opens it before the first such level
-and at the I key. Typed text comes as TEXTINPUT events; Backspace deletes, Enter keeps
+and at the I key. Keys type (their characters); Backspace deletes, Enter keeps
 the id in the progress (and saves it), Esc leaves it as it was. Drawing reads the box's
 state and never changes it.
 """
@@ -34,16 +34,18 @@ class StudentBox:
         self.problem = ""  # why the text typed cannot be kept
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + event.text)[:STUDENT_MAX]
-            self.problem = ""
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
-            self.problem = ""
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        """Keys as the force entry takes them (game/app/entry.py): a key's character, not
+        the TEXTINPUT after it, so the I that opened the box types nothing."""
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._keep()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif event.key == pygame.K_ESCAPE:
             self.done(False)
+        elif event.key == pygame.K_BACKSPACE:
+            self.text, self.problem = self.text[:-1], ""
+        elif event.unicode and event.unicode.isprintable() and len(self.text) < STUDENT_MAX:
+            self.text, self.problem = self.text + event.unicode, ""
 
     def _keep(self) -> None:
         try:
