@@ -141,3 +141,11 @@ def test_in_the_game_ctrl_a_twice_shows_the_answer_and_the_explanation(tmp_path)
     assert not Progress.load(tmp_path).won("free-body-01")
     app.close()
     assert reference_solution("free-body-01") is not None
+
+
+def test_a_stability_hint_says_whether_the_count_or_the_placing_is_wrong():
+    """determinacy-03: 12 + 3 = 15 < 2j = 16 with nothing added (the count); a bar B–E makes
+    16 = 2j but leaves the middle panel without a diagonal (the placing)."""
+    added = [{"type": "add_member", "id": "M1", "i": "B", "j": "E", "section": "bar"}]
+    assert "The count is right" in verdict("determinacy-03", added).figures["hint"]
+    assert "m + r ≥ 2j" in verdict("determinacy-03", []).figures["hint"] and "count is right" not in verdict("determinacy-03", []).figures["hint"]

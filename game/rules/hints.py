@@ -170,6 +170,11 @@ def _construction(f: dict) -> str:
         return "Three support reactions hold a body in the plane only if they are not all parallel: give one a different direction."
     if f.get("reactions"):
         return "Three support reactions hold a body in the plane only if their lines do not all pass through one point: move one off it."
+    if "free_motion" in f and f.get("truss_excess", -1) >= 0:
+        return (
+            "The count is right (m + r ≥ 2j), but the members are badly placed: a panel of four bars without a diagonal leans"
+            " into a parallelogram (it shears), a joint on one member swings. Put a member where a panel is not two triangles."
+        )
     if "free_motion" in f:
         return "A mechanism: a triangle cannot change shape, a rectangle can. Count members plus reactions against twice the joints (m + r ≥ 2j)."
     broken = f.get("broken") or []
