@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--attempt", type=_count, metavar="N", help="the hint after the N-th failed check (default: the first, and all the level's hints)")
     shw = sub.add_parser("show", help="print a level as one student gets it: their numbers, brief, hints, answer and explanation")
     shw.add_argument("level", help="a level file, or the id of a shipped level")
-    shw.add_argument("--student", help="the student id (default: the level's own numbers)")
+    shw.add_argument("--student", action="append", help="the student id (default: the level's own numbers); again for more students")
     shw.add_argument("--json", action="store_true", help="print one JSON object, with the answer as a solution file")
     grd = sub.add_parser("grade", help="judge a class's solution files and write one CSV row per student and level")
     grd.add_argument("levels", metavar="LEVELS", help="a level file or id, or a folder of level files")
@@ -276,15 +276,16 @@ def show(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise BadInput(f"{level_file}: {str(exc).splitlines()[0]}") from None
     try:
-        drawn = version(level, args.student)
+        versions = [version(level, student) for student in args.student or [None]]
     except ValueError as exc:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
-    if args.json:
-        texts = {"title": drawn.title, "brief": drawn.brief, "hints": drawn.hints, "explanation": drawn.explanation}
-        out = {"level": drawn.id, "student": drawn.student, "numbers": drawn.numbers, **texts, "answer": answer_solution(drawn)}
-        print(json.dumps(out, ensure_ascii=False))
-    else:
-        sys.stdout.write(show_text(drawn))
+    for k, drawn in enumerate(versions):
+        if args.json:  # one object a line, one line a student
+            texts = {"title": drawn.title, "brief": drawn.brief, "hints": drawn.hints, "explanation": drawn.explanation}
+            out = {"level": drawn.id, "student": drawn.student, "numbers": drawn.numbers, **texts, "answer": answer_solution(drawn)}
+            print(json.dumps(out, ensure_ascii=False))
+        else:
+            sys.stdout.write(("\n" if k else "") + show_text(drawn))
     return 0
 
 
@@ -298,6 +299,7 @@ def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from game.course import LEVELS_DIR
     from game.level import load_level
+    from game.variants import versions_said
 
     bad = 0
     for path in level_files(args.paths or [LEVELS_DIR]):
@@ -309,7 +311,7 @@ def validate(args: argparse.Namespace) -> int:
             for line in str(exc).splitlines():
                 print(f"{path}: {line}", file=sys.stderr)
         else:
-            print(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members)")
+            print(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members{versions_said(level)})")
             continue
         bad += 1
     return 2 if bad else 0

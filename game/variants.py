@@ -27,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import TypeVar
 
 from pydantic import ValidationError
@@ -164,7 +164,7 @@ def numbers_text(base: BaseLevel, numbers: dict[str, float]) -> str:
     parts = []
     for name, value in numbers.items():
         n = base.vary.numbers[name]
-        parts.append(f"{n.words or name} = {shown(value, n.unit, _decimals(n))}")
+        parts.append(f"{n.words or name} = {shown(value, n.unit, decimals_of(n))}")
     return ", ".join(parts)
 
 
@@ -173,10 +173,10 @@ def shown(value: float, unit: str, decimals: int | None = None, *, with_unit: bo
     """A number as a text shows it: in `unit` ("8 kN", "2.5 m", "30°"; "8" without the
     unit), with `decimals` places (None: three significant figures), trailing zeros
     dropped, "−" for minus."""
-    x = float(f"{value / UNITS[unit]:.9g}")  # round-off (9.3749999999 for 9.375) rounds as the exact value would
+    x = Decimal(f"{value / UNITS[unit]:.9g}")  # round-off (9.3749999999 for 9.375) rounds as the exact value would
     if decimals is None:
         decimals = 0 if abs(x) >= 100 else 1 if abs(x) >= 10 else 2
-    text = f"{x:.{max(decimals, 0)}f}"
+    text = f"{x.quantize(Decimal(1).scaleb(-max(decimals, 0)), ROUND_HALF_UP):f}"  # half up, as by hand: 7.125 is 7.13
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     if text in ("-0", ""):
@@ -185,7 +185,7 @@ def shown(value: float, unit: str, decimals: int | None = None, *, with_unit: bo
     return text if not (unit and with_unit) else f"{text}{unit}" if unit == "°" else f"{text} {unit}"
 
 
-def _decimals(number: Number) -> int:
+def decimals_of(number: Number) -> int:
     """Decimal places that show every value of `number` in its unit exactly."""
     places = 0
     for x in (number.min / UNITS[number.unit], number.step / UNITS[number.unit]):
@@ -242,7 +242,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
 def _unit_of(base: BaseLevel, name: str) -> tuple[str, int | None]:
     if name in base.vary.numbers:
         n = base.vary.numbers[name]
-        return n.unit, _decimals(n)
+        return n.unit, decimals_of(n)
     return base.vary.derived[name].unit, None
 
 
@@ -601,3 +601,14 @@ def own_numbers(level: BaseLevel) -> bool:
     with its defaults (what a shipped reference solution answers)."""
     base = template(level)
     return base.vary is None or (level.numbers or draw(base, None)) == draw(base, None)
+
+
+def versions_said(level: BaseLevel, class_size: int = 30) -> str:
+    """For `validate`'s line: how many versions a level that varies has, and how many of
+    a class would share theirs with someone (expected: n·(1 − (1 − 1/N)^(n − 1)) for n
+    students and N versions drawn evenly); "" for a level that does not vary."""
+    if level.vary is None:
+        return ""
+    count = math.prod(values(n) for n in level.vary.numbers.values())
+    sharing = class_size * (1 - (1 - 1 / count) ** (class_size - 1))
+    return f"; {count:,} versions: in a class of {class_size}, about {sharing:.0f} would share theirs with another"

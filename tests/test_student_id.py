@@ -96,9 +96,9 @@ def test_a_play_scene_draws_the_saved_students_numbers(tmp_path):
         scene = PlayScene(app, load_stage(shipped_level("particle-01")), progress=progress)
         app.push(scene)
         app.frame()
-        assert scene.stage.level.numbers == {"W": 15500.0}
+        assert scene.stage.level.numbers == {"W": 11000.0}
         loads = scene.session.stage.model_data()["loads"]
-        assert loads[0]["fy"] == -15500.0, "the structure carries the student's weight"
+        assert loads[0]["fy"] == -11000.0, "the structure carries the student's weight"
 
 
 def test_a_solution_shown_in_the_game_has_the_numbers_of_the_student_it_is_stamped_with(tmp_path):

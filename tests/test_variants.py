@@ -30,7 +30,7 @@ from game.files import read_json
 from game.level import load_level
 from game.rules import check
 from game.solution import load_solution
-from game.variants import answer_solution, evaluate, numbers_line, parse, shown, version
+from game.variants import answer_solution, decimals_of, evaluate, numbers_line, parse, shown, version
 
 VARIED = ("balance-01", "particle-01", "reactions-02", "two-force-01", "beam-03")
 SOLVED = ("particle-01", "reactions-02", "two-force-01", "beam-03")  # one answer each
@@ -85,7 +85,7 @@ def test_pinned_draws_stay_the_same_on_every_machine():
     """A golden draw: changing the way numbers are drawn would give every student of a
     running course new numbers, and this test says so."""
     assert version(level("reactions-02"), ONE).numbers == {"P": 9000.0, "a": 2.5, "L": 8.0}
-    assert version(level("particle-01"), OTHER).numbers == {"W": 15500.0}
+    assert version(level("particle-01"), OTHER).numbers == {"W": 11000.0}
 
 
 @pytest.mark.parametrize("level_id", VARIED)
@@ -109,7 +109,7 @@ def test_the_brief_shows_the_students_numbers(level_id):
     assert first.startswith(f"Your numbers (student {ONE}): ") and numbers_line(drawn) in first
     for name, value in drawn.numbers.items():
         n = drawn._template.vary.numbers[name]
-        assert shown(value, n.unit, 1) in drawn.brief.split("\n", 1)[1] or name == "h", (name, drawn.brief)
+        assert shown(value, n.unit, decimals_of(n)) in drawn.brief.split("\n", 1)[1] or name == "h", (name, drawn.brief)
     assert version(level(level_id)).brief.startswith("The level's own numbers")
 
 
@@ -185,16 +185,16 @@ def test_balance_01_a_couple_for_the_students_numbers_passes_and_not_for_another
 
 def test_a_cut_beams_moment_is_in_the_explanation():
     drawn = version(level("beam-03"), OTHER)  # w = 1 kN/m, c = 1.5 m: M = 3·1.5 − 1.5²/2 = 3.375 kN·m
-    assert drawn.numbers == {"w": 1000.0, "c": 1.5, "H": 5000.0}
+    assert drawn.numbers == {"w": 1000.0, "c": 1.5, "H": 4000.0}
     assert "so M = +3.38 kN·m" in drawn.explanation and "−3 kN × 1.5 m + 1.5 kN × 0.75 m + M = 0" in drawn.explanation
     assert "carries 1 kN/m down" in drawn.brief
 
 
 def test_the_explanation_states_the_students_answer():
-    drawn = version(level("two-force-01"), ONE)  # P = 7.5 kN, b = 5 m: F = 5·7.5·5/12 = 15.625 kN
-    assert drawn.numbers == {"P": 7500.0, "b": 5.0}
-    assert "The strut pushes with 15.6 kN" in drawn.explanation and "2.4 m·F = 37.5 kN·m" in drawn.explanation
-    assert "A pulls 5 kN down" in drawn.explanation  # 0.8·15.625 − 7.5 = 5 kN
+    drawn = version(level("two-force-01"), ONE)  # P = 6 kN, b = 4.75 m: F = 5·6·4.75/12 = 11.875 kN
+    assert drawn.numbers == {"P": 6000.0, "b": 4.75}
+    assert "The strut pushes with 11.9 kN" in drawn.explanation and "2.4 m·F = 28.5 kN·m" in drawn.explanation
+    assert "A pulls 3.5 kN down" in drawn.explanation  # 0.8·11.875 − 6 = 3.5 kN
 
 
 def test_work_stamped_with_other_numbers_is_refused_in_one_line():
@@ -214,6 +214,14 @@ def test_an_attempt_stamps_its_solution_with_the_student_and_the_numbers():
 
 
 # ---------------------------------------------------------------------------- expressions
+def test_numbers_are_shown_as_by_hand():
+    """Half up, as a student rounds (7.125 is 7.13, where Python's format gives 7.12), the
+    round-off of a solve gone first (9.3749999999 is 9.375), no −0, no e-notation."""
+    assert shown(7125, "kN") == "7.13 kN" and shown(9374.9999999, "kN") == "9.38 kN"
+    assert shown(-0.0001, "kN") == "0 kN" and shown(-2500, "kN", 1) == "−2.5 kN"
+    assert shown(123456, "kN") == "123 kN" and shown(0.625, "m") == "0.63 m" and shown(30, "°", 0) == "30°"
+
+
 def test_expressions_are_read_by_a_parser_not_eval():
     env = {"P": 8000.0, "a": 2.0, "L": 6.0}
     assert evaluate(parse("-P * a / L"), env, "f") == pytest.approx(-8000 * 2 / 6)
@@ -290,8 +298,8 @@ def test_check_judges_with_the_students_numbers(tmp_path, capsys):
 def test_show_prints_a_students_version_and_its_answer_which_check_passes(tmp_path, capsys):
     assert main(["show", "two-force-01", "--student", ONE]) == 0
     text = capsys.readouterr().out
-    assert f"Numbers for student {ONE}: the load at B = 7.5 kN, A to B = 5 m" in text
-    assert "force at D1: Fx = 9.38 kN, Fy = 12.5 kN" in text and "Explanation: The strut pushes with 15.6 kN" in text
+    assert f"Numbers for student {ONE}: the load at B = 6 kN, A to B = 4.75 m" in text
+    assert "force at D1: Fx = 7.13 kN, Fy = 9.5 kN" in text and "Explanation: The strut pushes with 11.9 kN" in text  # 0.6·11.875 = 7.125, half up
     assert main(["show", "two-force-01", "--student", ONE, "--json"]) == 0
     shown_json = json.loads(capsys.readouterr().out)
     answer = tmp_path / "answer.json"
