@@ -5,7 +5,9 @@
                         [--load-factors F,F,...] --json
 
     equilibria validate PATH...
-    equilibria check LEVEL [--solution SOLUTION.json] --json
+    equilibria show LEVEL [--student ID] [--json]                  one student's version of a level and its answer
+                                                                   (check and levels take --student ID too)
+    equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] --json
     equilibria levels [--json]                                     the course and the teacher's levels
     equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--roster FILE] [--workers N]  a class's solutions judged
     equilibria export LEVEL [-o FILE]                              your saved work as a solution file
@@ -74,7 +76,13 @@ def build_parser() -> argparse.ArgumentParser:
     chk = sub.add_parser("check", help="the verdict on a level and a solution")
     chk.add_argument("level", help="a level file, or the id of a shipped level")
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
+    chk.add_argument("--student", help="judge with this student's numbers (a level that varies; the solution's own student id comes first)")
     chk.add_argument("--json", action="store_true", help="print one JSON object")
+    chk.add_argument("--attempt", type=_count, metavar="N", help="the hint after the N-th failed check (default: the first, and all the level's hints)")
+    shw = sub.add_parser("show", help="print a level as one student gets it: their numbers, brief, hints, answer and explanation")
+    shw.add_argument("level", help="a level file, or the id of a shipped level")
+    shw.add_argument("--student", action="append", help="the student id (default: the level's own numbers); again for more students")
+    shw.add_argument("--json", action="store_true", help="print one JSON object, with the answer as a solution file")
     grd = sub.add_parser("grade", help="judge a class's solution files and write one CSV row per student and level")
     grd.add_argument("levels", metavar="LEVELS", help="a level file or id, or a folder of level files")
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help="the class's solutions: STUDENT.json files, or a folder per student")
@@ -88,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: LEVEL.json in the current folder)")
     lvl = sub.add_parser("levels", help="list the course: id, kind, won or not, title")
     lvl.add_argument("--json", action="store_true", help="print one JSON list (with each level's file and reference solution)")
+    lvl.add_argument("--student", help="also each level's numbers for this student (levels that vary them)")
     ply = sub.add_parser("play", help="play a level")
     ply.add_argument("level", help="a level file, or the id of a shipped level (equilibria levels lists them)")
     ply.add_argument("--solution", help="start from this solution's moves (a teacher showing an answer)")
@@ -135,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
-        commands |= {"play": play, "sandbox": sandbox}
+        commands |= {"play": play, "sandbox": sandbox, "show": show}
         command = commands.get(args.command, menu)
         return command(args)
     except BadInput as exc:
@@ -213,6 +222,8 @@ def levels(args: argparse.Namespace) -> int:
             problem = f"{path}: {str(exc).splitlines()[0]}"
         title, kind = (level.title, level.kind) if level else ("(cannot be read)", "?")
         rows.append(row(level_id, title, kind, path, reference_solution(level_id), "course", problem))
+        if args.student and level is not None:
+            rows[-1]["numbers"] = _numbers_for(level, args.student)
     for t in teacher_levels():
         title, kind = ("(cannot be opened)", "?") if t.problem else (t.title, t.kind)
         rows.append(row(t.id if not t.problem else t.path.name, title, kind, t.path, None, "teacher", t.problem))
@@ -236,9 +247,53 @@ def _print_levels(rows: list[dict], teacher_folder) -> None:
         if r["source"] == "teacher" and rows[k - 1]["source"] != "teacher":
             print(f"Your teacher's levels, in {teacher_folder}:")
         won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
-        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}")
+        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else ""))
     extra = sum(r["source"] == "teacher" for r in rows)
     print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.")
+
+
+def _for_student(solution, args: argparse.Namespace):
+    """check --student: an unstamped solution judged with that student's numbers; a
+    stamped one keeps its own stamp (a note on stderr when that is another student)."""
+    if args.student and solution.student is None:
+        return solution.model_copy(update={"student": args.student})
+    if args.student and args.student.strip().casefold() != solution.student.strip().casefold():
+        print(f"{args.solution}: stamped for student {solution.student}: judged with that student's numbers, not {args.student}'s", file=sys.stderr)
+    return solution
+
+
+def _numbers_for(level, student: str) -> str:
+    """A level's numbers for `student` ("" when it does not vary them); BadInput for a bad id."""
+    from game.variants import numbers_line, version
+
+    try:
+        return numbers_line(version(level, student))
+    except ValueError as exc:
+        raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
+
+
+def show(args: argparse.Namespace) -> int:
+    """One student's version of a level (game/variants.py): numbers, brief, hints, answer, explanation."""
+    from game.level import load_level
+    from game.variants import answer_solution, show_text, version
+
+    level_file = str(level_path(args.level))
+    try:
+        level = load_level(read_json(level_file))
+    except ValueError as exc:
+        raise BadInput(f"{level_file}: {str(exc).splitlines()[0]}") from None
+    try:
+        versions = [version(level, student) for student in args.student or [None]]
+    except ValueError as exc:
+        raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
+    for k, drawn in enumerate(versions):
+        if args.json:  # one object a line, one line a student
+            texts = {"title": drawn.title, "brief": drawn.brief, "hints": drawn.hints, "explanation": drawn.explanation}
+            out = {"level": drawn.id, "student": drawn.student, "numbers": drawn.numbers, **texts, "answer": answer_solution(drawn)}
+            print(json.dumps(out, ensure_ascii=False))
+        else:
+            sys.stdout.write(("\n" if k else "") + show_text(drawn))
+    return 0
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -251,6 +306,7 @@ def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from game.course import LEVELS_DIR
     from game.level import load_level
+    from game.variants import versions_said
 
     bad = 0
     for path in level_files(args.paths or [LEVELS_DIR]):
@@ -262,7 +318,7 @@ def validate(args: argparse.Namespace) -> int:
             for line in str(exc).splitlines():
                 print(f"{path}: {line}", file=sys.stderr)
         else:
-            print(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members)")
+            print(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members{versions_said(level)})")
             continue
         bad += 1
     return 2 if bad else 0
@@ -289,7 +345,7 @@ def check(args: argparse.Namespace) -> int:
         verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
     else:
         try:
-            verdict = judge(level, solution)
+            verdict = judge(level, _for_student(solution, args), args.attempt)
         except ValueError as exc:
             raise first_line(args.solution or level_file, exc) from None
     if args.json:

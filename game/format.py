@@ -15,7 +15,7 @@ import math
 import re
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
@@ -303,6 +303,64 @@ class Player(_Strict):
     max_length: Positive | None = Field(None, description="build: the longest member allowed [m]")
 
 
+# Units a drawn number may be shown in: the factor from the SI value the level holds.
+UNITS: dict[str, float] = {
+    "": 1.0, "N": 1.0, "kN": 1e3, "N·m": 1.0, "kN·m": 1e3, "N/m": 1.0, "kN/m": 1e3,
+    "m": 1.0, "cm": 1e-2, "mm": 1e-3, "kg": 1.0, "°": 1.0,
+}  # fmt: skip
+Unit = Literal[tuple(UNITS)]
+NumberName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,31}$", description="a name the texts use as {name}")]
+MAX_STEPS = 10_000  # values a drawn number may take
+
+
+class Number(_Strict):
+    """A number drawn for each student from min, min + step, …, max (game/variants.py)."""
+
+    min: Finite = Field(description="the least value, in the level's SI units (N, m, N m, N/m)")
+    max: Finite = Field(description="the greatest value; max − min a whole number of steps")
+    step: Positive = Field(description="the values go up by this much, so that texts show clean numbers")
+    unit: Unit = Field("", description="how texts show it: the SI value divided by the unit's size (8000 N shown in kN is '8 kN')")
+    default: Finite | None = Field(None, description="the level's own value, for a player who gave no student id (absent: the step nearest the middle)")
+    words: str | None = Field(None, max_length=60, description="what it is, for the student's list of their numbers ('the load at C'); absent: its name")
+
+    @model_validator(mode="after")
+    def _a_range_of_steps(self) -> Self:
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max:g}) is less than min ({self.min:g})")
+        count = (self.max - self.min) / self.step
+        if abs(count - round(count)) > 1e-6 * max(1.0, count):
+            raise ValueError(f"max − min ({self.max - self.min:g}) is not a whole number of steps of {self.step:g}")
+        if round(count) + 1 > MAX_STEPS:
+            raise ValueError(f"{round(count) + 1} values from min to max; at most {MAX_STEPS}")
+        if self.default is not None:
+            k = (self.default - self.min) / self.step
+            if not (self.min <= self.default <= self.max) or abs(k - round(k)) > 1e-6 * max(1.0, k):
+                raise ValueError(f"default {self.default:g} is not one of min, min + step, …, max")
+        return self
+
+
+class Derived(_Strict):
+    """A number worked out from the drawn ones, for the texts ('the resultant w·L')."""
+
+    value: Annotated[str, Field(min_length=1, max_length=200)] = Field(
+        description="an expression of the numbers (and derived numbers before it): + − × / ^, parentheses, sqrt(), abs(), hypot(a, b)"
+    )
+    unit: Unit = Field("", description="how texts show it")
+
+
+class Vary(_Strict):
+    """Numbers of its own for every student (docs/level-format.md, "Numbers of their own")."""
+
+    numbers: dict[NumberName, Number] = Field(min_length=1, max_length=20, description="the numbers drawn for each student, by name")
+    derived: dict[NumberName, Derived] = Field(default_factory=dict, max_length=20, description="numbers the texts show, worked out from those drawn")
+    set: dict[Annotated[str, Field(min_length=1, max_length=200)], Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        default_factory=dict,
+        max_length=200,
+        description='field → expression: each field of the level set from the numbers, e.g. {"loads[0].fy": "-P", "nodes.B.x": "L"};'
+        " the file holds what the default numbers give",
+    )
+
+
 class BaseLevel(_Strict):
     """A level as the format defines it, whatever its kind: the structure, the world,
     the goal and what the player may do. `game.level.Level` narrows `kind` to the kinds
@@ -326,11 +384,28 @@ class BaseLevel(_Strict):
     goal: Goal | None = None
     player: Player = Field(default_factory=Player, description="what the student may do in this kind of level")
     cut: list[Cut] | None = Field(None, max_length=1000, description="free_body: where the body was cut from what held it")
+    vary: Vary | None = Field(None, description="numbers of its own for every student, drawn from ranges by the student id; texts use them as {name}")
+
+    # A level drawn for one student (game/variants.py `version`): the level as written
+    # (its template), the student and the numbers drawn. Unset on a level as written.
+    _template: BaseLevel | None = PrivateAttr(None)
+    _student: str | None = PrivateAttr(None)
+    _numbers: dict[str, float] = PrivateAttr(default_factory=dict)
+
+    @property
+    def student(self) -> str | None:
+        """The student whose numbers this level holds (None: the level's own numbers)."""
+        return self._student
+
+    @property
+    def numbers(self) -> dict[str, float]:
+        """The numbers this version of the level was drawn with ({}: it draws none)."""
+        return dict(self._numbers)
 
     def model_data(self) -> dict:
-        """The engine's model: this level without goal, player and cut; a moving load in the
-        goal becomes nodal loads with histories."""
-        data = self.model_dump(mode="json", exclude={"goal", "player", "cut"}, exclude_none=True)
+        """The engine's model: this level without goal, player, cut and vary; a moving load
+        in the goal becomes nodal loads with histories."""
+        data = self.model_dump(mode="json", exclude={"goal", "player", "cut", "vary"}, exclude_none=True)
         if self.goal and self.goal.moving_load:
             where = {n.id: (n.x, n.y) for n in self.nodes}
             data["loads"] = data.get("loads", []) + self.goal.moving_load.loads(where)

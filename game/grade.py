@@ -69,8 +69,12 @@ from game.course import level_files, level_path
 from game.files import MAX_FILE_BYTES, BadInput, read_json
 from game.level import Level, load_level
 from game.rules import KINDS
+from game.variants import numbers_line, student_key, version
 
-COLUMNS = ("student", "level", "passed", "reason", "file", "figures")
+# On a level that varies its numbers (game/variants.py) each solution is judged with its
+# student's own: the solution's `student` stamp, else the student's file or folder name;
+# `student id` and `numbers` say whose and which.
+COLUMNS = ("student", "level", "passed", "reason", "file", "figures", "student id", "numbers")
 NOT_HANDED_IN = "no solution for this level was handed in"
 MAX_ENTRIES = 10_000  # files and folders looked at in one student's folder
 PASSED_OVER = ("__MACOSX",)  # folders a zip tool adds, besides hidden ones (.name)
@@ -88,12 +92,14 @@ class Row:
     file: str = ""
     figures: str = "{}"
     crash: str = ""  # the traceback of an unexpected error while judging (never in the CSV)
+    student_id: str = ""  # whose numbers the solution was judged with: its stamp, else `student` (game/variants.py)
+    numbers: str = ""  # those numbers, on a level that varies them
 
     def key(self) -> tuple[str, str, str]:
         return (self.student, self.level, self.file)
 
     def cells(self) -> list[str]:
-        return [self.student, self.level, "true" if self.passed else "false", self.reason, self.file, self.figures]
+        return [self.student, self.level, "true" if self.passed else "false", self.reason, self.file, self.figures, self.student_id, self.numbers]
 
 
 @dataclass(frozen=True)
@@ -511,6 +517,13 @@ def judge(job: Job) -> Row:
     try:
         level: Level = load_level(read_json(job.level_file))
         solution = read_solution(job.solution_file)  # within the budget, whatever the file became since it was planned
+        if level.vary is not None and solution.student is not None and student_key(solution.student) != student_key(job.student):
+            # The numbers are the owner's (the folder or file it was handed in as): work
+            # stamped for a classmate answers the classmate's numbers, so it fails, named.
+            whose = f"stamped for student {solution.student!r}, not {job.student!r}"
+            return refused(f"{job.shown}: this work is {whose}: it answers their numbers, not this student's")
+        solution = solution.model_copy(update={"student": job.student})
+        level = version(level, solution.student)  # drawn once: the judge finds it drawn for this student
         verdict = check(level, solution)
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown))
@@ -520,7 +533,8 @@ def judge(job: Job) -> Row:
         return Row(job.student, job.level, False, f"could not be judged: an unexpected error ({type(exc).__name__})", job.shown, crash=traceback.format_exc())
     figures = verdict.as_dict()
     del figures["passed"], figures["reason"]
-    return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, json.dumps(figures, sort_keys=True, separators=(",", ":"), allow_nan=False))
+    figures = json.dumps(figures, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, figures, student_id=solution.student, numbers=numbers_line(level))
 
 
 def _quiet_worker() -> None:

@@ -26,6 +26,7 @@ from game.files import BadInput, format_problem, write_bytes_atomic
 from game.format import BaseLevel, Goal, Player, field_path
 from game.rules.kinds import KINDS, NAMES
 from game.shipped import SCHEMA_PATH, in_checkout
+from game.variants import extremes, numbers_text, vary_errors, with_numbers
 
 
 class Level(BaseLevel):
@@ -88,9 +89,8 @@ def schema_errors(data: Any) -> list[str]:
 def sense_errors(level: Level) -> list[str]:
     """Problems the schema cannot see: ids that do not resolve, zero lengths or areas,
     and what the level's kind asks of its levels (a zero-force truss must stand, a
-    stability level must start as a mechanism: `Kind.sense`)."""
-    from engine import ModelError, build_model
-
+    stability level must start as a mechanism: `Kind.sense`); a level that varies, also
+    at the ends of its ranges (`vary`, game/variants.py)."""
     node_ids = {n.id for n in level.nodes}
     path = level.goal.moving_load.path if level.goal and level.goal.moving_load else []
     for k, (a, b) in enumerate(itertools.pairwise(path)):
@@ -99,9 +99,35 @@ def sense_errors(level: Level) -> list[str]:
                 return [f"goal.moving_load.path[{at}]: unknown node {node!r}"]
         if a == b:
             return [f"goal.moving_load.path[{k + 1}]: the load must move to another node"]
-    problems = _player_errors(level, node_ids)
+    problems = _player_errors(level, node_ids) or vary_errors(level)
     if problems:
         return problems
+    problems = _model_errors(level)
+    for numbers in [] if problems else extremes(level):
+        problems = _drawn_errors(level, numbers)
+        if problems:
+            break
+    return problems
+
+
+def _drawn_errors(level: Level, numbers: dict[str, float]) -> list[str]:
+    """What is wrong with the level drawn with these numbers (game/variants.py): the
+    format, the model and the kind's sense checks, then its explanation's answer."""
+    try:
+        problems = _model_errors(with_numbers(level, numbers, explain=False))
+        if not problems:
+            with_numbers(level, numbers)
+    except ValueError as exc:
+        problems = [str(exc).splitlines()[0]]
+    said = numbers_text(level, numbers)
+    return [p if p.startswith("vary") else f"vary: with the numbers {said}: {p}" for p in problems[:1]]
+
+
+def _model_errors(level: Level) -> list[str]:
+    """The engine's model of the level must build (for each draw of its loads), and the
+    level's kind must find it sound."""
+    from engine import ModelError, build_model
+
     choices = level.load_choices()
     for draw in [None] if not choices else range(len(choices)):
         try:

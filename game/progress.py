@@ -7,12 +7,13 @@ Windows %LOCALAPPDATA%\\equilibria), or in the folder EQUILIBRIA_HOME names (tes
 CI set it, so they never write into a real home). The file is written atomically
 (`files.write_json_atomic`):
 
-    {"format": 1, "last_level": "balance-02", "levels": {
+    {"format": 1, "student": "s1234", "last_level": "balance-02", "levels": {
         "balance-01": {"won": true, "marks": 80, "tries": 2, "work": SOLUTION},
         "balance-02": {"won": false, "tries": 1, "work": SOLUTION}}}
 
 where SOLUTION is the player's work as `game/solution.py` defines it, so nothing the
-player made is lost when they leave a level.
+player made is lost when they leave a level. `student` is the id the player gave once:
+a level that varies its numbers draws the student's own from it (game/variants.py).
 
 Two copies of the game may share one data folder: each save first takes in what the
 file holds (another copy's wins, marks and work), so neither undoes the other.
@@ -33,7 +34,7 @@ import os
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import platformdirs
 from pydantic import Field, ValidationError, model_validator
@@ -41,6 +42,7 @@ from pydantic import Field, ValidationError, model_validator
 from game.files import MAX_FILE_BYTES, SaveError, write_json_atomic
 from game.format import Id, LevelId, _Strict, field_path
 from game.solution import Solution, load_solution
+from game.variants import student_error
 
 FORMAT = 1
 FILE_NAME = "progress.json"
@@ -60,10 +62,12 @@ class LevelRecord(_Strict):
     marks: int | None = Field(None, ge=0, le=100, description="the best marks of a won level")
     tries: int = Field(0, ge=0, description="checks made in the attempt under way (so leaving and coming back keeps the marks honest)")
     work: Solution | None = Field(None, description="the player's moves on the level, as they left them")
+    shown: bool = Field(False, description="the answer was shown: the level is given up, marks 0, not won")
 
 
 class ProgressFile(_Strict):
     format: Literal[1]
+    student: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(None, description="the student id the player gave")
     last_level: LevelId | None = None
     levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
 
@@ -87,6 +91,7 @@ class Progress:
         self._touched: set[str] = set()  # levels this session changed: on those, its word holds
         self._opened = False  # whether this session opened a level (last_level is then its own)
         self._opened_unsaved = False  # a level opened since the last save: last_level not yet in the file
+        self._student_set = False  # the student id given this session: its word holds
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -114,6 +119,20 @@ class Progress:
         """Whether a level was opened since the last save (a level left unchanged writes
         nothing, and the next start would not find it chosen)."""
         return self._opened_unsaved
+
+    @property
+    def student(self) -> str | None:
+        """The student id the player gave (None: not yet)."""
+        return self._data.student
+
+    def set_student(self, student: str) -> None:
+        """Keep the player's student id (spaces at the ends dropped); ValueError (one
+        line) for one that cannot be an id (game/variants.py `student_error`)."""
+        why = student_error(student) if isinstance(student, str) else "a student id is text"
+        if why:
+            raise ValueError(why)
+        self._data.student = student.strip()
+        self._student_set = True
 
     def won(self, level_id: str) -> bool:
         record = self._data.levels.get(level_id)
@@ -145,10 +164,11 @@ class Progress:
         self._opened = True
         self._opened_unsaved = True
 
-    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int) -> None:
+    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int, *, shown: bool = False) -> None:
         """After a check: `passed` its verdict, `marks` the attempt's marks (None until
-        it passed), `tries` the checks made in the attempt so far. A level once won stays
-        won and keeps its best marks."""
+        it passed), `tries` the checks made in the attempt so far; `shown`: the answer
+        was shown (the level given up: recorded, never won after). A level once won
+        stays won and keeps its best marks."""
         if not isinstance(passed, bool):
             raise ValueError(f"passed must be True or False, not {passed!r}")
         if marks is not None and not (isinstance(marks, int) and not isinstance(marks, bool) and 0 <= marks <= 100):
@@ -156,7 +176,8 @@ class Progress:
         if not (isinstance(tries, int) and not isinstance(tries, bool) and tries >= 0):
             raise ValueError(f"tries must be a whole number ≥ 0, not {tries!r}")
         record = self._record(level_id)
-        record.won = record.won or passed or marks is not None
+        record.shown = record.shown or shown
+        record.won = record.won or ((passed or marks is not None) and not shown)
         if marks is not None:
             record.marks = max(marks, record.marks or 0)
         record.tries = tries
@@ -205,6 +226,8 @@ class Progress:
                 ours.marks = max(ours.marks or 0, record.marks)
         if not self._opened:
             self._data.last_level = theirs.last_level
+        if not self._student_set and theirs.student is not None:
+            self._data.student = theirs.student
 
     def _record(self, level_id: str) -> LevelRecord:
         self._touched.add(_level_id(level_id))

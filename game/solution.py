@@ -2,7 +2,7 @@
 
 The level file is never rewritten by play; a solution names its level and lists moves:
 
-    {"format": 1, "level": "balance-01", "moves": [
+    {"format": 1, "level": "balance-01", "student": "s1234", "numbers": {"P": 8000}, "moves": [
         {"type": "add_force", "node": "P3", "fx": 0, "fy": 5000},
         {"type": "add_moment", "node": "A", "m": 12000},
         {"type": "mark_zero", "member": "BD"},
@@ -10,6 +10,9 @@ The level file is never rewritten by play; a solution names its level and lists 
         {"type": "add_node", "id": "N1", "x": 2.0, "y": 1.5},
         {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": "light"},
         {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
+
+`student` and `numbers` are there when the level varies its numbers (game/variants.py):
+the student whose numbers the work answers, and those numbers.
 """
 
 from __future__ import annotations
@@ -77,6 +80,11 @@ Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | AddNode | AddM
 class Solution(_Strict):
     format: Literal[1]
     level: LevelId
+    numbers: dict[Annotated[str, Field(max_length=32)], Finite] | None = Field(
+        None,
+        max_length=20,
+        description="a level that varies its numbers (game/variants.py): the numbers the work was done with (a record: the judge draws them again)",
+    )
     draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
     student: str | None = Field(None, min_length=1, max_length=64, description="the student's id, stamped by `equilibria export` and the game's hand-in key")
     moves: list[Move] = Field(default_factory=list, max_length=MAX_MOVES)

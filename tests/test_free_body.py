@@ -48,9 +48,9 @@ def test_the_reference_solution_passes_on_the_command_line_and_the_body_stands(l
 def test_beam_reactions_closed_form_and_the_mistakes_students_make():
     passes("free-body-01", [F("A", -3000, 6000), F("B", 0, 3000)])
     # forgot the pin's x reaction: ΣFx is the load's 3 kN, and the body moves right
-    fails("free-body-01", [F("A", 0, 6000), F("B", 0, 3000)], "ΣFx = +3 kN", "moves right")
+    fails("free-body-01", [F("A", 0, 6000), F("B", 0, 3000)], "ΣFx", "move right")
     # reactions swapped (the far support given the bigger share): ΣM_A = 6·6 − 9·2 = +18 kN·m
-    reason = fails("free-body-01", [F("A", -3000, 3000), F("B", 0, 6000)], "ΣM about A = +18 kN·m", "counter-clockwise")
+    reason = fails("free-body-01", [F("A", -3000, 3000), F("B", 0, 6000)], "ΣM about A", "counter-clockwise")
     assert "6 kN" not in reason and "3 kN" not in reason  # the imbalance, never the answer
     # a roller that pushes sideways
     fails("free-body-01", [F("A", 0, 6000), F("B", -3000, 3000)], "The roller at B gives no force along x")
@@ -58,34 +58,35 @@ def test_beam_reactions_closed_form_and_the_mistakes_students_make():
     fails("free-body-01", [F("A", -3000, 6000)], "exactly 2 forces")
 
 
-def test_the_tolerance_is_two_percent_of_the_largest_load():
-    """Largest load |(3, −9)| = 9.487 kN: 190 N per force component, and 190 N × 6 m
-    (A to B) = 1.14 kN·m for ΣM about A."""
-    passes("free-body-01", [F("A", -3000, 6050), F("B", 0, 2950)])  # an answer rounded: ΣM_A = −0.3 kN·m
-    fails("free-body-01", [F("A", -3000, 6300), F("B", 0, 2700)], "ΣM about A = -1.8 kN·m", "clockwise")  # 10 % off
-    passes("free-body-01", [F("A", -3150, 6000), F("B", 0, 3000)])  # ΣFx = −150 N ≤ 190 N
-    fails("free-body-01", [F("A", -3250, 6000), F("B", 0, 3000)], "ΣFx = -0.25 kN", "moves left")
+def test_each_unknown_is_judged_within_two_percent_of_its_own_answer():
+    """Answers A = (−3, 6) kN, B = 3 kN: each component within 2 % of itself (60 N for Ax
+    and B, 120 N for Ay), not of the largest load."""
+    passes("free-body-01", [F("A", -3000, 6050), F("B", 0, 2950)])  # 0.8 % and 1.7 % off
+    fails("free-body-01", [F("A", -3000, 6300), F("B", 0, 2700)], "ΣM about A", "clockwise")  # 10 % off
+    passes("free-body-01", [F("A", -3050, 6000), F("B", 0, 3000)])  # 1.7 % off
+    reason = fails("free-body-01", [F("A", -3150, 6000), F("B", 0, 3000)], "ΣFx", "move left", "the x part of the force of the pin at A")
+    assert "150" not in reason and "0.15" not in reason  # 5 % off: failed, and the remainder is not given
 
 
 def test_a_fixed_support_gives_a_force_and_a_moment():
     passes("free-body-02", [F("A", -2000, 4000), M("A", 12000)])
-    fails("free-body-02", [F("A", -2000, 4000), M("A", -12000)], "ΣM about A = -24 kN·m", "turns clockwise")
+    fails("free-body-02", [F("A", -2000, 4000), M("A", -12000)], "ΣM about A", "turn clockwise")
     fails("free-body-02", [F("A", -2000, 4000)], "1 force and 1 moment", "0 moments")
 
 
 def test_method_of_joints():
     passes("free-body-03", [F("A1", 6000, 8000), F("B1", -6000, 0)])
-    fails("free-body-03", [F("A1", 6000, 8000), F("B1", 6000, 0)], "ΣFx = +12 kN", "moves right")  # CB taken as tension
+    fails("free-body-03", [F("A1", 6000, 8000), F("B1", 6000, 0)], "ΣFx", "move right")  # CB taken as tension
     # balances the load but not along the bar: a bar carries only an axial force
     fails("free-body-03", [F("A1", 0, 8000), F("B1", 0, 0)], "two-force member", "along CA")
 
 
 def test_method_of_sections():
     passes("free-body-04", [F("S1", -16000), F("S2", 4000, -3000), F("S3", 12000)])
-    fails("free-body-04", [F("S1", 16000), F("S2", 4000, -3000), F("S3", 12000)], "ΣFx = +32 kN")  # top chord in tension
-    fails("free-body-04", [F("S1", -16000), F("S2", -4000, 3000), F("S3", 12000)], "ΣFx = -8 kN", "ΣFy = +6 kN")  # diagonal's sense
+    fails("free-body-04", [F("S1", 16000), F("S2", 4000, -3000), F("S3", 12000)], "ΣFx")  # top chord in tension
+    fails("free-body-04", [F("S1", -16000), F("S2", -4000, 3000), F("S3", 12000)], "ΣFx", "ΣFy")  # diagonal's sense
     # moments about E leave only BC: halving it leaves ΣM about E = 3 m × 6 kN = −18 kN·m
-    fails("free-body-04", [F("S1", -16000), F("S2", 4000, -3000), F("S3", 6000)], "ΣM about E = -18 kN·m")
+    fails("free-body-04", [F("S1", -16000), F("S2", 4000, -3000), F("S3", 6000)], "ΣM about E")
 
 
 def test_the_workbench_places_forces_and_moments_at_the_cuts_only():

@@ -220,7 +220,10 @@ def test_a_text_roster_with_an_empty_class_folder(tmp_path, capsys):
     roster = write(tmp_path / "roster.txt", "# class 3B\nann\n\nben\nann\n")
     assert main(["grade", "tutorial-01", str(cls), "--csv", "-", "--roster", str(roster)]) == 0
     table = list(csv.reader(io.StringIO(capsys.readouterr().out, newline="")))
-    assert table[1:] == [["ann", "tutorial-01", "false", grading.NOT_HANDED_IN, "", "{}"], ["ben", "tutorial-01", "false", grading.NOT_HANDED_IN, "", "{}"]]
+    assert table[1:] == [
+        ["ann", "tutorial-01", "false", grading.NOT_HANDED_IN, "", "{}", "", ""],
+        ["ben", "tutorial-01", "false", grading.NOT_HANDED_IN, "", "{}", "", ""],
+    ]
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,7 @@ def play(
     answer: nothing is saved, no check is recorded, the player's own work is left as it
     was); with `check`, judged at once; with `dt`, runs at that step, not the stable one."""
     stage = load_stage(path)
+    stage = stage.drawn_for_solution(solution) if solution else stage  # a level that varies: the numbers of the student it is stamped with
     bench = bench_of_solution(stage, solution) if solution else None
 
     def make(app: App) -> PlayScene:

@@ -15,6 +15,7 @@ from pathlib import Path
 from game.files import BadInput, read_json
 from game.level import Level, load_level
 from game.rules import briefed
+from game.variants import template, version
 from game.workbench import EMPTY_GROUND
 
 EMPTY_BOUNDS = (-10.0, -1.0, 10.0, 8.0)  # what an empty sandbox shows [m]
@@ -34,6 +35,7 @@ class Stage:
 
     @classmethod
     def from_level(cls, level: Level, *, sandbox: bool = False, source: Path | None = None) -> Stage:
+        level = version(level)  # a level that varies: its own numbers, until drawn_for gives a student's
         ground = tuple((float(x), float(y)) for x, y in level.world.ground or ())
         if sandbox and level.kind != "sandbox":
             brief = (
@@ -44,6 +46,29 @@ class Stage:
         title = f"Sandbox: {level.title}" if sandbox and not level.title.startswith("Sandbox") else level.title  # not "Sandbox: Sandbox"
         brief = level.brief if sandbox else briefed(level)  # the level's words, then its assumptions
         return cls(title, "sandbox" if sandbox else level.kind, brief, level, ground, source)
+
+    @property
+    def varies(self) -> bool:
+        """Whether the level draws numbers of its own for every student (game/variants.py)."""
+        return self.level is not None and template(self.level).vary is not None  # a sandbox made of a level has no vary
+
+    def drawn_for(self, student: str | None) -> Stage:
+        """This stage with `student`'s numbers, unless it holds one student's already
+        (a solution shown with its own) or does not vary."""
+        if not self.varies or student is None or self.level.student is not None:
+            return self
+        return Stage.from_level(version(self.level, student), source=self.source)
+
+    def drawn_for_solution(self, path: str) -> Stage:
+        """This stage with the numbers of the student a solution file is stamped with (a
+        teacher showing a student's work); as it is when the file has no stamp, or cannot
+        be read or fitted (reading it for its moves then says why, in one line)."""
+        try:
+            data = read_json(path)
+            student = data.get("student") if isinstance(data, dict) else None
+            return self.drawn_for(student if isinstance(student, str) else None)
+        except (BadInput, ValueError):
+            return self
 
     @classmethod
     def empty_sandbox(cls) -> Stage:

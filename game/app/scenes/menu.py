@@ -30,6 +30,7 @@ from game.app.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
 from game.app.scenes.loading import when_ready
 from game.app.scenes.play import PlayScene
 from game.app.stage import Stage, load_stage
+from game.app.studentbox import StudentBox, student_line
 from game.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from game.files import BadInput, SaveError, read_json
 from game.progress import Progress, data_folder
@@ -177,6 +178,8 @@ class MenuScene(Scene):
         self.dragging: int | None = None  # [px] where the scrollbar's thumb was taken, below its top (None: not dragged)
         self.error = ""  # why the level chosen last cannot be opened (file: field: problem), shown in a box
         self.error_title = ""
+        self.student_box: StudentBox | None = None  # the student id asked (the I key, or before the first level that varies)
+        self.asked_student = False  # asked once this session: "not now" is not asked again
 
     def _last_opened(self) -> int | None:
         """The row of the level opened last (None: none, or not listed)."""
@@ -273,9 +276,23 @@ class MenuScene(Scene):
             self._cannot_open(row, f"{row.path}: {str(exc).splitlines()[0]}")
             return
         self.error = ""
+        if stage.varies and self.progress.student is None and not self.asked_student:  # its numbers come from the student id: ask it first
+            self._ask_student(lambda kept: self._play(row, stage))
+            return
+        self._play(row, stage)
+
+    def _play(self, row: Row, stage: Stage) -> None:
         if row.level_id is not None and not row.sandbox:
             self.progress.opened(row.level_id)  # written with the play scene's next save, or on the way back here
         self.app.push(when_ready(self.app, lambda app: PlayScene(app, stage, progress=self.progress)))
+
+    def _ask_student(self, then=None) -> None:
+        def done(kept: bool) -> None:
+            self.student_box, self.asked_student = None, True
+            if then is not None:
+                then(kept)
+
+        self.student_box = StudentBox(self.progress, done)
 
     def _cannot_open(self, row: Row, message: str) -> None:
         """Show why `row` cannot be opened: `message` names the file and the field."""
@@ -283,12 +300,16 @@ class MenuScene(Scene):
         self.error = message
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.student_box is not None:
+            self.student_box.handle_event(event)
+            return
         if self.error and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.error = ""  # the key or click that closes the box does nothing else
             return
         page = self.page(self.app.screen.get_size())
         if event.type == pygame.KEYDOWN:
             moves = {
+                pygame.K_i: self._ask_student,
                 pygame.K_UP: lambda: self._move(-1),
                 pygame.K_DOWN: lambda: self._move(1),
                 pygame.K_PAGEUP: lambda: self._jump(self.selected - page, -1),
@@ -419,6 +440,10 @@ class MenuScene(Scene):
         self._draw_where(surface, (w, h))
         help_line = "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: quit (in a level: back here)"
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
+        words, colour = student_line(self.progress)
+        draw.label(surface, fonts.small, words, (LEFT, h - 44), colour, "midleft", None)
+        if self.student_box is not None:
+            self.student_box.draw(surface, fonts, pygame.Rect(0, 0, w, h - FOOT))
         problem = self.problem_lines(w)
         draw.text_block(surface, fonts.small, problem, (LEFT, h - FOOT + 8 - len(problem) * fonts.small.get_linesize()), ALERT, spacing=0)
         if self.error:

@@ -60,6 +60,7 @@ class PlayScene(Scene):
         super().__init__(app)
         self.stage = stage
         self.session = PlaySession(stage, integrator=integrator, dt=dt, progress=progress, bench=bench, fixed=app.fixed_frame is not None)
+        self.stage = stage = self.session.stage  # a level that varies: drawn for the student (game/variants.py)
         bench = self.session.bench
         self.toolbar = Toolbar(bench.tools if bench is not None else ("inspect", "drag", "nail", "bomb"))
         if bench is not None:

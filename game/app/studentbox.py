@@ -1,0 +1,69 @@
+"""The box that asks for the student id, once: a level that varies its numbers draws the
+student's own from it (game/variants.py). The menu opens it before the first such level
+and at the I key. Keys type (their characters); Backspace deletes, Enter keeps
+the id in the progress (and saves it), Esc leaves it as it was. Drawing reads the box's
+state and never changes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import pygame
+
+from game.app import overlay
+from game.app.palette import INK, MUTED
+from game.files import SaveError
+from game.progress import Progress
+from game.variants import STUDENT_MAX
+
+QUESTION = (
+    "Some levels give every student numbers of their own, drawn from your student id: the same id always gives the same numbers,"
+    " and your teacher grades your answers with them. Type your student id (as your teacher gave it) and press Enter."
+)
+
+
+class StudentBox:
+    """`done(kept)` is called once the box closes: kept True when an id was kept."""
+
+    def __init__(self, progress: Progress, done: Callable[[bool], None]):
+        self.progress = progress
+        self.done = done
+        self.text = progress.student or ""
+        self.problem = ""  # why the text typed cannot be kept
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys as the force entry takes them (game/app/entry.py): a key's character, not
+        the TEXTINPUT after it, so the I that opened the box types nothing."""
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._keep()
+        elif event.key == pygame.K_ESCAPE:
+            self.done(False)
+        elif event.key == pygame.K_BACKSPACE:
+            self.text, self.problem = self.text[:-1], ""
+        elif event.unicode and event.unicode.isprintable() and len(self.text) < STUDENT_MAX:
+            self.text, self.problem = self.text + event.unicode, ""
+
+    def _keep(self) -> None:
+        try:
+            self.progress.set_student(self.text)
+        except ValueError as exc:
+            self.problem = str(exc)
+            return
+        with contextlib.suppress(SaveError):  # kept for this session all the same; the menu shows the progress problem
+            self.progress.save()
+        self.done(True)
+
+    def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect) -> pygame.Rect:
+        text = f"{QUESTION}\n\nStudent id:  {self.text}_" + (f"\n{self.problem}." if self.problem else "")
+        return overlay.text_box(surface, fonts, area, "Your student id", text, "Enter: keep it   ·   Esc: not now (the levels' own numbers)")
+
+
+def student_line(progress: Progress) -> tuple[str, tuple]:
+    """The menu's line about the student id, and its colour."""
+    if progress.student:
+        return f"Student id: {progress.student}   (I: change it)", MUTED
+    return "No student id given: levels with numbers of their own use theirs   (I: give yours)", INK

@@ -1,0 +1,157 @@
+"""The unique answer of a free-body level, from the level's own numbers.
+
+Each cut gives the unknowns it carries (game/rules/free_body.py `unknowns`):
+
+    a cut bar (a two-force member)        N, its force along the member, tension positive
+                                          (at the cut it pulls away from the body kept)
+    a cut with `along` (a roller on an    R, its force along `along` (positive the way
+    incline, a pin of a two-force member) `along` points: toward the body)
+    any other cut                         Fx and Fy where it carries x and y, and M
+                                          (counter-clockwise positive) where it carries rot
+
+and the freed body's equilibrium gives three equations, with the loads as the engine
+applies them (engine.linear.load_vector, as the judge takes them; a distributed load's
+equivalent nodal forces and end moments included):
+
+    ΣFx = 0,   ΣFy = 0,   ΣM_P = Σ (x − x_P)·fy − (y − y_P)·fx + Σ m = 0
+
+Written A·u = −b (A: 3 × n, each column an unknown's unit contribution; b: the loads'
+resultant), the answer is unique when A has rank n (the cuts are statically determinate:
+n ≤ 3 and no unknown is a combination of the others) and the loads can be balanced
+(the residual of the least-squares solution vanishes). Otherwise there is no unique
+answer and `solve_cuts` says None. No pygame here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine import Model, build_model
+from engine.linear import load_vector
+from game.format import BaseLevel as Level
+from game.format import Cut
+from game.solution import AddForce, AddMoment
+
+CONSISTENT = 1e-9  # a least-squares residual below this fraction of the loads is round-off
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """One unknown of a cut: at `node`, a force along the unit vector `direction`
+    (`moment` False), or a moment (`moment` True, direction unused); `words` names it for
+    a student ("the x part of the force at A", "the force in bar CD at S1")."""
+
+    node: str
+    direction: tuple[float, float]
+    moment: bool
+    words: str
+
+    def value(self, fx: float, fy: float, m: float) -> float:
+        """This unknown's value in a force (fx, fy) [N] and a moment m [N m] at its node."""
+        return m if self.moment else fx * self.direction[0] + fy * self.direction[1]
+
+
+def unit(v) -> tuple[float, float]:
+    n = math.hypot(v[0], v[1])
+    return (float(v[0]) / n, float(v[1]) / n)
+
+
+def unknowns(level: Level) -> list[Unknown]:
+    """The unknowns of every cut of `level`, in the order of its cuts (see the module)."""
+    from game.rules.free_body import carried, cut_words  # free_body imports this module
+
+    where = {n.id: (n.x, n.y) for n in level.nodes}
+    out: list[Unknown] = []
+    for cut in level.cut or []:
+        out += _cut_unknowns(level, cut, where, carried(cut), cut_words(cut))
+    return out
+
+
+def _cut_unknowns(level: Level, cut: Cut, where: dict, carries: tuple[str, ...], words: str) -> list[Unknown]:
+    if cut.what == "bar":
+        member = next(m for m in level.members if m.id == cut.member)
+        other = member.j if member.i == cut.node else member.i
+        u = unit(np.subtract(where[cut.node], where[other]))
+        return [Unknown(cut.node, u, False, f"the force in bar {cut.member} at {cut.node}")]
+    if cut.along is not None:
+        return [Unknown(cut.node, unit(cut.along), False, f"the force of {words}")]
+    out = []
+    if "x" in carries:
+        out.append(Unknown(cut.node, (1.0, 0.0), False, f"the x part of the force of {words}"))
+    if "y" in carries:
+        out.append(Unknown(cut.node, (0.0, 1.0), False, f"the y part of the force of {words}"))
+    if "rot" in carries:
+        out.append(Unknown(cut.node, (0.0, 0.0), True, f"the moment of {words}"))
+    return out
+
+
+def columns(model: Model, items: list[Unknown], p: int) -> np.ndarray:
+    """A (3, n): unknown k's unit contribution to (ΣFx, ΣFy, ΣM about node p)."""
+    pos = model.arrays.pos0[:, :2]
+    a = np.zeros((3, len(items)))
+    for k, u in enumerate(items):
+        if u.moment:
+            a[2, k] = 1.0
+            continue
+        dx, dy = pos[model.node_index(u.node)] - pos[p]
+        a[0, k], a[1, k] = u.direction
+        a[2, k] = dx * u.direction[1] - dy * u.direction[0]
+    return a
+
+
+def resultant(model: Model, p: int) -> np.ndarray:
+    """(ΣFx, ΣFy, ΣM about node p) [N, N, N m] of the model's loads as the engine applies them."""
+    f = load_vector(model, model.load_end_time)
+    d = model.arrays.pos0[:, :2] - model.arrays.pos0[p, :2]
+    return np.array([f[:, 0].sum(), f[:, 1].sum(), (d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum()])
+
+
+def solve_values(level: Level) -> list[tuple[Unknown, float]] | None:
+    """Each unknown of the level's cuts with its value [N or N m], or None when the cuts are
+    not statically determinate or the loads cannot be balanced by them."""
+    items = unknowns(level)
+    if not items or len(items) > 3:
+        return None
+    model = build_model(level.model_data(), statics_only=True)
+    p = 0
+    a, b = columns(model, items, p), resultant(model, p)
+    if np.linalg.matrix_rank(a) < len(items):
+        return None
+    u, *_ = np.linalg.lstsq(a, -b, rcond=None)
+    scale = max(float(np.abs(b).max()), 1.0)
+    if float(np.abs(a @ u + b).max()) > CONSISTENT * scale * max(1.0, model.char_length):
+        return None
+    return [(item, float(v)) for item, v in zip(items, u, strict=True)]
+
+
+def solve_cuts(level: Level) -> list[AddForce | AddMoment] | None:
+    """The level's unique answer as moves: one force at each cut's node (its components
+    summed), and a moment where a cut carries one; None when there is no unique answer
+    (see the module's docstring)."""
+    solved = solve_values(level)
+    if solved is None:
+        return None
+    forces: dict[str, list[float]] = {}
+    moments: dict[str, float] = {}
+    for item, v in solved:
+        if item.moment:
+            moments[item.node] = moments.get(item.node, 0.0) + v
+        else:
+            f = forces.setdefault(item.node, [0.0, 0.0])
+            f[0] += v * item.direction[0]
+            f[1] += v * item.direction[1]
+    moves: list[AddForce | AddMoment] = []
+    for cut in level.cut or []:
+        if cut.node in forces:
+            fx, fy = forces.pop(cut.node)
+            moves.append(AddForce(type="add_force", node=cut.node, fx=_clean(fx), fy=_clean(fy)))
+    moves += [AddMoment(type="add_moment", node=n, m=_clean(m)) for n, m in moments.items()]
+    return moves
+
+
+def _clean(x: float) -> float:
+    """Round-off below a micro-newton shown as 0, not −1e-13."""
+    return 0.0 if abs(x) < 1e-6 else x
