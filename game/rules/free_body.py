@@ -55,32 +55,13 @@ import numpy as np
 from engine import Model, build_model
 from game.format import BaseLevel as Level
 from game.format import Cut
-from game.rules.answer import Unknown, solve_values
+from game.rules.answer import Unknown, carried, cut_words, solve_values
 from game.rules.common import Verdict, hold_time, moment_point, plural, run
 from game.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, AddMoment, Solution, player_loads
 
 RAMP = 0.5  # [s] a right answer's loads come on over this time in the run shown (held)
-CARRIES = {"pin": ("x", "y"), "beam": ("x", "y", "rot"), "bar": ("x", "y")}  # a bar's force: along it
-
-
-def carried(cut: Cut) -> tuple[str, ...]:
-    """What a cut transmits: "x", "y" (force components) and "rot" (a moment)."""
-    return tuple(cut.carries) if cut.carries else CARRIES.get(cut.what, ())
-
-
-def cut_words(cut: Cut) -> str:
-    """The cut in a student's words: 'the roller at B', 'the cut bar CD at S1'."""
-    if cut.what == "support":
-        fix = set(carried(cut))
-        name = "fixed support" if "rot" in fix else ("pin" if fix == {"x", "y"} and cut.along is None else "roller")
-        return f"the {name} at {cut.node}"
-    if cut.what == "bar":
-        return f"the cut bar {cut.member} at {cut.node}"
-    if cut.what == "beam":
-        return f"the beam cut at {cut.node}"
-    return f"the pin at {cut.node}"
 
 
 def places(level: Level) -> Places:
@@ -277,7 +258,7 @@ def held(level: Level, data: dict) -> dict:
     # at once: a sudden load sets an elastic body vibrating about its place, and a right
     # answer is shown at rest, its members carrying the static forces.
     smooth = [[RAMP * k / 20, (k / 20) ** 2 * (3 - 2 * k / 20)] for k in range(21)]
-    for key in ("loads", "member_loads") if RAMP else ():
+    for key in ("loads", "member_loads"):
         out[key] = [ld if ld.get("history") else {**ld, "history": smooth} for ld in data.get(key, [])]
     return out
 
