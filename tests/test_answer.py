@@ -103,3 +103,25 @@ def test_no_unique_answer_when_the_cuts_are_a_mechanism():
     # Two rollers: nothing can balance the load's 3 kN to the right.
     cut = [{"node": "A", "what": "support", "carries": ["y"]}, {"node": "B", "what": "support", "carries": ["y"]}]
     assert solve_cuts(level("free-body-01", cut=cut)) is None
+
+
+def test_without_a_unique_answer_the_sums_judge(tmp_path):
+    """free-body-01 with both supports pins: four unknowns, three equations, so any split
+    of the 3 kN x reaction between A and B is right; the sums decide, each against its own
+    forces (game/rules/equilibrium.py), and a misread lever arm still fails."""
+    from game.rules import check
+    from game.solution import load_solution
+
+    cut = [{"node": "A", "what": "support", "carries": ["x", "y"]}, {"node": "B", "what": "support", "carries": ["x", "y"]}]
+    lv = level("free-body-01", cut=cut)
+
+    def judged(a, b):
+        moves = [{"type": "add_force", "node": "A", "fx": a[0], "fy": a[1]}, {"type": "add_force", "node": "B", "fx": b[0], "fy": b[1]}]
+        return check(lv, load_solution({"format": 1, "level": "free-body-01", "moves": moves}))
+
+    for a, b in (((-3000, 6000), (0, 3000)), ((-1500, 6000), (-1500, 3000))):
+        v = judged(a, b)
+        assert v.passed and v.figures["judged"] == "equilibrium", v.reason
+    b = math.hypot(3, 9) * 1000 * 2 / 6  # the inclined load's moment as |F| × 2 m
+    v = judged((-3000, 9000 - b), (0, b))
+    assert not v.passed and "ΣM about A" in v.reason

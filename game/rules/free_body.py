@@ -211,14 +211,13 @@ def _unknown_bounds(model: Model, about: str, solved: list[tuple[Unknown, float]
 def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about: str, tol: float) -> str:
     """Which equations are off and which way the body goes, and which unknowns are not
     within τ of their answers: never the answer, nor by how much."""
-    names = [r["unknown"] for r in wrong]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     if off:
         head = f"Not in equilibrium: {off_words(net, off, about)} (x to the right, y up, moments counter-clockwise positive)."
     else:
         head = f"Nearly: your forces almost balance the body, but not within {tol:.0%} of each answer."
     if wrong:
-        head += f" Not right: {listed}."
+        names = [r["unknown"] for r in wrong]
+        head += f" Not right: {names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' and ' + names[-1]}."
     return head + " Check the free-body diagram: every cut replaced, each force's sense and lever arm."
 
 
