@@ -55,7 +55,7 @@ import numpy as np
 from engine import Model, build_model
 from game.format import BaseLevel as Level
 from game.format import Cut
-from game.rules.answer import Unknown, carried, cut_words, solve_values
+from game.rules.answer import Unknown, carried, columns, cut_words, solve_values
 from game.rules.common import Verdict, hold_time, moment_point, plural, run
 from game.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from game.rules.kind import Kind, Places
@@ -201,8 +201,6 @@ def _judged_unknowns(solution: Solution, solved: list[tuple[Unknown, float]], to
 def _unknown_bounds(model: Model, about: str, solved: list[tuple[Unknown, float]], rows: list[dict]) -> dict[str, float]:
     """How far each sum may be off when every unknown is within what it is allowed: Σ
     |its part in the sum| × allowed (the scale a sum's imbalance is ranked against)."""
-    from game.rules.answer import columns
-
     a = columns(model, [u for u, _ in solved], model.node_index(about))
     b = np.abs(a) @ np.array([r["allowed"] for r in rows])
     return {"fx": float(b[0]) or 1.0, "fy": float(b[1]) or 1.0, "m": float(b[2]) or 1.0}
