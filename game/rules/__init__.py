@@ -81,14 +81,11 @@ def marks(tries: int) -> int:
 def check(level: Level, solution: Solution, failures: int | None = None) -> Verdict:
     """Judge `solution` on `level`. ValueError (one 'field: problem' line) when the
     solution does not fit the level (see fitted). A failed verdict's "hint" is the one
-    after failure number `failures` (game/rules/hints.py; None: the first, and "hints"
-    lists all of the level's own)."""
+    after failure number `failures` (game/rules/hints.py; None: the first)."""
     level = fitted(level, solution)
     verdict = KINDS[level.kind].judge(level, solution)
     if not verdict.passed:
         verdict.figures["hint"] = hint(level, verdict, failures or 1)
-        if failures is None:
-            verdict.figures["hints"] = list(level.hints or [])
     return verdict
 
 
