@@ -55,12 +55,13 @@ import numpy as np
 from engine import Model, build_model
 from game.format import BaseLevel as Level
 from game.format import Cut
-from game.rules.answer import Unknown, carried, columns, cut_words, solve_values
+from game.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
 from game.rules.common import Verdict, hold_time, moment_point, plural, run
 from game.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, AddMoment, Solution, player_loads
 
+SHORT_LINK = 0.03  # a roller's link put back (held), as a fraction of the body's size
 RAMP = 0.5  # [s] a right answer's loads come on over this time in the run shown (held)
 
 
@@ -236,17 +237,22 @@ def held(level: Level, data: dict) -> dict:
     fixed = {s["node"] for s in data.get("supports", [])}
     where = {n["id"]: (n["x"], n["y"]) for n in data["nodes"]}
     supports, nodes, members = list(data.get("supports", [])), list(data["nodes"]), list(data.get("members", []))
-    stiff = max((m.get("A", 0.0) for m in members), default=1e-3) * 10.0
+    stiff = max((m.get("A", 0.0) for m in members), default=1e-3) * 10.0  # [m²] of a link as long as the body
+    size = max((math.dist(a, b) for a in where.values() for b in where.values()), default=1.0) or 1.0
     material = next(iter(data.get("materials", {})), None)
     for c in level.cut or []:
         if c.node in fixed:
             continue
         if c.along is not None and material is not None:
+            # a roller's link is short, hidden in the roller drawn there, and as stiff as
+            # the long one (A in proportion to its length); a pin's is the member taken away
+            ux, uy = unit(c.along)
+            length = SHORT_LINK * size if c.what == "support" else math.hypot(*c.along)
             anchor = _fresh(f"{c.node}-link", where)
-            where[anchor] = (where[c.node][0] - c.along[0], where[c.node][1] - c.along[1])
+            where[anchor] = (where[c.node][0] - ux * length, where[c.node][1] - uy * length)
             nodes.append({"id": anchor, "x": where[anchor][0], "y": where[anchor][1]})
             link = _fresh(f"{c.node}-link", {m["id"] for m in members})
-            members.append({"id": link, "i": anchor, "j": c.node, "kind": "bar", "material": material, "A": stiff})
+            members.append({"id": link, "i": anchor, "j": c.node, "kind": "bar", "material": material, "A": stiff * length / size})
             supports.append({"node": anchor, "fix": ["x", "y"]})
         else:
             supports.append({"node": c.node, "fix": list(carried(c) if c.what != "bar" else ("x", "y"))})
