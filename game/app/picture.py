@@ -17,6 +17,7 @@ from game.app.render import StructurePainter
 from game.app.shapes import Hit, Shapes
 from game.app.stage import named_in
 from game.app.tools import grid_step, snap
+from game.rules import kind_of
 from game.rules.hints import hint as rules_hint
 from game.solution import AddForce, AddMoment
 
@@ -255,23 +256,38 @@ class Picture:
             return [*self.model.node_ids, *self.model.member_ids]
         said = self._said()
         if said != self._said_text:  # worked out once per text (and model: see take_model)
-            ids = [*self.model.node_ids, *self.model.member_ids]
-            self._said_text, self._said_ids = said, [n for n in ids if n in self.stage.named_parts or n in named_in(said, ids)]
+            ids, acted = [*self.model.node_ids, *self.model.member_ids], self.acted_at()
+            self._said_text, self._said_ids = said, [n for n in ids if n in self.stage.named_parts or n in acted or n in named_in(said, ids)]
         return self._said_ids
 
+    def acted_at(self) -> set[str]:
+        """The nodes the student acts at: where the level lets forces be given, and where
+        the student's forces and moments are."""
+        bench = self.session.level_bench
+        if bench is None:
+            return set()
+        kind = kind_of(bench.level.kind)
+        places = kind.places(bench.level) if kind.places is not None else None
+        own = {m.node for m in bench.moves if isinstance(m, AddForce | AddMoment)}
+        return {*(places.nodes if places else ()), *(places.moment_nodes if places else ()), *own}
+
     def _said(self) -> str:
+        """The words on the screen now: the notice, the verdict and its hint, and after a
+        pass the level's explanation (before it, that may name the answer)."""
         s = self.session
         words = [s.notice]
         if s.verdict is not None:
             bench = s.level_bench
             hint = s.verdict.figures.get("hint") or (rules_hint(bench.level, s.verdict) if bench is not None else "")
-            words += [s.verdict.reason, hint]
+            explained = bench is not None and s.passed and bench.level.explanation
+            words += [s.verdict.reason, hint, explained or ""]
         return " ".join(words)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.session
         view, names = self.camera.view, self.names()
         known = s.started or (s.static is not None and s.static.sim is not None)  # a mechanism has no reactions to show before it runs
+        known = known and s.sums_shown  # where the student gives the forces, the reactions would give the answer away
         mode, sim = self.diagram, self.sim
         drawn = mode is not None and sim is not None and self.current and not self._diagram_waits()
         if drawn:

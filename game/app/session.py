@@ -178,11 +178,23 @@ class PlaySession:
 
     # ------------------------------------------------------------------ model
     @property
+    def passed(self) -> bool:
+        return self.verdict is not None and self.verdict.passed
+
+    @property
     def revealed(self) -> bool:
-        """Whether member forces are shown: always, except in a zero-force puzzle until
-        it is passed (the forces would give the answer away: after a failed check too,
-        in the run it shows)."""
-        return not kind_of(self.stage.kind).hides_forces_until_checked or (self.verdict is not None and self.verdict.passed)
+        """Whether member forces are shown: always, except where they would give the
+        answer away (a zero-force puzzle; a body the student holds with forces) until it
+        is passed: after a failed check too, in the run it shows."""
+        kind = kind_of(self.stage.kind)
+        return not (kind.hides_forces_until_checked or kind.hides_sums_until_passed) or self.passed
+
+    @property
+    def sums_shown(self) -> bool:
+        """Whether the net force and moment, the reactions and what else follows from
+        the student's forces are shown: always, except where the student gives the forces
+        on a body (the figures would read off the answer), until it is passed."""
+        return not kind_of(self.stage.kind).hides_sums_until_passed or self.passed
 
     @property
     def level_bench(self) -> LevelBench | None:

@@ -251,7 +251,11 @@ class PlayScene(Scene):
         self.graphs.toggle_against()
 
     def follow(self) -> None:
-        self.session.notice = self.graphs.follow(self.session.sim, self.selected) or self.session.notice
+        s = self.session
+        if not (s.revealed and s.sums_shown):  # a graph of a force would read off the answer
+            s.notice = "Graphs of forces show once you pass this level."
+            return
+        s.notice = self.graphs.follow(s.sim, self.selected) or s.notice
 
     def export_graph(self) -> None:
         self.session.notice = self.graphs.export()
