@@ -275,7 +275,7 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
         return
     no_answer = s.free is not None or (s.static is not None and s.static.sim is None)
     if not s.sums_shown:  # they would read off the answer: the student works them out by hand
-        lines = ["Net force on the structure", "  ΣFx, ΣFy and ΣM show once you pass:", "  work them out by hand"]
+        lines = ["Net force on the structure", "  hidden until you pass:", "  work it out by hand"]
     elif not s.started and no_answer:
         words = s.static.words if s.static is not None and s.static.words else "a mechanism: no static answer"
         lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]

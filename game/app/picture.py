@@ -221,11 +221,13 @@ class Picture:
         return max(self.painter.load_ref, 10e3) if self.painter.load_ref > 0 else 10e3
 
     def box(self) -> tuple[float, float, float, float] | None:
-        """(xmin, ymin, xmax, ymax) [m] of the nodes where they are now (None: nothing built)."""
+        """(xmin, ymin, xmax, ymax) [m] of the nodes where they are drawn now (as built,
+        magnified, or where the run has them; None: nothing built)."""
         sim = self.session.sim
         if sim is None:
             return None
-        pos = sim.state.pos[:, :2]
+        shown = self.positions()
+        pos = shown if shown is not None else sim.state.pos[:, :2]
         return (*pos.min(axis=0), *pos.max(axis=0))
 
     def clear_of(self, height: int) -> None:

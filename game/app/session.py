@@ -51,6 +51,7 @@ SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
 RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
+AWAY_SIZES = 1.0  # a failed check's body this many times its size from where it was is clearly away: its run stops
 
 
 def ramped(data: dict, seconds: float = RAMP_SECONDS) -> dict:
@@ -482,7 +483,19 @@ class PlaySession:
         self.pacer.record(steps, wall, frame_seconds)
         if steps and self.sim.breakable:
             self._say_breaks()
+        if steps and self.verdict is not None and not self.passed:
+            self._stop_when_away()
         self._keep_up()
+
+    def _stop_when_away(self) -> None:
+        """The run after a failed check, its body gone AWAY_SIZES times its own size
+        from where it was built, is stopped there (the verdict says why it moved): a
+        body thrown off by a wrong force would otherwise fly on for ever."""
+        model = self.sim.model
+        shift = (self.sim.state.pos[:, :2] - model.arrays.pos0[:, :2]).mean(axis=0)
+        if math.hypot(*shift) > AWAY_SIZES * max(model.char_length, 1e-9):
+            self.paused = True
+            self.notice = f"The run is stopped: the body has gone {way(shift)}, {math.hypot(*shift):.3g} m from where it was."
 
     def _keep_up(self) -> None:
         """Under the game's own choice, an explicit run cut short by the frame budget for
@@ -535,6 +548,15 @@ class PlaySession:
         mass = float(self.sim.model.arrays.mass[:, 0].sum())
         k = min(k_stable, mass * (2 * math.pi * HAND_HZ) ** 2)
         return k, min(c_stable, 2 * 0.7 * math.sqrt(k * mass))
+
+
+def way(d) -> str:
+    """A displacement (dx, dy) [m] in words: "to the left and down", "up"."""
+    dx, dy = float(d[0]), float(d[1])
+    size = math.hypot(dx, dy)
+    across = ("to the right" if dx > 0 else "to the left") if abs(dx) > 0.38 * size else ""  # past 22.5° off upright
+    upright = ("up" if dy > 0 else "down") if abs(dy) > 0.38 * size else ""
+    return " and ".join(w for w in (across, upright) if w) or "nowhere"
 
 
 def break_words(session: PlaySession, mid: str) -> str:

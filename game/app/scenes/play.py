@@ -239,6 +239,7 @@ class PlayScene(Scene):
     def try_again(self) -> None:
         self.session.try_again()
         self.folded = False
+        self.picture.camera.restore()  # the player's view from before the check
 
     def next_level(self) -> None:
         """After a pass, the next level of the course in this one's place."""
@@ -268,15 +269,15 @@ class PlayScene(Scene):
         self.picture.camera.zoom(factor, about, self.picture.box())
 
     def fit_view(self) -> None:
-        """Fit the view to the structure where it is now (and the stage around it)."""
-        sim = self.session.sim
-        self.picture.camera.fit(sim.state.pos[:, :2] if sim is not None else None)
+        """Fit the view to the structure where it is drawn now (the stage when nothing is built)."""
+        self.picture.camera.fit(self.picture.box())
 
     # ------------------------------------------------------------------ time
     def update(self, frame_seconds: float) -> None:
         s = self.session
         if self.checking and self._check_shown:
             self.checking = self._check_shown = False
+            self.picture.camera.keep()  # T brings it back
             s.check()
             self.folded = False
             self.toolbar.tool.cancel()
@@ -289,6 +290,8 @@ class PlayScene(Scene):
             self.selected = self.hover = None
         if s.sim is not before:
             self.graphs.recorder.clear()
+        if s.started and self.picture.camera is not None:  # a body flying off, a frame falling: kept in view
+            self.picture.camera.follow(self.picture.box())
         if s.sim is not None and s.started and not s.paused:
             self.graphs.sample(s.sim)
             s.notice = self.picture.tame_magnify() or s.notice
