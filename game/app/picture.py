@@ -13,7 +13,7 @@ import pygame
 
 from game.app.beamdraw import MODES, Diagrams, legend_lines
 from game.app.camera import Camera
-from game.app.render import StructurePainter
+from game.app.render import StructurePainter, reference_force
 from game.app.shapes import Hit, Shapes
 from game.app.stage import named_in
 from game.app.tools import grid_step, snap
@@ -55,10 +55,12 @@ class Picture:
         bench = s.level_bench
         own = sum(isinstance(m, AddForce | AddMoment) for m in bench.moves) if bench is not None else 0  # the loads added last
         self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports(), own_loads=own, force_ref=self.force_ref)
-        if self.force_ref is None and s.model is not None:  # the given loads set the scale; else the largest force allowed
+        if self.force_ref is None and s.model is not None:  # one scale for the scene, from its first model
             most = bench.level.player.max_force if bench is not None and bench.level.player.max_force else 0.0
-            self.force_ref = self.painter.load_ref or most or None
-            self.painter.force_ref = self.force_ref or self.painter.force_ref
+            designs = kind_of(self.stage.kind).designs  # a sandbox grows: its first bar's weight is no scale
+            weight = 0.0 if designs else s.model.arrays.gravity * float(s.model.arrays.mass[:, 0].sum())
+            self.force_ref = reference_force(self.painter.load_ref, most, weight)
+            self.painter.force_ref = self.force_ref
         self.shapes = Shapes(s.model) if s.model is not None else None
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
         self._said_text = None
@@ -213,12 +215,9 @@ class Picture:
         return snap(x, g), snap(y, g)
 
     def force_reference(self) -> float:
-        """The force a full-length drag makes [N]: the level's largest allowed force, or
-        its largest load, or 10 kN."""
-        bench = self.session.level_bench
-        if bench is not None and bench.level.player.max_force:
-            return bench.level.player.max_force
-        return max(self.painter.load_ref, 10e3) if self.painter.load_ref > 0 else 10e3
+        """The force [N] drawn ARROW_PX long in this scene: a drag that long makes it,
+        so that a force lands as long as it was dragged (render.reference_force)."""
+        return self.force_ref or self.painter.force_ref
 
     def box(self) -> tuple[float, float, float, float] | None:
         """(xmin, ymin, xmax, ymax) [m] of the nodes where they are drawn now (as built,

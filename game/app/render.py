@@ -46,9 +46,10 @@ JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
 BEYOND_PX = 40  # [px] how far outside the clip area a mark may start and still reach into it
 ARROW_PX = 70.0  # [px] the length of the arrow of a scene's reference force (the legend says which)
-SHORTEST_PX = 5.0  # [px] no arrow is drawn shorter (a tiny force still shows its direction)
+SHORTEST_PX = 12.0  # [px] no arrow is drawn shorter (a tiny force still shows its direction and head; its value is written)
 HEAD_PX = 13.0  # [px] an arrow's head; a shorter arrow gets a head of half its length
 LONGEST_PX = 3 * ARROW_PX  # [px] nor longer (a reaction far above the loads, a huge added force)
+DEFAULT_REF = 10e3  # [N] the reference force of a scene with no loads and no weight (an empty sandbox)
 NAME = (90, 90, 110)  # node and member names
 ALONG_COS = 0.94  # an arrow within 20° of a member (cos 20°) would hide it: drawn on the other side
 
@@ -90,6 +91,14 @@ def full_loads(model: Model, rows: range | None = None) -> tuple[np.ndarray, np.
         full[node] += values[np.argmax(np.abs(values))] * m.load_f[k]
         ends[node] = max(ends[node], float(m.hist_t[m.hist_start[h + 1] - 1]))
     return full, ends
+
+
+def reference_force(load_ref: float, allowed: float = 0.0, weight: float = 0.0) -> float:
+    """The force [N] a scene draws ARROW_PX long, the same for every arrow in it (given
+    loads, the student's forces dragged or typed, reactions): its largest given load;
+    else the largest force the level allows; else the structure's weight (a scene
+    loaded by gravity alone: its reactions in proportion to it); else DEFAULT_REF."""
+    return next((f for f in (load_ref, allowed, weight) if f > 0.0), DEFAULT_REF)
 
 
 def arrow_head(length: float) -> tuple[float, float]:

@@ -15,6 +15,7 @@ import pygame
 
 from game.app import draw
 from game.app.palette import INK, MUTED, PANEL, RULE, TENSION, Fonts
+from game.app.render import ARROW_PX, LONGEST_PX
 
 
 class Tool:
@@ -202,7 +203,9 @@ class ForceTool(OnNode):
             return
         tail = scene.picture.point_of(scene.session.model.node_index(self.node))
         fx, fy = self.force(scene, scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        draw.arrow(surface, INK, tail, scene.mouse, 3)
+        dx, dy = scene.mouse[0] - tail[0], scene.mouse[1] - tail[1]
+        cut = min(1.0, LONGEST_PX / max(math.hypot(dx, dy), 1e-9))  # as long as the force will land
+        draw.arrow(surface, INK, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3)
         text = f"Fx {fx / 1e3:+.3g} kN, Fy {fy / 1e3:+.3g} kN"
         draw.label(surface, scene.app.fonts.bold, text, (scene.mouse[0] + 12, scene.mouse[1]), INK, "midleft")
 
@@ -396,14 +399,17 @@ def grid_step(span: float) -> float:
     return nice_step(max(span, 1e-3) / 40)
 
 
-FORCE_PX = 200.0  # [px] a drag this long makes the reference force
+FORCE_PX = ARROW_PX  # [px] a drag this long makes the scene's reference force: a force lands as long as it was dragged
 CLICK_PX = 4.0  # [px] a press and release closer than this is a click (type the force), not a drag
 
 
 def dragged_force(dx_px: float, dy_px: float, reference: float, *, fine: bool = False) -> tuple[float, float]:
     """The force [N] (fx, fy; y up) of a drag of (dx, dy) screen pixels: FORCE_PX
-    pixels make `reference` newtons; components snap to a fortieth of it, rounded to
+    pixels make `reference` newtons, up to LONGEST_PX; components snap to a fortieth of it, rounded to
     1, 2 or 5 × 10^n (a tenth as much with `fine`)."""
     per_px = reference / FORCE_PX
+    reach = math.hypot(dx_px, dy_px)
+    if reach > LONGEST_PX:  # the longest arrow drawn: a longer drag would land shorter than it was
+        dx_px, dy_px = dx_px * LONGEST_PX / reach, dy_px * LONGEST_PX / reach
     step = nice_step(reference / (400 if fine else 40))
     return snap(dx_px * per_px, step) + 0.0, snap(-dy_px * per_px, step) + 0.0
