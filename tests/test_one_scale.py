@@ -17,7 +17,8 @@ from game.app.app import App
 from game.app.launch import bench_of_solution
 from game.app.pacing import FRAME
 from game.app.palette import LOAD, MUTED, OWN_FORCE, REACTION
-from game.app.render import ARROW_PX, JOINT_PX, SHORTEST_PX
+from game.app.labels import LabelLayer
+from game.app.render import ARROW_PX, HEAD_PX, JOINT_PX, NAME, SHORTEST_PX
 from game.app.scenes.play import PlayScene
 from game.app.stage import load_stage
 from game.course import reference_solution, shipped_level
@@ -102,3 +103,39 @@ def test_the_arrow_keeps_clear_of_the_joint():
     """The landed arrow's head stops JOINT_PX + 2 short of the node: the length compared
     above is the arrow's own, not the distance to the joint's centre."""
     assert JOINT_PX + 2 < ARROW_PX
+
+
+@pytest.mark.parametrize("level_id", ["free-body-01", "free-body-02", "free-body-03", "particle-01", "reactions-01", "reactions-02", "two-force-01"])
+def test_no_name_covers_an_arrowhead(level_id, monkeypatch):
+    """A node's name goes on the side its members, arrows and symbols leave free: it
+    covers no arrow's head (five points along its length) (free-body-01's C and free-body-02's B covered the head of
+    their oblique loads)."""
+    heads, names = [], []
+    arrow, put = game.app.draw.arrow, LabelLayer.put
+
+    def noting_arrow(surface, colour, tail, head, *rest, **named):
+        length = math.hypot(head[0] - tail[0], head[1] - tail[1])
+        back = min(HEAD_PX, 0.5 * length) / max(length, 1e-9)  # the head: its last HEAD_PX (render.arrow_head)
+        heads.extend((head[0] + k / 4 * back * (tail[0] - head[0]), head[1] + k / 4 * back * (tail[1] - head[1])) for k in range(5))
+        return arrow(surface, colour, tail, head, *rest, **named)
+
+    def noting_put(self, surface, font, text, at, colour, anchor="center"):
+        plate = put(self, surface, font, text, at, colour, anchor)
+        if colour == NAME and plate is not None:
+            names.append((text, plate))
+        return plate
+
+    monkeypatch.setattr(game.app.draw, "arrow", noting_arrow)
+    monkeypatch.setattr(LabelLayer, "put", noting_put)
+    stage = load_stage(shipped_level(level_id))
+    app, scene = opened(stage, bench_of_solution(stage, str(reference_solution(level_id))))
+    with app:
+        scene.picture.labels = True  # every node named
+        heads.clear()
+        names.clear()
+        app.frame()
+        world = scene.layout.world
+        shown = [h for h in heads if world.collidepoint(h)]
+        assert shown and names
+        covered = [(text, h) for text, plate in names for h in shown if plate.inflate(2, 2).collidepoint(h)]
+        assert not covered

@@ -301,6 +301,8 @@ class StructurePainter:
         False: the caller began the frame's labels and placed some first)."""
         if begin:
             self.labels.begin()
+        self.taken: dict[int, list[tuple[float, float]]] = {}  # node → the directions [screen] its arrows and symbols leave in
+        self.rings: dict[int, float] = {}  # node → the radius [px] of a moment's curl drawn round it
         self._ground(surface, view)
         if sim is None:
             return
@@ -316,6 +318,7 @@ class StructurePainter:
         for q, kind, side in self.supports:
             if near[q]:
                 symbols.support(surface, kind, tuple(pts[q]), side)
+                self.taken.setdefault(q, []).append(side)
         contacts.draw_surfaces(surface, view, sim, near, self._text)
         self._loads(surface, sim, pts, near)
         self.spread.draw(surface, self, sim, pts, near, LOAD)
@@ -501,13 +504,17 @@ class StructurePainter:
         self.labels.put(surface, self.fonts.bold, text, at, colour, anchor)
 
     def _names(self, surface: pygame.Surface, pts: np.ndarray, names: Sequence[str]) -> None:
-        """Node names beside their joints and member names beside their middles."""
+        """Node names beside their joints, on the side their members, arrows and
+        symbols leave free (beyond a moment's curl), and member names beside their middles."""
         model, font = self.model, self.fonts.small
         nodes, members = set(model.node_ids), {mid: k for k, mid in enumerate(model.member_ids)}
         for name in names:
             if name in nodes:
-                x, y = pts[model.node_index(name)]
-                self.labels.put(surface, font, name, (x - 7, y - 7), NAME, "bottomright")
+                q = model.node_index(name)
+                (x, y), taken = pts[q], [*self.arrows.along(q, pts).tolist(), *self.taken.get(q, ())]
+                (dx, dy), anchor = free_side(taken)
+                reach = NAME_GAP_PX + self.rings.get(q, 0.0)
+                self.labels.put(surface, font, name, (x + dx * reach, y + dy * reach), NAME, anchor)
             elif name in members:
                 kind, row = model.member_slot[members[name]]
                 i, j = (self.bar_ij if kind == "bar" else self.beam_ij)[row]
@@ -532,12 +539,12 @@ class StructurePainter:
                 if sim.time >= self.load_ends[q]:
                     continue
                 f, colour = self.full[q], MUTED
-            self.arrows.draw(surface, f, pts[q], colour, tiny, along=self.arrows.along(q, pts))
+            self.arrows.draw(surface, f, pts[q], colour, tiny, along=self.arrows.along(q, pts), q=q)
         if len(self.own):
             mine = loads_now(self.model, sim.time, self.own)
             for q in np.flatnonzero((np.abs(mine).max(axis=1) > tiny) & seen):
                 beside = 0.0 if not np.abs(self.full[q]).max() else 10.0  # apart from a given load at the node
-                self.arrows.draw(surface, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts))
+                self.arrows.draw(surface, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts), q=q)
 
     def _reactions(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
@@ -570,10 +577,31 @@ class StructurePainter:
                     tail = (head[0] - dx * length, head[1] - dy * length)
                     far, out = tail, (-dx, -dy)
                 draw.arrow(surface, REACTION, tail, head, 3, *arrow_head(length))
+                self.taken.setdefault(q, []).append(out)
                 self._text(surface, kn(value), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
+                self.rings[q] = max(self.rings.get(q, 0.0), 30.0)
                 self._text(surface, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")
+
+
+NAME_GAP_PX = 8.0  # [px] from a joint's centre to its name
+SIDES = tuple((math.cos(math.radians(a)), -math.sin(math.radians(a))) for a in (135, 45, 225, 315, 90, 180, 0, 270))  # up-left first
+SIDE_ANCHORS = ("bottomright", "bottomleft", "topright", "topleft", "midbottom", "midright", "midleft", "midtop")
+
+
+def free_side(taken) -> tuple[tuple[float, float], str]:
+    """The side [screen unit vector] of a joint to put its name on, and the label anchor
+    that puts it beyond that point: of eight sides (up-left first, as a textbook names
+    joints), the one farthest in angle from every direction in `taken` (the members,
+    arrows and symbols that leave the joint)."""
+    if not len(taken):
+        return SIDES[0], SIDE_ANCHORS[0]
+    d = np.asarray(taken, dtype=float).reshape(-1, 2)
+    d = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]
+    nearest = (np.asarray(SIDES) @ d.T).max(axis=1)  # cos of the angle to the nearest thing, per side
+    k = int(np.argmin(np.round(nearest, 6)))  # ties: the first in SIDES
+    return SIDES[k], SIDE_ANCHORS[k]
 
 
 class ForceArrows:
@@ -603,11 +631,15 @@ class ForceArrows:
         d = pts[others[starts[q] : starts[q + 1]]] - pts[q]
         return d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
 
-    def draw(self, surface: pygame.Surface, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None) -> None:
+    def draw(
+        self, surface: pygame.Surface, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None, q: int | None = None
+    ) -> None:
         """A force f (fx, fy, m) [N, N, N m] on the node drawn at `at`: an arrow pushing
         on the joint (its head at the joint), or pulling it (its tail at the joint) where
         a pushing arrow would lie along a member (`along`: the members' directions), moved
-        `beside` px across its line; its value at the far end."""
+        `beside` px across its line; its value at the far end. `q`: the node, whose name
+        is then kept clear of the arrow (StructurePainter.taken, rings)."""
+        taken = self.painter.taken.setdefault(q, []) if q is not None else []
         x, y = at
         size = math.hypot(f[0], f[1])
         if size > tiny:
@@ -625,7 +657,10 @@ class ForceArrows:
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 far, out = tail, (-ux, -uy)
             draw.arrow(surface, colour, tail, head, 3, *arrow_head(length))
+            taken.append(out)
             self.painter._text(surface, kn(size), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:
             at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
+            if q is not None:
+                self.painter.rings[q] = max(self.painter.rings.get(q, 0.0), 22.0)
             self.painter._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
