@@ -14,10 +14,10 @@ import pytest
 
 import game.app.draw
 from game.app.app import App
+from game.app.labels import LabelLayer
 from game.app.launch import bench_of_solution
 from game.app.pacing import FRAME
 from game.app.palette import LOAD, MUTED, OWN_FORCE, REACTION
-from game.app.labels import LabelLayer
 from game.app.render import ARROW_PX, HEAD_PX, JOINT_PX, NAME, SHORTEST_PX
 from game.app.scenes.play import PlayScene
 from game.app.stage import load_stage

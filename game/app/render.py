@@ -587,20 +587,23 @@ class StructurePainter:
 
 NAME_GAP_PX = 8.0  # [px] from a joint's centre to its name
 SIDES = tuple((math.cos(math.radians(a)), -math.sin(math.radians(a))) for a in (135, 45, 225, 315, 90, 180, 0, 270))  # up-left first
+CLEAR_COS = 0.75  # a name's side is clear of a member or an arrow some 41° away from it (cos 41° = 0.75)
 SIDE_ANCHORS = ("bottomright", "bottomleft", "topright", "topleft", "midbottom", "midright", "midleft", "midtop")
 
 
 def free_side(taken) -> tuple[tuple[float, float], str]:
     """The side [screen unit vector] of a joint to put its name on, and the label anchor
-    that puts it beyond that point: of eight sides (up-left first, as a textbook names
-    joints), the one farthest in angle from every direction in `taken` (the members,
-    arrows and symbols that leave the joint)."""
+    that puts it beyond that point: the first of eight sides (up-left first, as a
+    textbook names joints; the corners before the straight sides) at least CLEAR_COS
+    away in angle from every direction in `taken` (the members, arrows, cuts and
+    symbols that leave the joint); if none is, the farthest from them."""
     if not len(taken):
         return SIDES[0], SIDE_ANCHORS[0]
     d = np.asarray(taken, dtype=float).reshape(-1, 2)
     d = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]
     nearest = (np.asarray(SIDES) @ d.T).max(axis=1)  # cos of the angle to the nearest thing, per side
-    k = int(np.argmin(np.round(nearest, 6)))  # ties: the first in SIDES
+    clear = np.flatnonzero(nearest <= CLEAR_COS)
+    k = int(clear[0]) if len(clear) else int(np.argmin(np.round(nearest, 6)))
     return SIDES[k], SIDE_ANCHORS[k]
 
 
