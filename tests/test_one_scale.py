@@ -139,3 +139,37 @@ def test_no_name_covers_an_arrowhead(level_id, monkeypatch):
         assert shown and names
         covered = [(text, h) for text, plate in names for h in shown if plate.inflate(2, 2).collidepoint(h)]
         assert not covered
+
+
+@pytest.mark.parametrize(("level_id", "moves"), [("frames-01", 0), ("bridge-01", 4), ("bridge-01", 3)])
+def test_every_node_a_message_names_is_labelled(level_id, moves, monkeypatch):
+    """frames-01's mechanism box names D, E and F; bridge-01's, with the player's own E
+    and F half joined, names those: each is labelled on the picture."""
+    from game.app.stage import named_in
+    from game.attempt import Attempt
+    from game.files import read_json
+    from game.solution import load_solution
+    from game.workbench import LevelBench
+
+    names = []
+    put = LabelLayer.put
+
+    def noting_put(self, surface, font, text, at, colour, anchor="center"):
+        plate = put(self, surface, font, text, at, colour, anchor)
+        if colour == NAME and plate is not None:
+            names.append(text)
+        return plate
+
+    monkeypatch.setattr(LabelLayer, "put", noting_put)
+    stage = load_stage(shipped_level(level_id))
+    work = list(load_solution(read_json(reference_solution(level_id))).moves)[:moves]
+    app, scene = opened(stage, LevelBench(stage.level, Attempt(stage.level, work)))
+    with app:
+        s = scene.session
+        assert s.free is not None  # the box that names the moving joints is up
+        said = " ".join([s.notice, s.free_words])
+        named = named_in(said, s.model.node_ids)
+        assert named
+        names.clear()
+        app.frame()
+        assert named <= set(names), (said, names)

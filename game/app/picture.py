@@ -273,10 +273,11 @@ class Picture:
         return {*(places.nodes if places else ()), *(places.moment_nodes if places else ()), *own}
 
     def _said(self) -> str:
-        """The words on the screen now: the notice, the verdict and its hint, and after a
-        pass the level's explanation (before it, that may name the answer)."""
+        """The words on the screen now: the notice, a mechanism's motion, the verdict and
+        its hint, and after a pass the level's explanation (before it, that may name the
+        answer)."""
         s = self.session
-        words = [s.notice]
+        words = [s.notice, s.free_words if s.free is not None and not s.started else ""]  # the mechanism's box names the joints that move
         if s.verdict is not None:
             bench = s.level_bench
             hint = s.verdict.figures.get("hint") or (rules_hint(bench.level, s.verdict) if bench is not None else "")
