@@ -328,8 +328,10 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
         tools = scene.toolbar.tools.values()
         overlay.help_box(surface, fonts, world, HELP, [f"{t.label}: {t.tip}" for t in tools])
     if scene.confirm_leave:
-        what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "the sandbox"
-        text, foot = "Your work is kept: it is here when you come back.", "Enter or Esc: leave   ·   any other key: stay"
+        demo = s.bench is None and len(scene.app.scenes) > 1  # nothing of the player's to keep
+        what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "this demo" if demo else "the sandbox"
+        text = "It starts again from the beginning when you come back." if demo else "Your work is kept: it is here when you come back."
+        foot = "Enter or Esc: leave   ·   any other key: stay"
         box = overlay.message(surface, fonts, world, f"Leave {what}?", text, foot, colour=TENSION)
         scene.buttons = list(zip(overlay.buttons(surface, fonts, box, ["Stay", "Leave"]), ("stay", "leave"), strict=True))
 

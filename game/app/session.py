@@ -260,6 +260,7 @@ class PlaySession:
         self.problem = None
         self.hand = None
         self._broken_seen: set[str] = set()
+        self.bombed: list[str] = []  # what the bomb blew up in this run (R puts it back; Ctrl+Z does not)
 
     @property
     def started(self) -> bool:
@@ -285,6 +286,11 @@ class PlaySession:
         return out
 
     def undo(self) -> None:
+        """Undo the last edit; after a bomb, say how to bring back what it blew up
+        instead of undoing an earlier edit the player does not see as the last."""
+        if self.bombed:
+            self.notice = f"The bomb cannot be undone with Ctrl+Z: R puts back {self.bombed[-1]} (and the structure as built)."
+            return
         if self.bench is not None and self.verdict is None:
             self.notice = "" if self.bench.undo() else "Nothing to undo."
 
@@ -391,6 +397,7 @@ class PlaySession:
     def bomb(self, kind: str, ident: str) -> None:
         (self.sim.remove_member if kind == "member" else self.sim.remove_triangle)(ident)
         self.sim.refresh()
+        self.bombed.append(f"{'member' if kind == 'member' else 'plate'} {ident}")
         self.notice = f"Blew up {'member' if kind == 'member' else 'plate'} {ident}; R puts it back."
 
     def hand_force(self) -> tuple[float, float]:
@@ -412,6 +419,7 @@ class PlaySession:
             self.notice = str(exc).splitlines()[0]
             return
         self.verdict = verdict
+        self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
             self.progress.record_check(bench.level.id, verdict.passed, a.marks, a.tries)

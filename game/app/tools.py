@@ -49,6 +49,19 @@ class Tool:
         return self.tip
 
 
+def missed(scene, pos: tuple[int, int]) -> str:
+    """Why a click meant for a node did nothing: the nearest node and how far it is."""
+    s = scene.session
+    if s.sim is None or not s.model.n_nodes:
+        return "There is no node here to click."
+    shown = scene.picture.positions()
+    pts = scene.view.points(shown if shown is not None else s.sim.state.pos[:, :2])
+    d = (pts[:, 0] - pos[0]) ** 2 + (pts[:, 1] - pos[1]) ** 2
+    q = int(d.argmin())
+    reach = scene.picture.reach() * scene.view.scale
+    return f"No node under the click: the nearest, {s.model.node_ids[q]}, is {math.sqrt(d[q]):.0f} px away (click within {reach:.0f} px of it)."
+
+
 class Inspect(Tool):
     name, label = "inspect", "Inspect"
     tip = "hover for values; click a node or member to follow it (A: add it to the graph)"
@@ -99,6 +112,8 @@ class Joining(Tool):
 
     def press(self, scene, pos, *, shift):
         node = self.node_at(scene, pos, shift)
+        if node is None and not self.pending:  # a member starts at a node: say so, never ignore the click
+            scene.session.notice = missed(scene, pos) + " A member starts at a node; after it, a click on empty ground adds one."
         if node is None or node in self.pending:
             return
         self.pending.append(node)
@@ -146,6 +161,8 @@ class OnNode(Tool):
         hit = scene.picture.pick(pos, ("node",))
         if hit is not None:
             self.on_node(scene, hit, pos)
+        else:
+            scene.session.notice = missed(scene, pos)
 
     def on_node(self, scene, hit, pos) -> None:
         raise NotImplementedError
