@@ -62,6 +62,8 @@ class Picture:
             self.force_ref = reference_force(self.painter.load_ref, most, weight)
             self.painter.force_ref = self.force_ref
         self.shapes = Shapes(s.model) if s.model is not None else None
+        if self.camera is not None and s.verdict is None:  # the check's run gave way to the work: the player's view back
+            self.camera.restore()
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
         self._said_text = None
 
@@ -229,9 +231,16 @@ class Picture:
         pos = shown if shown is not None else sim.state.pos[:, :2]
         return (*pos.min(axis=0), *pos.max(axis=0))
 
+    def follow(self) -> None:
+        """A frame: the structure kept in view while it runs (Camera.follow)."""
+        if self.camera is not None and self.session.started:
+            self.camera.follow(self.box())
+
     def clear_of(self, height: int) -> None:
-        """Move the structure above a box `height` px tall at the foot of the world, if
-        the box would cover it."""
+        """At a check: keep the player's view (Try again brings it back, take_model);
+        move the structure above a box `height` px tall at the foot of the world, if the
+        box would cover it."""
+        self.camera.keep()
         drawn, world = self.drawn_rect(), pygame.Rect(self.camera.world)
         if drawn is not None and drawn.bottom > world.bottom - height - 12:
             pos = self.session.model.arrays.pos0[:, :2]

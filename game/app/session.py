@@ -184,17 +184,14 @@ class PlaySession:
 
     @property
     def revealed(self) -> bool:
-        """Whether member forces are shown: always, except where they would give the
-        answer away (a zero-force puzzle; a body the student holds with forces) until it
-        is passed: after a failed check too, in the run it shows."""
+        """Whether member forces are shown: not where they give the answer away (Kind's
+        hides_forces_until_checked, hides_sums_until_passed) until a pass."""
         kind = kind_of(self.stage.kind)
         return not (kind.hides_forces_until_checked or kind.hides_sums_until_passed) or self.passed
 
     @property
     def sums_shown(self) -> bool:
-        """Whether the net force and moment, the reactions and what else follows from
-        the student's forces are shown: always, except where the student gives the forces
-        on a body (the figures would read off the answer), until it is passed."""
+        """Whether ΣF, ΣM, reactions and the like are shown (Kind.hides_sums_until_passed)."""
         return not kind_of(self.stage.kind).hides_sums_until_passed or self.passed
 
     @property
@@ -259,8 +256,7 @@ class PlaySession:
         self.paused = self.bench is not None and self.verdict is None  # the player's move first; a check's run plays at once
         self.problem = None
         self.hand = None
-        self._broken_seen: set[str] = set()
-        self.bombed: list[str] = []  # what the bomb blew up in this run (R puts it back; Ctrl+Z does not)
+        self._broken_seen, self.bombed = set(), []  # members said to have broken; what the bomb blew up (R puts it back)
 
     @property
     def started(self) -> bool:
@@ -286,12 +282,10 @@ class PlaySession:
         return out
 
     def undo(self) -> None:
-        """Undo the last edit; after a bomb, say how to bring back what it blew up
-        instead of undoing an earlier edit the player does not see as the last."""
+        """Undo the last edit; after a bomb, say that R brings back what it blew up."""
         if self.bombed:
             self.notice = f"The bomb cannot be undone with Ctrl+Z: R puts back {self.bombed[-1]} (and the structure as built)."
-            return
-        if self.bench is not None and self.verdict is None:
+        elif self.bench is not None and self.verdict is None:
             self.notice = "" if self.bench.undo() else "Nothing to undo."
 
     def redo(self) -> None:
@@ -491,19 +485,10 @@ class PlaySession:
         self.pacer.record(steps, wall, frame_seconds)
         if steps and self.sim.breakable:
             self._say_breaks()
-        if steps and self.verdict is not None and not self.passed:
-            self._stop_when_away()
+        away = gone_away(self.sim) if steps and self.verdict is not None and not self.passed else ""
+        if away:  # a body thrown off by a wrong force would fly on for ever: stopped there
+            self.paused, self.notice = True, away
         self._keep_up()
-
-    def _stop_when_away(self) -> None:
-        """The run after a failed check, its body gone AWAY_SIZES times its own size
-        from where it was built, is stopped there (the verdict says why it moved): a
-        body thrown off by a wrong force would otherwise fly on for ever."""
-        model = self.sim.model
-        shift = (self.sim.state.pos[:, :2] - model.arrays.pos0[:, :2]).mean(axis=0)
-        if math.hypot(*shift) > AWAY_SIZES * max(model.char_length, 1e-9):
-            self.paused = True
-            self.notice = f"The run is stopped: the body has gone {way(shift)}, {math.hypot(*shift):.3g} m from where it was."
 
     def _keep_up(self) -> None:
         """Under the game's own choice, an explicit run cut short by the frame budget for
@@ -545,17 +530,28 @@ class PlaySession:
                 row[5], row[6] = sim.tether_stiffness(int(row[0]))
                 row[7] = CONTACT_MU
         if self.hand is not None:
-            k, c = self.hand_spring(self.hand)
+            k, c = hand_spring(sim, self.hand)
             rows.append(np.array([[self.hand, *self.hand_at, 0.0, 0.0, k, c, 0.0]]))
         sim.set_tethers(np.concatenate(rows) if rows else np.zeros((0, 8)))
 
-    def hand_spring(self, q: int) -> tuple[float, float]:
-        """(k [N/m], c [N s/m]) of the hand's spring: the structure's whole mass on it
-        would swing at HAND_HZ, damped near critically; never stiffer than the step allows."""
-        k_stable, c_stable = self.sim.tether_stiffness(q)
-        mass = float(self.sim.model.arrays.mass[:, 0].sum())
-        k = min(k_stable, mass * (2 * math.pi * HAND_HZ) ** 2)
-        return k, min(c_stable, 2 * 0.7 * math.sqrt(k * mass))
+
+def hand_spring(sim: Simulation, q: int) -> tuple[float, float]:
+    """(k [N/m], c [N s/m]) of the hand's spring on node q: the structure's whole mass
+    on it would swing at HAND_HZ, damped near critically; never stiffer than the step allows."""
+    k_stable, c_stable = sim.tether_stiffness(q)
+    mass = float(sim.model.arrays.mass[:, 0].sum())
+    k = min(k_stable, mass * (2 * math.pi * HAND_HZ) ** 2)
+    return k, min(c_stable, 2 * 0.7 * math.sqrt(k * mass))
+
+
+def gone_away(sim: Simulation) -> str:
+    """The line that stops a run after a failed check once its body has gone
+    AWAY_SIZES times its own size from where it was built ("": not yet)."""
+    model = sim.model
+    shift = (sim.state.pos[:, :2] - model.arrays.pos0[:, :2]).mean(axis=0)
+    if math.hypot(*shift) <= AWAY_SIZES * max(model.char_length, 1e-9):
+        return ""
+    return f"The run is stopped: the body has gone {way(shift)}, {math.hypot(*shift):.3g} m from where it was."
 
 
 def way(d) -> str:

@@ -239,7 +239,6 @@ class PlayScene(Scene):
     def try_again(self) -> None:
         self.session.try_again()
         self.folded = False
-        self.picture.camera.restore()  # the player's view from before the check
 
     def next_level(self) -> None:
         """After a pass, the next level of the course in this one's place."""
@@ -252,11 +251,7 @@ class PlayScene(Scene):
         self.graphs.toggle_against()
 
     def follow(self) -> None:
-        s = self.session
-        if not (s.revealed and s.sums_shown):  # a graph of a force would read off the answer
-            s.notice = "Graphs of forces show once you pass this level."
-            return
-        s.notice = self.graphs.follow(s.sim, self.selected) or s.notice
+        self.session.notice = self.graphs.follow(self.session.sim, self.selected, forces=self.session.revealed) or self.session.notice
 
     def export_graph(self) -> None:
         self.session.notice = self.graphs.export()
@@ -277,7 +272,6 @@ class PlayScene(Scene):
         s = self.session
         if self.checking and self._check_shown:
             self.checking = self._check_shown = False
-            self.picture.camera.keep()  # T brings it back
             s.check()
             self.folded = False
             self.toolbar.tool.cancel()
@@ -290,8 +284,7 @@ class PlayScene(Scene):
             self.selected = self.hover = None
         if s.sim is not before:
             self.graphs.recorder.clear()
-        if s.started and self.picture.camera is not None:  # a body flying off, a frame falling: kept in view
-            self.picture.camera.follow(self.picture.box())
+        self.picture.follow()  # a body flying off, a frame falling: kept in view
         if s.sim is not None and s.started and not s.paused:
             self.graphs.sample(s.sim)
             s.notice = self.picture.tame_magnify() or s.notice
