@@ -20,8 +20,12 @@ from game.app.pacing import FRAME
 from game.app.palette import LOAD, MUTED, OWN_FORCE, REACTION
 from game.app.render import ARROW_PX, HEAD_PX, JOINT_PX, NAME, SHORTEST_PX
 from game.app.scenes.play import PlayScene
-from game.app.stage import load_stage
+from game.app.stage import load_stage, named_in
+from game.attempt import Attempt
 from game.course import reference_solution, shipped_level
+from game.files import read_json
+from game.solution import load_solution
+from game.workbench import LevelBench
 
 SNAP_PX = 3.0  # [px] a dragged force snaps to a fortieth of the reference force per component: under 2 px each
 
@@ -145,12 +149,6 @@ def test_no_name_covers_an_arrowhead(level_id, monkeypatch):
 def test_every_node_a_message_names_is_labelled(level_id, moves, monkeypatch):
     """frames-01's mechanism box names D, E and F; bridge-01's, with the player's own E
     and F half joined, names those: each is labelled on the picture."""
-    from game.app.stage import named_in
-    from game.attempt import Attempt
-    from game.files import read_json
-    from game.solution import load_solution
-    from game.workbench import LevelBench
-
     names = []
     put = LabelLayer.put
 
@@ -173,3 +171,32 @@ def test_every_node_a_message_names_is_labelled(level_id, moves, monkeypatch):
         names.clear()
         app.frame()
         assert named <= set(names), (said, names)
+
+
+def test_every_node_a_failed_verdict_names_is_labelled_even_where_labels_crowd(monkeypatch):
+    """bridge-01 with a top chord and no diagonals: the verdict names B, C, E and F; B
+    and C hang under their supports among reaction values, and are named on a side
+    that no value covers."""
+    names = []
+    put = LabelLayer.put
+
+    def noting_put(self, surface, font, text, at, colour, anchor="center"):
+        plate = put(self, surface, font, text, at, colour, anchor)
+        if colour == NAME and plate is not None:
+            names.append(text)
+        return plate
+
+    monkeypatch.setattr(LabelLayer, "put", noting_put)
+    stage = load_stage(shipped_level("bridge-01"))
+    work = [m for m in load_solution(read_json(reference_solution("bridge-01"))).moves if getattr(m, "id", None) in ("E", "F", "AE", "EF", "FD")]
+    app, scene = opened(stage, LevelBench(stage.level, Attempt(stage.level, work)))
+    with app:
+        scene.check()
+        app.run(200)
+        verdict = scene.session.verdict
+        assert verdict is not None and not verdict.passed
+        named = named_in(verdict.reason, scene.session.model.node_ids)
+        assert {"B", "C"} <= named
+        names.clear()
+        app.frame()
+        assert named <= set(names), (verdict.reason, names)

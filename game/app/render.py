@@ -505,16 +505,18 @@ class StructurePainter:
 
     def _names(self, surface: pygame.Surface, pts: np.ndarray, names: Sequence[str]) -> None:
         """Node names beside their joints, on the side their members, arrows and
-        symbols leave free (beyond a moment's curl), and member names beside their middles."""
+        symbols leave free (beyond a moment's curl) and no label covers, and member names
+        beside their middles."""
         model, font = self.model, self.fonts.small
         nodes, members = set(model.node_ids), {mid: k for k, mid in enumerate(model.member_ids)}
         for name in names:
             if name in nodes:
                 q = model.node_index(name)
                 (x, y), taken = pts[q], [*self.arrows.along(q, pts).tolist(), *self.taken.get(q, ())]
-                (dx, dy), anchor = free_side(taken)
                 reach = NAME_GAP_PX + self.rings.get(q, 0.0)
-                self.labels.put(surface, font, name, (x + dx * reach, y + dy * reach), NAME, anchor)
+                for (dx, dy), anchor in free_sides(taken):  # the best side where it covers no label placed before
+                    if self.labels.put(surface, font, name, (x + dx * reach, y + dy * reach), NAME, anchor) is not None:
+                        break
             elif name in members:
                 kind, row = model.member_slot[members[name]]
                 i, j = (self.bar_ij if kind == "bar" else self.beam_ij)[row]
@@ -591,20 +593,19 @@ CLEAR_COS = 0.75  # a name's side is clear of a member or an arrow some 41° awa
 SIDE_ANCHORS = ("bottomright", "bottomleft", "topright", "topleft", "midbottom", "midright", "midleft", "midtop")
 
 
-def free_side(taken) -> tuple[tuple[float, float], str]:
-    """The side [screen unit vector] of a joint to put its name on, and the label anchor
-    that puts it beyond that point: the first of eight sides (up-left first, as a
-    textbook names joints; the corners before the straight sides) at least CLEAR_COS
-    away in angle from every direction in `taken` (the members, arrows, cuts and
-    symbols that leave the joint); if none is, the farthest from them."""
+def free_sides(taken) -> list[tuple[tuple[float, float], str]]:
+    """The sides [screen unit vectors] of a joint to put its name on, best first, each
+    with the label anchor that puts the name beyond that point: the sides at least
+    CLEAR_COS away in angle from every direction in `taken` (the members, arrows, cuts
+    and symbols that leave the joint) in the order of SIDES (up-left first, as a textbook
+    names joints; the corners before the straight sides), then the others, clearest first."""
     if not len(taken):
-        return SIDES[0], SIDE_ANCHORS[0]
+        return list(zip(SIDES, SIDE_ANCHORS, strict=True))
     d = np.asarray(taken, dtype=float).reshape(-1, 2)
     d = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]
-    nearest = (np.asarray(SIDES) @ d.T).max(axis=1)  # cos of the angle to the nearest thing, per side
-    clear = np.flatnonzero(nearest <= CLEAR_COS)
-    k = int(clear[0]) if len(clear) else int(np.argmin(np.round(nearest, 6)))
-    return SIDES[k], SIDE_ANCHORS[k]
+    nearest = np.round((np.asarray(SIDES) @ d.T).max(axis=1), 6)  # cos of the angle to the nearest thing, per side
+    order = sorted(range(len(SIDES)), key=lambda k: (nearest[k] > CLEAR_COS, nearest[k] if nearest[k] > CLEAR_COS else 0.0, k))
+    return [(SIDES[k], SIDE_ANCHORS[k]) for k in order]
 
 
 class ForceArrows:
