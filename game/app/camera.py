@@ -29,6 +29,7 @@ class Camera:
         self.view = View.fit(bounds, world, VIEW_MARGIN)
         self.whole = True
         self.kept: tuple[View, bool] | None = None
+        self.below = 0  # [px] a box at the foot of the world (a check's verdict) the run is kept above
 
     def zoom(self, factor: float, about: tuple[int, int], box: Bounds | None = None) -> None:
         """Zoom by `factor`, keeping the world point under `about` [px] in place, within
@@ -68,18 +69,21 @@ class Camera:
             self.view = self.view.holding(box, self.inner()) if self.whole else self.view.in_sight(box, self.world)
 
     def inner(self) -> tuple[int, int, int, int]:
-        """The world rect less FOLLOW_MARGIN all round (less, in a small window)."""
+        """The world rect less FOLLOW_MARGIN all round (less, in a small window) and
+        less the box at its foot (`below`, leaving at least a third of it)."""
         x, y, w, h = self.world
         m = min(FOLLOW_MARGIN, w // 4, h // 4)
-        return (x + m, y + m, w - 2 * m, h - 2 * m)
+        return (x + m, y + m, w - 2 * m, max(h - 2 * m - self.below, h // 3))
 
-    def keep(self) -> None:
+    def keep(self, below: int = 0) -> None:
         """Remember the player's view (a check is about to move it); the check's run is
-        then followed whole, whatever the player had zoomed in on."""
+        then followed whole, whatever the player had zoomed in on, above a box `below`
+        px tall at the foot of the world (its verdict)."""
         self.kept = (self.view, self.whole)
-        self.whole = True
+        self.whole, self.below = True, below
 
     def restore(self) -> None:
         """Back to the view kept before the check (Try again)."""
         if self.kept is not None:
             (self.view, self.whole), self.kept = self.kept, None
+        self.below = 0

@@ -240,7 +240,7 @@ class Picture:
         """At a check: keep the player's view (Try again brings it back, take_model);
         move the structure above a box `height` px tall at the foot of the world, if the
         box would cover it."""
-        self.camera.keep()
+        self.camera.keep(below=height)
         drawn, world = self.drawn_rect(), pygame.Rect(self.camera.world)
         if drawn is not None and drawn.bottom > world.bottom - height - 12:
             pos = self.session.model.arrays.pos0[:, :2]

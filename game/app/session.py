@@ -551,7 +551,7 @@ def gone_away(sim: Simulation) -> str:
     shift = (sim.state.pos[:, :2] - model.arrays.pos0[:, :2]).mean(axis=0)
     if math.hypot(*shift) <= AWAY_SIZES * max(model.char_length, 1e-9):
         return ""
-    return f"The run is stopped: the body has gone {way(shift)}, {math.hypot(*shift):.3g} m from where it was."
+    return f"The run is stopped here: it has gone {way(shift)}, {math.hypot(*shift):.3g} m from where it was built."
 
 
 def way(d) -> str:
