@@ -62,9 +62,12 @@ def test_a_body_thrown_off_by_a_wrong_sign_stays_in_view_and_its_run_stops(wrong
         scene.check()
         app.run(2)
         assert scene.session.verdict is not None and not scene.session.verdict.passed
+        camera = scene.picture.camera
+        assert camera.below > 0  # the verdict's box at the foot of the world
         for _ in range(20):  # 6 s: unchecked, the ring is 400 m away (the first report: an empty canvas)
             app.run(18)
             assert inside(scene, drawn(scene))
+            assert (drawn(scene)[:, 1] <= scene.layout.world.bottom - camera.below).all()  # above the verdict
         s = scene.session
         assert s.paused and "to the left" in s.notice  # RB's force turned left: the ring went left
         moved = float(np.hypot(*(s.sim.state.pos[:, :2] - s.model.arrays.pos0[:, :2]).mean(axis=0)))
