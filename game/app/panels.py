@@ -128,7 +128,7 @@ def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = 
         if not on:
             return [*lines, broken_words or "removed"]
         if not revealed:
-            return [*lines, "its force shows after the check"]
+            return [*lines, "its force shows once you pass"]
         if kind == "bar":
             n = float(s.bar_N[row])
             lines.append(f"axial {num(n / 1e3, 'kN')} ({'tension' if n > 0 else 'compression' if n < 0 else 'none'})")
