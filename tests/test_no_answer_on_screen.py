@@ -18,6 +18,7 @@ import pygame
 import pytest
 
 from game.app.app import App
+from game.app.beamdraw import MOMENT, SHEAR
 from game.app.launch import bench_of_solution
 from game.app.pacing import FRAME
 from game.app.palette import COMPRESSION, REACTION, TENSION, ZERO
@@ -107,6 +108,9 @@ def look_everywhere(app: App, scene: PlayScene, frames: int = 3) -> None:
         a, b = scene.view.point(*pos[i, :2]), scene.view.point(*pos[j, :2])
         scene.mouse = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
         app.frame()
+    for mode in ("shear", "moment"):  # I: the beams' diagrams, asked for
+        scene.picture.chosen["diagram"] = mode
+        app.frame()
     scene.session.run()
     app.run(frames)
 
@@ -122,6 +126,7 @@ def leaks(scene: PlayScene, said: list[tuple[str, tuple]], kind, *, sums: bool =
     out = [f"answer label {text}" for text, colour in said if colour == NAME and text in answer]
     if kind.hides_sums_until_passed or kind.hides_forces_until_checked:
         out += [f"member force {text}" for text, colour in said if colour in MEMBER_COLOURS and FIGURE.search(text)]
+        out += [f"diagram {text}" for text, colour in said if colour in (SHEAR, MOMENT) and FIGURE.search(text)]
         out += [f"hover {text}" for text, _ in said if re.match(r"(axial|uses) [−+-]?\d", text)]
     if kind.hides_sums_until_passed:
         out += [f"reaction {text}" for text, colour in said if colour == REACTION and FIGURE.search(text)]
@@ -167,6 +172,7 @@ def test_after_a_pass_the_sums_and_reactions_show():
     look_everywhere(app, scene, frames=20)
     found = leaks(scene, said, kind_of(stage.kind))
     assert any(f.startswith("sum ") for f in found) and any(f.startswith("reaction ") for f in found)
+    assert any(f.startswith("diagram ") for f in found)
     app.close()
 
 

@@ -102,10 +102,11 @@ class Picture:
 
     def _diagram_waits(self) -> bool:
         """A freed body is in equilibrium only once an answer has passed: till then its
-        internal forces mean nothing, and no diagram is drawn."""
+        internal forces mean nothing (and, from the student's forces, would give the
+        answer away), and no diagram is drawn."""
         s = self.session
         level = getattr(s.level_bench, "level", None)
-        return bool(getattr(level, "cut", None)) and not (s.verdict is not None and s.verdict.passed)
+        return not s.sums_shown or (bool(getattr(level, "cut", None)) and not s.passed)
 
     def legend_notes(self) -> list[str]:
         """The legend's words on the diagrams and the distributed loads."""
