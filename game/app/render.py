@@ -509,9 +509,12 @@ class StructurePainter:
         beside their middles."""
         model, font = self.model, self.fonts.small
         nodes, members = set(model.node_ids), {mid: k for k, mid in enumerate(model.member_ids)}
+        area = surface.get_clip() or surface.get_rect()
         for name in names:
             if name in nodes:
                 q = model.node_index(name)
+                if not area.collidepoint(pts[q]):
+                    continue  # off the screen: no side would show
                 (x, y), taken = pts[q], [*self.arrows.along(q, pts).tolist(), *self.taken.get(q, ())]
                 reach = NAME_GAP_PX + self.rings.get(q, 0.0)
                 for (dx, dy), anchor in free_sides(taken):  # the best side where it covers no label placed before
@@ -591,6 +594,7 @@ NAME_GAP_PX = 8.0  # [px] from a joint's centre to its name
 SIDES = tuple((math.cos(math.radians(a)), -math.sin(math.radians(a))) for a in (135, 45, 225, 315, 90, 180, 0, 270))  # up-left first
 CLEAR_COS = 0.75  # a name's side is clear of a member or an arrow some 41° away from it (cos 41° = 0.75)
 SIDE_ANCHORS = ("bottomright", "bottomleft", "topright", "topleft", "midbottom", "midright", "midleft", "midtop")
+NAME_SIDES = tuple(zip(SIDES, SIDE_ANCHORS, strict=True))
 
 
 def free_sides(taken) -> list[tuple[tuple[float, float], str]]:
@@ -598,14 +602,15 @@ def free_sides(taken) -> list[tuple[tuple[float, float], str]]:
     with the label anchor that puts the name beyond that point: the sides at least
     CLEAR_COS away in angle from every direction in `taken` (the members, arrows, cuts
     and symbols that leave the joint) in the order of SIDES (up-left first, as a textbook
-    names joints; the corners before the straight sides), then the others, clearest first."""
-    if not len(taken):
-        return list(zip(SIDES, SIDE_ANCHORS, strict=True))
-    d = np.asarray(taken, dtype=float).reshape(-1, 2)
-    d = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]
-    nearest = np.round((np.asarray(SIDES) @ d.T).max(axis=1), 6)  # cos of the angle to the nearest thing, per side
-    order = sorted(range(len(SIDES)), key=lambda k: (nearest[k] > CLEAR_COS, nearest[k] if nearest[k] > CLEAR_COS else 0.0, k))
-    return [(SIDES[k], SIDE_ANCHORS[k]) for k in order]
+    names joints; the corners before the straight sides), then the others, clearest first.
+    Plain Python: a handful of directions, for every named joint of a frame."""
+    units = [(x / h, y / h) for x, y in taken if (h := math.hypot(x, y)) > 1e-12]
+    if not units:
+        return list(NAME_SIDES)
+    nearest = [max(sx * x + sy * y for x, y in units) for sx, sy in SIDES]  # cos of the angle to the nearest thing, per side
+    clear = [k for k in range(len(SIDES)) if nearest[k] <= CLEAR_COS]
+    rest = sorted((k for k in range(len(SIDES)) if nearest[k] > CLEAR_COS), key=nearest.__getitem__)
+    return [NAME_SIDES[k] for k in clear + rest]
 
 
 class ForceArrows:
