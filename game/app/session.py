@@ -475,7 +475,7 @@ class PlaySession:
         steps = self.pacer.steps_for(frame_seconds)
         start = time.perf_counter()
         if steps:
-            self._tethers(steps * self.sim.dt)
+            self.sim.set_tethers(tethers(self, steps * self.sim.dt))  # ground contacts and the hand's spring
             try:  # one compiled batch: the batch is as long as the frame's share
                 self.sim.advance(steps * self.sim.dt, batch_seconds=(steps + 1) * self.sim.dt)
             except Unstable as exc:
@@ -515,24 +515,27 @@ class PlaySession:
             more = f" ({len(new) - 1} more broke with it)" if len(new) > 1 else ""
             self.notice = break_words(self, new[0][1]) + more
 
-    def _tethers(self, seconds: float) -> None:
-        """Ground contacts near enough to be met this frame, and the hand's spring."""
-        sim = self.sim
-        rows = []
-        if not self.judged:
-            pos, vel = sim.state.pos, sim.state.vel
-            speed = float(np.hypot(vel[:, 0], vel[:, 1]).max(initial=0.0))
-            margin = 2.0 * speed * seconds + 0.01 * sim.model.char_length
-            skip = sim.model.arrays.fixed[:, :2].any(axis=1)
-            skip[[q for q, *_ in sim.model.contacts]] = True  # a contact support has its own surface
-            rows.append(self.ground.contacts(pos, margin, skip=skip))
-            for row in rows[0]:
-                row[5], row[6] = sim.tether_stiffness(int(row[0]))
-                row[7] = CONTACT_MU
-        if self.hand is not None:
-            k, c = hand_spring(sim, self.hand)
-            rows.append(np.array([[self.hand, *self.hand_at, 0.0, 0.0, k, c, 0.0]]))
-        sim.set_tethers(np.concatenate(rows) if rows else np.zeros((0, 8)))
+
+def tethers(session: PlaySession, seconds: float) -> np.ndarray:
+    """(K, 8) tether rows for the next `seconds` of a session's run: the ground contacts
+    near enough to be met (none in a check's own run, as the rules model none) and the
+    hand's spring."""
+    sim = session.sim
+    rows = []
+    if not session.judged:
+        pos, vel = sim.state.pos, sim.state.vel
+        speed = float(np.hypot(vel[:, 0], vel[:, 1]).max(initial=0.0))
+        margin = 2.0 * speed * seconds + 0.01 * sim.model.char_length
+        skip = sim.model.arrays.fixed[:, :2].any(axis=1)
+        skip[[q for q, *_ in sim.model.contacts]] = True  # a contact support has its own surface
+        rows.append(session.ground.contacts(pos, margin, skip=skip))
+        for row in rows[0]:
+            row[5], row[6] = sim.tether_stiffness(int(row[0]))
+            row[7] = CONTACT_MU
+    if session.hand is not None:
+        k, c = hand_spring(sim, session.hand)
+        rows.append(np.array([[session.hand, *session.hand_at, 0.0, 0.0, k, c, 0.0]]))
+    return np.concatenate(rows) if rows else np.zeros((0, 8))
 
 
 def hand_spring(sim: Simulation, q: int) -> tuple[float, float]:
