@@ -273,7 +273,7 @@ def test_a_node_resting_on_the_ground_under_newmark_sinks_by_its_weight_over_the
 
 
 def test_a_node_falls_onto_the_ground_in_the_game_under_newmark_and_stays_on_it(tmp_path):
-    """The game's ground contacts (session._tethers, with newmark.tether_stiffness) in a
+    """The game's ground contacts (session.tethers, with newmark.tether_stiffness) in a
     design the stub makes the game run with Newmark: a free 100 kg node beside it
     falls 1 m onto the ground (4.4 m/s) and comes to rest on it, pressed in by its weight
     over the contact's stiffness, m g / k with k = ½ m (2/h)² (it has no members: its

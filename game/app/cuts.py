@@ -109,6 +109,8 @@ class CutMarks:
             q = self.index[cut.node]
             x, y = pts[q]
             beyond = self._beyond(cut, pts)
+            if beyond is not None:  # the node's name keeps clear of the cut (StructurePainter._names)
+                self.painter.taken.setdefault(q, []).append((float(beyond[0]), float(beyond[1])))
             if cut.what in ("bar", "beam") and beyond is not None:
                 across = np.array((-beyond[1], beyond[0]))
                 for k in (STROKE_FROM_PX, STROKE_FROM_PX + STROKE_GAP_PX):  # two short parallel strokes across the member, clear of its joint

@@ -20,9 +20,10 @@ class GraphDesk:
         self.shown = False
         self.against = False  # plot the later quantities against the first followed one
 
-    def follow(self, sim, hit) -> str:
+    def follow(self, sim, hit, *, forces: bool = True) -> str:
         """Add the followed node's or member's main quantity (or, with nothing followed,
-        the energies) to the graph; the line that says so."""
+        the energies) to the graph; the line that says so. `forces` False: no reaction
+        or member force (before a pass, where they would give the answer away)."""
         if sim is None:
             return ""
         if hit is None:  # nothing followed: the energies, kinetic and strain
@@ -38,6 +39,8 @@ class GraphDesk:
             spec = f"member.{hit.id}.axial"
         else:
             return ""
+        if not forces and not spec.startswith("node."):
+            return "Graphs of forces show once you pass this level."
         self.recorder.add(spec)
         self._show()
         return f"Graphing {self.recorder.label(spec)}" + ("" if self.against else " (X: plot against the first)")

@@ -116,7 +116,7 @@ def legend(
 
     heading("Member forces")
     if hidden:
-        item("hidden until you check", lambda m: draw.segment(surface, HIDDEN, (x, m), (x + 34, m), 6))
+        item("hidden until you pass", lambda m: draw.segment(surface, HIDDEN, (x, m), (x + 34, m), 6))
     item("tension (pulls)", lambda m: draw.segment(surface, TENSION, (x, m), (x + 34, m), 10))
     item("compression (pushes)", lambda m: draw.segment(surface, COMPRESSION, (x, m), (x + 34, m), 10))
     item("about zero", lambda m: draw.segment(surface, ZERO, (x, m), (x + 34, m), MEMBER_MIN_PX))

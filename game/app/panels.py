@@ -102,9 +102,11 @@ def section_words(member: dict | None) -> str:
     return ", ".join(w for w in words if w)
 
 
-def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = None, broken_words: str = "") -> list[str]:
+def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = None, broken_words: str = "", sums: bool = True) -> list[str]:
     """The values of the node, member or plate under the mouse; `member`: the member's
-    entry in the model data (its section), `broken_words`: why it broke, if it did."""
+    entry in the model data (its section), `broken_words`: why it broke, if it did;
+    `revealed` False: no member force, `sums` False: no reaction (before a pass, where
+    they would give the answer away)."""
     if sim is None or hit is None:
         return []
     model, s = sim.model, sim.state
@@ -112,7 +114,7 @@ def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = 
         q = model.node_index(hit.id)
         d = (s.pos[q, :2] - model.arrays.pos0[q, :2]) * 1e3
         lines = [f"node {hit.id}", f"moved ({num(d[0], 'mm')}, {num(d[1], 'mm')})"]
-        if model.arrays.fixed[q, :2].any():
+        if model.arrays.fixed[q, :2].any() and sums:
             r = sim.reactions()[q]
             lines.append(f"reaction ({num(r[0] / 1e3, 'kN')}, {num(r[1] / 1e3, 'kN')})")
         return lines
@@ -126,7 +128,7 @@ def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = 
         if not on:
             return [*lines, broken_words or "removed"]
         if not revealed:
-            return [*lines, "its force shows after the check"]
+            return [*lines, "its force shows once you pass"]
         if kind == "bar":
             n = float(s.bar_N[row])
             lines.append(f"axial {num(n / 1e3, 'kN')} ({'tension' if n > 0 else 'compression' if n < 0 else 'none'})")
@@ -246,7 +248,8 @@ def hover_lines(scene, sim) -> list[str]:
     """What the tool tip says of the node, member or plate under the mouse."""
     hit = scene.hover
     member = scene.picture.members.get(hit.id) if hit.kind == "member" else None
-    return describe_hit(sim, hit, revealed=scene.session.revealed, member=member, broken_words=broken_words(sim, hit))
+    s = scene.session
+    return describe_hit(sim, hit, revealed=s.revealed, member=member, broken_words=broken_words(sim, hit), sums=s.sums_shown)
 
 
 def count_lines(session) -> list[str]:
@@ -270,7 +273,9 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
     if sim is None:
         return
     no_answer = s.free is not None or (s.static is not None and s.static.sim is None)
-    if not s.started and no_answer:
+    if not s.sums_shown:  # they would read off the answer: the student works them out by hand
+        lines = ["Net force on the structure", "  hidden until you pass:", "  work it out by hand"]
+    elif not s.started and no_answer:
         words = s.static.words if s.static is not None and s.static.words else "a mechanism: no static answer"
         lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
     else:
@@ -278,7 +283,7 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
         # the judged run's lever arms as built, so that ΣM is the verdict's (statics: small displacements)
         lines = net_force_lines(sim, static=sim is not s.sim or s.judged, about=moment_point(level) if level is not None else None)
     lines += count_lines(s)
-    if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids:
+    if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids and s.sums_shown:
         lines += node_lines(sim, scene.selected.id)
     legend, font = scene.layout.legend, scene.app.fonts.small
     top = legend.bottom - overlay.PAD - (font.get_linesize() + 1) * len(lines)
@@ -322,8 +327,10 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
         tools = scene.toolbar.tools.values()
         overlay.help_box(surface, fonts, world, HELP, [f"{t.label}: {t.tip}" for t in tools])
     if scene.confirm_leave:
-        what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "the sandbox"
-        text, foot = "Your work is kept: it is here when you come back.", "Enter or Esc: leave   ·   any other key: stay"
+        demo = s.bench is None and len(scene.app.scenes) > 1  # nothing of the player's to keep
+        what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "this demo" if demo else "the sandbox"
+        text = "It starts again from the beginning when you come back." if demo else "Your work is kept: it is here when you come back."
+        foot = "Enter or Esc: leave   ·   any other key: stay"
         box = overlay.message(surface, fonts, world, f"Leave {what}?", text, foot, colour=TENSION)
         scene.buttons = list(zip(overlay.buttons(surface, fonts, box, ["Stay", "Leave"]), ("stay", "leave"), strict=True))
 

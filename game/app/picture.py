@@ -14,10 +14,11 @@ import pygame
 from game.app.beamdraw import MODES, Diagrams, legend_lines
 from game.app.camera import Camera
 from game.app.membertable import section_lines
-from game.app.render import StructurePainter, section_widths
+from game.app.render import StructurePainter, reference_force, section_widths
 from game.app.shapes import Hit, Shapes
 from game.app.stage import named_in
 from game.app.tools import grid_step, snap
+from game.rules import kind_of
 from game.rules.hints import hint as rules_hint
 from game.solution import AddForce, AddMoment
 
@@ -60,11 +61,15 @@ class Picture:
         by_section = section_widths(s.model, areas, max(areas.values())) if offered and areas and s.model else None
         self.section_words = section_lines(offered) if by_section is not None else []
         self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports(), own_loads=own, force_ref=self.force_ref, section_px=by_section)
-        if self.force_ref is None and s.model is not None:  # the given loads set the scale; else the largest force allowed
+        if self.force_ref is None and s.model is not None:  # one scale for the scene, from its first model
             most = bench.level.player.max_force if bench is not None and bench.level.player.max_force else 0.0
-            self.force_ref = self.painter.load_ref or most or None
-            self.painter.force_ref = self.force_ref or self.painter.force_ref
+            designs = kind_of(self.stage.kind).designs  # a sandbox grows: its first bar's weight is no scale
+            weight = 0.0 if designs else s.model.arrays.gravity * float(s.model.arrays.mass[:, 0].sum())
+            self.force_ref = reference_force(self.painter.load_ref, most, weight)
+            self.painter.force_ref = self.force_ref
         self.shapes = Shapes(s.model) if s.model is not None else None
+        if self.camera is not None and s.verdict is None:  # the check's run gave way to the work: the player's view back
+            self.camera.restore()
         self._said_text = None
 
     @property
@@ -102,10 +107,11 @@ class Picture:
 
     def _diagram_waits(self) -> bool:
         """A freed body is in equilibrium only once an answer has passed: till then its
-        internal forces mean nothing, and no diagram is drawn."""
+        internal forces mean nothing (and, from the student's forces, would give the
+        answer away), and no diagram is drawn."""
         s = self.session
         level = getattr(s.level_bench, "level", None)
-        return bool(getattr(level, "cut", None)) and not (s.verdict is not None and s.verdict.passed)
+        return not s.sums_shown or (bool(getattr(level, "cut", None)) and not s.passed)
 
     def legend_notes(self) -> list[str]:
         """The legend's words on the members' widths by section, the diagrams and the distributed loads."""
@@ -222,24 +228,30 @@ class Picture:
         return snap(x, g), snap(y, g)
 
     def force_reference(self) -> float:
-        """The force a full-length drag makes [N]: the level's largest allowed force, or
-        its largest load, or 10 kN."""
-        bench = self.session.level_bench
-        if bench is not None and bench.level.player.max_force:
-            return bench.level.player.max_force
-        return max(self.painter.load_ref, 10e3) if self.painter.load_ref > 0 else 10e3
+        """The force [N] drawn ARROW_PX long in this scene: a drag that long makes it,
+        so that a force lands as long as it was dragged (render.reference_force)."""
+        return self.force_ref or self.painter.force_ref
 
     def box(self) -> tuple[float, float, float, float] | None:
-        """(xmin, ymin, xmax, ymax) [m] of the nodes where they are now (None: nothing built)."""
+        """(xmin, ymin, xmax, ymax) [m] of the nodes where they are drawn now (as built,
+        magnified, or where the run has them; None: nothing built)."""
         sim = self.session.sim
         if sim is None:
             return None
-        pos = sim.state.pos[:, :2]
+        shown = self.positions()
+        pos = shown if shown is not None else sim.state.pos[:, :2]
         return (*pos.min(axis=0), *pos.max(axis=0))
 
+    def follow(self) -> None:
+        """A frame: the structure kept in view while it runs (Camera.follow)."""
+        if self.camera is not None and self.session.started:
+            self.camera.follow(self.box())
+
     def clear_of(self, height: int) -> None:
-        """Move the structure above a box `height` px tall at the foot of the world, if
-        the box would cover it."""
+        """At a check: keep the player's view (Try again brings it back, take_model);
+        move the structure above a box `height` px tall at the foot of the world, if the
+        box would cover it."""
+        self.camera.keep(below=height)
         drawn, world = self.drawn_rect(), pygame.Rect(self.camera.world)
         if drawn is not None and drawn.bottom > world.bottom - height - 12:
             pos = self.session.model.arrays.pos0[:, :2]
@@ -265,23 +277,39 @@ class Picture:
             return [*self.model.node_ids, *self.model.member_ids]
         said = self._said()
         if said != self._said_text:  # worked out once per text (and model: see take_model)
-            ids = [*self.model.node_ids, *self.model.member_ids]
-            self._said_text, self._said_ids = said, [n for n in ids if n in self.stage.named_parts or n in named_in(said, ids)]
+            ids, acted = [*self.model.node_ids, *self.model.member_ids], self.acted_at()
+            self._said_text, self._said_ids = said, [n for n in ids if n in self.stage.named_parts or n in acted or n in named_in(said, ids)]
         return self._said_ids
 
+    def acted_at(self) -> set[str]:
+        """The nodes the student acts at: where the level lets forces be given, and where
+        the student's forces and moments are."""
+        bench = self.session.level_bench
+        if bench is None:
+            return set()
+        kind = kind_of(bench.level.kind)
+        places = kind.places(bench.level) if kind.places is not None else None
+        own = {m.node for m in bench.moves if isinstance(m, AddForce | AddMoment)}
+        return {*(places.nodes if places else ()), *(places.moment_nodes if places else ()), *own}
+
     def _said(self) -> str:
+        """The words on the screen now: the notice, a mechanism's motion, the verdict and
+        its hint, and after a pass the level's explanation (before it, that may name the
+        answer)."""
         s = self.session
-        words = [s.notice]
+        words = [s.notice, s.free_words if s.free is not None and not s.started else ""]  # the mechanism's box names the joints that move
         if s.verdict is not None:
             bench = s.level_bench
             hint = s.verdict.figures.get("hint") or (rules_hint(bench.level, s.verdict) if bench is not None else "")
-            words += [s.verdict.reason, hint]
+            explained = bench is not None and s.passed and bench.level.explanation
+            words += [s.verdict.reason, hint, explained or ""]
         return " ".join(words)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.session
         view, names = self.camera.view, self.names()
         known = s.started or (s.static is not None and s.static.sim is not None)  # a mechanism has no reactions to show before it runs
+        known = known and s.sums_shown  # where the student gives the forces, the reactions would give the answer away
         mode, sim = self.diagram, self.sim
         drawn = mode is not None and sim is not None and self.current and not self._diagram_waits()
         if drawn:

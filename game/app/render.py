@@ -46,9 +46,10 @@ JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
 BEYOND_PX = 40  # [px] how far outside the clip area a mark may start and still reach into it
 ARROW_PX = 70.0  # [px] the length of the arrow of a scene's reference force (the legend says which)
-SHORTEST_PX = 5.0  # [px] no arrow is drawn shorter (a tiny force still shows its direction)
+SHORTEST_PX = 12.0  # [px] no arrow is drawn shorter (a tiny force still shows its direction and head; its value is written)
 HEAD_PX = 13.0  # [px] an arrow's head; a shorter arrow gets a head of half its length
 LONGEST_PX = 3 * ARROW_PX  # [px] nor longer (a reaction far above the loads, a huge added force)
+DEFAULT_REF = 10e3  # [N] the reference force of a scene with no loads and no weight (an empty sandbox)
 NAME = (90, 90, 110)  # node and member names
 ALONG_COS = 0.94  # an arrow within 20° of a member (cos 20°) would hide it: drawn on the other side
 SECTION_MAX_PX = 12.0  # [px] the width of a member of the largest section on offer, while the player builds
@@ -104,6 +105,14 @@ def full_loads(model: Model, rows: range | None = None) -> tuple[np.ndarray, np.
         full[node] += values[np.argmax(np.abs(values))] * m.load_f[k]
         ends[node] = max(ends[node], float(m.hist_t[m.hist_start[h + 1] - 1]))
     return full, ends
+
+
+def reference_force(load_ref: float, allowed: float = 0.0, weight: float = 0.0) -> float:
+    """The force [N] a scene draws ARROW_PX long, the same for every arrow in it (given
+    loads, the student's forces dragged or typed, reactions): its largest given load;
+    else the largest force the level allows; else the structure's weight (a scene
+    loaded by gravity alone: its reactions in proportion to it); else DEFAULT_REF."""
+    return next((f for f in (load_ref, allowed, weight) if f > 0.0), DEFAULT_REF)
 
 
 def arrow_head(length: float) -> tuple[float, float]:
@@ -312,6 +321,8 @@ class StructurePainter:
         player builds, and members are as wide as their sections (if section_px)."""
         if begin:
             self.labels.begin()
+        self.taken: dict[int, list[tuple[float, float]]] = {}  # node → the directions [screen] its arrows and symbols leave in
+        self.rings: dict[int, float] = {}  # node → the radius [px] of a moment's curl drawn round it
         self._ground(surface, view)
         if sim is None:
             return
@@ -328,6 +339,7 @@ class StructurePainter:
         for q, kind, side in self.supports:
             if near[q]:
                 symbols.support(surface, kind, tuple(pts[q]), side)
+                self.taken.setdefault(q, []).append(side)
         contacts.draw_surfaces(surface, view, sim, near, self._text)
         self._loads(surface, sim, pts, near)
         self.spread.draw(surface, self, sim, pts, near, LOAD)
@@ -515,13 +527,22 @@ class StructurePainter:
         self.labels.put(surface, self.fonts.bold, text, at, colour, anchor)
 
     def _names(self, surface: pygame.Surface, pts: np.ndarray, names: Sequence[str]) -> None:
-        """Node names beside their joints and member names beside their middles."""
+        """Node names beside their joints, on the side their members, arrows and
+        symbols leave free (beyond a moment's curl) and no label covers, and member names
+        beside their middles."""
         model, font = self.model, self.fonts.small
         nodes, members = set(model.node_ids), {mid: k for k, mid in enumerate(model.member_ids)}
+        area = surface.get_clip() or surface.get_rect()
         for name in names:
             if name in nodes:
-                x, y = pts[model.node_index(name)]
-                self.labels.put(surface, font, name, (x - 7, y - 7), NAME, "bottomright")
+                q = model.node_index(name)
+                if not area.collidepoint(pts[q]):
+                    continue  # off the screen: no side would show
+                (x, y), taken = pts[q], [*self.arrows.along(q, pts).tolist(), *self.taken.get(q, ())]
+                reach = NAME_GAP_PX + self.rings.get(q, 0.0)
+                for (dx, dy), anchor in free_sides(taken):  # the best side where it covers no label placed before
+                    if self.labels.put(surface, font, name, (x + dx * reach, y + dy * reach), NAME, anchor) is not None:
+                        break
             elif name in members:
                 kind, row = model.member_slot[members[name]]
                 i, j = (self.bar_ij if kind == "bar" else self.beam_ij)[row]
@@ -546,12 +567,12 @@ class StructurePainter:
                 if sim.time >= self.load_ends[q]:
                     continue
                 f, colour = self.full[q], MUTED
-            self.arrows.draw(surface, f, pts[q], colour, tiny, along=self.arrows.along(q, pts))
+            self.arrows.draw(surface, f, pts[q], colour, tiny, along=self.arrows.along(q, pts), q=q)
         if len(self.own):
             mine = loads_now(self.model, sim.time, self.own)
             for q in np.flatnonzero((np.abs(mine).max(axis=1) > tiny) & seen):
                 beside = 0.0 if not np.abs(self.full[q]).max() else 10.0  # apart from a given load at the node
-                self.arrows.draw(surface, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts))
+                self.arrows.draw(surface, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts), q=q)
 
     def _reactions(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
@@ -584,10 +605,35 @@ class StructurePainter:
                     tail = (head[0] - dx * length, head[1] - dy * length)
                     far, out = tail, (-dx, -dy)
                 draw.arrow(surface, REACTION, tail, head, 3, *arrow_head(length))
+                self.taken.setdefault(q, []).append(out)
                 self._text(surface, kn(value), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
+                self.rings[q] = max(self.rings.get(q, 0.0), 30.0)
                 self._text(surface, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")
+
+
+NAME_GAP_PX = 8.0  # [px] from a joint's centre to its name
+SIDES = tuple((math.cos(math.radians(a)), -math.sin(math.radians(a))) for a in (135, 45, 225, 315, 90, 180, 0, 270))  # up-left first
+CLEAR_COS = 0.75  # a name's side is clear of a member or an arrow some 41° away from it (cos 41° = 0.75)
+SIDE_ANCHORS = ("bottomright", "bottomleft", "topright", "topleft", "midbottom", "midright", "midleft", "midtop")
+NAME_SIDES = tuple(zip(SIDES, SIDE_ANCHORS, strict=True))
+
+
+def free_sides(taken) -> list[tuple[tuple[float, float], str]]:
+    """The sides [screen unit vectors] of a joint to put its name on, best first, each
+    with the label anchor that puts the name beyond that point: the sides at least
+    CLEAR_COS away in angle from every direction in `taken` (the members, arrows, cuts
+    and symbols that leave the joint) in the order of SIDES (up-left first, as a textbook
+    names joints; the corners before the straight sides), then the others, clearest first.
+    Plain Python: a handful of directions, for every named joint of a frame."""
+    units = [(x / h, y / h) for x, y in taken if (h := math.hypot(x, y)) > 1e-12]
+    if not units:
+        return list(NAME_SIDES)
+    nearest = [max(sx * x + sy * y for x, y in units) for sx, sy in SIDES]  # cos of the angle to the nearest thing, per side
+    clear = [k for k in range(len(SIDES)) if nearest[k] <= CLEAR_COS]
+    rest = sorted((k for k in range(len(SIDES)) if nearest[k] > CLEAR_COS), key=nearest.__getitem__)
+    return [NAME_SIDES[k] for k in clear + rest]
 
 
 class ForceArrows:
@@ -617,11 +663,15 @@ class ForceArrows:
         d = pts[others[starts[q] : starts[q + 1]]] - pts[q]
         return d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
 
-    def draw(self, surface: pygame.Surface, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None) -> None:
+    def draw(
+        self, surface: pygame.Surface, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None, q: int | None = None
+    ) -> None:
         """A force f (fx, fy, m) [N, N, N m] on the node drawn at `at`: an arrow pushing
         on the joint (its head at the joint), or pulling it (its tail at the joint) where
         a pushing arrow would lie along a member (`along`: the members' directions), moved
-        `beside` px across its line; its value at the far end."""
+        `beside` px across its line; its value at the far end. `q`: the node, whose name
+        is then kept clear of the arrow (StructurePainter.taken, rings)."""
+        taken = self.painter.taken.setdefault(q, []) if q is not None else []
         x, y = at
         size = math.hypot(f[0], f[1])
         if size > tiny:
@@ -639,7 +689,10 @@ class ForceArrows:
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 far, out = tail, (-ux, -uy)
             draw.arrow(surface, colour, tail, head, 3, *arrow_head(length))
+            taken.append(out)
             self.painter._text(surface, kn(size), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:
             at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
+            if q is not None:
+                self.painter.rings[q] = max(self.painter.rings.get(q, 0.0), 22.0)
             self.painter._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")

@@ -53,6 +53,7 @@ SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
 ASK_ANSWER = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
 RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
+AWAY_SIZES = 1.0  # a failed check's body this many times its size from where it was is clearly away: its run stops
 
 
 def ramped(data: dict, seconds: float = RAMP_SECONDS) -> dict:
@@ -182,11 +183,20 @@ class PlaySession:
 
     # ------------------------------------------------------------------ model
     @property
+    def passed(self) -> bool:
+        return self.verdict is not None and self.verdict.passed
+
+    @property
     def revealed(self) -> bool:
-        """Whether member forces are shown: always, except in a zero-force puzzle until
-        it is passed (the forces would give the answer away: after a failed check too,
-        in the run it shows)."""
-        return not kind_of(self.stage.kind).hides_forces_until_checked or (self.verdict is not None and self.verdict.passed)
+        """Whether member forces are shown: not where they give the answer away (Kind's
+        hides_forces_until_checked, hides_sums_until_passed) until a pass."""
+        kind = kind_of(self.stage.kind)
+        return not (kind.hides_forces_until_checked or kind.hides_sums_until_passed) or self.passed
+
+    @property
+    def sums_shown(self) -> bool:
+        """Whether ΣF, ΣM, reactions and the like are shown (Kind.hides_sums_until_passed)."""
+        return not kind_of(self.stage.kind).hides_sums_until_passed or self.passed
 
     @property
     def level_bench(self) -> LevelBench | None:
@@ -250,7 +260,7 @@ class PlaySession:
         self.paused = self.bench is not None and self.verdict is None  # the player's move first; a check's run plays at once
         self.problem = None
         self.hand = None
-        self._broken_seen: set[str] = set()
+        self._broken_seen, self.bombed = set(), []  # members said to have broken; what the bomb blew up (R puts it back)
 
     @property
     def started(self) -> bool:
@@ -276,7 +286,10 @@ class PlaySession:
         return out
 
     def undo(self) -> None:
-        if self.bench is not None and self.verdict is None:
+        """Undo the last edit; after a bomb, say that R brings back what it blew up."""
+        if self.bombed:
+            self.notice = f"The bomb cannot be undone with Ctrl+Z: R puts back {self.bombed[-1]} (and the structure as built)."
+        elif self.bench is not None and self.verdict is None:
             self.notice = "" if self.bench.undo() else "Nothing to undo."
 
     def redo(self) -> None:
@@ -382,6 +395,7 @@ class PlaySession:
     def bomb(self, kind: str, ident: str) -> None:
         (self.sim.remove_member if kind == "member" else self.sim.remove_triangle)(ident)
         self.sim.refresh()
+        self.bombed.append(f"{'member' if kind == 'member' else 'plate'} {ident}")
         self.notice = f"Blew up {'member' if kind == 'member' else 'plate'} {ident}; R puts it back."
 
     def hand_force(self) -> tuple[float, float]:
@@ -403,6 +417,7 @@ class PlaySession:
             self.notice = str(exc).splitlines()[0]
             return
         self.verdict = verdict
+        self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
             self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown)
@@ -473,7 +488,7 @@ class PlaySession:
         steps = self.pacer.steps_for(frame_seconds)
         start = time.perf_counter()
         if steps:
-            self._tethers(steps * self.sim.dt)
+            self.sim.set_tethers(tethers(self, steps * self.sim.dt))  # ground contacts and the hand's spring
             try:  # one compiled batch: the batch is as long as the frame's share
                 self.sim.advance(steps * self.sim.dt, batch_seconds=(steps + 1) * self.sim.dt)
             except Unstable as exc:
@@ -483,6 +498,9 @@ class PlaySession:
         self.pacer.record(steps, wall, frame_seconds)
         if steps and self.sim.breakable:
             self._say_breaks()
+        away = gone_away(self.sim) if steps and self.verdict is not None and not self.passed else ""
+        if away:  # a body thrown off by a wrong force would fly on for ever: stopped there
+            self.paused, self.notice = True, away
         self._keep_up()
 
     def _keep_up(self) -> None:
@@ -510,32 +528,55 @@ class PlaySession:
             more = f" ({len(new) - 1} more broke with it)" if len(new) > 1 else ""
             self.notice = break_words(self, new[0][1]) + more
 
-    def _tethers(self, seconds: float) -> None:
-        """Ground contacts near enough to be met this frame, and the hand's spring."""
-        sim = self.sim
-        rows = []
-        if not self.judged:
-            pos, vel = sim.state.pos, sim.state.vel
-            speed = float(np.hypot(vel[:, 0], vel[:, 1]).max(initial=0.0))
-            margin = 2.0 * speed * seconds + 0.01 * sim.model.char_length
-            skip = sim.model.arrays.fixed[:, :2].any(axis=1)
-            skip[[q for q, *_ in sim.model.contacts]] = True  # a contact support has its own surface
-            rows.append(self.ground.contacts(pos, margin, skip=skip))
-            for row in rows[0]:
-                row[5], row[6] = sim.tether_stiffness(int(row[0]))
-                row[7] = CONTACT_MU
-        if self.hand is not None:
-            k, c = self.hand_spring(self.hand)
-            rows.append(np.array([[self.hand, *self.hand_at, 0.0, 0.0, k, c, 0.0]]))
-        sim.set_tethers(np.concatenate(rows) if rows else np.zeros((0, 8)))
 
-    def hand_spring(self, q: int) -> tuple[float, float]:
-        """(k [N/m], c [N s/m]) of the hand's spring: the structure's whole mass on it
-        would swing at HAND_HZ, damped near critically; never stiffer than the step allows."""
-        k_stable, c_stable = self.sim.tether_stiffness(q)
-        mass = float(self.sim.model.arrays.mass[:, 0].sum())
-        k = min(k_stable, mass * (2 * math.pi * HAND_HZ) ** 2)
-        return k, min(c_stable, 2 * 0.7 * math.sqrt(k * mass))
+def tethers(session: PlaySession, seconds: float) -> np.ndarray:
+    """(K, 8) tether rows for the next `seconds` of a session's run: the ground contacts
+    near enough to be met (none in a check's own run, as the rules model none) and the
+    hand's spring."""
+    sim = session.sim
+    rows = []
+    if not session.judged:
+        pos, vel = sim.state.pos, sim.state.vel
+        speed = float(np.hypot(vel[:, 0], vel[:, 1]).max(initial=0.0))
+        margin = 2.0 * speed * seconds + 0.01 * sim.model.char_length
+        skip = sim.model.arrays.fixed[:, :2].any(axis=1)
+        skip[[q for q, *_ in sim.model.contacts]] = True  # a contact support has its own surface
+        rows.append(session.ground.contacts(pos, margin, skip=skip))
+        for row in rows[0]:
+            row[5], row[6] = sim.tether_stiffness(int(row[0]))
+            row[7] = CONTACT_MU
+    if session.hand is not None:
+        k, c = hand_spring(sim, session.hand)
+        rows.append(np.array([[session.hand, *session.hand_at, 0.0, 0.0, k, c, 0.0]]))
+    return np.concatenate(rows) if rows else np.zeros((0, 8))
+
+
+def hand_spring(sim: Simulation, q: int) -> tuple[float, float]:
+    """(k [N/m], c [N s/m]) of the hand's spring on node q: the structure's whole mass
+    on it would swing at HAND_HZ, damped near critically; never stiffer than the step allows."""
+    k_stable, c_stable = sim.tether_stiffness(q)
+    mass = float(sim.model.arrays.mass[:, 0].sum())
+    k = min(k_stable, mass * (2 * math.pi * HAND_HZ) ** 2)
+    return k, min(c_stable, 2 * 0.7 * math.sqrt(k * mass))
+
+
+def gone_away(sim: Simulation) -> str:
+    """The line that stops a run after a failed check once its body has gone
+    AWAY_SIZES times its own size from where it was built ("": not yet)."""
+    model = sim.model
+    shift = (sim.state.pos[:, :2] - model.arrays.pos0[:, :2]).mean(axis=0)
+    if math.hypot(*shift) <= AWAY_SIZES * max(model.char_length, 1e-9):
+        return ""
+    return f"The run is stopped here: it has gone {way(shift)}, {math.hypot(*shift):.3g} m from where it was built."
+
+
+def way(d) -> str:
+    """A displacement (dx, dy) [m] in words: "to the left and down", "up"."""
+    dx, dy = float(d[0]), float(d[1])
+    size = math.hypot(dx, dy)
+    across = ("to the right" if dx > 0 else "to the left") if abs(dx) > 0.38 * size else ""  # past 22.5° off upright
+    upright = ("up" if dy > 0 else "down") if abs(dy) > 0.38 * size else ""
+    return " and ".join(w for w in (across, upright) if w) or "nowhere"
 
 
 def give_up(session: PlaySession) -> None:

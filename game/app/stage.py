@@ -88,12 +88,13 @@ class Stage:
 
     @cached_property
     def named_parts(self) -> frozenset[str]:
-        """The ids of the nodes and members the level's texts (brief, hints,
-        explanation) name, so that the scene labels those."""
+        """The ids of the nodes and members the brief names, so that the scene labels
+        those. Only the brief's: the explanation and the hints may name the answer (the
+        members that carry nothing), and are shown, with their names, when they are said."""
         level = self.level
         if level is None:
             return frozenset()
-        text = " ".join([self.brief, *(level.hints or []), level.explanation or ""])
+        text = self.brief
         return named_in(text, [n.id for n in level.nodes] + [m.id for m in level.members])
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:

@@ -15,6 +15,7 @@ import pygame
 
 from game.app import draw
 from game.app.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
+from game.app.render import ARROW_PX, LONGEST_PX
 from game.rules.construction import money
 
 
@@ -47,6 +48,19 @@ class Tool:
     def tip_for(self, session) -> str:
         """What a click does, for the line beside the toolbar (the level may narrow it)."""
         return self.tip
+
+
+def missed(scene, pos: tuple[int, int]) -> str:
+    """Why a click meant for a node did nothing: the nearest node and how far it is."""
+    s = scene.session
+    if s.sim is None or not s.model.n_nodes:
+        return "There is no node here to click."
+    shown = scene.picture.positions()
+    pts = scene.view.points(shown if shown is not None else s.sim.state.pos[:, :2])
+    d = (pts[:, 0] - pos[0]) ** 2 + (pts[:, 1] - pos[1]) ** 2
+    q = int(d.argmin())
+    reach = scene.picture.reach() * scene.view.scale
+    return f"No node under the click: the nearest, {s.model.node_ids[q]}, is {math.sqrt(d[q]):.0f} px away (click within {reach:.0f} px of it)."
 
 
 class Inspect(Tool):
@@ -142,6 +156,8 @@ class Joining(Tool):
 
     def press(self, scene, pos, *, shift):
         node = self.node_at(scene, pos, shift)
+        if node is None and not self.pending:  # a member starts at a node: say so, never ignore the click
+            scene.session.notice = missed(scene, pos) + " A member starts at a node; after it, a click on empty ground adds one."
         if node is None or node in self.pending:
             return
         self.pending.append(node)
@@ -349,6 +365,8 @@ class OnNode(Tool):
         hit = scene.picture.pick(pos, ("node",))
         if hit is not None:
             self.on_node(scene, hit, pos)
+        else:
+            scene.session.notice = missed(scene, pos)
 
     def on_node(self, scene, hit, pos) -> None:
         raise NotImplementedError
@@ -406,7 +424,9 @@ class ForceTool(OnNode):
             return
         tail = scene.picture.point_of(scene.session.model.node_index(self.node))
         fx, fy = self.force(scene, scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        draw.arrow(surface, INK, tail, scene.mouse, 3)
+        dx, dy = scene.mouse[0] - tail[0], scene.mouse[1] - tail[1]
+        cut = min(1.0, LONGEST_PX / max(math.hypot(dx, dy), 1e-9))  # as long as the force will land
+        draw.arrow(surface, INK, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3)
         text = f"Fx {fx / 1e3:+.3g} kN, Fy {fy / 1e3:+.3g} kN"
         draw.label(surface, scene.app.fonts.bold, text, (scene.mouse[0] + 12, scene.mouse[1]), INK, "midleft")
 
@@ -605,14 +625,17 @@ def dragged(pressed: tuple[int, int], released: tuple[int, int]) -> bool:
     return math.hypot(released[0] - pressed[0], released[1] - pressed[1]) > CLICK_PX
 
 
-FORCE_PX = 200.0  # [px] a drag this long makes the reference force
+FORCE_PX = ARROW_PX  # [px] a drag this long makes the scene's reference force: a force lands as long as it was dragged
 CLICK_PX = 4.0  # [px] a press and release closer than this is a click (type the force), not a drag
 
 
 def dragged_force(dx_px: float, dy_px: float, reference: float, *, fine: bool = False) -> tuple[float, float]:
     """The force [N] (fx, fy; y up) of a drag of (dx, dy) screen pixels: FORCE_PX
-    pixels make `reference` newtons; components snap to a fortieth of it, rounded to
+    pixels make `reference` newtons, up to LONGEST_PX; components snap to a fortieth of it, rounded to
     1, 2 or 5 × 10^n (a tenth as much with `fine`)."""
     per_px = reference / FORCE_PX
+    reach = math.hypot(dx_px, dy_px)
+    if reach > LONGEST_PX:  # the longest arrow drawn: a longer drag would land shorter than it was
+        dx_px, dy_px = dx_px * LONGEST_PX / reach, dy_px * LONGEST_PX / reach
     step = nice_step(reference / (400 if fine else 40))
     return snap(dx_px * per_px, step) + 0.0, snap(-dy_px * per_px, step) + 0.0

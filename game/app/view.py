@@ -21,6 +21,7 @@ Bounds = tuple[float, float, float, float]  # xmin, ymin, xmax, ymax [m]
 SMALLEST_PX = 40.0  # [px] zoomed out, the structure spans at least this much of the screen
 FINEST_SHARE = 1e-3  # zoomed in, the screen shows at least this share of the structure across
 IN_SIGHT_PX = 40.0  # [px] of the structure's box that stays on screen after a zoom or a pan
+MARGIN_SHARE = 0.2  # a fit's margin is at most this share of the rect's width and height
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class View:
         as tall as it is wide (and 1 m), so that it is not blown up."""
         xmin, ymin, xmax, ymax = bounds
         x, y, w, h = rect
+        margin = min(margin, MARGIN_SHARE * w, MARGIN_SHARE * h)  # a small window keeps room for the structure
         span = max(xmax - xmin, ymax - ymin, 1.0)
         bw = max(xmax - xmin, 0.25 * span)
         bh = max(ymax - ymin, 0.25 * span)
@@ -71,6 +73,23 @@ class View:
         dx = _shift(x0, x1, rx, rx + rw, keep)
         dy = _shift(y0, y1, ry, ry + rh, keep)
         return self if dx == 0.0 and dy == 0.0 else View(self.scale, self.ox + dx, self.oy + dy)
+
+    def contains(self, bounds: Bounds, rect: Rect) -> bool:
+        """Whether the whole box `bounds` lies inside `rect` on the screen."""
+        (x0, y1), (x1, y0) = self.point(bounds[0], bounds[1]), self.point(bounds[2], bounds[3])
+        return x0 >= rect[0] and x1 <= rect[0] + rect[2] and y0 >= rect[1] and y1 <= rect[1] + rect[3]
+
+    def holding(self, bounds: Bounds, rect: Rect) -> View:
+        """This view moved the least so that the whole box `bounds` lies inside `rect`;
+        zoomed out about the box's centre (never in) first when it is too big for it."""
+        (x0, y1), (x1, y0) = self.point(bounds[0], bounds[1]), self.point(bounds[2], bounds[3])
+        rx, ry, rw, rh = rect
+        if x1 - x0 <= rw and y1 - y0 <= rh:
+            return self.in_sight(bounds, rect, keep=float("inf"))
+        fitted = View.fit(bounds, rect, 0.0)
+        scale = min(self.scale, fitted.scale)
+        cx, cy = 0.5 * (bounds[0] + bounds[2]), 0.5 * (bounds[1] + bounds[3])
+        return View(scale, rx + 0.5 * rw - scale * cx, ry + 0.5 * rh + scale * cy)
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         """Screen position [px] of the world point (x, y) [m]."""

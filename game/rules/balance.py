@@ -136,4 +136,5 @@ KIND = Kind(
     sense=_sense,
     places=places,
     seeks_mechanism=False,  # the body is free on purpose
+    hides_sums_until_passed=True,  # ΣF and ΣM of the student's forces would read off the answer
 )

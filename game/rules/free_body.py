@@ -327,6 +327,7 @@ KIND = Kind(
     judge=judge_free_body,
     sense=_sense,
     seeks_mechanism=False,  # the body is free on purpose
+    hides_sums_until_passed=True,  # ΣF and ΣM of the student's forces would read off the answer
     cuts=True,
     places=places,
 )

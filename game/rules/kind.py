@@ -52,6 +52,11 @@ class Kind:
                          design (the sandbox), not a list of moves
     hides_forces_until_checked   member forces would give the answer away: the scene
                          shows them only after a passed check
+    hides_sums_until_passed      the student gives the forces on a body: the net force and
+                         moment on it, its reactions, its member forces and every other
+                         figure that follows from the student's forces would give the
+                         answer away, so the scene shows none of them before a pass (the
+                         student's own forces, as given, are shown)
     seeks_mechanism      the scene looks for a free motion of the structure as built and
                          shows it (off where the body is meant to be free, or nothing changes)
     magnify_motion       the scene magnifies a small motion so it shows (a demo to watch)
@@ -74,6 +79,7 @@ class Kind:
     builds: bool = False
     designs: bool = False
     hides_forces_until_checked: bool = False
+    hides_sums_until_passed: bool = False
     seeks_mechanism: bool = True
     magnify_motion: bool = False
     cuts: bool = False

@@ -11,7 +11,7 @@ One column that scrolls: Up/Down, Page Up/Down, Home/End, the wheel and the scro
 the cursor's row always in view (with its topic's heading when it is the topic's first
 level); a scrollbar and "21–40 of 52" say where the view is. The mouse chooses the row
 under it once it moves while the menu is on top: the pointer left where a level's last
-click was does not move the cursor. Enter or a click plays, Esc quits. A level file that
+click was does not move the cursor. Enter or a click plays, Esc asks before it quits. A level file that
 cannot be opened is named, with the field at fault, in a box over the menu that stays
 until the next key or click (which only closes it); the menu runs on behind it."""
 
@@ -177,6 +177,7 @@ class MenuScene(Scene):
         self.pointer_live = False  # whether a frame was shown since the menu came on top (the mouse chooses after that)
         self.dragging: int | None = None  # [px] where the scrollbar's thumb was taken, below its top (None: not dragged)
         self.error = ""  # why the level chosen last cannot be opened (file: field: problem), shown in a box
+        self.asking = False  # Esc asked whether to leave the game: Enter or Esc again leaves, anything else stays
         self.error_title = ""
         self.student_box: StudentBox | None = None  # the student id asked (the I key, or before the first level that varies)
         self.asked_student = False  # asked once this session: "not now" is not asked again
@@ -306,6 +307,11 @@ class MenuScene(Scene):
         if self.error and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.error = ""  # the key or click that closes the box does nothing else
             return
+        if self.asking and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.asking = False  # answered: Enter or Esc leaves, any other key or a click stays
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.app.quit()
+            return
         page = self.page(self.app.screen.get_size())
         if event.type == pygame.KEYDOWN:
             moves = {
@@ -318,7 +324,7 @@ class MenuScene(Scene):
                 pygame.K_END: lambda: self._jump(len(self.rows) - 1, -1),
                 pygame.K_RETURN: lambda: self.open(self.rows[self.selected]),
                 pygame.K_KP_ENTER: lambda: self.open(self.rows[self.selected]),
-                pygame.K_ESCAPE: self.app.quit,
+                pygame.K_ESCAPE: self.ask_to_leave,
             }
             if event.key in moves:
                 moves[event.key]()
@@ -334,6 +340,10 @@ class MenuScene(Scene):
                 self.selected = k
                 if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                     self.open(self.rows[k])
+
+    def ask_to_leave(self) -> None:
+        """Esc: ask before leaving the game (the README says it asks)."""
+        self.asking = True
 
     def _on_scrollbar(self, event: pygame.event.Event) -> bool:
         """A click on the scrollbar's track pages towards it; the thumb drags the view.
@@ -438,7 +448,7 @@ class MenuScene(Scene):
             place = text.get_rect(midleft=(rect.left + TEXT_INSET, rect.centery))
             surface.blit(text, place, pygame.Rect(0, 0, max(0, right - 8 - place.left), place.height))
         self._draw_where(surface, (w, h))
-        help_line = "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: quit (in a level: back here)"
+        help_line = "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: leave (asks first)"
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
         words, colour = student_line(self.progress)
         draw.label(surface, fonts.small, words, (LEFT, h - 44), colour, "midleft", None)
@@ -449,6 +459,9 @@ class MenuScene(Scene):
         if self.error:
             above_foot = pygame.Rect(0, 0, w, h - FOOT)
             overlay.message(surface, fonts, above_foot, self.error_title, self.error, "Any key or click: close this box")
+        elif self.asking:
+            text, foot = "Your progress is kept: it is here when you come back.", "Enter or Esc: leave   ·   any other key or a click: stay"
+            overlay.message(surface, fonts, pygame.Rect(0, 0, w, h - FOOT), "Leave the game?", text, foot, colour=TENSION)
 
     def _draw_where(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         """The scrollbar, and above the list's right end which rows are in view."""

@@ -252,7 +252,7 @@ class PlayScene(Scene):
         self.graphs.toggle_against()
 
     def follow(self) -> None:
-        self.session.notice = self.graphs.follow(self.session.sim, self.selected) or self.session.notice
+        self.session.notice = self.graphs.follow(self.session.sim, self.selected, forces=self.session.revealed) or self.session.notice
 
     def export_graph(self) -> None:
         self.session.notice = self.graphs.export()
@@ -265,9 +265,8 @@ class PlayScene(Scene):
         self.picture.camera.zoom(factor, about, self.picture.box())
 
     def fit_view(self) -> None:
-        """Fit the view to the structure where it is now (and the stage around it)."""
-        sim = self.session.sim
-        self.picture.camera.fit(sim.state.pos[:, :2] if sim is not None else None)
+        """Fit the view to the structure where it is drawn now (the stage when nothing is built)."""
+        self.picture.camera.fit(self.picture.box())
 
     # ------------------------------------------------------------------ time
     def update(self, frame_seconds: float) -> None:
@@ -286,6 +285,7 @@ class PlayScene(Scene):
             self.selected = self.hover = None
         if s.sim is not before:
             self.graphs.recorder.clear()
+        self.picture.follow()  # a body flying off, a frame falling: kept in view
         if s.sim is not None and s.started and not s.paused:
             self.graphs.sample(s.sim)
             s.notice = self.picture.tame_magnify() or s.notice

@@ -1,0 +1,147 @@
+"""The view never loses the structure (issue 23, point 2): after a check, failed or
+passed, after Try again, after a resize and in a small window F fits what is drawn now;
+a body that flies off is followed and its run stopped once it is clearly away (the
+notice says which way it went); the player's own view comes back with T."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pygame
+import pytest
+
+from game.app.app import App
+from game.app.camera import Camera
+from game.app.launch import bench_of_solution
+from game.app.pacing import FRAME
+from game.app.scenes.play import PlayScene
+from game.app.stage import load_stage
+from game.app.view import View
+from game.course import reference_solution, shipped_level
+
+
+def drawn(scene: PlayScene) -> np.ndarray:
+    """(N, 2) [px] where the nodes are drawn now."""
+    return np.array([scene.picture.point_of(q) for q in range(scene.session.model.n_nodes)])
+
+
+def inside(scene: PlayScene, pts: np.ndarray) -> bool:
+    world = scene.layout.world
+    return bool(((pts[:, 0] >= world.left) & (pts[:, 0] <= world.right) & (pts[:, 1] >= world.top) & (pts[:, 1] <= world.bottom)).all())
+
+
+def span(pts: np.ndarray) -> float:
+    return float(np.ptp(pts, axis=0).max())
+
+
+@pytest.fixture
+def wrong_sign(tmp_path):
+    """particle-01's reference answer with cable RB's pull turned to the left."""
+    data = json.loads(reference_solution("particle-01").read_text())
+    data["moves"][1]["fx"] = -data["moves"][1]["fx"]
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def opened(level_id: str, solution) -> tuple[App, PlayScene]:
+    stage = load_stage(shipped_level(level_id))
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, stage, bench=bench_of_solution(stage, str(solution)) if solution else None)
+    app.push(scene)
+    app.run(2)
+    return app, scene
+
+
+def test_a_body_thrown_off_by_a_wrong_sign_stays_in_view_and_its_run_stops(wrong_sign):
+    app, scene = opened("particle-01", wrong_sign)
+    with app:
+        scene.zoom(1.3, (300, 300))  # the player's own view
+        before = scene.view
+        scene.check()
+        app.run(2)
+        assert scene.session.verdict is not None and not scene.session.verdict.passed
+        camera = scene.picture.camera
+        assert camera.below > 0  # the verdict's box at the foot of the world
+        for _ in range(20):  # 6 s: unchecked, the ring is 400 m away (the first report: an empty canvas)
+            app.run(18)
+            assert inside(scene, drawn(scene))
+            assert (drawn(scene)[:, 1] <= scene.layout.world.bottom - camera.below).all()  # above the verdict
+        s = scene.session
+        assert s.paused and "to the left" in s.notice  # RB's force turned left: the ring went left
+        moved = float(np.hypot(*(s.sim.state.pos[:, :2] - s.model.arrays.pos0[:, :2]).mean(axis=0)))
+        assert moved < 3 * s.model.char_length  # stopped once clearly away, not flown on
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f"))
+        app.frame()
+        assert inside(scene, drawn(scene)) and span(drawn(scene)) > 0.3 * min(scene.layout.world.size)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"))
+        app.frame()
+        assert scene.session.verdict is None
+        assert scene.view == before  # the player's view, as it was before the check
+        assert inside(scene, drawn(scene))
+
+
+def test_after_a_pass_and_try_again_the_structure_is_in_view():
+    app, scene = opened("free-body-01", reference_solution("free-body-01"))
+    with app:
+        scene.check()
+        app.run(60)
+        assert scene.session.passed and inside(scene, drawn(scene))
+        scene.fit_view()
+        assert inside(scene, drawn(scene))
+        scene.try_again()
+        app.frame()
+        assert inside(scene, drawn(scene))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (640, 480)])
+def test_in_a_small_window_the_structure_is_fitted_not_a_dot(size):
+    app, scene = opened("bridge-01", None)
+    with app:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.frame()
+        scene.fit_view()
+        app.frame()
+        pts = drawn(scene)
+        assert inside(scene, pts)
+        assert span(pts) > 0.3 * min(scene.layout.world.size)  # 6 m across at least a third of the world
+
+
+def test_a_fit_in_a_rect_smaller_than_its_margins_still_fills_it():
+    """The margin shrinks with the rect: a 6 m deck in a 200 × 120 px rect spans most of
+    its width (the margin of 150 px each side left it 10⁻⁶ px/m, a dot)."""
+    view = View.fit((0.0, 0.0, 6.0, 1.0), (0, 0, 200, 120), 150)
+    x0, _ = view.point(0.0, 0.0)
+    x1, _ = view.point(6.0, 0.0)
+    assert 0.5 * 200 <= x1 - x0 <= 200
+
+
+def test_the_camera_follows_a_box_that_moves_off_and_zooms_out_only_when_it_must():
+    camera = Camera((0.0, 0.0, 4.0, 3.0), (0, 0, 800, 600))
+    scale = camera.view.scale
+    for dx in np.linspace(0.0, 50.0, 11):  # the body slides 50 m to the right
+        camera.follow((dx, 0.0, dx + 4.0, 3.0))
+        assert camera.view.contains((dx, 0.0, dx + 4.0, 3.0), camera.inner())
+    assert camera.view.scale == scale  # panned, not zoomed
+    camera.follow((0.0, 0.0, 40.0, 3.0))  # it grew past the window
+    assert camera.view.contains((0.0, 0.0, 40.0, 3.0), camera.inner()) and camera.view.scale < scale
+
+
+def test_a_player_zoomed_in_on_a_detail_is_not_zoomed_out_by_the_run():
+    camera = Camera((0.0, 0.0, 4.0, 3.0), (0, 0, 800, 600))
+    box = (0.0, 0.0, 4.0, 3.0)
+    camera.zoom(4.0, (400, 300), box)
+    zoomed = camera.view
+    camera.follow(box)
+    assert camera.view == zoomed
+
+
+def test_the_portal_demo_that_falls_stays_in_view():
+    """demo-portal-unbraced sways over at about 9 s and falls below its pins."""
+    app, scene = opened("demo-portal-unbraced", None)
+    with app:
+        for _ in range(12):
+            app.run(60)
+            assert inside(scene, drawn(scene))
+        assert scene.session.sim.time > 11.0
