@@ -427,66 +427,16 @@ class StructurePainter:
             sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
             shown = np.flatnonzero(on & seen)
             smooth = len(shown) <= SMOOTH_UP_TO
-            self._bands(surface, a[shown], b[shown], width[shown], sign[shown], smooth=smooth)
+            member_bands(surface, a[shown], b[shown], width[shown], sign[shown], smooth=smooth)
             for r in np.flatnonzero(~on & seen).tolist():
                 ends = (tuple(a[r]), tuple(b[r]))
                 draw.dashed(surface, BROKEN, *ends, 2)
                 if (kind, r) == first:
                     first_seen = (*ends, float(broke[r]))
             if values:
-                labels += self._value_labels(a, b, width, axial, sign, shown[sign[shown] != 0])
+                labels += member_value_labels(a, b, width, axial, sign, shown[sign[shown] != 0])
         labels.sort(key=lambda label: -label[0])
         return [label[1:] for label in labels], first_seen
-
-    @staticmethod
-    def _bands(surface: pygame.Surface, a: np.ndarray, b: np.ndarray, width: np.ndarray, sign: np.ndarray, *, smooth: bool) -> None:
-        """Members from a to b (K, 2) [px], `width` (K,) [px] wide, coloured by `sign`
-        (K,): one drawing call each, from flat columns of numbers. `smooth`: bands with
-        anti-aliased edges (a thin one as a plain line), in order; otherwise thick lines of
-        the nearest whole width, a colour at a time."""
-        d = b - a
-        if not smooth:
-            # pygame draws a thick line as spans `width` px tall (mostly level) or wide (mostly
-            # upright): across the line that is width·max(|cos|, |sin|), so widen it by the inverse.
-            # A band (a filled polygon, which covers both its edges) is a pixel wider than its
-            # width, and a thin member a 2 px line: the same here, so that widths mean what the
-            # legend's bands and the anti-aliased bands of a smaller structure mean.
-            length = np.hypot(d[:, 0], d[:, 1])
-            px = np.where(width <= 2.5, 2.0, width + 1.0)
-            across = np.rint(px * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
-            line = pygame.draw.line
-            for k in (0, 2, -1, 1):  # by colour, those about zero underneath
-                rows = sign == k
-                colour = SIGN_COLOUR[k]
-                columns = (a[rows, 0].tolist(), a[rows, 1].tolist(), b[rows, 0].tolist(), b[rows, 1].tolist(), across[rows].tolist())
-                for x0, y0, x1, y1, w in zip(*columns, strict=True):
-                    line(surface, colour, (x0, y0), (x1, y1), w)
-            return
-        colours = [SIGN_COLOUR[k] for k in sign.tolist()]
-        half = np.stack((-d[:, 1], d[:, 0]), axis=1) * (width / 2 / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9))[:, None]
-        corners = np.concatenate((a + half, b + half, b - half, a - half), axis=1)  # (K, 8) [px]
-        columns = (*(corners[:, k].tolist() for k in range(8)), width.tolist())
-        for colour, x0, y0, x1, y1, x2, y2, x3, y3, w in zip(colours, *columns, strict=True):
-            if w <= 2.5:
-                pygame.draw.line(surface, colour, (0.5 * (x0 + x3), 0.5 * (y0 + y3)), (0.5 * (x1 + x2), 0.5 * (y1 + y2)), 2)
-            else:
-                quad = ((x0, y0), (x1, y1), (x2, y2), (x3, y3))
-                pygame.draw.polygon(surface, colour, quad)
-                pygame.draw.aalines(surface, colour, True, quad)
-
-    @staticmethod
-    def _value_labels(a: np.ndarray, b: np.ndarray, width: np.ndarray, axial: np.ndarray, sign: np.ndarray, rows: np.ndarray) -> list:
-        """(|N|, text, where, colour, anchor) of the members `rows`: beside the middle of
-        each one's part on screen, on its upper side (its left when it is upright)."""
-        d = b[rows] - a[rows]
-        normal = np.stack((-d[:, 1], d[:, 0]), axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
-        flip = (normal[:, 1] > 0) | ((normal[:, 1] == 0) & (normal[:, 0] > 0))
-        up = np.where(flip[:, None], -normal, normal)
-        at = 0.5 * (a[rows] + b[rows]) + up * (width[rows] / 2 + 4)[:, None]
-        out = []
-        for n, s, (x, y), (ux, uy) in zip(axial[rows].tolist(), sign[rows].tolist(), at.tolist(), up.tolist(), strict=True):
-            out.append((abs(n), f"{'+' if n > 0 else '−'}{abs(n) / 1e3:.3g}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
-        return out
 
     @staticmethod
     def _first_broken(s) -> tuple[str, int] | None:
@@ -618,6 +568,56 @@ SIDES = tuple((math.cos(math.radians(a)), -math.sin(math.radians(a))) for a in (
 CLEAR_COS = 0.75  # a name's side is clear of a member or an arrow some 41° away from it (cos 41° = 0.75)
 SIDE_ANCHORS = ("bottomright", "bottomleft", "topright", "topleft", "midbottom", "midright", "midleft", "midtop")
 NAME_SIDES = tuple(zip(SIDES, SIDE_ANCHORS, strict=True))
+
+
+def member_bands(surface: pygame.Surface, a: np.ndarray, b: np.ndarray, width: np.ndarray, sign: np.ndarray, *, smooth: bool) -> None:
+    """Members from a to b (K, 2) [px], `width` (K,) [px] wide, coloured by `sign`
+    (K,): one drawing call each, from flat columns of numbers. `smooth`: bands with
+    anti-aliased edges (a thin one as a plain line), in order; otherwise thick lines of
+    the nearest whole width, a colour at a time."""
+    d = b - a
+    if not smooth:
+        # pygame draws a thick line as spans `width` px tall (mostly level) or wide (mostly
+        # upright): across the line that is width·max(|cos|, |sin|), so widen it by the inverse.
+        # A band (a filled polygon, which covers both its edges) is a pixel wider than its
+        # width, and a thin member a 2 px line: the same here, so that widths mean what the
+        # legend's bands and the anti-aliased bands of a smaller structure mean.
+        length = np.hypot(d[:, 0], d[:, 1])
+        px = np.where(width <= 2.5, 2.0, width + 1.0)
+        across = np.rint(px * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
+        line = pygame.draw.line
+        for k in (0, 2, -1, 1):  # by colour, those about zero underneath
+            rows = sign == k
+            colour = SIGN_COLOUR[k]
+            columns = (a[rows, 0].tolist(), a[rows, 1].tolist(), b[rows, 0].tolist(), b[rows, 1].tolist(), across[rows].tolist())
+            for x0, y0, x1, y1, w in zip(*columns, strict=True):
+                line(surface, colour, (x0, y0), (x1, y1), w)
+        return
+    colours = [SIGN_COLOUR[k] for k in sign.tolist()]
+    half = np.stack((-d[:, 1], d[:, 0]), axis=1) * (width / 2 / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9))[:, None]
+    corners = np.concatenate((a + half, b + half, b - half, a - half), axis=1)  # (K, 8) [px]
+    columns = (*(corners[:, k].tolist() for k in range(8)), width.tolist())
+    for colour, x0, y0, x1, y1, x2, y2, x3, y3, w in zip(colours, *columns, strict=True):
+        if w <= 2.5:
+            pygame.draw.line(surface, colour, (0.5 * (x0 + x3), 0.5 * (y0 + y3)), (0.5 * (x1 + x2), 0.5 * (y1 + y2)), 2)
+        else:
+            quad = ((x0, y0), (x1, y1), (x2, y2), (x3, y3))
+            pygame.draw.polygon(surface, colour, quad)
+            pygame.draw.aalines(surface, colour, True, quad)
+
+
+def member_value_labels(a: np.ndarray, b: np.ndarray, width: np.ndarray, axial: np.ndarray, sign: np.ndarray, rows: np.ndarray) -> list:
+    """(|N|, text, where, colour, anchor) of the members `rows`: beside the middle of
+    each one's part on screen, on its upper side (its left when it is upright)."""
+    d = b[rows] - a[rows]
+    normal = np.stack((-d[:, 1], d[:, 0]), axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
+    flip = (normal[:, 1] > 0) | ((normal[:, 1] == 0) & (normal[:, 0] > 0))
+    up = np.where(flip[:, None], -normal, normal)
+    at = 0.5 * (a[rows] + b[rows]) + up * (width[rows] / 2 + 4)[:, None]
+    out = []
+    for n, s, (x, y), (ux, uy) in zip(axial[rows].tolist(), sign[rows].tolist(), at.tolist(), up.tolist(), strict=True):
+        out.append((abs(n), f"{'+' if n > 0 else '−'}{abs(n) / 1e3:.3g}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
+    return out
 
 
 def free_sides(taken) -> list[tuple[tuple[float, float], str]]:
