@@ -58,10 +58,11 @@ def test_the_answer_is_the_reference_solution(level_id):
         assert close(got[key], ref[key], rel=1e-6, floor=1e-2), (key, got[key], ref[key])
 
 
-def test_hand_free_body_01_a_beam_with_an_inclined_load():
-    # Load (3, −9) kN at 2 m of a 6 m span: ΣM_A: B·6 = 9·2 → B = 3 kN; Ay = 9 − 3; Ax = −3.
+def test_hand_free_body_01_a_beam_with_an_overhang():
+    # Load (3, −9) kN at the free end, 6 m from A, the roller 4 m from A: ΣM_A: B·4 = 9·6 →
+    # B = 13.5 kN; Ay = 9 − 13.5 = −4.5 kN (the pin pulls down); Ax = −3.
     got = as_table(solve_cuts(level("free-body-01")))
-    assert close(got[("A", "f")], (-3000.0, 6000.0)) and close(got[("B", "f")], (0.0, 3000.0))
+    assert close(got[("A", "f")], (-3000.0, -4500.0)) and close(got[("B", "f")], (0.0, 13500.0))
 
 
 def test_hand_friction_02_the_ladder_against_a_smooth_wall():
