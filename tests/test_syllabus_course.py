@@ -38,6 +38,9 @@ beam-07      the same beam cut at C(4), part A–C with A's 4 kN: Fy = 2·4 − 
 tipping-01   cabinet 1 m × 2 m, W = 10 kN at its centre, μ = 0.5, pushed 3 kN at its top.
              Slides at P = μW = 5 kN; tips over B at P = W·0.5/2 = 2.5 kN: it tips. A force
              holds it if its moment about B adds ≥ 3·2 − 10·0.5 = 1 kN·m against tipping.
+tipping-02   the same cabinet pushed 6.5 kN at 0.4 m: tips at 10·0.5/0.4 = 12.5 kN, slides
+             at 5 kN: it slides. Pressing down by F ≤ 2 kN raises μN only to 0.5·12 = 6 kN;
+             a pull to the left of ≥ 6.5 − 5 = 1.5 kN holds it.
 
 Tolerance: a right answer typed to three significant figures (every unknown within 0.5 %)
 passes; the wrong answers below, the ones students give, are off by tens of per cent in at
@@ -118,6 +121,7 @@ NEW = [
     "beam-06",
     "beam-07",
     "tipping-01",
+    "tipping-02",
 ]
 
 
@@ -265,3 +269,21 @@ def test_tipping_versus_slipping_needs_the_comparison():
     level = read_json(LEVELS / "tipping-01.json")
     assert "2.5 kN" in level["explanation"] and "5 kN" in level["explanation"] and "1 kN·m" in level["explanation"]
     assert level["player"]["max_force"] < push * KN  # the push cannot simply be cancelled
+
+
+def test_the_same_cabinet_pushed_low_slides_first():
+    """tipping-02: 6.5 kN at 0.4 m. It slides (5 kN < 6.5 kN < 12.5 kN): a press down, what
+    a student who expects tipping adds, gives too little friction; a pull to the left holds it."""
+    w, mu, width, height, push, most = 10, 0.5, 1, 0.4, 6.5, 2
+    slide, tip = mu * w, w * width / 2 / height
+    assert (slide, tip) == (5, 12.5) and slide < push < tip
+    assert mu * (w + most) < push  # the hardest press down allowed is not enough
+    assert push - slide == 1.5 <= most  # a pull to the left of 1.5 kN is
+    for node in ("A", "B", "D", "E"):
+        passes("tipping-02", [F(node, -2 * KN)])
+    fails("tipping-02", [F("A", 0, -2 * KN)])  # pressed down at the back corner, as against tipping
+    fails("tipping-02", [F("E", 0, -2 * KN)])
+    fails("tipping-02", [F("E", -1 * KN)])  # too little: 5.5 kN of friction needed
+    level = read_json(LEVELS / "tipping-02.json")
+    for figure in ("12.5 kN", "5 kN", "6 kN", "1.5 kN"):
+        assert figure in level["explanation"], figure
