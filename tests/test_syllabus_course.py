@@ -25,8 +25,8 @@ frame-01     beam C(0,4)–D(2,4)–B(6,4), pin C, roller B; (3, −12) kN at D.
              ΣM_C: 6 B = 2·12 → B = 4 kN; C = (−3, 12 − 4) kN.
 frame-02     post A(0,0)–M(0,2)–C(0,4), fixed at A; 2 kN right at M, the pin force on the
              beam reversed at C: (3, −8) kN. A = (−5, 8) kN; M_A = 3·4 + 2·2 = 16 kN·m.
-machines-02  half pliers J(−0.03, 0), O(0, 0), H(0.15, 0); 200 N up at H; the nut's push along
-             the strut at J (vertical). ΣM_O: 0.15·200 − 0.03 Q = 0 → Q = 1000 N (MA = 5);
+machines-02  half pliers J(−0.05, 0), O(0, 0), H(0.25, 0); 200 N up at H; the wire's push along
+             the strut at J (vertical). ΣM_O: 0.25·200 − 0.05 Q = 0 → Q = 1000 N (MA = 5);
              O = (0, −1200) N.
 beam-05      6 m, pin A, roller B, load 2 → 5 kN/m: a rectangle 12 kN at 3 m and a triangle
              9 kN at 4 m; x̄ = 72/21 = 3.43 m; B = 72/6 = 12 kN, A = 9 kN.
@@ -83,7 +83,7 @@ def hand() -> dict[str, tuple[list[dict], list[float]]]:
     b_frame = 12 * 2 / 6  # frame-01
     c_frame = (-3, 12 - b_frame)
     m_post = -c_frame[0] * 4 + 2 * 2  # frame-02: the reversed pin force (3, −8) at 4 m, the wind at 2 m
-    q = 200 * 0.15 / 0.03  # machines-02 [N]
+    q = 200 * 0.25 / 0.05  # machines-02 [N]
     rect, tri = 2 * 6, 0.5 * 3 * 6  # beam-05
     x_bar = (rect * 3 + tri * 4) / (rect + tri)
     b_trap = (rect + tri) * x_bar / 6
@@ -99,7 +99,7 @@ def hand() -> dict[str, tuple[list[dict], list[float]]]:
         "pulley-01": ([F("O", -rope * KN, 6 * KN), F("T1", rope * KN)], [rope, 6]),
         "frame-01": ([F("C", c_frame[0] * KN, c_frame[1] * KN), F("B", 0, b_frame * KN)], [b_frame, c_frame[1], -c_frame[0]]),
         "frame-02": ([F("A", -5 * KN, 8 * KN), M("A", m_post * KN)], [m_post]),
-        "machines-02": ([F("N1", 0, q), F("O", 0, -(200 + q))], [q, 200 + q, q / 200]),
+        "machines-02": ([F("W1", 0, q), F("O", 0, -(200 + q))], [q, 200 + q, q / 200]),
         "beam-05": ([F("A", 0, (rect + tri - b_trap) * KN), F("B", 0, b_trap * KN)], [rect, tri, b_trap, rect + tri - b_trap, round(x_bar, 2)]),
         "beam-06": ([F("B", 0, v_over * KN), M("B", m_over * KN)], [v_over, m_over]),
         "beam-07": ([F("C", 0, v_c * KN), M("C", m_c * KN)], [v_c, m_c]),
@@ -209,9 +209,9 @@ WRONG = {
         ("the beam's push at C forgotten in ΣFx", [F("A", -2 * KN, 8 * KN), M("A", 16 * KN)]),
     ],
     "machines-02": [
-        ("the lever arms swapped: the nut gets a fifth of the grip", [F("N1", 0, 40), F("O", 0, -240)]),
-        ("the pivot holding the hand's force only", [F("N1", 0, 1000), F("O", 0, -200)]),
-        ("the nut pulling the jaw", [F("N1", 0, -1000), F("O", 0, 800)]),
+        ("the lever arms swapped: the wire gets a fifth of the grip", [F("W1", 0, 40), F("O", 0, -240)]),
+        ("the pivot holding the hand's force only", [F("W1", 0, 1000), F("O", 0, -200)]),
+        ("the wire pulling the jaw", [F("W1", 0, -1000), F("O", 0, 800)]),
     ],
     "beam-05": [
         ("the resultant at mid-span", [F("A", 0, 10.5 * KN), F("B", 0, 10.5 * KN)]),
