@@ -1,7 +1,11 @@
 """A student's go at a level: the moves made so far, the checks, the marks.
 
 Marks go by tries (`rules.marks`): full marks at the first check, fewer after each failed
-one. After a check the game shows the simulation the verdict ran (the truss collapsing,
+one; an unchanged answer checked again costs no try (the same verdict comes back). After
+a failed check the hint is the one for that failure (game/rules/hints.py: the level's
+hints one by one). "Show the answer" (`show_answer`) gives up the level: marks 0,
+recorded as shown, not won, and the worked solution is the level's explanation with the
+reference answer drawn. After a check the game shows the simulation the verdict ran (the truss collapsing,
 the body drifting away); "try again" discards it and puts the structure back as it was
 before the check, keeping every move, so the student sees what went wrong and fixes it.
 A level that draws its loads at random draws once per attempt: a new attempt may get
@@ -29,10 +33,8 @@ class Attempt:
         self.tries = 0
         self.verdict: Verdict | None = None  # the last check's, until "try again"
         self.marks: int | None = None  # set by the first check that passes
-
-    @property
-    def won(self) -> bool:
-        return self.marks is not None
+        self.shown = False  # the answer was shown: the level is given up (marks 0)
+        self._checked: tuple[list[dict], Verdict] | None = None  # the moves last checked and their verdict
 
     def solution(self, moves: list[Move] | None = None) -> Solution:
         """The attempt's moves (or `moves`) as a solution file holds them."""
@@ -53,15 +55,50 @@ class Attempt:
         data["members"] = [m for m in data.get("members", []) if m["id"] not in removed]
         return data
 
+    @property
+    def won(self) -> bool:
+        return self.marks is not None and not self.shown
+
     def check(self) -> Verdict:
         """Judge the moves as they are; the verdict (with its simulation) stays until
-        try_again(). ValueError for moves the level does not allow, as rules.check."""
-        verdict = check(self.level, self.solution())
+        try_again(). The same moves as at the last check, which failed, cost no try and
+        get the same verdict. ValueError for moves the level does not allow, as
+        rules.check."""
+        key = [m.model_dump(mode="json") for m in self.moves]
+        if self._checked is not None and self._checked[0] == key and not self._checked[1].passed:
+            self.verdict = self._checked[1]
+            return self.verdict
+        verdict = check(self.level, self.solution(), failures=self.tries + 1)
         self.tries += 1
         self.verdict = verdict
+        self._checked = (key, verdict)
         if verdict.passed and self.marks is None:
-            self.marks = marks(self.tries)
+            self.marks = 0 if self.shown else marks(self.tries)
         return verdict
+
+    def show_answer(self) -> list[Move] | None:
+        """Give the level up: marks 0 (recorded as shown, not won), and the reference
+        answer's moves to draw: a free body's from the level's own numbers (its draw
+        included, game/rules/answer.py), else the shipped reference solution of a level
+        that draws nothing; None where there is neither."""
+        from game.course import reference_solution
+        from game.files import read_json
+        from game.rules.answer import solve_cuts
+        from game.solution import load_solution
+
+        self.shown = True
+        self.marks = 0
+        level = self.level.drawn(self.draw)
+        solved = solve_cuts(level) if level.cut else None
+        if solved is not None:
+            return list(solved)
+        path = reference_solution(level.id)
+        if path is None or self.draw is not None:
+            return None
+        try:
+            return list(load_solution(read_json(path)).moves)
+        except ValueError:
+            return None
 
     def try_again(self) -> dict:
         """Back to before the check: the verdict and its simulation go, the moves stay.

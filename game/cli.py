@@ -5,7 +5,7 @@
                         [--load-factors F,F,...] --json
 
     equilibria validate PATH...
-    equilibria check LEVEL [--solution SOLUTION.json] --json
+    equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] --json
     equilibria levels [--json]                                     the course and the teacher's levels
     equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--workers N]  a class's solutions judged
     equilibria --version
@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("level", help="a level file, or the id of a shipped level")
     chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
     chk.add_argument("--json", action="store_true", help="print one JSON object")
+    chk.add_argument("--attempt", type=_count, metavar="N", help="the hint after the N-th failed check (default: the first, and all the level's hints)")
     grd = sub.add_parser("grade", help="judge a class's solution files and write one CSV row per student and level")
     grd.add_argument("levels", metavar="LEVELS", help="a level file or id, or a folder of level files")
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help="the class's solutions: STUDENT.json files, or a folder per student")
@@ -286,7 +287,7 @@ def check(args: argparse.Namespace) -> int:
         verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
     else:
         try:
-            verdict = judge(level, solution)
+            verdict = judge(level, solution, args.attempt)
         except ValueError as exc:
             raise first_line(args.solution or level_file, exc) from None
     if args.json:

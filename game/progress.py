@@ -60,6 +60,7 @@ class LevelRecord(_Strict):
     marks: int | None = Field(None, ge=0, le=100, description="the best marks of a won level")
     tries: int = Field(0, ge=0, description="checks made in the attempt under way (so leaving and coming back keeps the marks honest)")
     work: Solution | None = Field(None, description="the player's moves on the level, as they left them")
+    shown: bool = Field(False, description="the answer was shown: the level is given up, marks 0, not won")
 
 
 class ProgressFile(_Strict):
@@ -145,10 +146,11 @@ class Progress:
         self._opened = True
         self._opened_unsaved = True
 
-    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int) -> None:
+    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int, *, shown: bool = False) -> None:
         """After a check: `passed` its verdict, `marks` the attempt's marks (None until
-        it passed), `tries` the checks made in the attempt so far. A level once won stays
-        won and keeps its best marks."""
+        it passed), `tries` the checks made in the attempt so far; `shown`: the answer
+        was shown (the level given up: recorded, never won after). A level once won
+        stays won and keeps its best marks."""
         if not isinstance(passed, bool):
             raise ValueError(f"passed must be True or False, not {passed!r}")
         if marks is not None and not (isinstance(marks, int) and not isinstance(marks, bool) and 0 <= marks <= 100):
@@ -156,7 +158,8 @@ class Progress:
         if not (isinstance(tries, int) and not isinstance(tries, bool) and tries >= 0):
             raise ValueError(f"tries must be a whole number ≥ 0, not {tries!r}")
         record = self._record(level_id)
-        record.won = record.won or passed or marks is not None
+        record.shown = record.shown or shown
+        record.won = record.won or ((passed or marks is not None) and not shown)
         if marks is not None:
             record.marks = max(marks, record.marks or 0)
         record.tries = tries

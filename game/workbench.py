@@ -299,6 +299,10 @@ class LevelBench(Bench):
     def moves(self) -> list[Move]:
         return self.attempt.moves
 
+    def replace(self, moves: list[Move]) -> None:
+        """Take `moves` (the answer shown) as the work, in one edit that undo takes back."""
+        self._edit(lambda ms: list(moves))
+
     def clear(self) -> None:
         if not self.attempt.moves:
             raise Refused("There is nothing to take back: this is the level as it starts.")

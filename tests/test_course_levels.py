@@ -77,11 +77,11 @@ def test_tutorial_01_the_force_may_slide_along_its_line(capsys, tmp_path):
 
 def test_tutorial_01_mistakes(capsys, tmp_path):
     # right size and direction, wrong line: a couple of 3 kN x 1 m
-    fails(capsys, tmp_path, "tutorial-01", [force("D", fx=-3000)], "net moment of 3 kN·m counter-clockwise")
+    fails(capsys, tmp_path, "tutorial-01", [force("D", fx=-3000)], "ΣM about B is not zero", "turn counter-clockwise")
     # pushing the same way as the rope
-    fails(capsys, tmp_path, "tutorial-01", [force("A", fx=3000)], "net force of 6 kN pointing right")
+    fails(capsys, tmp_path, "tutorial-01", [force("A", fx=3000)], "ΣFx is not zero", "move right")
     # on the line, too weak
-    fails(capsys, tmp_path, "tutorial-01", [force("B", fx=-2000)], "net force of 1 kN pointing right")
+    fails(capsys, tmp_path, "tutorial-01", [force("B", fx=-2000)], "ΣFx is not zero", "move right")
     fails(capsys, tmp_path, "tutorial-01", [force("B", fx=-1500), force("A", fx=-1500)], "exactly 1 force")
 
 
@@ -117,7 +117,7 @@ def test_balance_02_other_right_answers(capsys, tmp_path, moves):
 
 def test_balance_02_mistakes(capsys, tmp_path):
     fails(capsys, tmp_path, "balance-02", [force("A", fy=10000), force("C", fy=2000)], "The force at A is 10 kN; at most 9 kN")
-    fails(capsys, tmp_path, "balance-02", [force("A", fy=6000), force("B", fy=6000)], "net moment of 6 kN·m counter-clockwise")
+    fails(capsys, tmp_path, "balance-02", [force("A", fy=6000), force("B", fy=6000)], "ΣM about D is not zero", "turn counter-clockwise")
     fails(capsys, tmp_path, "balance-02", [force("D", fy=12000), force("A")], "not at D")
 
 
@@ -141,9 +141,9 @@ def test_balance_03_other_right_answers(capsys, tmp_path, moves):
 
 def test_balance_03_mistakes(capsys, tmp_path):
     # the right resultant, split evenly: the weight's turning is not cancelled
-    fails(capsys, tmp_path, "balance-03", [force("F", -1000, 3000), force("G", -1000, 3000)], "net moment of 9 kN·m clockwise")
+    fails(capsys, tmp_path, "balance-03", [force("F", -1000, 3000), force("G", -1000, 3000)], "ΣM about F is not zero", "turn clockwise")
     # the right couple, the wind forgotten
-    fails(capsys, tmp_path, "balance-03", [force("F", 0, -6000), force("G", 0, 12000)], "net force of 2 kN pointing right")
+    fails(capsys, tmp_path, "balance-03", [force("F", 0, -6000), force("G", 0, 12000)], "ΣFx is not zero", "move right")
     fails(capsys, tmp_path, "balance-03", [force("E", 0, 6000), force("F", -2000, 0)], "not at E")
 
 

@@ -295,26 +295,45 @@ def test_friction_level_is_in_the_course_and_its_reference_solution_passes(capsy
 
 
 # friction-01: W = 10 kN on a 30° slope, μ = 0.25. N = W cos 30° = 8.66 kN, μN = 2.165 kN;
-# a push P up the slope holds it for W sin 30° − μN = 2.83 kN ≤ P ≤ 7.17 kN.
+# a push P up the slope holds it for P ≥ W sin 30° − μN = 2.83 kN (and up to 7.17 kN before it
+# slides up), and the level allows at most 4 kN: without friction P would have to be the
+# whole W sin 30° = 5 kN, so the frictionless answer is out of the window.
+W1, MU1, TH1 = 10e3, 0.25, math.radians(30)
 
 
-def test_friction_01_a_push_too_small_is_rejected_with_the_friction_it_would_need(capsys, tmp_path):
+def test_friction_01_the_window_excludes_the_frictionless_answer_by_hand_statics():
+    least = W1 * (math.sin(TH1) - MU1 * math.cos(TH1))  # friction at its most, up the slope
+    frictionless = W1 * math.sin(TH1)  # friction zero
+    allowed = read_json(LEVELS / "friction-01.json")["player"]["max_force"]
+    assert least == pytest.approx(2835, abs=1) and frictionless == pytest.approx(5000)
+    assert least < 3500 <= allowed < frictionless  # the reference's 3.5 kN inside, the frictionless 5 kN outside
+    ref = read_json(LEVELS / "solutions" / "friction-01.json")["moves"][0]
+    push_ = math.hypot(ref["fx"], ref["fy"])
+    assert push_ == pytest.approx(3500, rel=1e-6) and math.degrees(math.atan2(ref["fy"], ref["fx"])) == pytest.approx(30)
+    assert W1 * math.sin(TH1) - push_ == pytest.approx(1500)  # the friction the reference needs: 1.5 kN ≤ μN
+
+
+def test_friction_01_the_frictionless_answer_is_rejected_with_a_reason_that_teaches(capsys, tmp_path):
+    code, verdict = check(capsys, tmp_path, "friction-01", [push("E", 5000, 30)])
+    assert code == 1 and "at most 4 kN" in verdict["reason"]
+    assert "Friction can carry part of the load, up to μN" in verdict["reason"]
+
+
+def test_friction_01_a_push_too_small_is_rejected_and_says_why_without_the_number(capsys, tmp_path):
     code, verdict = check(capsys, tmp_path, "friction-01", [push("E", 2000, 30)])
     assert code == 1
-    assert "friction needed at A and B, 3 kN, is more than μN = 0.25 × 8.66 kN = 2.17 kN" in verdict["reason"]
+    assert "friction needed at A and B is more than μN (μ = 0.25)" in verdict["reason"]
     assert "slides down the slope" in verdict["reason"]
-    assert "F ≤ μN" in verdict["hint"] and "3 kN" not in verdict["hint"]  # the hint names the step, not the answer
+    for number in ("3 kN", "2.17", "8.66", "0.83"):  # the friction needed, μN, N, the push missing
+        assert number not in verdict["reason"] and number not in verdict["hint"]
+    assert "F ≤ μN" in verdict["hint"]  # the hint names the step, not the answer
 
 
-def test_friction_01_a_push_too_big_slides_it_up(capsys, tmp_path):
-    code, verdict = check(capsys, tmp_path, "friction-01", [push("E", 8000, 30)])
-    assert code == 1 and "slides up the slope" in verdict["reason"]
-
-
-@pytest.mark.parametrize("move", [push("E", 3500, 30), push("E", 6800, 30), push("E", 5000, 0)])
-def test_friction_01_any_push_in_the_range_holds_it(capsys, tmp_path, move):
-    """3.5 and 6.8 kN up the slope lie inside [2.83, 7.17] kN. A 5 kN horizontal push:
-    N = 8.66 + 5 sin 30° = 11.16 kN, μN = 2.79 kN, friction needed 5 − 5 cos 30° = 0.67 kN."""
+@pytest.mark.parametrize("move", [push("E", 3500, 30), push("E", 3900, 30), push("E", 3900, 15)])
+def test_friction_01_any_push_in_the_window_holds_it(capsys, tmp_path, move):
+    """3.5 and 3.9 kN up the slope lie inside [2.83, 4] kN. 3.9 kN at 15° (15° below the
+    slope's line, so it presses the crate on): along the slope 3.9 cos 15° = 3.77 kN, N =
+    8.66 + 3.9 sin 15° = 9.67 kN, μN = 2.42 kN ≥ 5 − 3.77 = 1.23 kN needed."""
     code, verdict = check(capsys, tmp_path, "friction-01", [move])
     assert code == 0, verdict["reason"]
 
@@ -327,9 +346,9 @@ def test_friction_01_any_push_in_the_range_holds_it(capsys, tmp_path, move):
 @pytest.mark.parametrize(
     ("moves", "words"),
     [
-        ([force_at("A", 186.5, 800), force_at("B", 186.5)], "ΣFx = +0.373 kN"),  # friction drawn away from the wall
-        ([force_at("A", 0, 800), force_at("B", 186.5)], "ΣFx = +0.186 kN"),  # friction forgotten
-        ([force_at("A", -240, 800), force_at("B", 240)], "ΣM about A = -0.242 kN·m"),  # friction taken as μN: the moment is off
+        ([force_at("A", 186.5, 800), force_at("B", 186.5)], "ΣFx"),  # friction drawn away from the wall
+        ([force_at("A", 0, 800), force_at("B", 186.5)], "ΣFx"),  # friction forgotten
+        ([force_at("A", -240, 800), force_at("B", 240)], "ΣM about A"),  # friction taken as μN: the moment is off
     ],
 )
 def test_friction_02_a_wrong_free_body_diagram_is_rejected_by_the_balance_it_breaks(capsys, tmp_path, moves, words):
@@ -344,7 +363,7 @@ def test_friction_02_an_answer_to_three_figures_passes(capsys, tmp_path):
 
 # friction-03: W = 0.8 kN at the middle of a 5 m ladder at 50°, smooth wall, μ = 0.3 at
 # the floor. About A: wall push = W / (2 tan 50°) = 0.336 kN; N = 0.8 kN, μN = 0.24 kN.
-# A horizontal push P toward the wall holds it for 0.096 kN ≤ P ≤ 0.576 kN.
+# A horizontal push P toward the wall holds it from 0.096 kN (and up to 0.576 kN); at most 0.3 kN is allowed.
 
 
 def test_friction_02_the_ladder_alone_would_slip():
@@ -352,24 +371,40 @@ def test_friction_02_the_ladder_alone_would_slip():
     assert math.degrees(math.atan(1 / (2 * 0.3))) > 50
 
 
-def test_friction_02_a_push_too_small_is_rejected_with_the_friction_it_would_need(capsys, tmp_path):
+def test_friction_03_the_window_excludes_the_frictionless_answer_by_hand_statics():
+    wall = 800 / (2 * math.tan(math.radians(50)))  # about A: the wall's push, 0.336 kN
+    least = wall - 0.3 * 800  # friction at its most, μN = 0.24 kN
+    allowed = read_json(LEVELS / "friction-03.json")["player"]["max_force"]
+    assert least == pytest.approx(95.6, abs=0.1)
+    assert least < 200 <= allowed < wall  # the reference's 0.2 kN inside, the frictionless 0.336 kN outside
+    ref = read_json(LEVELS / "solutions" / "friction-03.json")["moves"][0]
+    assert (ref["fx"], ref["fy"]) == (-200, 0) and 0 < wall - 200 <= 0.3 * 800  # the reference leans on friction
+
+
+def test_friction_03_the_frictionless_answer_is_rejected_with_a_reason_that_teaches(capsys, tmp_path):
+    wall = 800 / (2 * math.tan(math.radians(50)))
+    code, verdict = check(capsys, tmp_path, "friction-03", [force_at("A", -round(wall, 1))])
+    assert code == 1 and "at most 0.3 kN" in verdict["reason"] and "Friction can carry part of the load" in verdict["reason"]
+
+
+def test_friction_03_a_push_too_small_is_rejected_and_says_why(capsys, tmp_path):
     code, verdict = check(capsys, tmp_path, "friction-03", [push("A", 50, 180)])
     assert code == 1
-    assert "friction needed at A, 0.286 kN, is more than μN = 0.3 × 0.8 kN = 0.24 kN" in verdict["reason"]
+    assert "friction needed at A is more than μN (μ = 0.3)" in verdict["reason"] and "0.286" not in verdict["reason"]
     assert "slides to the right" in verdict["reason"]
 
 
-def test_friction_02_pushing_away_from_the_wall_is_rejected(capsys, tmp_path):
-    code, verdict = check(capsys, tmp_path, "friction-03", [push("A", 300, 0)])
-    assert code == 1 and "0.636 kN" in verdict["reason"]
+def test_friction_03_pushing_away_from_the_wall_is_rejected(capsys, tmp_path):
+    code, verdict = check(capsys, tmp_path, "friction-03", [push("A", 250, 0)])
+    assert code == 1 and "slides to the right" in verdict["reason"] and "0.586" not in verdict["reason"]
 
 
-def test_friction_02_pushing_down_and_in_also_holds_it(capsys, tmp_path):
-    """(−0.1, −0.5) kN: N = 1.3 kN, μN = 0.39 kN ≥ 0.336 − 0.1 = 0.236 kN: pressing the
-    foot down raises the friction there is."""
-    code, verdict = check(capsys, tmp_path, "friction-03", [{"type": "add_force", "node": "A", "fx": -100, "fy": -500}])
+def test_friction_03_pushing_down_and_in_also_holds_it(capsys, tmp_path):
+    """(−0.1, −0.25) kN, 0.27 kN in all: N = 1.05 kN, μN = 0.315 kN ≥ 0.336 − 0.1 = 0.236
+    kN: pressing the foot down raises the friction there is."""
+    code, verdict = check(capsys, tmp_path, "friction-03", [{"type": "add_force", "node": "A", "fx": -100, "fy": -250}])
     assert code == 0, verdict["reason"]
-    assert "0.236 kN, is within μN = 0.39 kN" in verdict["reason"]
+    assert "0.236 kN, is within μN = 0.315 kN" in verdict["reason"]
 
 
 def test_simulate_reports_a_contact_s_normal_force_and_friction(tmp_path, capsys):
@@ -396,19 +431,19 @@ def test_simulate_reports_a_contact_s_normal_force_and_friction(tmp_path, capsys
     [
         ("friction-01", "E", 30, 2800, False),
         ("friction-01", "E", 30, 2900, True),
-        ("friction-01", "E", 30, 7100, True),
-        ("friction-01", "E", 30, 7200, False),
+        ("friction-01", "E", 30, 3990, True),
+        ("friction-01", "E", 30, 4010, False),  # over the 4 kN allowed
         ("friction-03", "A", 180, 90, False),
         ("friction-03", "A", 180, 100, True),
-        ("friction-03", "A", 180, 570, True),
-        ("friction-03", "A", 180, 590, False),
+        ("friction-03", "A", 180, 299, True),
+        ("friction-03", "A", 180, 301, False),  # over the 0.3 kN allowed
     ],
 )
 def test_the_range_the_engine_accepts_is_the_closed_form_one(capsys, tmp_path, level, node, angle, size, right):
     """The pushes the engine's stick–slip contacts hold are the hand-statics range, to a
-    few per cent at each end: friction-01 [2.83, 7.17] kN up the slope, friction-03
-    [0.096, 0.576] kN toward the wall. Each end is tried 2–4 % inside and 1–6 % outside
-    (the closest outside, 2.80 kN and 0.59 kN, 1 % and 2.4 % past it): the weight is
+    few per cent at the lower end: friction-01 from 2.83 kN up the slope, friction-03
+    from 0.096 kN toward the wall, tried 2–4 % inside and 1–6 % outside; the upper end is
+    the force allowed (4 kN, 0.3 kN), below the frictionless answer. The weight is
     put on at once, so a push right at a limit may slip in the first moments; a
     student's answer to two or three figures well inside the range passes."""
     code, verdict = check(capsys, tmp_path, level, [push(node, size, angle)])

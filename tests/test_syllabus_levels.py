@@ -143,11 +143,11 @@ def test_particle_equilibrium_a_ring_on_two_cables():
     passes("particle-01", [F("A1", *along(6.0, -4, 3)), F("B1", *along(8.1, 3, 4))])
     hidden = (" 6 kN", " 8 kN", "4.8", "3.6", "6.4")
     # the two tensions swapped (the shallower cable given the bigger share)
-    fails("particle-01", [F("A1", *along(8, -4, 3)), F("B1", *along(6, 3, 4))], "ΣFx = -2.8 kN", "moves left", hidden=hidden)
+    fails("particle-01", [F("A1", *along(8, -4, 3)), F("B1", *along(6, 3, 4))], "ΣFx", "move left", hidden=hidden)
     # each cable given half the weight, straight up: a cable pulls only along itself
     fails("particle-01", [F("A1", 0, 5 * KN), F("B1", 0, 5 * KN)], "Cable RA pulls only along itself", hidden=hidden)
     # the cables pushing on the ring (a sign slip): ΣFy = −20 kN
-    fails("particle-01", [F("A1", *along(6, 4, -3)), F("B1", *along(8, -3, -4))], "ΣFy = -20 kN", "moves down", hidden=hidden)
+    fails("particle-01", [F("A1", *along(6, 4, -3)), F("B1", *along(8, -3, -4))], "ΣFy", "move down", hidden=hidden)
 
 
 def test_reactions_of_a_frame_pulled_at_an_angle():
@@ -168,17 +168,18 @@ def test_reactions_of_a_frame_pulled_at_an_angle():
 
 
 def test_reactions_with_a_roller_on_an_incline():
-    # A's x part rounded to 3.1 kN: ΣFx off 100 N ≤ 2 % × 8 kN = 160 N
-    passes("reactions-02", [F("A", 3.1 * KN, 4 * KN), F("B", -3 * KN, 4 * KN)])
+    # A's x part within 2 % of its own 3 kN (60 N) passes; 3.1 kN (3.3 % off) does not
+    passes("reactions-02", [F("A", 3.05 * KN, 4 * KN), F("B", -3 * KN, 4 * KN)])
+    fails("reactions-02", [F("A", 3.1 * KN, 4 * KN), F("B", -3 * KN, 4 * KN)], "the x part of the force of the pin at A")
     hidden = (" 5 kN", " 3 kN", " 4 kN")
     # the roller's reaction taken as vertical, as on level ground: its part along the incline, 4 kN × 3/5, is 2.4 kN
-    fails("reactions-02", [F("A", 0, 4 * KN), F("B", 0, 4 * KN)], "The roller at B pushes only at right angles", "2.4 kN along", hidden=hidden)
+    fails("reactions-02", [F("A", 0, 4 * KN), F("B", 0, 4 * KN)], "The roller at B pushes only at right angles", "a part along that surface", hidden=hidden)
     # the normal taken the wrong way (down the incline's other side): (3, 4) is not normal to it
     fails("reactions-02", [F("A", -3 * KN, 4 * KN), F("B", 3 * KN, 4 * KN)], "The roller at B pushes only at right angles", hidden=hidden)
     # the pin's x part forgotten: the roller's push to the left is not held
-    fails("reactions-02", [F("A", 0, 4 * KN), F("B", -3 * KN, 4 * KN)], "ΣFx = -3 kN", "moves left")
+    fails("reactions-02", [F("A", 0, 4 * KN), F("B", -3 * KN, 4 * KN)], "ΣFx", "move left")
     # B's size taken as the load's share straight from a level beam (4 kN along the normal): ΣM_A = 6 × 3.2 − 24 = −4.8 kN·m
-    fails("reactions-02", [F("A", 2.4 * KN, 4.8 * KN), F("B", *along(4, -3, 4))], "ΣM about A = -4.8 kN·m", "clockwise")
+    fails("reactions-02", [F("A", 2.4 * KN, 4.8 * KN), F("B", *along(4, -3, 4))], "ΣM about A", "clockwise")
 
 
 def test_two_force_members_a_bracket_on_a_strut():
@@ -188,9 +189,9 @@ def test_two_force_members_a_bracket_on_a_strut():
     # the strut's force not along the strut: straight up, sized to hold the load with the pin
     fails("two-force-01", [F("A", 0, -2 * KN), F("D1", 0, 8 * KN)], "two-force member", "along CD", hidden=hidden)
     # the pin's y part taken upward (a sign slip): ΣFy = +4 kN
-    fails("two-force-01", [F("A", -6 * KN, 2 * KN), F("D1", 6 * KN, 8 * KN)], "ΣFy = +4 kN", "moves up")
+    fails("two-force-01", [F("A", -6 * KN, 2 * KN), F("D1", 6 * KN, 8 * KN)], "ΣFy", "move up")
     # the strut taken in tension, pulling the beam toward C
-    fails("two-force-01", [F("A", 6 * KN, 14 * KN), F("D1", -6 * KN, -8 * KN)], "ΣM about A = -48 kN·m")
+    fails("two-force-01", [F("A", 6 * KN, 14 * KN), F("D1", -6 * KN, -8 * KN)], "ΣM about A")
 
 
 def test_method_of_joints_a_joint_with_two_forces_found_before():
@@ -211,11 +212,11 @@ def test_method_of_sections_a_pratt_truss():
     passes("sections-01", [F("S1", -18 * KN), F("S2", *along(7.5, 3, -4)), F("S3", 13.4 * KN)])
     hidden = ("13.5", "7.5")
     # the diagonal taken in compression (as in a Howe truss): ΣFx = −9, ΣFy = +12 kN
-    fails("sections-01", [F("S1", -18 * KN), F("S2", *along(-7.5, 3, -4)), F("S3", 13.5 * KN)], "ΣFx = -9 kN", "ΣFy = +12 kN", hidden=hidden)
+    fails("sections-01", [F("S1", -18 * KN), F("S2", *along(-7.5, 3, -4)), F("S3", 13.5 * KN)], "ΣFx", "ΣFy", hidden=hidden)
     # the load at B forgotten in the moments about C: top chord 18 × 6 / 4 = 27 kN
-    fails("sections-01", [F("S1", -27 * KN), F("S2", *along(7.5, 3, -4)), F("S3", 13.5 * KN)], "ΣFx = -9 kN", hidden=hidden)
+    fails("sections-01", [F("S1", -27 * KN), F("S2", *along(7.5, 3, -4)), F("S3", 13.5 * KN)], "ΣFx", hidden=hidden)
     # the chords' senses swapped (top in tension, bottom in compression)
-    fails("sections-01", [F("S1", 18 * KN), F("S2", *along(7.5, 3, -4)), F("S3", -13.5 * KN)], "ΣM about F = -108 kN·m", hidden=hidden)
+    fails("sections-01", [F("S1", 18 * KN), F("S2", *along(7.5, 3, -4)), F("S3", -13.5 * KN)], "ΣM about F", hidden=hidden)
 
 
 def test_frames_and_machines_an_a_frame_taken_apart():
@@ -227,9 +228,9 @@ def test_frames_and_machines_an_a_frame_taken_apart():
     # the loaded leg taken as a two-force member too: A's force along AC (3, 4)/5 cannot balance a load between the pins
     fails("machines-01", [F("A", *along(10, 3, 4)), F("C", -3 * KN, 4 * KN)], "Not in equilibrium", hidden=hidden)
     # A's x part with the wrong sense: ΣFx = −6 kN
-    fails("machines-01", [F("A", -3 * KN, 12 * KN), F("C", -3 * KN, 4 * KN)], "ΣFx = -6 kN", "moves left")
+    fails("machines-01", [F("A", -3 * KN, 12 * KN), F("C", -3 * KN, 4 * KN)], "ΣFx", "move left")
     # BC taken in tension, pulling C toward B: ΣM_A = −48 kN·m
-    fails("machines-01", [F("A", -3 * KN, 20 * KN), F("C", 3 * KN, -4 * KN)], "ΣM about A = -48 kN·m", "turns clockwise")
+    fails("machines-01", [F("A", -3 * KN, 20 * KN), F("C", 3 * KN, -4 * KN)], "ΣM about A", "turn clockwise")
 
 
 def test_a_line_of_force_is_only_for_a_roller_or_a_pin(tmp_path, capsys):

@@ -37,6 +37,7 @@ BINDINGS = (
     Binding((K.K_y,), "session.redo", "", "", ctrl=True),
     Binding((K.K_c,), "check", "C", "check your answer (levels with a goal)"),
     Binding((K.K_t,), "try_again", "T", "try again after a check"),
+    Binding((K.K_a,), "session.show_answer", "Ctrl+A", "show the answer: gives the level up (marks 0), shows the worked solution", ctrl=True),
     Binding((K.K_n,), "next_level", "N", "the next level, after a pass"),
     Binding((K.K_f,), "fit_view", "Wheel, middle drag", "zoom, pan (also the arrow keys); F fits the view to the structure"),
     Binding((K.K_LEFT, K.K_RIGHT, K.K_UP, K.K_DOWN), "pan_key", "", ""),

@@ -23,7 +23,7 @@ from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
 from game.app.session import data_place
 from game.files import BadInput
 from game.rules import kind_of
-from game.rules.common import judged_by, moment_point
+from game.rules.common import moment_point
 from game.rules.hints import hint as rules_hint
 from game.solution import AddForce
 
@@ -233,13 +233,12 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
     """(title, text, foot, passed) of the verdict box."""
     v, bench = session.verdict, session.bench
     level, a = bench.level, bench.attempt
-    judged = f" (Judged with {judged_by(v.sim)}.)" if v.sim is not None else ""  # in the text: the foot shares its line with the buttons
     if v.passed:
-        title = f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
-        text = f"{v.reason} {level.explanation}".strip() + judged
+        title = "Answer shown: 0 marks" if a.shown else f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
+        text = f"{v.reason} {level.explanation}".strip()
         return title, text, "Esc: fold this box", True
     hint = v.figures.get("hint") or rules_hint(level, v)  # from the mistake, not the try count
-    text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "") + judged
+    text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
     return "Not yet", text, "Try again keeps your moves   ·   Esc: fold this box", False
 
 

@@ -148,6 +148,7 @@ class PlaySession:
         self.rk4_cost = RK4_COST  # [s] per step and DOF: as measured here once a run has been slow
         self._behind = 0  # frames in a row an explicit run fell behind real time
         self.notice = ""  # a line for the player (a refused edit, a save), until the next action
+        self.answer_asked = False  # Ctrl+A pressed once: the next shows the answer (show_answer)
         if bench is None:
             bench, self.notice = bench_for(stage, progress)
         self.bench = bench
@@ -401,9 +402,30 @@ class PlaySession:
         self.verdict = verdict
         if self.progress is not None:
             a = bench.attempt
-            self.progress.record_check(bench.level.id, verdict.passed, a.marks, a.tries)
+            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown)
             self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
+
+    def show_answer(self) -> None:
+        """Asked twice: give the level up (marks 0, recorded as shown, not won) and show the
+        worked solution: the reference answer as the work, checked, the verdict box holding
+        the level's explanation (game/attempt.py show_answer)."""
+        bench = self.level_bench
+        if bench is None or bench.attempt.won:
+            self.notice = "There is no answer to show here." if bench is None else "Passed: the explanation is in the verdict box."
+            return
+        if not self.answer_asked:
+            self.answer_asked = True
+            self.notice = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
+            return
+        moves = bench.attempt.show_answer()
+        if self.progress is not None:
+            self.progress.record_check(bench.level.id, False, None, bench.attempt.tries, shown=True)
+        self.try_again()
+        if moves is not None:
+            self.edit(bench.replace, moves)
+        self.check()
+        self.notice = "The answer, shown: this level counts 0 marks. Ctrl+Z after T brings back your own work."
 
     def try_again(self) -> None:
         if self.level_bench is not None and self.verdict is not None:

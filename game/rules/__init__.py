@@ -18,8 +18,8 @@ them is game/rules/kinds.py, which also says how to add one.
 from __future__ import annotations
 
 from game.format import BaseLevel as Level
-from game.rules.balance import DEFAULT_TOLERANCE
 from game.rules.common import STANDS, Verdict, moment_point
+from game.rules.equilibrium import tolerance_of
 from game.rules.hints import hint
 from game.rules.kinds import KINDS, kind_of
 from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
@@ -47,13 +47,22 @@ def assumptions(level: Level) -> str:
     judged_standing = kind is not None and kind.judged and (kind.builds or kind.judges_standing or level.player.mode == "remove")
     balanced = []
     if kind is not None and kind.judged and "tolerance" in kind.goal_fields:
-        tol = level.goal.tolerance if level.goal and level.goal.tolerance else DEFAULT_TOLERANCE
-        about = moment_point(level)
-        balanced = [
-            f"Balanced means ΣFx and ΣFy within {tol:.0%} of the largest given load, and ΣM about {about} within {tol:.0%} of that load"
-            f" times the largest distance from {about} to the body."
-        ]
+        balanced = [judged_words(level, kind.cuts)]
     return " ".join([weight, SIGNS, *balanced, *([STANDS] if judged_standing else [])])
+
+
+def judged_words(level: Level, cuts: bool) -> str:
+    """How close counts, in the brief (game/rules/equilibrium.py, free_body.py)."""
+    tol = tolerance_of(level)
+    if cuts:
+        return (
+            f"Each force component, moment and member force counts as right within {tol:.0%} of its own value (within 1 % of the"
+            " largest load for one near zero): three significant figures are enough."
+        )
+    return (
+        f"Balanced means ΣFx, ΣFy and ΣM about {moment_point(level)} each zero within {tol:.0%} of the forces (and moments) that"
+        " make it up: forces to three significant figures are enough."
+    )
 
 
 def briefed(level: Level) -> str:
@@ -69,13 +78,17 @@ def marks(tries: int) -> int:
     return max(FULL_MARKS - MARKS_LOST_PER_TRY * (tries - 1), LEAST_MARKS)
 
 
-def check(level: Level, solution: Solution) -> Verdict:
+def check(level: Level, solution: Solution, failures: int | None = None) -> Verdict:
     """Judge `solution` on `level`. ValueError (one 'field: problem' line) when the
-    solution does not fit the level (see fitted)."""
+    solution does not fit the level (see fitted). A failed verdict's "hint" is the one
+    after failure number `failures` (game/rules/hints.py; None: the first, and "hints"
+    lists all of the level's own)."""
     level = fitted(level, solution)
     verdict = KINDS[level.kind].judge(level, solution)
     if not verdict.passed:
-        verdict.figures["hint"] = hint(level, verdict)  # chosen from the mistake (game/rules/hints.py)
+        verdict.figures["hint"] = hint(level, verdict, failures or 1)
+        if failures is None:
+            verdict.figures["hints"] = list(level.hints or [])
     return verdict
 
 

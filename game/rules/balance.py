@@ -2,23 +2,15 @@
 Infinitely many answers are right; the engine's own load vector judges each.
 
 How it is judged. The given loads and the player's forces, as the engine applies them
-(engine.linear.load_vector), give the resultant about a node P the student can use
+(engine.linear.load_vector), give ΣFx, ΣFy and ΣM about a node P the student can use
 (`goal.moment_about`, else the first load's node: common.moment_point), the point the
-play screen's ΣM is taken about too:
-
-    ΣFx = Σ fx,   ΣFy = Σ fy,   ΣM_P = Σ (x − x_P)·fy − (y − y_P)·fx
-
-The body is balanced when each is zero within the tolerance τ (`goal.tolerance`,
-default 2 %):
-
-    |ΣFx| ≤ τ·F,   |ΣFy| ≤ τ·F,   |ΣM_P| ≤ τ·F·r
-
-F [N] is the largest given load, r [m] the largest lever arm: the largest distance from
-P to a node of the body. Why 2 %: forces typed to two or three significant figures (a
-textbook's) fall inside it; the mistakes students make (a wrong sign, shares swapped, a
-lever arm misread) are off by tens of per cent. The figures, not a run, decide: a run
-from rest drifts visibly under any imbalance, however small, and would make 2.997 kN
-for 3 kN fail while a lever split 0.5 % off passed.
+play screen's ΣM is taken about too. The body is balanced when each sum is zero within
+2 % of the forces that make it up (of the force pushing each way, of the moment turning
+each way), with a floor of 1 % of the largest load (times the shortest distance between
+two nodes for ΣM): game/rules/equilibrium.py derives the rule and the significant figures
+it allows. The moment's bound does not grow with the body's size: a lever arm misread is
+tens of per cent of a moment, and fails. The figures, not a run, decide: a run from rest
+drifts visibly under any imbalance, however small, and would make 2.997 kN for 3 kN fail.
 
 The engine then runs the body free for `goal.hold` (RK4): the run the game shows. A
 balanced body that still turns away is in an unstable equilibrium (forces that squeeze
@@ -39,39 +31,20 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from engine import Model, build_model
-from engine.linear import load_vector
 from game.format import BaseLevel as Level
-from game.rules.common import Verdict, direction, hold_time, kn, limit, moment_point, plural, run
+from game.rules.common import Verdict, hold_time, kn, limit, moment_point, plural, run
 from game.rules.contact import judge_on_contacts
+from game.rules.equilibrium import FLOOR, bounds, off_words, ranked_off, sums, tolerance_of
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, Solution
 
-DEFAULT_TOLERANCE = 0.02  # of the largest given load, per component (see the module's docstring)
 EXACT = 1e-6  # a remainder below this fraction of the tolerance is round-off: balanced exactly
 
 
 def places(level: Level) -> Places:
     """`player.forces` forces (2 unless it says), at `player.nodes` (absent: anywhere)."""
     return Places(forces=level.player.forces or 2, nodes=tuple(level.player.nodes or ()))
-
-
-def tolerance(level: Level, model: Model, p: int) -> tuple[float, float, float]:
-    """(τ, F [N], r [m]): see the module's docstring."""
-    tol = level.goal.tolerance if level.goal and level.goal.tolerance else DEFAULT_TOLERANCE
-    pos = model.arrays.pos0[:, :2]
-    r = max(float(np.hypot(*(pos - pos[p]).T).max()), 1e-3 * model.char_length)
-    f = max((math.hypot(ld.fx, ld.fy) for ld in level.loads), default=0.0) or 1.0
-    return tol, f, r
-
-
-def resultant(model: Model, p: int) -> dict[str, float]:
-    """ΣFx, ΣFy [N] and ΣM about node p [N m] of the loads as the engine applies them."""
-    f = load_vector(model, model.load_end_time)
-    d = model.arrays.pos0[:, :2] - model.arrays.pos0[p, :2]
-    return {"fx": float(f[:, 0].sum()), "fy": float(f[:, 1].sum()), "m": float((d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum())}
 
 
 def judge_balance(level: Level, solution: Solution) -> Verdict:
@@ -89,18 +62,18 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
         if f.node not in allowed_nodes:
             return Verdict(False, f"Forces may act at {', '.join(sorted(allowed_nodes))}, not at {f.node}.")
         if math.hypot(f.fx, f.fy) > max_force:
-            return Verdict(False, f"The force at {f.node} is {kn(math.hypot(f.fx, f.fy))}; at most {kn(max_force)} is allowed.")
+            rubs = " Friction can carry part of the load, up to μN at each surface: your force need only make up the rest." if _rubs(level) else ""
+            return Verdict(False, f"The force at {f.node} is {kn(math.hypot(f.fx, f.fy))}; at most {kn(max_force)} is allowed.{rubs}", {"too_big": f.node})
     data = level.model_data()
     data["loads"] = data.get("loads", []) + [{"node": f.node, "fx": f.fx, "fy": f.fy} for f in forces]
     about = moment_point(level)
     model = build_model(data, statics_only=True)
     if model.contacts:
         return judge_on_contacts(level, data, model)
-    p = model.node_index(about)
-    tol, big, r = tolerance(level, model, p)
-    net = resultant(model, p)
-    bound = {"fx": tol * big, "fy": tol * big, "m": tol * big * r}
-    off = {k: v for k, v in net.items() if abs(v) > bound[k]}
+    net, size = sums(model, model.node_index(about))
+    bound = bounds(level, model, size)
+    off = ranked_off(net, bound)
+    tol = tolerance_of(level)
     hold = hold_time(level)
     sim, worst, start = run(data, hold)
     allowed = limit(level, sim.model.char_length)
@@ -108,14 +81,15 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
         "net_force": {"fx": net["fx"], "fy": net["fy"]},
         "net_moment": net["m"],
         "moment_about": about,
-        "tolerance": {"force": bound["fx"], "moment": bound["m"], "fraction": tol},
+        "tolerance": {"fx": bound["fx"], "fy": bound["fy"], "m": bound["m"], "fraction": tol, "floor": FLOOR},
+        "off": off,
         "max_displacement": worst,
         "limit": allowed,
         "hold": hold,
     }
     if off:
-        return Verdict(False, _imbalance(off, about, worst, hold), figures, sim, start)
-    within = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, within {tol:.0%} of the largest load"
+        return Verdict(False, f"Not balanced: {off_words(net, off, about)}.", figures, sim, start)
+    within = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, each within {tol:.0%} of the forces that make it up"
     if worst <= allowed:
         return Verdict(True, f"The body stays put for {hold:g} s: the forces and their moments balance ({within}).", figures, sim, start)
     if all(abs(v) <= EXACT * bound[k] for k, v in net.items()):
@@ -139,20 +113,9 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     return Verdict(True, f"Balanced: {within}. The little that is left over would make the free body drift slowly.", figures, sim, start)
 
 
-def _imbalance(off: dict[str, float], about: str, worst: float, hold: float) -> str:
-    """Which balances are off, by how much and which way the body goes: never the answer."""
-    parts, ways = [], []
-    if "fx" in off or "fy" in off:
-        fx, fy = off.get("fx", 0.0), off.get("fy", 0.0)
-        angle = math.degrees(math.atan2(fy, fx))
-        parts.append(f"a net force of {kn(math.hypot(fx, fy))} pointing {direction(angle)} ({angle:.0f}°)")
-        ways.append(f"moves {direction(angle)}")
-    if "m" in off:
-        sense = "counter-clockwise" if off["m"] > 0 else "clockwise"
-        parts.append(f"a net moment of {abs(off['m']) / 1e3:.3g} kN·m {sense} about {about}")
-        ways.append(f"turns {sense}")
-    moved = f"it moved {worst:.3g} m within {hold:g} s" if math.isfinite(worst) else "it flew off"
-    return f"Not balanced: the body feels {' and '.join(parts)}, so it {' and '.join(ways)} ({moved})."
+def _rubs(level: Level) -> bool:
+    """Whether the body rests on a surface with friction (a contact support with μ > 0)."""
+    return any(s.contact is not None and s.contact.mu > 0 for s in level.supports)
 
 
 def _sense(level: Level, model: Model) -> list[str]:

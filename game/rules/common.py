@@ -17,15 +17,15 @@ from game.rules.motion import describe_motion
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
 # Every check that runs a structure in time runs it with this integrator at its stable
 # step, whatever the game runs it with (game/app/chooser.py): a verdict never changes
-# because the game chose another. Its name is in every verdict's figures (judged_by).
+# because the game chose another. Its name is in every verdict's figures (judged_by, in
+# `check --json`), never in the student's verdict text.
 JUDGE = "rk4"
 
 # The one definition, for every kind that asks whether a structure stands (zero_force's
 # remove mode, build, stability), said in the level texts and docs/level-format.md.
 STANDS = (
-    "A structure stands when nothing in it can move without stretching a member (the direct stiffness method finds no "
-    "mechanism) and, run from a slightly disturbed start under its loads, no node moves more than the limit for the "
-    "level's hold time."
+    "A structure stands when nothing in it can move without stretching a member (no mechanism) and, run from a slightly "
+    "disturbed start under its loads, no node moves more than the limit for the level's hold time."
 )
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine import Model, ModelError, Simulation, Unstable, build_model
+from engine.determinacy import truss_count
 from engine.linear import mechanism
 from engine.simulation import RestCriteria
 from game.format import BaseLevel as Level
@@ -363,6 +364,9 @@ def _judge_construction(level: Level, solution: Solution, *, jitter: float, stil
     if found is not None:
         free, words = found
         figures |= {"free_motion": words, "moving_nodes": [model.node_ids[q] for q in free.moving(MOTION_TOL)]}
+        count = truss_count(d.data)
+        if count is not None:  # a truss: whether the count is met says which mistake it is (game/rules/hints.py)
+            figures["truss_excess"] = count.excess
         lines = reaction_lines(d.data)
         if lines:
             figures["reactions"] = lines

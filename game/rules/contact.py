@@ -88,15 +88,16 @@ def surfaces(model: Model) -> list[Surface]:
 
 def why_it_moves(found: list[Surface]) -> str | None:
     """The reason a body on these surfaces cannot stay put, in a free-body diagram's
-    words (F ≤ μN), or None when statics finds the friction enough."""
+    words (F ≤ μN), or None when statics finds the friction enough: never by how much
+    (the friction needed less μN is the push missing)."""
     for s in found:
         where = " and ".join(s.nodes)
         if s.lifts:
-            return f"at {where} the surface would have to pull ({kn(-s.N)}), and a surface can only push: the body lifts off there."
+            return f"at {where} the surface would have to pull, and a surface can only push: the body lifts off there."
     for s in found:
         where = " and ".join(s.nodes)
         if s.slips:
-            return f"the friction needed at {where}, {kn(abs(s.T))}, is more than μN = {s.mu:g} × {kn(s.N)} = {kn(s.mu * s.N)}: it slides {s.slide_words()}."
+            return f"the friction needed at {where} is more than μN (μ = {s.mu:g}), the most the surface there can give: it slides {s.slide_words()}."
     return None
 
 
@@ -122,5 +123,5 @@ def judge_on_contacts(level: Level, data: dict, model: Model) -> Verdict:
         words = f"The body stays put for {hold:g} s: the forces and their moments balance" + (f", and {held}." if held else ".")
         return Verdict(True, words, figures, sim, start)
     why = why_it_moves(found) or "the contact forces cannot hold it."
-    moved = f"moves {worst:.3g} m within {hold:g} s" if math.isfinite(worst) else "flies off"
+    moved = f"moves within {hold:g} s" if math.isfinite(worst) else "flies off"
     return Verdict(False, f"The body {moved}: {why}", figures, sim, start)

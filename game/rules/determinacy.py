@@ -47,7 +47,7 @@ def judge_determinacy(level: Level, solution: Solution) -> Verdict:
     if count.excess > 0:
         more = "one more member" if count.excess == 1 else f"{count.excess} more members"
         return Verdict(False, f"{taken}, the truss stands, but {count.line()}: take out {more}.", figures, sim, start)
-    return Verdict(True, f"{taken}, {count.line()}, and the stiffness check finds no mechanism: the truss stands.", figures, sim, start)
+    return Verdict(True, f"{taken}, {count.line()}, and no joint can move without a member stretching: the truss stands.", figures, sim, start)
 
 
 def _mechanism_words(count: TrussCount, motion: str) -> str:

@@ -8,37 +8,42 @@ The level's nodes, members and loads are the freed body; `cut` says where it was
 what each cut carries (game/format.py `Cut`). The moves are `add_force {node, fx, fy}` and
 `add_moment {node, m}` (N m, counter-clockwise positive) at the cuts' nodes.
 
-How it is judged. The body with the student's forces and moments is built as the
-engine's model, and the engine's own load vector (engine.linear.load_vector: every load
-as the engine applies it) gives the resultant about a node P of the body
-(`goal.moment_about`, else the first cut's node):
+How it is judged: each unknown against its own answer. The cuts' unknowns (each force
+component a cut carries, a moment where it carries one, the force along a cut bar or
+along a cut's `along` line) have one answer when the cuts are statically determinate,
+computed from the level's own numbers with the engine's load vector (game/rules/answer.py
+`solve_values`). The student's value of each unknown (their force at the cut's node, as
+its component along the unknown's direction; their moment) passes when
 
-    ΣFx = Σ fx,   ΣFy = Σ fy,   ΣM_P = Σ (x − x_P)·fy − (y − y_P)·fx + Σ m
+    |yours − answer| ≤ max(τ·|answer|,  φ·F)          (a force component)
+    |yours − answer| ≤ max(τ·|answer|,  φ·F·ℓ)        (a moment)
 
-The body is in equilibrium when all three are zero; it counts as zero within the
-tolerance τ (`goal.tolerance`, default 2 %), per component:
+τ = `goal.tolerance` (default 2 %), φ = 1 %, F [N] the largest given load, ℓ [m] the
+shortest distance between two nodes of the body (game/rules/equilibrium.py): the floor is
+for an answer near zero (a vertical load's x reaction), where 2 % of nothing would ask for
+an exact zero. This is how Mastering Engineering and Numbas judge a numeric answer: every
+answer typed to three significant figures (at most 0.5 % off) passes; two significant
+figures pass only where the rounding is within 2 %; a wrong sign, a lever arm misread (a
+ladder's length for its height, 10 % off), a moment taken as force × distance for an
+inclined force, a component forgotten are off by more than 2 % of the unknown they touch,
+and fail, however big the body. The equilibrium sums ΣFx, ΣFy and ΣM about P
+(`goal.moment_about`, else the first cut's node) are kept as figures and say, in a failed
+verdict, which equation is off and which way the body would go (the largest imbalance
+relative to its bound first), never by how much.
 
-    |ΣFx| ≤ τ·F,   |ΣFy| ≤ τ·F,   |ΣM_P| ≤ τ·F·r
+Where the cuts are not statically determinate (more unknowns than equations: no unique
+answer), the sums decide, as for a balance level (game/rules/equilibrium.py).
 
-F [N] is the largest given load (|(fx, fy)| of a load; a pure moment m counts as |m|/r;
-a distributed load as ½(|w_i| + |w_j|)·L),
-r [m] the largest distance from P to a node of the body: a force off by τ·F anywhere on
-the body stays within the moment's share. Why 2 %: answers typed to two or three
-significant figures, as a textbook gives them, fall inside it; the mistakes students make
-(a wrong sign, reactions swapped, a component forgotten, a lever arm misread) are off by
-tens of per cent. ΣF = 0 and ΣM_P = 0 together are equilibrium about every point.
+Each force must also be one its cut can give, within φ·F: a roller's reaction has no
+part along the surface it rolls on (on an incline, the cut's `along` gives its normal); a
+bar (a two-force member) carries only a force along itself, and so does a pin that joined
+one taken away (`along`, its line); only a cut that carries a moment (a fixed support, a
+cut beam) takes one.
 
-Equilibrium of the whole is not enough: each force must be one its cut can give, within
-τ·F. A roller's reaction has no part along the surface it rolls on (on an incline, the
-cut's `along` gives its normal); a bar (a two-force member) carries only a force along
-itself, and so does a pin that joined one taken away (`along`, its line); only a cut that carries a moment (a fixed
-support, a cut beam) takes one. Else forces that no cut gives could balance the body.
-
-The engine then runs the body from rest for `goal.hold` (RK4): the run the game shows. A
-wrong answer's body, free, moves off the way the net force and moment push it, and the
-verdict says which way, which balance is off and by how much — never the answer itself.
-A right answer's body is run with its cuts put back as supports (`held`): they take only
-the little the answer leaves, so it stands as it stood, the cut forces in its members.
+The engine then runs the body from rest for `goal.hold`: the run the game shows. A wrong
+answer's body, free, moves off the way the net force and moment push it. A right answer's
+body is run with its cuts put back as supports (`held`): they take only the little the
+answer leaves, so it stands as it stood, the cut forces in its members.
 """
 
 from __future__ import annotations
@@ -48,14 +53,15 @@ import math
 import numpy as np
 
 from engine import Model, build_model
-from engine.linear import load_vector
 from game.format import BaseLevel as Level
 from game.format import Cut
-from game.rules.balance import DEFAULT_TOLERANCE  # the same 2 % as balance (see the module's docstring)
-from game.rules.common import Verdict, direction, hold_time, kn, moment_point, plural, run
+from game.rules.answer import Unknown, solve_values
+from game.rules.common import Verdict, hold_time, moment_point, plural, run
+from game.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, AddMoment, Solution, player_loads
 
+RAMP = 0.5  # [s] a right answer's loads come on over this time in the run shown (held)
 CARRIES = {"pin": ("x", "y"), "beam": ("x", "y", "rot"), "bar": ("x", "y")}  # a bar's force: along it
 
 
@@ -92,17 +98,6 @@ def places(level: Level) -> Places:
     )
 
 
-def _scale(level: Level, model: Model, p: int) -> tuple[float, float, float]:
-    """(τ, F [N], r [m]) of the tolerance: see the module's docstring."""
-    tol = level.goal.tolerance if level.goal and level.goal.tolerance else DEFAULT_TOLERANCE
-    pos = model.arrays.pos0[:, :2]
-    r = max(float(np.hypot(*(pos - pos[p]).T).max()), 1e-3 * model.char_length)
-    f = max((max(math.hypot(ld.fx, ld.fy), abs(ld.m) / r) for ld in level.loads), default=0.0)
-    for ml in model.member_loads:  # a distributed load counts as its size, ½(|w_i| + |w_j|)·L
-        f = max(f, 0.5 * (abs(ml.wi) + abs(ml.wj)) * math.dist(pos[ml.i], pos[ml.j]))
-    return tol, f, r
-
-
 def _count_problem(level: Level, solution: Solution, want: Places) -> str | None:
     forces = [m for m in solution.moves if isinstance(m, AddForce)]
     moments = [m for m in solution.moves if isinstance(m, AddMoment)]
@@ -131,11 +126,11 @@ def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | 
         ux, uy = np.subtract(where[cut.node], where[other]) / math.dist(where[cut.node], where[other])
         across = abs(fx * uy - fy * ux)
         if across > most and member.kind == "cable":
-            return f"Cable {cut.member} pulls only along itself: its force at the cut {cut.node} lies along {cut.member}, but yours has {kn(across)} across it."
+            return f"Cable {cut.member} pulls only along itself: its force at the cut {cut.node} lies along {cut.member}, but yours has a part across it."
         if across > most:
             return (
                 f"Member {cut.member} is a two-force member (a bar pinned at both ends): the force it gives at the cut {cut.node} "
-                f"lies along {cut.member}, but yours has {kn(across)} across it."
+                f"lies along {cut.member}, but yours has a part across it."
             )
         return None
     if cut.along is not None:  # a roller on an incline, or a pin that joined a two-force member
@@ -143,23 +138,24 @@ def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | 
         across = abs(fx * uy - fy * ux)
         if across > most:
             if cut.what == "support":
-                return f"The roller at {cut.node} pushes only at right angles to the surface it rolls on, but yours has {kn(across)} along that surface."
+                return f"The roller at {cut.node} pushes only at right angles to the surface it rolls on, but yours has a part along that surface."
             member = f"the two-force member {cut.member}" if cut.member else "a two-force member"
             return (
                 f"The pin at {cut.node} joined {member} (a member loaded only at its two pins): the force it gives lies along "
-                f"that member, but yours has {kn(across)} across it."
+                f"that member, but yours has a part across it."
             )
         return None
     for axis, value in (("x", fx), ("y", fy)):
         if axis not in carried(cut) and abs(value) > most:
             words = cut_words(cut)
-            return f"{words[0].upper()}{words[1:]} gives no force along {axis}, but yours has f{axis} = {value / 1e3:+.3g} kN."
+            return f"{words[0].upper()}{words[1:]} gives no force along {axis}, but yours has an {axis} part."
     return None
 
 
 def judge_free_body(level: Level, solution: Solution) -> Verdict:
-    """The student's forces and moments in place of the cuts hold the freed body in
-    equilibrium, each one its cut can give (see the module's docstring)."""
+    """Each unknown of the cuts within τ of its own answer (or the sums within their bounds
+    where there is no unique answer), each force one its cut can give (see the module's
+    docstring)."""
     problem = _count_problem(level, solution, places(level))
     if problem:
         return Verdict(False, problem)
@@ -167,68 +163,132 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
     data["loads"] = data.get("loads", []) + player_loads(solution.moves)
     model = build_model(data, statics_only=True)
     about = moment_point(level)
-    p = model.node_index(about)
-    tol, big, r = _scale(level, model, p)
+    tol, floor = tolerance_of(level), FLOOR * largest_load(level, model)
     cuts = {c.node: c for c in level.cut or []}
     for move in solution.moves:
         if isinstance(move, AddForce):
-            problem = _misfit(level, cuts[move.node], move.fx, move.fy, tol * big)
+            problem = _misfit(level, cuts[move.node], move.fx, move.fy, floor)
             if problem:
                 return Verdict(False, problem)
-    f = load_vector(model, model.load_end_time)
-    d = model.arrays.pos0[:, :2] - model.arrays.pos0[p, :2]
-    net = {"fx": float(f[:, 0].sum()), "fy": float(f[:, 1].sum()), "m": float((d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum())}
-    off = {k: v for k, v in net.items() if abs(v) > tol * big * (r if k == "m" else 1.0)}
+    net, size = sums(model, model.node_index(about))
+    bound = bounds(level, model, size)
+    solved = solve_values(level)
+    if solved is None:
+        off, wrong, rows = ranked_off(net, bound), [], []
+    else:
+        rows = _judged_unknowns(solution, solved, tol, floor, floor * shortest_arm(model))
+        wrong = [r for r in rows if not r["right"]]
+        off = ranked_off(net, _unknown_bounds(model, about, solved, rows)) if wrong else []
+    failed = bool(off or wrong)
     hold = hold_time(level)
-    sim, worst, start = run(data if off else held(level, data), hold)
+    sim, worst, start = run(data if failed else held(level, data), hold)
     figures = {
         "net_force": {"fx": net["fx"], "fy": net["fy"]},
         "net_moment": net["m"],
         "moment_about": about,
-        "tolerance": {"force": tol * big, "moment": tol * big * r, "fraction": tol},
+        "tolerance": {"fx": bound["fx"], "fy": bound["fy"], "m": bound["m"], "fraction": tol, "floor": FLOOR},
+        "judged": "each unknown" if solved is not None else "equilibrium",
+        "unknowns": [{k: r[k] for k in ("unknown", "yours", "right")} for r in rows],
+        "off": off,
         "max_displacement": worst,
         "hold": hold,
     }
-    if not off:
-        why = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, within {tol:.0%} of the largest load"
+    if not failed:
+        if solved is not None:
+            why = f"each of your {plural(len(rows), 'unknown')} within {tol:.0%} of its answer, so ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0"
+        else:
+            why = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, each within {tol:.0%} of the forces that make it up"
         words = f"Right: your forces hold the freed body in equilibrium ({why}). Put back at the cuts, the body stands as before."
         return Verdict(True, words, figures, sim, start)
-    return Verdict(False, _imbalance(off, about, worst, hold), figures, sim, start)
+    return Verdict(False, _wrong_words(net, off, wrong, about, tol), figures, sim, start)
+
+
+def _judged_unknowns(solution: Solution, solved: list[tuple[Unknown, float]], tol: float, floor: float, moment_floor: float) -> list[dict]:
+    """Each unknown: its words, the student's value, the answer and whether it is within
+    max(τ·|answer|, floor)."""
+    forces = {m.node: (m.fx, m.fy) for m in solution.moves if isinstance(m, AddForce)}
+    moments = {m.node: m.m for m in solution.moves if isinstance(m, AddMoment)}
+    rows = []
+    for u, answer in solved:
+        fx, fy = forces.get(u.node, (0.0, 0.0))
+        yours = u.value(fx, fy, moments.get(u.node, 0.0))
+        allowed = max(tol * abs(answer), moment_floor if u.moment else floor)
+        rows.append({"unknown": u.words, "yours": yours, "answer": answer, "allowed": allowed, "right": abs(yours - answer) <= allowed})
+    return rows
+
+
+def _unknown_bounds(model: Model, about: str, solved: list[tuple[Unknown, float]], rows: list[dict]) -> dict[str, float]:
+    """How far each sum may be off when every unknown is within what it is allowed: Σ
+    |its part in the sum| × allowed (the scale a sum's imbalance is ranked against)."""
+    from game.rules.answer import columns
+
+    a = columns(model, [u for u, _ in solved], model.node_index(about))
+    b = np.abs(a) @ np.array([r["allowed"] for r in rows])
+    return {"fx": float(b[0]) or 1.0, "fy": float(b[1]) or 1.0, "m": float(b[2]) or 1.0}
+
+
+def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about: str, tol: float) -> str:
+    """Which equations are off and which way the body goes, and which unknowns are not
+    within τ of their answers: never the answer, nor by how much."""
+    names = [r["unknown"] for r in wrong]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if off:
+        head = f"Not in equilibrium: {off_words(net, off, about)} (x to the right, y up, moments counter-clockwise positive)."
+    else:
+        head = f"Nearly: your forces almost balance the body, but not within {tol:.0%} of each answer."
+    if wrong:
+        head += f" Not right: {listed}."
+    return head + " Check the free-body diagram: every cut replaced, each force's sense and lever arm."
 
 
 def held(level: Level, data: dict) -> dict:
-    """The freed body with the student's forces and its cuts put back as supports (a cut
-    bar as a pin at its cut end): the run a right answer is shown with. The supports take
-    only what the answer leaves unbalanced, so the body stands as it stood, cut forces in
-    its members; run free instead, a body squeezed by forces of fixed direction (a
-    compressed bar's cut end) would be in equilibrium but an unstable one, and turn away
-    from the round-off of the first steps."""
+    """The freed body with the student's forces and its cuts put back, each as what it
+    carries and no more: the run a right answer is shown with. A support cut is fixed in
+    the directions it carried; a cut bar is a pin at its cut end (its node hangs on that
+    bar alone, so the pin holds the bar's line and nothing of the body's); a cut with
+    `along` (a roller on an incline, a pin of a two-force member) is a stiff link along
+    that line to a pinned anchor `along` away (the member taken away, put back). So the
+    body is held just as determinately as it was cut: the supports take only the little
+    the answer leaves unbalanced, never a pair of forces of their own on top of the
+    student's (pins at both ends of a leg would squeeze it between them), and it stands
+    as it stood, the cut forces in its members. Run free instead, a body squeezed by
+    forces of fixed direction (a compressed bar's cut end) would be in equilibrium but an
+    unstable one, and turn away from the round-off of the first steps."""
     out = dict(data)
     fixed = {s["node"] for s in data.get("supports", [])}
-    out["supports"] = list(data.get("supports", [])) + [
-        {"node": c.node, "fix": list(carried(c) if c.what != "bar" else ("x", "y"))} for c in level.cut or [] if c.node not in fixed
-    ]
+    where = {n["id"]: (n["x"], n["y"]) for n in data["nodes"]}
+    supports, nodes, members = list(data.get("supports", [])), list(data["nodes"]), list(data.get("members", []))
+    stiff = max((m.get("A", 0.0) for m in members), default=1e-3) * 10.0
+    material = next(iter(data.get("materials", {})), None)
+    for c in level.cut or []:
+        if c.node in fixed:
+            continue
+        if c.along is not None and material is not None:
+            anchor = _fresh(f"{c.node}-link", where)
+            where[anchor] = (where[c.node][0] - c.along[0], where[c.node][1] - c.along[1])
+            nodes.append({"id": anchor, "x": where[anchor][0], "y": where[anchor][1]})
+            link = _fresh(f"{c.node}-link", {m["id"] for m in members})
+            members.append({"id": link, "i": anchor, "j": c.node, "kind": "bar", "material": material, "A": stiff})
+            supports.append({"node": anchor, "fix": ["x", "y"]})
+        else:
+            supports.append({"node": c.node, "fix": list(carried(c) if c.what != "bar" else ("x", "y"))})
+    out.update(nodes=nodes, members=members, supports=supports)
+    # The loads come on over RAMP seconds along a smooth step (3s² − 2s³, s = t/RAMP), not
+    # at once: a sudden load sets an elastic body vibrating about its place, and a right
+    # answer is shown at rest, its members carrying the static forces.
+    smooth = [[RAMP * k / 20, (k / 20) ** 2 * (3 - 2 * k / 20)] for k in range(21)]
+    for key in ("loads", "member_loads") if RAMP else ():
+        out[key] = [ld if ld.get("history") else {**ld, "history": smooth} for ld in data.get(key, [])]
     return out
 
 
-def _imbalance(off: dict[str, float], about: str, worst: float, hold: float) -> str:
-    """Which balances are off, by how much and which way the body goes: never the answer."""
-    parts, ways = [], []
-    if "fx" in off:
-        parts.append(f"ΣFx = {off['fx'] / 1e3:+.3g} kN")
-    if "fy" in off:
-        parts.append(f"ΣFy = {off['fy'] / 1e3:+.3g} kN")
-    if "fx" in off or "fy" in off:
-        angle = math.degrees(math.atan2(off.get("fy", 0.0), off.get("fx", 0.0)))
-        ways.append(f"moves {direction(angle)}")
-    if "m" in off:
-        parts.append(f"ΣM about {about} = {off['m'] / 1e3:+.3g} kN·m")
-        ways.append("turns " + ("counter-clockwise" if off["m"] > 0 else "clockwise"))
-    moved = f" (it moved {worst:.2g} m in {hold:g} s)" if worst < 10 else (f" (it moved {worst:.0f} m in {hold:g} s)" if math.isfinite(worst) else "")
-    return (
-        f"Not in equilibrium: {', '.join(parts)} (x to the right, y up, moments counter-clockwise positive), so the body "
-        f"{' and '.join(ways)}{moved}. Check the free-body diagram: every cut replaced, each force's sense and lever arm."
-    )
+def _fresh(stem: str, taken) -> str:
+    """`stem`, or `stem` with a number, not among `taken`."""
+    name, k = stem, 1
+    while name in taken:
+        k += 1
+        name = f"{stem}{k}"
+    return name
 
 
 def _sense(level: Level, model: Model) -> list[str]:

@@ -5,7 +5,12 @@ member, π²EI/L²). The one home of the choice, for every kind; the game shows 
 the verdict, `equilibria check --json` gives it as "hint". It never gives the answer:
 no force's size or sense, no member's name that the student has to find.
 
-A verdict whose figures say nothing the rules here know gets the level's first hint.
+The level's own hints come one by one on later failures: after the n-th failed check
+the student sees the hint chosen from the mistake and, from the second failure on, the
+level's hint n − 1 (its last once they run out); where the mistake says nothing the
+rules here know, the level's hint n instead (its first at the first failure). The game
+counts the failures (game/attempt.py); `equilibria check --attempt N` gives the hint of
+the N-th failure, and without it "hints", all of the level's.
 """
 
 from __future__ import annotations
@@ -22,16 +27,31 @@ JOINT_RULES = {
 }
 
 
-def hint(level: Level, verdict: Verdict) -> str:
-    """The hint for a failed `verdict` on `level` ("" for a pass)."""
+def hint(level: Level, verdict: Verdict, failures: int = 1) -> str:
+    """The hint after failed check number `failures` (1: the first) with `verdict` on
+    `level` ("" for a pass): see the module's docstring."""
     if verdict.passed:
         return ""
+    words = mistake_hint(level, verdict)
+    own = level.hints or []
+    if not words:
+        return own[min(failures, len(own)) - 1] if own else ""
+    if failures >= 2 and own:
+        return f"{words} {own[min(failures - 1, len(own)) - 1]}"
+    return words
+
+
+def mistake_hint(level: Level, verdict: Verdict) -> str:
+    """The hint chosen from the mistake alone ("" when the figures say nothing the rules
+    here know)."""
     f = verdict.figures
+    if "excess" in f:
+        return determinacy_hint(level, f)
     for rule in (_joint, _balance, _friction, _standing, _construction):
         words = rule(f)
         if words:
             return words + (SPREAD if rule is _balance and level.member_loads and not words.startswith("Draw the free-body diagram and write ΣFx") else "")
-    return level.hints[0] if level.hints else ""
+    return ""
 
 
 SPREAD = (
@@ -49,20 +69,23 @@ def _joint(f: dict) -> str:
 
 
 def _balance(f: dict) -> str:
-    """A free body out of balance: the first equation that is off."""
+    """A free body out of balance: the equation off by most, relative to its bound."""
     if "net_force" not in f or "tolerance" not in f:
         return ""
-    tol, about = f["tolerance"], f.get("moment_about", "a node")
-    fx, fy, m = f["net_force"]["fx"], f["net_force"]["fy"], f["net_moment"]
-    if abs(fy) > tol["force"]:
+    about = f.get("moment_about", "a node")
+    off = f.get("off") or []
+    first = off[0] if off else None
+    if first == "fy":
         return "Draw the free-body diagram and write ΣFy = 0: the upward forces must balance the downward ones."
-    if abs(fx) > tol["force"]:
+    if first == "fx":
         return "Draw the free-body diagram and write ΣFx = 0: the forces to the right must balance those to the left."
-    if abs(m) > tol["moment"]:
+    if first == "m":
         return (
             f"ΣM = 0: take moments about {about}, each force times its lever arm (the perpendicular distance from {about} to its "
-            f"line of action), counter-clockwise positive; a force through {about} has no moment about it."
+            f"line of action, not the distance to its point), counter-clockwise positive; a force through {about} has no moment about it."
         )
+    if any(not u["right"] for u in f.get("unknowns", [])):
+        return "Nearly there: work each unknown out to three significant figures, and take them from the equations, not from one another's rounded values."
     return ""
 
 
@@ -97,12 +120,61 @@ def _standing(f: dict) -> str:
     )
 
 
+def determinacy_hint(level: Level, f: dict) -> str:
+    """Why the truss left by a determinacy answer fails, from the members left: one member
+    too many or too few, a joint left on one member, a joint where two members meet in
+    line with nothing else (three hinges in line), or a panel left without a diagonal."""
+    if f.get("excess", 0) < 0:
+        return "Too many taken out: m + r < 2j leaves fewer unknown forces than equations. Put one back and take a different one."
+    if not f.get("moving"):
+        if f.get("excess", 0) > 0:
+            return "One member too many is still there: m + r > 2j. Find a panel with more members than its two triangles need."
+        return ""
+    removed = set(f.get("removed") or [])
+    left = [m for m in level.members if m.id not in removed]
+    where = {n.id: (n.x, n.y) for n in level.nodes}
+    held = {s.node for s in level.supports}
+    ends: dict[str, list[str]] = {}
+    for m in left:
+        ends.setdefault(m.i, []).append(m.j)
+        ends.setdefault(m.j, []).append(m.i)
+    for node in f["moving"]:
+        others = ends.get(node, [])
+        if node in held:
+            continue
+        if len(others) == 1:
+            return (
+                "A joint is left on one member: one bar fixes only its distance from the other end, so the joint swings around it."
+                " Every joint needs two members not in line (or a support)."
+            )
+        if len(others) == 2 and _in_line(where[others[0]], where[node], where[others[1]]):
+            return (
+                "Three hinges in line: at a joint where two members meet in a straight line, and nothing else, nothing holds the"
+                " joint across that line but a stretch. The member you took out was holding it."
+            )
+    return (
+        "A panel is no longer made of triangles: four bars in a ring, without a diagonal (or a panel that lost a side), can"
+        " lean into a parallelogram (it shears). Take the spare member from a panel that has more than its two triangles need."
+    )
+
+
+def _in_line(a, b, c) -> bool:
+    """Whether b lies on the straight line from a to c (within 1e-6 of its length)."""
+    cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return abs(cross) <= 1e-6 * math.dist(a, c) ** 2
+
+
 def _construction(f: dict) -> str:
     """Build and stability: why the design moves, breaks, sags or costs too much."""
     if f.get("reactions") == "parallel":
         return "Three support reactions hold a body in the plane only if they are not all parallel: give one a different direction."
     if f.get("reactions"):
         return "Three support reactions hold a body in the plane only if their lines do not all pass through one point: move one off it."
+    if "free_motion" in f and f.get("truss_excess", -1) >= 0:
+        return (
+            "The count is right (m + r ≥ 2j), but the members are badly placed: a panel of four bars without a diagonal leans"
+            " into a parallelogram (it shears), a joint on one member swings. Put a member where a panel is not two triangles."
+        )
     if "free_motion" in f:
         return "A mechanism: a triangle cannot change shape, a rectangle can. Count members plus reactions against twice the joints (m + r ≥ 2j)."
     broken = f.get("broken") or []
