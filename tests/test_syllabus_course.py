@@ -19,6 +19,9 @@ truss-03     joint E, AE's push (12, 9) kN; EB down, EF along x. ΣFy: 9 − N_E
 truss-04     left part A, B, E; cut EF (along x at y = 3), BF along (4, 3)/5 from B, BC along
              x. ΣM_B: −9·4 − 3 N_EF = 0 → −12 kN; ΣM_F: −(9·8 + 8·3) + 12·4 + 3 N_BC = 0 →
              16 kN; ΣFy: 9 − 12 + 0.6 N_BF = 0 → 5 kN (the joints' answers again).
+truss-05     right part C, D, F with D's 12 kN up, 9 kN down at C, 8 kN right at F; cuts
+             along −x (EF, BC) and (−4, −3)/5 (BF). ΣM_F: 12·4 − 3 N_BC = 0 → 16 kN;
+             ΣFy: 12 − 9 − 0.6 N_BF = 0 → 5 kN; ΣFx: 8 − N_EF − 0.8·5 − 16 = 0 → −12 kN.
 pulley-01    wheel radius r = 0.5 m about O; 6 kN down at L (−r, 0); the rope leaves T (0, r)
              along +x. ΣM_O: 6 r − T r = 0 → T = 6 kN; O = (−T, 6) kN.
 frame-01     beam C(0,4)–D(2,4)–B(6,4), pin C, roller B; (3, −12) kN at D.
@@ -79,6 +82,9 @@ def hand() -> dict[str, tuple[list[dict], list[float]]]:
     s_ef = -(a_y * 4) / 3  # truss-04, ΣM_B
     s_bc = ((a_y * 8 - a_x * 3) - 12 * 4) / 3  # ΣM_F: the reaction turns clockwise, the load at B back
     s_bf = (12 - a_y) / 0.6  # ΣFy
+    r_bc = 12 * 4 / 3  # truss-05, ΣM_F
+    r_bf = (12 - 9) / 0.6  # ΣFy
+    r_ef = 8 - 0.8 * r_bf - r_bc  # ΣFx: −N_EF = −8 + 0.8 N_BF + N_BC
     rope = 6 * 0.5 / 0.5  # pulley-01
     b_frame = 12 * 2 / 6  # frame-01
     c_frame = (-3, 12 - b_frame)
@@ -96,6 +102,7 @@ def hand() -> dict[str, tuple[list[dict], list[float]]]:
         "truss-03": ([F("B1", 0, -n_eb * KN), F("F1", n_ef * KN)], [n_eb, -n_ef]),
         "joints-01": ([F("F1", *along(5, 4, 3)), F("C1", 16 * KN)], [5, 16]),
         "truss-04": ([F("S1", s_ef * KN), F("S2", *along(s_bf, 4, 3)), F("S3", s_bc * KN)], [-s_ef, s_bc, s_bf]),
+        "truss-05": ([F("S1", -r_ef * KN), F("S2", *along(r_bf, -4, -3)), F("S3", -r_bc * KN)], [r_bc, r_bf, -r_ef]),
         "pulley-01": ([F("O", -rope * KN, 6 * KN), F("T1", rope * KN)], [rope, 6]),
         "frame-01": ([F("C", c_frame[0] * KN, c_frame[1] * KN), F("B", 0, b_frame * KN)], [b_frame, c_frame[1], -c_frame[0]]),
         "frame-02": ([F("A", -5 * KN, 8 * KN), M("A", m_post * KN)], [m_post]),
@@ -113,6 +120,7 @@ NEW = [
     "truss-02",
     "truss-03",
     "truss-04",
+    "truss-05",
     "pulley-01",
     "frame-01",
     "frame-02",
@@ -192,6 +200,11 @@ WRONG = {
         ("the reaction's x part forgotten about F: BC = (72 − 48) / 3", [F("S1", -12 * KN), F("S2", *along(5, 4, 3)), F("S3", 8 * KN)]),
         ("the chords' senses swapped", [F("S1", 12 * KN), F("S2", *along(5, 4, 3)), F("S3", -16 * KN)]),
         ("BF in compression", [F("S1", -12 * KN), F("S2", *along(-5, 4, 3)), F("S3", 16 * KN)]),
+    ],
+    "truss-05": [
+        ("the left part's forces at the cuts copied, not reversed", [F("S1", -12 * KN), F("S2", *along(5, 4, 3)), F("S3", 16 * KN)]),
+        ("the wind at F forgotten in ΣFx: EF = 4 kN", [F("S1", 4 * KN), F("S2", *along(5, -4, -3)), F("S3", -16 * KN)]),
+        ("BF's angle, sin for cos (its y part as 4/5 of it): 3.75 kN, EF 11 kN", [F("S1", 11 * KN), F("S2", *along(3.75, -4, -3)), F("S3", -16 * KN)]),
     ],
     "pulley-01": [
         ("the axle taken to hold the weight only", [F("O", 0, 6 * KN), F("T1", 6 * KN)]),

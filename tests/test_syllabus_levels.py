@@ -51,7 +51,7 @@ SYLLABUS = ["particle-01", "reactions-01", "reactions-02", "two-force-01", "join
 TOPICS = {  # in this order, each a ramp from one step to a chain of steps
     "Particles": ["free-body-03", "particle-01", "particle-02"],
     "Free-body diagrams": ["free-body-02", "free-body-01", "reactions-02", "reactions-01"],
-    "Trusses: joints and sections": ["truss-01", "truss-02", "truss-03", "joints-01", "truss-04", "sections-01", "free-body-04"],
+    "Trusses: joints and sections": ["truss-01", "truss-02", "truss-03", "joints-01", "truss-04", "truss-05", "sections-01", "free-body-04"],
     "Frames and machines": ["pulley-01", "two-force-01", "machines-01", "frame-01", "frame-02", "machines-02"],
 }
 KN = 1e3
