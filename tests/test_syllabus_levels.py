@@ -49,10 +49,10 @@ from game.rules import briefed
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 SYLLABUS = ["particle-01", "reactions-01", "reactions-02", "two-force-01", "joints-01", "sections-01", "machines-01"]
 TOPICS = {  # in this order, each a ramp from one step to a chain of steps
-    "Particles": ["free-body-03", "particle-01", "particle-02"],
+    "Particles": ["free-body-03", "particle-02", "particle-01"],
     "Free-body diagrams": ["free-body-02", "free-body-01", "reactions-02", "reactions-01"],
     "Trusses: joints and sections": ["truss-01", "truss-02", "truss-03", "joints-01", "truss-04", "truss-05", "sections-01", "free-body-04"],
-    "Frames and machines": ["pulley-01", "two-force-01", "machines-01", "frame-01", "frame-02", "machines-02"],
+    "Frames and machines": ["pulley-01", "machines-02", "two-force-01", "machines-01", "frame-01", "frame-02"],
 }
 KN = 1e3
 
@@ -250,3 +250,13 @@ def test_a_line_of_force_is_only_for_a_roller_or_a_pin(tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.startswith(f"{path}: cut[1].along: "), err
         assert err.count("\n") == 1
+
+
+def test_the_readme_lists_the_course_as_it_is():
+    """The README's Levels table names every topic's levels in the course's order."""
+    import re
+
+    readme = (LEVELS.parent / "README.md").read_text()
+    for topic in load_course().topics:
+        row = next(line for line in readme.splitlines() if line.startswith(f"| {topic.title} |"))
+        assert re.findall(r"`([a-z0-9-]+)`", row) == list(topic.levels), topic.title
