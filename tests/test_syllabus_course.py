@@ -300,3 +300,26 @@ def test_the_same_cabinet_pushed_low_slides_first():
     level = read_json(LEVELS / "tipping-02.json")
     for figure in ("12.5 kN", "5 kN", "6 kN", "1.5 kN"):
         assert figure in level["explanation"], figure
+
+
+def slips(moves: list[dict]):
+    """Each one-force mistake of a right answer: that force's sense reversed, that force (or
+    moment) forgotten, its x and y parts swapped; a mistake that changes nothing (a zero
+    reversed, equal parts swapped) is left out."""
+    for k, m in enumerate(moves):
+        values = {key: m.get(key, 0.0) for key in (("fx", "fy") if m["type"] == "add_force" else ("m",))}
+        if any(values.values()):
+            yield f"{m['node']} reversed", [*moves[:k], {**m, **{key: -v for key, v in values.items()}}, *moves[k + 1 :]]
+            yield f"{m['node']} forgotten", [*moves[:k], {**m, **dict.fromkeys(values, 0.0)}, *moves[k + 1 :]]
+        if m["type"] == "add_force" and values["fx"] != values["fy"]:
+            yield f"{m['node']} parts swapped", [*moves[:k], {**m, "fx": values["fy"], "fy": values["fx"]}, *moves[k + 1 :]]
+
+
+@pytest.mark.parametrize("level_id", FREE_BODIES)
+def test_every_sign_slip_forgotten_force_and_swapped_pair_fails(level_id):
+    right, _ = hand()[level_id]
+    tried = 0
+    for why, moves in slips(right):
+        assert not verdict(level_id, moves).passed, (level_id, why)
+        tried += 1
+    assert tried >= 3
