@@ -34,6 +34,7 @@ class Attempt:
         self.verdict: Verdict | None = None  # the last check's, until "try again"
         self.marks: int | None = None  # set by the first check that passes
         self.shown = False  # the answer was shown: the level is given up (marks 0)
+        self.answer_asked = False  # "show the answer" asked once: the game asks before giving the level up
         self._checked: tuple[list[dict], Verdict] | None = None  # the moves last checked and their verdict
 
     def solution(self, moves: list[Move] | None = None) -> Solution:

@@ -290,6 +290,8 @@ def check(args: argparse.Namespace) -> int:
             verdict = judge(level, solution, args.attempt)
         except ValueError as exc:
             raise first_line(args.solution or level_file, exc) from None
+        if not verdict.passed and args.attempt is None:
+            verdict.figures["hints"] = list(level.hints or [])  # all of the level's own, in order (docs/cli.md)
     if args.json:
         print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:

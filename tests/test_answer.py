@@ -104,3 +104,45 @@ def test_no_unique_answer_when_the_cuts_are_a_mechanism():
     # Two rollers: nothing can balance the load's 3 kN to the right.
     cut = [{"node": "A", "what": "support", "carries": ["y"]}, {"node": "B", "what": "support", "carries": ["y"]}]
     assert solve_cuts(level("free-body-01", cut=cut)) is None
+
+
+def test_without_a_unique_answer_the_sums_judge(tmp_path):
+    """free-body-01 with both supports pins: four unknowns, three equations, so any split
+    of the 3 kN x reaction between A and B is right; the sums decide, each against its own
+    forces (game/rules/equilibrium.py), and a misread lever arm still fails."""
+    from game.rules import check
+    from game.solution import load_solution
+
+    cut = [{"node": "A", "what": "support", "carries": ["x", "y"]}, {"node": "B", "what": "support", "carries": ["x", "y"]}]
+    lv = level("free-body-01", cut=cut)
+
+    def judged(a, b):
+        moves = [{"type": "add_force", "node": "A", "fx": a[0], "fy": a[1]}, {"type": "add_force", "node": "B", "fx": b[0], "fy": b[1]}]
+        return check(lv, load_solution({"format": 1, "level": "free-body-01", "moves": moves}))
+
+    for a, b in (((-3000, 6000), (0, 3000)), ((-1500, 6000), (-1500, 3000))):
+        v = judged(a, b)
+        assert v.passed and v.figures["judged"] == "equilibrium", v.reason
+    b = math.hypot(3, 9) * 1000 * 2 / 6  # the inclined load's moment as |F| × 2 m
+    v = judged((-3000, 9000 - b), (0, b))
+    assert not v.passed and "ΣM about A" in v.reason
+
+
+def test_the_balance_rule_rejects_the_ladder_s_length_for_its_height():
+    """friction-02 with the wall's cut carrying x and y (four unknowns: the sums judge, as on
+    a balance level). The wall's push from P·L = W (L/2) cos 65° (length for height):
+    0.169 kN; ΣM_A = 800 N × 1.057 m − 169 N × 4.53 m = +79 N·m, against 2 % of ½(845 + 766)
+    = 16 N·m, or the floor 1 % × 800 N × 2.5 m (half the ladder, the shortest gap) = 20 N·m."""
+    from game.rules import check
+    from game.solution import load_solution
+
+    cut = [{"node": "A", "what": "support", "carries": ["x", "y"]}, {"node": "B", "what": "support", "carries": ["x", "y"]}]
+    lv = level("friction-02", cut=cut)
+    p = 800 * math.cos(math.radians(65)) / 2
+    moves = [{"type": "add_force", "node": "A", "fx": -p, "fy": 800.0}, {"type": "add_force", "node": "B", "fx": p}]
+    v = check(lv, load_solution({"format": 1, "level": "friction-02", "moves": moves}))
+    assert not v.passed and v.figures["judged"] == "equilibrium" and v.figures["off"] == ["m"]
+    assert v.figures["tolerance"]["m"] == pytest.approx(20.0, rel=1e-3)
+    right = 800 / (2 * math.tan(math.radians(65)))
+    moves = [{"type": "add_force", "node": "A", "fx": -right, "fy": 800.0}, {"type": "add_force", "node": "B", "fx": right}]
+    assert check(lv, load_solution({"format": 1, "level": "friction-02", "moves": moves})).passed

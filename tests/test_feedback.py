@@ -149,3 +149,14 @@ def test_a_stability_hint_says_whether_the_count_or_the_placing_is_wrong():
     added = [{"type": "add_member", "id": "M1", "i": "B", "j": "E", "section": "bar"}]
     assert "The count is right" in verdict("determinacy-03", added).figures["hint"]
     assert "m + r ≥ 2j" in verdict("determinacy-03", []).figures["hint"] and "count is right" not in verdict("determinacy-03", []).figures["hint"]
+
+
+def test_the_largest_imbalance_against_its_bound_comes_first():
+    """balance-02 (12 kN down at D; hooks A 1 m left, B 2 m right, 1.5 m up). A 8, B 3 kN:
+    ΣFy = −1 kN against 2 % of ½(23 kN) = 0.23 kN (4.3 bounds), ΣM_D = 2·3 − 8 = −2 kN·m
+    against the floor 1 % × 12 kN × 1.80 m = 0.216 kN·m (9.2 bounds): ΣM first, though ΣFy is
+    the first equation in the usual order. A 9, B 4.5 kN: ΣFy = +1.5 kN, ΣM_D = 0: ΣFy alone."""
+    first = verdict("balance-02", [F("A", 0, 8000), F("B", 0, 3000)]).reason
+    assert "ΣM about D and ΣFy are not zero (the largest imbalance first)" in first
+    alone = verdict("balance-02", [F("A", 0, 9000), F("B", 0, 4500)]).reason
+    assert "ΣFy is not zero, so the body would move up" in alone

@@ -53,10 +53,14 @@ def test_a_win_is_written_at_once_and_survives_an_immediate_esc(tmp_path):
 def test_tries_and_marks_count_on_across_restarts(tmp_path):
     stage = load_stage(shipped_level("tutorial-01"))
     app, scene = start(stage, progress=Progress.load(tmp_path))
-    for _ in range(2):  # nothing added: the crate moves, not passed
+    for fx in (None, 3000.0):  # nothing added, then a push the wrong way: two different wrong answers
+        if fx is not None:
+            scene.session.edit(scene.session.bench.add_force, "B", fx, 0.0)
         check_in_the_game(app)
         assert not scene.session.verdict.passed
         key(app, pygame.K_t)
+    check_in_the_game(app)  # the same wrong answer checked again costs no try
+    key(app, pygame.K_t)
     key(app, pygame.K_ESCAPE)
     app.close()
     assert Progress.load(tmp_path).tries("tutorial-01") == 2

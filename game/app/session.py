@@ -50,6 +50,7 @@ CONTACT_MU = 0.6  # ground friction coefficient (soil on steel, roughly)
 SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
+ASK_ANSWER = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
 RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
 
 
@@ -148,7 +149,6 @@ class PlaySession:
         self.rk4_cost = RK4_COST  # [s] per step and DOF: as measured here once a run has been slow
         self._behind = 0  # frames in a row an explicit run fell behind real time
         self.notice = ""  # a line for the player (a refused edit, a save), until the next action
-        self.answer_asked = False  # Ctrl+A pressed once: the next shows the answer (show_answer)
         if bench is None:
             bench, self.notice = bench_for(stage, progress)
         self.bench = bench
@@ -407,25 +407,8 @@ class PlaySession:
         self.reset()
 
     def show_answer(self) -> None:
-        """Asked twice: give the level up (marks 0, recorded as shown, not won) and show the
-        worked solution: the reference answer as the work, checked, the verdict box holding
-        the level's explanation (game/attempt.py show_answer)."""
-        bench = self.level_bench
-        if bench is None or bench.attempt.won:
-            self.notice = "There is no answer to show here." if bench is None else "Passed: the explanation is in the verdict box."
-            return
-        if not self.answer_asked:
-            self.answer_asked = True
-            self.notice = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
-            return
-        moves = bench.attempt.show_answer()
-        if self.progress is not None:
-            self.progress.record_check(bench.level.id, False, None, bench.attempt.tries, shown=True)
-        self.try_again()
-        if moves is not None:
-            self.edit(bench.replace, moves)
-        self.check()
-        self.notice = "The answer, shown: this level counts 0 marks. Ctrl+Z after T brings back your own work."
+        """Ctrl+A, asked twice: give the level up and show the worked answer (give_up)."""
+        give_up(self)
 
     def try_again(self) -> None:
         if self.level_bench is not None and self.verdict is not None:
@@ -545,6 +528,25 @@ class PlaySession:
         mass = float(self.sim.model.arrays.mass[:, 0].sum())
         k = min(k_stable, mass * (2 * math.pi * HAND_HZ) ** 2)
         return k, min(c_stable, 2 * 0.7 * math.sqrt(k * mass))
+
+
+def give_up(session: PlaySession) -> None:
+    """Show the answer, asked twice (Ctrl+A): the level given up (marks 0, recorded as shown
+    by the check, never won) and the worked solution shown: the reference answer as the
+    work (game/attempt.py show_answer; Ctrl+Z after T brings the student's own back),
+    checked, the verdict box holding the level's explanation."""
+    bench = session.level_bench
+    attempt = bench.attempt if bench is not None else None
+    if attempt is None or attempt.won:
+        session.notice = "There is no answer to show here." if attempt is None else "Passed: the explanation is in the verdict box."
+        return
+    if not attempt.answer_asked:
+        attempt.answer_asked = True
+        session.notice = ASK_ANSWER
+        return
+    session.try_again()
+    session.edit(bench.replace, attempt.show_answer() or bench.moves)
+    session.check()
 
 
 def break_words(session: PlaySession, mid: str) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from game.format import BaseLevel as Level
 from game.rules.common import STANDS, Verdict, moment_point
-from game.rules.equilibrium import tolerance_of
+from game.rules.equilibrium import FLOOR, tolerance_of
 from game.rules.hints import hint
 from game.rules.kinds import KINDS, kind_of
 from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
@@ -56,8 +56,8 @@ def judged_words(level: Level, cuts: bool) -> str:
     tol = tolerance_of(level)
     if cuts:
         return (
-            f"Each force component, moment and member force counts as right within {tol:.0%} of its own value (within 1 % of the"
-            " largest load for one near zero): three significant figures are enough."
+            f"Each force component, moment and member force counts as right within {tol:.0%} of its own value (within {FLOOR:.0%} of"
+            " the largest load for one near zero): three significant figures are enough."
         )
     return (
         f"Balanced means ΣFx, ΣFy and ΣM about {moment_point(level)} each zero within {tol:.0%} of the forces (and moments) that"
@@ -81,14 +81,11 @@ def marks(tries: int) -> int:
 def check(level: Level, solution: Solution, failures: int | None = None) -> Verdict:
     """Judge `solution` on `level`. ValueError (one 'field: problem' line) when the
     solution does not fit the level (see fitted). A failed verdict's "hint" is the one
-    after failure number `failures` (game/rules/hints.py; None: the first, and "hints"
-    lists all of the level's own)."""
+    after failure number `failures` (game/rules/hints.py; None: the first)."""
     level = fitted(level, solution)
     verdict = KINDS[level.kind].judge(level, solution)
     if not verdict.passed:
         verdict.figures["hint"] = hint(level, verdict, failures or 1)
-        if failures is None:
-            verdict.figures["hints"] = list(level.hints or [])
     return verdict
 
 

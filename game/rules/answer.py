@@ -1,6 +1,8 @@
-"""The unique answer of a free-body level, from the level's own numbers.
+"""The unique answer of a free-body level, from the level's own numbers, and what each cut
+carries (`carried`, `cut_words`: the one home of a cut's unknowns, which the judge in
+game/rules/free_body.py and the picture of the cuts read).
 
-Each cut gives the unknowns it carries (game/rules/free_body.py `unknowns`):
+Each cut gives the unknowns it carries (`unknowns`):
 
     a cut bar (a two-force member)        N, its force along the member, tension positive
                                           (at the cut it pulls away from the body kept)
@@ -38,6 +40,27 @@ from game.solution import AddForce, AddMoment
 CONSISTENT = 1e-9  # a least-squares residual below this fraction of the loads is round-off
 
 
+CARRIES = {"pin": ("x", "y"), "beam": ("x", "y", "rot"), "bar": ("x", "y")}  # a bar's force: along it
+
+
+def carried(cut: Cut) -> tuple[str, ...]:
+    """What a cut transmits: "x", "y" (force components) and "rot" (a moment)."""
+    return tuple(cut.carries) if cut.carries else CARRIES.get(cut.what, ())
+
+
+def cut_words(cut: Cut) -> str:
+    """The cut in a student's words: 'the roller at B', 'the cut bar CD at S1'."""
+    if cut.what == "support":
+        fix = set(carried(cut))
+        name = "fixed support" if "rot" in fix else ("pin" if fix == {"x", "y"} and cut.along is None else "roller")
+        return f"the {name} at {cut.node}"
+    if cut.what == "bar":
+        return f"the cut bar {cut.member} at {cut.node}"
+    if cut.what == "beam":
+        return f"the beam cut at {cut.node}"
+    return f"the pin at {cut.node}"
+
+
 @dataclass(frozen=True)
 class Unknown:
     """One unknown of a cut: at `node`, a force along the unit vector `direction`
@@ -61,8 +84,6 @@ def unit(v) -> tuple[float, float]:
 
 def unknowns(level: Level) -> list[Unknown]:
     """The unknowns of every cut of `level`, in the order of its cuts (see the module)."""
-    from game.rules.free_body import carried, cut_words  # free_body imports this module
-
     where = {n.id: (n.x, n.y) for n in level.nodes}
     out: list[Unknown] = []
     for cut in level.cut or []:

@@ -55,32 +55,14 @@ import numpy as np
 from engine import Model, build_model
 from game.format import BaseLevel as Level
 from game.format import Cut
-from game.rules.answer import Unknown, solve_values
+from game.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
 from game.rules.common import Verdict, hold_time, moment_point, plural, run
 from game.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from game.rules.kind import Kind, Places
 from game.solution import AddForce, AddMoment, Solution, player_loads
 
+SHORT_LINK = 0.03  # a roller's link put back (held), as a fraction of the body's size
 RAMP = 0.5  # [s] a right answer's loads come on over this time in the run shown (held)
-CARRIES = {"pin": ("x", "y"), "beam": ("x", "y", "rot"), "bar": ("x", "y")}  # a bar's force: along it
-
-
-def carried(cut: Cut) -> tuple[str, ...]:
-    """What a cut transmits: "x", "y" (force components) and "rot" (a moment)."""
-    return tuple(cut.carries) if cut.carries else CARRIES.get(cut.what, ())
-
-
-def cut_words(cut: Cut) -> str:
-    """The cut in a student's words: 'the roller at B', 'the cut bar CD at S1'."""
-    if cut.what == "support":
-        fix = set(carried(cut))
-        name = "fixed support" if "rot" in fix else ("pin" if fix == {"x", "y"} and cut.along is None else "roller")
-        return f"the {name} at {cut.node}"
-    if cut.what == "bar":
-        return f"the cut bar {cut.member} at {cut.node}"
-    if cut.what == "beam":
-        return f"the beam cut at {cut.node}"
-    return f"the pin at {cut.node}"
 
 
 def places(level: Level) -> Places:
@@ -220,8 +202,6 @@ def _judged_unknowns(solution: Solution, solved: list[tuple[Unknown, float]], to
 def _unknown_bounds(model: Model, about: str, solved: list[tuple[Unknown, float]], rows: list[dict]) -> dict[str, float]:
     """How far each sum may be off when every unknown is within what it is allowed: Σ
     |its part in the sum| × allowed (the scale a sum's imbalance is ranked against)."""
-    from game.rules.answer import columns
-
     a = columns(model, [u for u, _ in solved], model.node_index(about))
     b = np.abs(a) @ np.array([r["allowed"] for r in rows])
     return {"fx": float(b[0]) or 1.0, "fy": float(b[1]) or 1.0, "m": float(b[2]) or 1.0}
@@ -230,14 +210,13 @@ def _unknown_bounds(model: Model, about: str, solved: list[tuple[Unknown, float]
 def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about: str, tol: float) -> str:
     """Which equations are off and which way the body goes, and which unknowns are not
     within τ of their answers: never the answer, nor by how much."""
-    names = [r["unknown"] for r in wrong]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     if off:
         head = f"Not in equilibrium: {off_words(net, off, about)} (x to the right, y up, moments counter-clockwise positive)."
     else:
         head = f"Nearly: your forces almost balance the body, but not within {tol:.0%} of each answer."
     if wrong:
-        head += f" Not right: {listed}."
+        names = [r["unknown"] for r in wrong]
+        head += f" Not right: {names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' and ' + names[-1]}."
     return head + " Check the free-body diagram: every cut replaced, each force's sense and lever arm."
 
 
@@ -258,17 +237,22 @@ def held(level: Level, data: dict) -> dict:
     fixed = {s["node"] for s in data.get("supports", [])}
     where = {n["id"]: (n["x"], n["y"]) for n in data["nodes"]}
     supports, nodes, members = list(data.get("supports", [])), list(data["nodes"]), list(data.get("members", []))
-    stiff = max((m.get("A", 0.0) for m in members), default=1e-3) * 10.0
+    stiff = max((m.get("A", 0.0) for m in members), default=1e-3) * 10.0  # [m²] of a link as long as the body
+    size = max((math.dist(a, b) for a in where.values() for b in where.values()), default=1.0) or 1.0
     material = next(iter(data.get("materials", {})), None)
     for c in level.cut or []:
         if c.node in fixed:
             continue
         if c.along is not None and material is not None:
+            # a roller's link is short, hidden in the roller drawn there, and as stiff as
+            # the long one (A in proportion to its length); a pin's is the member taken away
+            ux, uy = unit(c.along)
+            length = SHORT_LINK * size if c.what == "support" else math.hypot(*c.along)
             anchor = _fresh(f"{c.node}-link", where)
-            where[anchor] = (where[c.node][0] - c.along[0], where[c.node][1] - c.along[1])
+            where[anchor] = (where[c.node][0] - ux * length, where[c.node][1] - uy * length)
             nodes.append({"id": anchor, "x": where[anchor][0], "y": where[anchor][1]})
             link = _fresh(f"{c.node}-link", {m["id"] for m in members})
-            members.append({"id": link, "i": anchor, "j": c.node, "kind": "bar", "material": material, "A": stiff})
+            members.append({"id": link, "i": anchor, "j": c.node, "kind": "bar", "material": material, "A": stiff * length / size})
             supports.append({"node": anchor, "fix": ["x", "y"]})
         else:
             supports.append({"node": c.node, "fix": list(carried(c) if c.what != "bar" else ("x", "y"))})
@@ -277,7 +261,7 @@ def held(level: Level, data: dict) -> dict:
     # at once: a sudden load sets an elastic body vibrating about its place, and a right
     # answer is shown at rest, its members carrying the static forces.
     smooth = [[RAMP * k / 20, (k / 20) ** 2 * (3 - 2 * k / 20)] for k in range(21)]
-    for key in ("loads", "member_loads") if RAMP else ():
+    for key in ("loads", "member_loads"):
         out[key] = [ld if ld.get("history") else {**ld, "history": smooth} for ld in data.get(key, [])]
     return out
 
