@@ -120,10 +120,10 @@ def test_without_a_unique_answer_the_sums_judge(tmp_path):
         moves = [{"type": "add_force", "node": "A", "fx": a[0], "fy": a[1]}, {"type": "add_force", "node": "B", "fx": b[0], "fy": b[1]}]
         return check(lv, load_solution({"format": 1, "level": "free-body-01", "moves": moves}))
 
-    for a, b in (((-3000, 6000), (0, 3000)), ((-1500, 6000), (-1500, 3000))):
+    for a, b in (((-3000, -4500), (0, 13500)), ((-1500, -4500), (-1500, 13500))):
         v = judged(a, b)
         assert v.passed and v.figures["judged"] == "equilibrium", v.reason
-    b = math.hypot(3, 9) * 1000 * 2 / 6  # the inclined load's moment as |F| × 2 m
+    b = math.hypot(3, 9) * 1000 * 6 / 4  # the inclined load's moment as |F| × 6 m
     v = judged((-3000, 9000 - b), (0, b))
     assert not v.passed and "ΣM about A" in v.reason
 
