@@ -58,10 +58,11 @@ def test_the_answer_is_the_reference_solution(level_id):
         assert close(got[key], ref[key], rel=1e-6, floor=1e-2), (key, got[key], ref[key])
 
 
-def test_hand_free_body_01_a_beam_with_an_inclined_load():
-    # Load (3, −9) kN at 2 m of a 6 m span: ΣM_A: B·6 = 9·2 → B = 3 kN; Ay = 9 − 3; Ax = −3.
+def test_hand_free_body_01_a_beam_with_an_overhang():
+    # Load (3, −9) kN at the free end, 6 m from A, the roller 4 m from A: ΣM_A: B·4 = 9·6 →
+    # B = 13.5 kN; Ay = 9 − 13.5 = −4.5 kN (the pin pulls down); Ax = −3.
     got = as_table(solve_cuts(level("free-body-01")))
-    assert close(got[("A", "f")], (-3000.0, 6000.0)) and close(got[("B", "f")], (0.0, 3000.0))
+    assert close(got[("A", "f")], (-3000.0, -4500.0)) and close(got[("B", "f")], (0.0, 13500.0))
 
 
 def test_hand_friction_02_the_ladder_against_a_smooth_wall():
@@ -119,10 +120,10 @@ def test_without_a_unique_answer_the_sums_judge(tmp_path):
         moves = [{"type": "add_force", "node": "A", "fx": a[0], "fy": a[1]}, {"type": "add_force", "node": "B", "fx": b[0], "fy": b[1]}]
         return check(lv, load_solution({"format": 1, "level": "free-body-01", "moves": moves}))
 
-    for a, b in (((-3000, 6000), (0, 3000)), ((-1500, 6000), (-1500, 3000))):
+    for a, b in (((-3000, -4500), (0, 13500)), ((-1500, -4500), (-1500, 13500))):
         v = judged(a, b)
         assert v.passed and v.figures["judged"] == "equilibrium", v.reason
-    b = math.hypot(3, 9) * 1000 * 2 / 6  # the inclined load's moment as |F| × 2 m
+    b = math.hypot(3, 9) * 1000 * 6 / 4  # the inclined load's moment as |F| × 6 m
     v = judged((-3000, 9000 - b), (0, b))
     assert not v.passed and "ΣM about A" in v.reason
 

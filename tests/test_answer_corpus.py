@@ -69,14 +69,14 @@ def test_the_answer_is_judged_as_a_teacher_would(path, capsys):
 
 def test_the_issue_s_two_lever_arm_mistakes_fail_by_hand_statics(capsys):
     """friction-02: P = W cos 65° / 2 = 0.169 kN (the ladder's length for the height of B)
-    is 9.4 % below W / (2 tan 65°) = 0.187 kN; free-body-01: B = √(3² + 9²) × 2 / 6 =
-    3.16 kN (|F| × 2 m for the inclined load) is 5.4 % above 3 kN. Both are more than 2 %
+    is 9.4 % below W / (2 tan 65°) = 0.187 kN; free-body-01: B = √(3² + 9²) × 6 / 4 =
+    14.2 kN (|F| × 6 m for the inclined load) is 5.4 % above 13.5 kN. Both are more than 2 %
     and more than the floor (1 % of the largest load: 8 N and 95 N) off."""
     import math
 
     right, wrong = 800 / (2 * math.tan(math.radians(65))), 800 * math.cos(math.radians(65)) / 2
     assert (right - wrong) / right == pytest.approx(0.094, abs=1e-3) and right - wrong > 8
-    assert math.hypot(3, 9) * 2 / 6 - 3 == pytest.approx(0.162, abs=1e-3)
+    assert math.hypot(3, 9) * 6 / 4 - 13.5 == pytest.approx(0.731, abs=1e-3)  # 5.4 % of 13.5 kN
     for lid, name in (("friction-02", "wrong-length-for-height"), ("free-body-01", "wrong-inclined-force-times-distance")):
         assert main(["check", lid, "--solution", str(CORPUS / lid / f"{name}.json"), "--json"]) == 1
         out = json.loads(capsys.readouterr().out)

@@ -240,8 +240,8 @@ def test_tutorial_01_2_997_kn_for_3_kn_passes_and_the_brief_and_docs_say_why():
         ("balance-03", [force("F", fx=-1000, fy=-6000), force("G", fx=1000, fy=12000)], "ΣFx = 0"),
         ("balance-03", [force("F", fx=-1000, fy=-6000), force("G", fx=-1000, fy=13000)], "ΣFy = 0"),  # ΣFy off 1 kN of ½·20: first
         ("balance-02", [force("A", fy=6000), force("B", fy=6000)], "take moments about D"),
-        ("free-body-01", [force("A", -3000, 6000), force("B", 0, 3000 * 1.3)], "take moments about A"),  # ΣM_A off 9.5 bounds, ΣFy 4.2
-        ("free-body-01", [force("A", -3000, 6000 * 1.3), force("B", 0, 3000)], "ΣFy = 0"),  # Ay: ΣM_A untouched
+        ("free-body-01", [force("A", -3000, -5850), force("B", 0, 14850)], "take moments about A"),  # B 10 % high, Ay balancing ΣFy: only ΣM_A off
+        ("free-body-01", [force("A", -3000, 4500), force("B", 0, 13500)], "ΣFy = 0"),  # the pin taken to push up: ΣM_A untouched
         ("zero-force-01", mark("BF"), "look at joint G"),
         ("zero-force-02", remove("BF"), "free-body diagram of the joint"),
         ("tutorial-04", [member("AC", "cable"), member("BC", "cable")], "can only pull"),

@@ -38,14 +38,14 @@ def forces(*triples) -> list[AddForce]:
 
 
 def test_the_same_answer_checked_again_costs_no_try():
-    attempt = Attempt(level("free-body-01"), forces(("A", 0, 6000), ("B", 0, 3000)))
+    attempt = Attempt(level("free-body-01"), forces(("A", 0, -4500), ("B", 0, 13500)))
     first = attempt.check()
     assert not first.passed and attempt.tries == 1
     attempt.try_again()
     again = attempt.check()
     assert attempt.tries == 1 and again.reason == first.reason  # unchanged: no try, the same verdict
     attempt.try_again()
-    attempt.moves = forces(("A", -3000, 6000), ("B", 0, 3000))
+    attempt.moves = forces(("A", -3000, -4500), ("B", 0, 13500))
     assert attempt.check().passed and attempt.tries == 2 and attempt.marks == 80
 
 
@@ -53,7 +53,7 @@ def test_the_level_s_hints_come_one_by_one_after_the_hint_from_the_mistake():
     lv = level("free-body-01")
     own = lv.hints
     assert len(own) == 3
-    wrong = [(("A", 0, 6000 + 100 * k), ("B", 0, 3000)) for k in range(5)]  # five different wrong answers
+    wrong = [(("A", 0, -4500 - 100 * k), ("B", 0, 13500)) for k in range(5)]  # five different wrong answers
     attempt = Attempt(lv)
     said = []
     for moves in wrong:
@@ -70,7 +70,7 @@ def test_the_level_s_hints_come_one_by_one_after_the_hint_from_the_mistake():
 
 def test_where_the_mistake_says_nothing_the_level_s_hint_n_stands_alone():
     lv = level("free-body-01")
-    v = verdict("free-body-01", [F("A", -3000, 6000)])  # one force too few
+    v = verdict("free-body-01", [F("A", -3000, -4500)])  # one force too few
     assert not v.passed and "exactly 2 forces" in v.reason
     assert [hint(lv, v, n) for n in (1, 2, 3, 4)] == [lv.hints[0], lv.hints[1], lv.hints[2], lv.hints[2]]
 
@@ -78,7 +78,7 @@ def test_where_the_mistake_says_nothing_the_level_s_hint_n_stands_alone():
 def test_check_attempt_n_gives_the_hint_after_failure_n_and_without_it_all(tmp_path, capsys):
     lv = level("free-body-01")
     path = tmp_path / "s.json"
-    path.write_text(json.dumps({"format": 1, "level": "free-body-01", "moves": [F("A", 0, 6000), F("B", 0, 3000)]}))
+    path.write_text(json.dumps({"format": 1, "level": "free-body-01", "moves": [F("A", 0, -4500), F("B", 0, 13500)]}))
     assert main(["check", "free-body-01", "--solution", str(path), "--json", "--attempt", "3"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["hint"].endswith(lv.hints[1]) and "hints" not in out
@@ -99,12 +99,12 @@ def test_determinacy_hints_come_from_the_actual_mistake():
 
 
 def test_show_the_answer_gives_the_level_up_and_draws_the_worked_answer():
-    attempt = Attempt(level("free-body-01"), forces(("A", 0, 6000), ("B", 0, 3000)))
+    attempt = Attempt(level("free-body-01"), forces(("A", 0, -4500), ("B", 0, 13500)))
     assert not attempt.check().passed
     attempt.try_again()
     answer = attempt.show_answer()
     table = {(m.node, m.type): (getattr(m, "fx", 0.0), getattr(m, "fy", 0.0)) for m in answer}
-    want = {("A", "add_force"): (-3000.0, 6000.0), ("B", "add_force"): (0.0, 3000.0)}  # hand statics (tests/test_answer.py)
+    want = {("A", "add_force"): (-3000.0, -4500.0), ("B", "add_force"): (0.0, 13500.0)}  # hand statics (tests/test_answer.py)
     assert table.keys() == want.keys() and all(table[k] == pytest.approx(want[k], abs=1e-6) for k in want)
     assert attempt.shown and attempt.marks == 0 and not attempt.won
     attempt.moves = list(answer)
@@ -126,7 +126,7 @@ def test_a_shown_level_is_recorded_as_shown_and_never_won(tmp_path):
 def test_in_the_game_ctrl_a_twice_shows_the_answer_and_the_explanation(tmp_path):
     stage = load_stage(shipped_level("free-body-01"))
     wrong = tmp_path / "w.json"
-    wrong.write_text(json.dumps({"format": 1, "level": "free-body-01", "moves": [F("A", 0, 6000), F("B", 0, 3000)]}))
+    wrong.write_text(json.dumps({"format": 1, "level": "free-body-01", "moves": [F("A", 0, -4500), F("B", 0, 13500)]}))
     app, scene = start(stage, progress=Progress.load(tmp_path), bench=bench_of_solution(stage, str(wrong)))
     key(app, pygame.K_a, pygame.KMOD_CTRL)
     assert "gives up this level" in scene.session.notice and scene.session.verdict is None  # asked first

@@ -3,17 +3,20 @@ replaced by the student's forces and moments, judged by the engine's statics.
 
 The right answers are worked out by hand, not read from the engine:
 
-free-body-01  beam A(0)–C(2 m)–B(6 m), pin A, roller B, load at C: 3 kN right, 9 kN down.
-              ΣM_A: B·6 = 9·2 → B = 3 kN up; ΣFy: A_y = 9 − 3 = 6 kN; ΣFx: A_x = −3 kN.
+free-body-01  beam A(0)–B(4 m)–C(6 m), pin A, roller B, the last 2 m an overhang; load at
+              its free end C: 3 kN right, 9 kN down. ΣM_A: B·4 = 9·6 → B = 13.5 kN up;
+              ΣFy: A_y = 9 − 13.5 = −4.5 kN (the pin pulls down); ΣFx: A_x = −3 kN.
 free-body-02  cantilever A(0)–B(3 m) built in at A, load at B: 2 kN right, 4 kN down.
               A = (−2, +4) kN; M_A = +4 kN · 3 m = +12 kN·m (counter-clockwise).
 free-body-03  joint C, CA toward (−3, −4)/5, CB toward (1, 0), load 8 kN down at C.
               ΣFy: −0.8·N_CA = 8 → N_CA = −10 kN; ΣFx: −0.6·N_CA + N_CB = 0 → N_CB = −6 kN
               (both compression); at the cut ends: A1 (6, 8) kN, B1 (−6, 0) kN.
-free-body-04  left part of a truss: A(0,0) with its reaction 9 kN up, B(4,0) 6 kN down,
-              E(4,3); cut EF (top), EC toward (4, −3)/5, BC (bottom). ΣM_E: 9·4 = 3·N_BC
-              → N_BC = 12 kN; ΣM_C: 9·8 − 6·4 = −3·N_EF → N_EF = −16 kN;
-              ΣFy: 9 − 6 − 0.6·N_EC = 0 → N_EC = 5 kN.
+free-body-04  left part of a symmetric roof truss: A(0,0) with its reaction 24 kN up, B(4,0)
+              12 kN down, E(4,3) 6 kN down; cut EF toward (4, 3)/5 (the top chord, whose
+              line passes through A), EC toward (4, −3)/5, BC along x. ΣM_A (the chords meet
+              at A): −12·4 − 6·4 + N_EC·(−0.8·3 − 0.6·4) = 0 → N_EC = −72/4.8 = −15 kN;
+              ΣM_E: 3·N_BC = 24·4 → N_BC = 32 kN; ΣM_C: −24·8 + 12·4 + 6·4 − 4.8·N_EF = 0
+              → N_EF = −25 kN.
 
 Tolerance (the level's default): 2 % of the largest given load per force component, and
 that times the largest distance from the moment point to the body for ΣM.
@@ -46,25 +49,31 @@ def test_the_reference_solution_passes_on_the_command_line_and_the_body_stands(l
 
 
 def test_beam_reactions_closed_form_and_the_mistakes_students_make():
-    passes("free-body-01", [F("A", -3000, 6000), F("B", 0, 3000)])
-    # forgot the pin's x reaction: ΣFx is the load's 3 kN, and the body moves right
-    fails("free-body-01", [F("A", 0, 6000), F("B", 0, 3000)], "ΣFx", "move right")
-    # reactions swapped (the far support given the bigger share): ΣM_A = 6·6 − 9·2 = +18 kN·m
-    reason = fails("free-body-01", [F("A", -3000, 3000), F("B", 0, 6000)], "ΣM about A", "counter-clockwise")
-    assert "6 kN" not in reason and "3 kN" not in reason  # the imbalance, never the answer
+    b_y = 9 * 6 / 4  # ΣM_A
+    a_y = 9 - b_y  # ΣFy: negative, the pin pulls down
+    assert (b_y, a_y) == (13.5, -4.5)
+    passes("free-body-01", [F("A", -3000, a_y * 1000), F("B", 0, b_y * 1000)])
+    # the pin's reaction taken upward, as on a beam without an overhang: ΣFy off by 9 kN
+    fails("free-body-01", [F("A", -3000, 4500), F("B", 0, 13500)])
+    # the reactions swapped (the far support given the roller's share)
+    fails("free-body-01", [F("A", -3000, 13500), F("B", 0, -4500)])
+    # the lever arm of the load taken as the overhang's 2 m: B = 9 × 2 / 4
+    fails("free-body-01", [F("A", -3000, 4500), F("B", 0, 4500)])
+    # forgot the pin's x reaction
+    fails("free-body-01", [F("A", 0, -4500), F("B", 0, 13500)])
     # a roller that pushes sideways
-    fails("free-body-01", [F("A", 0, 6000), F("B", -3000, 3000)], "The roller at B gives no force along x")
+    fails("free-body-01", [F("A", 0, -4500), F("B", -3000, 13500)], "The roller at B gives no force along x")
     # one force too few
-    fails("free-body-01", [F("A", -3000, 6000)], "exactly 2 forces")
+    fails("free-body-01", [F("A", -3000, -4500)], "exactly 2 forces")
 
 
 def test_each_unknown_is_judged_within_two_percent_of_its_own_answer():
-    """Answers A = (−3, 6) kN, B = 3 kN: each component within 2 % of itself (60 N for Ax
-    and B, 120 N for Ay), not of the largest load."""
-    passes("free-body-01", [F("A", -3000, 6050), F("B", 0, 2950)])  # 0.8 % and 1.7 % off
-    fails("free-body-01", [F("A", -3000, 6300), F("B", 0, 2700)], "ΣM about A", "clockwise")  # 10 % off
-    passes("free-body-01", [F("A", -3050, 6000), F("B", 0, 3000)])  # 1.7 % off
-    reason = fails("free-body-01", [F("A", -3150, 6000), F("B", 0, 3000)], "ΣFx", "move left", "the x part of the force of the pin at A")
+    """Answers A = (−3, −4.5) kN, B = 13.5 kN: each component within 2 % of itself (60 N for
+    Ax, 90 N for Ay, 270 N for B), not of the largest load."""
+    passes("free-body-01", [F("A", -3000, -4550), F("B", 0, 13550)])  # 1.1 % and 0.4 % off
+    fails("free-body-01", [F("A", -3000, -5850), F("B", 0, 14850)], "ΣM about A")  # B 10 % off, Ay balancing ΣFy
+    passes("free-body-01", [F("A", -3050, -4500), F("B", 0, 13500)])  # Ax 1.7 % off
+    reason = fails("free-body-01", [F("A", -3150, -4500), F("B", 0, 13500)], "ΣFx", "move left", "the x part of the force of the pin at A")
     assert "150" not in reason and "0.15" not in reason  # 5 % off: failed, and the remainder is not given
 
 
@@ -81,12 +90,19 @@ def test_method_of_joints():
     fails("free-body-03", [F("A1", 0, 8000), F("B1", 0, 0)], "two-force member", "along CA")
 
 
-def test_method_of_sections():
-    passes("free-body-04", [F("S1", -16000), F("S2", 4000, -3000), F("S3", 12000)])
-    fails("free-body-04", [F("S1", 16000), F("S2", 4000, -3000), F("S3", 12000)], "ΣFx")  # top chord in tension
-    fails("free-body-04", [F("S1", -16000), F("S2", -4000, 3000), F("S3", 12000)], "ΣFx", "ΣFy")  # diagonal's sense
-    # moments about E leave only BC: halving it leaves ΣM about E = 3 m × 6 kN = −18 kN·m
-    fails("free-body-04", [F("S1", -16000), F("S2", 4000, -3000), F("S3", 6000)], "ΣM about E")
+def test_method_of_sections_with_chords_that_meet_at_the_support():
+    n_ec = -(12 * 4 + 6 * 4) / (0.8 * 3 + 0.6 * 4)  # ΣM_A: only EC is left
+    n_bc = 24 * 4 / 3  # ΣM_E
+    n_ef = (-24 * 8 + 12 * 4 + 6 * 4) / 4.8  # ΣM_C
+    assert (n_ec, n_bc, n_ef) == pytest.approx((-15, 32, -25))
+    right = [F("S1", 800 * n_ef, 600 * n_ef), F("S2", 800 * n_ec, -600 * n_ec), F("S3", 1000 * n_bc)]
+    passes("free-body-04", right)
+    fails("free-body-04", [F("S1", -800 * n_ef, -600 * n_ef), *right[1:]])  # the top chord in tension
+    fails("free-body-04", [right[0], F("S2", -800 * n_ec, 600 * n_ec), right[2]])  # the diagonal's sense
+    # EC's moment about A from its x part alone (lever arm 3 m): 72 / (0.8 × 3) = 30 kN
+    fails("free-body-04", [right[0], F("S2", -24000, 18000), right[2]])
+    # the chords taken as parallel, EF from moments about C with the lever arm 3 m: 120 / 3 = 40 kN
+    fails("free-body-04", [F("S1", -32000, -24000), right[1], F("S3", 44000)])
 
 
 def test_the_workbench_places_forces_and_moments_at_the_cuts_only():
@@ -128,7 +144,7 @@ def good_level() -> dict:
         (lambda d: d["cut"][1].update(node="A"), "cut[1].node: node 'A' is cut twice"),
         (lambda d: d["cut"][0].pop("carries"), "cut[0].carries: say what the removed support fixed"),
         (lambda d: d["cut"].__setitem__(0, {"node": "A", "what": "bar"}), "cut[0].member: a cut bar names the body's member"),
-        (lambda d: d["cut"].__setitem__(0, {"node": "A", "what": "bar", "member": "CB"}), "cut[0].member: member CB does not end at A"),
+        (lambda d: d["cut"].__setitem__(0, {"node": "A", "what": "bar", "member": "BC"}), "cut[0].member: member BC does not end at A"),
         (lambda d: d["cut"][0].update(what="hinge"), "cut[0].what: Input should be"),
         (lambda d: d["world"].update(gravity=9.81), "world.gravity: a free-body level neglects weight"),
         (lambda d: d.update(loads=[]), "loads: a free body without loads"),

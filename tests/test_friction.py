@@ -282,7 +282,7 @@ def push(node: str, size: float, angle_deg: float) -> dict:
 def test_friction_level_is_in_the_course_and_its_reference_solution_passes(capsys, name):
     course = read_json(LEVELS / "course.json")
     topics = [t["title"] for t in course["topics"]]
-    assert course["topics"][topics.index("Friction")]["levels"] == ["friction-01", "friction-02", "friction-03"]
+    assert course["topics"][topics.index("Friction")]["levels"][:3] == ["friction-01", "friction-02", "friction-03"]
     assert topics.index("Friction") > topics.index("Free-body diagrams")  # friction needs free-body diagrams first
     data = read_json(LEVELS / f"{name}.json")
     assert "weight" in data["brief"] and "x" in data["brief"] and 2 <= len(data["hints"]) <= 3
