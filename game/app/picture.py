@@ -256,7 +256,8 @@ class Picture:
         said = self._said()
         if said != self._said_text:  # worked out once per text (and model: see take_model)
             ids = [*self.model.node_ids, *self.model.member_ids]
-            self._said_text, self._said_ids = said, [n for n in ids if n in self.stage.named_parts or n in named_in(said, ids)]
+            named = self.stage.named_parts | named_in(said, ids)  # one scan of the words, whatever the size of the model
+            self._said_text, self._said_ids = said, [n for n in ids if n in named]
         return self._said_ids
 
     def _said(self) -> str:

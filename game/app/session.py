@@ -221,12 +221,13 @@ class PlaySession:
             self.model, self.notice = None, f"Cannot build this structure: {exc}"
         self.count = truss_count(data) if self.model is not None else None  # m + r against 2j, for the panel
         self.free, self.free_words = None, ""
-        if self.model is not None and kind_of(self.stage.kind).seeks_mechanism and self.model.n_nodes <= MECHANISM_UP_TO:
-            self.free = mechanism(self.model)
+        seeks = kind_of(self.stage.kind).seeks_mechanism  # a free body is free on purpose: no mechanism, no static answer to show
+        self.static = static_answer(self.model) if self.model is not None and seeks else None  # its solve finds any mechanism: K assembled and searched once
+        if self.model is not None and seeks and self.model.n_nodes <= MECHANISM_UP_TO:
+            self.free = self.static.free if self.static is not None else mechanism(self.model)
             if self.free is not None:
                 self.free_words = describe_motion(self.model, self.free)
-        seeks = kind_of(self.stage.kind).seeks_mechanism  # a free body is free on purpose: no static answer to show
-        self.static = static_answer(self.model) if self.model is not None and self.free is None and seeks else None
+                self.static = None
         self.reset()
 
     def reset(self) -> None:
