@@ -69,7 +69,7 @@ def child(size: int, frames: int) -> dict:
         app.frame()
         return scene, t1 - t0, time.perf_counter() - t1
 
-    warm, *_ = opened(40)  # the kernels loaded, the fonts made: what a warm start has
+    opened(40)  # the kernels loaded, the fonts made: what a warm start has
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
     app.run(3)
     scene, open_s, first_s = opened(size)
@@ -96,7 +96,8 @@ def child(size: int, frames: int) -> dict:
 
 def measure(size: int, frames: int) -> dict:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-m", "benchmarks.growth", "--child", str(size), "--frames", str(frames)], env=env, cwd=ROOT, capture_output=True, text=True)
+    command = [sys.executable, "-m", "benchmarks.growth", "--child", str(size), "--frames", str(frames)]
+    out = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
     if out.returncode != 0:
         raise SystemExit(f"size {size}: the child failed:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])

@@ -48,6 +48,7 @@ MECHANISM_UP_TO = 400  # nodes; larger models are not searched for a mechanism w
 HAND_HZ = 3.0  # [Hz] how quickly a structure follows the hand (see hand_spring)
 CONTACT_MU = 0.6  # ground friction coefficient (soil on steel, roughly)
 SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
+INDENT_UP_TO = 1000  # members; a larger design is saved on one line (indenting 10,000 members takes over a second)
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
 RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
@@ -431,7 +432,8 @@ class PlaySession:
                 self.progress.save()
             else:
                 self.design_file = self.design_file or new_design_file(self.stage)
-                write_json_atomic(self.design_file, bench.design())
+                big = len(bench.doc["members"]) > INDENT_UP_TO  # a large design on one line: its save takes no visible time
+                write_json_atomic(self.design_file, bench.doc, indent=None if big else 1)  # the design itself: nothing changes it while it is written
         except (BadInput, OSError) as exc:
             self.notice = f"Your work is not saved: {exc}"
             return False
