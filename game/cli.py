@@ -30,7 +30,6 @@ import math
 import sys
 import time
 import traceback
-from importlib import metadata
 
 from game.files import BadInput, format_problem, read_json  # the standard library only: see main()
 
@@ -110,6 +109,8 @@ def _count(text: str) -> int:
 
 def version() -> str:
     """The installed version (pyproject.toml's), or "unknown" in a copy never installed."""
+    from importlib import metadata  # here, not above: it loads zipfile, email and more
+
     try:
         return metadata.version("equilibria")
     except metadata.PackageNotFoundError:

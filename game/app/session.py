@@ -223,7 +223,8 @@ class PlaySession:
         self.count = truss_count(data) if self.model is not None else None  # m + r against 2j, for the panel
         self.free, self.free_words = None, ""
         seeks = kind_of(self.stage.kind).seeks_mechanism  # a free body is free on purpose: no mechanism, no static answer to show
-        self.static = static_answer(self.model) if self.model is not None and seeks else None  # its solve finds any mechanism: K assembled and searched once
+        linear = self.model is not None and seeks and not self.model.contacts  # the linear solve has no contacts
+        self.static = static_answer(self.model) if linear else None  # its solve finds any mechanism: K assembled and searched once
         if self.model is not None and seeks and self.model.n_nodes <= MECHANISM_UP_TO:
             self.free = self.static.free if self.static is not None else mechanism(self.model)
             if self.free is not None:
