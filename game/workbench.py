@@ -146,6 +146,7 @@ class Bench:
     def __init__(self) -> None:
         self.history = History()
         self.revision = 0
+        self._where: tuple[list | None, dict[str, tuple[float, float]]] = (None, {})  # see _positions
 
     # ------------------------------------------------------------------ the document
     def _get(self) -> Any:
@@ -210,10 +211,18 @@ class Bench:
         return (self.structure() or {"nodes": []})["nodes"]
 
     def position(self, node: str) -> tuple[float, float]:
-        for n in self._nodes():
-            if n["id"] == node:
-                return float(n["x"]), float(n["y"])
-        raise Refused(f"There is no node {node}.")
+        where = self._positions()
+        if node not in where:
+            raise Refused(f"There is no node {node}.")
+        return where[node]
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        """Each node's (x, y) [m] as built, made once per list of nodes (per edit: an
+        edit makes a new one), as a frame may ask where many nodes are."""
+        nodes = self._nodes()
+        if self._where[0] is not nodes:
+            self._where = (nodes, {n["id"]: (float(n["x"]), float(n["y"])) for n in nodes})
+        return self._where[1]
 
     def node_near(self, x: float, y: float, reach: float) -> str | None:
         """The node nearest to (x, y) [m] as built, if one is within `reach` [m]."""

@@ -111,7 +111,7 @@ def test_one_edit_makes_its_design_once_and_searches_for_a_mechanism_once(monkey
     session.edit(bench.add_member, last.i, last.j, last.section)
     session.tick(1 / 60)
     for _ in range(3):  # what a frame asks: the cost, the rules, the model, a click's node
-        bench.cost(), bench.rule_broken(), bench.structure(), bench.node_near(0.0, 0.0, 1.0)
+        bench.cost(), bench.rule_broken(), bench.structure(), bench.node_near(0.0, 0.0, 1.0), bench.position(last.i)
         session.tick(1 / 60)
     assert session.notice == "" and not session.stale
     assert len(designs) == 1
@@ -128,3 +128,26 @@ def test_undo_makes_the_design_again():
     assert bench.undo()
     assert bench.cost() == pytest.approx(before)
     assert len(bench.structure()["members"]) == len(game.workbench.design(bench.level, bench.attempt.solution()).data["members"])
+
+
+def test_where_the_nodes_are_is_worked_out_once_per_edit(monkeypatch):
+    """A frame asks where many nodes are (the marks of a zero-force level, the rubber
+    band): the positions are read from one table made per edit, not a search per node."""
+    _, bench, last = _bridge_one_member_short()
+    tables = []
+    real = game.workbench.Bench._positions
+
+    def counted(self):
+        before = self._where[0]
+        out = real(self)
+        tables.append(self._where[0] is not before)
+        return out
+
+    monkeypatch.setattr(game.workbench.Bench, "_positions", counted)
+    ids = [n["id"] for n in bench.structure()["nodes"]]
+    for nid in ids * 3:
+        bench.position(nid)
+    assert sum(tables) == 1
+    bench.add_member(last.i, last.j, last.section)
+    assert bench.position(last.i) == next((n["x"], n["y"]) for n in bench.structure()["nodes"] if n["id"] == last.i)
+    assert sum(tables) == 2  # the edit's new nodes list: one new table
