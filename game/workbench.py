@@ -481,6 +481,7 @@ class SandboxBench(Bench):
         for key in ("nodes", "members", "triangles", "supports", "loads"):
             self.doc.setdefault(key, [])
         self.tools = tools_for("sandbox")
+        self._model: tuple[Level | None, dict] = (None, {})  # see structure
         self._level = self._validate(self.doc)
         self._opened = json.loads(json.dumps(self.doc))  # what `clear` goes back to
 
@@ -509,7 +510,13 @@ class SandboxBench(Bench):
             raise Refused(f"Not possible: {line.split(': ', 1)[-1].replace(chr(39), '')}." if edit else f"{self.source}: {line}") from None
 
     def structure(self) -> dict | None:
-        return self._level.model_data() if self._level is not None else None
+        """The design's model, dumped once per edit (the frame after an edit asks for it
+        several times: the build, the supports, the picture); callers only read it."""
+        if self._level is None:
+            return None
+        if self._model[0] is not self._level:
+            self._model = (self._level, self._level.model_data())
+        return self._model[1]
 
     def _nodes(self) -> list[dict]:
         return self.doc["nodes"]  # the model's own, read without dumping the whole model (~1 ms at 1000 members)

@@ -151,3 +151,23 @@ def test_where_the_nodes_are_is_worked_out_once_per_edit(monkeypatch):
     bench.add_member(last.i, last.j, last.section)
     assert bench.position(last.i) == next((n["x"], n["y"]) for n in bench.structure()["nodes"] if n["id"] == last.i)
     assert sum(tables) == 2  # the edit's new nodes list: one new table
+
+
+def test_a_sandbox_edit_dumps_its_model_once_for_the_game(monkeypatch, tmp_path):
+    """One edit of a sandbox design, then the frame that builds it: the design is dumped
+    to a model twice (the validation's sense check, and the one the build, the supports
+    and the picture share), not once for each of them."""
+    from game.format import BaseLevel
+
+    path = tmp_path / "lattice.json"
+    path.write_text(json.dumps(lattice_design(100)))
+    session = PlaySession(load_stage(path, sandbox=True), fixed=True)
+    dumps = []
+    real = BaseLevel.model_data
+    monkeypatch.setattr(BaseLevel, "model_data", lambda self: dumps.append(1) or real(self))
+    ids = [n["id"] for n in session.bench.doc["nodes"]]
+    session.edit(session.bench.add_member, ids[0], ids[-1], "steel bar")
+    session.tick(1 / 60)
+    session.supports(), session.data(), session.bench.structure()
+    assert session.notice == "" and not session.stale
+    assert len(dumps) == 2
