@@ -2,6 +2,9 @@
 
 import sys
 
-from game.cli import main
+try:
+    from game.cli import main  # the standard library only: Ctrl+C this early is rare, and ends quietly too
+except KeyboardInterrupt:
+    sys.exit(130)
 
 sys.exit(main())

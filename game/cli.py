@@ -33,10 +33,8 @@ import math
 import sys
 import time
 import traceback
-from importlib import metadata
 
-from game.course import level_files, level_path
-from game.files import BadInput, format_problem, read_json
+from game.files import BadInput, format_problem, read_json  # the standard library only: see main()
 
 
 def _positive(text: str) -> float:
@@ -127,6 +125,8 @@ def _count(text: str) -> int:
 
 def version() -> str:
     """The installed version (pyproject.toml's), or "unknown" in a copy never installed."""
+    from importlib import metadata  # here, not above: it loads zipfile, email and more
+
     try:
         return metadata.version("equilibria")
     except metadata.PackageNotFoundError:
@@ -140,7 +140,13 @@ CRASHED = 3
 def main(argv: list[str] | None = None) -> int:
     """Run one command; its exit code. Nothing escapes as a traceback: bad input is one
     line (2), Ctrl+C ends quietly (130), anything unexpected is one line naming a log
-    file that holds the traceback (3)."""
+    file that holds the traceback (3).
+
+    This module imports only the standard library (and game.files, which does too): the
+    engine (numba, scipy) and the game are imported by each command, inside the `try`
+    below, so that Ctrl+C while they load ends quietly too, and `--version` and `--help`
+    answer at once and touch no folder. SIGTERM and SIGHUP end a command as Ctrl+C does
+    (an interrupt, exit 130), so that the game keeps the player's work on the way out."""
     try:
         args = build_parser().parse_args(argv)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
@@ -182,6 +188,7 @@ def _crash_log_text(details: str) -> str:
 
 def play(args: argparse.Namespace) -> int:
     from game.app import launch
+    from game.course import level_path
 
     path = level_path(args.level)
     return launch.play(str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt)
@@ -189,6 +196,7 @@ def play(args: argparse.Namespace) -> int:
 
 def sandbox(args: argparse.Namespace) -> int:
     from game.app import launch
+    from game.course import level_path
 
     path = level_path(args.design) if args.design else None
     return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt)
@@ -274,6 +282,7 @@ def _numbers_for(level, student: str) -> str:
 
 def show(args: argparse.Namespace) -> int:
     """One student's version of a level (game/variants.py): numbers, brief, hints, answer, explanation."""
+    from game.course import level_path
     from game.level import load_level
     from game.variants import answer_solution, show_text, version
 
@@ -304,7 +313,7 @@ def menu(args: argparse.Namespace) -> int:
 
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
-    from game.course import LEVELS_DIR
+    from game.course import LEVELS_DIR, level_files
     from game.level import load_level
     from game.variants import versions_said
 
@@ -326,6 +335,7 @@ def validate(args: argparse.Namespace) -> int:
 
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when the solution passes, 1 when it does not, 2 on bad input."""
+    from game.course import level_path
     from game.level import load_level
     from game.rules import KINDS, Verdict
     from game.rules import check as judge
@@ -427,6 +437,7 @@ def export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from game import handin
+    from game.course import level_path
     from game.progress import Progress
 
     level = handin.level_of(level_path(args.level))

@@ -93,13 +93,13 @@ def format_problem(data: dict, *, required: bool = True) -> str | None:
     return None
 
 
-def write_json_atomic(path: str | Path, value: Any) -> None:
+def write_json_atomic(path: str | Path, value: Any, *, indent: int | None = 1) -> None:
     """Write `value` as UTF-8 JSON to `path` atomically (see the module's docstring).
     SaveError, with the target untouched, for a value JSON cannot hold (NaN included),
     one over MAX_FILE_BYTES or MAX_OBJECTS (which read_json would refuse), or a failed
-    write."""
+    write. indent None: on one line, about ten times faster (json's C encoder)."""
     try:
-        text = json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+        text = json.dumps(value, indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError, RecursionError) as exc:
         raise SaveError(f"{path}: cannot be written as JSON ({exc})") from None
     data = text.encode("utf-8")

@@ -42,7 +42,7 @@ from game.attempt import Attempt
 from game.format import Section
 from game.level import Level, load_level
 from game.rules import KINDS, Verdict
-from game.rules.construction import Bill, BillRow, bill, design, inside, member_price, node_price, rule_broken
+from game.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
 from game.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, MarkZero, Move, RemoveMember
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
@@ -146,6 +146,7 @@ class Bench:
     def __init__(self) -> None:
         self.history = History()
         self.revision = 0
+        self._where: tuple[list | None, dict[str, tuple[float, float]]] = (None, {})  # see _positions
 
     # ------------------------------------------------------------------ the document
     def _get(self) -> Any:
@@ -210,10 +211,18 @@ class Bench:
         return (self.structure() or {"nodes": []})["nodes"]
 
     def position(self, node: str) -> tuple[float, float]:
-        for n in self._nodes():
-            if n["id"] == node:
-                return float(n["x"]), float(n["y"])
-        raise Refused(f"There is no node {node}.")
+        where = self._positions()
+        if node not in where:
+            raise Refused(f"There is no node {node}.")
+        return where[node]
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        """Each node's (x, y) [m] as built, made once per list of nodes (per edit: an
+        edit makes a new one), as a frame may ask where many nodes are."""
+        nodes = self._nodes()
+        if self._where[0] is not nodes:
+            self._where = (nodes, {n["id"]: (float(n["x"]), float(n["y"])) for n in nodes})
+        return self._where[1]
 
     def node_near(self, x: float, y: float, reach: float) -> str | None:
         """The node nearest to (x, y) [m] as built, if one is within `reach` [m]."""
@@ -266,13 +275,13 @@ class LevelBench(Bench):
         self.tools = tools_for(level.kind, level.player.mode)
         if self.about.places is not None and self.about.places(level).moments == 0:  # no cut here carries a moment
             self.tools = tuple(t for t in self.tools if t != "moment")
-        self._cost: tuple[int, float] = (-1, 0.0)  # (revision, cost)
+        self._made: tuple[list[Move], int | None, Design | None, dict] | None = None  # see _made_of
 
     def _get(self) -> list[Move]:
         return list(self.attempt.moves)
 
     def _set(self, doc: list[Move]) -> None:
-        self.attempt.moves = list(doc)
+        self.attempt.moves = doc  # the very list _check judged (an edit's own copy): its design is made already
 
     def _pack(self, doc: list[Move]) -> tuple[Move, ...]:
         return tuple(doc)  # an edit makes new lists of moves and never changes a move
@@ -285,17 +294,32 @@ class LevelBench(Bench):
         build is refused here, in words, and the work stays as it was."""
         if len(moves) > MAX_MOVES:
             raise Refused(f"A solution holds at most {MAX_MOVES:,} moves: undo or erase some to make new ones.")
+        try:
+            d, data = self._made_of(moves)
+        except ValueError as exc:
+            raise Refused(str(exc).split(": ", 1)[-1]) from None
+        if d is not None and self.level.player.zone:
+            for nid, point in d.nodes.items():
+                if not inside(point, self.level.player.zone):
+                    raise Refused(f"Node {nid} would be outside the build zone (the dashed outline).")
+        buildable(data)
+
+    def _made_of(self, moves: list[Move]) -> tuple[Design | None, dict]:
+        """The design of `moves` (a build or stability level; else None) and the model
+        they make, worked out once per list of moves and draw. An edit's check makes them
+        for the very list the work then holds (`_set`), so one edit builds its design
+        once, and every later look (the model, the cost, the rules, a click) reads it.
+        The model is shared: callers read it and never change it."""
+        made, draw = self._made, self.attempt.draw
+        if made is not None and made[0] is moves and made[1] == draw:
+            return made[2], made[3]
         if self.about.builds:
-            level = self.level.drawn(self.attempt.draw)
-            try:
-                d = design(level, self.attempt.solution(moves))
-            except ValueError as exc:
-                raise Refused(str(exc).split(": ", 1)[-1]) from None
-            if self.level.player.zone:
-                for nid, point in d.nodes.items():
-                    if not inside(point, self.level.player.zone):
-                        raise Refused(f"Node {nid} would be outside the build zone (the dashed outline).")
-        buildable(self.attempt.structure(moves))
+            d = design(self.level.drawn(draw), self.attempt.solution(moves))
+            data = d.data
+        else:
+            d, data = None, self.attempt.structure(moves)
+        self._made = (moves, draw, d, data)
+        return d, data
 
     def restore(self, moves: list[Move]) -> int:
         """Take saved moves as the work: all of them, or, where the whole cannot be built
@@ -333,7 +357,7 @@ class LevelBench(Bench):
         self._edit(lambda ms: [])
 
     def structure(self) -> dict:
-        return self.attempt.structure()
+        return self._made_of(self.attempt.moves)[1]
 
     def sections(self) -> dict[str, Section]:
         return dict(self.level.player.sections or {})
@@ -343,19 +367,14 @@ class LevelBench(Bench):
 
     def rule_broken(self) -> str | None:
         """The first rule of a build or stability level the work breaks now (None: none)."""
-        if not self.about.builds:
-            return None
-        level = self.level.drawn(self.attempt.draw)
-        return rule_broken(level, design(level, self.attempt.solution()))
+        d = self._made_of(self.attempt.moves)[0]
+        return rule_broken(self.level.drawn(self.attempt.draw), d) if d is not None else None
 
     def cost(self) -> float | None:
-        """What the additions cost (None: this kind of level has no budget); worked out
-        once per revision, as the status line asks every frame."""
-        if not self.about.builds:
-            return None
-        if self._cost[0] != self.revision:
-            self._cost = (self.revision, design(self.level.drawn(self.attempt.draw), self.attempt.solution()).cost)
-        return self._cost[1]
+        """What the additions cost (None: this kind of level has no budget), from the
+        design made once per edit, as the status line asks every frame."""
+        d = self._made_of(self.attempt.moves)[0]
+        return d.cost if d is not None else None
 
     def _ids(self) -> tuple[set[str], set[str]]:
         data = self.structure()
@@ -462,8 +481,7 @@ class LevelBench(Bench):
         this kind of level builds nothing)."""
         if not self.about.builds:
             return None
-        level = self.level.drawn(self.attempt.draw)
-        return bill(level, design(level, self.attempt.solution()))
+        return bill(self.level.drawn(self.attempt.draw), self._made_of(self.attempt.moves)[0])  # the edit's own design
 
     def _own_member(self, member: str) -> AddMember:
         own = [m for m in self.moves if isinstance(m, AddMember) and m.id == member]
@@ -566,6 +584,7 @@ class SandboxBench(Bench):
         for key in ("nodes", "members", "triangles", "supports", "loads"):
             self.doc.setdefault(key, [])
         self.tools = tools_for("sandbox")
+        self._model: tuple[Level | None, dict] = (None, {})  # see structure
         self._level = self._validate(self.doc)
         self._opened = json.loads(json.dumps(self.doc))  # what `clear` goes back to
 
@@ -594,7 +613,13 @@ class SandboxBench(Bench):
             raise Refused(f"Not possible: {line.split(': ', 1)[-1].replace(chr(39), '')}." if edit else f"{self.source}: {line}") from None
 
     def structure(self) -> dict | None:
-        return self._level.model_data() if self._level is not None else None
+        """The design's model, dumped once per edit (the frame after an edit asks for it
+        several times: the build, the supports, the picture); callers only read it."""
+        if self._level is None:
+            return None
+        if self._model[0] is not self._level:
+            self._model = (self._level, self._level.model_data())
+        return self._model[1]
 
     def _nodes(self) -> list[dict]:
         return self.doc["nodes"]  # the model's own, read without dumping the whole model (~1 ms at 1000 members)

@@ -12,6 +12,8 @@ posted in between through `pygame.event.post`.
 
 from __future__ import annotations
 
+import signal
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +28,17 @@ if TYPE_CHECKING:
 WINDOW_SIZE = (1280, 800)
 FPS = 60
 MAX_FRAME = 0.1  # [s] a longer frame (a dragged window, a debugger) counts as this
+CLOSING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))  # a kill, a closed terminal
+
+
+class Closed(SystemExit):
+    """The game was told to end (SIGTERM, SIGHUP): raised in the main thread wherever it
+    is, even in the middle of long work; the app keeps the player's work and the game
+    exits 0, as when the window is closed."""
+
+    def __init__(self, signum: int):
+        super().__init__(0)
+        self.signum = signum
 
 
 class Scene:
@@ -69,6 +82,7 @@ class App:
         self.running = True
         self.frames = 0
         self.warmup: EngineWarmup | None = None  # the engine's warm-up, when launched with one
+        self._signals = self._catch_closing_signals()
 
     # ------------------------------------------------------------------ scenes
     @property
@@ -129,17 +143,42 @@ class App:
         self.frames += 1
 
     def run(self, frames: int | None = None) -> None:
-        """Run until quit, or for `frames` frames."""
+        """Run until quit, or for `frames` frames. Told to end by a signal (Closed), the
+        scenes keep what they hold, as when the window closes, and Closed goes on up."""
         done = 0
-        while self.running and (frames is None or done < frames):
-            self.frame()
-            done += 1
+        try:
+            while self.running and (frames is None or done < frames):
+                self.frame()
+                done += 1
+        except Closed:
+            self.quit()
+            raise
+
+    # ------------------------------------------------------------------ signals
+    def _catch_closing_signals(self) -> dict:
+        """SIGTERM and SIGHUP raise Closed in the main thread (the handlers Python runs
+        there between two bytecodes: within a compiled batch's time of the signal, even
+        in long work). Only the first does: a second one while the work is being saved
+        is ignored. The handlers before, to put back on close; none outside the main
+        thread, where signals cannot be caught."""
+        if threading.current_thread() is not threading.main_thread():
+            return {}
+
+        def closing(signum: int, _frame) -> None:
+            for s in CLOSING_SIGNALS:
+                signal.signal(s, signal.SIG_IGN)  # the save that follows is not cut short
+            raise Closed(signum)
+
+        return {s: signal.signal(s, closing) for s in CLOSING_SIGNALS}
 
     def screenshot(self, path: str | Path) -> None:
         """Save the last frame drawn as PNG (atomically; SaveError when it cannot be)."""
         save_png(self.screen, path)
 
     def close(self) -> None:
+        for s, before in self._signals.items():
+            signal.signal(s, before if before is not None else signal.SIG_DFL)
+        self._signals = {}
         pygame.font.quit()
         pygame.display.quit()
 

@@ -277,8 +277,9 @@ class Picture:
             return [*self.model.node_ids, *self.model.member_ids]
         said = self._said()
         if said != self._said_text:  # worked out once per text (and model: see take_model)
-            ids, acted = [*self.model.node_ids, *self.model.member_ids], self.acted_at()
-            self._said_text, self._said_ids = said, [n for n in ids if n in self.stage.named_parts or n in acted or n in named_in(said, ids)]
+            ids = [*self.model.node_ids, *self.model.member_ids]
+            named = self.stage.named_parts | self.acted_at() | named_in(said, ids)  # one scan of the words, whatever the size of the model
+            self._said_text, self._said_ids = said, [n for n in ids if n in named]
         return self._said_ids
 
     def acted_at(self) -> set[str]:

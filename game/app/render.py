@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from functools import cached_property
 
 import numpy as np
 import pygame
@@ -476,16 +477,22 @@ class StructurePainter:
         """A bold label, placed where it covers no other (from the cache of text images)."""
         self.labels.put(surface, self.fonts.bold, text, at, colour, anchor)
 
+    @cached_property
+    def _ids(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Each node id's index and each member id's: made once per painter (per model),
+        not at every frame (Model.node_index searches the list)."""
+        return {nid: q for q, nid in enumerate(self.model.node_ids)}, {mid: k for k, mid in enumerate(self.model.member_ids)}
+
     def _names(self, surface: pygame.Surface, pts: np.ndarray, names: Sequence[str]) -> None:
         """Node names beside their joints, on the side their members, arrows and
         symbols leave free (beyond a moment's curl) and no label covers, and member names
         beside their middles."""
         model, font = self.model, self.fonts.small
-        nodes, members = set(model.node_ids), {mid: k for k, mid in enumerate(model.member_ids)}
+        nodes, members = self._ids
         area = surface.get_clip() or surface.get_rect()
         for name in names:
             if name in nodes:
-                q = model.node_index(name)
+                q = nodes[name]
                 if not area.collidepoint(pts[q]):
                     continue  # off the screen: no side would show
                 (x, y), taken = pts[q], [*self.arrows.along(q, pts).tolist(), *self.taken.get(q, ())]

@@ -49,6 +49,7 @@ MECHANISM_UP_TO = 400  # nodes; larger models are not searched for a mechanism w
 HAND_HZ = 3.0  # [Hz] how quickly a structure follows the hand (see hand_spring)
 CONTACT_MU = 0.6  # ground friction coefficient (soil on steel, roughly)
 SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
+INDENT_UP_TO = 1000  # members; a larger design is saved on one line (indenting 10,000 members takes over a second)
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
 ASK_ANSWER = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
@@ -235,12 +236,14 @@ class PlaySession:
             self.model, self.notice = None, f"Cannot build this structure: {exc}"
         self.count = truss_count(data) if self.model is not None else None  # m + r against 2j, for the panel
         self.free, self.free_words = None, ""
-        if self.model is not None and kind_of(self.stage.kind).seeks_mechanism and self.model.n_nodes <= MECHANISM_UP_TO:
-            self.free = mechanism(self.model)
+        seeks = kind_of(self.stage.kind).seeks_mechanism  # a free body is free on purpose: no mechanism, no static answer to show
+        linear = self.model is not None and seeks and not self.model.contacts  # the linear solve has no contacts
+        self.static = static_answer(self.model) if linear else None  # its solve finds any mechanism: K assembled and searched once
+        if self.model is not None and seeks and self.model.n_nodes <= MECHANISM_UP_TO:
+            self.free = self.static.free if self.static is not None else mechanism(self.model)
             if self.free is not None:
                 self.free_words = describe_motion(self.model, self.free)
-        seeks = kind_of(self.stage.kind).seeks_mechanism  # a free body is free on purpose: no static answer to show
-        self.static = static_answer(self.model) if self.model is not None and self.free is None and seeks else None
+                self.static = None
         self.reset()
 
     def reset(self) -> None:
@@ -453,7 +456,8 @@ class PlaySession:
                 self.progress.save()
             else:
                 self.design_file = self.design_file or new_design_file(self.stage)
-                write_json_atomic(self.design_file, bench.design())
+                big = len(bench.doc["members"]) > INDENT_UP_TO  # a large design on one line: its save takes no visible time
+                write_json_atomic(self.design_file, bench.doc, indent=None if big else 1)  # the design itself: nothing changes it while it is written
         except (BadInput, OSError) as exc:
             self.notice = f"Your work is not saved: {exc}"
             return False

@@ -112,17 +112,41 @@ class Stage:
         return min(xs), min(ys), max(xs), max(ys)
 
 
+WORD = re.compile(r"[\w-]+")  # what can stand beside an id without ending it: an id is a whole such run
+
+
 def named_in(text: str, ids) -> frozenset[str]:
     """The ids that `text` names: an id as a word ("BD", "M1", "node B"), except the
-    article "A" or "a" (a capital A starting a sentence before a word, "A truss is")."""
+    article "A" or "a" (a capital A starting a sentence before a word, "A truss is").
+
+    One scan of the text, whatever the number of ids: each run of word characters and
+    hyphens is looked up among the ids (an id is named only as such a whole run). An id
+    with other characters in it (a space, a dot) is looked for on its own."""
+    wanted = set(ids)
+    plain = {i for i in wanted if WORD.fullmatch(i)}
     named = set()
-    for ident in ids:
+    for found in WORD.finditer(text):
+        word = found.group()
+        if word in plain and word not in named and not _article(text, word, found.start(), found.end()):
+            named.add(word)
+    for ident in wanted - plain:  # rare: ids the scan cannot see as one word
         for found in re.finditer(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text):
-            article = ident == "a" or (ident == "A" and re.search(r"(^|[.!?:\"]\s*)$", text[: found.start()]) and re.match(r"\s+[a-z]", text[found.end() :]))
-            if not article:
+            if not _article(text, ident, found.start(), found.end()):
                 named.add(ident)
                 break
     return frozenset(named)
+
+
+def _article(text: str, word: str, start: int, end: int) -> bool:
+    """Whether `word` at text[start:end] is the article: "a", or "A" starting a sentence
+    (after nothing, or after . ! ? : or a quote) before a lower-case word."""
+    if word == "a":
+        return True
+    if word != "A":
+        return False
+    before = text[:start].rstrip()[-1:]  # the last character before it ("" at the start)
+    opens = before == "" or before in '.!?:"'
+    return opens and re.match(r"\s+[a-z]", text[end : end + 40]) is not None
 
 
 def load_stage(path: str | Path, *, sandbox: bool = False) -> Stage:

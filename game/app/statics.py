@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Simulation
+from engine.linear import Mechanism
 
 STATIC_UP_TO = 1500  # nodes; larger models show the run's own values (a solve per edit costs too much)
 
@@ -23,6 +24,7 @@ class StaticAnswer:
 
     sim: Simulation | None
     words: str = ""
+    free: Mechanism | None = None  # the free motion of a mechanism (every cable taut), found on the way
 
 
 def static_answer(model) -> StaticAnswer | None:
@@ -32,5 +34,7 @@ def static_answer(model) -> StaticAnswer | None:
     sim = Simulation(model, "linear", dt=1.0)  # a linear solve takes no step: no stable-step estimate (an assembly) per edit
     if not sim.solve_linear().at_rest:
         cables = sim.mechanism is not None and "cables" in sim.mechanism.message
-        return StaticAnswer(None, "no static answer: cables go slack" if cables else "a mechanism: no static answer")
+        if cables:
+            return StaticAnswer(None, "no static answer: cables go slack")
+        return StaticAnswer(None, "a mechanism: no static answer", sim.mechanism)
     return StaticAnswer(sim)

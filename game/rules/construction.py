@@ -319,8 +319,7 @@ def member_table(test: LoadTest) -> tuple[list[dict], dict]:
     model = test.sim.model
     m = model.arrays
     rows = []
-    for mid in model.member_ids:
-        kind, row = model.member_slot[model.member_index(mid)]
+    for mid, (kind, row) in zip(model.member_ids, model.member_slot, strict=True):  # not member_index, a search of the list per member
         cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
         cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
         cable = kind == "bar" and bool(m.bar_cable[row])
