@@ -12,12 +12,14 @@ posted in between through `pygame.event.post`.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app.draw import save_png
+from game.app.layout import MIN_SIZE, at_least_minimum
 from game.app.palette import BACKGROUND, Fonts
 
 if TYPE_CHECKING:
@@ -61,7 +63,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Equilibria")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
+        with contextlib.suppress(pygame.error, AttributeError):  # the window manager keeps it at least MIN_SIZE
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
         self.fonts = Fonts()
         self.clock = pygame.time.Clock()
         self.fixed_frame = fixed_frame
@@ -116,6 +120,8 @@ class App:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit()
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
+                self.keep_minimum()
             elif self.scene is not None:
                 self.scene.handle_event(event)
         scene = self.scene
@@ -127,6 +133,13 @@ class App:
         scene.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
+
+    def keep_minimum(self) -> None:
+        """A window made smaller than MIN_SIZE grows back to it (where the window
+        manager did not hold it there already)."""
+        size = pygame.display.get_surface().get_size()
+        if size != at_least_minimum(size):
+            self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
 
     def run(self, frames: int | None = None) -> None:
         """Run until quit, or for `frames` frames."""

@@ -89,16 +89,16 @@ class SectionManager:
         if enter is not None:
             enter(None)
 
-    def dispatch(self, event: pygame.event.Event) -> bool:
+    def dispatch(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
         """Hand `event` to the top modal section (which takes it, used or not), else a
-        press or the wheel to the top-most shown section under the mouse that uses it.
-        Whether a section took it."""
+        press or the wheel to the top-most shown section under the mouse (at `mouse`,
+        where the last motion left it) that uses it. Whether a section took it."""
         modal = self.top_modal()
         if modal is not None:
             modal.handle_event(event)
             return True
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
+            pos = mouse
         elif event.type == pygame.MOUSEBUTTONDOWN:
             pos = event.pos
         else:
@@ -244,6 +244,7 @@ class Recording(pygame.Surface):
     def blit(self, source, dest, area=None, special_flags=0):
         shown = super().blit(source, dest, area, special_flags)
         at = pygame.Rect(dest).topleft if len(dest) == 4 else (round(dest[0]), round(dest[1]))
-        size = pygame.Rect(area).size if area is not None else source.get_size()
+        whole = source.get_rect()
+        size = whole.clip(pygame.Rect(area)).size if area is not None else whole.size  # a blit of part of a text means that part
         self.blits.append((self.section, pygame.Rect(at, size), shown))
         return shown

@@ -60,9 +60,10 @@ class TextBox(Part):
 
     def size(self, area: pygame.Rect) -> tuple[int, int]:
         width = min(area.width - 2 * PAD, self.widest)
-        _, _, rows, foot, actions = self.content(width - 2 * PAD)
+        title, _, rows, foot, actions = self.content(width - 2 * PAD)
         _, foot_h = self.foot_rows(foot, width - 2 * PAD, actions)
-        height = PAD + self.title_font().get_linesize() + 6 + rows_height(rows) + 6 + foot_h + PAD
+        title_h = len(draw.wrap(self.title_font(), title, width - 2 * PAD)) * self.title_font().get_linesize()
+        height = PAD + title_h + 6 + rows_height(rows) + 6 + foot_h + PAD
         return width, min(height, area.height - 2 * PAD)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -72,9 +73,9 @@ class TextBox(Part):
         pygame.draw.rect(surface, colour, box, self.frame, border_radius=6)
         surface.set_clip(box)
         inner = box.inflate(-2 * PAD, -2 * PAD)
-        head = draw.label(surface, self.title_font(), title, inner.topleft, colour, "topleft", None)
+        head = draw.text_block(surface, self.title_font(), draw.wrap(self.title_font(), title, inner.width), inner.topleft, colour, 0)
         lines, foot_h = self.foot_rows(foot, inner.width, actions)
-        body = pygame.Rect(inner.left, head.bottom + 6, inner.width, inner.bottom - foot_h - 6 - head.bottom - 6)
+        body = pygame.Rect(inner.left, head + 6, inner.width, inner.bottom - foot_h - 6 - head - 6)
         self.scroll.draw(surface, body, rows, fonts.small)
         y = inner.bottom - foot_h
         for line in lines:

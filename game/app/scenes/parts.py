@@ -100,13 +100,15 @@ class WorldPart(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         scene, s = self.scene, self.scene.session
-        scene.hover = scene.picture.pick(scene.mouse) if self.rect.collidepoint(scene.mouse) else None
         surface.set_clip(self.rect)
         draw_marks(scene, surface, under=True)
         scene.picture.draw(surface)
         draw_marks(scene, surface, under=False)
         if s.sim is not None:
             scene.toolbar.tool.marks(scene, surface)
+
+    def escape(self) -> bool:
+        return self.scene.toolbar.tool.cancel()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         scene = self.scene

@@ -134,7 +134,7 @@ class PlayScene(Scene):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
-        if self.parts.dispatch(event):  # an open box, or the part under the mouse
+        if self.parts.dispatch(event, self.mouse):  # an open box, or the part under the mouse
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -309,6 +309,7 @@ class PlayScene(Scene):
         for name in ("title", "toolbar", "world", "legend", "readout", "status"):
             p(name).rect = getattr(layout, "top" if name == "title" else name)
         world, band = layout.world, layout.world.top
+        self.hover = self.picture.pick(self.mouse) if world.collidepoint(self.mouse) else None
         right = world.right - 10
         if p("badges").shown:
             p("badges").rect = p("badges").place(world)
