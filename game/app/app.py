@@ -13,6 +13,7 @@ posted in between through `pygame.event.post`.
 from __future__ import annotations
 
 import contextlib
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -64,7 +65,8 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("Equilibria")
         self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
-        with contextlib.suppress(pygame.error, AttributeError):  # the window manager keeps it at least MIN_SIZE
+        with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():  # the window manager keeps it at least MIN_SIZE
+            warnings.simplefilter("ignore", DeprecationWarning)  # pygame-ce would have a Window of its own; the display module's is ours
             pygame.Window.from_display_module().minimum_size = MIN_SIZE
         self.fonts = Fonts()
         self.clock = pygame.time.Clock()

@@ -1,5 +1,7 @@
-"""Everything drawn over or around the structure: the screen's layout, the title bar,
-the legend, the status line, badges, the HUD and message boxes. Screen pixels only."""
+"""Drawing helpers for what is around and over the structure: the brief's lines, the
+legend's and the help's rows, the status line, the HUD, the tool's line and message boxes
+with their buttons. The play screen's parts (game/app/scenes/parts.py, boxes.py) draw
+with them in the rectangles the layout gives them. Screen pixels only."""
 
 from __future__ import annotations
 
@@ -181,14 +183,6 @@ def status_line(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, left: 
     draw.label(surface, fonts.body, left, (rect.left + PAD, rect.centery), INK, "midleft", None)
 
 
-def badges(surface: pygame.Surface, fonts: Fonts, topright: tuple[int, int], texts: Sequence[tuple[str, tuple]]) -> None:
-    """Big words at the world's upper right (PAUSED, SLOW MOTION ×¼), one under another."""
-    x, y = topright
-    for text, colour in texts:
-        rect = draw.label(surface, fonts.big, text, (x - PAD, y + PAD), colour, "topright", None)
-        y = rect.bottom - PAD + 4
-
-
 def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str], within: pygame.Rect | None = None) -> pygame.Rect:
     """Figures on a dark, translucent box (the HUD, a tool tip); kept `within` a rect."""
     size = fonts.small.get_linesize() + 1
@@ -272,17 +266,6 @@ def buttons(surface: pygame.Surface, fonts: Fonts, box: pygame.Rect, labels: Seq
         out.append(rect)
         right = rect.left - 8
     return out[::-1]
-
-
-def folded(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, text: str, colour: tuple) -> pygame.Rect:
-    """A folded box: one line in a strip at the foot of `area`."""
-    image = fonts.bold.render(text, True, colour)
-    box = image.get_rect().inflate(2 * PAD, 10)
-    box.midbottom = (area.centerx, area.bottom - 4)
-    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-    pygame.draw.rect(surface, colour, box, 2, border_radius=6)
-    surface.blit(image, image.get_rect(center=box.center))
-    return box
 
 
 def rule(surface: pygame.Surface, panel: pygame.Rect, y: int) -> None:

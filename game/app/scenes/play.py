@@ -33,7 +33,8 @@ from game.app.layout import Layout
 from game.app.membertable import MemberTable
 from game.app.panels import save_screenshot
 from game.app.picture import Picture
-from game.app.scenes import boxes, parts
+from game.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
+from game.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
 from game.app.sections import SectionManager
 from game.app.session import PlaySession
 from game.app.shapes import Hit
@@ -42,7 +43,6 @@ from game.app.tools import Toolbar
 from game.app.view import View
 from game.rules import kind_of
 
-KEYS_HELP = parts.KEYS_HELP
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
 
@@ -84,22 +84,22 @@ class PlayScene(Scene):
         self.picture = Picture(self.session, app.fonts, stage, lambda: self.editing)
         self.parts = SectionManager(
             [
-                parts.TitlePart(self),
-                parts.ToolbarPart(self),
-                parts.WorldPart(self),
-                parts.LegendPart(self),
-                parts.ReadoutPart(self),
-                parts.StatusPart(self),
-                parts.BadgesPart(self),
-                parts.HudPart(self),
-                parts.GraphPart(self),
-                parts.TipPart(self),
-                boxes.VerdictPart(self),
-                boxes.TablePart(self),
-                boxes.BriefPart(self),
-                boxes.HelpPart(self),
-                boxes.EntryPart(self),
-                boxes.LeavePart(self),
+                TitlePart(self),
+                ToolbarPart(self),
+                WorldPart(self),
+                LegendPart(self),
+                ReadoutPart(self),
+                StatusPart(self),
+                BadgesPart(self),
+                HudPart(self),
+                GraphPart(self),
+                TipPart(self),
+                VerdictPart(self),
+                TablePart(self),
+                BriefPart(self),
+                HelpPart(self),
+                EntryPart(self),
+                LeavePart(self),
             ]
         )
 
@@ -291,7 +291,7 @@ class PlayScene(Scene):
         fonts = self.app.fonts
         self.brief_lines = overlay.title_lines(fonts, self.stage.brief, size[0])
         self.brief_cut = " ".join(self.brief_lines) != " ".join(self.stage.brief.split()) if self.stage.brief else False
-        self.top_height = parts.TitlePart.height(fonts, len(self.brief_lines))
+        self.top_height = TitlePart.height(fonts, len(self.brief_lines))
         self.layout = Layout.of(size, self.top_height)
         self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
         if self._size is None and kind_of(self.stage.kind).magnify_motion:
