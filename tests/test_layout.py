@@ -37,7 +37,7 @@ from game.app.stage import Stage, load_stage
 from game.course import reference_solution, shipped_level
 from game.progress import Progress
 
-SIZES = [(800, 600), (1024, 600), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
+SIZES = [(800, 600), (900, 600), (1024, 600), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
 
 
 def recorded(scene, size: tuple[int, int]) -> Recording:

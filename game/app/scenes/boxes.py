@@ -193,7 +193,9 @@ class Modal(TextBox):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if (event.type == pygame.KEYDOWN and event.key in self.keys) or outside(event, self.rect):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and pygame.K_F1 not in self.keys:
+            self.scene.show_help = True  # the help opens over any box (Esc comes back to this one)
+        elif (event.type == pygame.KEYDOWN and event.key in self.keys) or outside(event, self.rect):
             self.close()
         else:
             super().handle_event(event)
@@ -285,7 +287,9 @@ class TablePart(Modal):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         table = self.scene.table
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_DOWN):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.scene.show_help = True
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_DOWN):
             table.page_down()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_UP):
             table.page_up()
