@@ -31,6 +31,13 @@ FPS = 60
 MAX_FRAME = 0.1  # [s] a longer frame (a dragged window, a debugger) counts as this
 
 
+def hint_minimum() -> None:
+    """Ask the window manager to keep the window at least MIN_SIZE (where it listens)."""
+    with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # pygame-ce would have a Window of its own; the display module's is ours
+        pygame.Window.from_display_module().minimum_size = MIN_SIZE
+
+
 class Scene:
     """One screen. The app calls handle_event for each input event, then update with
     the frame's wall time [s], then draw. `app` lets a scene push, pop and quit."""
@@ -65,9 +72,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("Equilibria")
         self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
-        with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():  # the window manager keeps it at least MIN_SIZE
-            warnings.simplefilter("ignore", DeprecationWarning)  # pygame-ce would have a Window of its own; the display module's is ours
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        hint_minimum()
         self.fonts = Fonts()
         self.clock = pygame.time.Clock()
         self.fixed_frame = fixed_frame
@@ -142,6 +147,7 @@ class App:
         size = pygame.display.get_surface().get_size()
         if size != at_least_minimum(size):
             self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
+            hint_minimum()  # set_mode may have made the window anew
 
     def run(self, frames: int | None = None) -> None:
         """Run until quit, or for `frames` frames."""
