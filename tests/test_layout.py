@@ -65,6 +65,7 @@ def problems(scene, surface: Recording) -> list[str]:
         for a, b in itertools.combinations(group, 2):
             if a.rect.colliderect(b.rect):
                 out.append(f"{a.name} {a.rect} overlaps {b.name} {b.rect}")
+    by_section: dict[str, list[pygame.Rect]] = {}
     for section, meant, seen in surface.blits:
         if meant.width == 0 or meant.height == 0:
             continue
@@ -78,6 +79,10 @@ def problems(scene, surface: Recording) -> list[str]:
             out.append(f"text at {meant} leaves {name} {area}")
         elif seen.size != meant.size:
             out.append(f"text at {meant} of {name} is cut to {seen}")
+        if section is not None and section.name not in ("world", "hud", "tip"):  # the world's labels: tests/test_labels_apart.py
+            by_section.setdefault(name, []).append(meant)
+    for name, rects in by_section.items():  # within a part, no text over another
+        out += [f"texts at {a} and {b} of {name} overlap" for a, b in itertools.combinations(rects, 2) if a.colliderect(b)]
     return out
 
 

@@ -107,7 +107,7 @@ def legend_rows(
 
     def notes(font, lines: Sequence[str], after: int = 0) -> None:
         for k, line in enumerate(lines):
-            rows.append((font.get_linesize() + (after if k == len(lines) - 1 else 0), (Piece(font, line, MUTED),)))
+            rows.append((font.get_linesize() + 2 + (after if k == len(lines) - 1 else 0), (Piece(font, line, MUTED),)))
 
     def bar(colour, px: float):
         return lambda surface, x, m: draw.segment(surface, colour, (x, m), (x + 34, m), px)

@@ -66,6 +66,15 @@ class TextBox(Part):
         height = PAD + title_h + 6 + rows_height(rows) + 6 + foot_h + PAD
         return width, min(height, area.height - 2 * PAD)
 
+    def least(self, area: pygame.Rect) -> int:
+        """[px] the least height the box needs in `area`: its title, a line of its text
+        with the line that says there is more, and its foot."""
+        width = min(area.width - 2 * PAD, self.widest)
+        title, _, _, foot, actions = self.content(width - 2 * PAD)
+        _, foot_h = self.foot_rows(foot, width - 2 * PAD, actions)
+        title_h = len(draw.wrap(self.title_font(), title, width - 2 * PAD)) * self.title_font().get_linesize()
+        return 2 * PAD + title_h + 6 + 2 * (self.fonts.body.get_linesize() + 2) + 6 + foot_h + 2 * PAD
+
     def draw(self, surface: pygame.Surface) -> None:
         box, fonts = self.rect, self.fonts
         title, colour, rows, foot, actions = self.content(box.width - 2 * PAD)

@@ -218,7 +218,7 @@ class BadgesPart(Part):
         font = self.font(world)
         lines = [w for t in texts for w in draw.wrap(font, t, world.width // 2)]
         width = max(font.size(w)[0] for w in lines)
-        rect = pygame.Rect(0, 0, width + PAD, len(lines) * (font.get_linesize() - 4) + PAD)
+        rect = pygame.Rect(0, 0, width + PAD, len(lines) * font.get_height() + PAD)
         rect.topright = (world.right - PAD // 2, world.top + PAD // 2)
         return rect
 
@@ -227,18 +227,20 @@ class BadgesPart(Part):
         y = self.rect.top + PAD // 2
         for text, colour in badges(self.scene):
             for line in draw.wrap(font, text, self.rect.width - PAD):
-                y = draw.label(surface, font, line, (self.rect.right - PAD // 2, y), colour, "topright", None).bottom - 4
+                y = draw.label(surface, font, line, (self.rect.right - PAD // 2, y), colour, "topright", None).bottom
 
 
 class HudPart(Part):
-    """Frame rate and timing (H), at the world's upper left."""
+    """Frame rate and timing (H), at the world's upper left; where the world is too
+    short for it, the graph and a box at once, it gives way (`crowded`)."""
 
     name = "hud"
     floating = True
+    crowded = False
 
     @property
     def shown(self) -> bool:
-        return self.scene.show_hud
+        return self.scene.show_hud and not self.crowded
 
     def place(self, world: pygame.Rect) -> pygame.Rect:
         lines, font = hud_lines(self.scene), self.fonts.small
@@ -259,10 +261,10 @@ class GraphPart(Part):
     def shown(self) -> bool:
         return self.scene.graphs.shown
 
-    def place(self, world: pygame.Rect, top: int, right: int) -> pygame.Rect:
-        """Below `top`, left of `right` (the badges), at most 520 × 240 px and two
-        fifths of the world's height."""
-        height = min(240, max(140, world.height * 2 // 5))
+    def place(self, world: pygame.Rect, top: int, right: int, room: int) -> pygame.Rect:
+        """Below `top`, left of `right` (the badges), at most 520 × 240 px, two fifths
+        of the world's height, and what leaves `room` px under it for a box."""
+        height = max(120, min(240, world.height * 2 // 5, world.bottom - room - top))
         return pygame.Rect(world.left + 10, top, max(200, min(520, right - world.left - 20)), height)
 
     def draw(self, surface: pygame.Surface) -> None:

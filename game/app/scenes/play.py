@@ -314,22 +314,29 @@ class PlayScene(Scene):
         if p("badges").shown:
             p("badges").rect = p("badges").place(world)
             right, band = p("badges").rect.left - overlay.PAD, p("badges").rect.bottom
+        verdict = p("verdict")
+        room = verdict.least(world) if verdict.shown and verdict.what() != "folded" else 0  # what a box needs under the others
+        hud = p("hud")
+        hud.crowded = False
+        if hud.shown and p("graph").shown and room:
+            hud.crowded = hud.place(world).bottom + 6 + 120 > world.bottom - room  # the HUD gives way to the graph and the box
         top = world.top + 10
-        if p("hud").shown:
-            p("hud").rect = p("hud").place(world)
-            top = p("hud").rect.bottom + 6
+        if hud.shown:
+            hud.rect = hud.place(world)
+            top = hud.rect.bottom + 6
         if p("graph").shown:
-            p("graph").rect = p("graph").place(world, top, right)
+            p("graph").rect = p("graph").place(world, top, right, room)
             top = p("graph").rect.bottom
-        band = max(band, top if p("hud").shown or p("graph").shown else world.top)
+        band = max(band, top if hud.shown or p("graph").shown else world.top)
         below = pygame.Rect(world.left, band, world.width, world.bottom - band)
-        if p("verdict").shown:
-            p("verdict").rect = p("verdict").place(below, self.picture.drawn_rect())
-        for name in ("table", "brief", "entry", "leave"):
+        if verdict.shown:
+            verdict.rect = verdict.place(below, self.picture.drawn_rect())
+        for name in ("brief", "entry", "leave"):
             if p(name).shown:
                 p(name).rect = p(name).place(world)
-        if p("help").shown:
-            p("help").rect = p("help").place(layout.stage)
+        for name in ("help", "table"):  # the widest boxes spread over the side column too
+            if p(name).shown:
+                p(name).rect = p(name).place(layout.stage)
 
     def draw(self, surface: pygame.Surface) -> None:
         start = time.perf_counter()
