@@ -149,3 +149,23 @@ def test_a_bridge_s_pass_criteria_are_in_the_brief_s_visible_lines(tmp_path):
             assert len(scene.brief_lines) <= 3
             for words in ("$2,500", "Nothing may break", "20 mm", "come to rest"):
                 assert words in shown, f"{words!r} not in the brief's lines at {size}: {scene.brief_lines}"
+
+
+def test_the_member_table_pages_with_page_down_the_arrows_and_the_wheel(tmp_path):
+    app, scene = level("bridge-01", tmp_path, solved=True, size=(800, 600))
+    with app:
+        key(app, pygame.K_c)
+        app.frame()
+        rows = scene.session.verdict.figures["members"]
+        rows += [dict(row, member=f"{row['member']}{n}") for n in range(4) for row in list(rows)]  # a longer table than the box holds
+        key(app, pygame.K_u)
+        table = scene.table
+        assert table.shown and table.rows_shown < len(rows)
+        key(app, pygame.K_PAGEDOWN)
+        assert table.top == table.rows_shown
+        wheel(app, scene.layout.world.center, 1)
+        assert table.top == 0
+        key(app, pygame.K_DOWN)
+        assert table.top == table.rows_shown
+        key(app, pygame.K_u)
+        assert not table.shown
