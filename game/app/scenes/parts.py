@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import draw, overlay
+from game.app.layout import GRAPH_LEAST
 from game.app.marks import draw_marks
 from game.app.palette import INK, MUTED, PANEL, RULE
 from game.app.panels import badges, hover_lines, hud_lines, readout_lines, status_text
@@ -264,7 +265,7 @@ class GraphPart(Part):
     def place(self, world: pygame.Rect, top: int, right: int, room: int) -> pygame.Rect:
         """Below `top`, left of `right` (the badges), at most 520 × 240 px, two fifths
         of the world's height, and what leaves `room` px under it for a box."""
-        height = max(120, min(240, world.height * 2 // 5, world.bottom - room - top))
+        height = max(GRAPH_LEAST, min(240, world.height * 2 // 5, world.bottom - room - top))
         return pygame.Rect(world.left + 10, top, max(200, min(520, right - world.left - 20)), height)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -29,7 +29,7 @@ from game.app.camera import PAN_PX, ZOOM_STEP, Camera
 from game.app.entry import ForceEntry
 from game.app.graphdesk import GraphDesk
 from game.app.keymap import binding_for
-from game.app.layout import Layout
+from game.app.layout import Layout, arrange
 from game.app.membertable import MemberTable
 from game.app.panels import save_screenshot
 from game.app.picture import Picture
@@ -303,40 +303,9 @@ class PlayScene(Scene):
         readout as tall as its lines), then the ones over the world, none over another."""
         if size != self._size:
             self._fit(size)
-        p = self.parts.by_name
-        readout = p("readout")
-        self.layout = layout = Layout.of(size, self.top_height, readout.height())
-        for name in ("title", "toolbar", "world", "legend", "readout", "status"):
-            p(name).rect = getattr(layout, "top" if name == "title" else name)
-        world, band = layout.world, layout.world.top
-        self.hover = self.picture.pick(self.mouse) if world.collidepoint(self.mouse) else None
-        right = world.right - 10
-        if p("badges").shown:
-            p("badges").rect = p("badges").place(world)
-            right, band = p("badges").rect.left - overlay.PAD, p("badges").rect.bottom
-        verdict = p("verdict")
-        room = verdict.least(world) if verdict.shown and verdict.what() != "folded" else 0  # what a box needs under the others
-        hud = p("hud")
-        hud.crowded = False
-        if hud.shown and p("graph").shown and room:
-            hud.crowded = hud.place(world).bottom + 6 + 120 > world.bottom - room  # the HUD gives way to the graph and the box
-        top = world.top + 10
-        if hud.shown:
-            hud.rect = hud.place(world)
-            top = hud.rect.bottom + 6
-        if p("graph").shown:
-            p("graph").rect = p("graph").place(world, top, right, room)
-            top = p("graph").rect.bottom
-        band = max(band, top if hud.shown or p("graph").shown else world.top)
-        below = pygame.Rect(world.left, band, world.width, world.bottom - band)
-        if verdict.shown:
-            verdict.rect = verdict.place(below, self.picture.drawn_rect())
-        for name in ("brief", "entry", "leave"):
-            if p(name).shown:
-                p(name).rect = p(name).place(world)
-        for name in ("help", "table"):  # the widest boxes spread over the side column too
-            if p(name).shown:
-                p(name).rect = p(name).place(layout.stage)
+        self.layout = Layout.of(size, self.top_height, self.parts.by_name("readout").height())
+        self.hover = self.picture.pick(self.mouse) if self.layout.world.collidepoint(self.mouse) else None
+        arrange(self.parts.by_name, self.layout, self.picture.drawn_rect())
 
     def draw(self, surface: pygame.Surface) -> None:
         start = time.perf_counter()
