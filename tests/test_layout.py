@@ -145,6 +145,7 @@ def test_the_force_entry_holds_together(tmp_path):
     with app:
         node = scene.session.model.node_ids[0]
         scene.type_force(node)
+        assert_holds(scene, "free-body-01, a force about to be typed (the prompt shown)")
         for ch in "12, -3":
             app.frame()
             scene.entry.text += ch
@@ -198,3 +199,14 @@ def test_the_grid_says_its_spacing_in_plain_digits():
     from game.app.marks import _length
 
     assert [_length(x) for x in (0.2, 1.0, 1.5, 500.0, 9.77e6)] == ["20 cm", "1 m", "1.5 m", "500 m", "9,770,000 m"]
+
+
+def test_size_opens_the_window_at_that_size_and_never_under_the_minimum(tmp_path):
+    from game.app import launch
+    from game.cli import build_parser
+
+    assert build_parser().parse_args(["play", "bridge-01", "--size", "1024x600"]).size == (1024, 600)
+    for asked, got in (((1024, 600), (1024, 600)), ((640, 480), MIN_SIZE)):
+        shot = tmp_path / f"{asked[0]}.png"
+        assert launch.play(str(shipped_level("bridge-01")), frames=1, screenshot=str(shot), size=asked) == 0
+        assert pygame.image.load(str(shot)).get_size() == got
