@@ -14,7 +14,7 @@ from game.app import sections
 from game.app.keymap import HELP
 from game.app.launch import bench_of_solution
 from game.app.sections import Recording
-from game.app.stage import load_stage
+from game.app.stage import Stage, load_stage
 from game.course import reference_solution, shipped_level
 from game.progress import Progress
 
@@ -40,8 +40,12 @@ def wheel(app, at: tuple[int, int], notches: int) -> None:
 
 
 def test_f1_shows_every_key_and_every_tool_at_1280_by_800(tmp_path):
-    """It showed neither the Esc line nor any of the tools' lines at 1280×800."""
-    app, scene = level("bridge-01", tmp_path)
+    """It showed neither the Esc line nor any of the sandbox's ten tools' lines at 1280×800."""
+    _whole_help(*level("bridge-01", tmp_path))
+    _whole_help(*start(Stage.empty_sandbox(), progress=Progress.load(tmp_path)))
+
+
+def _whole_help(app, scene) -> None:
     with app:
         key(app, pygame.K_F1)
         help_part = scene.parts.top_modal()
