@@ -29,7 +29,7 @@ TOOLBAR_HEIGHT = 44
 STATUS_HEIGHT = 28
 LEGEND_LEAST = 120  # [px] the legend keeps at least this much of the side column (it scrolls)
 GRAPH_LEAST = 120  # [px] the graph's least height
-PAD = 12
+PAD = 12  # [px] the margin inside and between the parts
 
 
 @dataclass(frozen=True)

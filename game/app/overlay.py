@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.app import draw, symbols
+from game.app.layout import PAD
 from game.app.palette import (
     ALERT,
     BROKEN,
@@ -31,8 +32,6 @@ from game.app.palette import (
     Fonts,
 )
 from game.app.sections import Piece, Row, side_by_side
-
-PAD = 12
 
 
 def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
