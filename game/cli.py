@@ -111,6 +111,17 @@ def build_parser() -> argparse.ArgumentParser:
 def _window_options(parser: argparse.ArgumentParser, frames: str, screenshot: str) -> None:
     parser.add_argument("--frames", dest=frames, type=_count, metavar="N", help="run N frames of 1/60 s, headless-friendly, then exit")
     parser.add_argument("--screenshot", dest=screenshot, metavar="OUT.png", help="save the last frame as PNG")
+    parser.add_argument("--size", type=_size, metavar="WxH", help="the window's size in pixels (default 1280x800, at least 800x600)")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a size like 1280x800, got {text!r}") from None
+    if w < 1 or h < 1:
+        raise argparse.ArgumentTypeError(f"a size is at least 1x1, got {text!r}")
+    return w, h
 
 
 def _count(text: str) -> int:
@@ -191,7 +202,7 @@ def play(args: argparse.Namespace) -> int:
     from game.course import level_path
 
     path = level_path(args.level)
-    return launch.play(str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt)
+    return launch.play(str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt, size=args.size)
 
 
 def sandbox(args: argparse.Namespace) -> int:
@@ -199,7 +210,7 @@ def sandbox(args: argparse.Namespace) -> int:
     from game.course import level_path
 
     path = level_path(args.design) if args.design else None
-    return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt)
+    return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt, size=args.size)
 
 
 def levels(args: argparse.Namespace) -> int:
@@ -308,7 +319,7 @@ def show(args: argparse.Namespace) -> int:
 def menu(args: argparse.Namespace) -> int:
     from game.app import launch
 
-    return launch.menu(args.menu_frames, args.menu_screenshot)
+    return launch.menu(args.menu_frames, args.menu_screenshot, size=args.size)
 
 
 def validate(args: argparse.Namespace) -> int:

@@ -48,7 +48,7 @@ def texts(monkeypatch):
     for module, name in ((draw, "label"), (draw, "place"), (LabelLayer, "put")):
         monkeypatch.setattr(module, name, catching(getattr(module, name)))
     monkeypatch.setattr(Picture, "draw", world(Picture.draw))
-    monkeypatch.setattr("game.app.scenes.play.draw_marks", world(marks.draw_marks))
+    monkeypatch.setattr("game.app.scenes.parts.draw_marks", world(marks.draw_marks))
     return caught
 
 

@@ -40,8 +40,8 @@ def test_before_a_run_the_reactions_and_the_net_force_are_the_static_answer():
 def test_a_mechanism_says_it_has_no_static_answer(monkeypatch):
     app, scene = start(load_stage(shipped_level("supports-01")))
     assert scene.session.free is not None and scene.session.static is None
-    drawn, original = [], draw.text_block
-    monkeypatch.setattr(draw, "text_block", lambda surface, font, lines, *a, **k: drawn.append(list(lines)) or original(surface, font, lines, *a, **k))
+    drawn, original = [], draw.label  # the readout's lines are drawn one label each (game/app/sections.py Scroll)
+    monkeypatch.setattr(draw, "label", lambda surface, font, text, *a, **k: drawn.append([text]) or original(surface, font, text, *a, **k))
     app.frame()
     assert any("a mechanism: no static answer" in line for block in drawn for line in block)
     app.close()

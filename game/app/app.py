@@ -12,14 +12,17 @@ posted in between through `pygame.event.post`.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app.draw import save_png
+from game.app.layout import MIN_SIZE, at_least_minimum
 from game.app.palette import BACKGROUND, Fonts
 
 if TYPE_CHECKING:
@@ -39,6 +42,13 @@ class Closed(SystemExit):
     def __init__(self, signum: int):
         super().__init__(0)
         self.signum = signum
+
+
+def hint_minimum() -> None:
+    """Ask the window manager to keep the window at least MIN_SIZE (where it listens)."""
+    with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # pygame-ce would have a Window of its own; the display module's is ours
+        pygame.Window.from_display_module().minimum_size = MIN_SIZE
 
 
 class Scene:
@@ -74,7 +84,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Equilibria")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
+        hint_minimum()
         self.fonts = Fonts()
         self.clock = pygame.time.Clock()
         self.fixed_frame = fixed_frame
@@ -130,6 +141,8 @@ class App:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit()
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
+                self.keep_minimum()
             elif self.scene is not None:
                 self.scene.handle_event(event)
         scene = self.scene
@@ -141,6 +154,14 @@ class App:
         scene.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
+
+    def keep_minimum(self) -> None:
+        """A window made smaller than MIN_SIZE grows back to it (where the window
+        manager did not hold it there already)."""
+        size = pygame.display.get_surface().get_size()
+        if size != at_least_minimum(size):
+            self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
+            hint_minimum()  # set_mode may have made the window anew
 
     def run(self, frames: int | None = None) -> None:
         """Run until quit, or for `frames` frames. Told to end by a signal (Closed), the

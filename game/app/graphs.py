@@ -387,7 +387,8 @@ class GraphPanel:
         for t, text in zip(y_ticks, y_texts, strict=True):
             py = round(float(plot.to_px(0.0, t)[1]))
             pygame.draw.line(surface, MUTED if t == 0 else GRID, (area.left, py), (area.right - 1, py))
-            draw.label(surface, font, text, (area.left - 5, py), MUTED, "midright", None)
+            low = py >= area.bottom - font.get_linesize() // 2  # the lowest: kept above the x axis's labels
+            draw.label(surface, font, text, (area.left - 5, area.bottom if low else py), MUTED, "bottomright" if low else "midright", None)
         for t in x_ticks:
             px = round(float(plot.to_px(t, 0.0)[0]))
             pygame.draw.line(surface, MUTED if t == 0 and self.x != "time" else GRID, (px, area.top), (px, area.bottom - 1))

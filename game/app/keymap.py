@@ -1,7 +1,9 @@
 """The play scene's keys, as one table: which key does what, and the help that says so.
 
 Each binding names the scene method it calls (`PlayScene.<action>()`, or a flag it flips),
-so the scene dispatches a key with one lookup and F1 lists exactly what the keys do.
+so the scene dispatches a key with one lookup and F1 lists exactly what the keys do. An
+open box (game/app/scenes/boxes.py) takes the keys before this table: its own Esc, its
+scrolling keys.
 """
 
 from __future__ import annotations
@@ -52,13 +54,11 @@ BINDINGS = (
     Binding((K.K_e,), "export_graph", "", ""),
     Binding((K.K_b,), "toggle:brief_open", "B", "show the whole brief, or fold it"),
     Binding((K.K_u,), "table.toggle", "U", "the member table: each member's section, length, cost (and after a check its force and use); Page Up, Down scroll"),
-    Binding((K.K_PAGEUP,), "table.page_up", "", ""),
-    Binding((K.K_PAGEDOWN,), "table.page_down", "", ""),
-    Binding((K.K_s,), "session.save_design", "Ctrl+S, Ctrl+E", "save the sandbox design; hand your work on a level in (a file in hand-in/)", ctrl=True),
-    Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S: the help box is full
+    Binding((K.K_s,), "session.save_design", "Ctrl+S", "save the sandbox design", ctrl=True),
+    Binding((K.K_e,), "session.hand_in", "Ctrl+E", "hand your work on a level in (a file in hand-in/ of the data folder)", ctrl=True),
     Binding((K.K_F12,), "screenshot", "F12", "screenshot"),
     Binding((K.K_h,), "toggle:show_hud", "H", "frame rate and timing (HUD)"),
-    Binding((K.K_F1,), "toggle:show_help", "F1", "this help"),
+    Binding((K.K_F1,), "toggle:show_help", "F1", "this help (a long box scrolls: the wheel, Page Up, Page Down)"),
     Binding((K.K_SLASH,), "toggle:show_help", "", "", shift=True),
     Binding((K.K_ESCAPE,), "escape", "Esc", "close a box, cancel a tool, or leave (it asks first)"),
 )

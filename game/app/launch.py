@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 
-from game.app.app import App, Scene
+from game.app.app import WINDOW_SIZE, App, Scene
 from game.app.pacing import FRAME
 from game.app.scenes import MenuScene, PlayScene
 from game.app.scenes.loading import when_ready
@@ -33,7 +33,14 @@ from game.workbench import LevelBench
 
 
 def play(
-    path: str, frames: int | None = None, screenshot: str | None = None, *, solution: str | None = None, check: bool = False, dt: float | None = None
+    path: str,
+    frames: int | None = None,
+    screenshot: str | None = None,
+    *,
+    solution: str | None = None,
+    check: bool = False,
+    dt: float | None = None,
+    size: tuple[int, int] | None = None,
 ) -> int:
     """Play a level; with `solution`, a demonstration of its moves (a teacher showing an
     answer: nothing is saved, no check is recorded, the player's own work is left as it
@@ -49,7 +56,7 @@ def play(
             scene.session.notice = f"Showing {Path(solution).name}: a demonstration, saved nowhere and never counted as your own work."
         return scene
 
-    return run(lambda app: when_ready(app, make), frames, screenshot)
+    return run(lambda app: when_ready(app, make), frames, screenshot, size)
 
 
 def bench_of_solution(stage: Stage, path: str) -> LevelBench:
@@ -67,22 +74,25 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
     return bench
 
 
-def sandbox(path: str | None = None, frames: int | None = None, screenshot: str | None = None, *, dt: float | None = None) -> int:
+def sandbox(
+    path: str | None = None, frames: int | None = None, screenshot: str | None = None, *, dt: float | None = None, size: tuple[int, int] | None = None
+) -> int:
     stage = load_stage(path, sandbox=True) if path else Stage.empty_sandbox()
-    return run(lambda app: when_ready(app, lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt)), frames, screenshot)
+    return run(lambda app: when_ready(app, lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt)), frames, screenshot, size)
 
 
-def menu(frames: int | None = None, screenshot: str | None = None) -> int:
+def menu(frames: int | None = None, screenshot: str | None = None, *, size: tuple[int, int] | None = None) -> int:
     """The level select (it needs no engine: that warms up while the player chooses)."""
-    return run(MenuScene, frames, screenshot)
+    return run(MenuScene, frames, screenshot, size)
 
 
-def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None) -> int:
-    """Open the window, run the first scene, save the screenshot. 0 done, 1 no window.
+def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None, size: tuple[int, int] | None = None) -> int:
+    """Open the window (of `size`, default WINDOW_SIZE; never under the minimum), run the
+    first scene, save the screenshot. 0 done, 1 no window.
     Ctrl+C closes the scenes as closing the window does (they keep what they hold)."""
     warmup = EngineWarmup.start() if frames is None else None  # first: it compiles while the window opens
     try:
-        app = App(fixed_frame=FRAME if frames is not None else None)
+        app = App(size or WINDOW_SIZE, fixed_frame=FRAME if frames is not None else None)
     except pygame.error as exc:
         if warmup is not None:
             warmup.stop()

@@ -67,7 +67,12 @@ def _grid(scene, surface: pygame.Surface) -> None:
 
 
 def _length(metres: float) -> str:
-    return f"{metres * 100:.3g} cm" if metres < 1 else f"{metres:.3g} m"
+    """A length to three significant figures in plain digits: 20 cm, 1.5 m, 9,770,000 m
+    (never 9.77e+06 m)."""
+    value, unit = (metres * 100, "cm") if metres < 1 else (metres, "m")
+    if value < 1000:
+        return f"{value:.3g} {unit}"
+    return f"{round(value, 2 - math.floor(math.log10(value))):,.0f} {unit}"
 
 
 def _scale_bar(scene, surface: pygame.Surface) -> None:

@@ -1,14 +1,16 @@
-"""Everything drawn over or around the structure: the screen's layout, the title bar,
-the legend, the status line, badges, the HUD and message boxes. Screen pixels only."""
+"""Drawing helpers for what is around and over the structure: the brief's lines, the
+legend's and the help's rows, the status line, the HUD, the tool's line and message boxes
+with their buttons. The play screen's parts (game/app/scenes/parts.py, boxes.py) draw
+with them in the rectangles the layout gives them. Screen pixels only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
 from game.app import draw, symbols
+from game.app.layout import PAD
 from game.app.palette import (
     ALERT,
     BROKEN,
@@ -29,60 +31,54 @@ from game.app.palette import (
     ZERO,
     Fonts,
 )
-
-LEGEND_WIDTH = 236
-STATUS_HEIGHT = 28
-PAD = 12
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where things go on a screen: the title bar, the world, the legend, the status line."""
-
-    top: pygame.Rect
-    world: pygame.Rect
-    legend: pygame.Rect
-    status: pygame.Rect
-
-    @classmethod
-    def of(cls, size: tuple[int, int], top_height: int) -> Layout:
-        w, h = size
-        top = pygame.Rect(0, 0, w, top_height)
-        status = pygame.Rect(0, h - STATUS_HEIGHT, w, STATUS_HEIGHT)
-        legend = pygame.Rect(w - LEGEND_WIDTH, top.bottom, LEGEND_WIDTH, status.top - top.bottom)
-        world = pygame.Rect(0, top.bottom, legend.left, status.top - top.bottom)
-        return cls(top, world, legend, status)
+from game.app.sections import Piece, Row, side_by_side
 
 
 def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
-    """The brief, wrapped to the title bar (each paragraph on a line of its own), at most
-    `most` lines; a longer one is cut, saying how to read it all (B opens it whole)."""
-    more = " …  (B: read it all)"
-    lines = [w for para in brief.split("\n") for w in draw.wrap(fonts.body, para, width - 2 * PAD)] if brief else []
-    if len(lines) > most:
-        last = lines[most - 1]
-        while last and fonts.body.size(last + more)[0] > width - 2 * PAD:
-            last = last[: last.rstrip().rfind(" ")] if " " in last.strip() else ""
-        lines = [*lines[: most - 1], last.rstrip(" ,;:") + more]
-    return lines
+    """The brief, wrapped to `width` (each paragraph on a line of its own), in at most
+    `most` lines. Where it is longer, the level's own words (the first paragraph; the
+    rest are the kind's assumptions) come first: their head and their last sentences,
+    where a level states what passes (the budget, the sag allowed, what must not break),
+    with "…" between them. B opens the brief whole."""
+    room = width - 2 * PAD
+    paras = brief.split("\n") if brief else []
+    lines = [w for para in paras for w in draw.wrap(fonts.body, para, room)]
+    if len(lines) <= most:
+        return lines
+    own = draw.wrap(fonts.body, paras[0], room)
+    if len(own) < most:
+        return [*lines[: most - 1], _cut_line(fonts, lines[most - 1], room)]
+    sentences = _sentences(paras[0])
+    tail: list[str] = []
+    for k in range(len(sentences) - 1, 0, -1):  # the most last sentences that fit in most - 1 lines
+        trial = draw.wrap(fonts.body, "… " + " ".join(sentences[k:]), room)
+        if len(trial) > most - 1:
+            break
+        tail = trial
+    head = own[: most - len(tail)]
+    return [*head[:-1], _cut_line(fonts, head[-1], room), *tail]
 
 
-def top_height(fonts: Fonts, brief_lines: Sequence[str]) -> int:
-    return PAD + fonts.title.get_linesize() + 4 + len(brief_lines) * (fonts.body.get_linesize() + 2) + PAD
+def _cut_line(fonts: Fonts, line: str, room: int) -> str:
+    """`line` ending in " …" (words dropped from its end until that fits in `room` px)."""
+    while line and fonts.body.size(line + " …")[0] > room:
+        line = line[: line.rstrip().rfind(" ")] if " " in line.strip() else ""
+    return line.rstrip(" ,;:") + " …"
 
 
-def title_bar(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: str, kind: str, brief_lines: Sequence[str]) -> None:
-    pygame.draw.rect(surface, PANEL, rect)
-    pygame.draw.line(surface, RULE, rect.bottomleft, rect.bottomright)
-    head = draw.label(surface, fonts.title, title, (rect.left + PAD, rect.top + PAD), INK, "topleft", None)
-    draw.label(surface, fonts.small, kind.replace("_", "-"), (head.right + 12, head.centery + 1), MUTED, "midleft", None)
-    draw.text_block(surface, fonts.body, brief_lines, (rect.left + PAD, head.bottom + 4), INK)
+def _sentences(text: str) -> list[str]:
+    """`text` cut after each ". " (a full stop before a space); the pieces keep their stops."""
+    out, start = [], 0
+    for k in range(len(text) - 1):
+        if text[k] in ".!?" and text[k + 1] == " ":
+            out.append(text[start : k + 1])
+            start = k + 2
+    return [*out, text[start:]] if text[start:].strip() else out
 
 
-def legend(
-    surface: pygame.Surface,
+def legend_rows(
     fonts: Fonts,
-    rect: pygame.Rect,
+    width: int,
     *,
     widest: float | None,
     plates: bool,
@@ -93,69 +89,80 @@ def legend(
     own: bool = False,
     hidden: bool = False,
     beam_notes: Sequence[str] = (),
-) -> None:
-    """What colours, widths, arrows and symbols mean; `arrow`: (length [px], force [N])
+) -> list[Row]:
+    """What colours, widths, arrows and symbols mean, as rows for the legend's part
+    (game/app/sections.py `Scroll`), `width` px wide; `arrow`: (length [px], force [N])
     of the scene's arrow scale; `own`: the player added forces (drawn in their colour);
     `beam_notes`: lines on the distributed loads and the beams' diagrams."""
-    pygame.draw.rect(surface, PANEL, rect)
-    pygame.draw.line(surface, RULE, rect.topleft, rect.bottomleft)
-    x, y = rect.left + PAD, rect.top + PAD
-    sx = x + 44  # where an item's words start
+    rows: list[Row] = []
+    sx = 44  # where an item's words start
 
-    def heading(text: str) -> None:
-        nonlocal y
-        draw.label(surface, fonts.bold, text, (x, y), INK, "topleft", None)
-        y += fonts.bold.get_linesize() + 6
+    def heading(text: str, gap: int = 0) -> None:
+        rows.append((gap + fonts.bold.get_linesize() + 6, (Piece(fonts.bold, text, INK, 0, gap),)))
 
     def item(text: str, paint) -> None:
-        nonlocal y
-        mid = y + fonts.body.get_linesize() // 2
-        paint(mid)
-        draw.label(surface, fonts.body, text, (sx, mid), INK, "midleft", None)
-        y += fonts.body.get_linesize() + 7
+        mid = fonts.body.get_linesize() // 2
+        rows.append((fonts.body.get_linesize() + 7, (lambda surface, x, y: paint(surface, x, y + mid), Piece(fonts.body, text, INK, sx))))
+
+    def notes(font, lines: Sequence[str], after: int = 0) -> None:
+        for k, line in enumerate(lines):
+            rows.append((font.get_linesize() + 2 + (after if k == len(lines) - 1 else 0), (Piece(font, line, MUTED),)))
+
+    def bar(colour, px: float):
+        return lambda surface, x, m: draw.segment(surface, colour, (x, m), (x + 34, m), px)
+
+    def pointer(colour):
+        return lambda surface, x, m: draw.arrow(surface, colour, (x, m), (x + 34, m), 3)
 
     heading("Member forces")
     if hidden:
-        item("hidden until you pass", lambda m: draw.segment(surface, HIDDEN, (x, m), (x + 34, m), 6))
-    item("tension (pulls)", lambda m: draw.segment(surface, TENSION, (x, m), (x + 34, m), 10))
-    item("compression (pushes)", lambda m: draw.segment(surface, COMPRESSION, (x, m), (x + 34, m), 10))
-    item("about zero", lambda m: draw.segment(surface, ZERO, (x, m), (x + 34, m), MEMBER_MIN_PX))
+        item("hidden until you pass", bar(HIDDEN, 6))
+    item("tension (pulls)", bar(TENSION, 10))
+    item("compression (pushes)", bar(COMPRESSION, 10))
+    item("about zero", bar(ZERO, MEMBER_MIN_PX))
     if breakable:
-        item("broken", lambda m: draw.dashed(surface, BROKEN, (x, m), (x + 34, m), 2, 7, 5))
-        item("broke first", lambda m: pygame.draw.line(surface, MARK, (x + 10, m - 7), (x + 24, m + 7), 4))
+        item("broken", lambda surface, x, m: draw.dashed(surface, BROKEN, (x, m), (x + 34, m), 2, 7, 5))
+        item("broke first", lambda surface, x, m: pygame.draw.line(surface, MARK, (x + 10, m - 7), (x + 24, m + 7), 4))
     if widest is not None:
-        notes = ["width grows with |force|;", f"full width: {widest / 1e3:.3g} kN or more", "values: axial force in kN, + pulls"]
-        y = draw.text_block(surface, fonts.small, notes, (x, y), MUTED) + 6
+        notes(fonts.small, ["width grows with |force|;", f"full width: {widest / 1e3:.3g} kN or more", "values: axial force in kN, + pulls"], 6)
     if plates:
-        item("plate in tension", lambda m: pygame.draw.rect(surface, TENSION, (x, m - 7, 34, 14)))
-        item("plate in compression", lambda m: pygame.draw.rect(surface, COMPRESSION, (x, m - 7, 34, 14)))
-        y = draw.text_block(surface, fonts.small, ["shade: mean stress (σx + σy)/2"], (x, y), MUTED) + 6
+        item("plate in tension", lambda surface, x, m: pygame.draw.rect(surface, TENSION, (x, m - 7, 34, 14)))
+        item("plate in compression", lambda surface, x, m: pygame.draw.rect(surface, COMPRESSION, (x, m - 7, 34, 14)))
+        notes(fonts.small, ["shade: mean stress (σx + σy)/2"], 6)
     heading("Forces on it")
-    item("load", lambda m: draw.arrow(surface, LOAD, (x, m), (x + 34, m), 3))
+    item("load", pointer(LOAD))
     if to_come:
-        item("load still to come", lambda m: draw.arrow(surface, MUTED, (x, m), (x + 34, m), 3))
+        item("load still to come", pointer(MUTED))
     if own:
-        item("your force", lambda m: draw.arrow(surface, OWN_FORCE, (x, m), (x + 34, m), 3))
-    item("support reaction", lambda m: draw.arrow(surface, REACTION, (x, m), (x + 34, m), 3))
+        item("your force", pointer(OWN_FORCE))
+    item("support reaction", pointer(REACTION))
     if arrow is not None:
         px, newtons = arrow
-        mid = y + fonts.small.get_linesize() // 2
-        draw.arrow(surface, MUTED, (x, mid), (x + px, mid), 2)
-        draw.label(surface, fonts.small, f"= {newtons / 1e3:.3g} kN: one scale", (x + px + 6, mid), MUTED, "midleft", None)
-        y += fonts.small.get_linesize() + 8
+        mid = fonts.small.get_linesize() // 2
+        rows.append(
+            (
+                fonts.small.get_linesize() + 8,
+                (
+                    lambda surface, x, y: draw.arrow(surface, MUTED, (x, y + mid), (x + px, y + mid), 2),
+                    Piece(fonts.small, f"= {newtons / 1e3:.3g} kN: one scale", MUTED, round(px) + 6),
+                ),
+            )
+        )
     for note in beam_notes:
-        y = draw.text_block(surface, fonts.small, draw.wrap(fonts.small, note, rect.width - 2 * PAD), (x, y), MUTED) + 4
+        notes(fonts.small, draw.wrap(fonts.small, note, width), 4)
     names = {"pin": "pin", "roller": "roller", "roller_x": "roller (on a wall)", "fixed": "fixed"}
     shown = [k for k in ("pin", "roller", "roller_x", "fixed") if k in supports]
     if shown:
-        y += 4
-        heading("Supports")
+        heading("Supports", 4)
         for kind in shown:
             wall = kind == "roller_x"
-            mid = y + fonts.body.get_linesize() // 2
-            symbols.support(surface, kind, (x + 6, mid) if wall else (x + 17, y + 2), (1.0, 0.0) if wall else (0.0, 1.0))
-            draw.label(surface, fonts.body, names[kind], (sx, mid), INK, "midleft", None)
-            y += fonts.body.get_linesize() + (11 if wall else 21)
+            mid = fonts.body.get_linesize() // 2
+
+            def symbol(surface, x, y, kind=kind, wall=wall, mid=mid) -> None:
+                symbols.support(surface, kind, (x + 6, y + mid) if wall else (x + 17, y + 2), (1.0, 0.0) if wall else (0.0, 1.0))
+
+            rows.append((fonts.body.get_linesize() + (11 if wall else 21), (symbol, Piece(fonts.body, names[kind], INK, sx))))
+    return rows
 
 
 def status_line(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, left: str, right: str) -> None:
@@ -173,14 +180,6 @@ def status_line(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, left: 
             left = left[:-1]
         left = left.rstrip() + " …"
     draw.label(surface, fonts.body, left, (rect.left + PAD, rect.centery), INK, "midleft", None)
-
-
-def badges(surface: pygame.Surface, fonts: Fonts, topright: tuple[int, int], texts: Sequence[tuple[str, tuple]]) -> None:
-    """Big words at the world's upper right (PAUSED, SLOW MOTION ×¼), one under another."""
-    x, y = topright
-    for text, colour in texts:
-        rect = draw.label(surface, fonts.big, text, (x - PAD, y + PAD), colour, "topright", None)
-        y = rect.bottom - PAD + 4
 
 
 def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str], within: pygame.Rect | None = None) -> pygame.Rect:
@@ -268,35 +267,12 @@ def buttons(surface: pygame.Surface, fonts: Fonts, box: pygame.Rect, labels: Seq
     return out[::-1]
 
 
-def folded(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, text: str, colour: tuple) -> pygame.Rect:
-    """A folded box: one line in a strip at the foot of `area`."""
-    image = fonts.bold.render(text, True, colour)
-    box = image.get_rect().inflate(2 * PAD, 10)
-    box.midbottom = (area.centerx, area.bottom - 4)
-    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-    pygame.draw.rect(surface, colour, box, 2, border_radius=6)
-    surface.blit(image, image.get_rect(center=box.center))
-    return box
-
-
-def text_box(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, title: str, text: str, foot: str) -> pygame.Rect:
-    """A long text (the whole brief) in a box over the top of `area`, wrapped to fit."""
-    width = min(area.width - 2 * PAD, 820)
-    lines = [w for para in text.split("\n") for w in (draw.wrap(fonts.body, para, width - 2 * PAD) or [""])]
-    line = fonts.body.get_linesize() + 2
-    height = PAD + fonts.title.get_linesize() + 6 + len(lines) * line + 8 + fonts.small.get_linesize() + PAD
-    box = pygame.Rect(0, 0, width, min(height, area.height - 2 * PAD))
-    box.midtop = (area.centerx, area.top + PAD)
-    _boxed(surface, box, (fonts.title, title, INK), fonts.body, lines, (fonts.small, foot), frame=2)
-    return box
-
-
 def rule(surface: pygame.Surface, panel: pygame.Rect, y: int) -> None:
     """A thin line across a panel at height y."""
     pygame.draw.line(surface, MUTED, (panel.left + PAD, y), (panel.right - PAD, y))
 
 
-def tool_line(surface: pygame.Surface, fonts: Fonts, bar: pygame.Rect, tip: str, section: str | None) -> pygame.Rect | None:
+def tool_line(surface: pygame.Surface, fonts: Fonts, bar: pygame.Rect, tip: str, section: str | None, right: int) -> pygame.Rect | None:
     """What the tool in hand does, beside the toolbar; for members, the section as a
     button first (a click or Tab takes the next). The button's rect, if drawn."""
     x = bar.right + 14
@@ -305,33 +281,29 @@ def tool_line(surface: pygame.Surface, fonts: Fonts, bar: pygame.Rect, tip: str,
         button = draw.label(surface, fonts.bold, f"{section} ▸", (x + 8, bar.centery), INK, "midleft", None).inflate(16, 10)
         pygame.draw.rect(surface, TENSION, button, 2, border_radius=5)
         x = button.right + 10
-    room = surface.get_width() - x - PAD
+    room = right - x
     while tip and fonts.small.size(tip)[0] > room:  # cut to the room there is (F1 has it whole)
         tip = tip[: tip.rstrip(" …").rfind(" ")].rstrip(";,:") + " …" if " " in tip.rstrip(" …") else ""
     draw.label(surface, fonts.small, tip, (x, bar.centery), MUTED, "midleft", None)
     return button
 
 
-def help_box(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, keys: Sequence[tuple[str, str]], tools: Sequence[str]) -> pygame.Rect:
-    """The keys and the tools, in a box over the middle of `area`."""
+def help_rows(fonts: Fonts, keys: Sequence[tuple[str, str]], tools: Sequence[str], width: int) -> list[Row]:
+    """The keys and the tools as rows of a box `width` px wide: one row a key (its words
+    wrapped under themselves), a gap, one row a tool; two to a line where the box is wide."""
+    two = width >= 1000
+    col = (width - 2 * PAD) // 2 if two else width
     line = fonts.body.get_linesize() + 3
     key_w = max(fonts.bold.size(k)[0] for k, _ in keys) + 16
-    width = min(area.width - 2 * PAD, 820)
-    tool_lines = [w for t in tools for w in draw.wrap(fonts.small, t, width - 2 * PAD)]
-    rows = sum(len(draw.wrap(fonts.body, what, width - 2 * PAD - key_w)) for _, what in keys)
-    height = PAD + fonts.title.get_linesize() + 8 + rows * line + 10 + len(tool_lines) * (fonts.small.get_linesize() + 2) + PAD
-    box = pygame.Rect(0, 0, width, min(height, area.height - 2 * PAD))
-    box.center = area.center
-    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-    pygame.draw.rect(surface, INK, box, 2, border_radius=6)
-    clip = surface.get_clip()
-    surface.set_clip(box)
-    y = draw.label(surface, fonts.title, "Keys and tools", (box.left + PAD, box.top + PAD), INK, "topleft", None).bottom + 8
+    key_rows: list[Row] = []
     for k, what in keys:
-        draw.label(surface, fonts.bold, k, (box.left + PAD, y), INK, "topleft", None)
-        for part in draw.wrap(fonts.body, what, width - 2 * PAD - key_w):  # a long row wraps under itself
-            draw.label(surface, fonts.body, part, (box.left + PAD + key_w, y), INK, "topleft", None)
-            y += line
-    draw.text_block(surface, fonts.small, tool_lines, (box.left + PAD, y + 10), MUTED)
-    surface.set_clip(clip)
-    return box
+        parts = draw.wrap(fonts.body, what, col - key_w)
+        key_rows.append((len(parts) * line, (Piece(fonts.bold, k, INK), *(Piece(fonts.body, w, INK, key_w, n * line) for n, w in enumerate(parts)))))
+    small = fonts.small.get_linesize() + 2
+    tool_rows: list[Row] = []
+    for tip in tools:
+        parts = draw.wrap(fonts.small, tip, col)
+        tool_rows.append((len(parts) * small + 2, tuple(Piece(fonts.small, w, MUTED, 0, n * small) for n, w in enumerate(parts))))
+    if two:
+        key_rows, tool_rows = side_by_side(key_rows, col, 2 * PAD), side_by_side(tool_rows, col, 2 * PAD)
+    return [*key_rows, (10, ()), *tool_rows]

@@ -1,5 +1,5 @@
-"""The play scene's words: the net-force panel, what is under the mouse, the status line,
-the badges, the HUD and the verdict. They read the session (game/app/session.py) and the
+"""The play scene's words: the net-force readout, what is under the mouse, the status line,
+the badges, the HUD and the verdict (the parts that show them: game/app/scenes/parts.py). They read the session (game/app/session.py) and the
 engine's state; they change nothing.
 
 Figures are for students: three significant figures with their unit and sign stated,
@@ -16,10 +16,9 @@ import pygame
 
 from engine import Simulation
 from engine.linear import load_vector
-from game.app import draw, overlay
-from game.app.keymap import HELP
+from game.app import draw
 from game.app.pacing import SPEEDS
-from game.app.palette import ALERT, INK, MARK, MUTED, REACTION, TENSION
+from game.app.palette import ALERT, INK, MARK, MUTED, TENSION
 from game.app.session import data_place
 from game.files import BadInput
 from game.rules import kind_of
@@ -266,12 +265,12 @@ def count_lines(session) -> list[str]:
     return [*lines, f"  {count.short}"]
 
 
-def draw_readout(scene, surface: pygame.Surface, sim) -> None:
+def readout_lines(scene, sim) -> list[str]:
     """Net force and moment on the whole structure (loads, weight, reactions, hand and
-    ground), zero in equilibrium, at the foot of the legend; and the followed node."""
+    ground), zero in equilibrium; the truss count; and the followed node."""
     s = scene.session
     if sim is None:
-        return
+        return []
     no_answer = s.free is not None or (s.static is not None and s.static.sim is None)
     if not s.sums_shown:  # they would read off the answer: the student works them out by hand
         lines = ["Net force on the structure", "  hidden until you pass:", "  work it out by hand"]
@@ -285,54 +284,7 @@ def draw_readout(scene, surface: pygame.Surface, sim) -> None:
     lines += count_lines(s)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids and s.sums_shown:
         lines += node_lines(sim, scene.selected.id)
-    legend, font = scene.layout.legend, scene.app.fonts.small
-    top = legend.bottom - overlay.PAD - (font.get_linesize() + 1) * len(lines)
-    overlay.rule(surface, legend, top - 6)
-    draw.text_block(surface, font, lines, (legend.left + overlay.PAD, top), INK, 1)
-
-
-def draw_boxes(scene, surface: pygame.Surface) -> None:
-    """The one box on top: checking, a blow-up, the verdict, a mechanism; then the brief,
-    the help, or the question before leaving. Each is placed where it hides the least of
-    the structure."""
-    s, fonts, world = scene.session, scene.app.fonts, scene.layout.world
-    avoid = scene.picture.drawn_rect()
-    scene.buttons = []
-    if scene.checking:
-        overlay.message(surface, fonts, world, "Checking your answer…", "The engine is running your structure under the level's loads.", "", avoid=avoid)
-        scene.check_shown()
-    elif s.problem:
-        foot = "R: reset to the structure as built" + ("   D: reset with the stable step" if s.dt is not None else "")
-        overlay.message(surface, fonts, world, "The simulation became unstable and was paused", s.problem, foot, avoid=avoid)
-    elif s.verdict is not None and s.level_bench is not None:
-        title, text, foot, passed = verdict_texts(s)
-        colour = REACTION if passed else ALERT
-        if scene.folded:
-            overlay.folded(surface, fonts, world, f"{title}   ·   T: try again" + ("   ·   N: next level" if passed else ""), colour)
-        else:
-            box = overlay.message(surface, fonts, world, title, text, foot, colour=colour, avoid=avoid)
-            table = [("Members (U)", "table.toggle")] if s.verdict.figures.get("members") else []
-            actions = [*table, ("Try again (T)", "try_again"), *([("Next level (N)", "next_level")] if passed else [])]
-            rects = overlay.buttons(surface, fonts, box, [label for label, _ in actions], colour)
-            scene.buttons = [(rect, action) for rect, (_, action) in zip(rects, actions, strict=True)]
-    elif s.free is not None and not s.started:
-        title = "This is a mechanism: it can move without any member stretching"
-        text = f"The free motion, shown dashed: {s.free_words}"
-        overlay.message(surface, fonts, world, title, text, "It cannot stand as it is: add members or supports.", avoid=avoid)
-    if scene.table.shown:
-        scene.table.draw(surface, fonts, world, scene.table.contents(s), avoid)
-    if scene.brief_open:
-        overlay.text_box(surface, fonts, world, scene.stage.title, scene.stage.brief, "B or Esc: fold the brief")
-    if scene.show_help:
-        tools = scene.toolbar.tools.values()
-        overlay.help_box(surface, fonts, world, HELP, [f"{t.label}: {t.tip}" for t in tools])
-    if scene.confirm_leave:
-        demo = s.bench is None and len(scene.app.scenes) > 1  # nothing of the player's to keep
-        what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "this demo" if demo else "the sandbox"
-        text = "It starts again from the beginning when you come back." if demo else "Your work is kept: it is here when you come back."
-        foot = "Enter or Esc: leave   ·   any other key: stay"
-        box = overlay.message(surface, fonts, world, f"Leave {what}?", text, foot, colour=TENSION)
-        scene.buttons = list(zip(overlay.buttons(surface, fonts, box, ["Stay", "Leave"]), ("stay", "leave"), strict=True))
+    return lines
 
 
 def save_screenshot(screen: pygame.Surface) -> str:

@@ -47,6 +47,11 @@ LIST_WIDTH = 820  # [px] widest the list gets (a wide window leaves room on the 
 BAR = 6  # [px] width of the scrollbar
 BAR_GAP = 28  # [px] from the list's right edge to past the scrollbar
 WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
+HELP_LINES = (  # the keys, in the longest words the window has room for
+    "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: leave (asks first)",
+    "Up/Down, Page Up/Down, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: leave (asks)",
+    "Up/Down, wheel: choose  ·  Enter: play  ·  Esc: leave (asks)",
+)
 
 
 @dataclass(frozen=True)
@@ -448,7 +453,7 @@ class MenuScene(Scene):
             place = text.get_rect(midleft=(rect.left + TEXT_INSET, rect.centery))
             surface.blit(text, place, pygame.Rect(0, 0, max(0, right - 8 - place.left), place.height))
         self._draw_where(surface, (w, h))
-        help_line = "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: leave (asks first)"
+        help_line = next((line for line in HELP_LINES if fonts.body.size(line)[0] <= w - 2 * LEFT), HELP_LINES[-1])
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
         words, colour = student_line(self.progress)
         draw.label(surface, fonts.small, words, (LEFT, h - 44), colour, "midleft", None)

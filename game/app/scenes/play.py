@@ -4,12 +4,16 @@ The scene is the window's side of a play session (game/app/session.py: the work,
 model, the run, the check and the saves): it turns input into calls on the session and
 the tool in hand (game/app/tools.py), keys through one table (game/app/keymap.py), and
 draws the structure (game/app/render.py) and the words around it (game/app/panels.py).
+The screen's parts are sections (game/app/sections.py; the parts in parts.py and
+boxes.py, their rectangles from game/app/layout.py): a press or the wheel goes to the
+part under the mouse, and an open box (the help, the brief, the member table, the force
+being typed, the question before leaving) takes every key and click first.
 
 While the player edits (a build tool in hand, the run not started or paused) the
 structure is drawn and picked as built, never moving under the mouse; before a run the
 forces and reactions shown are the static answer. A check's run is the very run that was
-judged. Esc closes the top box, then cancels what a tool has half done, then asks before
-leaving.
+judged. Esc closes the top box, then folds the verdict, then cancels what a tool has
+half done, then asks before leaving.
 """
 
 from __future__ import annotations
@@ -25,11 +29,13 @@ from game.app.camera import PAN_PX, ZOOM_STEP, Camera
 from game.app.entry import ForceEntry
 from game.app.graphdesk import GraphDesk
 from game.app.keymap import binding_for
-from game.app.marks import draw_marks
+from game.app.layout import Layout, arrange
 from game.app.membertable import MemberTable
-from game.app.panels import badges, draw_boxes, draw_readout, hover_lines, hud_lines, save_screenshot, status_text, verdict_texts
+from game.app.panels import save_screenshot
 from game.app.picture import Picture
-from game.app.render import ARROW_PX
+from game.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
+from game.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
+from game.app.sections import SectionManager
 from game.app.session import PlaySession
 from game.app.shapes import Hit
 from game.app.stage import Stage
@@ -37,7 +43,6 @@ from game.app.tools import Toolbar
 from game.app.view import View
 from game.rules import kind_of
 
-KEYS_HELP = "F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back"
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
 
@@ -65,20 +70,39 @@ class PlayScene(Scene):
         self.toolbar = Toolbar(bench.tools if bench is not None else ("inspect", "drag", "nail", "bomb"))
         if bench is not None:
             self.toolbar.choose(first_tool(bench))
-        self.show_hud = self.show_help = self.brief_open = self.confirm_leave = self.folded = False
+        self.show_hud = self.show_help = self.brief_open = self.confirm_leave = self.folded = False  # what is open (the parts read these)
         self.graphs = GraphDesk(app.fonts)
         self.table = MemberTable()  # every member's section, length and cost; after a build check its force, capacities and use ratio
         self.checking = False  # a check asked for: the next frame says so, the one after judges
         self._check_shown = False
         self.draw_ms = 0.0
         self._size: tuple[int, int] | None = None
-        self.section_rect: pygame.Rect | None = None  # the section button, while the member tool is in hand
         self.hover: Hit | None = None
         self.selected: Hit | None = None
         self.mouse = (0, 0)
+        self.zoom_step = ZOOM_STEP
         self.entry: ForceEntry | None = None  # a force being typed
-        self.buttons: list[tuple[pygame.Rect, str]] = []  # the boxes' buttons drawn last frame, and what each does
         self.picture = Picture(self.session, app.fonts, stage, lambda: self.editing)
+        self.parts = SectionManager(
+            [
+                TitlePart(self),
+                ToolbarPart(self),
+                WorldPart(self),
+                LegendPart(self),
+                ReadoutPart(self),
+                StatusPart(self),
+                BadgesPart(self),
+                HudPart(self),
+                GraphPart(self),
+                TipPart(self),
+                VerdictPart(self),
+                TablePart(self),
+                BriefPart(self),
+                HelpPart(self),
+                EntryPart(self),
+                LeavePart(self),
+            ]
+        )
 
     @property
     def editing(self) -> bool:
@@ -90,75 +114,56 @@ class PlayScene(Scene):
     def view(self) -> View:
         return self.picture.camera.view
 
+    @property
+    def section_rect(self) -> pygame.Rect | None:
+        """The section button, while the member tool is in hand."""
+        return self.parts.by_name("toolbar").section_rect
+
+    @property
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        """The shown boxes' buttons as drawn last frame, and what each does."""
+        return [b for part in self.parts.shown() for b in getattr(part, "buttons", [])]
+
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if self.entry is not None:
-                self._entry_key(event)
-                return
-            if self.confirm_leave:
-                self.confirm_leave = False
-                if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                    self.leave()
-                return
-            binding = binding_for(event.key, event.mod)
-            if binding is None:
-                return
-            if binding.action.startswith("toggle:"):
-                owner, flag = binding.action.split(":")[1].rpartition(".")[::2]
-                target = attrgetter(owner)(self) if owner else self
-                setattr(target, flag, not getattr(target, flag))
-            elif binding.action in ("tool_key", "pan_key"):
-                getattr(self, binding.action)(event.key)
-            else:
-                attrgetter(binding.action)(self)()  # "check": self.check(); "session.undo": self.session.undo()
-        elif event.type == pygame.MOUSEWHEEL:
-            self.zoom(ZOOM_STEP**event.y, self.mouse)
-        elif event.type == pygame.MOUSEMOTION:
+        if event.type == pygame.MOUSEMOTION:
             if event.buttons[1]:  # the middle button held: pan
                 self.picture.camera.pan(*event.rel, self.picture.box())
             self.mouse = event.pos
             if self.session.hand is not None:
                 self.session.hand_at = self.picture.world(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
-            if event.button == 1:
-                self._press(event.pos, shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-            elif event.button == 3:
-                self.toolbar.tool.cancel()
+        if self.parts.dispatch(event, self.mouse):  # an open box, or the part under the mouse
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.toolbar.tool.cancel()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
             self.toolbar.tool.release(self, event.pos, fine=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
 
-    def _press(self, pos: tuple[int, int], *, shift: bool) -> None:
-        button = next((action for rect, action in self.buttons if rect.collidepoint(pos)), None)
-        self.confirm_leave = False
-        if button is not None:
-            attrgetter(button)(self)()
+    def _key(self, event: pygame.event.Event) -> None:
+        binding = binding_for(event.key, event.mod)
+        if binding is None:
             return
-        if self.entry is not None:  # a click elsewhere drops the force being typed
-            self.entry = None
-            return
-        if self.section_rect is not None and self.section_rect.collidepoint(pos):
-            self.session.next_section()
-            return
-        tool = self.toolbar.at(pos)
-        if tool is not None:
-            self.choose_tool(tool)
-            return
-        if not self.layout.world.collidepoint(pos) or self.show_help:
-            return
-        s = self.session
-        if self.toolbar.tool.edits and s.started and s.verdict is None:
-            s.reset()  # an edit is made on the structure as built
-        self.toolbar.tool.press(self, pos, shift=shift)
+        if binding.action.startswith("toggle:"):
+            owner, flag = binding.action.split(":")[1].rpartition(".")[::2]
+            target = attrgetter(owner)(self) if owner else self
+            setattr(target, flag, not getattr(target, flag))
+        elif binding.action in ("tool_key", "pan_key"):
+            getattr(self, binding.action)(event.key)
+        else:
+            attrgetter(binding.action)(self)()  # "check": self.check(); "session.undo": self.session.undo()
 
     def type_force(self, node: str, *, moment: bool = False) -> None:
         """Open the box to type a force (or a moment) at `node`."""
         bench = self.session.level_bench
         self.entry = ForceEntry(node, bench.own_force(node) if bench is not None and not moment else None, moment=moment)
 
-    def _entry_key(self, event: pygame.event.Event) -> None:
+    def entry_key(self, event: pygame.event.Event) -> None:
+        """A key for the force being typed: Enter places it, Esc drops it."""
         done, entry, bench = self.entry.key(event), self.entry, self.session.bench
         if done == "place":
             self.session.edit(bench.add_moment, entry.node, entry.force()) if entry.moment else self.session.edit(bench.add_force, entry.node, *entry.force())
@@ -180,18 +185,9 @@ class PlayScene(Scene):
         self.picture.camera.pan(PAN_PX * dx, PAN_PX * dy, self.picture.box())
 
     def escape(self) -> None:
-        """Close the top box, else cancel what the tool has half done, else ask before leaving."""
-        if self.show_help:
-            self.show_help = False
-        elif self.brief_open:
-            self.brief_open = False
-        elif self.table.shown:
-            self.table.shown = False
-        elif self.session.verdict is not None and not self.folded:
-            self.folded = True
-        elif self.toolbar.tool.cancel():
-            pass
-        else:
+        """Close the top box, fold the verdict, cancel what the tool has half done (the
+        parts, top first), else ask before leaving."""
+        if not self.parts.escape():
             self.confirm_leave = True
 
     def leave(self) -> None:
@@ -277,7 +273,7 @@ class PlayScene(Scene):
             self.folded = False
             self.toolbar.tool.cancel()
             if s.verdict is not None and s.level_bench is not None:  # the structure moved above the verdict's box
-                self.picture.clear_of(overlay.message_size(self.app.fonts, self.layout.world, verdict_texts(s)[1])[1])
+                self.picture.clear_of(self.parts.by_name("verdict").size(self.layout.world)[1])
         before = s.sim
         s.tick(frame_seconds)
         if not self.picture.current:
@@ -295,60 +291,29 @@ class PlayScene(Scene):
         """Lay the screen out and fit the view, when the window size changes."""
         fonts = self.app.fonts
         self.brief_lines = overlay.title_lines(fonts, self.stage.brief, size[0])
-        self.layout = overlay.Layout.of(size, overlay.top_height(fonts, self.brief_lines) + 44)
-        self.bar_rect = self.toolbar.layout(fonts, (overlay.PAD, self.layout.top.bottom - 40))
+        self.brief_cut = " ".join(self.brief_lines) != " ".join(self.stage.brief.split()) if self.stage.brief else False
+        self.top_height = TitlePart.height(fonts, len(self.brief_lines))
+        self.layout = Layout.of(size, self.top_height)
         self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
         if self._size is None and kind_of(self.stage.kind).magnify_motion:
             self.session.notice = self.picture.magnify_small_motion() or self.session.notice
         self._size = size
 
+    def arrange(self, size: tuple[int, int]) -> None:
+        """Every part's rectangle for this frame: the docked ones from the layout (the
+        readout as tall as its lines), then the ones over the world, none over another."""
+        if size != self._size:
+            self._fit(size)
+        self.layout = Layout.of(size, self.top_height, self.parts.by_name("readout").height())
+        self.hover = self.picture.pick(self.mouse) if self.layout.world.collidepoint(self.mouse) else None
+        arrange(self.parts.by_name, self.layout, self.picture.drawn_rect())
+
     def draw(self, surface: pygame.Surface) -> None:
         start = time.perf_counter()
-        if surface.get_size() != self._size:
-            self._fit(surface.get_size())
-        s, fonts, layout = self.session, self.app.fonts, self.layout
-        picture, sim = self.picture, self.picture.sim
-        self.hover = picture.pick(self.mouse) if layout.world.collidepoint(self.mouse) else None
-        surface.set_clip(layout.world)
-        draw_marks(self, surface, under=True)
-        picture.draw(surface)
-        draw_marks(self, surface, under=False)
-        if s.sim is not None:
-            self.toolbar.tool.marks(self, surface)
-        surface.set_clip(None)
-        overlay.title_bar(surface, fonts, layout.top, self.stage.title, self.stage.kind, self.brief_lines)
-        self.toolbar.draw(surface, fonts)
-        section = s.section if self.toolbar.current == "member" else None
-        self.section_rect = overlay.tool_line(surface, fonts, self.bar_rect, self.toolbar.tool.tip_for(s), section)
-        overlay.legend(
-            surface,
-            fonts,
-            layout.legend,
-            widest=picture.painter.member_scale.value if sim and s.revealed and not picture.by_section else None,
-            to_come=picture.painter.loads_to_come,
-            plates=s.model is not None and len(s.model.triangle_ids) > 0,
-            breakable=sim is not None and sim.breakable,
-            supports={kind for _, kind, _ in picture.painter.supports},
-            arrow=(ARROW_PX, picture.painter.force_ref) if picture.painter.force_ref > 1.0 else None,
-            own=len(picture.painter.own) > 0,
-            hidden=not s.revealed,
-            beam_notes=picture.legend_notes(),
-        )
-        draw_readout(self, surface, sim)
-        overlay.status_line(surface, fonts, layout.status, s.notice or status_text(self), KEYS_HELP)
-        overlay.badges(surface, fonts, layout.world.topright, badges(self))
-        self.graphs.draw(surface, layout.world)
-        if self.show_hud:
-            overlay.hud(surface, fonts, (layout.world.left + 10, layout.world.top + 10), hud_lines(self))
-        if self.hover is not None and (self.toolbar.current == "inspect" or s.paused):
-            lines = hover_lines(self, sim)
-            if lines:
-                overlay.hud(surface, fonts, (self.mouse[0] + 16, self.mouse[1] + 16), lines, within=layout.world)
-        draw_boxes(self, surface)
-        if self.entry is not None and self.entry.node in (s.model.node_ids if s.model is not None else ()):
-            self.entry.draw(surface, fonts, layout.world, picture.point_of(s.model.node_index(self.entry.node)))
+        self.arrange(surface.get_size())
+        self.parts.draw(surface)
         self.draw_ms = 1e3 * (time.perf_counter() - start)
-        s.pacer.share_frame(self.draw_ms / 1e3)
+        self.session.pacer.share_frame(self.draw_ms / 1e3)
 
     def check_shown(self) -> None:
         """The "Checking…" box is on the screen: the next frame judges."""

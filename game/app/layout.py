@@ -1,0 +1,106 @@
+"""Where the parts of the play screen go, for any window of at least MIN_SIZE: `Layout.of`
+gives every docked part its rectangle, so no two of them can overlap, and `arrange`
+places the parts over the world so that none covers another.
+
+    ┌──────────────────────────────────────────────┐
+    │ top: the title and the brief's lines          │
+    │ toolbar: the tools, the section, the tip      │
+    ├───────────────────────────────┬──────────────┤
+    │ world: the structure           │ legend       │
+    │ (the boxes, the graph and the  │ (scrolls)    │
+    │  badges float over it)         ├──────────────┤
+    │                                │ readout      │
+    ├───────────────────────────────┴──────────────┤
+    │ status line                                   │
+    └──────────────────────────────────────────────┘
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+MIN_SIZE = (800, 600)  # [px] the smallest window: every part still fits
+LEGEND_WIDTH = 236  # [px] the side column
+TOOLBAR_HEIGHT = 44
+STATUS_HEIGHT = 28
+LEGEND_LEAST = 120  # [px] the legend keeps at least this much of the side column (it scrolls)
+GRAPH_LEAST = 120  # [px] the graph's least height
+PAD = 12  # [px] the margin inside and between the parts
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The docked parts' rectangles: the title and brief (`top`), the toolbar, the
+    world, the legend, the net-force readout under it, the status line."""
+
+    top: pygame.Rect
+    toolbar: pygame.Rect
+    world: pygame.Rect
+    legend: pygame.Rect
+    readout: pygame.Rect
+    status: pygame.Rect
+
+    @classmethod
+    def of(cls, size: tuple[int, int], top_height: int, readout_height: int = 0) -> Layout:
+        """A screen of `size` [px] with a title bar `top_height` tall and a readout that
+        asks for `readout_height` (it gets at most what leaves the legend LEGEND_LEAST)."""
+        w, h = size
+        top = pygame.Rect(0, 0, w, top_height)
+        toolbar = pygame.Rect(0, top.bottom, w, TOOLBAR_HEIGHT)
+        status = pygame.Rect(0, h - STATUS_HEIGHT, w, STATUS_HEIGHT)
+        side = pygame.Rect(w - LEGEND_WIDTH, toolbar.bottom, LEGEND_WIDTH, status.top - toolbar.bottom)
+        readout_h = max(0, min(readout_height, side.height - LEGEND_LEAST))
+        legend = pygame.Rect(side.left, side.top, side.width, side.height - readout_h)
+        readout = pygame.Rect(side.left, legend.bottom, side.width, readout_h)
+        world = pygame.Rect(0, toolbar.bottom, side.left, status.top - toolbar.bottom)
+        return cls(top, toolbar, world, legend, readout, status)
+
+    @property
+    def stage(self) -> pygame.Rect:
+        """The world and the side column: where a long box (the help) may spread."""
+        return self.world.union(self.legend).union(self.readout)
+
+
+def arrange(part: Callable[[str], Any], layout: Layout, structure: pygame.Rect | None) -> None:
+    """Give the play screen's parts (`part(name)`: game/app/scenes/parts.py, boxes.py)
+    their rectangles for this frame: the docked ones from `layout`; over the world the
+    badges at its upper right, the HUD and under it the graph at its upper left, and the
+    verdict below them where it hides least of the structure (drawn in `structure`),
+    none over another (the graph shrinks, and at the last the HUD gives way, so that the
+    verdict keeps its least height); the open boxes over the world, the help and the
+    member table over the side column too."""
+    for name in ("title", "toolbar", "world", "legend", "readout", "status"):
+        part(name).rect = getattr(layout, "top" if name == "title" else name)
+    world, band, right = layout.world, layout.world.top, layout.world.right - 10
+    badges, hud, graph, verdict = part("badges"), part("hud"), part("graph"), part("verdict")
+    if badges.shown:
+        badges.rect = badges.place(world)
+        right, band = badges.rect.left - PAD, badges.rect.bottom
+    room = verdict.least(world) if verdict.shown and verdict.what() != "folded" else 0  # what the verdict needs under the others
+    hud.crowded = False
+    if hud.shown and graph.shown and room:
+        hud.crowded = hud.place(world).bottom + 6 + GRAPH_LEAST > world.bottom - room
+    top = world.top + 10
+    if hud.shown:
+        hud.rect = hud.place(world)
+        top = hud.rect.bottom + 6
+    if graph.shown:
+        graph.rect = graph.place(world, top, right, room)
+        top = graph.rect.bottom
+    band = max(band, top if hud.shown or graph.shown else world.top)
+    if verdict.shown:
+        verdict.rect = verdict.place(pygame.Rect(world.left, band, world.width, world.bottom - band), structure)
+    for name in ("brief", "entry", "leave"):
+        if part(name).shown:
+            part(name).rect = part(name).place(world)
+    for name in ("help", "table"):  # the widest boxes spread over the side column too
+        if part(name).shown:
+            part(name).rect = part(name).place(layout.stage)
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    return max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])

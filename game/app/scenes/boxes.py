@@ -1,0 +1,382 @@
+"""The play screen's boxes, one section each (game/app/sections.py): the verdict (or
+"Checking…", a blow-up, a mechanism), over the world where it hides least of the
+structure; and the modal ones, drawn on top and taking every key and click while open:
+the member table, the whole brief, the help, the force being typed, the question
+before leaving. A long box scrolls (the wheel, Page Up/Down, Up/Down, Home/End) and
+says how much lies above and below."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import attrgetter
+
+import pygame
+
+from game.app import draw, overlay
+from game.app.keymap import HELP
+from game.app.palette import ALERT, INK, REACTION, TENSION
+from game.app.panels import verdict_texts
+from game.app.scenes.parts import Part
+from game.app.sections import Row, Scroll, rows_height, text_rows
+
+PAD = overlay.PAD
+BUTTON_H = 26  # [px] a button's height (bold text and its margin)
+
+
+def outside(event: pygame.event.Event, rect: pygame.Rect) -> bool:
+    """A left click outside `rect`."""
+    return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not rect.collidepoint(event.pos)
+
+
+class TextBox(Part):
+    """A framed box: a title, rows of text that scroll, a foot and buttons. A subclass
+    says what it holds (`content`) and where it goes (`place`)."""
+
+    widest = 760
+    frame = 3
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.scroll = Scroll()
+        self.buttons: list[tuple[pygame.Rect, str]] = []  # drawn last frame, and what each does
+
+    def content(self, width: int) -> tuple[str, tuple, list[Row], str, Sequence[tuple[str, str]]]:
+        """(title, colour, rows of the body `width` px wide, foot, buttons as (label, action))."""
+        raise NotImplementedError
+
+    def title_font(self):
+        return self.fonts.bold
+
+    def foot_rows(self, foot: str, width: int, actions) -> tuple[list[str], int]:
+        """The foot's lines and the height of the foot with the buttons beside or under it."""
+        fonts = self.fonts
+        room = width - sum(fonts.bold.size(label)[0] + 26 for label, _ in actions)
+        lines = draw.wrap(fonts.small, foot, width) if foot else []
+        if not actions:
+            return lines, len(lines) * fonts.small.get_linesize()
+        if len(lines) <= 1 and (not lines or fonts.small.size(lines[0])[0] <= room):
+            return lines, BUTTON_H
+        return lines, len(lines) * fonts.small.get_linesize() + 4 + BUTTON_H
+
+    def size(self, area: pygame.Rect) -> tuple[int, int]:
+        width = min(area.width - 2 * PAD, self.widest)
+        title, _, rows, foot, actions = self.content(width - 2 * PAD)
+        _, foot_h = self.foot_rows(foot, width - 2 * PAD, actions)
+        title_h = len(draw.wrap(self.title_font(), title, width - 2 * PAD)) * self.title_font().get_linesize()
+        height = PAD + title_h + 6 + rows_height(rows) + 6 + foot_h + PAD
+        return width, min(height, area.height - 2 * PAD)
+
+    def least(self, area: pygame.Rect) -> int:
+        """[px] the least height the box needs in `area`: its title, a line of its text
+        with the line that says there is more, and its foot."""
+        width = min(area.width - 2 * PAD, self.widest)
+        title, _, _, foot, actions = self.content(width - 2 * PAD)
+        _, foot_h = self.foot_rows(foot, width - 2 * PAD, actions)
+        title_h = len(draw.wrap(self.title_font(), title, width - 2 * PAD)) * self.title_font().get_linesize()
+        return 2 * PAD + title_h + 6 + 2 * (self.fonts.body.get_linesize() + 2) + 6 + foot_h + 2 * PAD
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box, fonts = self.rect, self.fonts
+        title, colour, rows, foot, actions = self.content(box.width - 2 * PAD)
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+        pygame.draw.rect(surface, colour, box, self.frame, border_radius=6)
+        surface.set_clip(box)
+        inner = box.inflate(-2 * PAD, -2 * PAD)
+        head = draw.text_block(surface, self.title_font(), draw.wrap(self.title_font(), title, inner.width), inner.topleft, colour, 0)
+        lines, foot_h = self.foot_rows(foot, inner.width, actions)
+        body = pygame.Rect(inner.left, head + 6, inner.width, inner.bottom - foot_h - 6 - head - 6)
+        self.scroll.draw(surface, body, rows, fonts.small)
+        y = inner.bottom - foot_h
+        for line in lines:
+            y = draw.label(surface, fonts.small, line, (inner.left, y), overlay.MUTED, "topleft", None).bottom
+        rects = overlay.buttons(surface, fonts, box, [label for label, _ in actions], colour)
+        self.buttons = [(rect, action) for rect, (_, action) in zip(rects, actions, strict=True)]
+
+    def press(self, pos: tuple[int, int]) -> bool:
+        """A click on one of the box's buttons does what it says; whether it was on one."""
+        action = next((action for rect, action in self.buttons if rect.collidepoint(pos)), None)
+        if action is not None:
+            attrgetter(action)(self.scene)()
+        return action is not None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.press(event.pos) or self.rect.collidepoint(event.pos)
+        return self.scroll.handle_event(event)
+
+
+class VerdictPart(TextBox):
+    """The one message over the world: checking, a blow-up, the verdict (folded to a
+    strip by Esc), or a mechanism."""
+
+    name = "verdict"
+    floating = True
+
+    def what(self) -> str:
+        s, scene = self.scene.session, self.scene
+        if scene.checking:
+            return "checking"
+        if s.problem:
+            return "problem"
+        if s.verdict is not None and s.level_bench is not None:
+            return "folded" if scene.folded else "verdict"
+        if s.free is not None and not s.started:
+            return "mechanism"
+        return ""
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.what())
+
+    def content(self, width: int):
+        s, fonts, what = self.scene.session, self.fonts, self.what()
+        actions: list[tuple[str, str]] = []
+        if what == "checking":
+            title, text, foot, colour = "Checking your answer…", "The engine is running your structure under the level's loads.", "", ALERT
+        elif what == "problem":
+            foot = "R: reset to the structure as built" + ("   D: reset with the stable step" if s.dt is not None else "")
+            title, text, colour = "The simulation became unstable and was paused", s.problem, ALERT
+        elif what == "mechanism":
+            title, text, colour = "This is a mechanism: it can move without any member stretching", f"The free motion, shown dashed: {s.free_words}", ALERT
+            foot = "It cannot stand as it is: add members or supports."
+        else:
+            title, text, foot, passed = verdict_texts(s)
+            colour = REACTION if passed else ALERT
+            table = [("Members (U)", "table.toggle")] if s.verdict.figures.get("members") else []
+            actions = [*table, ("Try again (T)", "try_again"), *([("Next level (N)", "next_level")] if passed else [])]
+        return title, colour, text_rows(fonts.body, text, width, INK), foot, actions
+
+    def strip(self) -> tuple[str, tuple]:
+        title, _, _, passed = verdict_texts(self.scene.session)
+        return f"{title}   ·   T: try again" + ("   ·   N: next level" if passed else ""), REACTION if passed else ALERT
+
+    def place(self, area: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
+        if self.what() == "folded":
+            text, _ = self.strip()
+            width = min(self.fonts.bold.size(text)[0] + 2 * PAD, area.width - 2 * PAD)
+            lines = draw.wrap(self.fonts.bold, text, width - 2 * PAD)
+            box = pygame.Rect(0, 0, width, len(lines) * self.fonts.bold.get_linesize() + 10)
+            box.midbottom = (area.centerx, area.bottom - 4)
+            return box
+        return overlay.place_box(area, self.size(area), avoid)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        what = self.what()
+        if what == "folded":
+            self.buttons = []
+            text, colour = self.strip()
+            lines = draw.wrap(self.fonts.bold, text, self.rect.width - 2 * PAD)
+            pygame.draw.rect(surface, (255, 255, 255), self.rect, border_radius=6)
+            pygame.draw.rect(surface, colour, self.rect, 2, border_radius=6)
+            draw.text_block(surface, self.fonts.bold, lines, (self.rect.left + PAD, self.rect.top + 5), colour, 0)
+            return
+        super().draw(surface)
+        if what == "checking":
+            self.scene.check_shown()
+
+    def escape(self) -> bool:
+        if self.what() == "verdict":
+            self.scene.folded = True
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.what() == "folded":
+            return False
+        return super().handle_event(event)
+
+
+class Modal(TextBox):
+    """A box that takes every key and click while it is open: `keys` close it, the
+    scroll keys scroll it, a click outside it closes it."""
+
+    modal = True
+    floating = True
+    keys: tuple[int, ...] = (pygame.K_ESCAPE,)
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def escape(self) -> bool:
+        self.close()
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and pygame.K_F1 not in self.keys:
+            self.scene.show_help = True  # the help opens over any box (Esc comes back to this one)
+        elif (event.type == pygame.KEYDOWN and event.key in self.keys) or outside(event, self.rect):
+            self.close()
+        else:
+            super().handle_event(event)
+        return True
+
+
+class BriefPart(Modal):
+    """The whole brief (B), over the top of the world."""
+
+    name = "brief"
+    widest, frame = 820, 2
+    keys = (pygame.K_ESCAPE, pygame.K_b)
+
+    @property
+    def shown(self) -> bool:
+        return self.scene.brief_open
+
+    def close(self) -> None:
+        self.scene.brief_open = False
+        self.scroll.home()
+
+    def title_font(self):
+        return self.fonts.title
+
+    def content(self, width: int):
+        stage = self.scene.stage
+        return stage.title, INK, text_rows(self.fonts.body, stage.brief, width, INK), "B or Esc: fold the brief", ()
+
+    def place(self, area: pygame.Rect) -> pygame.Rect:
+        box = pygame.Rect((0, 0), self.size(area))
+        box.midtop = (area.centerx, area.top + PAD)
+        return box
+
+
+class HelpPart(Modal):
+    """The keys and the tools (F1), over the middle of the world and the side column;
+    in two columns where the window is wide."""
+
+    name = "help"
+    widest, frame = 1240, 2
+    keys = (pygame.K_ESCAPE, pygame.K_F1)
+
+    @property
+    def shown(self) -> bool:
+        return self.scene.show_help
+
+    def close(self) -> None:
+        self.scene.show_help = False
+        self.scroll.home()
+
+    def title_font(self):
+        return self.fonts.title
+
+    def content(self, width: int):
+        tools = [f"{t.label}: {t.tip}" for t in self.scene.toolbar.tools.values()]
+        return "Keys and tools", INK, overlay.help_rows(self.fonts, HELP, tools, width), "F1 or Esc: close", ()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT:
+            self.close()  # "?" opened it
+            return True
+        return super().handle_event(event)
+
+    def place(self, area: pygame.Rect) -> pygame.Rect:
+        box = pygame.Rect((0, 0), self.size(area))
+        box.center = area.center
+        return box
+
+
+class TablePart(Modal):
+    """The member table (U): sections, lengths and costs, and after a check the forces; it pages itself (game/app/membertable.py)."""
+
+    name = "table"
+    keys = (pygame.K_ESCAPE, pygame.K_u)
+
+    @property
+    def shown(self) -> bool:
+        return self.scene.table.shown and self.scene.table.contents(self.scene.session) is not None
+
+    def close(self) -> None:
+        self.scene.table.shown = False
+
+    def place(self, area: pygame.Rect) -> pygame.Rect:
+        return area.inflate(0, 0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.scene.table
+        self.box = table.draw(surface, self.fonts, self.rect, table.contents(self.scene.session))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        table = self.scene.table
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.scene.show_help = True
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_DOWN):
+            table.page_down()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_UP):
+            table.page_up()
+        elif event.type == pygame.MOUSEWHEEL:
+            table.page_up() if event.y > 0 else table.page_down()
+        elif (event.type == pygame.KEYDOWN and event.key in self.keys) or outside(event, getattr(self, "box", None) or self.rect):
+            self.close()
+        return True
+
+
+class EntryPart(Part):
+    """The force (or moment) being typed at a node: every key goes to it; a click
+    elsewhere drops it."""
+
+    name = "entry"
+    modal = floating = True
+
+    @property
+    def shown(self) -> bool:
+        scene = self.scene
+        model = scene.session.model
+        return scene.entry is not None and model is not None and scene.entry.node in model.node_ids
+
+    def place(self, area: pygame.Rect) -> pygame.Rect:
+        return area
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        at = scene.picture.point_of(scene.session.model.node_index(scene.entry.node))
+        self.box = scene.entry.draw(surface, self.fonts, self.rect, at)
+
+    def escape(self) -> bool:
+        self.scene.entry = None
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self.scene.entry_key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and not getattr(self, "box", self.rect).collidepoint(event.pos):
+            self.scene.entry = None
+        return True
+
+
+class LeavePart(Modal):
+    """Before leaving: Enter or Esc leaves (the work is kept), any other key stays."""
+
+    name = "leave"
+    frame = 3
+
+    @property
+    def shown(self) -> bool:
+        return self.scene.confirm_leave
+
+    def close(self) -> None:
+        self.scene.confirm_leave = False
+
+    def content(self, width: int):
+        scene, s = self.scene, self.scene.session
+        demo = s.bench is None and len(scene.app.scenes) > 1  # nothing of the player's to keep
+        what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "this demo" if demo else "the sandbox"
+        text = "It starts again from the beginning when you come back." if demo else "Your work is kept: it is here when you come back."
+        foot = "Enter or Esc: leave   ·   any other key: stay"
+        return f"Leave {what}?", TENSION, text_rows(self.fonts.body, text, width, INK), foot, (("Stay", "stay"), ("Leave", "leave"))
+
+    def place(self, area: pygame.Rect) -> pygame.Rect:
+        return overlay.place_box(area, self.size(area), None)
+
+    def escape(self) -> bool:
+        self.close()
+        self.scene.leave()
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self.close()
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.scene.leave()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.close()
+            self.press(event.pos)
+        return True

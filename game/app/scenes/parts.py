@@ -1,0 +1,289 @@
+"""The play screen's standing parts, one section each (game/app/sections.py): the title
+and brief's lines, the toolbar, the world, the legend, the net-force readout, the status
+line, and over the world the badges, the HUD, the graph and the tool tip. Each draws
+inside the rectangle the layout (game/app/layout.py) or the scene's `arrange` gives it,
+from the scene's state; what it does with a press or the wheel is its own.
+The boxes (the verdict, the help, the brief, the member table, the force entry, the
+question before leaving) are in game/app/scenes/boxes.py."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import draw, overlay
+from game.app.layout import GRAPH_LEAST
+from game.app.marks import draw_marks
+from game.app.palette import INK, MUTED, PANEL, RULE
+from game.app.panels import badges, hover_lines, hud_lines, readout_lines, status_text
+from game.app.render import ARROW_PX
+from game.app.sections import Piece, Scroll, Section
+
+PAD = overlay.PAD
+KEYS_HELP = "F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back"
+BRIEF_CUE = "B: the whole brief"
+
+
+class Part(Section):
+    """A section of the play scene: it reads the scene (`scene`) and its session."""
+
+    def __init__(self, scene):
+        super().__init__()
+        self.scene = scene
+
+    @property
+    def fonts(self):
+        return self.scene.app.fonts
+
+
+class TitlePart(Part):
+    """The level's title, its kind, and the brief in a few lines (a click or B opens it whole)."""
+
+    name = "title"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect, fonts, stage = self.rect, self.fonts, self.scene.stage
+        pygame.draw.rect(surface, PANEL, rect)
+        head = draw.label(surface, fonts.title, stage.title, (rect.left + PAD, rect.top + PAD), INK, "topleft", None)
+        kind = draw.label(surface, fonts.small, stage.kind.replace("_", "-"), (head.right + 12, head.centery + 1), MUTED, "midleft", None)
+        if self.scene.brief_cut and kind.right + 24 + fonts.small.size(BRIEF_CUE)[0] < rect.right - PAD:
+            draw.label(surface, fonts.small, BRIEF_CUE, (rect.right - PAD, head.centery + 1), MUTED, "midright", None)
+        draw.text_block(surface, fonts.body, self.scene.brief_lines, (rect.left + PAD, head.bottom + 4), INK)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.scene.stage.brief:
+            self.scene.brief_open = True
+            return True
+        return False
+
+    @staticmethod
+    def height(fonts, lines: int) -> int:
+        return PAD + fonts.title.get_linesize() + 4 + lines * (fonts.body.get_linesize() + 2) + PAD
+
+
+class ToolbarPart(Part):
+    """The tools, numbered; for members the section as a button; what the tool does."""
+
+    name = "toolbar"
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.section_rect: pygame.Rect | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, rect = self.scene, self.rect
+        pygame.draw.rect(surface, PANEL, rect)
+        pygame.draw.line(surface, RULE, rect.bottomleft, rect.bottomright)
+        bar = scene.toolbar.layout(self.fonts, (rect.left + PAD, rect.top + 4))
+        scene.toolbar.draw(surface, self.fonts)
+        section = scene.session.section if scene.toolbar.current == "member" else None
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        self.section_rect = overlay.tool_line(surface, self.fonts, bar, scene.toolbar.tool.tip_for(scene.session), section, rect.right - PAD)
+        surface.set_clip(clip)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        if self.section_rect is not None and self.section_rect.collidepoint(event.pos):
+            self.scene.session.next_section()
+            return True
+        tool = self.scene.toolbar.at(event.pos)
+        if tool is not None:
+            self.scene.choose_tool(tool)
+        return True
+
+
+class WorldPart(Part):
+    """The structure, the ground, the grid and the marks on them; a press goes to the
+    tool in hand, the wheel zooms."""
+
+    name = "world"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, s = self.scene, self.scene.session
+        surface.set_clip(self.rect)
+        draw_marks(scene, surface, under=True)
+        scene.picture.draw(surface)
+        draw_marks(scene, surface, under=False)
+        if s.sim is not None:
+            scene.toolbar.tool.marks(scene, surface)
+
+    def escape(self) -> bool:
+        return self.scene.toolbar.tool.cancel()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        if event.type == pygame.MOUSEWHEEL:
+            scene.zoom(scene.zoom_step**event.y, scene.mouse)
+            return True
+        if event.button != 1:
+            return False
+        s = scene.session
+        if scene.toolbar.tool.edits and s.started and s.verdict is None:
+            s.reset()  # an edit is made on the structure as built
+        scene.toolbar.tool.press(scene, event.pos, shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        return True
+
+
+class LegendPart(Part):
+    """What colours, widths, arrows and symbols mean; it scrolls (the wheel over it)
+    where the column is too short for all of it."""
+
+    name = "legend"
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.scroll = Scroll()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, s, rect = self.scene, self.scene.session, self.rect
+        painter, sim = scene.picture.painter, scene.picture.sim
+        pygame.draw.rect(surface, PANEL, rect)
+        pygame.draw.line(surface, RULE, rect.topleft, rect.bottomleft)
+        rows = overlay.legend_rows(
+            self.fonts,
+            rect.width - 2 * PAD,
+            widest=painter.member_scale.value if sim and s.revealed and not self.scene.picture.by_section else None,
+            to_come=painter.loads_to_come,
+            plates=s.model is not None and len(s.model.triangle_ids) > 0,
+            breakable=sim is not None and sim.breakable,
+            supports={kind for _, kind, _ in painter.supports},
+            arrow=(ARROW_PX, painter.force_ref) if painter.force_ref > 1.0 else None,
+            own=len(painter.own) > 0,
+            hidden=not s.revealed,
+            beam_notes=scene.picture.legend_notes(),
+        )
+        self.scroll.draw(surface, rect.inflate(-2 * PAD, -2 * PAD), rows, self.fonts.small)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return event.type == pygame.MOUSEWHEEL and self.scroll.handle_event(event)
+
+
+class ReadoutPart(Part):
+    """The net force and moment on the structure, the truss count, the followed node,
+    under the legend."""
+
+    name = "readout"
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.scroll = Scroll()
+
+    def lines(self) -> list[str]:
+        return readout_lines(self.scene, self.scene.picture.sim)
+
+    def height(self) -> int:
+        """[px] the readout asks of the side column."""
+        n = len(self.lines())
+        return n * (self.fonts.small.get_linesize() + 1) + 2 * PAD + 2 if n else 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        pygame.draw.rect(surface, PANEL, rect)
+        pygame.draw.line(surface, RULE, rect.topleft, rect.bottomleft)
+        overlay.rule(surface, rect, rect.top + 2)
+        font = self.fonts.small
+        rows = [(font.get_linesize() + 1, (Piece(font, line, INK),)) for line in self.lines()]
+        self.scroll.draw(surface, rect.inflate(-2 * PAD, -2 * PAD), rows, font)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return event.type == pygame.MOUSEWHEEL and self.scroll.handle_event(event)
+
+
+class StatusPart(Part):
+    name = "status"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scene.session
+        overlay.status_line(surface, self.fonts, self.rect, s.notice or status_text(self.scene), KEYS_HELP)
+
+
+class BadgesPart(Part):
+    """Big words at the world's upper right (PAUSED, SLOW MOTION ×¼), one under another;
+    in the body's bold where the big letters would not leave half the world."""
+
+    name = "badges"
+    floating = True
+
+    @property
+    def shown(self) -> bool:
+        return bool(badges(self.scene))
+
+    def font(self, world: pygame.Rect):
+        texts = [t for t, _ in badges(self.scene)]
+        big = self.fonts.big
+        return big if max(big.size(t)[0] for t in texts) <= world.width // 2 else self.fonts.bold
+
+    def place(self, world: pygame.Rect) -> pygame.Rect:
+        texts = [t for t, _ in badges(self.scene)]
+        font = self.font(world)
+        lines = [w for t in texts for w in draw.wrap(font, t, world.width // 2)]
+        width = max(font.size(w)[0] for w in lines)
+        rect = pygame.Rect(0, 0, width + PAD, len(lines) * font.get_height() + PAD)
+        rect.topright = (world.right - PAD // 2, world.top + PAD // 2)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.font(self.scene.layout.world)
+        y = self.rect.top + PAD // 2
+        for text, colour in badges(self.scene):
+            for line in draw.wrap(font, text, self.rect.width - PAD):
+                y = draw.label(surface, font, line, (self.rect.right - PAD // 2, y), colour, "topright", None).bottom
+
+
+class HudPart(Part):
+    """Frame rate and timing (H), at the world's upper left; where the world is too
+    short for it, the graph and a box at once, it gives way (`crowded`)."""
+
+    name = "hud"
+    floating = True
+    crowded = False
+
+    @property
+    def shown(self) -> bool:
+        return self.scene.show_hud and not self.crowded
+
+    def place(self, world: pygame.Rect) -> pygame.Rect:
+        lines, font = hud_lines(self.scene), self.fonts.small
+        width = max(font.size(line)[0] for line in lines) + 2 * PAD
+        return pygame.Rect(world.left + 10, world.top + 10, width, len(lines) * (font.get_linesize() + 1) + 2 * PAD - 4)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        overlay.hud(surface, self.fonts, self.rect.topleft, hud_lines(self.scene))
+
+
+class GraphPart(Part):
+    """The graph panel (G), at the world's upper left (under the HUD when it is shown)."""
+
+    name = "graph"
+    floating = True
+
+    @property
+    def shown(self) -> bool:
+        return self.scene.graphs.shown
+
+    def place(self, world: pygame.Rect, top: int, right: int, room: int) -> pygame.Rect:
+        """Below `top`, left of `right` (the badges), at most 520 × 240 px, two fifths
+        of the world's height, and what leaves `room` px under it for a box."""
+        height = max(GRAPH_LEAST, min(240, world.height * 2 // 5, world.bottom - room - top))
+        return pygame.Rect(world.left + 10, top, max(200, min(520, right - world.left - 20)), height)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.scene.graphs.panel.draw(surface, self.rect)
+
+
+class TipPart(Part):
+    """What is under the mouse (inspecting, or paused), beside the pointer."""
+
+    name = "tip"
+    floating = True
+
+    @property
+    def shown(self) -> bool:
+        scene = self.scene
+        return scene.hover is not None and (scene.toolbar.current == "inspect" or scene.session.paused) and bool(hover_lines(scene, scene.picture.sim))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lines = hover_lines(scene, scene.picture.sim)
+        self.rect = overlay.hud(surface, self.fonts, (scene.mouse[0] + 16, scene.mouse[1] + 16), lines, within=scene.layout.world)
