@@ -22,22 +22,14 @@ def node_at(scene, node: str) -> tuple[float, float]:
     return scene.view.point(*model.arrays.pos0[model.node_index(node), :2])
 
 
-def test_a_demo_opened_from_the_menu_asks_to_leave_the_demo(monkeypatch):
-    said = []
-    import game.app.overlay as overlay
-
-    message = overlay.message
-
-    def noting(surface, fonts, area, title, *rest, **named):
-        said.append(title)
-        return message(surface, fonts, area, title, *rest, **named)
-
-    monkeypatch.setattr(overlay, "message", noting)
+def test_a_demo_opened_from_the_menu_asks_to_leave_the_demo():
     app, scene = start(load_stage(shipped_level("demo-beam-vibration")))
     app.scenes.insert(0, MenuScene(app))  # opened from the menu, as the game has it
     key(app, pygame.K_ESCAPE)
     assert scene.confirm_leave
-    assert "Leave this demo?" in said and "Leave the sandbox?" not in said
+    app.frame()  # the question is drawn
+    title, *_ = scene.parts.by_name("leave").content(400)
+    assert title == "Leave this demo?"
     app.close()
 
 

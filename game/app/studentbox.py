@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app import overlay
-from game.app.palette import INK, MUTED
+from game.app.palette import INK, MUTED, TENSION
 from game.files import SaveError
 from game.progress import Progress
 from game.variants import STUDENT_MAX
@@ -59,7 +59,8 @@ class StudentBox:
 
     def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect) -> pygame.Rect:
         text = f"{QUESTION}\n\nStudent id:  {self.text}_" + (f"\n{self.problem}." if self.problem else "")
-        return overlay.text_box(surface, fonts, area, "Your student id", text, "Enter: keep it   ·   Esc: not now (the levels' own numbers)")
+        foot = "Enter: keep it   ·   Esc: not now (the levels' own numbers)"
+        return overlay.message(surface, fonts, area, "Your student id", text, foot, colour=TENSION)
 
 
 def student_line(progress: Progress) -> tuple[str, tuple]:
