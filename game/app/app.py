@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.draw import save_png
 from game.app.palette import BACKGROUND, Fonts
+from game.app.shots import save_image
 
 if TYPE_CHECKING:
     from game.app.warmup import EngineWarmup
@@ -136,8 +136,9 @@ class App:
             done += 1
 
     def screenshot(self, path: str | Path) -> None:
-        """Save the last frame drawn as PNG (atomically; SaveError when it cannot be)."""
-        save_png(self.screen, path)
+        """Save the last frame drawn as PNG, JPEG or BMP by its extension (atomically;
+        SaveError when it cannot be)."""
+        save_image(self.screen, path)
 
     def close(self) -> None:
         pygame.font.quit()
