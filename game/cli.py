@@ -302,7 +302,7 @@ def menu(args: argparse.Namespace) -> int:
 
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
-    from game.course import LEVELS_DIR
+    from game.course import LEVELS_DIR, level_path
     from game.level import load_level
 
     bad, named = 0, []
@@ -426,9 +426,12 @@ def export(args: argparse.Namespace) -> int:
     """Write the saved work on a level as a solution file (game/handin.py); 0 when
     written, 1 when there is no work on it, 2 on bad input."""
     from game import handin
+    from game.course import level_path
+    from game.outputs import check_writable
     from game.progress import Progress
 
     level = handin.level_of(level_path(args.level))
+    target = check_writable(args.output or f"{level.id}.json")  # before anything is read
     progress = Progress.load()
     if progress.problem:
         print(progress.problem, file=sys.stderr)
@@ -436,9 +439,6 @@ def export(args: argparse.Namespace) -> int:
     if work is None:
         print(f"{level.id}: no saved work on this level in {progress.path or 'the progress'}; play it first (`equilibria play {level.id}`)", file=sys.stderr)
         return 1
-    from game.outputs import check_writable
-
-    target = check_writable(args.output or f"{level.id}.json")
     print(handin.hand_in(work, handin.student_of(progress), target))
     return 0
 
@@ -481,6 +481,7 @@ def simulate(args: argparse.Namespace) -> int:
 def _read_model(args: argparse.Namespace):
     """The model file as a Model; BadInput (one line, exit 2) naming the file and field."""
     from engine import ModelError, build_model
+    from game.course import level_path
 
     args.model = str(level_path(args.model))  # a level's id names its file
     data = read_json(args.model)
