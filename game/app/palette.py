@@ -45,7 +45,7 @@ SIGN_COLOUR = {1: TENSION, -1: COMPRESSION, 0: ZERO, 2: HIDDEN}  # by the sign o
 
 
 class Fonts:
-    """The fonts every scene uses: DejaVu Sans as the game ships it (game/app/typeface.py),
+    """The fonts every scene uses: DejaVu Sans Condensed as the game ships it (game/app/typeface.py),
     the same on every system. Needs pygame.font initialised."""
 
     def __init__(self) -> None:

@@ -1,7 +1,9 @@
-"""The typeface the game draws every text in: DejaVu Sans, shipped in assets/ (installed
-as `game.assets`) and loaded from there on every system, never looked up among the
-system's fonts (Windows and macOS have no DejaVu; another font lacks → ▸ ▏ ⁴ ↔ ẑ m̄ and
-packs the layout differently). Its licence is assets/DejaVu-LICENSE.txt.
+"""The typeface the game draws every text in: DejaVu Sans Condensed, shipped in assets/
+(installed as `game.assets`) and loaded from there on every system, never looked up
+among the system's fonts (Windows and macOS have no DejaVu; another font lacks → ▸ ⁴ ↔
+ẑ m̄ and packs the layout differently). The condensed cut is the one the game was laid
+out in: asked for "dejavusans", fontconfig gave it on the computers it was built on.
+Its licence is assets/DejaVu-LICENSE.txt.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from pathlib import Path
 
 import pygame
 
-REGULAR = "DejaVuSans.ttf"
-BOLD = "DejaVuSans-Bold.ttf"
+REGULAR = "DejaVuSansCondensed.ttf"
+BOLD = "DejaVuSansCondensed-Bold.ttf"
 
 
 def font_file(name: str) -> Traversable:
