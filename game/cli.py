@@ -273,9 +273,8 @@ def _print_levels(rows: list[dict], teacher_folder) -> None:
         won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
         print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}")
     extra = sum(r["source"] == "teacher" for r in rows)
-    if not extra:
-        print(f"Your teacher's levels: none yet; level files put in {teacher_folder} are listed here.")
-    print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.")
+    none_yet = "" if extra else f" Your teacher's levels: none yet; level files put in {teacher_folder} are listed here."
+    print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.{none_yet}")
 
 
 def docs(args: argparse.Namespace) -> int:
@@ -425,13 +424,13 @@ def _print_notes(notes: list[str]) -> None:
 def export(args: argparse.Namespace) -> int:
     """Write the saved work on a level as a solution file (game/handin.py); 0 when
     written, 1 when there is no work on it, 2 on bad input."""
+    from pathlib import Path
+
     from game import handin
     from game.course import level_path
-    from game.outputs import check_writable
     from game.progress import Progress
 
     level = handin.level_of(level_path(args.level))
-    target = check_writable(args.output or f"{level.id}.json")  # before anything is read
     progress = Progress.load()
     if progress.problem:
         print(progress.problem, file=sys.stderr)
@@ -439,6 +438,7 @@ def export(args: argparse.Namespace) -> int:
     if work is None:
         print(f"{level.id}: no saved work on this level in {progress.path or 'the progress'}; play it first (`equilibria play {level.id}`)", file=sys.stderr)
         return 1
+    target = Path(args.output) if args.output else Path(f"{level.id}.json")
     print(handin.hand_in(work, handin.student_of(progress), target))
     return 0
 

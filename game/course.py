@@ -78,7 +78,8 @@ def level_path(ref: str) -> Path:
     found = shipped_level(ref) or (find_teacher_level(ref) if LEVEL_ID.fullmatch(ref) else None)
     if found is None:
         hint = did_you_mean(ref, known_level_ids())
-        raise BadInput(f"{ref}: no such file, and no level of the course has that id{hint}; `equilibria levels` lists them")
+        hint = f"; {hint}" if hint else ""
+        raise BadInput(f"{ref}: no such file, and no level of the course has that id{hint} (`equilibria levels` lists them)")
     return found
 
 

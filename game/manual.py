@@ -52,7 +52,8 @@ def page_text(name: str) -> str:
     by_key = {k.lower(): k for k in found}
     if key not in by_key:
         hint = did_you_mean(key, by_key)
-        raise BadInput(f"{name}: no such page in the manual{hint}; the pages: {', '.join(found)}")
+        hint = f"{hint} " if hint else ""
+        raise BadInput(f"{name}: no such page in the manual; {hint}the pages: {', '.join(found)}")
     return found[by_key[key]].read_text(encoding="utf-8")
 
 

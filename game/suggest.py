@@ -23,16 +23,18 @@ CUTOFF = 0.6  # difflib's default: "chek" → "check", "tutorial-1" → "tutoria
 def close(word: str, options: Iterable[str], n: int = 3) -> list[str]:
     """The options nearest to `word`, best first (none near enough: empty)."""
     options = sorted(set(options) - {word})
-    found = difflib.get_close_matches(word, options, n=n, cutoff=CUTOFF)
+    cutoff = CUTOFF if len(word) > 3 else 0.5  # one letter wrong in a short name ("fz" for "fy") is half of it
+    found = difflib.get_close_matches(word, options, n=n, cutoff=cutoff)
+    found.sort(key=lambda o: (-difflib.SequenceMatcher(None, word, o).ratio(), o))  # ties in order of name: fx before fy
     if not found:  # case alone: "Tutorial-01"
         found = [o for o in options if o.lower() == word.lower()][:n]
     return found
 
 
 def did_you_mean(word: str, options: Iterable[str]) -> str:
-    """' (did you mean X?)', ' (did you mean X or Y?)', or '' when nothing is near."""
+    """'did you mean X?', 'did you mean X or Y?', or '' when nothing is near."""
     found = [f"'{o}'" for o in close(word, options, n=2)]
-    return f" (did you mean {' or '.join(found)}?)" if found else ""
+    return f"did you mean {' or '.join(found)}?" if found else ""
 
 
 _INVALID_CHOICE = re.compile(r"invalid choice: '?([^'\s]+)'?\s*\(choose from (.*)\)")
@@ -45,7 +47,8 @@ def for_argparse(message: str) -> str:
     if not found:
         return message
     word, choices = found[1], [c.strip(" '\"") for c in found[2].split(",")]
-    return message + did_you_mean(word, choices)
+    hint = did_you_mean(word, choices)
+    return f"{message}; {hint}" if hint else message
 
 
 # ---------------------------------------------------------------------- level-file fields
@@ -58,7 +61,7 @@ def unknown_field(model: type[BaseModel], loc: tuple) -> str:
     if not isinstance(name, str) or fields is None:
         return "unknown field"
     hint = did_you_mean(name, fields)
-    return f"unknown field{hint}" if hint else f"unknown field (this object has {', '.join(sorted(fields))})"
+    return f"unknown field ({hint})" if hint else "unknown field"
 
 
 def fields_at(model: type[BaseModel], loc: tuple) -> list[str] | None:
