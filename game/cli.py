@@ -107,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step); too large a one shows how a run blows up")
         _window_options(p, "frames", "screenshot")
     _window_options(parser, "menu_frames", "menu_screenshot")  # the menu: `equilibria` alone
+    for command in sub.choices.values():  # every command's --help ends with where to read more and report a bug
+        command.epilog, command.formatter_class = epilog, argparse.RawDescriptionHelpFormatter
     return parser
 
 
