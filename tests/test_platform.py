@@ -174,6 +174,7 @@ def test_the_shipped_font_has_every_glyph_the_game_draws():
 
     chars = texts_drawn()
     assert {"Σ", "→", "▸", "≤", "·", "°"} <= chars  # the scan finds what the game draws
+    chars |= set("→▸▏⁴↔ẑm̄")  # and what the issue saw drawn as boxes
     pygame.freetype.init()
     for name in (REGULAR, BOLD):
         font = pygame.freetype.Font(str(font_file(name)), 15)
@@ -329,6 +330,23 @@ def test_old_compiled_engines_are_pruned_and_others_in_use_kept(tmp_path, monkey
     elsewhere.mkdir(parents=True)
     stale = folder("../../chosen/0.0.1-dddddddddddd", 2 * month)
     assert cleanup.prune_engines(elsewhere, now=now) == [] and stale.exists()
+
+
+def test_the_game_prunes_at_its_start(monkeypatch):
+    """launch.run, for a player at the window (no --frames), prunes before it opens one."""
+    from game.app import launch
+
+    pruned = []
+    monkeypatch.setattr(launch, "why_no_window", lambda: None)
+    monkeypatch.setattr(launch, "prune_engines", pruned.append)
+
+    def stop():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(launch.EngineWarmup, "start", stop)
+    with pytest.raises(KeyboardInterrupt):
+        launch.menu()
+    assert pruned == [launch.engine_folder()]
 
 
 # ---------------------------------------------------------------------- the command line
