@@ -169,21 +169,18 @@ class ForceEntry:
     def text(self) -> str:
         return self.line.text
 
-    def event(self, event: pygame.event.Event) -> str | None:
+    def key(self, event: pygame.event.Event) -> str | None:
         """Take an event (KEYDOWN, TEXTINPUT, TEXTEDITING): "place" (Enter, with a force
         that parses), "cancel" (Esc), or None."""
         if event.type == pygame.TEXTINPUT:
             self.line.insert(event.text)
-        elif event.type == pygame.TEXTEDITING:
+            self.problem = ""
+            return None
+        if event.type == pygame.TEXTEDITING:
             self.line.composing = unicodedata.normalize("NFKC", event.text)  # shown as it will be typed
             return None
-        elif event.type == pygame.KEYDOWN:
-            return self.key(event)
-        self.problem = ""
-        return None
-
-    def key(self, event: pygame.event.Event) -> str | None:
-        """Take a key: "place" (Enter, with a force that parses), "cancel" (Esc), or None."""
+        if event.type != pygame.KEYDOWN:
+            return None
         if event.key == pygame.K_ESCAPE:
             return "cancel"
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -161,7 +161,7 @@ class PlayScene(Scene):
         self.entry = ForceEntry(node, bench.own_force(node) if bench is not None and not moment else None, moment=moment)
 
     def _entry_key(self, event: pygame.event.Event) -> None:
-        done, entry, bench = self.entry.event(event), self.entry, self.session.bench
+        done, entry, bench = self.entry.key(event), self.entry, self.session.bench
         if done == "place":
             self.session.edit(bench.add_moment, entry.node, entry.force()) if entry.moment else self.session.edit(bench.add_force, entry.node, *entry.force())
         if done is not None:
