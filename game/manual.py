@@ -67,6 +67,6 @@ def listing() -> str:
     return "\n".join(lines)
 
 
-def help_line() -> str:
-    """The F1 help's line on where the manual is."""
-    return f"The manual: `equilibria docs` lists its pages, installed in {docs_folder()}."
+def help_row() -> tuple[str, str]:
+    """The F1 help's first row: where the manual is (its key column, its words)."""
+    return "The manual", f"installed with the game, in {docs_folder()} (the command equilibria docs lists its pages)"

@@ -322,7 +322,7 @@ def draw_boxes(scene, surface: pygame.Surface) -> None:
         overlay.text_box(surface, fonts, world, scene.stage.title, scene.stage.brief, "B or Esc: fold the brief")
     if scene.show_help:
         tools = scene.toolbar.tools.values()
-        overlay.help_box(surface, fonts, world, HELP, [*(f"{t.label}: {t.tip}" for t in tools), manual.help_line()])
+        overlay.help_box(surface, fonts, world, [manual.help_row(), *HELP], [f"{t.label}: {t.tip}" for t in tools])
     if scene.confirm_leave:
         what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "the sandbox"
         text, foot = "Your work is kept: it is here when you come back.", "Enter or Esc: leave   ·   any other key: stay"
