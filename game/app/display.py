@@ -14,10 +14,8 @@ import pygame
 
 INVISIBLE = frozenset({"offscreen", "dummy"})  # SDL's video drivers that show nothing
 VARIABLE = "SDL_VIDEODRIVER"
-NO_DISPLAY = (
-    "cannot open a window: no display was found (no DISPLAY or WAYLAND_DISPLAY is set). "
-    f"Run it on a desktop, or headless with --frames N (and --screenshot FILE), or set {VARIABLE}=dummy"
-)
+HEADLESS = f"Run it on a desktop, or headless with --frames N (and --screenshot FILE), or set {VARIABLE}=dummy"
+NO_DISPLAY = f"cannot open a window: no display was found (no DISPLAY or WAYLAND_DISPLAY is set). {HEADLESS}"
 
 
 def why_no_window() -> str | None:
@@ -31,5 +29,8 @@ def why_no_window() -> str | None:
     driver = pygame.display.get_driver()
     if driver in INVISIBLE and not os.environ.get(VARIABLE):
         pygame.display.quit()
-        return NO_DISPLAY
+        named = [f"{v}={os.environ[v]}" for v in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(v)]
+        if not named:
+            return NO_DISPLAY
+        return f"cannot open a window: the display {' or '.join(named)} could not be reached. {HEADLESS}"
     return None
