@@ -115,6 +115,9 @@ def test_an_input_method_composes_then_commits(box):
     pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="－９", start=2, length=0))
     app.frame()
     assert scene.entry.text == "2, " and scene.entry.line.composing == "-9"
+    post_key(pygame.K_RETURN)  # the input method's Enter: it commits, it does not place the force
+    app.frame()
+    assert scene.entry is not None and scene.session.bench.moves == []
     pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="", start=0, length=0))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="－９"))
     app.frame()

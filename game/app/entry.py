@@ -179,8 +179,8 @@ class ForceEntry:
         if event.type == pygame.TEXTEDITING:
             self.line.composing = unicodedata.normalize("NFKC", event.text)  # shown as it will be typed
             return None
-        if event.type != pygame.KEYDOWN:
-            return None
+        if event.type != pygame.KEYDOWN or self.line.composing:
+            return None  # while an input method composes, its keys are its own (Enter commits, Esc drops)
         if event.key == pygame.K_ESCAPE:
             return "cancel"
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
