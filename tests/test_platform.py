@@ -197,7 +197,10 @@ def test_the_fonts_come_from_the_package_never_the_system(monkeypatch):
     monkeypatch.setattr(pygame.font, "match_font", refused)
     pygame.font.init()
     fonts = Fonts()
-    assert fonts.body.size("ΣFx → ẑ")[0] > 0
+    sample = "ΣFx → ẑ ▸ m̄ ⁴"
+    for font, name, size in ((fonts.body, REGULAR, 15), (fonts.small, REGULAR, 13), (fonts.bold, BOLD, 15), (fonts.title, BOLD, 21)):
+        shipped = pygame.font.Font(str(font_file(name)), size)
+        assert font.metrics(sample) == shipped.metrics(sample) and font.size(sample) == shipped.size(sample)  # drawn in it
     for name in (REGULAR, BOLD):
         assert Path(str(font_file(name))).parent == Path(str(resources.files("game.assets")))
         assert any(fnmatch.fnmatch(name, pattern) for pattern in PYPROJECT["tool"]["setuptools"]["package-data"]["game.assets"])
