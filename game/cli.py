@@ -53,7 +53,17 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and exit 2, as for any bad input
         from game.suggest import for_argparse
 
-        self.exit(2, f"{self.prog}: {for_argparse(message)}\n")
+        self.exit(2, f"{self.prog}: {for_argparse(message, _option_names(self))}\n")
+
+
+def _option_names(parser: argparse.ArgumentParser) -> set[str]:
+    """Every --option of `parser` and of its commands (what a mistyped one may have meant)."""
+    names = {name for name in parser._option_string_actions if name.startswith("--")}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                names |= _option_names(command)
+    return names
 
 
 def build_parser() -> argparse.ArgumentParser:

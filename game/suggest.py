@@ -40,14 +40,17 @@ def did_you_mean(word: str, options: Iterable[str]) -> str:
 _INVALID_CHOICE = re.compile(r"invalid choice: '?([^'\s]+)'?\s*\(choose from (.*)\)")
 
 
-def for_argparse(message: str) -> str:
+def for_argparse(message: str, options: Iterable[str] = ()) -> str:
     """argparse's "invalid choice: 'chek' (choose from 'check', …)" with the nearest
-    choice named; any other message as it is."""
+    choice named, and its "unrecognized arguments: --scrrenshot" with the nearest of
+    `options` (every option of every command); any other message as it is."""
     found = _INVALID_CHOICE.search(message)
-    if not found:
-        return message
-    word, choices = found[1], [c.strip(" '\"") for c in found[2].split(",")]
-    hint = did_you_mean(word, choices)
+    if found:
+        word, choices = found[1], [c.strip(" '\"") for c in found[2].split(",")]
+        hint = did_you_mean(word, choices)
+    else:
+        unknown = [w for w in message.partition("unrecognized arguments:")[2].split() if w.startswith("--")]
+        hint = did_you_mean(unknown[0].partition("=")[0], options) if unknown else ""
     return f"{message}; {hint}" if hint else message
 
 

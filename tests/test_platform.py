@@ -357,6 +357,9 @@ def test_did_you_mean_for_commands_level_ids_and_fields(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["chek", "tutorial-01"])
     assert stop.value.code == 2 and "did you mean 'check'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "tutorial-01", "--scrrenshot", "a.png"])
+    assert "did you mean '--screenshot'" in capsys.readouterr().err
     assert main(["check", "tutorial-1"]) == 2
     assert "did you mean 'tutorial-01'" in capsys.readouterr().err
     level = json.loads((LEVELS / "tutorial-01.json").read_text(encoding="utf-8"))
