@@ -11,13 +11,15 @@
     equilibria levels [--json]                                     the course and the teacher's levels
     equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--roster FILE] [--workers N]  a class's solutions judged
     equilibria export LEVEL [-o FILE]                              your saved work as a solution file
+    equilibria docs [PAGE]                                         the manual, installed with the program
+    equilibria clean [--data]                                      remove the compiled engine (and the player's things)
     equilibria --version
 
     equilibria [--frames N] [--screenshot OUT.png]                 the menu
     equilibria play LEVEL [--solution S.json] [--check] [--frames N] [--screenshot OUT.png]
     equilibria sandbox [LEVEL | DESIGN] [--frames N] [--screenshot OUT.png]
 
-LEVEL is a level file or the id of a shipped level (`tutorial-01`).
+LEVEL (and MODEL, and validate's PATH) is a level file or the id of a level (`tutorial-01`).
 
 Exit codes: 0 done (check: passed), 1 unstable, not passed or no window, 2 bad input
 (one line on stderr naming the file and the field), 3 an unexpected error (one line on
@@ -49,15 +51,31 @@ def _positive(text: str) -> float:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and exit 2, as for any bad input
-        self.exit(2, f"{self.prog}: {message}\n")
+        from game.suggest import for_argparse
+
+        self.exit(2, f"{self.prog}: {for_argparse(message, _option_names(self))}\n")
+
+
+def _option_names(parser: argparse.ArgumentParser) -> set[str]:
+    """Every --option of `parser` and of its commands (what a mistyped one may have meant)."""
+    names = {name for name in parser._option_string_actions if name.startswith("--")}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                names |= _option_names(command)
+    return names
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="equilibria", description="Equilibria: a 2D structural-statics sandbox game.")
+    from game.project import DOCUMENTATION, HOME, ISSUES
+
+    epilog = f"The manual: `equilibria docs` (installed with the program), or {DOCUMENTATION}\nReport a bug: {ISSUES}\nHome: {HOME}"
+    about = "Equilibria: a 2D structural-statics sandbox game."
+    parser = _Parser(prog="equilibria", description=about, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"equilibria {version()}")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="run a model headless and print the results")
-    sim.add_argument("model", help="model JSON (the level format without goal and player)")
+    sim.add_argument("model", help="model JSON (the level format without goal and player), or a level file or id")
     span = sim.add_mutually_exclusive_group()
     span.add_argument("--seconds", type=_positive, help="simulated time to run [s]")
     span.add_argument("--until-rest", action="store_true", help="run until at rest or --max-seconds (the default)")
@@ -92,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("export", help="write your saved work on a level as a solution file, to hand in")
     exp.add_argument("level", help="a level file, or the id of a level (equilibria levels lists them)")
     exp.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: LEVEL.json in the current folder)")
+    _more_commands(sub)
     lvl = sub.add_parser("levels", help="list the course: id, kind, won or not, title")
     lvl.add_argument("--json", action="store_true", help="print one JSON list (with each level's file and reference solution)")
     lvl.add_argument("--student", help="also each level's numbers for this student (levels that vary them)")
@@ -105,12 +124,22 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step); too large a one shows how a run blows up")
         _window_options(p, "frames", "screenshot")
     _window_options(parser, "menu_frames", "menu_screenshot")  # the menu: `equilibria` alone
+    for command in sub.choices.values():  # every command's --help ends with where to read more and report a bug
+        command.epilog, command.formatter_class = epilog, argparse.RawDescriptionHelpFormatter
     return parser
+
+
+def _more_commands(sub) -> None:
+    """`docs` and `clean`: the manual and the folders, as an installed program has them."""
+    docs = sub.add_parser("docs", help="the manual, installed with the program: its folder and pages, or one page")
+    docs.add_argument("page", nargs="?", metavar="PAGE", help="the page to print (cli, level-format, model, solutions)")
+    clean = sub.add_parser("clean", help="remove the compiled engine from the cache (and with --data the player's things)")
+    clean.add_argument("--data", action="store_true", help="also remove the progress, designs, screenshots, hand-ins, a teacher's levels and logs")
 
 
 def _window_options(parser: argparse.ArgumentParser, frames: str, screenshot: str) -> None:
     parser.add_argument("--frames", dest=frames, type=_count, metavar="N", help="run N frames of 1/60 s, headless-friendly, then exit")
-    parser.add_argument("--screenshot", dest=screenshot, metavar="OUT.png", help="save the last frame as PNG")
+    parser.add_argument("--screenshot", dest=screenshot, metavar="OUT.png", help="save the last frame as an image: .png, .jpg or .bmp (checked before the run)")
     parser.add_argument("--size", type=_size, metavar="WxH", help="the window's size in pixels (default 1280x800, at least 800x600)")
 
 
@@ -158,10 +187,14 @@ def main(argv: list[str] | None = None) -> int:
     below, so that Ctrl+C while they load ends quietly too, and `--version` and `--help`
     answer at once and touch no folder. SIGTERM and SIGHUP end a command as Ctrl+C does
     (an interrupt, exit 130), so that the game keeps the player's work on the way out."""
+    from game.console import tolerant_output
+
+    tolerant_output()  # a cp1252 console prints Σ as ?, never stops the command
     try:
         args = build_parser().parse_args(argv)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
-        commands |= {"play": play, "sandbox": sandbox, "show": show}
+        commands |= {"docs": docs, "clean": clean, "show": show}
+        commands |= {"play": play, "sandbox": sandbox}
         command = commands.get(args.command, menu)
         return command(args)
     except BadInput as exc:
@@ -170,9 +203,23 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)  # end the line the terminal's ^C is on
         return INTERRUPTED
+    except BrokenPipeError:  # `equilibria docs cli | head`: the reader has what it wanted
+        _quiet_stdout()
+        return 0
     except Exception as exc:  # the last line of defence: one line and a log, never a traceback
-        print(f"equilibria: an unexpected error ({type(exc).__name__}: {exc}); {_crash_log(exc)}", file=sys.stderr)
+        from game.project import ISSUES
+
+        print(f"equilibria: an unexpected error ({type(exc).__name__}: {exc}); {_crash_log(exc)}; please report it at {ISSUES}", file=sys.stderr)
         return CRASHED
+
+
+def _quiet_stdout() -> None:
+    """Send what is still buffered for a closed pipe nowhere (else Python's flush at exit complains)."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _crash_log(exc: BaseException) -> str:
@@ -268,7 +315,24 @@ def _print_levels(rows: list[dict], teacher_folder) -> None:
         won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
         print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else ""))
     extra = sum(r["source"] == "teacher" for r in rows)
-    print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.")
+    none_yet = "" if extra else f" Your teacher's levels: none yet; level files put in {teacher_folder} are listed here."
+    print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.{none_yet}")
+
+
+def docs(args: argparse.Namespace) -> int:
+    """The manual's folder and pages, or one page (game/manual.py)."""
+    from game import manual
+
+    print(manual.page_text(args.page) if args.page else manual.listing())
+    return 0
+
+
+def clean(args: argparse.Namespace) -> int:
+    """Remove the compiled engine and, with --data, the player's things (game/cleanup.py)."""
+    from game.cleanup import clean as remove
+
+    print("\n".join(remove(args.data)))
+    return 0
 
 
 def _for_student(solution, args: argparse.Namespace):
@@ -324,12 +388,18 @@ def menu(args: argparse.Namespace) -> int:
 
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
-    from game.course import LEVELS_DIR, level_files
+    from game.course import LEVELS_DIR, level_files, level_path
     from game.level import load_level
     from game.variants import versions_said
 
-    bad = 0
-    for path in level_files(args.paths or [LEVELS_DIR]):
+    bad, named = 0, []
+    for ref in args.paths:
+        try:
+            named.append(level_path(ref))  # a level id too
+        except BadInput as exc:
+            print(str(exc), file=sys.stderr)
+            bad += 1
+    for path in level_files(named if args.paths else [LEVELS_DIR]):
         try:
             level = load_level(read_json(path))
         except BadInput as exc:
@@ -502,7 +572,9 @@ def simulate(args: argparse.Namespace) -> int:
 def _read_model(args: argparse.Namespace):
     """The model file as a Model; BadInput (one line, exit 2) naming the file and field."""
     from engine import ModelError, build_model
+    from game.course import level_path
 
+    args.model = str(level_path(args.model))  # a level's id names its file
     data = read_json(args.model)
     problem = format_problem(data, required=False) if isinstance(data, dict) else None
     if problem:

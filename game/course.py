@@ -17,7 +17,8 @@ from pydantic import Field
 from game.files import BadInput, read_json
 from game.format import LEVEL_ID, LevelId, _Strict
 from game.shipped import COURSE_PATH, LEVELS_DIR, SCHEMA_PATH, in_checkout
-from game.teacher import find_teacher_level
+from game.suggest import did_you_mean
+from game.teacher import find_teacher_level, teacher_levels
 
 __all__ = ["COURSE_PATH", "LEVELS_DIR", "SCHEMA_PATH", "in_checkout"]  # where the shipped levels are: game/shipped.py
 
@@ -76,8 +77,16 @@ def level_path(ref: str) -> Path:
         return path  # a path: read_json says what is wrong with it, if anything
     found = shipped_level(ref) or (find_teacher_level(ref) if LEVEL_ID.fullmatch(ref) else None)
     if found is None:
-        raise BadInput(f"{ref}: no such file, and no level of the course has that id (`equilibria levels` lists them)")
+        hint = did_you_mean(ref, known_level_ids())
+        hint = f"; {hint}" if hint else ""
+        raise BadInput(f"{ref}: no such file, and no level of the course has that id{hint} (`equilibria levels` lists them)")
     return found
+
+
+def known_level_ids() -> list[str]:
+    """The ids a level can be opened by: the shipped levels' and the teacher's."""
+    shipped = [p.stem for p in LEVELS_DIR.glob("*.json") if p.name not in NOT_LEVELS]
+    return shipped + [t.id for t in teacher_levels() if not t.problem]
 
 
 def level_files(paths: list[str | Path]) -> list[Path]:

@@ -53,7 +53,7 @@ def read_json(path: str | Path) -> Any:
     if size > MAX_FILE_BYTES:
         raise BadInput(f"{path}: the file is {size / 1e6:.0f} MB; files over {MAX_FILE_BYTES / 1e6:.0f} MB are refused")
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark (Notepad writes one) is no part of the JSON
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"{path}: cannot read the file as UTF-8 text ({exc})") from None
     if text.count("{") > MAX_OBJECTS:  # every object opens with one (a brace in a string counts too)

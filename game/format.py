@@ -366,6 +366,7 @@ class BaseLevel(_Strict):
     the goal and what the player may do. `game.level.Level` narrows `kind` to the kinds
     the registry lists and checks the kind's own fields."""
 
+    schema_: str | None = Field(None, alias="$schema", exclude=True, description="where an editor finds the schema (levels/level.schema.json); ignored")
     format: Literal[1] = Field(description="level format version")
     id: LevelId
     title: Annotated[str, Field(min_length=1, max_length=120)]

@@ -26,6 +26,7 @@ from game.files import BadInput, format_problem, write_bytes_atomic
 from game.format import BaseLevel, Goal, Player, field_path
 from game.rules.kinds import KINDS, NAMES
 from game.shipped import SCHEMA_PATH, in_checkout
+from game.suggest import unknown_field
 from game.variants import extremes, numbers_text, vary_errors, with_numbers
 
 
@@ -82,8 +83,15 @@ def schema_errors(data: Any) -> list[str]:
     try:
         Level.model_validate(data)
     except ValidationError as exc:
-        return [f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False)]
+        return [f"{field_path(e['loc'])}: {_message(e)}" for e in exc.errors(include_url=False)]
     return []
+
+
+def _message(error: dict) -> str:
+    """pydantic's words for one problem; an unknown field says which name was meant."""
+    if error["type"] == "extra_forbidden":
+        return unknown_field(Level, error["loc"])
+    return error["msg"].removeprefix("Value error, ")
 
 
 def sense_errors(level: Level) -> list[str]:

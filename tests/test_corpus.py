@@ -41,7 +41,7 @@ BROKEN_LEVEL = {
     "negative-modulus": "materials.steel.E: Input should be greater than 0",
     "nan-modulus": "materials.steel.E: Input should be a finite number",
     "negative-area": "members[0].A: Input should be greater than 0",
-    "unknown-field": "colour: Extra inputs are not permitted",
+    "unknown-field": "colour: unknown field",
     "format-missing": 'format: missing: the file must say which format it is in ("format": 1)',
     "format-older": "format: format 0 is older than any Equilibria wrote",
     "format-text": "format: expected the whole number 1, got '1'",

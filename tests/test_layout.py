@@ -148,7 +148,7 @@ def test_the_force_entry_holds_together(tmp_path):
         assert_holds(scene, "free-body-01, a force about to be typed (the prompt shown)")
         for ch in "12, -3":
             app.frame()
-            scene.entry.text += ch
+            scene.entry.line.insert(ch)
         assert scene.parts.top_modal().name == "entry"
         assert_holds(scene, "free-body-01, a force being typed")
 

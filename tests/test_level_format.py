@@ -43,7 +43,7 @@ def test_a_good_level_validates(tmp_path, capsys):
         ({"format": 2}, "format: format 2 is newer than this version of Equilibria reads (format 1)"),
         ({"kind": "puzzle"}, "kind: Input should be"),
         ({"members": [{"id": "AB", "i": "A", "j": "B", "material": "steel", "A": -1}]}, "members[0].A: Input should be greater than 0"),
-        ({"colour": "red"}, "colour: Extra inputs are not permitted"),
+        ({"colour": "red"}, "colour: unknown field"),
         ({"members": [{"id": "AB", "i": "A", "j": "Q", "material": "steel", "A": 1}]}, "members[0].j: unknown node 'Q'"),
         ({"loads": [{"node": "Z", "fy": -1}]}, "loads[0].node: unknown node 'Z'"),
         ({"loads": [{"node": "B", "fy": -1, "history": [[0, 0], [0, 1]]}]}, "loads[0].history: times must increase"),
@@ -75,6 +75,6 @@ def test_load_choices_are_checked_like_loads(tmp_path, capsys):
     choices = [[{"node": "B", "fy": -1}], [{"node": "Q", "fy": -1}], [{"node": "B", "fz": 1}]]
     code, _, err = validate(tmp_path, capsys, {"draws.json": level(player={"load_choices": choices})})
     assert code == 2
-    assert any("player.load_choices[2][0].fz: Extra inputs are not permitted" in e for e in err), err
+    assert any("player.load_choices[2][0].fz: unknown field (did you mean 'fx' or 'fy'?)" in e for e in err), err
     code, _, err = validate(tmp_path, capsys, {"draws.json": level(player={"load_choices": choices[:2]})})
     assert code == 2 and any("player.load_choices[1]: loads[0].node: unknown node 'Q'" in e for e in err), err

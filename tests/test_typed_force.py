@@ -40,8 +40,11 @@ def test_what_is_no_force_is_refused_in_words(text):
 
 
 def keys(app: App, text: str) -> None:
+    """Type `text` as a keyboard does with text input on: a KEYDOWN, then its TEXTINPUT
+    (the box takes the text from the second only, so nothing is typed twice)."""
     for ch in text:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch) if ch.isascii() else 0, mod=0, unicode=ch))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     app.frame()
 
 

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.draw import save_png
 from game.app.layout import MIN_SIZE, at_least_minimum
 from game.app.palette import BACKGROUND, Fonts
+from game.app.shots import save_image
 
 if TYPE_CHECKING:
     from game.app.warmup import EngineWarmup
@@ -193,8 +193,9 @@ class App:
         return {s: signal.signal(s, closing) for s in CLOSING_SIGNALS}
 
     def screenshot(self, path: str | Path) -> None:
-        """Save the last frame drawn as PNG (atomically; SaveError when it cannot be)."""
-        save_png(self.screen, path)
+        """Save the last frame drawn as PNG, JPEG or BMP by its extension (atomically;
+        SaveError when it cannot be)."""
+        save_image(self.screen, path)
 
     def close(self) -> None:
         for s, before in self._signals.items():

@@ -19,13 +19,16 @@ from pathlib import Path
 import pygame
 
 from game.app.app import WINDOW_SIZE, App, Scene
+from game.app.display import why_no_window
 from game.app.pacing import FRAME
 from game.app.scenes import MenuScene, PlayScene
 from game.app.scenes.loading import when_ready
 from game.app.stage import Stage, load_stage
 from game.app.warmup import EngineWarmup
 from game.attempt import Attempt
+from game.cleanup import prune_engines
 from game.files import BadInput
+from game.outputs import check_screenshot
 from game.progress import Progress
 from game.rules import fitted, kind_of
 from game.solution import read_solution
@@ -86,10 +89,26 @@ def menu(frames: int | None = None, screenshot: str | None = None, *, size: tupl
     return run(MenuScene, frames, screenshot, size)
 
 
+def engine_folder() -> Path | None:
+    """This engine's compiled-code folder (engine/kernel_cache.py), imported by the warm-up anyway."""
+    from engine import kernel_cache
+
+    return kernel_cache.FOLDER
+
+
 def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None, size: tuple[int, int] | None = None) -> int:
     """Open the window (of `size`, default WINDOW_SIZE; never under the minimum), run the
     first scene, save the screenshot. 0 done, 1 no window.
-    Ctrl+C closes the scenes as closing the window does (they keep what they hold)."""
+    Ctrl+C closes the scenes as closing the window does (they keep what they hold).
+    Where the screenshot goes is checked first; a window no one would see is refused
+    (game/app/display.py) unless the run ends by itself."""
+    check_screenshot(screenshot)
+    if frames is None:
+        problem = why_no_window()
+        if problem:
+            print(f"equilibria: {problem}", file=sys.stderr)
+            return 1
+        prune_engines(engine_folder())
     warmup = EngineWarmup.start() if frames is None else None  # first: it compiles while the window opens
     try:
         app = App(size or WINDOW_SIZE, fixed_frame=FRAME if frames is not None else None)

@@ -4,7 +4,7 @@ compression (a push), grey for a member that carries next to nothing."""
 
 from __future__ import annotations
 
-import pygame
+from game.app.typeface import BOLD, REGULAR, load
 
 Colour = tuple[int, int, int]
 
@@ -45,13 +45,12 @@ SIGN_COLOUR = {1: TENSION, -1: COMPRESSION, 0: ZERO, 2: HIDDEN}  # by the sign o
 
 
 class Fonts:
-    """The fonts every scene uses (DejaVu Sans where the system has it, which has the
-    symbols; pygame's own font otherwise). Needs pygame.font initialised."""
+    """The fonts every scene uses: DejaVu Sans Condensed as the game ships it (game/app/typeface.py),
+    the same on every system. Needs pygame.font initialised."""
 
     def __init__(self) -> None:
-        name = "dejavusans" if pygame.font.match_font("dejavusans") else None
-        self.small = pygame.font.SysFont(name, 13)
-        self.body = pygame.font.SysFont(name, 15)
-        self.bold = pygame.font.SysFont(name, 15, bold=True)
-        self.title = pygame.font.SysFont(name, 21, bold=True)
-        self.big = pygame.font.SysFont(name, 26, bold=True)
+        self.small = load(REGULAR, 13)
+        self.body = load(REGULAR, 15)
+        self.bold = load(BOLD, 15)
+        self.title = load(BOLD, 21)
+        self.big = load(BOLD, 26)

@@ -12,6 +12,7 @@ from operator import attrgetter
 
 import pygame
 
+from game import manual
 from game.app import draw, overlay
 from game.app.keymap import HELP
 from game.app.palette import ALERT, INK, REACTION, TENSION
@@ -260,7 +261,7 @@ class HelpPart(Modal):
 
     def content(self, width: int):
         tools = [f"{t.label}: {t.tip}" for t in self.scene.toolbar.tools.values()]
-        return "Keys and tools", INK, overlay.help_rows(self.fonts, HELP, tools, width), "F1 or Esc: close", ()
+        return "Keys and tools", INK, overlay.help_rows(self.fonts, [manual.help_row(), *HELP], tools, width), "F1 or Esc: close", ()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT:
@@ -335,8 +336,8 @@ class EntryPart(Part):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            self.scene.entry_key(event)
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING):
+            self.scene.entry_key(event)  # keys, typed text and an input method's composing
         elif event.type == pygame.MOUSEBUTTONDOWN and not getattr(self, "box", self.rect).collidepoint(event.pos):
             self.scene.entry = None
         return True
