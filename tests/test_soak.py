@@ -100,7 +100,7 @@ def test_memory_stays_flat_after_warm_up(soak):
             player.step()
         gc.collect()
         base = soak.sample(player, None)
-        for _ in range(40):
+        for _ in range(50):  # 40 steps made 23 edits with the camera and click changes of issue 23; 50 give the 25 measured
             player.step()
         end = soak.sample(player, base)
         assert len(bench.history.done) <= 20
