@@ -99,10 +99,10 @@ def sense_errors(level: Level) -> list[str]:
                 return [f"goal.moving_load.path[{at}]: unknown node {node!r}"]
         if a == b:
             return [f"goal.moving_load.path[{k + 1}]: the load must move to another node"]
-    problems = _player_errors(level, node_ids) or vary_errors(level)
+    problems = _player_errors(level, node_ids) or _member_load_errors(level) or vary_errors(level)
     if problems:
         return problems
-    problems = _model_errors(level)
+    problems = _model_errors(level) or _budget_errors(level)
     for numbers in [] if problems else extremes(level):
         problems = _drawn_errors(level, numbers)
         if problems:
@@ -138,6 +138,39 @@ def _model_errors(level: Level) -> list[str]:
     return sense(level, model) if sense else []
 
 
+def _budget_errors(level: Level) -> list[str]:
+    """A level the judge could not check within its budget (game/rules/common.py
+    MAX_JUDGE_STEPS): its longest run, the loads coming on, settling and the hold, in
+    steps of the judge's stable step, counted before anything runs."""
+    from engine import ModelError, Simulation, build_model
+    from game.rules.common import JUDGE, within_budget
+    from game.rules.construction import SETTLE_SECONDS
+
+    if not KINDS[level.kind].judged:
+        return []
+    try:
+        model = build_model(level.model_data())
+        within_budget(Simulation(model, JUDGE), model.load_end_time + SETTLE_SECONDS + (level.goal.hold if level.goal else Goal().hold))
+    except (ModelError, ValueError) as exc:
+        return [str(exc).splitlines()[0]]
+    return []
+
+
+def _member_load_errors(level: Level) -> list[str]:
+    """A distributed load lies on a bar or a beam: a cable is a straight tension-only
+    bar here, and a load along it would need its sag, which the game does not model."""
+    kinds = {m.id: m.kind for m in level.members}
+    for k, load in enumerate(level.member_loads):
+        if kinds.get(load.member) == "cable":
+            return [f"member_loads[{k}].member: {load.member!r} is a cable, which carries loads only at its ends (a load along it would make it sag)"]
+    return []
+
+
+def zone_area(zone: list[tuple[float, float]]) -> float:
+    """The area [m²] of the polygon `zone` (the shoelace formula; either winding)."""
+    return 0.5 * abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(zone, zone[1:] + zone[:1], strict=True)))
+
+
 def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
     """What the player is given must exist: sections' materials, support nodes."""
     player = level.player
@@ -151,6 +184,11 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
             return [f"{field}.formulation: only a beam has a formulation"]
         if level.world.breakable and section.kind == "bar" and section.I is None:
             return [f"{field}.I: in a breakable world a bar needs I for its buckling load π²EI/L²"]
+    zone = [tuple(p) for p in player.zone or []]
+    if zone:
+        span = max(max(x for x, _ in zone) - min(x for x, _ in zone), max(y for _, y in zone) - min(y for _, y in zone))
+        if zone_area(zone) <= 1e-6 * span * span:  # its corners on a line (or on one point): no node can lie in it
+            return ["player.zone: the build zone has no area (its corners lie on one line), so no node could be placed in it"]
     for k, node in enumerate(player.nodes or []):
         if node not in node_ids:
             return [f"player.nodes[{k}]: unknown node {node!r}"]
