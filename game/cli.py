@@ -37,6 +37,7 @@ from importlib import metadata
 
 from game.course import level_files, level_path
 from game.files import BadInput, format_problem, read_json
+from game.text import plain_text
 
 
 def _positive(text: str) -> float:
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         command = commands.get(args.command, menu)
         return command(args)
     except BadInput as exc:
-        print(str(exc), file=sys.stderr)
+        print(plain_text(str(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)  # end the line the terminal's ^C is on
@@ -233,7 +234,7 @@ def levels(args: argparse.Namespace) -> int:
     _print_levels(rows, teacher_folder())
     for r in rows:
         if r["source"] == "teacher" and r["problem"]:
-            print(r["problem"], file=sys.stderr)
+            print(plain_text(r["problem"]), file=sys.stderr)
     if progress.problem:
         print(progress.problem, file=sys.stderr)
     return 0
@@ -247,7 +248,8 @@ def _print_levels(rows: list[dict], teacher_folder) -> None:
         if r["source"] == "teacher" and rows[k - 1]["source"] != "teacher":
             print(f"Your teacher's levels, in {teacher_folder}:")
         won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
-        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else ""))
+        line = f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else "")
+        print(plain_text(line))
     extra = sum(r["source"] == "teacher" for r in rows)
     print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.")
 
@@ -313,12 +315,12 @@ def validate(args: argparse.Namespace) -> int:
         try:
             level = load_level(read_json(path))
         except BadInput as exc:
-            print(str(exc), file=sys.stderr)
+            print(plain_text(str(exc)), file=sys.stderr)
         except ValueError as exc:
             for line in str(exc).splitlines():
-                print(f"{path}: {line}", file=sys.stderr)
+                print(plain_text(f"{path}: {line}"), file=sys.stderr)
         else:
-            print(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members{versions_said(level)})")
+            print(plain_text(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members{versions_said(level)})"))
             continue
         bad += 1
     return 2 if bad else 0
@@ -351,9 +353,9 @@ def check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:
-        print(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}")
+        print(plain_text(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}"))
         if verdict.figures.get("hint"):
-            print(f"Hint: {verdict.figures['hint']}")
+            print(plain_text(f"Hint: {verdict.figures['hint']}"))
     return 0 if verdict.passed else 1
 
 

@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from game.text import plain_text
+
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
@@ -54,7 +56,16 @@ def bounded(low: float | None, high: float, *, above: float | None = None) -> An
 
 Coord = bounded(-MAX_COORD, MAX_COORD)
 Force = bounded(-MAX_FORCE, MAX_FORCE)
-Id = Annotated[str, Field(min_length=1, max_length=64)]
+Text = Annotated[str, AfterValidator(plain_text)]
+
+
+def _no_controls(value: str) -> str:
+    if plain_text(value) != value or "\n" in value:
+        raise ValueError(f"an id holds no control characters (escapes, tabs, newlines), not {plain_text(value)!r}")
+    return value
+
+
+Id = Annotated[str, AfterValidator(_no_controls), Field(min_length=1, max_length=64)]
 LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
@@ -357,7 +368,7 @@ class Number(_Strict):
     step: Positive = Field(description="the values go up by this much, so that texts show clean numbers")
     unit: Unit = Field("", description="how texts show it: the SI value divided by the unit's size (8000 N shown in kN is '8 kN')")
     default: Finite | None = Field(None, description="the level's own value, for a player who gave no student id (absent: the step nearest the middle)")
-    words: str | None = Field(None, max_length=60, description="what it is, for the student's list of their numbers ('the load at C'); absent: its name")
+    words: Text | None = Field(None, max_length=60, description="what it is, for the student's list of their numbers ('the load at C'); absent: its name")
 
     @model_validator(mode="after")
     def _a_range_of_steps(self) -> Self:
@@ -404,11 +415,11 @@ class BaseLevel(_Strict):
 
     format: Literal[1] = Field(description="level format version")
     id: LevelId
-    title: Annotated[str, Field(min_length=1, max_length=120)]
+    title: Annotated[Text, Field(min_length=1, max_length=120)]
     kind: str = Field(description="what is asked: one of the kinds in game/rules/kinds.py")
-    brief: str = Field("", description="shown before the level starts")
-    hints: list[str] = Field(default_factory=list)
-    explanation: str = Field("", description="shown after the level is won")
+    brief: Text = Field("", description="shown before the level starts")
+    hints: list[Text] = Field(default_factory=list)
+    explanation: Text = Field("", description="shown after the level is won")
     world: World = Field(default_factory=World)
     materials: dict[Id, Material] = Field(default_factory=dict)
     nodes: list[Node] = Field(min_length=1, max_length=50_000)
