@@ -444,6 +444,7 @@ def export(args: argparse.Namespace) -> int:
 
 def simulate(args: argparse.Namespace) -> int:
     from engine import Simulation, Unstable
+    from game import runlimits
 
     model = _read_model(args)
     if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
@@ -451,6 +452,7 @@ def simulate(args: argparse.Namespace) -> int:
     if args.load_factors is not None:
         return _simulate_load_factors(args, model)
     sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
+    said = runlimits.before_run(args, sim)  # within the budgets, or one line and exit 2
     probes = _probes(args, sim)
     records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
 
@@ -471,10 +473,10 @@ def simulate(args: argparse.Namespace) -> int:
     out = {"time": sim.time, "steps": steps, "at_rest": at_rest, "integrator": args.integrator, "dt": sim.dt}
     out.update(sim.results())
     out["records"] = records
-    out["warnings"] = list(model.warnings)
+    out["warnings"] = list(model.warnings) + said
     if unstable:
         out["unstable"] = unstable
-    return _report(args, out, _failure(out))
+    return _report(args, out, _failure(out) or runlimits.after_run(args, out, model))
 
 
 def _read_model(args: argparse.Namespace):
@@ -485,6 +487,10 @@ def _read_model(args: argparse.Namespace):
     problem = format_problem(data, required=False) if isinstance(data, dict) else None
     if problem:
         raise BadInput(f"{args.model}: format: {problem}")
+    if isinstance(data, dict):
+        from game.runlimits import model_bounds
+
+        model_bounds(args.model, data)
     try:
         model = build_model(data, statics_only=args.integrator in ("linear", "relax"))
     except ModelError as exc:
@@ -556,9 +562,11 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
     from the equilibrium of the factor before, following the load path. The records
     become load–deflection curves, [[factor, value], ...]."""
     from engine import Simulation, Unstable
+    from game import runlimits
 
     if args.integrator not in ("linear", "relax"):
         raise BadInput(f"--load-factors: needs --integrator linear or relax (a static answer per factor), not {args.integrator}")
+    runlimits.check_factors(args)
     runs: list[dict] = []
     records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
     out: dict = {"integrator": args.integrator, "load_factors": args.load_factors, "runs": runs, "records": records, "warnings": list(model.warnings)}
@@ -586,7 +594,7 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
             break
         previous = sim
     out["dt"] = dt
-    return _report(args, out, failure)
+    return _report(args, out, failure or runlimits.after_run(args, out, model))
 
 
 def _run_in_time(sim, args: argparse.Namespace, probes: dict, sample) -> tuple[int, bool]:
