@@ -135,6 +135,7 @@ def version() -> str:
 
 
 INTERRUPTED = 130  # the shell's code for a command ended by Ctrl+C (128 + SIGINT)
+BROKEN_PIPE = 141  # the shell's code for a command whose reader went away (128 + SIGPIPE)
 CRASHED = 3
 
 
@@ -154,9 +155,22 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)  # end the line the terminal's ^C is on
         return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`equilibria validate | head -1`): nothing is wrong, stop quietly
+        _stdout_to_nowhere()
+        return BROKEN_PIPE
     except Exception as exc:  # the last line of defence: one line and a log, never a traceback
         print(f"equilibria: an unexpected error ({type(exc).__name__}: {exc}); {_crash_log(exc)}", file=sys.stderr)
         return CRASHED
+
+
+def _stdout_to_nowhere() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of
+    what is left for a reader that went away raises nothing more."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError):  # no file descriptor behind it (a test's captured output)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _crash_log(exc: BaseException) -> str:

@@ -74,11 +74,28 @@ class Level(BaseLevel):
         return Level.model_validate(data)
 
 
+SCHEMA_KEY = "$schema"  # where an editor finds the schema (levels/level.schema.json): allowed, and not part of the level
+
+
+def without_schema_key(data: Any) -> Any:
+    """The level file's object without its "$schema" (the address an editor checks the
+    file against, for completion); ValueError when that is not text."""
+    if not isinstance(data, dict) or SCHEMA_KEY not in data:
+        return data
+    if not isinstance(data[SCHEMA_KEY], str):
+        raise ValueError(f'{SCHEMA_KEY}: the schema\'s address is text, such as "level.schema.json"')
+    return {k: v for k, v in data.items() if k != SCHEMA_KEY}
+
+
 def schema_errors(data: Any) -> list[str]:
     """Schema problems as 'field: what is wrong', one per problem (empty if none)."""
     problem = format_problem(data) if isinstance(data, dict) else None
     if problem:
         return [f"format: {problem}"]  # a file of another format is not read further
+    try:
+        data = without_schema_key(data)
+    except ValueError as exc:
+        return [str(exc)]
     try:
         Level.model_validate(data)
     except ValidationError as exc:
@@ -200,7 +217,7 @@ def load_level(data: Any) -> Level:
     problems = schema_errors(data)
     if problems:
         raise ValueError("\n".join(problems))
-    level = Level.model_validate(data)
+    level = Level.model_validate(without_schema_key(data))
     problems = sense_errors(level)
     if problems:
         raise ValueError("\n".join(problems))
@@ -209,6 +226,8 @@ def load_level(data: Any) -> Level:
 
 def schema_text() -> str:
     schema = Level.model_json_schema()
+    key = {SCHEMA_KEY: {"type": "string", "description": "the address of this schema, for editors; not part of the level"}}
+    schema["properties"] = key | schema["properties"]
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Equilibria level, format 1"
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
