@@ -75,8 +75,13 @@ def _out_of_bounds(value: Any, low: float, high: float) -> bool:
 
 def _bound_words(field: str, value: float, low: float, high: float, unit: str) -> str:
     unit = f" {unit}" if unit else ""
-    span = f"±{high:,g}{unit}" if low == -high else f"{low:g} to {high:g}{unit}"
+    span = f"±{_figure(high)}{unit}" if low == -high else f"{_figure(low)} to {_figure(high)}{unit}"
     return f"{field}: {value:g}{unit} is outside what a model may hold ({span}; docs/level-format.md, Bounds)"
+
+
+def _figure(x: float) -> str:
+    """A bound as a reader takes it in: 10,000 or 1,000,000,000; 1e+13 past a million million."""
+    return f"{x:,.0f}" if x == int(x) and abs(x) < 1e12 else f"{x:g}"
 
 
 def model_bounds(path: str, data: dict) -> None:
@@ -182,7 +187,8 @@ def not_finite(value: Any, where: str = "") -> str | None:
             value[key] = None
             found = found or here
         elif isinstance(item, dict | list):
-            found = found or not_finite(item, here)
+            inner = not_finite(item, here)  # always: every non-finite number is replaced
+            found = found or inner
     return found
 
 
