@@ -21,8 +21,8 @@ LEVEL is a level file or the id of a shipped level (`tutorial-01`).
 
 Exit codes: 0 done (check: passed), 1 unstable, not passed or no window, 2 bad input
 (one line on stderr naming the file and the field), 3 an unexpected error (one line on
-stderr naming a log file that holds the details), 130 interrupted (Ctrl+C). Never a
-traceback.
+stderr naming a log file that holds the details), 130 interrupted (Ctrl+C), 141 the
+reader of the output went away (`validate | head -1`). Never a traceback.
 """
 
 from __future__ import annotations
