@@ -149,6 +149,8 @@ def before_run(args: argparse.Namespace, sim) -> list[str]:
     span = args.max_seconds if args.seconds is None else args.seconds
     what = "--max-seconds" if args.seconds is None else "--seconds"
     if sim.dt > span:
+        if args.dt is None:
+            raise BadInput(f"{what}: {span:g} s is shorter than one step of this model ({sim.dt:.3g} s): not one step would be taken")
         raise BadInput(f"--dt: a step of {sim.dt:g} s is longer than the run ({what} {span:g} s): not one step would be taken")
     steps = span / sim.dt
     if steps > MAX_SIM_STEPS:
