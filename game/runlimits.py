@@ -201,7 +201,7 @@ def after_run(args: argparse.Namespace, out: dict, model=None) -> str | None:
     if bad:
         return f"the result {bad} is not a finite number (written as null): the loads or stiffnesses are beyond what the numbers can hold"
     runs = out.get("runs") or [out]
-    asked = args.integrator == "relax" or (args.until_rest and args.integrator != "linear")
+    asked = args.integrator == "relax" or (args.seconds is None and args.integrator != "linear")
     for run in runs:
         if asked and not run.get("at_rest") and "unstable" not in run and "mechanism" not in run:
             return _no_rest(args, run, model)

@@ -149,7 +149,7 @@ def test_an_absurd_simulate_line_gets_one_line_or_a_sensible_answer(tmp_path, li
 
 def test_a_result_that_is_not_a_number_is_null_and_its_place_is_named():
     out = {"time": 1.0, "steps": 3, "at_rest": True, "nodes": {"B": {"x": math.inf, "y": 0.0}}, "records": {"node.B.y": [[0.0, math.nan]]}}
-    args = Namespace(integrator="linear", until_rest=False)
+    args = Namespace(integrator="linear", seconds=None)
     why = after_run(args, out)
     assert why.startswith("the result nodes.B.x is not a finite number (written as null)")
     assert out["nodes"]["B"]["x"] is None and out["records"]["node.B.y"][0][1] is None
