@@ -45,6 +45,8 @@ MAX_HOLD = 60.0  # [s] goal.hold (course: 1 to 3 s): the judge runs the hold in 
 MAX_DAMPING = 100.0  # damping ratio (course: 0.02 to 0.05); [1/s] mass_damping
 MAX_ELEMENT_DAMPING = 10.0  # [s] stiffness-proportional β (course: none), which shrinks the explicit step
 MAX_MU = 10.0  # friction coefficient (course: up to 0.3)
+MAX_CHOICES = 100  # player.load_choices (course: up to 4): validate builds the model once for each
+MAX_TEXT = 20_000  # characters of a brief, a hint, an explanation (course: up to 941), laid out on the screen each time shown
 
 
 def bounded(low: float | None, high: float, *, above: float | None = None) -> Any:
@@ -333,11 +335,13 @@ class Player(_Strict):
         " build, stability: nodes where supports may go (absent: any)",
     )
     mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
-    load_choices: list[list[Load]] | None = Field(None, description="zero_force: sets of loads drawn from at random, one per attempt")
+    load_choices: list[Annotated[list[Load], Field(max_length=50_000)]] | None = Field(
+        None, max_length=MAX_CHOICES, description="zero_force: sets of loads drawn from at random, one per attempt"
+    )
     zone: list[tuple[Coord, Coord]] | None = Field(
         None, min_length=3, max_length=1000, description="build: polygon [[x, y], ...] [m] the player's new nodes must lie in"
     )
-    sections: dict[Id, Section] | None = Field(None, description="build, stability, sandbox: the members the player may build, by name")
+    sections: dict[Id, Section] | None = Field(None, max_length=100, description="build, stability, sandbox: the members the player may build, by name")
     budget: Positive | None = Field(None, description="build, stability: the most the player's additions may cost")
     node_cost: NonNegative | None = Field(None, description="build: price of each new node")
     supports: list[list[Dof]] | None = Field(None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"]]')
@@ -417,9 +421,9 @@ class BaseLevel(_Strict):
     id: LevelId
     title: Annotated[Text, Field(min_length=1, max_length=120)]
     kind: str = Field(description="what is asked: one of the kinds in game/rules/kinds.py")
-    brief: Text = Field("", description="shown before the level starts")
-    hints: list[Text] = Field(default_factory=list)
-    explanation: Text = Field("", description="shown after the level is won")
+    brief: Annotated[Text, Field(max_length=MAX_TEXT)] = Field("", description="shown before the level starts")
+    hints: list[Annotated[Text, Field(max_length=MAX_TEXT)]] = Field(default_factory=list, max_length=50)
+    explanation: Annotated[Text, Field(max_length=MAX_TEXT)] = Field("", description="shown after the level is won")
     world: World = Field(default_factory=World)
     materials: dict[Id, Material] = Field(default_factory=dict)
     nodes: list[Node] = Field(min_length=1, max_length=50_000)
