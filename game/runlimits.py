@@ -44,6 +44,7 @@ MAX_SIM_STEPS = 20_000_000
 # 0.01 s for one spec); each costs about 120 bytes while the run lasts.
 MAX_SAMPLES = 1_000_000
 DEFAULT_EVERY = 0.01  # [s] --every's default
+MAX_FACTORS = 1_000  # --load-factors: a load–deflection curve of a thousand points is smooth
 
 # (list or object in the model, its fields, least, greatest, unit): a value outside is refused
 _NODE = [(("x", "y"), -MAX_COORD, MAX_COORD, "m"), (("mass",), 0.0, MAX_MASS, "kg"), (("inertia",), 0.0, MAX_MASS, "kg m²")]
@@ -134,7 +135,10 @@ def _histories(data: dict) -> list[tuple[str, Any]]:
 
 
 def check_factors(args: argparse.Namespace) -> None:
-    """--load-factors: each within the bounds of a history's scale factor."""
+    """--load-factors: at most MAX_FACTORS of them (each is a solve of its own), each
+    within the bounds of a history's scale factor."""
+    if len(args.load_factors or []) > MAX_FACTORS:
+        raise BadInput(f"--load-factors: {len(args.load_factors):,} factors; at most {MAX_FACTORS:,} (each is a static answer of its own)")
     for factor in args.load_factors or []:
         if abs(factor) > MAX_FACTOR:
             raise BadInput(f"--load-factors: a load factor of {factor:g} is past ±{MAX_FACTOR:g}, the most a model's loads may be scaled by")

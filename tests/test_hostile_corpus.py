@@ -129,7 +129,7 @@ def _no_constants(name: str):
     raise AssertionError(f"{name} written as a result")
 
 
-@pytest.mark.parametrize("line", LINES, ids=[" ".join(line["args"]) for line in LINES])
+@pytest.mark.parametrize("line", LINES, ids=[" ".join(line["args"])[:60] for line in LINES])
 def test_an_absurd_simulate_line_gets_one_line_or_a_sensible_answer(tmp_path, line):
     model, *rest = line["args"]
     done = equilibria("simulate", str(SIMULATE_DIR / f"{model}.json"), *rest, "--json", home=tmp_path)
