@@ -58,6 +58,7 @@ def bounded(low: float | None, high: float, *, above: float | None = None) -> An
 
 Coord = bounded(-MAX_COORD, MAX_COORD)
 Force = bounded(-MAX_FORCE, MAX_FORCE)
+Moment = bounded(-MAX_MOMENT, MAX_MOMENT)
 Text = Annotated[str, AfterValidator(plain_text)]
 
 
@@ -181,7 +182,7 @@ class Load(_Strict):
     node: Id
     fx: Force = Field(0.0, description="[N]")
     fy: Force = Field(0.0, description="[N]")
-    m: bounded(-MAX_MOMENT, MAX_MOMENT) = Field(0.0, description="moment [N m], counter-clockwise")
+    m: Moment = Field(0.0, description="moment [N m], counter-clockwise")
     history: History | None = Field(None, description="scale factor over time; absent: constant")
 
     @field_validator("history")
