@@ -74,3 +74,22 @@ def test_the_game_draws_a_text_holding_a_nul(monkeypatch):
     font = pygame.font.Font(None, 18)
     label(surface, font, "a\x00b\x1b[2J", (50, 20), (0, 0, 0))
     text_block(surface, font, ["x\x00y"], (0, 40), (0, 0, 0))
+
+
+def test_a_force_typed_past_the_bounds_is_refused_in_words_not_a_crash():
+    """The game's typed force takes up to 32 characters: "1e9" kN is 1e12 N, past the
+    1e9 N a level or a solution holds; the workbench refuses it in the player's words."""
+    from game.course import shipped_level
+    from game.files import read_json
+    from game.level import load_level
+    from game.workbench import LevelBench, Refused, SandboxBench
+
+    bench = LevelBench(load_level(read_json(shipped_level("tutorial-01"))))
+    with pytest.raises(Refused, match=r"^The game takes forces of at most 1,000,000 kN\.$"):
+        bench.add_force("B", -1e12, 0.0)
+    bench.add_force("B", -3000.0, 0.0)  # within the bounds: taken
+    assert bench.own_force("B") == (-3000.0, 0.0)
+    sandbox = SandboxBench()
+    node = sandbox.add_node(0.0, 1.0)
+    with pytest.raises(Refused, match="less than or equal to 1000000000"):
+        sandbox.add_force(node, 1e12, 0.0)
