@@ -59,6 +59,11 @@ def bounded(low: float | None, high: float, *, above: float | None = None) -> An
 Coord = bounded(-MAX_COORD, MAX_COORD)
 Force = bounded(-MAX_FORCE, MAX_FORCE)
 Moment = bounded(-MAX_MOMENT, MAX_MOMENT)
+# A solution's forces and moments: a thousand times a level's, since an answer's reactions
+# exceed the loads by the ratio of their lever arms (game/rules/answer.py writes them as moves).
+MAX_ANSWER = 1e3
+AnswerForce = bounded(-MAX_ANSWER * MAX_FORCE, MAX_ANSWER * MAX_FORCE)
+AnswerMoment = bounded(-MAX_ANSWER * MAX_MOMENT, MAX_ANSWER * MAX_MOMENT)
 Text = Annotated[str, AfterValidator(plain_text)]
 
 

@@ -25,20 +25,20 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from game.files import BadInput, format_problem, read_json
-from game.format import Coord, Dof, Finite, Force, Id, LevelId, Moment, _Strict, field_path
+from game.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
 
 
 class AddForce(_Strict):
     type: Literal["add_force"]
     node: Id = Field(description="point of application")
-    fx: Force = Field(0.0, description="[N]")
-    fy: Force = Field(0.0, description="[N]")
+    fx: AnswerForce = Field(0.0, description="[N]")
+    fy: AnswerForce = Field(0.0, description="[N]")
 
 
 class AddMoment(_Strict):
     type: Literal["add_moment"]
     node: Id = Field(description="where the moment acts")
-    m: Moment = Field(0.0, description="[N m], counter-clockwise positive")
+    m: AnswerMoment = Field(0.0, description="[N m], counter-clockwise positive")
 
 
 class MarkZero(_Strict):

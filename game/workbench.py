@@ -41,7 +41,7 @@ from pydantic import ValidationError
 
 from engine import ModelError, build_model
 from game.attempt import Attempt
-from game.format import MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
+from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
 from game.level import Level, load_level
 from game.rules import KINDS, Verdict
 from game.rules.construction import Bill, BillRow, bill, design, inside, member_price, node_price, rule_broken
@@ -79,8 +79,8 @@ class Refused(ValueError):
 
 # What a number past the format's bounds (game/format.py) is told as, by the move it is in
 PAST_BOUNDS = {
-    AddForce: f"The game takes forces of at most {MAX_FORCE / 1e3:,.0f} kN.",
-    AddMoment: f"The game takes moments of at most {MAX_MOMENT / 1e3:,.0f} kN·m.",
+    AddForce: f"The game takes forces of at most {MAX_ANSWER * MAX_FORCE / 1e3:,.0f} kN.",
+    AddMoment: f"The game takes moments of at most {MAX_ANSWER * MAX_MOMENT / 1e3:,.0f} kN·m.",
     AddNode: f"The game keeps nodes within {MAX_COORD / 1e3:g} km of the origin.",
 }
 

@@ -77,16 +77,16 @@ def test_the_game_draws_a_text_holding_a_nul(monkeypatch):
 
 
 def test_a_force_typed_past_the_bounds_is_refused_in_words_not_a_crash():
-    """The game's typed force takes up to 32 characters: "1e9" kN is 1e12 N, past the
-    1e9 N a level or a solution holds; the workbench refuses it in the player's words."""
+    """The game's typed force takes up to 32 characters: "1e10" kN is 1e13 N, past the
+    1e12 N a solution holds; the workbench refuses it in the player's words."""
     from game.course import shipped_level
     from game.files import read_json
     from game.level import load_level
     from game.workbench import LevelBench, Refused, SandboxBench
 
     bench = LevelBench(load_level(read_json(shipped_level("tutorial-01"))))
-    with pytest.raises(Refused, match=r"^The game takes forces of at most 1,000,000 kN\.$"):
-        bench.add_force("B", -1e12, 0.0)
+    with pytest.raises(Refused, match=r"^The game takes forces of at most 1,000,000,000 kN\.$"):
+        bench.add_force("B", -1e13, 0.0)
     bench.add_force("B", -3000.0, 0.0)  # within the bounds: taken
     assert bench.own_force("B") == (-3000.0, 0.0)
     sandbox = SandboxBench()
