@@ -99,8 +99,22 @@ def schema_errors(data: Any) -> list[str]:
     try:
         Level.model_validate(data)
     except ValidationError as exc:
-        return [f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False)]
+        return [f"{field_path(e['loc'])}: {_problem(e)}" for e in exc.errors(include_url=False)]
     return []
+
+
+_BOUNDS = {"less_than_equal": "le", "greater_than_equal": "ge"}  # pydantic's error types for a number past a bound
+
+
+def _problem(error: dict) -> str:
+    """What is wrong, as pydantic says it; a large bound (game/format.py, told in
+    docs/level-format.md) written as a reader takes it in: 10,000,000,000,000, not
+    10000000000000."""
+    message = error["msg"].removeprefix("Value error, ")
+    bound = (error.get("ctx") or {}).get(_BOUNDS.get(error["type"], ""))
+    if isinstance(bound, int | float) and abs(bound) >= 1e4 and bound == int(bound):
+        message = f"{message.rsplit(' ', 1)[0]} {bound:,.0f}"
+    return message
 
 
 def sense_errors(level: Level) -> list[str]:
