@@ -173,7 +173,8 @@ def _budget_errors(level: Level) -> list[str]:
     """A level the judge could not check within its budget (game/rules/common.py
     MAX_JUDGE_STEPS): its longest run, the loads coming on, settling and the hold, in
     steps of the judge's stable step, counted before anything runs."""
-    from engine import ModelError, Simulation, build_model
+    from engine import ModelError, build_model
+    from engine.simulation import stable_dt_for
     from game.rules.common import JUDGE, within_budget
     from game.rules.construction import SETTLE_SECONDS
 
@@ -185,7 +186,7 @@ def _budget_errors(level: Level) -> list[str]:
     runs = 1 + len(level.members) if level.player.mode == "remove" else 1
     try:
         model = build_model(level.model_data())
-        within_budget(Simulation(model, JUDGE), max(model.load_end_time + SETTLE_SECONDS + hold, hold * runs))
+        within_budget(stable_dt_for(model, JUDGE), max(model.load_end_time + SETTLE_SECONDS + hold, hold * runs))
     except (ModelError, ValueError) as exc:
         return [str(exc).splitlines()[0]]
     return []

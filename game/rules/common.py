@@ -76,10 +76,10 @@ def _finite(value):
 MAX_JUDGE_STEPS = 2_000_000
 
 
-def within_budget(sim: Simulation, seconds: float) -> int:
-    """The steps `sim` takes to run `seconds` [s], counted before running; ValueError
-    (one line, the level's fields to change) when more than MAX_JUDGE_STEPS."""
-    steps = seconds / sim.dt if sim.dt > 0.0 else math.inf
+def within_budget(dt: float, seconds: float) -> int:
+    """The steps of `dt` [s] (the judge's step) it takes to run `seconds` [s], counted
+    before running; ValueError (one line, what to change) when more than MAX_JUDGE_STEPS."""
+    steps = seconds / dt if dt > 0.0 else math.inf
     if not steps <= MAX_JUDGE_STEPS:
         count = f"{steps:,.0f}" if math.isfinite(steps) else "endless"
         raise ValueError(
@@ -145,7 +145,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
         (sim.state.bar_on if kind == "bar" else sim.state.beam_on)[row] = False
     if jitter:
         jittered(sim, jitter)
-    within_budget(sim, seconds)
+    within_budget(sim.dt, seconds)
     start = snapshot(sim)
     pos0 = model.arrays.pos0[:, :2]
     worst = 0.0

@@ -262,7 +262,7 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
     have passed. Members break as the model says; their force at the last look before
     the break tells tension from compression."""
     sim = Simulation(model, JUDGE, rest=RestCriteria(hold=hold))
-    within_budget(sim, model.load_end_time + SETTLE_SECONDS + hold)
+    within_budget(sim.dt, model.load_end_time + SETTLE_SECONDS + hold)
     if jitter:
         jittered(sim, jitter)
     m, s = model.arrays, sim.state

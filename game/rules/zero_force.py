@@ -117,7 +117,7 @@ def _judge_removal(level: Level, solution: Solution) -> Verdict:
         return Verdict(False, _why_it_falls(level, removed, standing) + ".", figures, sim, start)
     model = build_model(level.model_data(), statics_only=True)
     rest = sorted({m.id for m in level.members} - set(removed))
-    within_budget(sim, hold_time(level) * (1 + len(rest)))  # the whole check: this run and, at most, one for each member left
+    within_budget(sim.dt, hold_time(level) * (1 + len(rest)))  # the whole check: this run and, at most, one for each member left
     spare = [mid for mid in rest if free_motion(model, (*removed, mid)) is None and stands(level, (*removed, mid)).stands]  # the run only if no mechanism
     figures["can_also_go"] = spare
     if spare:
