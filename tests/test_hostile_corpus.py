@@ -140,7 +140,7 @@ def test_an_absurd_simulate_line_gets_one_line_or_a_sensible_answer(tmp_path, li
         return
     out = json.loads(done.stdout, parse_constant=_no_constants)  # no NaN, no Infinity
     if line["exit"] == 1:
-        assert line["says"] in one_line(done.stderr)
+        assert line["says"] in one_line(done.stderr) and line.get("and", "") in done.stderr
     else:
         assert done.stderr == "" and out["at_rest"] in (True, False)
     if "warns" in line:
