@@ -23,8 +23,8 @@ LEVEL (and MODEL, and validate's PATH) is a level file or the id of a level (`tu
 
 Exit codes: 0 done (check: passed), 1 unstable, not passed or no window, 2 bad input
 (one line on stderr naming the file and the field), 3 an unexpected error (one line on
-stderr naming a log file that holds the details), 130 interrupted (Ctrl+C). Never a
-traceback.
+stderr naming a log file that holds the details), 130 interrupted (Ctrl+C), 141 the
+reader of the output went away (`validate | head -1`). Never a traceback.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ import time
 import traceback
 
 from game.files import BadInput, format_problem, read_json  # the standard library only: see main()
+from game.text import plain_text  # the standard library only too
 
 
 def _positive(text: str) -> float:
@@ -174,6 +175,7 @@ def version() -> str:
 
 
 INTERRUPTED = 130  # the shell's code for a command ended by Ctrl+C (128 + SIGINT)
+BROKEN_PIPE = 141  # the shell's code for a command whose reader went away (128 + SIGPIPE)
 CRASHED = 3
 
 
@@ -198,14 +200,14 @@ def main(argv: list[str] | None = None) -> int:
         command = commands.get(args.command, menu)
         return command(args)
     except BadInput as exc:
-        print(str(exc), file=sys.stderr)
+        print(plain_text(str(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)  # end the line the terminal's ^C is on
         return INTERRUPTED
-    except BrokenPipeError:  # `equilibria docs cli | head`: the reader has what it wanted
-        _quiet_stdout()
-        return 0
+    except BrokenPipeError:  # the reader went away (`equilibria validate | head -1`): nothing is wrong, stop quietly
+        _stdout_to_nowhere()
+        return BROKEN_PIPE
     except Exception as exc:  # the last line of defence: one line and a log, never a traceback
         from game.project import ISSUES
 
@@ -213,12 +215,13 @@ def main(argv: list[str] | None = None) -> int:
         return CRASHED
 
 
-def _quiet_stdout() -> None:
-    """Send what is still buffered for a closed pipe nowhere (else Python's flush at exit complains)."""
+def _stdout_to_nowhere() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of
+    what is left for a reader that went away raises nothing more."""
     import contextlib
     import os
 
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(OSError, ValueError):  # no file descriptor behind it (a test's captured output)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
@@ -299,7 +302,7 @@ def levels(args: argparse.Namespace) -> int:
     _print_levels(rows, teacher_folder())
     for r in rows:
         if r["source"] == "teacher" and r["problem"]:
-            print(r["problem"], file=sys.stderr)
+            print(plain_text(r["problem"]), file=sys.stderr)
     if progress.problem:
         print(progress.problem, file=sys.stderr)
     return 0
@@ -313,7 +316,8 @@ def _print_levels(rows: list[dict], teacher_folder) -> None:
         if r["source"] == "teacher" and rows[k - 1]["source"] != "teacher":
             print(f"Your teacher's levels, in {teacher_folder}:")
         won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
-        print(f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else ""))
+        line = f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else "")
+        print(plain_text(line))
     extra = sum(r["source"] == "teacher" for r in rows)
     none_yet = "" if extra else f" Your teacher's levels: none yet; level files put in {teacher_folder} are listed here."
     print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.{none_yet}")
@@ -403,12 +407,12 @@ def validate(args: argparse.Namespace) -> int:
         try:
             level = load_level(read_json(path))
         except BadInput as exc:
-            print(str(exc), file=sys.stderr)
+            print(plain_text(str(exc)), file=sys.stderr)
         except ValueError as exc:
             for line in str(exc).splitlines():
-                print(f"{path}: {line}", file=sys.stderr)
+                print(plain_text(f"{path}: {line}"), file=sys.stderr)
         else:
-            print(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members{versions_said(level)})")
+            print(plain_text(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members{versions_said(level)})"))
             continue
         bad += 1
     return 2 if bad else 0
@@ -444,9 +448,9 @@ def check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:
-        print(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}")
+        print(plain_text(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}"))
         if verdict.figures.get("hint"):
-            print(f"Hint: {verdict.figures['hint']}")
+            print(plain_text(f"Hint: {verdict.figures['hint']}"))
     return 0 if verdict.passed else 1
 
 
@@ -536,6 +540,7 @@ def export(args: argparse.Namespace) -> int:
 
 def simulate(args: argparse.Namespace) -> int:
     from engine import Simulation, Unstable
+    from game import runlimits
 
     model = _read_model(args)
     if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
@@ -543,6 +548,7 @@ def simulate(args: argparse.Namespace) -> int:
     if args.load_factors is not None:
         return _simulate_load_factors(args, model)
     sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
+    said = runlimits.before_run(args, sim)  # within the budgets, or one line and exit 2
     probes = _probes(args, sim)
     records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
 
@@ -563,10 +569,10 @@ def simulate(args: argparse.Namespace) -> int:
     out = {"time": sim.time, "steps": steps, "at_rest": at_rest, "integrator": args.integrator, "dt": sim.dt}
     out.update(sim.results())
     out["records"] = records
-    out["warnings"] = list(model.warnings)
+    out["warnings"] = list(model.warnings) + said
     if unstable:
         out["unstable"] = unstable
-    return _report(args, out, _failure(out))
+    return _report(args, out, _failure(out) or runlimits.after_run(args, out, model))
 
 
 def _read_model(args: argparse.Namespace):
@@ -579,6 +585,10 @@ def _read_model(args: argparse.Namespace):
     problem = format_problem(data, required=False) if isinstance(data, dict) else None
     if problem:
         raise BadInput(f"{args.model}: format: {problem}")
+    if isinstance(data, dict):
+        from game.runlimits import model_bounds
+
+        model_bounds(args.model, data)
     try:
         model = build_model(data, statics_only=args.integrator in ("linear", "relax"))
     except ModelError as exc:
@@ -650,9 +660,11 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
     from the equilibrium of the factor before, following the load path. The records
     become load–deflection curves, [[factor, value], ...]."""
     from engine import Simulation, Unstable
+    from game import runlimits
 
     if args.integrator not in ("linear", "relax"):
         raise BadInput(f"--load-factors: needs --integrator linear or relax (a static answer per factor), not {args.integrator}")
+    runlimits.check_factors(args)
     runs: list[dict] = []
     records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
     out: dict = {"integrator": args.integrator, "load_factors": args.load_factors, "runs": runs, "records": records, "warnings": list(model.warnings)}
@@ -680,7 +692,7 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
             break
         previous = sim
     out["dt"] = dt
-    return _report(args, out, failure)
+    return _report(args, out, failure or runlimits.after_run(args, out, model))
 
 
 def _run_in_time(sim, args: argparse.Namespace, probes: dict, sample) -> tuple[int, bool]:

@@ -17,10 +17,63 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from game.text import plain_text
+
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-Id = Annotated[str, Field(min_length=1, max_length=64)]
+
+# Bounds on every number that drives the run's time or memory, or could overflow a product
+# of them (docs/level-format.md, "Bounds"). Each is far beyond what a level needs (the
+# course's levels in brackets) and far inside what float64 holds, so that no level
+# `validate` accepts makes a check overflow, stall or run without end.
+MAX_COORD = 1e4  # [m] |x|, |y| of nodes, ground, zone (course: 24 m): a 10 km bridge still fits
+MIN_E, MAX_E = 1e3, 1e13  # [Pa] (course: 2.1e10 to 2e11): a soft gel to past diamond (1.2e12)
+MAX_DENSITY = 1e6  # [kg/m³] (course: 47,500): 40 times osmium
+MAX_STRENGTH = MAX_E  # [Pa] (course: 1.6e9)
+MAX_MASS = 1e9  # [kg] a node's extra mass (course: 10,000 kg); also [kg m²] its inertia
+MAX_SPEED = 1e3  # [m/s] initial velocities, a moving load's speed (course: 0 and 5 m/s)
+MAX_AREA = 1e2  # [m²] a member's A (course: 2e-4 to 0.012): a 10 m square
+MAX_I = 1e3  # [m⁴] (course: up to 4.5e-4)
+MAX_THICKNESS = 10.0  # [m] a plate's t (course: 0.15 m)
+MAX_FORCE = 1e9  # [N] a load's fx, fy, a moving load, player.max_force (course: up to 700 kN); also [N/m] distributed loads
+MAX_MOMENT = 1e10  # [N m] a load's m (course: none)
+MAX_TIME = 600.0  # [s] a history's times, a moving load's start (course: up to 12 s)
+MAX_FACTOR = 1e4  # a history's values: scale factors, settlements [m], ground accelerations [m/s²] (course: up to 1.2)
+MAX_GRAVITY = 1e3  # [m/s²] |gravity| (course: 9.81): a hundred g
+MAX_HOLD = 60.0  # [s] goal.hold (course: 1 to 3 s): the judge runs the hold in steps of the stable step
+MAX_DAMPING = 100.0  # damping ratio (course: 0.02 to 0.05); [1/s] mass_damping
+MAX_ELEMENT_DAMPING = 10.0  # [s] stiffness-proportional β (course: none), which shrinks the explicit step
+MAX_MU = 10.0  # friction coefficient (course: up to 0.3)
+MAX_CHOICES = 100  # player.load_choices (course: up to 4): validate builds the model once for each
+MAX_TEXT = 20_000  # characters of a brief, a hint, an explanation (course: up to 941), laid out on the screen each time shown
+
+
+def bounded(low: float | None, high: float, *, above: float | None = None) -> Any:
+    """A finite float within [low, high] (or above `above`, exclusive)."""
+    if above is not None:
+        return Annotated[float, Field(gt=above, le=high, allow_inf_nan=False)]
+    return Annotated[float, Field(ge=low, le=high, allow_inf_nan=False)]
+
+
+Coord = bounded(-MAX_COORD, MAX_COORD)
+Force = bounded(-MAX_FORCE, MAX_FORCE)
+Moment = bounded(-MAX_MOMENT, MAX_MOMENT)
+# A solution's forces and moments: a thousand times a level's, since an answer's reactions
+# exceed the loads by the ratio of their lever arms (game/rules/answer.py writes them as moves).
+MAX_ANSWER = 1e3
+AnswerForce = bounded(-MAX_ANSWER * MAX_FORCE, MAX_ANSWER * MAX_FORCE)
+AnswerMoment = bounded(-MAX_ANSWER * MAX_MOMENT, MAX_ANSWER * MAX_MOMENT)
+Text = Annotated[str, AfterValidator(plain_text)]
+
+
+def _no_controls(value: str) -> str:
+    if plain_text(value) != value or "\n" in value:
+        raise ValueError(f"an id holds no control characters (escapes, tabs, newlines), not {plain_text(value)!r}")
+    return value
+
+
+Id = Annotated[str, AfterValidator(_no_controls), Field(min_length=1, max_length=64)]
 LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
@@ -33,7 +86,7 @@ def _level_id(value: str) -> str:
 LevelId = Annotated[str, AfterValidator(_level_id), Field(description="letters, digits, - and _: the level's file is levels/<id>.json")]
 Dof = Literal["x", "y", "rot"]
 History = Annotated[
-    list[tuple[Finite, Finite]],
+    list[tuple[bounded(-MAX_TIME, MAX_TIME), bounded(-MAX_FACTOR, MAX_FACTOR)]],
     Field(min_length=1, max_length=10_000, description="piecewise-linear [[time s, value], ...], times increasing; held at the ends"),
 ]
 
@@ -49,26 +102,26 @@ def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, f
 
 
 class Material(_Strict):
-    E: Positive = Field(description="Young's modulus [Pa]")
-    density: NonNegative = Field(0.0, description="[kg/m³]")
+    E: bounded(MIN_E, MAX_E) = Field(description="Young's modulus [Pa]")
+    density: bounded(0.0, MAX_DENSITY) = Field(0.0, description="[kg/m³]")
     nu: Annotated[float, Field(ge=0, lt=0.5)] = Field(0.3, description="Poisson's ratio")
-    strength: Positive | None = Field(None, description="yield strength [Pa]")
+    strength: bounded(None, MAX_STRENGTH, above=0.0) | None = Field(None, description="yield strength [Pa]")
 
 
 class Node(_Strict):
     id: Id
-    x: Finite = Field(description="[m]")
-    y: Finite = Field(description="[m], y up")
-    mass: NonNegative = Field(0.0, description="extra lumped mass [kg]")
-    inertia: NonNegative = Field(0.0, description="extra rotational inertia [kg m²]")
-    vx: Finite = Field(0.0, description="initial velocity [m/s] (a free vibration needs no load pulse)")
-    vy: Finite = Field(0.0, description="initial velocity [m/s], y up")
-    vrot: Finite = Field(0.0, description="initial angular velocity [rad/s], counter-clockwise; only where a beam meets the node")
+    x: Coord = Field(description="[m]")
+    y: Coord = Field(description="[m], y up")
+    mass: bounded(0.0, MAX_MASS) = Field(0.0, description="extra lumped mass [kg]")
+    inertia: bounded(0.0, MAX_MASS) = Field(0.0, description="extra rotational inertia [kg m²]")
+    vx: bounded(-MAX_SPEED, MAX_SPEED) = Field(0.0, description="initial velocity [m/s] (a free vibration needs no load pulse)")
+    vy: bounded(-MAX_SPEED, MAX_SPEED) = Field(0.0, description="initial velocity [m/s], y up")
+    vrot: bounded(-MAX_SPEED, MAX_SPEED) = Field(0.0, description="initial angular velocity [rad/s], counter-clockwise; only where a beam meets the node")
 
 
 class Contact(_Strict):
     normal: tuple[Finite, Finite] = Field(description="[nx, ny]: out of the surface, toward the body (need not be unit length)")
-    mu: NonNegative = Field(description="friction coefficient, static and kinetic (0: smooth)")
+    mu: bounded(0.0, MAX_MU) = Field(description="friction coefficient, static and kinetic (0: smooth)")
 
     @field_validator("normal")
     @classmethod
@@ -115,8 +168,8 @@ class Member(_Strict):
     j: Id
     kind: Literal["bar", "cable", "beam"] = "bar"
     material: Id
-    A: Positive = Field(description="cross-section area [m²]")
-    I: NonNegative | None = Field(
+    A: bounded(None, MAX_AREA, above=0.0) = Field(description="cross-section area [m²]")
+    I: bounded(0.0, MAX_I) | None = Field(
         None, description="second moment of area [m⁴]; beams need it (more than 0), and a bar's buckling check where members break; 0 where nothing uses it"
     )
     formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
@@ -126,15 +179,15 @@ class Triangle(_Strict):
     id: Id
     nodes: tuple[Id, Id, Id]
     material: Id
-    t: Positive = Field(description="thickness [m]")
+    t: bounded(None, MAX_THICKNESS, above=0.0) = Field(description="thickness [m]")
     model: Literal["linear", "neo_hookean"] = "linear"
 
 
 class Load(_Strict):
     node: Id
-    fx: Finite = Field(0.0, description="[N]")
-    fy: Finite = Field(0.0, description="[N]")
-    m: Finite = Field(0.0, description="moment [N m], counter-clockwise")
+    fx: Force = Field(0.0, description="[N]")
+    fy: Force = Field(0.0, description="[N]")
+    m: Moment = Field(0.0, description="moment [N m], counter-clockwise")
     history: History | None = Field(None, description="scale factor over time; absent: constant")
 
     @field_validator("history")
@@ -148,9 +201,9 @@ class MemberLoad(_Strict):
     from `wi` at end i to `wj` at end j [N/m], per metre of the member."""
 
     member: Id
-    w: Finite | None = Field(None, description="uniform load [N/m] (give w, or wi and wj)")
-    wi: Finite | None = Field(None, description="linear load: its value at end i [N/m]")
-    wj: Finite | None = Field(None, description="linear load: its value at end j [N/m]")
+    w: Force | None = Field(None, description="uniform load [N/m] (give w, or wi and wj)")
+    wi: Force | None = Field(None, description="linear load: its value at end i [N/m]")
+    wj: Force | None = Field(None, description="linear load: its value at end j [N/m]")
     direction: Literal["y", "x", "normal"] = Field("y", description="global y (up, the default) or x, or the member's normal (i to j turned 90° ccw)")
     history: History | None = Field(None, description="scale factor over time; absent: constant")
 
@@ -175,11 +228,11 @@ class GroundMotion(_Strict):
 
 
 class World(_Strict):
-    gravity: Finite = Field(9.81, description="[m/s²]")
-    damping: NonNegative = Field(0.05, description="damping ratio of the lowest elastic mode")
-    mass_damping: NonNegative | None = Field(None, description="mass-proportional damping α [1/s], instead of damping")
-    element_damping: NonNegative = Field(0.0, description="stiffness-proportional damping β [s]")
-    ground: list[tuple[Finite, Finite]] | None = Field(None, min_length=2, description="ground polyline [[x, y], ...] [m]")
+    gravity: bounded(-MAX_GRAVITY, MAX_GRAVITY) = Field(9.81, description="[m/s²]")
+    damping: bounded(0.0, MAX_DAMPING) = Field(0.05, description="damping ratio of the lowest elastic mode")
+    mass_damping: bounded(0.0, MAX_DAMPING) | None = Field(None, description="mass-proportional damping α [1/s], instead of damping")
+    element_damping: bounded(0.0, MAX_ELEMENT_DAMPING) = Field(0.0, description="stiffness-proportional damping β [s]")
+    ground: list[tuple[Coord, Coord]] | None = Field(None, min_length=2, max_length=10_000, description="ground polyline [[x, y], ...] [m]")
     ground_motion: GroundMotion | None = None
     breakable: bool = Field(False, description="members break past their strength or buckling load")
 
@@ -187,11 +240,11 @@ class World(_Strict):
 class MovingLoad(_Strict):
     """A point load that travels along a path of nodes (a vehicle crossing a bridge)."""
 
-    path: list[Id] = Field(min_length=2, description="node ids in the order the load visits them")
-    fx: Finite = Field(0.0, description="[N]")
-    fy: Finite = Field(0.0, description="[N]")
-    speed: Positive = Field(description="[m/s] along the path")
-    start: Positive = Field(1.0, description="time the load reaches the first node [s]; it ramps on over the last 0.5 s before")
+    path: list[Id] = Field(min_length=2, max_length=10_000, description="node ids in the order the load visits them")
+    fx: Force = Field(0.0, description="[N]")
+    fy: Force = Field(0.0, description="[N]")
+    speed: bounded(1e-2, MAX_SPEED) = Field(description="[m/s] along the path")
+    start: bounded(None, MAX_TIME, above=0.0) = Field(1.0, description="time the load reaches the first node [s]; it ramps on over the last 0.5 s before")
 
     def loads(self, where: dict[str, tuple[float, float]]) -> list[dict]:
         """The moving load as nodal loads with piecewise-linear histories: between two
@@ -211,8 +264,8 @@ class MovingLoad(_Strict):
 
 
 class Goal(_Strict):
-    hold: Positive = Field(3.0, description="time the body must stay at rest [s]")
-    max_displacement: Positive | None = Field(None, description="largest node displacement allowed [m]")
+    hold: bounded(None, MAX_HOLD, above=0.0) = Field(3.0, description="time the body must stay at rest [s]")
+    max_displacement: bounded(None, MAX_COORD, above=0.0) | None = Field(None, description="largest node displacement allowed [m]")
     moving_load: MovingLoad | None = Field(None, description="a load that crosses the structure before the hold begins")
     tolerance: Annotated[float, Field(gt=0, le=0.2)] | None = Field(
         None,
@@ -256,8 +309,8 @@ class Section(_Strict):
 
     kind: Literal["bar", "cable", "beam"] = "bar"
     material: Id
-    A: Positive = Field(description="cross-section area [m²]")
-    I: Positive | None = Field(None, description="second moment of area [m⁴]; beams need it, and a bar's buckling load uses it")
+    A: bounded(None, MAX_AREA, above=0.0) = Field(description="cross-section area [m²]")
+    I: bounded(None, MAX_I, above=0.0) | None = Field(None, description="second moment of area [m⁴]; beams need it, and a bar's buckling load uses it")
     formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
     cost: NonNegative = Field(0.0, description="price per metre of member")
 
@@ -281,16 +334,20 @@ class Player(_Strict):
     moments: Annotated[int, Field(ge=0, le=10)] | None = Field(
         None, description="free_body: how many moments the player adds (default: one per cut that carries a moment)"
     )
-    max_force: Positive | None = Field(None, description="balance: the largest force allowed [N]")
+    max_force: bounded(None, MAX_FORCE, above=0.0) | None = Field(None, description="balance: the largest force allowed [N]")
     nodes: list[Id] | None = Field(
         None,
         description="balance: nodes where forces may act; free_body: the cuts' nodes where they may (default: all cuts);"
         " build, stability: nodes where supports may go (absent: any)",
     )
     mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
-    load_choices: list[list[Load]] | None = Field(None, description="zero_force: sets of loads drawn from at random, one per attempt")
-    zone: list[tuple[Finite, Finite]] | None = Field(None, min_length=3, description="build: polygon [[x, y], ...] [m] the player's new nodes must lie in")
-    sections: dict[Id, Section] | None = Field(None, description="build, stability, sandbox: the members the player may build, by name")
+    load_choices: list[Annotated[list[Load], Field(max_length=50_000)]] | None = Field(
+        None, max_length=MAX_CHOICES, description="zero_force: sets of loads drawn from at random, one per attempt"
+    )
+    zone: list[tuple[Coord, Coord]] | None = Field(
+        None, min_length=3, max_length=1000, description="build: polygon [[x, y], ...] [m] the player's new nodes must lie in"
+    )
+    sections: dict[Id, Section] | None = Field(None, max_length=100, description="build, stability, sandbox: the members the player may build, by name")
     budget: Positive | None = Field(None, description="build, stability: the most the player's additions may cost")
     node_cost: NonNegative | None = Field(None, description="build: price of each new node")
     supports: list[list[Dof]] | None = Field(None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"]]')
@@ -300,7 +357,7 @@ class Player(_Strict):
     )
     max_members: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most members the player may add")
     max_supports: Annotated[int, Field(ge=0)] | None = Field(None, description="build, stability: most supports the player may add")
-    max_length: Positive | None = Field(None, description="build: the longest member allowed [m]")
+    max_length: bounded(None, 2 * MAX_COORD, above=0.0) | None = Field(None, description="build: the longest member allowed [m]")
 
 
 # Units a drawn number may be shown in: the factor from the SI value the level holds.
@@ -321,7 +378,7 @@ class Number(_Strict):
     step: Positive = Field(description="the values go up by this much, so that texts show clean numbers")
     unit: Unit = Field("", description="how texts show it: the SI value divided by the unit's size (8000 N shown in kN is '8 kN')")
     default: Finite | None = Field(None, description="the level's own value, for a player who gave no student id (absent: the step nearest the middle)")
-    words: str | None = Field(None, max_length=60, description="what it is, for the student's list of their numbers ('the load at C'); absent: its name")
+    words: Text | None = Field(None, max_length=60, description="what it is, for the student's list of their numbers ('the load at C'); absent: its name")
 
     @model_validator(mode="after")
     def _a_range_of_steps(self) -> Self:
@@ -369,11 +426,11 @@ class BaseLevel(_Strict):
     schema_: str | None = Field(None, alias="$schema", exclude=True, description="where an editor finds the schema (levels/level.schema.json); ignored")
     format: Literal[1] = Field(description="level format version")
     id: LevelId
-    title: Annotated[str, Field(min_length=1, max_length=120)]
+    title: Annotated[Text, Field(min_length=1, max_length=120)]
     kind: str = Field(description="what is asked: one of the kinds in game/rules/kinds.py")
-    brief: str = Field("", description="shown before the level starts")
-    hints: list[str] = Field(default_factory=list)
-    explanation: str = Field("", description="shown after the level is won")
+    brief: Annotated[Text, Field(max_length=MAX_TEXT)] = Field("", description="shown before the level starts")
+    hints: list[Annotated[Text, Field(max_length=MAX_TEXT)]] = Field(default_factory=list, max_length=50)
+    explanation: Annotated[Text, Field(max_length=MAX_TEXT)] = Field("", description="shown after the level is won")
     world: World = Field(default_factory=World)
     materials: dict[Id, Material] = Field(default_factory=dict)
     nodes: list[Node] = Field(min_length=1, max_length=50_000)

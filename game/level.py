@@ -75,23 +75,49 @@ class Level(BaseLevel):
         return Level.model_validate(data)
 
 
+SCHEMA_KEY = "$schema"  # where an editor finds the schema (levels/level.schema.json): allowed, and not part of the level
+
+
+def without_schema_key(data: Any) -> Any:
+    """The level file's object without its "$schema" (the address an editor checks the
+    file against, for completion); ValueError when that is not text."""
+    if not isinstance(data, dict) or SCHEMA_KEY not in data:
+        return data
+    if not isinstance(data[SCHEMA_KEY], str):
+        raise ValueError(f'{SCHEMA_KEY}: the schema\'s address is text, such as "level.schema.json"')
+    return {k: v for k, v in data.items() if k != SCHEMA_KEY}
+
+
 def schema_errors(data: Any) -> list[str]:
     """Schema problems as 'field: what is wrong', one per problem (empty if none)."""
     problem = format_problem(data) if isinstance(data, dict) else None
     if problem:
         return [f"format: {problem}"]  # a file of another format is not read further
     try:
+        data = without_schema_key(data)
+    except ValueError as exc:
+        return [str(exc)]
+    try:
         Level.model_validate(data)
     except ValidationError as exc:
-        return [f"{field_path(e['loc'])}: {_message(e)}" for e in exc.errors(include_url=False)]
+        return [f"{field_path(e['loc'])}: {_problem(e)}" for e in exc.errors(include_url=False)]
     return []
 
 
-def _message(error: dict) -> str:
-    """pydantic's words for one problem; an unknown field says which name was meant."""
+_BOUNDS = {"less_than_equal": "le", "greater_than_equal": "ge"}  # pydantic's error types for a number past a bound
+
+
+def _problem(error: dict) -> str:
+    """What is wrong, as pydantic says it: an unknown field says which name was meant; a
+    large bound (game/format.py, told in docs/level-format.md) written as a reader takes
+    it in: 10,000,000,000,000, not 10000000000000."""
     if error["type"] == "extra_forbidden":
         return unknown_field(Level, error["loc"])
-    return error["msg"].removeprefix("Value error, ")
+    message = error["msg"].removeprefix("Value error, ")
+    bound = (error.get("ctx") or {}).get(_BOUNDS.get(error["type"], ""))
+    if isinstance(bound, int | float) and abs(bound) >= 1e4 and bound == int(bound):
+        message = f"{message.rsplit(' ', 1)[0]} {bound:,.0f}"
+    return message
 
 
 def sense_errors(level: Level) -> list[str]:
@@ -107,10 +133,10 @@ def sense_errors(level: Level) -> list[str]:
                 return [f"goal.moving_load.path[{at}]: unknown node {node!r}"]
         if a == b:
             return [f"goal.moving_load.path[{k + 1}]: the load must move to another node"]
-    problems = _player_errors(level, node_ids) or vary_errors(level)
+    problems = _player_errors(level, node_ids) or _member_load_errors(level) or vary_errors(level)
     if problems:
         return problems
-    problems = _model_errors(level)
+    problems = _model_errors(level) or _budget_errors(level)
     for numbers in [] if problems else extremes(level):
         problems = _drawn_errors(level, numbers)
         if problems:
@@ -146,6 +172,44 @@ def _model_errors(level: Level) -> list[str]:
     return sense(level, model) if sense else []
 
 
+def _budget_errors(level: Level) -> list[str]:
+    """A level the judge could not check within its budget (game/rules/common.py
+    MAX_JUDGE_STEPS): its longest run, the loads coming on, settling and the hold, in
+    steps of the judge's stable step, counted before anything runs."""
+    from engine import ModelError, build_model
+    from engine.simulation import stable_dt_for
+    from game.rules.common import JUDGE, within_budget
+    from game.rules.construction import SETTLE_SECONDS
+
+    if not KINDS[level.kind].judged:
+        return []
+    hold = level.goal.hold if level.goal else Goal().hold
+    # the longest check: a build's load test (the loads, settling, the hold), or the hold
+    # once and once more for each member a zero-force truss might spare (game/rules/zero_force.py)
+    runs = 1 + len(level.members) if level.player.mode == "remove" else 1
+    try:
+        model = build_model(level.model_data())
+        within_budget(stable_dt_for(model, JUDGE), max(model.load_end_time + SETTLE_SECONDS + hold, hold * runs))
+    except (ModelError, ValueError) as exc:
+        return [str(exc).splitlines()[0]]
+    return []
+
+
+def _member_load_errors(level: Level) -> list[str]:
+    """A distributed load lies on a bar or a beam: a cable is a straight tension-only
+    bar here, and a load along it would need its sag, which the game does not model."""
+    kinds = {m.id: m.kind for m in level.members}
+    for k, load in enumerate(level.member_loads):
+        if kinds.get(load.member) == "cable":
+            return [f"member_loads[{k}].member: {load.member!r} is a cable, which carries loads only at its ends (a load along it would make it sag)"]
+    return []
+
+
+def zone_area(zone: list[tuple[float, float]]) -> float:
+    """The area [m²] of the polygon `zone` (the shoelace formula; either winding)."""
+    return 0.5 * abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(zone, zone[1:] + zone[:1], strict=True)))
+
+
 def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
     """What the player is given must exist: sections' materials, support nodes."""
     player = level.player
@@ -159,6 +223,11 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
             return [f"{field}.formulation: only a beam has a formulation"]
         if level.world.breakable and section.kind == "bar" and section.I is None:
             return [f"{field}.I: in a breakable world a bar needs I for its buckling load π²EI/L²"]
+    zone = [tuple(p) for p in player.zone or []]
+    if zone:
+        span = max(max(x for x, _ in zone) - min(x for x, _ in zone), max(y for _, y in zone) - min(y for _, y in zone))
+        if zone_area(zone) <= 1e-6 * span * span:  # its corners on a line (or on one point): no node can lie in it
+            return ["player.zone: the build zone has no area (its corners lie on one line), so no node could be placed in it"]
     for k, node in enumerate(player.nodes or []):
         if node not in node_ids:
             return [f"player.nodes[{k}]: unknown node {node!r}"]
@@ -170,7 +239,7 @@ def load_level(data: Any) -> Level:
     problems = schema_errors(data)
     if problems:
         raise ValueError("\n".join(problems))
-    level = Level.model_validate(data)
+    level = Level.model_validate(without_schema_key(data))
     problems = sense_errors(level)
     if problems:
         raise ValueError("\n".join(problems))
@@ -179,6 +248,8 @@ def load_level(data: Any) -> Level:
 
 def schema_text() -> str:
     schema = Level.model_json_schema()
+    key = {SCHEMA_KEY: {"type": "string", "description": "the address of this schema, for editors; not part of the level"}}
+    schema["properties"] = key | schema["properties"]
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Equilibria level, format 1"
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"

@@ -16,7 +16,10 @@ player made is lost when they leave a level. `student` is the id the player gave
 a level that varies its numbers draws the student's own from it (game/variants.py).
 
 Two copies of the game may share one data folder: each save first takes in what the
-file holds (another copy's wins, marks and work), so neither undoes the other.
+file holds (another copy's wins, marks and work), so neither undoes the other; the
+taking in and the writing happen under a lock (`progress.json.lock` beside the file,
+filelock), so that no copy writes between another's reading and writing. A lock held
+longer than LOCK_SECONDS is a save that fails with one line, never a wait without end.
 
 Nothing about the file is fatal to the game. A file that is not JSON or not progress
 is moved aside (renamed `progress.broken-STAMP.json`, never deleted) and a fresh
@@ -37,6 +40,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import platformdirs
+from filelock import FileLock, Timeout
 from pydantic import Field, ValidationError, model_validator
 
 from game.files import MAX_FILE_BYTES, SaveError, write_json_atomic
@@ -47,6 +51,7 @@ from game.variants import student_error
 FORMAT = 1
 FILE_NAME = "progress.json"
 HOME_VARIABLE = "EQUILIBRIA_HOME"  # a folder to keep the progress in instead of the user's data folder
+LOCK_SECONDS = 10.0  # [s] the longest a save waits for another copy's save (each takes milliseconds)
 
 
 def data_folder() -> Path:
@@ -55,6 +60,11 @@ def data_folder() -> Path:
     if home:
         return Path(home).expanduser()
     return Path(platformdirs.user_data_dir("equilibria", appauthor=False))
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the progress file `path`, beside it."""
+    return path.with_name(path.name + ".lock")
 
 
 class LevelRecord(_Strict):
@@ -201,8 +211,21 @@ class Progress:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SaveError(f"{self.path}: cannot make its folder ({exc.strerror or exc})") from None
-        self._take_in_the_file()
-        write_json_atomic(self.path, self.to_json())
+        lock = FileLock(lock_path(self.path), timeout=LOCK_SECONDS)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise SaveError(
+                f"{self.path}: another copy of Equilibria has held the progress for over {LOCK_SECONDS:g} s ({lock.lock_file});"
+                " not saved this time: close the other copy, or delete that file if no other copy runs"
+            ) from None
+        except OSError as exc:
+            raise SaveError(f"{self.path}: cannot lock the progress ({exc.strerror or exc}); not saved this time") from None
+        try:
+            self._take_in_the_file()
+            write_json_atomic(self.path, self.to_json())
+        finally:
+            lock.release()
         self._opened_unsaved = False
 
     def _take_in_the_file(self) -> None:

@@ -25,20 +25,20 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from game.files import BadInput, format_problem, read_json
-from game.format import Dof, Finite, Id, LevelId, _Strict, field_path
+from game.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
 
 
 class AddForce(_Strict):
     type: Literal["add_force"]
     node: Id = Field(description="point of application")
-    fx: Finite = Field(0.0, description="[N]")
-    fy: Finite = Field(0.0, description="[N]")
+    fx: AnswerForce = Field(0.0, description="[N]")
+    fy: AnswerForce = Field(0.0, description="[N]")
 
 
 class AddMoment(_Strict):
     type: Literal["add_moment"]
     node: Id = Field(description="where the moment acts")
-    m: Finite = Field(0.0, description="[N m], counter-clockwise positive")
+    m: AnswerMoment = Field(0.0, description="[N m], counter-clockwise positive")
 
 
 class MarkZero(_Strict):
@@ -54,8 +54,8 @@ class RemoveMember(_Strict):
 class AddNode(_Strict):
     type: Literal["add_node"]
     id: Id
-    x: Finite = Field(description="[m]")
-    y: Finite = Field(description="[m], y up")
+    x: Coord = Field(description="[m]")
+    y: Coord = Field(description="[m], y up")
 
 
 class AddMember(_Strict):

@@ -27,6 +27,7 @@ from game.format import LEVEL_ID
 from game.level import schema_errors
 from game.progress import data_folder
 from game.shipped import LEVELS_DIR
+from game.text import plain_text
 
 FOLDER = "levels"  # in the data folder
 HEADING = "Your teacher's levels"
@@ -90,7 +91,7 @@ def _read(path: Path) -> TeacherLevel:
     problems = schema_errors(data)
     fields = data if isinstance(data, dict) else {}
     level_id = fields.get("id") if isinstance(fields.get("id"), str) and LEVEL_ID.fullmatch(fields["id"]) else path.stem
-    title = fields.get("title") if isinstance(fields.get("title"), str) else ""
+    title = plain_text(fields["title"]) if isinstance(fields.get("title"), str) else ""  # drawn and printed: no control characters
     if problems:
         return TeacherLevel(path, level_id, title, None, f"{path}: {problems[0]}")
     return TeacherLevel(path, level_id, title, fields["kind"])

@@ -37,9 +37,11 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import ValidationError
+
 from engine import ModelError, build_model
 from game.attempt import Attempt
-from game.format import Section
+from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
 from game.level import Level, load_level
 from game.rules import KINDS, Verdict
 from game.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
@@ -73,6 +75,23 @@ PLATE_THICKNESS = 0.01  # [m] of the triangles the sandbox builds (steel plate)
 
 class Refused(ValueError):
     """An edit that cannot be made; the message says why, for the player."""
+
+
+# What a number past the format's bounds (game/format.py) is told as, by the move it is in
+PAST_BOUNDS = {
+    AddForce: f"The game takes forces of at most {MAX_ANSWER * MAX_FORCE / 1e3:,.0f} kN.",
+    AddMoment: f"The game takes moments of at most {MAX_ANSWER * MAX_MOMENT / 1e3:,.0f} kN·m.",
+    AddNode: f"The game keeps nodes within {MAX_COORD / 1e3:g} km of the origin.",
+}
+
+
+def within_bounds(cls: type, **fields: Any):
+    """The move `cls(**fields)`, or Refused in the player's words when one of its numbers
+    lies past the format's bounds (a force typed as 1e9 kN)."""
+    try:
+        return cls(**fields)
+    except ValidationError:
+        raise Refused(PAST_BOUNDS[cls]) from None
 
 
 def tools_for(kind: str, mode: str | None = None) -> tuple[str, ...]:
@@ -395,7 +414,7 @@ class LevelBench(Bench):
             raise Refused(f"You have placed {placed} this level takes; erase one, or change it at its node.")
         if player.max_force and math.hypot(fx, fy) > player.max_force * (1 + 1e-9):
             raise Refused(f"The largest force allowed is {player.max_force / 1e3:.3g} kN.")
-        new = AddForce(type="add_force", node=node, fx=fx, fy=fy)
+        new = within_bounds(AddForce, type="add_force", node=node, fx=fx, fy=fy)
         if here:  # a force of yours at this node already: the new one takes its place (one edit)
             self._edit(lambda ms: [new if m is here[-1] else m for m in ms])
         else:
@@ -418,7 +437,8 @@ class LevelBench(Bench):
             raise Refused(f"There is a moment at {node} already: erase it to place it again.")
         if sum(isinstance(move, AddMoment) for move in self.moves) >= places.moments:
             raise Refused(f"You have placed all {places.moments} moments; erase one to place it again.")
-        self._edit(lambda ms: [*ms, AddMoment(type="add_moment", node=node, m=m)])
+        new = within_bounds(AddMoment, type="add_moment", node=node, m=m)
+        self._edit(lambda ms: [*ms, new])
 
     def toggle_member(self, member: str) -> bool:
         """Mark (or remove) a member in a zero-force level, or take the mark back.
@@ -446,7 +466,8 @@ class LevelBench(Bench):
             raise Refused("A new node there would be outside the build zone (the dashed outline).")
         nodes, _ = self._ids()
         nid = letter_id(nodes)
-        self._edit(lambda ms: [*ms, AddNode(type="add_node", id=nid, x=round(x, 6), y=round(y, 6))])
+        new = within_bounds(AddNode, type="add_node", id=nid, x=round(x, 6), y=round(y, 6))
+        self._edit(lambda ms: [*ms, new])
         return nid
 
     def add_member(self, i: str, j: str, section: str) -> str:
@@ -513,7 +534,7 @@ class LevelBench(Bench):
             self.position(node)  # Refused if there is no such node
             raise Refused(f"Node {node} is part of the level and stays where it is; you can move only the joints you added.")
         old = own[-1]
-        new = AddNode(type="add_node", id=node, x=round(x, 6), y=round(y, 6))
+        new = within_bounds(AddNode, type="add_node", id=node, x=round(x, 6), y=round(y, 6))
         if (new.x, new.y) == (old.x, old.y):
             raise Refused(f"Node {node} is there already.")
         self._edit(lambda ms: [new if m is old else m for m in ms])
@@ -530,7 +551,7 @@ class LevelBench(Bench):
         nodes, members = self._ids()
         nid = letter_id(nodes)
         mid = joint_id(i, nid, members)
-        node = AddNode(type="add_node", id=nid, x=round(x, 6), y=round(y, 6))
+        node = within_bounds(AddNode, type="add_node", id=nid, x=round(x, 6), y=round(y, 6))
         self._edit(lambda ms: [*ms, node, AddMember(type="add_member", id=mid, i=i, j=nid, section=section)])
         return nid, mid
 

@@ -38,7 +38,7 @@ BROKEN_LEVEL = {
     "not-json": "not valid JSON: Expecting value at line 15, column 10",
     "top-level-list": "(top level): Input should be a valid dictionary",
     "wrong-type": "nodes[1].x: Input should be a valid number",
-    "negative-modulus": "materials.steel.E: Input should be greater than 0",
+    "negative-modulus": "materials.steel.E: Input should be greater than or equal to 1000",  # the least modulus a level takes (game/format.py MIN_E)
     "nan-modulus": "materials.steel.E: Input should be a finite number",
     "negative-area": "members[0].A: Input should be greater than 0",
     "unknown-field": "colour: unknown field",

@@ -13,6 +13,7 @@ import pygame
 
 from game.app.palette import BACKGROUND, Colour
 from game.files import write_bytes_atomic
+from game.text import plain_text
 
 
 def save_png(surface: pygame.Surface, path: str | os.PathLike) -> None:
@@ -182,7 +183,7 @@ def label(
     """Text with `anchor` (a pygame.Rect attribute: center, midleft, topright…) at `at`,
     on a small plate of `background` so that lines under it do not hide it. Text cut by
     the edge of the clip area is moved inside it."""
-    return place(surface, font.render(text, True, colour), at, anchor, background)
+    return place(surface, font.render(plain_text(text), True, colour), at, anchor, background)
 
 
 def place(surface: pygame.Surface, image: pygame.Surface, at: Point, anchor: str = "center", background: Colour | None = BACKGROUND) -> pygame.Rect:
@@ -252,6 +253,6 @@ def text_block(surface: pygame.Surface, font: pygame.font.Font, lines: Sequence[
     """Lines one under the other; returns the y below the last."""
     x, y = topleft
     for line in lines:
-        surface.blit(font.render(line, True, colour), (x, y))
+        surface.blit(font.render(plain_text(line), True, colour), (x, y))
         y += font.get_linesize() + spacing
     return round(y)

@@ -22,6 +22,7 @@ the rules do not model.
 from __future__ import annotations
 
 import math
+import os
 import time
 from pathlib import Path
 
@@ -99,16 +100,25 @@ def own_design_file(stage: Stage) -> Path | None:
 
 def new_design_file(stage: Stage) -> Path:
     """A new file in designs/ for a design not kept anywhere yet, named after where it
-    came from and when: never one that another design (or another copy of the game)
-    already has."""
+    came from and when, and claimed at once (created empty, O_EXCL, for the save to
+    write over): never one that another design, or another copy of the game saving in
+    the same second, has."""
     stem = stage.level.id if stage.level is not None and stage.level.id != "sandbox" else "sandbox"
-    base = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
-    folder = data_place("designs")
-    path, n = folder / f"{base}.json", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{base}-{n}.json"
-    return path
+    return claim_new_file(data_place("designs"), f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}")
+
+
+def claim_new_file(folder: Path, base: str) -> Path:
+    """`folder`/BASE.json, or BASE-2.json, BASE-3.json…: the first that this call creates
+    (O_CREAT | O_EXCL: of two processes asking at once, one gets each name)."""
+    n = 1
+    while True:
+        path = folder / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except FileExistsError:
+            n += 1
+            continue
+        return path
 
 
 def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:

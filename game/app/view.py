@@ -22,6 +22,7 @@ SMALLEST_PX = 40.0  # [px] zoomed out, the structure spans at least this much of
 FINEST_SHARE = 1e-3  # zoomed in, the screen shows at least this share of the structure across
 IN_SIGHT_PX = 40.0  # [px] of the structure's box that stays on screen after a zoom or a pan
 MARGIN_SHARE = 0.2  # a fit's margin is at most this share of the rect's width and height
+SMALLEST_SPAN = 1.0  # [m] the zoom limits take a structure as at least this wide (one node has no size), as fit does
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class View:
         zoomed out, it still spans SMALLEST_PX; zoomed in, the rect still shows
         FINEST_SHARE of it across (1 cm of a 10 m bridge on the screen's narrower side)."""
         xmin, ymin, xmax, ymax = bounds
-        span = max(xmax - xmin, ymax - ymin, 1e-9)
+        span = max(xmax - xmin, ymax - ymin, SMALLEST_SPAN)  # one node: as if 1 m across, not a point (4e10 px/m)
         least = SMALLEST_PX / span
         return least, max(least, min(rect[2], rect[3]) / (FINEST_SHARE * span))
 

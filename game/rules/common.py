@@ -68,6 +68,27 @@ def _finite(value):
     return value
 
 
+# The most steps one run of a check may take (each run of the structure in time: the
+# hold, or a build's load test). The course's levels take at most about 70,000 (the
+# portal demos' 15 s at 0.13 ms); a student's design with shorter or stiffer members
+# takes more, so the budget is about 30 times that; past it the check refuses in one
+# line before it runs, and no level or design makes it run for long.
+MAX_JUDGE_STEPS = 2_000_000
+
+
+def within_budget(dt: float, seconds: float) -> int:
+    """The steps of `dt` [s] (the judge's step) it takes to run `seconds` [s], counted
+    before running; ValueError (one line, what to change) when more than MAX_JUDGE_STEPS."""
+    steps = seconds / dt if dt > 0.0 else math.inf
+    if not steps <= MAX_JUDGE_STEPS:
+        count = f"{steps:,.0f}" if math.isfinite(steps) else "endless"
+        raise ValueError(
+            f"judge: checking this structure for {seconds:g} s would take {count} steps, more than the {MAX_JUDGE_STEPS:,} a check may take:"
+            " members too stiff or too light for their length (E, density, A, very short members) or too long a goal.hold"
+        )
+    return round(steps)
+
+
 def kn(x: float) -> str:
     return f"{x / 1e3:.3g} kN"
 
@@ -124,6 +145,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
         (sim.state.bar_on if kind == "bar" else sim.state.beam_on)[row] = False
     if jitter:
         jittered(sim, jitter)
+    within_budget(sim.dt, seconds)
     start = snapshot(sim)
     pos0 = model.arrays.pos0[:, :2]
     worst = 0.0

@@ -25,7 +25,7 @@ from engine.determinacy import truss_count
 from engine.linear import mechanism
 from engine.simulation import RestCriteria
 from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, JUDGE, Verdict, free_motion, hold_time, jittered, kn, limit, plural, snapshot
+from game.rules.common import IMPERFECTION, JUDGE, Verdict, free_motion, hold_time, jittered, kn, limit, plural, snapshot, within_budget
 from game.rules.kind import Kind
 from game.rules.motion import MOTION_TOL
 from game.solution import AddMember, AddNode, AddSupport, Solution
@@ -262,6 +262,7 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
     have passed. Members break as the model says; their force at the last look before
     the break tells tension from compression."""
     sim = Simulation(model, JUDGE, rest=RestCriteria(hold=hold))
+    within_budget(sim.dt, model.load_end_time + SETTLE_SECONDS + hold)
     if jitter:
         jittered(sim, jitter)
     m, s = model.arrays, sim.state

@@ -36,6 +36,7 @@ from engine.linear import Mechanism
 MOTION_TOL = 1e-3  # a node moves in a free motion when its motion passes this fraction of the largest
 RIGID_TOL = 1e-6  # a motion is rigid where a rigid motion fits it to this fraction of its size
 NEAR_NODE = 0.02  # a turning centre this close to a node (a fraction of the structure's size) is at the node
+TIE_TOL = 1e-6  # values this close (a fraction of the largest) are a tie, broken by node order, not by round-off
 
 
 def describe_motion(model: Model, free: Mechanism) -> str:
@@ -98,7 +99,7 @@ def _one_motion(model: Model, moving: np.ndarray, u: np.ndarray, who: str, toget
         if abs(omega) * model.char_length < 1e-3 * math.hypot(tx, ty):
             return f"{who} can slide {_line(math.degrees(math.atan2(ty, tx)))}{together}"
         return f"{who} can turn{together} about {_place(model, np.array([-ty / omega, tx / omega]))}"
-    q = int(np.argmax(np.hypot(*u.T)))
+    q = first_largest(np.hypot(*u.T))
     return f"{who} can move without stretching any member ({model.node_ids[moving[q]]} {_line(math.degrees(math.atan2(u[q, 1], u[q, 0])))})"
 
 
@@ -124,7 +125,7 @@ def _slide_and_turn(model: Model, fits: np.ndarray) -> str | None:
 def _place(model: Model, centre: np.ndarray) -> str:
     """A turning centre in words: the node there, or the point rounded to centimetres."""
     pos = model.arrays.pos0[:, :2]
-    near = int(np.argmin(np.hypot(*(pos - centre).T)))
+    near = first_largest(-np.hypot(*(pos - centre).T), absolute=NEAR_NODE * model.char_length)
     if math.dist(pos[near], centre) < NEAR_NODE * model.char_length:
         return f"node {model.node_ids[near]}"
     x, y = (round(float(c), 2) + 0.0 for c in centre)  # + 0.0: never "-0 m"
@@ -179,6 +180,16 @@ def _rigid_fit(r: np.ndarray, u: np.ndarray, scale: float) -> tuple[float, float
     if np.abs(rows @ fit - u.ravel()).max() > RIGID_TOL * scale:
         return None
     return float(fit[0]), float(fit[1]), float(fit[2])
+
+
+def first_largest(values: np.ndarray, absolute: float = 0.0) -> int:
+    """The index of the largest of `values`, ties going to the first: every value within
+    TIE_TOL of the largest's size (or `absolute`, if more) counts as the largest, so that
+    two nodes that move alike (a symmetric mechanism) are told apart by their order in
+    the level, never by the last bits of another machine's BLAS (issue 26)."""
+    top = float(values.max())
+    slack = max(TIE_TOL * abs(top), absolute * TIE_TOL)
+    return int(np.flatnonzero(values >= top - slack)[0])
 
 
 def _listing(names: list[str]) -> str:

@@ -8,7 +8,7 @@ import numpy as np
 from engine import Model, Simulation, build_model
 from engine.linear import mechanism
 from game.format import BaseLevel as Level
-from game.rules.common import Standing, Verdict, free_motion, hold_time, kn, plural, stands
+from game.rules.common import Standing, Verdict, free_motion, hold_time, kn, plural, stands, within_budget
 from game.rules.kind import Kind
 from game.solution import MarkZero, RemoveMember, Solution
 
@@ -117,6 +117,7 @@ def _judge_removal(level: Level, solution: Solution) -> Verdict:
         return Verdict(False, _why_it_falls(level, removed, standing) + ".", figures, sim, start)
     model = build_model(level.model_data(), statics_only=True)
     rest = sorted({m.id for m in level.members} - set(removed))
+    within_budget(sim.dt, hold_time(level) * (1 + len(rest)))  # the whole check: this run and, at most, one for each member left
     spare = [mid for mid in rest if free_motion(model, (*removed, mid)) is None and stands(level, (*removed, mid)).stands]  # the run only if no mechanism
     figures["can_also_go"] = spare
     if spare:
