@@ -89,6 +89,7 @@ def _bars(m, s) -> dict:
     zero = np.zeros(n)
     cable = m.bar_cable.astype(bool)
     cap_c = np.where(cable, 0.0, m.bar_cap_c)
+    s = s if s is not None else _AsBuilt(n, 0)
     return {
         "element": np.where(cable, CABLE_WORD, BAR),
         "ends": m.bar_ij,
@@ -110,6 +111,7 @@ def _beams(m, s) -> dict:
     """Beam-columns (engine/beam.py, beam_stability.py): state.beam_out holds (N, V,
     M1, M2) per beam."""
     n = len(m.beam_L0)
+    s = s if s is not None else _AsBuilt(0, n)
     out = s.beam_out
     return {
         "element": np.full(n, BEAM_COLUMN),
@@ -131,6 +133,14 @@ def _beams(m, s) -> dict:
 READERS = {"bar": _bars, "beam": _beams}  # the kind names of Model.members_by_kind
 
 
+class _AsBuilt:
+    """The state of a structure as built, carrying nothing (for member_results(model))."""
+
+    def __init__(self, bars: int, beams: int):
+        self.bar_N, self.bar_on, self.bar_broke = np.zeros(bars), np.ones(bars, bool), np.full(bars, -1.0)
+        self.beam_out, self.beam_on, self.beam_broke = np.zeros((beams, 4)), np.ones(beams, bool), np.full(beams, -1.0)
+
+
 def _limit(cap_t: np.ndarray, cap_c: np.ndarray) -> np.ndarray:
     """What limits compression where the member can push: none, buckling or yield."""
     return np.where(~np.isfinite(cap_c), NO_LIMIT, np.where(cap_c < cap_t * BUCKLES_BELOW, BUCKLING, YIELD))
@@ -140,9 +150,10 @@ _WORDS = ("element", "compression_by")  # fields of words
 WORD = "<U12"  # their dtype: room for the longest word
 
 
-def member_results(model: Model, state) -> MemberResults:
+def member_results(model: Model, state=None) -> MemberResults:
     """Every member's results (MemberResults) in `state` (engine.dynamics.State) of
-    `model` (the Model as it runs: sim.model, sim.state), in member order."""
+    `model` (the Model as it runs: sim.model, sim.state), in member order; without a
+    state, the structure as built: every member on, carrying nothing."""
     m = model.arrays
     n = len(model.member_ids)
     fields: dict[str, np.ndarray] = {}
