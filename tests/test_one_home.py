@@ -45,11 +45,9 @@ def kind_comparisons(tree) -> list[tuple[int, str]]:
             for s in words:
                 others = [o for o in sides if o is not s]
                 out.append((node.lineno, ast.unparse(others[0]) if others else ""))
-        if isinstance(node, ast.Dict):  # {"bar": ..., "beam": ...}: a table by kind
-            if any(isinstance(k, ast.Constant) and k.value in ("bar", "beam") for k in node.keys) and not any(
-                isinstance(k, ast.Constant) and k.value in ("id", "i", "j") for k in node.keys
-            ):
-                out.append((node.lineno, "a dict keyed by element kind"))
+        keys = {k.value for k in node.keys if isinstance(k, ast.Constant)} if isinstance(node, ast.Dict) else set()
+        if keys & {"bar", "beam"} and not keys & {"id", "i", "j"}:  # {"bar": ..., "beam": ...}: a table by kind, not a member entry
+            out.append((node.lineno, "a dict keyed by element kind"))
     return out
 
 
