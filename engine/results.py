@@ -191,3 +191,10 @@ def elements_without(model: Model, removed=()) -> tuple[np.ndarray, np.ndarray, 
         if tid in gone:
             tri_on[k] = False
     return on["bar"], on["beam"], tri_on
+
+
+def switch_off(model: Model, state, k: int) -> None:
+    """Member k (its row in model.member_ids) carries nothing from now on: its kind's
+    on-flag in `state` is cleared (the bomb, a removed member; its break time stays)."""
+    for kind, members in model.members_by_kind.items():
+        getattr(state, f"{kind}_on")[members == k] = False  # bar_on, beam_on

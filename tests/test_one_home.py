@@ -80,3 +80,9 @@ def test_the_check_finds_what_it_forbids():
     tree = ast.parse('n = s.bar_N[row] if kind == "bar" else s.beam_out[row, 0]\nw = {"bar": 1, "beam": 2}')
     assert [e for _, e in kind_comparisons(tree)] == ["a dict keyed by element kind", "kind"]
     assert sorted(n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and PER_KIND.match(n.attr)) == ["bar_N", "beam_out"]
+
+
+def test_kn_gives_three_figures_in_plain_digits_with_the_sign():
+    from game.figures import kn
+
+    assert [kn(f) for f in (1.49e6, -20e3, 12.5e3, 1e3, 12.5, 0.0)] == ["1,490 kN", "-20 kN", "12.5 kN", "1 kN", "0.0125 kN", "0 kN"]
