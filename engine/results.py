@@ -26,10 +26,11 @@ import numpy as np
 
 from engine.model import Model
 
-# What limits a member in compression (MemberResults.compression_by).
+# What limits a member in compression (MemberResults.compression_by), by its code.
 YIELD, BUCKLING, CABLE, NO_LIMIT = "yield", "buckling", "cable", "none"
-# What a student calls each element (MemberResults.element).
-BAR, CABLE_WORD, BEAM_COLUMN = "bar", "cable", "beam-column"
+LIMITS = np.array([YIELD, BUCKLING, CABLE, NO_LIMIT])
+# What a student calls each element (MemberResults.element), by its code.
+ELEMENTS = np.array(["bar", "cable", "beam-column"])
 # Euler's load counts as the limit when it is below yield by more than round-off.
 BUCKLES_BELOW = 1.0 - 1e-9
 
@@ -39,17 +40,19 @@ class MemberResults:
     """Every member's results now, in member order (M members). Shapes and units:
 
     ids: (M,) the model's member ids; element: (M,) str "bar", "cable" or "beam-column"
+        (from element_code (M,) int8, a row of ELEMENTS)
     ends: (M, 2) int64 node rows of ends i and j
     bending: (M,) bool, it carries shear and moment at its ends (a beam-column)
     axial, shear_i, shear_j, moment_i, moment_j: (M,) [N, N, N, N m, N m] (module note)
     cap_t, cap_c: (M,) [N] tension and compression capacities (inf: no limit)
-    compression_by: (M,) str "yield", "buckling", "cable" or "none"
+    compression_by: (M,) str "yield", "buckling", "cable" or "none" (from limit_code,
+        a row of LIMITS)
     active: (M,) bool, it carries load now (not broken, not removed)
     break_time: (M,) [s] when it broke, NaN if it did not (a removed member did not)
     """
 
     ids: tuple[str, ...]
-    element: np.ndarray
+    element_code: np.ndarray
     ends: np.ndarray
     bending: np.ndarray
     axial: np.ndarray
@@ -59,9 +62,19 @@ class MemberResults:
     moment_j: np.ndarray
     cap_t: np.ndarray
     cap_c: np.ndarray
-    compression_by: np.ndarray
+    limit_code: np.ndarray
     active: np.ndarray
     break_time: np.ndarray
+
+    @property
+    def element(self) -> np.ndarray:
+        """(M,) str: what a student calls each member's element."""
+        return ELEMENTS[self.element_code]
+
+    @property
+    def compression_by(self) -> np.ndarray:
+        """(M,) str: what limits each member in compression."""
+        return LIMITS[self.limit_code]
 
     @property
     def broken(self) -> np.ndarray:
@@ -91,7 +104,7 @@ def _bars(m, s) -> dict:
     cap_c = np.where(cable, 0.0, m.bar_cap_c)
     s = s if s is not None else _AsBuilt(n, 0)
     return {
-        "element": np.where(cable, CABLE_WORD, BAR),
+        "element_code": cable.astype(np.int8),  # bar 0, cable 1
         "ends": m.bar_ij,
         "bending": np.zeros(n, dtype=bool),
         "axial": s.bar_N,
@@ -101,7 +114,7 @@ def _bars(m, s) -> dict:
         "moment_j": zero,
         "cap_t": m.bar_cap_t,
         "cap_c": cap_c,
-        "compression_by": np.where(cable, CABLE, _limit(m.bar_cap_t, m.bar_cap_c)),
+        "limit_code": np.where(cable, np.int8(2), _limit(m.bar_cap_t, m.bar_cap_c)),
         "active": s.bar_on,
         "break_time": s.bar_broke,
     }
@@ -114,7 +127,7 @@ def _beams(m, s) -> dict:
     s = s if s is not None else _AsBuilt(0, n)
     out = s.beam_out
     return {
-        "element": np.full(n, BEAM_COLUMN),
+        "element_code": np.full(n, 2, dtype=np.int8),
         "ends": m.beam_ij,
         "bending": np.ones(n, dtype=bool),
         "axial": out[:, 0],
@@ -124,7 +137,7 @@ def _beams(m, s) -> dict:
         "moment_j": out[:, 3],
         "cap_t": m.beam_cap_t,
         "cap_c": m.beam_cap_c,
-        "compression_by": _limit(m.beam_cap_t, m.beam_cap_c),
+        "limit_code": _limit(m.beam_cap_t, m.beam_cap_c),
         "active": s.beam_on,
         "break_time": s.beam_broke,
     }
@@ -142,12 +155,9 @@ class _AsBuilt:
 
 
 def _limit(cap_t: np.ndarray, cap_c: np.ndarray) -> np.ndarray:
-    """What limits compression where the member can push: none, buckling or yield."""
-    return np.where(~np.isfinite(cap_c), NO_LIMIT, np.where(cap_c < cap_t * BUCKLES_BELOW, BUCKLING, YIELD))
-
-
-_WORDS = ("element", "compression_by")  # fields of words
-WORD = "<U12"  # their dtype: room for the longest word
+    """What limits compression where the member can push (a code of LIMITS): none,
+    buckling or yield."""
+    return np.where(~np.isfinite(cap_c), np.int8(3), np.where(cap_c < cap_t * BUCKLES_BELOW, np.int8(1), np.int8(0))).astype(np.int8)
 
 
 def member_results(model: Model, state=None) -> MemberResults:
@@ -161,7 +171,7 @@ def member_results(model: Model, state=None) -> MemberResults:
         for name, values in READERS[kind](m, state).items():
             values = np.asarray(values)
             if name not in fields:
-                fields[name] = np.empty((n, *values.shape[1:]), dtype=WORD if name in _WORDS else values.dtype)
+                fields[name] = np.empty((n, *values.shape[1:]), dtype=values.dtype)
             fields[name][members] = values
     fields["ends"] = fields["ends"].astype(np.int64)
     fields["break_time"] = np.where(fields["break_time"] >= 0, fields["break_time"], np.nan)

@@ -314,10 +314,11 @@ def member_table(test: LoadTest) -> tuple[list[dict], dict]:
     by use ratio, highest first; and the first member to fail: the first that broke in
     the run, else the one with the highest use ratio."""
     r = member_results(test.sim.model, test.sim.state)
+    limits = r.compression_by
     rows = []
     for k, mid in enumerate(r.ids):
         cap_t, cap_c = float(r.cap_t[k]), float(r.cap_c[k])
-        cable = r.compression_by[k] == CABLE
+        cable = limits[k] == CABLE
         n = test.peak_force.get(mid, 0.0)
         use = test.utilisation.get(mid) if math.isfinite(cap_t) else None
         rows.append(
@@ -327,7 +328,7 @@ def member_table(test: LoadTest) -> tuple[list[dict], dict]:
                 "sense": "tension" if n > 0 else ("compression" if n < 0 else "none"),
                 "tension_capacity": cap_t,
                 "compression_capacity": cap_c,
-                "compression_by": "a cable cannot push" if cable else ("buckling" if r.compression_by[k] == BUCKLING else "yield"),
+                "compression_by": "a cable cannot push" if cable else ("buckling" if limits[k] == BUCKLING else "yield"),
                 "use": use if use is not None else (0.0 if math.isfinite(cap_t) else None),
             }
         )
