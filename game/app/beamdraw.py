@@ -24,6 +24,7 @@ from engine.results import member_results
 from game.app import draw
 from game.app.labels import LabelLayer
 from game.app.palette import BACKGROUND, MUTED, Colour, Fonts, mix
+from game.figures import figure, kn
 
 SPREAD_PX = 32.0  # [px] the arrows of the scene's largest distributed load
 SPREAD_GAP_PX = 34.0  # [px] about this far apart along a member
@@ -37,7 +38,7 @@ NAMES = {"shear": "shear force V", "moment": "bending moment M"}
 
 
 def kn_per_m(w: float) -> str:
-    return f"{abs(w) / 1e3:.3g} kN/m"
+    return f"{figure(abs(w) / 1e3)} kN/m"
 
 
 def signed(value: float, unit: str, ref: float) -> str:
@@ -46,7 +47,7 @@ def signed(value: float, unit: str, ref: float) -> str:
     test allows 1e-3 of the loads), so 9.99 of a 14 kN diagram is said as 10."""
     quantum = 10.0 ** (math.floor(math.log10(max(ref, 1e-9))) - 2)
     value = round(value / quantum) * quantum
-    return f"{'+' if value >= 0 else '−'}{abs(value) / 1e3:.3g} {unit}"
+    return f"{'+' if value >= 0 else '−'}{figure(abs(value) / 1e3)} {unit}"
 
 
 class SpreadLoads:
@@ -125,7 +126,7 @@ class SpreadLoads:
         draw.dashed(surface, RESULTANT, tuple(tail), tuple(base), 3, 9, 5)
         draw.arrow(surface, RESULTANT, tuple(base + push), tuple(head), 3, 11.0, 10.0)
         name = self.model.node_ids[ml.i]
-        text = f"resultant {abs(total) / 1e3:.3g} kN, {at:.3g} m from {name}"
+        text = f"resultant {kn(abs(total))}, {at:.3g} m from {name}"
         painter.labels.put(surface, painter.fonts.small, text, tuple(tail - push * 4), RESULTANT, draw.anchor_away(tuple(-push)))
 
 

@@ -43,7 +43,7 @@ from game.app.palette import (
 )
 from game.app.stage import Stage
 from game.app.view import View
-from game.figures import kn
+from game.figures import figure, kn
 
 JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
@@ -546,7 +546,7 @@ class StructurePainter:
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
                 self.rings[q] = max(self.rings.get(q, 0.0), 30.0)
-                self._text(surface, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")
+                self._text(surface, f"{figure(abs(r[q, 2]) / 1e3)} kN·m", at, REACTION, "bottomleft")
 
 
 NAME_GAP_PX = 8.0  # [px] from a joint's centre to its name
@@ -602,7 +602,7 @@ def member_value_labels(a: np.ndarray, b: np.ndarray, width: np.ndarray, axial: 
     at = 0.5 * (a[rows] + b[rows]) + up * (width[rows] / 2 + 4)[:, None]
     out = []
     for n, s, (x, y), (ux, uy) in zip(axial[rows].tolist(), sign[rows].tolist(), at.tolist(), up.tolist(), strict=True):
-        out.append((abs(n), f"{'+' if n > 0 else '−'}{abs(n) / 1e3:.3g}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
+        out.append((abs(n), f"{'+' if n > 0 else '−'}{figure(abs(n) / 1e3)}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
     return out
 
 
@@ -681,4 +681,4 @@ class ForceArrows:
             at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
             if q is not None:
                 self.painter.rings[q] = max(self.painter.rings.get(q, 0.0), 22.0)
-            self.painter._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
+            self.painter._text(surface, f"{figure(abs(f[2]) / 1e3)} kN·m", at, colour, "bottomleft")
