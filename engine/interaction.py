@@ -21,6 +21,7 @@ import numpy as np
 
 from engine import dynamics, linear, newmark, tethers
 from engine.model import Model
+from engine.results import switch_off
 
 
 @dataclass
@@ -252,8 +253,7 @@ class Interaction:
         −1). ValueError for an unknown id."""
         if member_id not in self.model.member_ids:
             raise ValueError(f"unknown member {member_id!r}")
-        kind, row = self.model.member_slot[self.model.member_index(member_id)]
-        (self.state.bar_on if kind == "bar" else self.state.beam_on)[row] = False
+        switch_off(self.model, self.state, self.model.member_index(member_id))
         self.controls.removed.add(member_id)
         self._changed()
 

@@ -214,10 +214,9 @@ def member_forces(model, state, member: int, points: int = 41) -> MemberForces:
 
 def _scale(m, history: int, t: float) -> float:
     """A load history's value at time t (held at its ends; 1 without one)."""
-    if history < 0:
-        return 1.0
-    a, b = m.hist_start[history], m.hist_start[history + 1]
-    return float(np.interp(t, m.hist_t[a:b], m.hist_v[a:b]))
+    from engine.histories import scale  # the one reading of a history, the kernels' own
+
+    return scale(m, history, t)
 
 
 def largest_moments(model, state) -> np.ndarray:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -159,6 +160,17 @@ class Model:
 
     def member_index(self, member_id: str) -> int:
         return self.member_ids.index(member_id)
+
+    @cached_property
+    def members_by_kind(self) -> dict[str, np.ndarray]:
+        """For each element kind that makes members ("bar": bars and cables, "beam"),
+        the members of that kind (int64 rows of member_ids) in the order of the kind's
+        arrays, so that out[members_by_kind[kind]] = kind_array puts a kind's values in
+        member order. Made once per Model; engine/results.py reads members through it."""
+        found: dict[str, dict[int, int]] = {"bar": {}, "beam": {}}
+        for k, (kind, row) in enumerate(self.member_slot):
+            found[kind][row] = k
+        return {kind: np.array([at[r] for r in range(len(at))], dtype=np.int64) for kind, at in found.items()}
 
     def with_arrays(self, **changes: Any) -> Model:
         """A copy with some kernel arrays or scalars replaced (e.g. mass_damping)."""

@@ -22,9 +22,11 @@ from engine.elements import eval_forces, strain_energy
 from engine.interaction import Controls, Interaction
 from engine.member_loads import largest_moments
 from engine.model import Model
+from engine.results import member_results
 from engine.tethers import eval_tethers
 
 INTEGRATORS = ("rk4", "symplectic", "newmark", "relax", "linear")
+MEMBER_KEYS = ("axial", "shear_i", "moment_i", "moment_j", "broken", "moment_max")  # results()["members"][id]
 
 
 @dataclass(frozen=True)
@@ -365,15 +367,10 @@ class Simulation(Interaction):
             nid: {"x": float(s.pos[q, 0]), "y": float(s.pos[q, 1]), "rot": float(s.pos[q, 2]), "vx": float(s.vel[q, 0]), "vy": float(s.vel[q, 1])}
             for q, nid in enumerate(md.node_ids)
         }
-        members = {}
-        largest = largest_moments(md, s).tolist()
-        for k, (mid, (kind, row)) in enumerate(zip(md.member_ids, md.member_slot, strict=True)):
-            if kind == "bar":
-                members[mid] = {"axial": float(s.bar_N[row]), "shear_i": 0.0, "moment_i": 0.0, "moment_j": 0.0, "broken": bool(s.bar_broke[row] >= 0)}
-            else:
-                n_, v, m1, m2 = (float(x) for x in s.beam_out[row])
-                members[mid] = {"axial": n_, "shear_i": v, "moment_i": m1, "moment_j": m2, "broken": bool(s.beam_broke[row] >= 0)}
-            members[mid]["moment_max"] = largest[k]
+        r = member_results(md, s)
+        largest = largest_moments(md, s)
+        columns = zip(*(a.tolist() for a in (r.axial, r.shear_i, r.moment_i, r.moment_j, r.broken, largest)), strict=True)
+        members = {mid: dict(zip(MEMBER_KEYS, values, strict=True)) for mid, values in zip(md.member_ids, columns, strict=True)}
         triangles = {tid: {"sx": float(s.tri_out[k, 0]), "sy": float(s.tri_out[k, 1]), "txy": float(s.tri_out[k, 2])} for k, tid in enumerate(md.triangle_ids)}
         r = self.support_forces()
         held = (*md.support_nodes, *sorted(self.controls.nails - set(md.support_nodes)))

@@ -214,15 +214,9 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
     """What the player is given must exist: sections' materials, support nodes."""
     player = level.player
     for name, section in (player.sections or {}).items():
-        field = f"player.sections.{name}"
-        if section.material not in level.materials:
-            return [f"{field}.material: unknown material {section.material!r}"]
-        if section.kind == "beam" and section.I is None:
-            return [f"{field}.I: a beam needs its second moment of area I"]
-        if section.kind != "beam" and section.formulation is not None:
-            return [f"{field}.formulation: only a beam has a formulation"]
-        if level.world.breakable and section.kind == "bar" and section.I is None:
-            return [f"{field}.I: in a breakable world a bar needs I for its buckling load π²EI/L²"]
+        problem = _section_error(level, f"player.sections.{name}", section)
+        if problem:
+            return [problem]
     zone = [tuple(p) for p in player.zone or []]
     if zone:
         span = max(max(x for x, _ in zone) - min(x for x, _ in zone), max(y for _, y in zone) - min(y for _, y in zone))
@@ -232,6 +226,25 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
         if node not in node_ids:
             return [f"player.nodes[{k}]: unknown node {node!r}"]
     return []
+
+
+def _section_error(level: Level, field: str, section) -> str | None:
+    """What is wrong with a member built of `section` (at `field`) in this level's
+    world, as "field: message" (None: nothing): the engine's own rules for a member
+    (engine/model.py: a beam needs I, only a beam has a formulation, a bar that can
+    break needs I for its buckling load, a known material), asked of a member of the
+    section alone, never written again here."""
+    from engine import ModelError, build_model
+
+    data = level.model_dump(mode="json", include={"world", "materials"}, exclude_none=True)
+    nodes = [{"id": "i", "x": 0.0, "y": 0.0}, {"id": "j", "x": 1.0, "y": 0.0}]
+    try:
+        build_model({**data, "nodes": nodes, "members": [{"id": "m", "i": "i", "j": "j", **section.member_fields()}]}, statics_only=True)
+    except ModelError as exc:
+        if not exc.field.startswith("members[0]"):
+            return str(exc)  # the level's materials or world, named as the level has them
+        return f"{field}{exc.field.removeprefix('members[0]')}: {exc.message}"
+    return None
 
 
 def load_level(data: Any) -> Level:

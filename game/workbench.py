@@ -41,6 +41,7 @@ from pydantic import ValidationError
 
 from engine import ModelError, build_model
 from game.attempt import Attempt
+from game.figures import kn
 from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
 from game.level import Level, load_level
 from game.rules import KINDS, Verdict
@@ -413,7 +414,7 @@ class LevelBench(Bench):
             placed = "the one force" if wanted == 1 else f"all {wanted} forces"
             raise Refused(f"You have placed {placed} this level takes; erase one, or change it at its node.")
         if player.max_force and math.hypot(fx, fy) > player.max_force * (1 + 1e-9):
-            raise Refused(f"The largest force allowed is {player.max_force / 1e3:.3g} kN.")
+            raise Refused(f"The largest force allowed is {kn(player.max_force)}.")
         new = within_bounds(AddForce, type="add_force", node=node, fx=fx, fy=fy)
         if here:  # a force of yours at this node already: the new one takes its place (one edit)
             self._edit(lambda ms: [new if m is here[-1] else m for m in ms])

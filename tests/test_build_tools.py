@@ -131,9 +131,7 @@ def test_heavy_and_light_members_are_drawn_as_wide_as_the_square_root_of_their_a
     assert h.members()["CF"].section == "heavy"
     h.app.frame()
     assert h.scene.picture.by_section, "while the player builds"
-    bars, _ = h.scene.picture.painter.section_px
-    model = h.session.model
-    width = {mid: bars[row] for mid, (_, row) in zip(model.member_ids, model.member_slot, strict=True)}
+    width = dict(zip(h.session.model.member_ids, h.scene.picture.painter.section_px, strict=True))  # in member order
     assert width["CF"] == pytest.approx(SECTION_MAX_PX)  # the widest of the structure (heavy, as the deck)
     assert width["BE"] == pytest.approx(SECTION_MAX_PX * math.sqrt(LIGHT_A / HEAVY_A))  # ≈ 7.8 px
     # and on the screen: BE and CF stand upright, both in tension; measured across, at mid-height
@@ -163,8 +161,8 @@ def test_section_widths_stay_within_readable_bounds():
     from engine import build_model
 
     model = build_model(data)
-    bars, beams = section_widths(model, {"AB": 1e-6, "BC": 1.0}, 1e-3)
-    assert bars.tolist() == [SECTION_MIN_PX, SECTION_MAX_PX] and len(beams) == 0
+    widths = section_widths(model, {"AB": 1e-6, "BC": 1.0}, 1e-3)  # in member order
+    assert widths.tolist() == [SECTION_MIN_PX, SECTION_MAX_PX]
 
 
 # ---------------------------------------------------------------------- the rubber band

@@ -140,10 +140,10 @@ def loaded(m) -> Simulation:
 
 
 def reference_members(surface: pygame.Surface, painter: render.StructurePainter, sim: Simulation, pts: np.ndarray) -> None:
-    """The members as they were drawn before batching: one band (a polygon) each, in order."""
+    """The members as they were drawn before batching: one band (a polygon) each, in order (a lattice of bars only: member order is the bars' order)."""
     axial = sim.state.bar_N
     ref = painter.member_scale.value
-    for (i, j), n in zip(painter.bar_ij.tolist(), axial.tolist(), strict=True):
+    for (i, j), n in zip(painter.member_ij.tolist(), axial.tolist(), strict=True):
         width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * min(abs(n) / ref, 1.0)
         sign = 1 if n > ZERO_SHARE * ref else -1 if n < -ZERO_SHARE * ref else 0
         draw.segment(surface, SIGN_COLOUR[sign], tuple(pts[i]), tuple(pts[j]), width)

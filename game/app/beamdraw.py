@@ -18,10 +18,13 @@ import math
 import numpy as np
 import pygame
 
+from engine import histories
 from engine.member_loads import forces_along, frame, load_table, resultant
+from engine.results import member_results
 from game.app import draw
 from game.app.labels import LabelLayer
 from game.app.palette import BACKGROUND, MUTED, Colour, Fonts, mix
+from game.figures import figure, kn
 
 SPREAD_PX = 32.0  # [px] the arrows of the scene's largest distributed load
 SPREAD_GAP_PX = 34.0  # [px] about this far apart along a member
@@ -35,7 +38,7 @@ NAMES = {"shear": "shear force V", "moment": "bending moment M"}
 
 
 def kn_per_m(w: float) -> str:
-    return f"{abs(w) / 1e3:.3g} kN/m"
+    return f"{figure(abs(w) / 1e3)} kN/m"
 
 
 def signed(value: float, unit: str, ref: float) -> str:
@@ -44,7 +47,7 @@ def signed(value: float, unit: str, ref: float) -> str:
     test allows 1e-3 of the loads), so 9.99 of a 14 kN diagram is said as 10."""
     quantum = 10.0 ** (math.floor(math.log10(max(ref, 1e-9))) - 2)
     value = round(value / quantum) * quantum
-    return f"{'+' if value >= 0 else '−'}{abs(value) / 1e3:.3g} {unit}"
+    return f"{'+' if value >= 0 else '−'}{figure(abs(value) / 1e3)} {unit}"
 
 
 class SpreadLoads:
@@ -68,9 +71,9 @@ class SpreadLoads:
         for ml in self.loads:
             if not (seen[ml.i] or seen[ml.j]):
                 continue
-            scale, shade = _history_scale(m, ml.history, sim.time), colour
+            scale, shade = histories.scale(m, ml.history, sim.time), colour
             if abs(scale) < 1e-9:
-                scale, shade = _largest_scale(m, ml.history), MUTED
+                scale, shade = histories.peak(m, ml.history), MUTED
             self._row(surface, painter.labels, painter.fonts, ml, scale, pts, shade)
             if self.resultants:
                 self._resultant(surface, painter, ml, scale, pts)
@@ -123,22 +126,8 @@ class SpreadLoads:
         draw.dashed(surface, RESULTANT, tuple(tail), tuple(base), 3, 9, 5)
         draw.arrow(surface, RESULTANT, tuple(base + push), tuple(head), 3, 11.0, 10.0)
         name = self.model.node_ids[ml.i]
-        text = f"resultant {abs(total) / 1e3:.3g} kN, {at:.3g} m from {name}"
+        text = f"resultant {kn(abs(total))}, {at:.3g} m from {name}"
         painter.labels.put(surface, painter.fonts.small, text, tuple(tail - push * 4), RESULTANT, draw.anchor_away(tuple(-push)))
-
-
-def _history_scale(m, history: int, t: float) -> float:
-    if history < 0:
-        return 1.0
-    a, b = m.hist_start[history], m.hist_start[history + 1]
-    return float(np.interp(t, m.hist_t[a:b], m.hist_v[a:b]))
-
-
-def _largest_scale(m, history: int) -> float:
-    if history < 0:
-        return 1.0
-    values = m.hist_v[m.hist_start[history] : m.hist_start[history + 1]]
-    return float(values[np.argmax(np.abs(values))])
 
 
 class Diagrams:
@@ -153,14 +142,15 @@ class Diagrams:
     def fill(self, surface: pygame.Surface, model, sim, pts: np.ndarray, mode: str) -> None:
         """The filled diagrams, under the structure; their labels are kept for `label`."""
         self._labels = []
-        rows = [k for k, (kind, _) in enumerate(model.member_slot) if kind == "beam"]
+        r = member_results(model, sim.state)
+        rows = np.flatnonzero(r.bending).tolist()  # the beam-columns, and the members under a distributed load
         rows += sorted({ml.member for ml in model.member_loads} - set(rows))
         if not rows:
             return
         if self._table[0] is not model:
             self._table = (model, load_table(model))
         area = (surface.get_clip() or surface.get_rect()).inflate(2 * DIAGRAM_PX, 2 * DIAGRAM_PX)
-        rows = [k for k in rows if _on(sim, model, k) and _seen(model, k, pts, area)]
+        rows = [k for k in rows if r.active[k] and _seen(r.ends[k], pts, area)]
         if not rows:
             return
         f = forces_along(model, sim.state, rows, DIAGRAM_POINTS, self._table[1])
@@ -176,8 +166,7 @@ class Diagrams:
         unit = "kN" if mode == "shear" else "kN·m"
         said: set[tuple[int, int]] = set()
         for k, s, v in curves:
-            kind, row = model.member_slot[k]
-            ij = (model.arrays.beam_ij if kind == "beam" else model.arrays.bar_ij)[row]
+            ij = r.ends[k]
             a, b = pts[int(ij[0])], pts[int(ij[1])]
             if _reversed(a, b):  # read from the left (or lower) end: V keeps its sign, M turns
                 a, b, s, v = b, a, 1.0 - s[::-1], (v[::-1] if mode == "shear" else -v[::-1])
@@ -249,17 +238,12 @@ def _reversed(a: np.ndarray, b: np.ndarray) -> bool:
     return dy > 0  # screen y down: a larger y is lower
 
 
-def _seen(model, k: int, pts: np.ndarray, area: pygame.Rect) -> bool:
-    """Whether member k's segment on the screen reaches into `area` (the clip area and a
-    diagram's height around it): a member far off the screen costs nothing."""
-    kind, row = model.member_slot[k]
-    i, j = (model.arrays.beam_ij if kind == "beam" else model.arrays.bar_ij)[row]
+def _seen(ends: np.ndarray, pts: np.ndarray, area: pygame.Rect) -> bool:
+    """Whether a member's segment (its end nodes `ends`) on the screen reaches into
+    `area` (the clip area and a diagram's height around it): a member far off the screen
+    costs nothing."""
+    i, j = ends
     return draw.clip_segment(tuple(pts[int(i)]), tuple(pts[int(j)]), area) is not None
-
-
-def _on(sim, model, k: int) -> bool:
-    kind, row = model.member_slot[k]
-    return bool((sim.state.beam_on if kind == "beam" else sim.state.bar_on)[row])
 
 
 def legend_lines(mode: str | None, spread: bool, waiting: bool) -> list[str]:

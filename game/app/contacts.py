@@ -11,6 +11,7 @@ import pygame
 from engine import Simulation
 from game.app import draw
 from game.app.palette import INK, REACTION
+from game.figures import kn
 
 SURFACE_HALF = 40.0  # [px] half the length of the surface drawn under a contact
 HATCH = 6.0  # [px] depth of its hatching
@@ -73,4 +74,4 @@ def draw_forces(surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen:
             head = (x + ox - dx * 6, y + oy - dy * 6)
             tail = (head[0] - dx * length, head[1] - dy * length)
             draw.arrow(surface, REACTION, tail, head, 3, *arrow_head(length))
-            text(surface, f"{name} {abs(value) / 1e3:.3g} kN", (tail[0] - dx * 4, tail[1] - dy * 4), REACTION, draw.anchor_away((-dx, -dy)))
+            text(surface, f"{name} {kn(abs(value))}", (tail[0] - dx * 4, tail[1] - dy * 4), REACTION, draw.anchor_away((-dx, -dy)))

@@ -74,8 +74,7 @@ class CutMarks:
 
     def _member_ends(self, mid: str) -> tuple[int, int]:
         model = self.painter.model
-        kind, row = model.member_slot[model.member_index(mid)]
-        i, j = (model.arrays.bar_ij if kind == "bar" else model.arrays.beam_ij)[row]
+        i, j = self.painter.member_ij[model.member_index(mid)]
         return int(i), int(j)
 
     def _beyond(self, cut, pts: np.ndarray) -> np.ndarray | None:

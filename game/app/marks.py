@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from engine.results import member_ends
 from game.app import draw
 from game.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION, mix
 from game.app.render import draw_zone
@@ -96,8 +97,7 @@ def _zone(scene, surface: pygame.Surface) -> None:
 
 
 def _ends(model, mid: str) -> tuple[int, int]:
-    kind, row = model.member_slot[model.member_index(mid)]
-    i, j = (model.arrays.bar_ij if kind == "bar" else model.arrays.beam_ij)[row]
+    i, j = member_ends(model)[model.member_index(mid)]
     return int(i), int(j)
 
 

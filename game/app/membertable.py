@@ -22,6 +22,7 @@ import pygame
 from game.app import draw
 from game.app.overlay import PAD, place_box
 from game.app.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
+from game.figures import kn
 from game.format import Section
 from game.rules.construction import Bill, money
 
@@ -29,20 +30,11 @@ GAP = 18  # [px] between columns
 LEVELS_OWN = "the level's"  # the section column of a member the level gives (not the player's to price)
 
 
-def kn(x: float) -> str:
-    """A force [N] in kN to three significant figures, in plain digits."""
-    v = abs(x) / 1e3
-    if v == 0.0:
-        return "0 kN"
-    digits = max(0, 2 - math.floor(math.log10(v)))
-    return f"{v:,.{digits}f} kN"
-
-
 def row_words(row: dict) -> tuple[str, str, str, str, str]:
     """One row of the table after a check, in words: member, force (T or C), tension
     capacity, compression capacity (and what sets it), use ratio."""
     n = row["force"]
-    force = "0 kN" if not n else f"{kn(n)} {'T' if n > 0 else 'C'}"
+    force = "0 kN" if not n else f"{kn(abs(n))} {'T' if n > 0 else 'C'}"
     cap_t = kn(row["tension_capacity"]) if math.isfinite(row["tension_capacity"] or math.inf) else "no limit"
     cap_c = row["compression_capacity"]
     if row["compression_by"] == "a cable cannot push":

@@ -32,6 +32,7 @@ from game.app.palette import (
     Fonts,
 )
 from game.app.sections import Piece, Row, side_by_side
+from game.figures import kn
 
 
 def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
@@ -124,7 +125,7 @@ def legend_rows(
         item("broken", lambda surface, x, m: draw.dashed(surface, BROKEN, (x, m), (x + 34, m), 2, 7, 5))
         item("broke first", lambda surface, x, m: pygame.draw.line(surface, MARK, (x + 10, m - 7), (x + 24, m + 7), 4))
     if widest is not None:
-        notes(fonts.small, ["width grows with |force|;", f"full width: {widest / 1e3:.3g} kN or more", "values: axial force in kN, + pulls"], 6)
+        notes(fonts.small, ["width grows with |force|;", f"full width: {kn(widest)} or more", "values: axial force in kN, + pulls"], 6)
     if plates:
         item("plate in tension", lambda surface, x, m: pygame.draw.rect(surface, TENSION, (x, m - 7, 34, 14)))
         item("plate in compression", lambda surface, x, m: pygame.draw.rect(surface, COMPRESSION, (x, m - 7, 34, 14)))
@@ -144,7 +145,7 @@ def legend_rows(
                 fonts.small.get_linesize() + 8,
                 (
                     lambda surface, x, y: draw.arrow(surface, MUTED, (x, y + mid), (x + px, y + mid), 2),
-                    Piece(fonts.small, f"= {newtons / 1e3:.3g} kN: one scale", MUTED, round(px) + 6),
+                    Piece(fonts.small, f"= {kn(newtons)}: one scale", MUTED, round(px) + 6),
                 ),
             )
         )

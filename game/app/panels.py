@@ -16,10 +16,12 @@ import pygame
 
 from engine import Simulation
 from engine.linear import load_vector
+from engine.results import member_results
 from game.app import draw
 from game.app.pacing import SPEEDS
 from game.app.palette import ALERT, INK, MARK, MUTED, TENSION
 from game.app.session import data_place
+from game.figures import broke_words, capacity_lines, num
 from game.files import BadInput
 from game.rules import kind_of
 from game.rules.common import moment_point
@@ -33,16 +35,6 @@ def factor(x: float) -> str:
         if s < 1 and abs(x - s) < 1e-9:
             return f"×1/{round(1 / s)}"
     return f"×{x:.2g}"
-
-
-def num(x: float, unit: str, *, sign: bool = True, floor: float = 0.0) -> str:
-    """`x` to three significant figures with its unit, in plain digits (1490 kN, 0.0125
-    m, never 1.49e+03); below `floor` it is 0."""
-    if abs(x) <= floor or x == 0.0:
-        return f"0 {unit}"
-    digits = max(0, 2 - math.floor(math.log10(abs(x))))
-    text = f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
-    return f"{text} {unit}"
 
 
 def net_force_lines(sim: Simulation, *, static: bool = False, about: str | None = None) -> list[str]:
@@ -73,24 +65,6 @@ def net_force_lines(sim: Simulation, *, static: bool = False, about: str | None 
     ]
 
 
-def capacity_lines(sim: Simulation, kind: str, row: int) -> list[str]:
-    """A member's section and what it can carry: yield in tension, the lesser of yield
-    and Euler's π²EI/L² in compression, and how much of it the force uses now."""
-    m = sim.model.arrays
-    cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
-    cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
-    lines = []
-    if math.isfinite(cap_t) or math.isfinite(cap_c):
-        t = num(cap_t / 1e3, "kN", sign=False) if math.isfinite(cap_t) else "no limit"
-        c = num(cap_c / 1e3, "kN", sign=False) if math.isfinite(cap_c) else ("none (a cable)" if kind == "bar" and m.bar_cable[row] else "no limit")
-        lines.append(f"carries {t} in tension, {c} in compression")
-        n = float(sim.state.bar_N[row] if kind == "bar" else sim.state.beam_out[row, 0])
-        cap = cap_t if n > 0 else cap_c
-        if n and math.isfinite(cap) and cap > 0:
-            lines.append(f"uses {abs(n) / cap:.0%} of it now")
-    return lines
-
-
 def section_words(member: dict | None) -> str:
     """A member's section as the level gives it: material, area, second moment."""
     if not member:
@@ -118,23 +92,21 @@ def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = 
             lines.append(f"reaction ({num(r[0] / 1e3, 'kN')}, {num(r[1] / 1e3, 'kN')})")
         return lines
     if hit.kind == "member":
-        kind, row = model.member_slot[model.member_index(hit.id)]
-        on = (s.bar_on if kind == "bar" else s.beam_on)[row]
-        what = "cable" if kind == "bar" and model.arrays.bar_cable[row] else ("bar" if kind == "bar" else "beam-column")
-        lines = [f"member {hit.id} ({what})"]
+        r, k = member_results(model, s), model.member_index(hit.id)
+        lines = [f"member {hit.id} ({r.element[k]})"]
         if section_words(member):
             lines.append(section_words(member))
-        if not on:
+        if not r.active[k]:
             return [*lines, broken_words or "removed"]
         if not revealed:
             return [*lines, "its force shows once you pass"]
-        if kind == "bar":
-            n = float(s.bar_N[row])
-            lines.append(f"axial {num(n / 1e3, 'kN')} ({'tension' if n > 0 else 'compression' if n < 0 else 'none'})")
+        n = float(r.axial[k])
+        if r.bending[k]:
+            ends = f"end moments {num(r.moment_i[k] / 1e3, 'kN·m')}, {num(r.moment_j[k] / 1e3, 'kN·m')}"
+            lines += [f"axial {num(n / 1e3, 'kN')}, shear {num(r.shear_i[k] / 1e3, 'kN')}", ends]
         else:
-            n, v, m1, m2 = (float(x) for x in s.beam_out[row])
-            lines += [f"axial {num(n / 1e3, 'kN')}, shear {num(v / 1e3, 'kN')}", f"end moments {num(m1 / 1e3, 'kN·m')}, {num(m2 / 1e3, 'kN·m')}"]
-        return lines + capacity_lines(sim, kind, row)
+            lines.append(f"axial {num(n / 1e3, 'kN')} ({'tension' if n > 0 else 'compression' if n < 0 else 'none'})")
+        return lines + capacity_lines(r, k)
     k = model.triangle_ids.index(hit.id)
     sx, sy, txy = (float(x) / 1e6 for x in s.tri_out[k, :3])
     return [f"plate {hit.id}", f"σx {num(sx, 'MPa')}, σy {num(sy, 'MPa')}", f"τxy {num(txy, 'MPa')}"]
@@ -144,17 +116,7 @@ def broken_words(sim: Simulation, hit) -> str:
     """Why and when a member broke, in words ("" when it did not, or was removed)."""
     if sim is None or hit is None or hit.kind != "member":
         return ""
-    kind, row = sim.model.member_slot[sim.model.member_index(hit.id)]
-    s, m = sim.state, sim.model.arrays
-    when = float((s.bar_broke if kind == "bar" else s.beam_broke)[row])
-    if when < 0:
-        return ""
-    cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
-    cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
-    t, c = num(cap_t / 1e3, "kN", sign=False), num(cap_c / 1e3, "kN", sign=False)
-    if not math.isfinite(cap_c) or cap_c >= cap_t:
-        return f"broke at t = {when:.2f} s: its force passed what it can carry ({t} in tension, {c} in compression)"
-    return f"broke at t = {when:.2f} s: it yields at {t} in tension and buckles at {c} (π²EI/L²) in compression"
+    return broke_words(member_results(sim.model, sim.state), sim.model.member_index(hit.id))
 
 
 def status_text(scene) -> str:

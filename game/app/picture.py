@@ -11,6 +11,7 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
+from engine.results import member_results
 from game.app.beamdraw import MODES, Diagrams, legend_lines
 from game.app.camera import Camera
 from game.app.membertable import section_lines
@@ -204,7 +205,7 @@ class Picture:
         if self.shapes is None or not self.current or self.session.sim is None:
             return None
         s, shown = self.session.sim.state, self.positions()
-        self.shapes.update(s.pos if shown is None else shown, s.bar_on, s.beam_on, s.tri_on)
+        self.shapes.update(s.pos if shown is None else shown, member_results(self.session.sim.model, s).active, s.tri_on)
         x, y = self.world(pos)
         if "node" in kinds:
             hit = self.shapes.pick(x, y, self.reach(), ("node",))

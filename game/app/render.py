@@ -16,7 +16,8 @@ from functools import cached_property
 import numpy as np
 import pygame
 
-from engine import Model, Simulation
+from engine import Model, Simulation, histories
+from engine.results import member_ends, member_results
 from game.app import contacts, draw, symbols
 from game.app.beamdraw import SpreadLoads
 from game.app.cuts import CutMarks
@@ -42,6 +43,7 @@ from game.app.palette import (
 )
 from game.app.stage import Stage
 from game.app.view import View
+from game.figures import figure, kn
 
 JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
@@ -57,16 +59,14 @@ SECTION_MAX_PX = 12.0  # [px] the width of a member of the largest section on of
 SECTION_MIN_PX = 3.0  # [px] and no member narrower (a thin cable stays in sight)
 
 
-def section_widths(model: Model, areas: dict[str, float], widest: float) -> tuple[np.ndarray, np.ndarray]:
-    """(bar widths (B,), beam widths (Bm,)) [px] as the player builds: a member's width
-    grows with the square root of its cross-section's area (its size across, where the
-    area grows with its square), SECTION_MAX_PX for a `widest` [m²] one (the widest of the
-    structure) and never under SECTION_MIN_PX nor over SECTION_MAX_PX. areas: member id →
-    A [m²]."""
-    widths = {"bar": np.full(len(model.arrays.bar_ij), SECTION_MIN_PX), "beam": np.full(len(model.arrays.beam_ij), SECTION_MIN_PX)}
-    for mid, (kind, row) in zip(model.member_ids, model.member_slot, strict=True):
-        widths[kind][row] = SECTION_MAX_PX * math.sqrt(areas.get(mid, 0.0) / widest)
-    return tuple(np.clip(widths[k], SECTION_MIN_PX, SECTION_MAX_PX) for k in ("bar", "beam"))
+def section_widths(model: Model, areas: dict[str, float], widest: float) -> np.ndarray:
+    """Each member's width (M,) [px] in member order as the player builds: a member's
+    width grows with the square root of its cross-section's area (its size across, where
+    the area grows with its square), SECTION_MAX_PX for a `widest` [m²] one (the widest
+    of the structure) and never under SECTION_MIN_PX nor over SECTION_MAX_PX. areas:
+    member id → A [m²]."""
+    widths = np.array([SECTION_MAX_PX * math.sqrt(areas.get(mid, 0.0) / widest) for mid in model.member_ids])
+    return np.clip(widths, SECTION_MIN_PX, SECTION_MAX_PX)
 
 
 class Scale:
@@ -97,14 +97,9 @@ def full_loads(model: Model, rows: range | None = None) -> tuple[np.ndarray, np.
     ends = np.zeros(model.n_nodes)
     rows = range(len(m.load_node)) if rows is None else rows
     for k in rows:
-        node = int(m.load_node[k])
-        h = int(m.load_hist[k])
-        if h < 0:
-            full[node] += m.load_f[k]
-            continue
-        values = m.hist_v[m.hist_start[h] : m.hist_start[h + 1]]
-        full[node] += values[np.argmax(np.abs(values))] * m.load_f[k]
-        ends[node] = max(ends[node], float(m.hist_t[m.hist_start[h + 1] - 1]))
+        node, h = int(m.load_node[k]), int(m.load_hist[k])
+        full[node] += histories.peak(m, h) * m.load_f[k]
+        ends[node] = max(ends[node], histories.end(m, h))
     return full, ends
 
 
@@ -129,14 +124,8 @@ def loads_now(model: Model, t: float, rows: range) -> np.ndarray:
     m = model.arrays
     out = np.zeros((model.n_nodes, 3))
     for k in rows:
-        h = int(m.load_hist[k])
-        scale = 1.0 if h < 0 else float(np.interp(t, m.hist_t[m.hist_start[h] : m.hist_start[h + 1]], m.hist_v[m.hist_start[h] : m.hist_start[h + 1]]))
-        out[int(m.load_node[k])] += scale * m.load_f[k]
+        out[int(m.load_node[k])] += histories.scale(m, int(m.load_hist[k]), t) * m.load_f[k]
     return out
-
-
-def kn(force: float) -> str:
-    return f"{abs(force) / 1e3:.3g} kN"
 
 
 def draw_zone(surface: pygame.Surface, view: View, zone: list[tuple[float, float]], fill: tuple, line: tuple) -> None:
@@ -215,13 +204,13 @@ class StructurePainter:
         *,
         own_loads: int = 0,
         force_ref: float | None = None,
-        section_px: tuple[np.ndarray, np.ndarray] | None = None,
+        section_px: np.ndarray | None = None,
     ):
         """supports: (node id, locked DOFs) of each support drawn (default: the stage's);
         own_loads: how many of the model's loads, the last ones, the player added (drawn
         apart from the given loads, in their own colour); force_ref [N]: the force whose
         arrow is ARROW_PX long, the same for the whole scene (default: the largest load);
-        section_px: (bar widths, beam widths) [px] by section (`section_widths`), drawn
+        section_px: the members' widths (M,) [px] by section (`section_widths`), drawn
         instead of widths by force while the player builds (`draw(built=True)`)."""
         self.section_px = section_px
         self.fonts = fonts
@@ -249,15 +238,13 @@ class StructurePainter:
         self.supports: list[tuple[int, str, tuple[float, float]]] = []
         self.rigid = np.zeros(0, dtype=bool)
         empty = np.zeros((0, 2), dtype=np.int64)
-        self.bar_ij = model.arrays.bar_ij.astype(np.int64) if model else empty
-        self.beam_ij = model.arrays.beam_ij.astype(np.int64) if model else empty
-        self.member_ij = np.concatenate((self.bar_ij, self.beam_ij))
+        self.member_ij = member_ends(model) if model else empty  # (M, 2) in member order
         self.arrows = ForceArrows(self)
         cuts = getattr(stage.level, "cut", None) if stage.level is not None else None
         self.cuts = CutMarks(self, cuts) if model is not None and cuts else None  # a free body's cuts, drawn as its diagram
         if model is not None:
             self.rigid = np.zeros(model.n_nodes, dtype=bool)
-            self.rigid[self.beam_ij.ravel()] = True
+            self.rigid[self.member_ij[member_results(model).bending].ravel()] = True  # where a beam-column meets it
             placed = [(model.node_index(node), symbols.support_type(fix)) for node, fix in (stage.supports() if supports is None else supports)]
             for q, kind in placed:
                 self.supports.append((q, kind, self._side(q, kind, walled=self._on_wall(q, [p for p, _ in placed]))))
@@ -283,7 +270,7 @@ class StructurePainter:
         m = self.model.arrays
         pos = m.pos0[:, :2]
         out = np.zeros(2)
-        for ij in (self.bar_ij, self.beam_ij, m.tri_ijk.astype(np.int64)):
+        for ij in (self.member_ij, m.tri_ijk.astype(np.int64)):
             others = ij[(ij == q).any(axis=1)].ravel()
             d = pos[others[others != q]] - pos[q]
             out += (d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]).sum(axis=0)
@@ -408,41 +395,34 @@ class StructurePainter:
         (its ends on screen and when it broke), or None. Geometry is worked out for all
         members at once, and a frame keeps no Python object per member alive (such
         objects, thousands a frame, made the garbage collector sweep the whole heap every
-        few frames). by_section: (bar, beam) widths [px] to draw instead of widths by force."""
-        s = sim.state
-        rows = [("bar", self.bar_ij, s.bar_N, s.bar_on, s.bar_broke), ("beam", self.beam_ij, s.beam_out[:, 0], s.beam_on, s.beam_broke)]
+        few frames). by_section: the members' widths (M,) [px] to draw instead of widths by
+        force."""
+        ij = self.member_ij
+        if not len(ij):
+            return [], None
+        r = member_results(sim.model, sim.state)
+        on, axial = r.active, r.axial
         if not forces:  # every member alike, middling width, in a neutral colour (not the grey of "about zero")
-            rows = [(kind, ij, np.full(len(ij), 0.3 * self.member_scale.value), on, broke) for kind, ij, _, on, broke in rows]
-        ref = self.member_scale.update(max(float(np.abs(axial[on]).max(initial=0.0)) for _, _, axial, on, _ in rows))
+            axial = np.full(len(ij), 0.3 * self.member_scale.value)
+        ref = self.member_scale.update(float(np.abs(axial[on]).max(initial=0.0)))
         zero = ZERO_SHARE * ref
         box = (surface.get_clip() or surface.get_rect()).inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
-        labels: list = []
-        first, first_seen = self._first_broken(s), None
-        for kind, ij, axial, on, broke in rows:
-            if not len(ij):
-                continue
-            a, b, seen = draw.clip_segments(pts[ij[:, 0]], pts[ij[:, 1]], box)
-            width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
-            if by_section is not None:
-                width = by_section[0 if kind == "bar" else 1]
-            sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
-            shown = np.flatnonzero(on & seen)
-            smooth = len(shown) <= SMOOTH_UP_TO
-            member_bands(surface, a[shown], b[shown], width[shown], sign[shown], smooth=smooth)
-            for r in np.flatnonzero(~on & seen).tolist():
-                ends = (tuple(a[r]), tuple(b[r]))
-                draw.dashed(surface, BROKEN, *ends, 2)
-                if (kind, r) == first:
-                    first_seen = (*ends, float(broke[r]))
-            if values:
-                labels += member_value_labels(a, b, width, axial, sign, shown[sign[shown] != 0])
+        first, first_seen = r.first_broken(), None
+        a, b, seen = draw.clip_segments(pts[ij[:, 0]], pts[ij[:, 1]], box)
+        width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
+        if by_section is not None:
+            width = by_section
+        sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
+        shown = np.flatnonzero(on & seen)
+        member_bands(surface, a[shown], b[shown], width[shown], sign[shown], smooth=len(shown) <= SMOOTH_UP_TO)
+        for k in np.flatnonzero(~on & seen).tolist():
+            ends = (tuple(a[k]), tuple(b[k]))
+            draw.dashed(surface, BROKEN, *ends, 2)
+            if k == first:
+                first_seen = (*ends, float(r.break_time[k]))
+        labels = member_value_labels(a, b, width, axial, sign, shown[sign[shown] != 0]) if values else []
         labels.sort(key=lambda label: -label[0])
         return [label[1:] for label in labels], first_seen
-
-    @staticmethod
-    def _first_broken(s) -> tuple[str, int] | None:
-        times = [(float(t), kind, r) for kind, arr in (("bar", s.bar_broke), ("beam", s.beam_broke)) for r, t in enumerate(arr) if t >= 0]
-        return min(times)[1:] if times else None
 
     def _mark_first(self, surface: pygame.Surface, a, b, t: float) -> None:
         """A cross on the first member to break, in the middle of its part on screen."""
@@ -487,7 +467,7 @@ class StructurePainter:
         """Node names beside their joints, on the side their members, arrows and
         symbols leave free (beyond a moment's curl) and no label covers, and member names
         beside their middles."""
-        model, font = self.model, self.fonts.small
+        font = self.fonts.small
         nodes, members = self._ids
         area = surface.get_clip() or surface.get_rect()
         for name in names:
@@ -501,8 +481,7 @@ class StructurePainter:
                     if self.labels.put(surface, font, name, (x + dx * reach, y + dy * reach), NAME, anchor) is not None:
                         break
             elif name in members:
-                kind, row = model.member_slot[members[name]]
-                i, j = (self.bar_ij if kind == "bar" else self.beam_ij)[row]
+                i, j = self.member_ij[members[name]]
                 (ax, ay), (bx, by) = pts[i], pts[j]
                 self.labels.put(surface, font, name, ((ax + bx) / 2 + 6, (ay + by) / 2 + 6), NAME, "topleft")
 
@@ -563,11 +542,11 @@ class StructurePainter:
                     far, out = tail, (-dx, -dy)
                 draw.arrow(surface, REACTION, tail, head, 3, *arrow_head(length))
                 self.taken.setdefault(q, []).append(out)
-                self._text(surface, kn(value), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
+                self._text(surface, kn(abs(value)), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
                 self.rings[q] = max(self.rings.get(q, 0.0), 30.0)
-                self._text(surface, f"{abs(r[q, 2]) / 1e3:.3g} kN·m", at, REACTION, "bottomleft")
+                self._text(surface, f"{figure(abs(r[q, 2]) / 1e3)} kN·m", at, REACTION, "bottomleft")
 
 
 NAME_GAP_PX = 8.0  # [px] from a joint's centre to its name
@@ -623,7 +602,7 @@ def member_value_labels(a: np.ndarray, b: np.ndarray, width: np.ndarray, axial: 
     at = 0.5 * (a[rows] + b[rows]) + up * (width[rows] / 2 + 4)[:, None]
     out = []
     for n, s, (x, y), (ux, uy) in zip(axial[rows].tolist(), sign[rows].tolist(), at.tolist(), up.tolist(), strict=True):
-        out.append((abs(n), f"{'+' if n > 0 else '−'}{abs(n) / 1e3:.3g}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
+        out.append((abs(n), f"{'+' if n > 0 else '−'}{figure(abs(n) / 1e3)}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
     return out
 
 
@@ -697,9 +676,9 @@ class ForceArrows:
                 far, out = tail, (-ux, -uy)
             draw.arrow(surface, colour, tail, head, 3, *arrow_head(length))
             taken.append(out)
-            self.painter._text(surface, kn(size), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
+            self.painter._text(surface, kn(abs(size)), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:
             at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
             if q is not None:
                 self.painter.rings[q] = max(self.painter.rings.get(q, 0.0), 22.0)
-            self.painter._text(surface, f"{abs(f[2]) / 1e3:.3g} kN·m", at, colour, "bottomleft")
+            self.painter._text(surface, f"{figure(abs(f[2]) / 1e3)} kN·m", at, colour, "bottomleft")

@@ -31,6 +31,7 @@ import numpy as np
 from engine import ModelError, Simulation, Unstable, build_model
 from engine.determinacy import TrussCount, truss_count
 from engine.linear import Mechanism, mechanism
+from engine.results import member_results
 from game import handin
 from game.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
 from game.app.pacing import FRAME, Pacer
@@ -38,6 +39,7 @@ from game.app.shapes import Ground
 from game.app.stage import Stage, load_stage
 from game.app.statics import StaticAnswer, static_answer
 from game.course import load_course, shipped_level
+from game.figures import broke_notice
 from game.files import BadInput, write_json_atomic
 from game.progress import data_folder
 from game.rules import Verdict, kind_of
@@ -226,7 +228,8 @@ class PlaySession:
         judged run's (a free body's check puts its cuts back as supports)."""
         if self.judged:
             model, dofs = self.sim.model, ("x", "y", "rot")
-            turns = set(model.arrays.beam_ij.ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
+            r = member_results(model)
+            turns = set(r.ends[r.bending].ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
             fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
             return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix]
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
@@ -534,9 +537,8 @@ class PlaySession:
 
     def _say_breaks(self) -> None:
         """The first member that broke since the last look, in words on the notice line."""
-        s = self.sim.state
-        times = [(s.bar_broke if kind == "bar" else s.beam_broke)[row] for kind, row in self.model.member_slot]
-        new = sorted((float(t), mid) for t, mid in zip(times, self.model.member_ids, strict=True) if t >= 0 and mid not in self._broken_seen)
+        r = member_results(self.sim.model, self.sim.state)
+        new = sorted((float(r.break_time[k]), mid) for k in np.flatnonzero(r.broken).tolist() if (mid := r.ids[k]) not in self._broken_seen)
         if new:
             self._broken_seen.update(mid for _, mid in new)
             more = f" ({len(new) - 1} more broke with it)" if len(new) > 1 else ""
@@ -614,29 +616,9 @@ def give_up(session: PlaySession) -> None:
 
 def break_words(session: PlaySession, mid: str) -> str:
     """Why member `mid` broke: when, how, and how its static force compares with
-    what it can carry (the shock of a sudden load can break a member that statics
-    says holds)."""
-    model, s = session.model, session.sim.state
-    kind, row = model.member_slot[model.member_index(mid)]
-    m = model.arrays
-    when = float((s.bar_broke if kind == "bar" else s.beam_broke)[row])
-    cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
-    cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
-    words = f"Member {mid} broke at t = {when:.2f} s"
-    if session.hand is not None:
-        return f"{words}: your hand pulled with {math.hypot(*session.hand_force()) / 1e3:.3g} kN."
-    if session.sim.nails:
-        words += " (nails hold the structure where no support does)"
+    what it can carry (game/figures.py broke_notice)."""
+    sim = session.sim
     static = session.static.sim if session.static is not None else None
-    if static is None:
-        return f"{words}: its force passed what it can carry ({cap_t / 1e3:.3g} kN in tension, {cap_c / 1e3:.3g} kN in compression)."
-    n = float(static.state.bar_N[row] if kind == "bar" else static.state.beam_out[row, 0])
-    cap = cap_t if n >= 0 else cap_c
-    buckles = n < 0 and cap_c < cap_t
-    how = "in tension (its yield load)" if n >= 0 else "in compression (its buckling load π²EI/L²)" if buckles else "in compression (its yield load)"
-    if cap <= 0 or not math.isfinite(cap):
-        return f"{words}."
-    share = abs(n) / cap
-    if share >= 1:
-        return f"{words}: statics asks it to carry {abs(n) / 1e3:.3g} kN {how}, {share:.0%} of the {cap / 1e3:.3g} kN it can. Make it stronger."
-    return f"{words}: statics asks only {share:.0%} of the {cap / 1e3:.3g} kN it can carry {how}; the motion overshot that."
+    hand = math.hypot(*session.hand_force()) if session.hand is not None else None
+    results = member_results(static.model, static.state) if static is not None else None
+    return broke_notice(member_results(sim.model, sim.state), sim.model.member_index(mid), results, hand=hand, nails=bool(sim.nails))

@@ -32,6 +32,7 @@ import numpy as np
 import pymunk
 
 from engine import Model
+from engine.results import member_ends
 
 NODE, MEMBER, TRIANGLE = "node", "member", "triangle"
 KINDS = (NODE, MEMBER, TRIANGLE)  # the order in which `pick` prefers them
@@ -55,8 +56,8 @@ class Hit:
 class Shapes:
     """The structure's nodes, members and plates where they stand, for picking.
 
-    Members are kept in `model.member_ids` order (`model.member_slot` says which bar or
-    beam row each is); an element that is off (removed or broken) is never picked.
+    Members are kept in `model.member_ids` order (engine/results.py gives their ends and
+    on-flags in it); an element that is off (removed or broken) is never picked.
 
     A pick is a nearest search over arrays (numpy): its cost grows with the model's size
     only (tens of microseconds for thousands of members), never with the radius, so a
@@ -70,23 +71,21 @@ class Shapes:
         m = model.arrays
         self.model = model
         self.tolerance = 1e-6 * model.char_length if tolerance is None else tolerance
-        n_bars = len(m.bar_ij)
-        # Each member's row in concatenate((bar_on, beam_on)).
-        self._member_row = np.array([row if kind == "bar" else n_bars + row for kind, row in model.member_slot], dtype=np.int64)
-        self._member_ij = np.concatenate((m.bar_ij, m.beam_ij)).astype(np.int64).reshape(-1, 2)[self._member_row]
+        self._member_ij = member_ends(model)  # (M, 2) in member order
         self._tri_ijk = m.tri_ijk.astype(np.int64).reshape(-1, 3)
         self._shown = m.pos0[:, :2].copy()  # (N, 2) [m] where the shapes stand
         self._member_on = np.ones(len(self._member_ij), dtype=bool)
         self._tri_on = np.ones(len(self._tri_ijk), dtype=bool)
 
-    def update(self, pos: np.ndarray, bar_on: np.ndarray, beam_on: np.ndarray, tri_on: np.ndarray) -> None:
-        """Take the structure as it is now: pos (N, 2 or 3) [m] (rotations ignored) and the
-        `on` masks (B,), (Bm,), (T,) bool of the engine's State. A node moves only when
-        it moved more than the tolerance, and never to a position that is not finite."""
+    def update(self, pos: np.ndarray, member_on: np.ndarray, tri_on: np.ndarray) -> None:
+        """Take the structure as it is now: pos (N, 2 or 3) [m] (rotations ignored), the
+        members' `on` mask (M,) bool in member order (engine/results.py MemberResults.active)
+        and the triangles' (T,). A node moves only when it moved more than the tolerance,
+        and never to a position that is not finite."""
         xy = pos[:, :2]
         moved = (np.abs(xy - self._shown).max(axis=1) > self.tolerance) & np.isfinite(xy).all(axis=1)  # NaN compares false
         self._shown[moved] = xy[moved]
-        self._member_on[...] = np.concatenate((bar_on, beam_on))[self._member_row]
+        self._member_on[...] = member_on
         self._tri_on[...] = tri_on
 
     def pick(self, x: float, y: float, radius: float, kinds: Iterable[str] = KINDS) -> Hit | None:

@@ -16,6 +16,7 @@ import pygame
 from game.app import draw
 from game.app.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
 from game.app.render import ARROW_PX, LONGEST_PX
+from game.figures import kn
 from game.rules.construction import money
 
 
@@ -515,7 +516,7 @@ class DragTool(OnNode):
         p, h = scene.picture.point_of(session.hand), scene.view.point(*session.hand_at)
         draw.dashed(surface, INK, p, h, 2, 4, 3)
         pygame.draw.circle(surface, INK, h, 6, 2)
-        text = f"hand: {math.hypot(*session.hand_force()) / 1e3:.3g} kN"
+        text = f"hand: {kn(math.hypot(*session.hand_force()))}"
         draw.label(surface, scene.app.fonts.bold, text, (h[0] + 10, h[1] - 10), INK, "bottomleft")
 
 

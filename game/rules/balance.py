@@ -32,8 +32,9 @@ from __future__ import annotations
 import math
 
 from engine import Model, build_model
+from game.figures import kn
 from game.format import BaseLevel as Level
-from game.rules.common import Verdict, hold_time, kn, limit, moment_point, plural, run
+from game.rules.common import Verdict, hold_time, limit, moment_point, plural, run
 from game.rules.contact import judge_on_contacts
 from game.rules.equilibrium import FLOOR, bounds, off_words, ranked_off, sums, tolerance_of
 from game.rules.kind import Kind, Places

@@ -11,6 +11,7 @@ import numpy as np
 
 from engine import Model, Simulation, Unstable, build_model
 from engine.linear import Mechanism, mechanism
+from engine.results import elements_without
 from game.format import BaseLevel as Level
 from game.rules.motion import describe_motion
 
@@ -89,10 +90,6 @@ def within_budget(dt: float, seconds: float) -> int:
     return round(steps)
 
 
-def kn(x: float) -> str:
-    return f"{x / 1e3:.3g} kN"
-
-
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -141,8 +138,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
     model = build_model(data)
     sim = Simulation(model, JUDGE)
     for mid in removed:
-        kind, row = model.member_slot[model.member_index(mid)]
-        (sim.state.bar_on if kind == "bar" else sim.state.beam_on)[row] = False
+        sim.remove_member(mid)
     if jitter:
         jittered(sim, jitter)
     within_budget(sim.dt, seconds)
@@ -161,14 +157,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
 def free_motion(model: Model, removed: tuple[str, ...] = ()) -> tuple[Mechanism, str] | None:
     """The first half of STANDS: the free motion of `model` without the members `removed`
     at its reference geometry, and its words; None when there is none."""
-    active = None
-    if removed:
-        m = model.arrays
-        active = (np.ones(len(m.bar_L0), bool), np.ones(len(m.beam_L0), bool), np.ones(len(m.tri_E), bool))
-        for mid in removed:
-            kind, row = model.member_slot[model.member_index(mid)]
-            active[0 if kind == "bar" else 1][row] = False
-    free = mechanism(model, active=active)
+    free = mechanism(model, active=elements_without(model, removed) if removed else None)
     return None if free is None else (free, describe_motion(model, free))
 
 

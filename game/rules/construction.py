@@ -23,9 +23,11 @@ import numpy as np
 from engine import Model, ModelError, Simulation, Unstable, build_model
 from engine.determinacy import truss_count
 from engine.linear import mechanism
+from engine.results import BUCKLING, CABLE, member_results
 from engine.simulation import RestCriteria
+from game.figures import kn
 from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, JUDGE, Verdict, free_motion, hold_time, jittered, kn, limit, plural, snapshot, within_budget
+from game.rules.common import IMPERFECTION, JUDGE, Verdict, free_motion, hold_time, jittered, limit, plural, snapshot, within_budget
 from game.rules.kind import Kind
 from game.rules.motion import MOTION_TOL
 from game.solution import AddMember, AddNode, AddSupport, Solution
@@ -265,48 +267,43 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
     within_budget(sim.dt, model.load_end_time + SETTLE_SECONDS + hold)
     if jitter:
         jittered(sim, jitter)
-    m, s = model.arrays, sim.state
     test = LoadTest(sim, snapshot(sim))
-    slot = {mid: model.member_slot[k] for k, mid in enumerate(model.member_ids)}
-    cap_t = {"bar": m.bar_cap_t, "beam": m.beam_cap_t}
-    cap_c = {"bar": m.bar_cap_c, "beam": m.beam_cap_c}
-    pos0 = m.pos0[:, :2]
+    pos0 = model.arrays.pos0[:, :2]
     loads_on = model.load_end_time
-    was_broken = {mid: False for mid in slot}
+    was_broken = np.zeros(len(model.member_ids), dtype=bool)
     while True:
-        before = {"bar": s.bar_N.copy(), "beam": s.beam_out[:, 0].copy()}
+        before = member_results(sim.model, sim.state).axial.copy()
         try:
             outcome = sim.advance(BATCH, until_rest=sim.time >= loads_on)
         except Unstable as exc:
             test.blew_up = str(exc)
             test.worst = math.inf
             return test
-        moved = np.hypot(*(s.pos[:, :2] - pos0).T)
+        moved = np.hypot(*(sim.state.pos[:, :2] - pos0).T)
         q = int(np.argmax(moved))
         if moved[q] > test.worst:
             test.worst, test.worst_node = float(moved[q]), model.node_ids[q]
-        now = {"bar": s.bar_N, "beam": s.beam_out[:, 0]}
-        for mid, (kind, row) in slot.items():
-            broke = (s.bar_broke if kind == "bar" else s.beam_broke)[row]
-            if broke >= 0 and not was_broken[mid]:
-                was_broken[mid] = True
-                tension = before[kind][row] > 0
-                cap = (cap_t if tension else cap_c)[kind][row]
-                how = "yielded in tension" if tension else ("buckled" if cap < cap_t[kind][row] * (1 - 1e-9) else "yielded in compression")
-                test.broken.append({"member": mid, "time": float(broke), "how": how, "capacity": float(cap)})
+        r = member_results(sim.model, sim.state)
+        for k, mid in enumerate(r.ids):
+            if r.broken[k] and not was_broken[k]:
+                was_broken[k] = True
+                tension = before[k] > 0
+                how = "yielded in tension" if tension else ("buckled" if r.compression_by[k] == BUCKLING else "yielded in compression")
+                test.broken.append({"member": mid, "time": float(r.break_time[k]), "how": how, "capacity": r.capacity(k, 1.0 if tension else -1.0)})
                 test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), 1.0)
-                test.peak_force[mid] = float(before[kind][row])
-            elif not was_broken[mid]:
-                n = float(now[kind][row])
-                cap = (cap_t if n > 0 else cap_c)[kind][row]
-                if n and math.isfinite(cap) and abs(n) / cap >= test.utilisation.get(mid, 0.0):
+                test.peak_force[mid] = float(before[k])
+            elif not was_broken[k]:
+                n = float(r.axial[k])
+                cap = r.capacity(k, n)
+                if n and math.isfinite(cap) and cap > 0 and abs(n) / cap >= test.utilisation.get(mid, 0.0):
                     test.utilisation[mid], test.peak_force[mid] = abs(n) / cap, n
-                elif not math.isfinite(cap) and abs(n) >= abs(test.peak_force.get(mid, 0.0)):
+                elif not (math.isfinite(cap) and cap > 0) and abs(n) >= abs(test.peak_force.get(mid, 0.0)):
                     test.peak_force[mid] = n  # no limit: the largest force, no use ratio
         test.broken.sort(key=lambda b: b["time"])  # several can break within one look
         test.at_rest = outcome.at_rest and sim.time >= loads_on
         if test.at_rest or sim.time >= loads_on + SETTLE_SECONDS + hold:
-            test.slack = [mid for mid, (kind, row) in slot.items() if kind == "bar" and m.bar_cable[row] and s.bar_on[row] and s.bar_N[row] <= 0.0]
+            slack = (r.compression_by == CABLE) & r.active & (r.axial <= 0.0)
+            test.slack = [r.ids[k] for k in np.flatnonzero(slack).tolist()]
             return test
 
 
@@ -317,13 +314,12 @@ def member_table(test: LoadTest) -> tuple[list[dict], dict]:
     which cannot push), and its use ratio (|N| over the capacity of its sense), sorted
     by use ratio, highest first; and the first member to fail: the first that broke in
     the run, else the one with the highest use ratio."""
-    model = test.sim.model
-    m = model.arrays
+    r = member_results(test.sim.model, test.sim.state)
+    limits = r.compression_by
     rows = []
-    for mid, (kind, row) in zip(model.member_ids, model.member_slot, strict=True):  # not member_index, a search of the list per member
-        cap_t = float((m.bar_cap_t if kind == "bar" else m.beam_cap_t)[row])
-        cap_c = float((m.bar_cap_c if kind == "bar" else m.beam_cap_c)[row])
-        cable = kind == "bar" and bool(m.bar_cable[row])
+    for k, mid in enumerate(r.ids):
+        cap_t, cap_c = float(r.cap_t[k]), float(r.cap_c[k])
+        cable = limits[k] == CABLE
         n = test.peak_force.get(mid, 0.0)
         use = test.utilisation.get(mid) if math.isfinite(cap_t) else None
         rows.append(
@@ -332,8 +328,8 @@ def member_table(test: LoadTest) -> tuple[list[dict], dict]:
                 "force": n,
                 "sense": "tension" if n > 0 else ("compression" if n < 0 else "none"),
                 "tension_capacity": cap_t,
-                "compression_capacity": 0.0 if cable else cap_c,
-                "compression_by": "a cable cannot push" if cable else ("buckling" if cap_c < cap_t * (1 - 1e-9) else "yield"),
+                "compression_capacity": cap_c,
+                "compression_by": "a cable cannot push" if cable else ("buckling" if limits[k] == BUCKLING else "yield"),
                 "use": use if use is not None else (0.0 if math.isfinite(cap_t) else None),
             }
         )

@@ -12,8 +12,9 @@ import numpy as np
 
 from engine import Model
 from engine.linear import load_vector
+from game.figures import kn
 from game.format import BaseLevel as Level
-from game.rules.common import Verdict, hold_time, kn, limit, run
+from game.rules.common import Verdict, hold_time, limit, run
 
 
 @dataclass(frozen=True)

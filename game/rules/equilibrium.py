@@ -35,8 +35,7 @@ import math
 
 import numpy as np
 
-from engine import Model
-from engine.elements import history_value
+from engine import Model, histories
 from engine.linear import load_vector, nodal_loads
 from game.format import BaseLevel as Level
 from game.rules.common import direction
@@ -87,7 +86,7 @@ def terms(model: Model) -> tuple[np.ndarray, np.ndarray]:
     ground acceleration on the lumped masses (load_vector less the nodal loads) are one
     term per node."""
     m, t = model.arrays, model.load_end_time
-    scale = np.array([history_value(m.hist_start, m.hist_t, m.hist_v, h, t) if h >= 0 else 1.0 for h in m.load_hist])
+    scale = histories.scales(m, m.load_hist, t)
     nodes = [np.asarray(m.load_node, dtype=int)]
     forces = [np.asarray(m.load_f, dtype=float).reshape(-1, 3) * scale.reshape(-1, 1)]
     mass = load_vector(model, t) - nodal_loads(model, t)

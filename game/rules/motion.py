@@ -32,6 +32,7 @@ from scipy.sparse.csgraph import connected_components
 
 from engine import Model
 from engine.linear import Mechanism
+from engine.results import member_ends
 
 MOTION_TOL = 1e-3  # a node moves in a free motion when its motion passes this fraction of the largest
 RIGID_TOL = 1e-6  # a motion is rigid where a rigid motion fits it to this fraction of its size
@@ -144,8 +145,8 @@ def _line(angle: float) -> str:
 
 def _pairs(model: Model) -> np.ndarray:
     """(P, 2) the node pairs the elements join."""
-    m = model.arrays
-    return np.concatenate([m.bar_ij, m.beam_ij, m.tri_ijk[:, [0, 1]], m.tri_ijk[:, [1, 2]], m.tri_ijk[:, [2, 0]]]).astype(np.int64)
+    tri = model.arrays.tri_ijk.astype(np.int64)
+    return np.concatenate([member_ends(model), tri[:, [0, 1]], tri[:, [1, 2]], tri[:, [2, 0]]])
 
 
 def _parts(model: Model) -> list[np.ndarray]:

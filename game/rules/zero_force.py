@@ -7,8 +7,9 @@ import numpy as np
 
 from engine import Model, Simulation, build_model
 from engine.linear import mechanism
+from game.figures import kn
 from game.format import BaseLevel as Level
-from game.rules.common import Standing, Verdict, free_motion, hold_time, kn, plural, stands, within_budget
+from game.rules.common import Standing, Verdict, free_motion, hold_time, plural, stands, within_budget
 from game.rules.kind import Kind
 from game.solution import MarkZero, RemoveMember, Solution
 

@@ -1,0 +1,210 @@
+"""A member's results in one place: one call, `member_results(model, state)`, gives every
+member's forces, capacities, on/off and break time in member order (model.member_ids),
+whatever element carries it. Box2D's `b2Joint_GetConstraintForce` is the model: the call
+dispatches on the element kind (READERS below) and no caller ever learns where a bar or
+a beam keeps its force. Nothing outside engine/ reads the per-kind arrays (state.bar_N,
+state.beam_out, model.arrays.bar_cap_t, ...); a test holds the game to that.
+
+Glossary and signs (as engine/elements.py): N axial force [N], tension positive.
+End forces are those the nodes apply to the member, in the member's frame (x from i to
+j, y across it, 90° counter-clockwise): at end i (−N, V, M_i), at end j (N, −V, M_j),
+with V = (M_i + M_j)/L. They are the element's own, from its deformation; a member's
+distributed load is not taken off them here (engine/member_loads.py forces_along does
+that, for the diagrams along a member). A bar or cable carries no shear or moment.
+
+Capacities [N], both positive: tension (yield: strength × area), compression (the
+lesser of yield and Euler's π²EI/L²; 0 for a cable, which cannot push); infinite in a
+world where nothing breaks. `compression_by` says what limits compression:
+"yield", "buckling", "cable" (it cannot push) or "none" (no limit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.model import Model
+
+# What limits a member in compression (MemberResults.compression_by), by its code.
+YIELD, BUCKLING, CABLE, NO_LIMIT = "yield", "buckling", "cable", "none"
+LIMITS = np.array([YIELD, BUCKLING, CABLE, NO_LIMIT])
+# What a student calls each element (MemberResults.element), by its code.
+ELEMENTS = np.array(["bar", "cable", "beam-column"])
+# Euler's load counts as the limit when it is below yield by more than round-off.
+BUCKLES_BELOW = 1.0 - 1e-9
+
+
+@dataclass(frozen=True)
+class MemberResults:
+    """Every member's results now, in member order (M members). Shapes and units:
+
+    ids: (M,) the model's member ids; element: (M,) str "bar", "cable" or "beam-column"
+        (from element_code (M,) int8, a row of ELEMENTS)
+    ends: (M, 2) int64 node rows of ends i and j
+    bending: (M,) bool, it carries shear and moment at its ends (a beam-column)
+    axial, shear_i, shear_j, moment_i, moment_j: (M,) [N, N, N, N m, N m] (module note)
+    cap_t, cap_c: (M,) [N] tension and compression capacities (inf: no limit)
+    compression_by: (M,) str "yield", "buckling", "cable" or "none" (from limit_code,
+        a row of LIMITS)
+    active: (M,) bool, it carries load now (not broken, not removed)
+    break_time: (M,) [s] when it broke, NaN if it did not (a removed member did not)
+    """
+
+    ids: tuple[str, ...]
+    element_code: np.ndarray
+    ends: np.ndarray
+    bending: np.ndarray
+    axial: np.ndarray
+    shear_i: np.ndarray
+    shear_j: np.ndarray
+    moment_i: np.ndarray
+    moment_j: np.ndarray
+    cap_t: np.ndarray
+    cap_c: np.ndarray
+    limit_code: np.ndarray
+    active: np.ndarray
+    break_time: np.ndarray
+
+    @property
+    def element(self) -> np.ndarray:
+        """(M,) str: what a student calls each member's element."""
+        return ELEMENTS[self.element_code]
+
+    @property
+    def compression_by(self) -> np.ndarray:
+        """(M,) str: what limits each member in compression."""
+        return LIMITS[self.limit_code]
+
+    @property
+    def broken(self) -> np.ndarray:
+        """(M,) bool: the member broke (it passed a capacity)."""
+        return ~np.isnan(self.break_time)
+
+    def capacity(self, k: int, force: float) -> float:
+        """The capacity [N] of member k in the sense of `force` (tension if positive)."""
+        return float(self.cap_t[k] if force > 0 else self.cap_c[k])
+
+    def first_broken(self) -> int | None:
+        """The member that broke first (its index), or None."""
+        broke = np.flatnonzero(self.broken)
+        return int(broke[np.argmin(self.break_time[broke])]) if len(broke) else None
+
+
+# ---------------------------------------------------------------- the kinds' readers
+# One reader per element kind that makes members: its rows' results, in the order of
+# its own arrays, as a dict of MemberResults's field names (ends and ids come later).
+
+
+def _bars(m, s) -> dict:
+    """Bars and cables (engine/bar.py): axial force only."""
+    n = len(m.bar_L0)
+    zero = np.zeros(n)
+    cable = m.bar_cable.astype(bool)
+    cap_c = np.where(cable, 0.0, m.bar_cap_c)
+    s = s if s is not None else _AsBuilt(n, 0)
+    return {
+        "element_code": cable.astype(np.int8),  # bar 0, cable 1
+        "ends": m.bar_ij,
+        "bending": np.zeros(n, dtype=bool),
+        "axial": s.bar_N,
+        "shear_i": zero,
+        "shear_j": zero,
+        "moment_i": zero,
+        "moment_j": zero,
+        "cap_t": m.bar_cap_t,
+        "cap_c": cap_c,
+        "limit_code": np.where(cable, np.int8(2), _limit(m.bar_cap_t, m.bar_cap_c)),
+        "active": s.bar_on,
+        "break_time": s.bar_broke,
+    }
+
+
+def _beams(m, s) -> dict:
+    """Beam-columns (engine/beam.py, beam_stability.py): state.beam_out holds (N, V,
+    M1, M2) per beam."""
+    n = len(m.beam_L0)
+    s = s if s is not None else _AsBuilt(0, n)
+    out = s.beam_out
+    return {
+        "element_code": np.full(n, 2, dtype=np.int8),
+        "ends": m.beam_ij,
+        "bending": np.ones(n, dtype=bool),
+        "axial": out[:, 0],
+        "shear_i": out[:, 1],
+        "shear_j": -out[:, 1],
+        "moment_i": out[:, 2],
+        "moment_j": out[:, 3],
+        "cap_t": m.beam_cap_t,
+        "cap_c": m.beam_cap_c,
+        "limit_code": _limit(m.beam_cap_t, m.beam_cap_c),
+        "active": s.beam_on,
+        "break_time": s.beam_broke,
+    }
+
+
+READERS = {"bar": _bars, "beam": _beams}  # the kind names of Model.members_by_kind
+
+
+class _AsBuilt:
+    """The state of a structure as built, carrying nothing (for member_results(model))."""
+
+    def __init__(self, bars: int, beams: int):
+        self.bar_N, self.bar_on, self.bar_broke = np.zeros(bars), np.ones(bars, bool), np.full(bars, -1.0)
+        self.beam_out, self.beam_on, self.beam_broke = np.zeros((beams, 4)), np.ones(beams, bool), np.full(beams, -1.0)
+
+
+def _limit(cap_t: np.ndarray, cap_c: np.ndarray) -> np.ndarray:
+    """What limits compression where the member can push (a code of LIMITS): none,
+    buckling or yield."""
+    return np.where(~np.isfinite(cap_c), np.int8(3), np.where(cap_c < cap_t * BUCKLES_BELOW, np.int8(1), np.int8(0))).astype(np.int8)
+
+
+def member_results(model: Model, state=None) -> MemberResults:
+    """Every member's results (MemberResults) in `state` (engine.dynamics.State) of
+    `model` (the Model as it runs: sim.model, sim.state), in member order; without a
+    state, the structure as built: every member on, carrying nothing."""
+    m = model.arrays
+    n = len(model.member_ids)
+    fields: dict[str, np.ndarray] = {}
+    for kind, members in model.members_by_kind.items():
+        for name, values in READERS[kind](m, state).items():
+            values = np.asarray(values)
+            if name not in fields:
+                fields[name] = np.empty((n, *values.shape[1:]), dtype=values.dtype)
+            fields[name][members] = values
+    fields["ends"] = fields["ends"].astype(np.int64)
+    fields["break_time"] = np.where(fields["break_time"] >= 0, fields["break_time"], np.nan)
+    return MemberResults(ids=model.member_ids, **fields)
+
+
+def member_ends(model: Model) -> np.ndarray:
+    """(M, 2) int64: each member's end nodes (rows of model.node_ids), in member order."""
+    ends = np.zeros((len(model.member_ids), 2), dtype=np.int64)
+    for kind, members in model.members_by_kind.items():
+        ends[members] = getattr(model.arrays, f"{kind}_ij").reshape(-1, 2)  # bar_ij, beam_ij
+    return ends
+
+
+def elements_without(model: Model, removed=()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The elements' on-flags (bars, beams, triangles; engine/linear.py's `active`)
+    with the members and triangles whose ids are in `removed` switched off."""
+    m = model.arrays
+    on = {"bar": np.ones(len(m.bar_L0), bool), "beam": np.ones(len(m.beam_L0), bool)}
+    tri_on = np.ones(len(m.tri_E), bool)
+    gone = set(removed)
+    for kind, members in model.members_by_kind.items():
+        for row, k in enumerate(members.tolist()):
+            if model.member_ids[k] in gone:
+                on[kind][row] = False
+    for k, tid in enumerate(model.triangle_ids):
+        if tid in gone:
+            tri_on[k] = False
+    return on["bar"], on["beam"], tri_on
+
+
+def switch_off(model: Model, state, k: int) -> None:
+    """Member k (its row in model.member_ids) carries nothing from now on: its kind's
+    on-flag in `state` is cleared (the bomb, a removed member; its break time stays)."""
+    for kind, members in model.members_by_kind.items():
+        getattr(state, f"{kind}_on")[members == k] = False  # bar_on, beam_on
