@@ -619,6 +619,8 @@ def _read_member_loads(data: dict, nodes: _Nodes, members: _Members, hist: _Hist
         if direction not in DIRECTIONS:
             raise ModelError(f"{f}.direction", f"must be one of {', '.join(DIRECTIONS)}, got {direction!r}")
         kind, row = members.slot[m]
+        if kind == "bar" and members.bars["cable"][row]:
+            raise ModelError(f"{f}.member", f"{ld['member']!r} is a cable, which carries loads only at its ends (a load along it would make it sag)")
         i, j = (members.beams if kind == "beam" else members.bars)["ij"][row]
         history = hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1
         out.append(MemberLoad(m, i, j, wi, wj, direction, history, kind == "beam"))

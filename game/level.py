@@ -133,7 +133,7 @@ def sense_errors(level: Level) -> list[str]:
                 return [f"goal.moving_load.path[{at}]: unknown node {node!r}"]
         if a == b:
             return [f"goal.moving_load.path[{k + 1}]: the load must move to another node"]
-    problems = _player_errors(level, node_ids) or _member_load_errors(level) or vary_errors(level)
+    problems = _player_errors(level, node_ids) or vary_errors(level)
     if problems:
         return problems
     problems = _model_errors(level) or _budget_errors(level)
@@ -192,16 +192,6 @@ def _budget_errors(level: Level) -> list[str]:
         within_budget(stable_dt_for(model, JUDGE), max(model.load_end_time + SETTLE_SECONDS + hold, hold * runs))
     except (ModelError, ValueError) as exc:
         return [str(exc).splitlines()[0]]
-    return []
-
-
-def _member_load_errors(level: Level) -> list[str]:
-    """A distributed load lies on a bar or a beam: a cable is a straight tension-only
-    bar here, and a load along it would need its sag, which the game does not model."""
-    kinds = {m.id: m.kind for m in level.members}
-    for k, load in enumerate(level.member_loads):
-        if kinds.get(load.member) == "cable":
-            return [f"member_loads[{k}].member: {load.member!r} is a cable, which carries loads only at its ends (a load along it would make it sag)"]
     return []
 
 

@@ -93,6 +93,7 @@ class App:
         self.running = True
         self.frames = 0
         self.warmup: EngineWarmup | None = None  # the engine's warm-up, when launched with one
+        self.closed_by: int | None = None  # the closing signal received, if one was
         self._signals = self._catch_closing_signals()
 
     # ------------------------------------------------------------------ scenes
@@ -133,6 +134,8 @@ class App:
     # ------------------------------------------------------------------ the loop
     def frame(self) -> None:
         """One frame: events, update, draw, show."""
+        if self.closed_by is not None:  # a signal whose Closed was swallowed (raised inside a compiler's callback)
+            raise Closed(self.closed_by)
         if self.fixed_frame is None:
             seconds = min(self.clock.tick(FPS) / 1000.0, MAX_FRAME)
         else:
@@ -174,6 +177,14 @@ class App:
         except Closed:
             self.quit()
             raise
+        except Exception:
+            if self.closed_by is None:
+                raise
+            # Closed raised where a library swallowed it (numba compiling: llvmlite's
+            # callback ignores it and the compile then fails): the signal still ends the
+            # game, the work kept, as it would have.
+            self.quit()
+            raise Closed(self.closed_by) from None
 
     # ------------------------------------------------------------------ signals
     def _catch_closing_signals(self) -> dict:
@@ -186,6 +197,7 @@ class App:
             return {}
 
         def closing(signum: int, _frame) -> None:
+            self.closed_by = signum
             for s in CLOSING_SIGNALS:
                 signal.signal(s, signal.SIG_IGN)  # the save that follows is not cut short
             raise Closed(signum)
