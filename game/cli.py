@@ -451,10 +451,12 @@ def _read_probes(probes: dict) -> list[float]:
 
 
 def _failure(out: dict) -> str | None:
-    """Why a run ends in exit 1 (it became unstable, or the linear solve found a
-    mechanism), or None."""
+    """Why a run ends in exit 1 (it became unstable, the linear solve found a mechanism,
+    or a static solve found no equilibrium), or None."""
     if "unstable" in out:
         return out["unstable"]  # "unstable near t = …", "relaxation diverged …": it says what happened
+    if "no_equilibrium" in out:
+        return out["no_equilibrium"]
     if "mechanism" in out:
         return out["mechanism"]["message"]
     return None
