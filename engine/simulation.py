@@ -310,8 +310,8 @@ class Simulation(Interaction):
         moved = np.hypot(*(self.state.pos[:, :2] - self.model.arrays.pos0[:, :2]).T)
         far = int(np.argmax(moved)) if moved.size else 0
         out_of_balance = float(self.state.clock[dynamics.K_RESIDUAL])
-        where = f"; node {self.model.node_ids[far]} went {moved[far]:.4g} m from where it started" if moved.size else ""
-        return f"no equilibrium found: after {iters} relaxation steps a force of {out_of_balance:.4g} N is still out of balance{where}"
+        where = f"; node {self.model.node_ids[far]} went {_plain(moved[far])} m from where it started" if moved.size else ""
+        return f"no equilibrium found: after {iters:,} relaxation steps a force of {_plain(out_of_balance)} N is still out of balance{where}"
 
     def _inverted_triangles(self) -> np.ndarray:
         """Rows of the active Neo-Hookean triangles turned inside out (J ≤ 0) now."""
@@ -423,6 +423,12 @@ class Simulation(Interaction):
         triangle.ID.{sx,sy,txy},
         energy.{kinetic,strain}, time."""
         return make_probe(self, spec)()
+
+
+def _plain(x: float) -> str:
+    """A figure in plain digits: whole and grouped from 10 up (178,900), three
+    significant digits below (0.0123)."""
+    return f"{x:,.0f}" if abs(x) >= 10 else f"{x:.3f}".rstrip("0").rstrip(".") if abs(x) >= 0.001 else f"{x:.3g}"
 
 
 def stable_dt_for(model: Model, integrator: str) -> float:
