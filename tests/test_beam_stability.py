@@ -26,8 +26,9 @@ import math
 import numpy as np
 import pytest
 from scipy.optimize import brentq
+from scipy.special import ellipk
 
-from engine import RestCriteria, Simulation, build_model
+from engine import RestCriteria, Simulation, Unstable, build_model
 from engine.beam_stability import stability_functions
 from engine.elements import eval_forces
 from engine.member_loads import member_forces
@@ -295,3 +296,46 @@ def test_a_triangular_load_on_a_compressed_member_matches_sixteen_elements():
     assert a.value("node.N1.rot") == pytest.approx(b.value("node.N16.rot"), rel=1e-3)
     peak = max(abs(f["moment_max"]) for f in b.results()["members"].values())
     assert abs(a.results()["members"]["B0"]["moment_max"]) == pytest.approx(peak, rel=1e-3)
+
+
+# Past Euler's load: the elastica (Timoshenko & Gere §2.7). A cantilever of length L under
+# P = ρ P_cr (P_cr = π²EI/4L²) leans over to a tip deflection δ = 2kL/K(k), where K is the
+# complete elliptic integral of the first kind of modulus k = sin(α/2), α the tip's
+# slope, and K(k) = (π/2)√ρ; at ρ = 1.03, δ = 0.3011 L. Eight elements follow it (the
+# co-rotational chords carry the large rotation; each element's own is small).
+def elastica_tip(rho: float) -> float:
+    """δ / L of the cantilever elastica at P = ρ P_cr (ρ > 1)."""
+    k = brentq(lambda k: ellipk(k * k) - 0.5 * math.pi * math.sqrt(rho), 1e-9, 0.999)
+    return 2.0 * k / ellipk(k * k)
+
+
+def test_a_cantilever_past_eulers_load_leans_over_as_the_elastica():
+    """At 1.03 P_cr, with a nudge of 1e-6 L: eight elements to 1e-3 of the elastica's tip
+    deflection (the elements' chords are straight lines through the curve: their tip is
+    the curve's to ~(α/8)² / 12); one element to 3 % (its one chord turns, the bending
+    inside it is small-rotation theory)."""
+    p_cr = EULER / 4.0
+    H = 1e-6 * 3.0 * EI / L**2
+    expected = elastica_tip(1.03)
+    assert expected == pytest.approx(0.3011, abs=1e-4)
+    for n, tol in ((8, 1e-3), (1, 3e-2)):
+        sim = relaxed(column(n, "stability", P=1.03 * p_cr, base=("x", "y", "rot"), top=(), H=H))
+        assert sim.value(f"node.N{n}.x") / L == pytest.approx(expected, rel=tol), n
+        assert all(f["axial"] < 0.0 for f in sim.results()["members"].values())  # still pushed, never folded into tension
+
+
+def test_one_pinned_element_past_eulers_load_never_folds_through_its_pin():
+    """Between pins, one element at 1.03 P_cr has no bent equilibrium of its own (its
+    bending stiffness in single curvature is negative past P_cr and nothing in
+    small-rotation theory stiffens it again): relaxation must not return the top below
+    the foot with the member in tension. It is reported unstable and rolled back, or it
+    stands straight (the nudge gone), or it has found a shape with the top above the foot
+    and the member pushed."""
+    data = column_data(1, P=1.03 * EULER, M0=1e-3)
+    sim = Simulation(build_model(data), "relax")
+    try:
+        outcome = sim.relax()
+    except Unstable:
+        assert sim.value("node.N1.y") == pytest.approx(L)  # rolled back to the start
+        return
+    assert not outcome.at_rest or (sim.value("node.N1.y") > 0.0 and sim.results()["members"]["B0"]["axial"] < 0.0)
