@@ -68,7 +68,23 @@ class TensionOnly:
 def solve(K: sp.csr_matrix, b: np.ndarray, G: sp.csr_matrix, e0: np.ndarray, k: np.ndarray, start: np.ndarray, free_motions: np.ndarray) -> TensionOnly:
     """The minimum of Π (module note) from the displacements `start` (n,), e.g. the
     answer with every cable taut. free_motions: (n, r) a basis of K's null space (the
-    motions the structure without its cables allows)."""
+    motions the structure without its cables allows).
+
+    Π's minimum scales with (b, e0): the problem is solved with both divided by a power
+    of two near their size (exactly, so loads of 1e-290 N lose nothing to subnormal
+    arithmetic) and the answer scaled back."""
+    size = max(float(np.abs(b).max(initial=0.0)), float(np.abs(k * e0).max(initial=0.0)))
+    if size == 0.0:  # no load, no support motion: the structure stays where it is
+        return TensionOnly(np.zeros_like(start), e0.copy(), e0 > 0.0)
+    unit = math.ldexp(1.0, math.frexp(size)[1])
+    found = _solve(K, b / unit, G, e0 / unit, k, start / unit, free_motions)
+    if found.free_motion is not None or found.failure is not None:
+        return found
+    return TensionOnly(found.x * unit, found.elongation * unit, found.taut)
+
+
+def _solve(K: sp.csr_matrix, b: np.ndarray, G: sp.csr_matrix, e0: np.ndarray, k: np.ndarray, start: np.ndarray, free_motions: np.ndarray) -> TensionOnly:
+    """solve() on loads of size about 1."""
     d = loaded_free_motion(b, G, free_motions)
     if d is not None:
         return TensionOnly(np.zeros_like(start), np.zeros_like(e0), np.zeros(len(e0), bool), free_motion=d)
