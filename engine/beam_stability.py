@@ -217,3 +217,44 @@ def stability_tangent(r1, r2, r3, EA, EI, L0, out):
     out[1, 2] = out[2, 1] = c2 / D
     out[2, 2] = 1.0 / D
     return N
+
+
+@njit(**KERNEL)
+def _w_excess(z, w):
+    """v = (w − 1/3)/z, from the series of w (w = −Σ_{n≥1} c_n z^(n−1), so
+    v = −Σ_{n≥2} c_n z^(n−2)) where |z| < SERIES_Z (the difference would cancel), else
+    directly."""
+    if abs(z) >= SERIES_Z:
+        return (w - 1.0 / 3.0) / z
+    v = 0.0
+    for n in range(COT.shape[0] - 1, 1, -1):
+        v = v * z - COT[n]
+    return v
+
+
+@njit(**KERNEL)
+def span_loads(qi, qj, L, z):
+    """The equivalent nodal loads (F_i, M_i, F_j, M_j) [N, N m] of a transverse load q_i
+    → q_j [N/m] (across the member, i→j turned counter-clockwise) on a beam-column of
+    length L [m] at load parameter z (module glossary): its fixed-end forces, so that
+    with the element's exact stiffness the nodes move as the member's do.
+
+    Derivation (the moment along a clamped beam-column, engine/member_loads.py's note:
+    M'' + k²M = q, z = (kL/2)²). The uniform part q̄ = (q_i + q_j)/2 gives the end
+    moments q̄L²/12 · 3(tan u − u)/(u² tan u) = q̄L² w/4 (u = √z, w = (1 − t)/z); the
+    antisymmetric part Δ(x/L − ½), Δ = q_j − q_i, has M(L/2) = 0 and, from w'(0) = 0,
+        M(0) = −M(L) = ΔL² (1/3 − w) / (8 z w) = −ΔL² v / (8w),   v = (w − 1/3)/z;
+    at z = 0 (w = 1/3, v = 1/45) these are qL²/12 and −ΔL²/120, the Hermite loads. The
+    shears follow by statics of the chord: F_i = −((c − a)/L + M_ss'(0)) and F_j =
+    (c − a)/L + M_ss'(L), a = M(0), c = M(L), M_ss the simple span's moment. Past Z_CAP
+    the values at Z_CAP are kept (the member has long buckled)."""
+    zz = min(z, Z_CAP)
+    _, _, _, w, _, _ = _t_and_w(zz)
+    v = _w_excess(zz, w)
+    sym = 0.125 * (qi + qj) * L * L * w
+    anti = -(qj - qi) * L * L * v / (8.0 * w)
+    a = sym + anti
+    c = sym - anti
+    turn = (c - a) / L
+    delta = qj - qi
+    return -(turn - 0.5 * qi * L - delta * L / 6.0), a, turn + 0.5 * qi * L + delta * L / 3.0, -c

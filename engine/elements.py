@@ -20,12 +20,15 @@ caller catches it and rolls back.
 
 from __future__ import annotations
 
+import math
+
 from numba import njit
 
 from engine.bar import bar_energy, bar_forces
 from engine.beam import beam_energy, beam_forces
+from engine.beam_stability import span_loads
 from engine.cst import cst_forces
-from engine.kernel_options import KERNEL
+from engine.kernel_options import INNER, KERNEL
 from engine.neo_hookean import neo_forces
 
 
@@ -108,6 +111,8 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
 
     bar_forces(m, pos, vel, bar_on, force, bar_N)  # engine/bar.py
     beam_forces(m, pos, vel, chord, beam_on, force, beam_out)  # engine/beam.py
+    if m.span_beam.shape[0]:
+        power += span_shifts(m, pos, vel, t, beam_on, beam_out, force)
     for e in range(m.tri_ijk.shape[0]):
         if not tri_on[e]:
             for c4 in range(4):
@@ -117,6 +122,44 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
             neo_forces(m, e, pos, vel, force, tri_out)  # engine/neo_hookean.py
         else:
             cst_forces(m, e, pos, vel, force, tri_out)  # engine/cst.py
+    return power
+
+
+@njit(**INNER, inline="always")
+def span_shifts(m, pos, vel, t, beam_on, beam_out, force):
+    """Add to force (N, 3) what a distributed load on a 'stability' beam puts on its
+    nodes beyond its first-order equivalent loads (already among the loads): the
+    beam-column's fixed-end forces at the beam's axial force now (beam_out's N) less
+    those at N = 0 (engine/beam_stability.py, span_loads), across the chord as it is
+    now. The load's scale is its end-i row of load_f against that row as built (a load
+    factor scales both), times its history. Returns their power [W]."""
+    power = 0.0
+    for s in range(m.span_beam.shape[0]):
+        e = m.span_beam[s]
+        row = m.span_row[s]
+        size = m.span_f0[s, 0] ** 2 + m.span_f0[s, 1] ** 2 + m.span_f0[s, 2] ** 2
+        if not beam_on[e] or size == 0.0:
+            continue
+        scale = (m.load_f[row, 0] * m.span_f0[s, 0] + m.load_f[row, 1] * m.span_f0[s, 1] + m.load_f[row, 2] * m.span_f0[s, 2]) / size
+        if m.load_hist[row] >= 0:
+            scale *= history_value(m.hist_start, m.hist_t, m.hist_v, m.load_hist[row], t)
+        L0 = m.beam_L0[e]
+        qi = scale * m.span_q[s, 0]
+        qj = scale * m.span_q[s, 1]
+        Fi, Mi, Fj, Mj = span_loads(qi, qj, L0, -beam_out[e, 0] * L0 * L0 / (4.0 * m.beam_EI[e]))
+        Fi0, Mi0, Fj0, Mj0 = span_loads(qi, qj, L0, 0.0)
+        i = m.beam_ij[e, 0]
+        j = m.beam_ij[e, 1]
+        dx = pos[j, 0] - pos[i, 0]
+        dy = pos[j, 1] - pos[i, 1]
+        L = math.sqrt(dx * dx + dy * dy)
+        nx = -dy / L
+        ny = dx / L
+        for q, dF, dM in ((i, Fi - Fi0, Mi - Mi0), (j, Fj - Fj0, Mj - Mj0)):
+            force[q, 0] += dF * nx
+            force[q, 1] += dF * ny
+            force[q, 2] += dM
+            power += dF * (nx * vel[q, 0] + ny * vel[q, 1]) + dM * vel[q, 2]
     return power
 
 

@@ -21,6 +21,7 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
+from engine import tension_only
 from engine.bar import bar_axial_small
 from engine.beam import beam_forces_small
 from engine.cst import tri_stress_small
@@ -188,6 +189,7 @@ class LinearResult:
     reactions: np.ndarray  # (N, 3) [N, N, N m], non-zero only on fixed DOFs
     mechanism: Mechanism | None
     slack: np.ndarray | None = None  # (B,) bool: the cables that are slack (their force is 0)
+    problem: str | None = None  # why no answer could be verified (then there is none)
 
 
 def find_mechanism(model: Model, K: sp.csr_matrix, free: np.ndarray) -> Mechanism | None:
@@ -274,23 +276,19 @@ def prescribed_displacement(model: Model, t: float) -> np.ndarray:
     return u
 
 
-SLACK_STIFFNESS = 1e-9  # a slack cable's share of its stiffness while solving (see solve_linear)
-NEEDED_SLACK = 1e-5  # the share of the loads slack cables may carry before they are found needed
-
-
 def solve_linear(model: Model, t: float | None = None, active=None) -> LinearResult:
     """Small-displacement static answer with every load at its value at time t (default:
     the end of the histories, i.e. the final values).
 
-    Cables carry tension only: the answer has every taut cable stretched and every slack
-    one (force 0) shortened. It is found by iterating the set of taut cables until it
-    stops changing; each solve re-admits a slack cable that the last answer stretched
-    and drops a taut one it shortened. A slack cable keeps SLACK_STIFFNESS of its
-    stiffness while solving, so that a structure whose slack cables are not needed still
-    has its answer (an X-braced bay whose columns shorten both diagonals under vertical
-    loads stands: sway would stretch one of them). Where the slack cables' feeble
-    stiffness carries more than NEEDED_SLACK of the loads, the loads move the structure
-    where no cable can hold it: that is a mechanism, reported with its free motion.
+    Cables carry tension only: the answer is the minimum of the total potential energy
+    with each cable a spring that only pulls (engine/tension_only.py), so every taut
+    cable is stretched and every slack one (force 0) shortened, and it is returned only
+    once its out-of-balance force is within round-off of zero. A slack cable is not
+    needed where the rest holds: an X-braced bay whose columns shorten both diagonals
+    under vertical loads stands (sway would stretch one of them). Where the loads do
+    work along a motion that no element resists and no cable is stretched by, the
+    structure is a mechanism under its loads, reported with that free motion; where the
+    solve cannot verify an answer, `problem` says so and no answer is given.
     """
     m = model.arrays
     t = model.load_end_time if t is None else t
@@ -299,32 +297,59 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     free = ~m.fixed.ravel()
     nb, nbm, nt = len(m.bar_L0), len(m.beam_L0), len(m.tri_E)
     bar_on, beam_on, tri_on = (np.ones(nb, bool), np.ones(nbm, bool), np.ones(nt, bool)) if active is None else tuple(a.copy() for a in active)
-    none = (np.zeros(nb, bool), np.zeros(nbm, bool), np.zeros(nt, bool))
-    mech = find_mechanism(model, stiffness(model, active=(bar_on, beam_on, tri_on)), free)
+    K_all = stiffness(model, active=(bar_on, beam_on, tri_on))
+    mech = find_mechanism(model, K_all, free)
     if mech is not None:  # a mechanism even with every cable taut
         return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), mech)
     cables = m.bar_cable & bar_on
+    b = F[free] - K_all[free][:, ~free] @ us[~free]
+    start = spla.spsolve(K_all[free][:, free].tocsc(), b) if free.any() else np.zeros(0)
+    u = us.copy()
+    u[free] = start
+    if not cables.any() or np.all(bar_axial_linear(model, u.reshape(-1, 3))[cables] >= 0.0):
+        return _answer(model, u, K_all, F, np.zeros(nb, bool))  # every cable stretched: the plain answer
+    K = stiffness(model, active=(bar_on & ~cables, beam_on, tri_on))
+    G = elongation_rows(model, np.flatnonzero(cables))
+    loose = find_mechanism(model, K, free)  # what the structure without its cables allows
+    Z = loose.basis[free] if loose is not None else np.zeros((int(free.sum()), 0))
+    b_cut = F[free] - K[free][:, ~free] @ us[~free]  # the loads less what the support motions push through the rest
+    found = tension_only.solve(K[free][:, free].tocsr(), b_cut, G[:, free].tocsr(), G[:, ~free] @ us[~free], m.bar_k[cables], start, Z)
+    zero = np.zeros_like(m.pos0)
+    if found.free_motion is not None:
+        basis = np.zeros((free.size, 1))
+        basis[free, 0] = found.free_motion
+        moving = Mechanism(basis, "").moving()
+        names = ", ".join(model.node_ids[q] for q in moving)
+        nodes = f"nodes {names} move" if len(moving) > 1 else f"node {names} moves"
+        words = f"this structure is a mechanism under its loads: they shorten cables that alone could hold it, and {nodes} freely"
+        return LinearResult(zero, zero, Mechanism(basis, words))
+    if found.failure is not None:
+        return LinearResult(zero, zero, None, None, found.failure)
+    u[free] = found.x
     slack = np.zeros(nb, bool)
-    tried: set[bytes] = set()
-    while True:
-        K_slack = SLACK_STIFFNESS * stiffness(model, active=(slack, *none[1:]))
-        K = stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)) + K_slack
-        u = us.copy()
-        u[free] = spla.spsolve(K[free][:, free].tocsc(), F[free] - K[free][:, ~free] @ us[~free])
-        tried.add(slack.tobytes())
-        now_slack = cables & (bar_axial_linear(model, u.reshape(-1, 3)) < 0.0)
-        if np.array_equal(now_slack, slack) or now_slack.tobytes() in tried:  # settled (or cycling: keep the last)
-            break
-        slack = now_slack
-    held_by_slack = np.abs((K_slack @ u)[free]).max(initial=0.0)
-    if held_by_slack > NEEDED_SLACK * max(np.abs(F[free]).max(initial=0.0), 1e-300):
-        loose = find_mechanism(model, stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)), free)
-        if loose is not None:
-            words = "this structure is a mechanism under its loads: they shorten cables that alone could hold it"
-            return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), Mechanism(loose.basis, words), slack)
+    slack[np.flatnonzero(cables)[~found.taut]] = True
+    return _answer(model, u, stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)), F, slack)
+
+
+def _answer(model: Model, u: np.ndarray, K: sp.csr_matrix, F: np.ndarray, slack: np.ndarray) -> LinearResult:
+    """The answer u (3N,) with the stiffness K of the elements that carry (slack cables
+    left out): reactions K u − F on the held DOFs."""
     R = K @ u - F
-    R[free] = 0.0
+    R[~model.arrays.fixed.ravel()] = 0.0
     return LinearResult(u.reshape(-1, 3), R.reshape(-1, 3), None, slack)
+
+
+def elongation_rows(model: Model, rows: np.ndarray) -> sp.csr_matrix:
+    """(len(rows), 3N) [1]: each bar's elongation per displacement, e·(u_j − u_i) with e
+    its unit vector at the start (the small-displacement law of engine/bar.py)."""
+    m = model.arrays
+    ij = m.bar_ij[rows].astype(np.int64)
+    d = m.pos0[ij[:, 1], :2] - m.pos0[ij[:, 0], :2]
+    e = d / np.hypot(d[:, 0], d[:, 1])[:, None]
+    r = np.repeat(np.arange(len(rows)), 4)
+    c = np.stack((3 * ij[:, 0], 3 * ij[:, 0] + 1, 3 * ij[:, 1], 3 * ij[:, 1] + 1), axis=1).ravel()
+    v = np.concatenate((-e, e), axis=1).ravel()
+    return sp.csr_matrix((v, (r, c)), shape=(len(rows), m.pos0.size))
 
 
 def bar_axial_linear(model: Model, u: np.ndarray) -> np.ndarray:

@@ -35,6 +35,20 @@ left of the cut, positive up, and M positive where it sags):
 so dV/dx = q and dM/dx = V. The force a node applies to a loaded member is the element's
 own (from its deformation) less the equivalent load put at the node: for a clamped span
 that does not move, the element gives nothing and the ends take the fixed-end forces.
+
+A 'stability' beam (engine/beam_stability.py) bends under its axial force too (P-δ): cut
+at x in its deflected shape, the compression P = −N acts with the lever w(x), the
+deflection from the chord, so M(x) = M_chord(x) − P w(x) with EI w'' = M. Differentiated
+twice (M_chord'' = q), that is the beam-column's equation
+    M'' + k² M = q,   k² = P/EI  (compression; in tension k² = −N/EI < 0),
+whose solution with the end values M(0) = −M_i, M(L) = M_j (the moments the nodes apply,
+less the equivalent loads at each end) is, for the linear q,
+    M(x) = q(x)/k² + [h0 sin k(L − x) + hL sin kx] / sin kL,
+    h0 = M(0) − q_i/k²,  hL = M(L) − q_j/k²,
+with sinh for sin in tension (√(−k²) for k). V(x) = dM/dx, the shear across the deflected
+axis (Timoshenko & Gere §1.3). At 0.8 P_cr under equal end moments M0 (single curvature)
+the largest is M0 sec(kL/2) = 6.06 M0, not M0. Where (kL)² < SMALL_KL2 the P-δ part is
+below 1e-7 of the moment and the statics above stand (the closed form would cancel).
 """
 
 from __future__ import annotations
@@ -44,7 +58,10 @@ from typing import NamedTuple
 
 import numpy as np
 
+from engine.beam_stability import span_loads
+
 DIRECTIONS = ("y", "x", "normal")
+SMALL_KL2 = 1e-6  # |k² L²| below which a stability beam's P-δ is left out (module note)
 
 
 class MemberLoad(NamedTuple):
@@ -142,13 +159,14 @@ class MemberForces(NamedTuple):
 class LoadTable(NamedTuple):
     """A model's member loads as arrays, worked out once (load_table): for L loads, the
     member row (L,), the axial and transverse parts at the ends (L, 4) [N/m] (p_i, p_j,
-    q_i, q_j), the equivalent load at end i in the member's frame (L, 3) [N, N, N m] and
-    the history (L,) (−1: constant)."""
+    q_i, q_j), the equivalent load at end i in the member's frame (L, 3) [N, N, N m],
+    the history (L,) (−1: constant) and the equivalent load at end j (L, 3)."""
 
     member: np.ndarray
     parts: np.ndarray
     at_i: np.ndarray
     history: np.ndarray
+    at_j: np.ndarray
 
 
 def load_table(model) -> LoadTable:
@@ -168,6 +186,7 @@ def load_table(model) -> LoadTable:
         factor[:, None] * np.array([along_across(ml, pos)[1:] for ml in loads], dtype=float).reshape(-1, 4),
         factor[:, None] * np.array([equivalent_local(ml, pos)[0] for ml in loads], dtype=float).reshape(-1, 3),
         np.array([ml.history for ml in loads], dtype=np.int64),
+        factor[:, None] * np.array([equivalent_local(ml, pos)[1] for ml in loads], dtype=float).reshape(-1, 3),
     )
 
 
@@ -187,9 +206,11 @@ def forces_along(model, state, members, points: int = 41, table: LoadTable | Non
     d = m.pos0[ij[:, 1], :2] - m.pos0[ij[:, 0], :2]
     length = np.hypot(d[:, 0], d[:, 1])
     end = np.zeros((len(members), 3))
+    end_j = np.zeros(len(members))  # the moment node j applies [N m]
     if beam.any():
         out = state.beam_out[rows[beam]]
         end[beam] = np.column_stack((-out[:, 0], out[:, 1], out[:, 2]))
+        end_j[beam] = out[:, 3]
     if (~beam).any():
         end[~beam, 0] = -state.bar_N[rows[~beam]]
     parts = np.zeros((len(members), 4))
@@ -201,9 +222,67 @@ def forces_along(model, state, members, points: int = 41, table: LoadTable | Non
         scale = np.array([_scale(m, h, t) for h in table.history[use].tolist()]).reshape(-1, 1)
         np.add.at(parts, mine[use], scale * table.parts[use])
         np.add.at(end, mine[use], -scale * table.at_i[use])
+        np.add.at(end_j, mine[use], -scale[:, 0] * table.at_j[use, 2])
+        _shift_spans(m, state, [slot[k] for k in mine[use].tolist()], scale[:, 0, None] * table.parts[use, 2:], end, end_j, mine[use])
     x = np.linspace(0.0, 1.0, points)[None, :] * length[:, None]
     n, v, mm = internal_forces(x, (end[:, :1], end[:, 1:2], end[:, 2:3]), tuple(parts[:, c : c + 1] for c in range(4)), length[:, None])
+    k2 = np.zeros(len(members))  # the beam-column's k² = −N/EI [1/m²], 0 where P-δ is left out
+    stab = beam.copy()
+    stab[beam] = m.beam_stability[rows[beam]]
+    k2[stab] = end[stab, 0] / m.beam_EI[rows[stab]]  # −N = F_xi
+    bent = np.abs(k2) * length**2 >= SMALL_KL2
+    for sel in (bent & (k2 > 0.0), bent & (k2 < 0.0)):
+        if sel.any():
+            ends = (-end[sel, 2:3], end_j[sel, None], parts[sel, 2:3], parts[sel, 3:4])
+            mm[sel], v[sel] = beam_column_moments(x[sel], *ends, length[sel, None], k2[sel, None])
     return MemberForces(x, n, v, mm, length)
+
+
+def _shift_spans(m, state, slots, q, end, end_j, at) -> None:
+    """Less, from the end forces `end` (K, 3) and moments `end_j` (K,) of the members
+    listed, what their loads q (Ld, 2) [N/m] (transverse, at ends i and j) on 'stability'
+    beams put on the nodes beyond their first-order equivalents, at the beam's axial
+    force now (engine/elements.py span_shifts applies the same). slots: each load's
+    member's (kind, row); at (Ld,) their rows in end."""
+    for (kind, row), (qi, qj), k in zip(slots, q.tolist(), at.tolist(), strict=True):
+        if kind != "beam" or not m.beam_stability[row]:
+            continue
+        L0, EI = float(m.beam_L0[row]), float(m.beam_EI[row])
+        now = span_loads(qi, qj, L0, -float(state.beam_out[row, 0]) * L0 * L0 / (4.0 * EI))
+        first = span_loads(qi, qj, L0, 0.0)
+        end[k, 1] -= now[0] - first[0]
+        end[k, 2] -= now[1] - first[1]
+        end_j[k] -= now[3] - first[3]
+
+
+def beam_column_moments(x, m0, mL, qi, qj, length, k2):
+    """(M(x), V(x)) [N m, N] along beam-columns (the module's note): end moments m0 =
+    M(0), mL = M(L) [N m], the transverse load q_i → q_j [N/m] over `length` [m], k²
+    [1/m²], all of one sign (positive in compression, negative in tension, never 0).
+    All broadcast together."""
+    dq = (qj - qi) / length
+    q = qi + dq * x
+    h0, hL = m0 - qi / k2, mL - qj / k2
+    k = np.sqrt(np.abs(k2))
+    if np.all(k2 > 0.0):
+        s = np.sin(k * length)
+        s = np.where(np.abs(s) < 1e-12, np.copysign(1e-12, s), s)  # at a multiple of π: the element's own buckling load
+        h = (h0 * np.sin(k * (length - x)) + hL * np.sin(k * x)) / s
+        dh = k * (-h0 * np.cos(k * (length - x)) + hL * np.cos(k * x)) / s
+    else:
+        h = h0 * _sinh_ratio(k * (length - x), k * length) + hL * _sinh_ratio(k * x, k * length)
+        dh = k * (-h0 * _cosh_sinh(k * (length - x), k * length) + hL * _cosh_sinh(k * x, k * length))
+    return q / k2 + h, dq / k2 + dh
+
+
+def _sinh_ratio(a, b):
+    """sinh a / sinh b for 0 ≤ a ≤ b, without overflow: e^(a − b) (1 − e^−2a)/(1 − e^−2b)."""
+    return np.exp(a - b) * (-np.expm1(-2.0 * a)) / (-np.expm1(-2.0 * b))
+
+
+def _cosh_sinh(a, b):
+    """cosh a / sinh b for 0 ≤ a ≤ b, without overflow: e^(a − b) (1 + e^−2a)/(1 − e^−2b)."""
+    return np.exp(a - b) * (1.0 + np.exp(-2.0 * a)) / (-np.expm1(-2.0 * b))
 
 
 def member_forces(model, state, member: int, points: int = 41) -> MemberForces:
@@ -222,15 +301,32 @@ def _scale(m, history: int, t: float) -> float:
 def largest_moments(model, state) -> np.ndarray:
     """(members,) [N m]: the bending moment of largest size along each member, signed as
     above (sagging positive): at an end for an unloaded beam (M(0) = −M_i, M(L) = M_j of
-    the end moments the nodes apply), from the closed form for a loaded member, 0 for an
-    unloaded bar."""
+    the end moments the nodes apply), from the closed form for a loaded member and for a
+    'stability' beam (P-δ can put it inside), 0 for an unloaded bar. Sampled at 101
+    points, the peak refined by the parabola through the three around it."""
     out = np.zeros(len(model.member_ids))
     ends = np.column_stack((-state.beam_out[:, 2], state.beam_out[:, 3]))
     pick = np.take_along_axis(ends, np.abs(ends).argmax(axis=1)[:, None], axis=1)[:, 0] if len(ends) else ends[:, 0]
     beams = [k for k, (kind, _) in enumerate(model.member_slot) if kind == "beam"]
     out[beams] = pick[[model.member_slot[k][1] for k in beams]]
-    loaded = sorted({ml.member for ml in model.member_loads})
+    stability = [k for k in beams if model.arrays.beam_stability[model.member_slot[k][1]]]
+    loaded = sorted({ml.member for ml in model.member_loads} | set(stability))
     if loaded:
         moments = forces_along(model, state, loaded, 101).M
-        out[loaded] = moments[np.arange(len(loaded)), np.abs(moments).argmax(axis=1)]
+        out[loaded] = _peaks(moments)
     return out
+
+
+def _peaks(moments: np.ndarray) -> np.ndarray:
+    """(K,) the value of largest size in each row of samples (K, P) at equal spacing: at
+    an interior sample, the top of the parabola through it and its neighbours."""
+    at = np.abs(moments).argmax(axis=1)
+    rows = np.arange(len(moments))
+    peak = moments[rows, at]
+    inside = (at > 0) & (at < moments.shape[1] - 1)
+    a, b, c = (moments[rows[inside], at[inside] + d] for d in (-1, 0, 1))
+    curve = a - 2.0 * b + c
+    with np.errstate(divide="ignore", invalid="ignore"):
+        top = b - (c - a) ** 2 / (8.0 * curve)
+    peak[inside] = np.where((curve != 0.0) & (np.abs(top) >= np.abs(b)), top, b)
+    return peak

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from engine.member_loads import DIRECTIONS, MemberLoad, equivalent_global
+from engine.member_loads import DIRECTIONS, MemberLoad, along_across, equivalent_global
 from engine.stiffness import lowest_frequency
 
 DOF_NAMES = ("x", "y", "rot")
@@ -87,6 +87,10 @@ class ModelArrays(NamedTuple):
     hist_start: (H + 1,) int64 offsets into hist_t [s] and hist_v [-] (piecewise linear)
     gravity [m/s²]; mass_damping α [1/s]; ground_ax_hist, ground_ay_hist (-1: none),
     ground accelerations in [m/s²] as history values.
+    span_beam: (S,) int64 the beam row of each distributed load on a 'stability' beam;
+    span_q: (S, 2) [N/m] its transverse parts (q_i, q_j) as built; span_row: (S,) int64
+    the row of its end-i equivalent load in load_f (whose history and scale it follows);
+    span_f0: (S, 3) [N, N, N m] that row as built (engine/elements.py, span_shifts).
     """
 
     mass: np.ndarray
@@ -130,6 +134,10 @@ class ModelArrays(NamedTuple):
     mass_damping: float
     ground_ax_hist: int
     ground_ay_hist: int
+    span_beam: np.ndarray
+    span_q: np.ndarray
+    span_row: np.ndarray
+    span_f0: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -330,6 +338,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     vel0 = _read_velocities(nodes, supports.fixed, members.has_beam)
     warnings = _give_missing_mass(nodes, members.has_beam)
     arrays = _pack(world, nodes, members, tris, supports, loads, ground, hist)
+    arrays = arrays._replace(**_spans(member_loads, members, arrays, point_loads))
     model = Model(
         arrays=arrays,
         node_ids=tuple(nodes.index),
@@ -639,6 +648,16 @@ def _add_equivalent_loads(loads: tuple[list, list, list], member_loads: list[Mem
             load_hist.append(ml.history)
 
 
+def _spans(member_loads: list[MemberLoad], members: _Members, arrays: ModelArrays, point_loads: int) -> dict:
+    """The distributed loads on 'stability' beams, whose equivalent loads follow the
+    beam's axial force (ModelArrays: span_*)."""
+    rows = [k for k, ml in enumerate(member_loads) if ml.beam and arrays.beam_stability[members.slot[ml.member][1]]]
+    beam = np.array([members.slot[member_loads[k].member][1] for k in rows], dtype=np.int64)
+    q = np.array([along_across(member_loads[k], arrays.pos0)[3:] for k in rows], dtype=float).reshape(-1, 2)
+    row = np.array([point_loads + 2 * k for k in rows], dtype=np.int64)
+    return {"span_beam": beam, "span_q": q, "span_row": row, "span_f0": arrays.load_f[row].copy().reshape(-1, 3)}
+
+
 def _read_ground_motion(world: _World, hist: _Histories) -> tuple[int, int]:
     """The histories of the ground's acceleration in x and y (-1: none)."""
     ground = _obj("world.ground_motion", world.raw.get("ground_motion", {}))
@@ -741,6 +760,10 @@ def _pack(world: _World, nodes: _Nodes, members: _Members, tris: dict, supports:
         mass_damping=_number("world.mass_damping", world.raw["mass_damping"], min_value=0.0) if "mass_damping" in world.raw else 0.0,
         ground_ax_hist=ground[0],
         ground_ay_hist=ground[1],
+        span_beam=np.zeros(0, np.int64),
+        span_q=np.zeros((0, 2)),
+        span_row=np.zeros(0, np.int64),
+        span_f0=np.zeros((0, 3)),
     )
 
 

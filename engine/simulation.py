@@ -78,6 +78,7 @@ class Simulation(Interaction):
         self.ctl = np.zeros(7)
         self.linear_reactions: np.ndarray | None = None
         self.mechanism: linear.Mechanism | None = None
+        self.no_equilibrium: str | None = None  # why relax or linear found no static answer (then it gave none)
         self._node_rows: np.ndarray | None = None  # Gershgorin rows per node, see tether_stiffness
         self._install_contacts()  # supports[].contact: friction contacts (engine/tethers.py)
         self.refresh()
@@ -273,6 +274,7 @@ class Simulation(Interaction):
         Neo-Hookean triangle."""
         m = self.model.arrays
         t_load = self.model.load_end_time
+        self.no_equilibrium = None
         with np.errstate(divide="ignore", invalid="ignore"):  # coincident nodes: NaN, caught below
             K = linear.stiffness(self.model, self.state.pos, (self.state.bar_on, self.state.beam_on, self.state.tri_on))
             rows = np.asarray(abs(K).sum(axis=1)).ravel().reshape(-1, 3)
@@ -300,7 +302,18 @@ class Simulation(Interaction):
                 raise Unstable(f"relaxation is unstable from here: Neo-Hookean triangle {names} is inverted (its energy has no value there); rolled back")
             raise Unstable("relaxation diverged (non-finite state); rolled back")
         self.refresh()
+        if status != dynamics.AT_REST:
+            self.no_equilibrium = self._still_moving(iters)
         return Outcome(iters, status == dynamics.AT_REST)
+
+    def _still_moving(self, iters: int) -> str:
+        """Why relaxation stopped short of an equilibrium, in one line: the force still
+        out of balance and the node that went furthest."""
+        moved = np.hypot(*(self.state.pos[:, :2] - self.model.arrays.pos0[:, :2]).T)
+        far = int(np.argmax(moved)) if moved.size else 0
+        out_of_balance = float(self.state.clock[dynamics.K_RESIDUAL])
+        where = f"; node {self.model.node_ids[far]} went {_plain(moved[far])} m from where it started" if moved.size else ""
+        return f"no equilibrium found: after {iters:,} relaxation steps a force of {_plain(out_of_balance)} N is still out of balance{where}"
 
     def _inverted_triangles(self) -> np.ndarray:
         """Rows of the active Neo-Hookean triangles turned inside out (J ≤ 0) now."""
@@ -343,10 +356,12 @@ class Simulation(Interaction):
     def solve_linear(self) -> Outcome:
         """The direct stiffness answer; a mechanism is kept in self.mechanism."""
         result = linear.solve_linear(self.model)
+        self.mechanism = self.no_equilibrium = None
         self.state.clock[dynamics.K_TIME] = self.model.load_end_time
         s = self.state
-        if result.mechanism is not None:
+        if result.mechanism is not None or result.problem is not None:
             self.mechanism = result.mechanism
+            self.no_equilibrium = result.problem
             self.linear_reactions = result.reactions
             return Outcome(0, False)
         u = result.displacement
@@ -385,6 +400,8 @@ class Simulation(Interaction):
             "reactions": reactions,
             "energy": {"kinetic": self.kinetic_energy(), "strain": self.strain_energy()},
         }
+        if self.no_equilibrium is not None:
+            out["no_equilibrium"] = self.no_equilibrium
         if self.mechanism is not None:
             mode = self.mechanism.mode
             out["mechanism"] = {
@@ -403,6 +420,12 @@ class Simulation(Interaction):
         triangle.ID.{sx,sy,txy},
         energy.{kinetic,strain}, time."""
         return make_probe(self, spec)()
+
+
+def _plain(x: float) -> str:
+    """A figure in plain digits: whole and grouped from 10 up (178,900), three
+    significant digits below (0.0123)."""
+    return f"{x:,.0f}" if abs(x) >= 10 else f"{x:.3f}".rstrip("0").rstrip(".") if abs(x) >= 0.001 else f"{x:.3g}"
 
 
 def stable_dt_for(model: Model, integrator: str) -> float:

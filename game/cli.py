@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--hht-alpha", type=float, default=0.0, help="newmark: HHT-α in [-1/3, 0], damping the highest modes (default 0)")
     sim.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step estimated from the model; 1/120 s for newmark)")
     sim.add_argument("--record", action="append", default=[], metavar="SPEC", help="quantity to record, e.g. node.B.y, member.AB.axial")
-    sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s); values interpolated between steps")
+    sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s); values between steps from the state interpolated to that time")
     sim.add_argument("--load-factors", type=_load_factors, metavar="F,F,...", help="relax/linear: one static answer per factor on the loads (0.25,0.5,1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     val = sub.add_parser("validate", help="schema and sense checks of level files")
@@ -613,10 +613,12 @@ def _read_probes(probes: dict) -> list[float]:
 
 
 def _failure(out: dict) -> str | None:
-    """Why a run ends in exit 1 (it became unstable, or the linear solve found a
-    mechanism), or None."""
+    """Why a run ends in exit 1 (it became unstable, the linear solve found a mechanism,
+    or a static solve found no equilibrium), or None."""
     if "unstable" in out:
         return out["unstable"]  # "unstable near t = …", "relaxation diverged …": it says what happened
+    if "no_equilibrium" in out:
+        return out["no_equilibrium"]
     if "mechanism" in out:
         return out["mechanism"]["message"]
     return None
@@ -697,44 +699,13 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
 
 def _run_in_time(sim, args: argparse.Namespace, probes: dict, sample) -> tuple[int, bool]:
     """rk4 / symplectic / newmark, sampling the records at t = 0, --every, 2 --every, ...
-    exactly, each value interpolated linearly between the two steps around its time (a
-    step need not divide --every); and once more at the end of the run when that falls
-    between two sample times (at rest, or a span that is not a whole number of steps)."""
+    exactly, each from the state rebuilt between the two steps around its time
+    (engine/records.py)."""
+    from engine.records import record_run
+
     until_rest = args.seconds is None
     span = args.max_seconds if until_rest else args.seconds
-    every = args.every or 0.01
-    total = max(round(span / sim.dt), 0)
-    if not probes:  # nothing to sample: one call, which batches its steps and watches for rest itself
-        outcome = sim.advance(total * sim.dt, until_rest=until_rest)
-        return outcome.steps, bool(outcome.at_rest)
-    slack = 1e-6 * sim.dt  # the clock is a sum of steps: its round-off is far below this
-    steps, stopped, k = 0, False, 1
-    before = after = (sim.time, _read_probes(probes))  # the two states around the next sample time
-    sample(*after)
-    sampled = after[0]
-    while True:
-        t_k = k * every
-        while after[0] < t_k - slack and steps < total and not stopped:
-            to_go = math.ceil((t_k - after[0]) / sim.dt - 1e-6)  # steps to reach t_k
-            n = min(total - steps, max(to_go - 1, 1))  # to the step before t_k, then one more
-            outcome = sim.advance(n * sim.dt, until_rest=until_rest)
-            steps += outcome.steps
-            before, after = after, (sim.time, _read_probes(probes))
-            stopped = until_rest and outcome.at_rest
-        if after[0] < t_k - slack:
-            break
-        sample(t_k, _interpolate(before, after, t_k))
-        sampled, k = t_k, k + 1
-    if after[0] > sampled + slack:
-        sample(*after)
-    return steps, bool(stopped or sim.rest_time >= sim.rest.hold)
-
-
-def _interpolate(before: tuple[float, list[float]], after: tuple[float, list[float]], t: float) -> list[float]:
-    """The values at time t, linear between (t0, values) and (t1, values)."""
-    (t0, v0), (t1, v1) = before, after
-    w = min(max((t - t0) / (t1 - t0), 0.0), 1.0) if t1 > t0 else 1.0
-    return [a + w * (b - a) for a, b in zip(v0, v1, strict=True)]
+    return record_run(sim, list(probes.values()), args.every or 0.01, span, until_rest, sample)
 
 
 def _print_summary(out: dict) -> None:

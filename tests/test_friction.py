@@ -531,3 +531,29 @@ def test_a_change_of_integrator_gives_the_contacts_the_new_step_s_stiffness_and_
     assert abs(along(sim, 20.0) - at) < 1e-5
     sim.use("rk4")
     assert sim.tethers[0, T_K] == pytest.approx(k_rk4)
+
+
+def test_relax_that_finds_no_equilibrium_says_so_and_exits_1(tmp_path, capsys):
+    """A block on a slope of 30° with μ = 0.2 < tan 30° has no equilibrium: it slides
+    (above). Dynamic relaxation runs out of steps with the block far down the slope; the
+    run is not at rest, exits 1, and standard error says why in one line (no equilibrium
+    found, the force still out of balance, the node that went furthest)."""
+    path = tmp_path / "slope.json"
+    path.write_text(json.dumps(bar_on(30.0, 0.2)))
+    code = main(["simulate", str(path), "--integrator", "relax", "--json"])
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    assert code == 1 and out["at_rest"] is False
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{path}: no equilibrium found") and "out of balance" in lines[0]
+    assert out["no_equilibrium"] in lines[0]
+    assert math.hypot(out["nodes"]["A"]["x"], out["nodes"]["A"]["y"]) > 1.0  # far down the slope: not an answer
+
+
+def test_relax_of_a_block_on_level_ground_is_at_rest_and_exits_0(tmp_path, capsys):
+    """On a level surface the block's weight is balanced by the normal forces alone:
+    relaxation finds rest and the run exits 0."""
+    path = tmp_path / "level.json"
+    path.write_text(json.dumps(bar_on(0.0, 0.2)))
+    assert main(["simulate", str(path), "--integrator", "relax", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["at_rest"] is True
