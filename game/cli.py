@@ -572,7 +572,10 @@ def simulate(args: argparse.Namespace) -> int:
     out["warnings"] = list(model.warnings) + said
     if unstable:
         out["unstable"] = unstable
-    return _report(args, out, _failure(out) or runlimits.after_run(args, out, model))
+    failure = _failure(out)
+    if failure and "no_equilibrium" in out:
+        failure = runlimits.no_equilibrium(args, failure, model)
+    return _report(args, out, failure or runlimits.after_run(args, out, model))
 
 
 def _read_model(args: argparse.Namespace):

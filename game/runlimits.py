@@ -217,9 +217,19 @@ def _no_rest(args: argparse.Namespace, run: dict, model) -> str:
     where = f"load factor {run['load_factor']:g}: " if "load_factor" in run else ""
     if args.integrator == "relax":
         if model is not None and _is_mechanism(model):
-            return f"{where}relax found no rest after {run['steps']:,} steps: the structure is a mechanism (it can move without stretching a member)"
+            return f"{where}relax found no rest after {run['steps']:,} steps: {MECHANISM}"
         return f"{where}relax found no rest after {run['steps']:,} steps"
     return f"{where}not at rest after {run['time']:g} s (--max-seconds {args.max_seconds:g})"
+
+
+MECHANISM = "the structure is a mechanism (it can move without stretching a member)"
+
+
+def no_equilibrium(args: argparse.Namespace, said: str, model) -> str:
+    """The engine's line for a static solve that found no equilibrium (relax: the force
+    still out of balance, the node that went furthest), with why, where the structure is
+    a mechanism."""
+    return f"{said}: {MECHANISM}" if args.integrator == "relax" and model is not None and _is_mechanism(model) else said
 
 
 def _is_mechanism(model) -> bool:

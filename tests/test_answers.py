@@ -4,6 +4,7 @@ player's work and end it with exit 0, even in the middle of long work; Ctrl+C wh
 engine loads ends quietly with 130. Subprocesses, waited for with generous timeouts:
 nothing here is a timing."""
 
+import contextlib
 import json
 import os
 import signal
@@ -124,10 +125,8 @@ def test_a_closing_signal_a_library_swallowed_still_closes_and_keeps_the_work():
 
     class Compiling(Scene):
         def update(self, frame_seconds: float) -> None:
-            try:
+            with contextlib.suppress(Closed):  # what llvmlite's callback does with it
                 signal.raise_signal(signal.SIGTERM)
-            except Closed:
-                pass  # what llvmlite's callback does with it
             raise RuntimeError("no compiled object yet")
 
         def closing(self) -> None:
