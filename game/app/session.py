@@ -218,8 +218,18 @@ class PlaySession:
             model, dofs = self.sim.model, ("x", "y", "rot")
             turns = set(model.arrays.beam_ij.ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
             fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
-            return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix]
+            hidden = self._roller_anchors(model.node_ids)
+            return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix and nid not in hidden]
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
+
+    def _roller_anchors(self, ids) -> set[str]:
+        """The pinned ends of the short links a check puts an inclined roller's cut back
+        with (game/rules/free_body.py `held`: node "B-link" beside roller B): hidden in the
+        roller drawn there, never a pin of their own beside it."""
+        level = self.stage.level
+        rollers = {c.node for c in (level.cut or []) if c.along is not None and c.what == "support"} if level is not None else set()
+        work = {n["id"] for n in (self.data() or {}).get("nodes", [])}
+        return {nid for nid in ids if nid not in work and nid.partition("-link")[0] in rollers}
 
     @property
     def stale(self) -> bool:

@@ -1,0 +1,77 @@
+"""Defects found by playing with the mouse in a real window (where features meet), each
+with the test that fails without its fix: the pin of an inclined roller's hidden link
+drawn beside the roller after a pass; the tool tip peeking out from under an open box;
+a large truss's count wider than the side column; G opening an empty graph."""
+
+from __future__ import annotations
+
+import pygame
+from test_layout import assert_holds, level
+from test_play_session import key, post
+
+from engine.determinacy import TrussCount
+from game.app.layout import LEGEND_WIDTH
+from game.app.overlay import PAD
+
+
+def node_at(scene, node: str) -> tuple[int, int]:
+    model = scene.session.model
+    x, y = scene.view.point(*model.arrays.pos0[model.node_index(node), :2])
+    return round(x), round(y)
+
+
+def test_an_inclined_rollers_link_is_drawn_as_no_pin_after_a_pass(tmp_path):
+    """reactions-02 passed: the check puts the roller at B back as a short link to a
+    pinned anchor (game/rules/free_body.py `held`); only A's pin is drawn as a support,
+    not a second pin beside B (and the legend does not list one for it)."""
+    app, scene = level("reactions-02", tmp_path, solved=True)
+    with app:
+        key(app, pygame.K_c)
+        app.frame()
+        app.frame()
+        assert scene.session.passed
+        drawn = [node for node, _ in scene.session.supports()]
+        work = {n["id"] for n in scene.session.data()["nodes"]}
+        assert set(drawn) <= work, f"supports drawn on nodes the work does not have: {sorted(set(drawn) - work)}"
+
+
+def test_the_tool_tip_is_not_drawn_under_an_open_box(tmp_path):
+    """Paused, the force tool: the pointer on node A shows its tip; clicking A opens the
+    force box, and the tip (drawn before the box, under it) is no longer shown."""
+    app, scene = level("reactions-02", tmp_path)
+    with app:
+        at = node_at(scene, "A")
+        post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+        app.frame()
+        assert "tip" in [s.name for s in scene.parts.shown()], "the tip shows over a node while paused"
+        scene.type_force("A")
+        app.frame()
+        names = [s.name for s in scene.parts.shown()]
+        assert "entry" in names and "tip" not in names
+
+
+def test_a_large_truss_count_fits_the_side_column(tmp_path):
+    """The sandbox with a lattice of 2,019 members: `m + r = 2019 + 13 = 2032 > 2j = 1100`
+    is wider than the side column; it is wrapped, never drawn past the column's edge."""
+    app, scene = level("tutorial-04", tmp_path)
+    with app:
+        font = app.fonts.small
+        scene.session.count = TrussCount(m=2019, r=13, j=550)
+        scene.session.free = None
+        lines = scene.parts.by_name("readout").lines()
+        assert any("2019" in line for line in lines), lines  # a build level shows the count
+        assert all(font.size(line)[0] <= LEGEND_WIDTH - 2 * PAD for line in lines), lines
+        assert "2032 > 2j = 1100" in " ".join(" ".join(lines).split())  # all of it, only wrapped
+        assert_holds(scene, "a large truss count in the readout")
+
+
+def test_g_opens_a_graph_with_something_on_it(tmp_path):
+    """G alone (nothing inspected): the energies are graphed at once, not an empty panel
+    that says "no samples yet"; G again shuts it."""
+    app, scene = level("balance-03", tmp_path)
+    with app:
+        key(app, pygame.K_g)
+        assert scene.graphs.shown
+        assert "energy.kinetic" in scene.graphs.recorder.specs
+        key(app, pygame.K_g)
+        assert not scene.graphs.shown
