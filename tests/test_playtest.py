@@ -1,9 +1,12 @@
 """Defects found by playing with the mouse in a real window (where features meet), each
 with the test that fails without its fix: the pin of an inclined roller's hidden link
 drawn beside the roller after a pass; the tool tip peeking out from under an open box;
-a large truss's count wider than the side column; G opening an empty graph."""
+a large truss's count wider than the side column; G opening an empty graph; a cut cable
+called a bar in the feedback."""
 
 from __future__ import annotations
+
+import json
 
 import pygame
 from test_layout import assert_holds, level
@@ -12,6 +15,9 @@ from test_play_session import key, post
 from engine.determinacy import TrussCount
 from game.app.layout import LEGEND_WIDTH
 from game.app.overlay import PAD
+from game.course import shipped_level
+from game.level import load_level
+from game.rules.answer import unknowns
 
 
 def node_at(scene, node: str) -> tuple[int, int]:
@@ -75,3 +81,11 @@ def test_g_opens_a_graph_with_something_on_it(tmp_path):
         assert "energy.kinetic" in scene.graphs.recorder.specs
         key(app, pygame.K_g)
         assert not scene.graphs.shown
+
+
+def test_a_cut_cable_is_named_a_cable_in_the_feedback():
+    """particle-01 with A1's force of the wrong sense: the feedback names "cable RA",
+    which is what the picture and the brief call it, not "bar RA"."""
+    level = load_level(json.loads(shipped_level("particle-01").read_text(encoding="utf-8")))
+    words = [u.words for u in unknowns(level)]
+    assert any("cable RA" in w for w in words) and not any("bar RA" in w for w in words), words
