@@ -89,3 +89,33 @@ def test_a_cut_cable_is_named_a_cable_in_the_feedback():
     level = load_level(json.loads(shipped_level("particle-01").read_text(encoding="utf-8")))
     words = [u.words for u in unknowns(level)]
     assert any("cable RA" in w for w in words) and not any("bar RA" in w for w in words), words
+
+
+def typed(app, scene, node: str, text: str) -> None:
+    scene.type_force(node)
+    for ch in text:
+        app.frame()
+        scene.entry.line.insert(ch)
+    key(app, pygame.K_RETURN)
+
+
+def test_try_again_clears_the_line_that_the_failed_run_was_stopped(tmp_path):
+    """particle-01, A1's force of the wrong sense: the failed run flies off and stops with
+    "The run is stopped here: it has gone…"; after T the ring is back where it was built,
+    and that line no longer stands under it."""
+    app, scene = level("particle-01", tmp_path)
+    with app:
+        weight = -sum(ld.get("fy", 0.0) for ld in scene.session.data()["loads"]) / 1e3  # [kN] the level's own numbers
+        ta, tb = 0.6 * weight, 0.8 * weight  # the ring: ΣFx = −0.8 TA + 0.6 TB = 0, ΣFy = 0.6 TA + 0.8 TB = W
+        typed(app, scene, "A1", f"{0.8 * ta:.4f}, {-0.6 * ta:.4f}")  # the sense reversed
+        typed(app, scene, "B1", f"{0.6 * tb:.4f}, {0.8 * tb:.4f}")
+        key(app, pygame.K_c)
+        for _ in range(900):
+            app.frame()
+            if "stopped here" in scene.session.notice:
+                break
+        assert scene.session.verdict is not None and not scene.session.passed
+        assert "stopped here" in scene.session.notice
+        key(app, pygame.K_t)
+        assert scene.session.verdict is None
+        assert "stopped here" not in scene.session.notice

@@ -445,6 +445,7 @@ class PlaySession:
         if self.level_bench is not None and self.verdict is not None:
             self.bench.attempt.try_again()
             self.verdict = None
+            self.notice = ""  # "The run is stopped here: it has gone…" spoke of the run now gone
             self.build()  # the work's own model again, not the judged one
 
     def save(self, *, force: bool = False, verdict: bool = False) -> bool:
