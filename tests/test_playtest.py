@@ -10,7 +10,7 @@ import json
 
 import pygame
 from test_layout import assert_holds, level
-from test_play_session import key, post
+from test_play_session import click, key, post
 
 from engine.determinacy import TrussCount
 from game.app.layout import LEGEND_WIDTH
@@ -119,3 +119,22 @@ def test_try_again_clears_the_line_that_the_failed_run_was_stopped(tmp_path):
         key(app, pygame.K_t)
         assert scene.session.verdict is None
         assert "stopped here" not in scene.session.notice
+
+
+def test_a_click_on_the_folded_verdict_opens_it_again(tmp_path):
+    """A failed check folded by Esc to its strip ("Not yet · T: try again"): a click on
+    the strip opens the verdict again, and is not taken as a click in the world under it
+    ("No node under the click…")."""
+    app, scene = level("balance-01", tmp_path)
+    with app:
+        key(app, pygame.K_c)
+        app.frame()
+        app.frame()
+        assert scene.session.verdict is not None and not scene.session.passed
+        key(app, pygame.K_ESCAPE)
+        assert scene.folded
+        strip = scene.parts.by_name("verdict").rect
+        scene.session.notice = ""
+        click(app, strip.center)
+        assert not scene.folded
+        assert "No node under the click" not in scene.session.notice
