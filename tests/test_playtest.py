@@ -13,9 +13,12 @@ from test_layout import assert_holds, level
 from test_play_session import click, key, post
 
 from engine.determinacy import TrussCount
+from game.app.app import App
 from game.app.layout import LEGEND_WIDTH
-from game.app.overlay import PAD
-from game.course import shipped_level
+from game.app.overlay import PAD, _sentences, title_lines
+from game.app.pacing import FRAME
+from game.app.stage import load_stage
+from game.course import load_course, shipped_level
 from game.level import load_level
 from game.rules.answer import unknowns
 
@@ -138,3 +141,19 @@ def test_a_click_on_the_folded_verdict_opens_it_again(tmp_path):
         click(app, strip.center)
         assert not scene.folded
         assert "No node under the click" not in scene.session.notice
+
+
+def test_the_briefs_lines_never_repeat_a_sentence():
+    """The brief in the title's three lines, at every window width: its head, "…" and its
+    last sentences, never the same sentence twice (bridge-01 at 1920 px showed "Two loads
+    of 10 kN … stand on the deck at B and C" on its first line and again on its second)."""
+    with App(fixed_frame=FRAME) as app:
+        for level_id in [lv for lv in load_course().level_ids() if not lv.startswith("demo")]:
+            brief = load_stage(shipped_level(level_id)).brief
+            if not brief:
+                continue
+            for width in (800, 1024, 1280, 1366, 1600, 1920, 2560):
+                text = " ".join(" ".join(title_lines(app.fonts, brief, width)).split())
+                for sentence in _sentences(brief.split("\n")[0]):
+                    words = " ".join(sentence.split())
+                    assert len(words) < 25 or text.count(words) <= 1, f"{level_id} at {width} px repeats: {words}"
