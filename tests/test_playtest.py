@@ -2,7 +2,9 @@
 with the test that fails without its fix: the pin of an inclined roller's hidden link
 drawn beside the roller after a pass; the tool tip peeking out from under an open box;
 a large truss's count wider than the side column; G opening an empty graph; a cut cable
-called a bar in the feedback."""
+called a bar in the feedback; T leaving the failed run's line; a click on the folded
+verdict falling through to the world; the brief's title lines repeating a sentence; the
+level select calling a level given up "in progress"."""
 
 from __future__ import annotations
 
@@ -13,13 +15,16 @@ from test_layout import assert_holds, level
 from test_play_session import click, key, post
 
 from engine.determinacy import TrussCount
+from game.app import draw
 from game.app.app import App
 from game.app.layout import LEGEND_WIDTH
 from game.app.overlay import PAD, _sentences, title_lines
 from game.app.pacing import FRAME
+from game.app.scenes.menu import MenuScene
 from game.app.stage import load_stage
-from game.course import load_course, shipped_level
+from game.course import load_course, reference_solution, shipped_level
 from game.level import load_level
+from game.progress import Progress
 from game.rules.answer import unknowns
 
 
@@ -157,3 +162,25 @@ def test_the_briefs_lines_never_repeat_a_sentence():
                 for sentence in _sentences(brief.split("\n")[0]):
                     words = " ".join(sentence.split())
                     assert len(words) < 25 or text.count(words) <= 1, f"{level_id} at {width} px repeats: {words}"
+
+
+def test_the_menu_says_the_answer_was_shown_not_in_progress(tmp_path, monkeypatch):
+    """balance-02 given up with Ctrl+A twice (its work kept, the answer's moves): the
+    level select said "in progress", as if it were work under way; it says the answer
+    was shown, for 0 marks."""
+    progress = Progress.load(tmp_path)
+    progress.save_work("balance-02", json.loads(reference_solution("balance-02").read_text(encoding="utf-8")))
+    progress.record_check("balance-02", False, None, 1, shown=True)
+    said: list[str] = []
+    label = draw.label
+
+    def noted(surface, font, text, *args, **kwargs):
+        said.append(text)
+        return label(surface, font, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "label", noted)
+    with App(fixed_frame=FRAME) as app:
+        menu = MenuScene(app, progress=progress)
+        pygame.display.set_mode((1280, 800))
+        menu.draw(app.screen)
+    assert "answer shown: 0 marks" in said and "in progress" not in said, said
