@@ -514,7 +514,7 @@ def _print_notes(notes: list[str]) -> None:
 
 def export(args: argparse.Namespace) -> int:
     """Write the saved work on a level as a solution file (game/handin.py); 0 when
-    written, 1 when there is no work on it, 2 on bad input."""
+    written, 1 when there is no work on it (or its answer was shown), 2 on bad input."""
     from pathlib import Path
 
     from game import handin
@@ -526,6 +526,9 @@ def export(args: argparse.Namespace) -> int:
     if progress.problem:
         print(progress.problem, file=sys.stderr)
     work = progress.work(level.id)
+    if handin.given_up(progress, level.id):
+        print(handin.given_up(progress, level.id), file=sys.stderr)
+        return 1
     if work is None:
         print(f"{level.id}: no saved work on this level in {progress.path or 'the progress'}; play it first (`equilibria play {level.id}`)", file=sys.stderr)
         return 1

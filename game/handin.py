@@ -44,6 +44,14 @@ def student_of(progress: Any) -> str | None:
     return str(value) if value not in (None, "") else None
 
 
+def given_up(progress: Any, level_id: str) -> str:
+    """The line that refuses a hand-in of a level whose answer was shown (Ctrl+A twice:
+    the work in hand is then the answer, not the student's), or "" when it may go."""
+    if progress is None or not progress.shown(level_id):
+        return ""
+    return f"Nothing is handed in: you gave {level_id} up with show-the-answer (marks 0), so the work on it is the answer, not yours."
+
+
 def hand_in(work: dict | Solution, student: str | None, target: Path) -> str:
     """Write `work` (a solution) to `target`, stamped with `student`; the line that says
     where it went. BadInput when `target` is a file that is not an earlier hand-in of
@@ -67,6 +75,8 @@ def hand_in_from_game(work: Solution | None, progress: Any) -> str:
         return "Ctrl+E hands in your work on a level with a goal; a sandbox design is saved with Ctrl+S."
     if progress is None:
         return "Nothing is handed in here: this is a demonstration (a solution shown with --solution), not your work."
+    if given_up(progress, work.level):
+        return given_up(progress, work.level)
     try:
         return hand_in(work, student_of(progress), data_folder() / FOLDER / f"{work.level}.json")
     except BadInput as exc:  # SaveError too

@@ -184,3 +184,31 @@ def test_the_menu_says_the_answer_was_shown_not_in_progress(tmp_path, monkeypatc
         pygame.display.set_mode((1280, 800))
         menu.draw(app.screen)
     assert "answer shown: 0 marks" in said and "in progress" not in said, said
+
+
+def test_an_answer_shown_is_never_handed_in(capsys):
+    """balance-02 given up with Ctrl+A twice: its work in hand is then the reference
+    answer, and Ctrl+E stamped it with the student's id and `grade` passed it. Neither
+    Ctrl+E nor `equilibria export` hands it in now; each says why."""
+    from game.app.scenes.play import PlayScene
+    from game.cli import main
+    from game.handin import FOLDER
+    from game.progress import data_folder
+
+    progress = Progress.load()
+    progress.set_student("s1234567")
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, load_stage(shipped_level("balance-02")), progress=progress)
+    app.push(scene)
+    with app:
+        app.frame()
+        key(app, pygame.K_a, pygame.KMOD_CTRL)
+        key(app, pygame.K_a, pygame.KMOD_CTRL)
+        app.frame()
+        assert progress.shown("balance-02")
+        key(app, pygame.K_e, pygame.KMOD_CTRL)
+        assert scene.session.notice.startswith("Nothing is handed in: you gave balance-02 up with show-the-answer")
+    assert not (data_folder() / FOLDER / "balance-02.json").exists()
+    assert main(["export", "balance-02", "-o", str(data_folder() / "b02.json")]) == 1
+    assert "show-the-answer" in capsys.readouterr().err
+    assert not (data_folder() / "b02.json").exists()
