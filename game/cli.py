@@ -532,6 +532,10 @@ def export(args: argparse.Namespace) -> int:
     if work is None:
         print(f"{level.id}: no saved work on this level in {progress.path or 'the progress'}; play it first (`equilibria play {level.id}`)", file=sys.stderr)
         return 1
+    other = handin.other_numbers(level, work, handin.student_of(progress))
+    if other:
+        print(other, file=sys.stderr)
+        return 1
     target = Path(args.output) if args.output else Path(f"{level.id}.json")
     print(handin.hand_in(work, handin.student_of(progress), target))
     return 0

@@ -20,8 +20,9 @@ from game.level import Level, load_level
 from game.progress import data_folder
 from game.rules import KINDS
 from game.shipped import LEVELS_DIR
-from game.solution import Solution
+from game.solution import Solution, load_solution
 from game.teacher import teacher_folder
+from game.variants import version_for
 
 FOLDER = "hand-in"  # in the data folder: where the game's key writes
 
@@ -50,6 +51,18 @@ def given_up(progress: Any, level_id: str) -> str:
     if progress is None or not progress.shown(level_id):
         return ""
     return f"Nothing is handed in: you gave {level_id} up with show-the-answer (marks 0), so the work on it is the answer, not yours."
+
+
+def other_numbers(level: Level, work: dict, student: str | None) -> str:
+    """The line that refuses to stamp `student` on work done with other numbers (the
+    student id changed after the work was saved: `grade` would judge it against numbers
+    it never answered), or "" when the work's numbers are the student's."""
+    try:
+        version_for(level, load_solution({**work, "student": student} if student else work))
+    except ValueError as exc:
+        why = str(exc).removeprefix("numbers: ").removeprefix("this work ")
+        return f"Nothing is handed in: your saved work on {level.id} {why}; play it again (`equilibria play {level.id}`) and export that."
+    return ""
 
 
 def hand_in(work: dict | Solution, student: str | None, target: Path) -> str:

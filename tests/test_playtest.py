@@ -12,7 +12,7 @@ import json
 
 import pygame
 from test_layout import assert_holds, level
-from test_play_session import click, key, post
+from test_play_session import click, key, post, start
 
 from engine.determinacy import TrussCount
 from game.app import draw
@@ -212,3 +212,26 @@ def test_an_answer_shown_is_never_handed_in(capsys):
     assert main(["export", "balance-02", "-o", str(data_folder() / "b02.json")]) == 1
     assert "show-the-answer" in capsys.readouterr().err
     assert not (data_folder() / "b02.json").exists()
+
+
+def test_export_refuses_work_done_with_another_students_numbers(tmp_path, capsys):
+    """reactions-02 worked as student s1234567 (their numbers kept in the work), then the
+    id changed to s7654321: `export` stamped the new id on it and `grade` failed it as
+    "another version of the level". It now refuses, says why, and writes nothing."""
+    from game.cli import main
+
+    progress = Progress.load()
+    progress.set_student("s1234567")
+    app, scene = start(load_stage(shipped_level("reactions-02")), progress=progress)
+    with app:
+        typed(app, scene, "A", "1, 1")
+        app.frame()
+        scene.session.save(force=True)
+    assert main(["export", "reactions-02", "-o", str(tmp_path / "mine.json")]) == 0
+    capsys.readouterr()
+    progress = Progress.load()
+    progress.set_student("s7654321")
+    progress.save()
+    assert main(["export", "reactions-02", "-o", str(tmp_path / "theirs.json")]) == 1
+    assert "other numbers than student s7654321" in capsys.readouterr().err
+    assert not (tmp_path / "theirs.json").exists()
