@@ -235,3 +235,24 @@ def test_export_refuses_work_done_with_another_students_numbers(tmp_path, capsys
     assert main(["export", "reactions-02", "-o", str(tmp_path / "theirs.json")]) == 1
     assert "other numbers than student s7654321" in capsys.readouterr().err
     assert not (tmp_path / "theirs.json").exists()
+
+
+def test_work_done_with_other_numbers_says_so_when_the_level_opens():
+    """reactions-02 worked as s1234567, the id then changed to s7654321: the level opens
+    with the new numbers and the old forces on them without a word (and a check of them
+    fails as if wrong). A line now says the work was done with other numbers."""
+    progress = Progress.load()
+    progress.set_student("s1234567")
+    app, scene = start(load_stage(shipped_level("reactions-02")), progress=progress)
+    with app:
+        typed(app, scene, "A", "1, 1")
+        scene.session.save(force=True)
+    app, scene = start(load_stage(shipped_level("reactions-02")), progress=Progress.load())
+    with app:  # the same student: the work is theirs, nothing said
+        assert scene.session.level_bench.attempt.moves and "other numbers" not in scene.session.notice
+    progress = Progress.load()
+    progress.set_student("s7654321")
+    app, scene = start(load_stage(shipped_level("reactions-02")), progress=progress)
+    with app:
+        assert scene.session.level_bench.attempt.moves, "the work is kept"
+        assert "other numbers" in scene.session.notice

@@ -133,6 +133,9 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     kept = bench.restore(list(solution.moves))
     if kept < len(solution.moves):
         return bench, f"Your first {kept} moves on this level are restored; the {len(solution.moves) - kept} after them could not be built and are left out."
+    mine = stage.level.numbers or {}
+    if solution.numbers and any(abs(solution.numbers.get(n, math.nan) - v) > 1e-9 * max(1.0, abs(v)) for n, v in mine.items()):
+        return bench, "Your saved work here was done with other numbers (another student id): work it again with your numbers, in the brief."
     return bench, ""
 
 
