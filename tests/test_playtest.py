@@ -256,3 +256,18 @@ def test_work_done_with_other_numbers_says_so_when_the_level_opens():
     with app:
         assert scene.session.level_bench.attempt.moves, "the work is kept"
         assert "other numbers" in scene.session.notice
+
+
+def test_the_joints_a_student_built_stay_labelled_after_the_check(tmp_path):
+    """bridge-01 built and passed: the verdict and the member table name the members by
+    the student's own joints ("FG", "EB"), but those joints were labelled only while a
+    mechanism's message named them, and not after the check. They are labelled now."""
+    app, scene = level("bridge-01", tmp_path, solved=True)
+    with app:
+        built = {m.id for m in scene.session.level_bench.attempt.moves if m.type == "add_node"}
+        assert built, "the reference builds joints of its own"
+        key(app, pygame.K_c)
+        app.frame()
+        app.frame()
+        assert scene.session.passed
+        assert built <= set(scene.picture.names())
