@@ -9,6 +9,7 @@ level select calling a level given up "in progress"."""
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
 from test_layout import assert_holds, level
@@ -271,3 +272,19 @@ def test_the_joints_a_student_built_stay_labelled_after_the_check(tmp_path):
         app.frame()
         assert scene.session.passed
         assert built <= set(scene.picture.names())
+
+
+def test_the_sums_after_a_pass_read_no_round_off_noise(tmp_path):
+    """free-body-02 answered exactly and passed: the readout's sums, from the judged run
+    at rest, read "ΣFx = +0.00000533 kN" — figures far under anything a reading means.
+    Values under 0.01 % of the forces at play (200 times under the judge's 2 %) read 0."""
+    app, scene = level("free-body-02", tmp_path, solved=True)
+    with app:
+        key(app, pygame.K_c)
+        app.frame()
+        app.frame()
+        assert scene.session.passed
+        app.run(frames=360)
+        sums = [line for line in scene.parts.by_name("readout").lines() if "Σ" in line]
+        assert len(sums) == 3
+        assert not any(re.search(r"0\.000\d", line) for line in sums), sums
