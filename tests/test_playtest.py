@@ -288,3 +288,22 @@ def test_the_sums_after_a_pass_read_no_round_off_noise(tmp_path):
         sums = [line for line in scene.parts.by_name("readout").lines() if "Σ" in line]
         assert len(sums) == 3
         assert not any(re.search(r"0\.000\d", line) for line in sums), sums
+
+
+def test_ctrl_z_after_a_check_says_to_try_again_first(tmp_path):
+    """balance-01 checked and failed: Ctrl+Z did nothing and said nothing (an edit, or
+    Ctrl+R, says "Press T to try again before you change anything"). It says so too,
+    and takes nothing back."""
+    app, scene = level("balance-01", tmp_path)
+    with app:
+        typed(app, scene, "B", "0, -14")
+        typed(app, scene, "C", "0, 14")
+        key(app, pygame.K_c)
+        app.frame()
+        app.frame()
+        s = scene.session
+        assert s.verdict is not None and not s.passed
+        for k in (pygame.K_z, pygame.K_y):
+            s.notice = ""
+            key(app, k, pygame.KMOD_CTRL)
+            assert s.notice.startswith("Press T to try again") and len(s.level_bench.attempt.moves) == 2

@@ -52,6 +52,7 @@ SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
 INDENT_UP_TO = 1000  # members; a larger design is saved on one line (indenting 10,000 members takes over a second)
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
+TRY_FIRST = "Press T to try again before you change anything."  # an edit, Ctrl+Z or Ctrl+Y after a check
 ASK_ANSWER = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
 RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
 AWAY_SIZES = 1.0  # a failed check's body this many times its size from where it was is clearly away: its run stops
@@ -291,7 +292,7 @@ class PlaySession:
     def edit(self, action, *args) -> object:
         """Make an edit of the work; a refusal goes to the notice line."""
         if self.verdict is not None:
-            self.notice = "Press T to try again before you change anything."
+            self.notice = TRY_FIRST
             return None
         try:
             out = action(*args)
@@ -305,11 +306,15 @@ class PlaySession:
         """Undo the last edit; after a bomb, say that R brings back what it blew up."""
         if self.bombed:
             self.notice = f"The bomb cannot be undone with Ctrl+Z: R puts back {self.bombed[-1]} (and the structure as built)."
-        elif self.bench is not None and self.verdict is None:
+        elif self.bench is not None and self.verdict is not None:
+            self.notice = TRY_FIRST  # after a check Ctrl+Z said nothing and did nothing
+        elif self.bench is not None:
             self.notice = "" if self.bench.undo() else "Nothing to undo."
 
     def redo(self) -> None:
-        if self.bench is not None and self.verdict is None:
+        if self.bench is not None and self.verdict is not None:
+            self.notice = TRY_FIRST
+        elif self.bench is not None:
             self.notice = "" if self.bench.redo() else "Nothing to redo."
 
     def reset_level(self) -> None:
