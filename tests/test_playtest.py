@@ -12,7 +12,7 @@ import json
 import re
 
 import pygame
-from test_layout import assert_holds, level
+from test_layout import SIZES, assert_holds, level, problems, recorded
 from test_play_session import click, key, post, start
 
 from engine.determinacy import TrussCount
@@ -307,3 +307,17 @@ def test_ctrl_z_after_a_check_says_to_try_again_first(tmp_path):
             s.notice = ""
             key(app, k, pygame.KMOD_CTRL)
             assert s.notice.startswith("Press T to try again") and len(s.level_bench.attempt.moves) == 2
+
+
+def test_a_long_student_id_stays_on_the_menus_screen():
+    """A student id of 64 characters (the longest the progress keeps): the menu's line
+    "Student id: … (I: change it)" ran off both sides of an 800×600 window; the id is cut
+    with "…" to fit."""
+    progress = Progress.load()
+    progress.set_student("W" * 64)
+    with App(fixed_frame=FRAME) as app:
+        menu = MenuScene(app, progress=progress)
+        for size in SIZES:
+            pygame.display.set_mode(size)
+            found = problems(menu, recorded(menu, size))
+            assert not found, f"the menu at {size}: {found[:3]}"

@@ -455,7 +455,7 @@ class MenuScene(Scene):
         self._draw_where(surface, (w, h))
         help_line = next((line for line in HELP_LINES if fonts.body.size(line)[0] <= w - 2 * LEFT), HELP_LINES[-1])
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
-        words, colour = student_line(self.progress)
+        words, colour = student_line(self.progress, lambda text: fonts.small.size(text)[0] <= w - 2 * LEFT)
         draw.label(surface, fonts.small, words, (LEFT, h - 44), colour, "midleft", None)
         if self.student_box is not None:
             self.student_box.draw(surface, fonts, pygame.Rect(0, 0, w, h - FOOT))
