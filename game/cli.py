@@ -518,7 +518,7 @@ def _print_notes(notes: list[str]) -> None:
 
 def export(args: argparse.Namespace) -> int:
     """Write the saved work on a level as a solution file (game/handin.py); 0 when
-    written, 1 when there is no work on it, 2 on bad input."""
+    written, 1 when there is no work on it (or its answer was shown), 2 on bad input."""
     from pathlib import Path
 
     from game import handin
@@ -530,8 +530,15 @@ def export(args: argparse.Namespace) -> int:
     if progress.problem:
         print(progress.problem, file=sys.stderr)
     work = progress.work(level.id)
+    if handin.given_up(progress, level.id):
+        print(handin.given_up(progress, level.id), file=sys.stderr)
+        return 1
     if work is None:
         print(f"{level.id}: no saved work on this level in {progress.path or 'the progress'}; play it first (`equilibria play {level.id}`)", file=sys.stderr)
+        return 1
+    other = handin.other_numbers(level, work, handin.student_of(progress))
+    if other:
+        print(other, file=sys.stderr)
         return 1
     target = Path(args.output) if args.output else Path(f"{level.id}.json")
     print(handin.hand_in(work, handin.student_of(progress), target))

@@ -20,8 +20,9 @@ from game.level import Level, load_level
 from game.progress import data_folder
 from game.rules import KINDS
 from game.shipped import LEVELS_DIR
-from game.solution import Solution
+from game.solution import Solution, load_solution
 from game.teacher import teacher_folder
+from game.variants import version_for
 
 FOLDER = "hand-in"  # in the data folder: where the game's key writes
 
@@ -42,6 +43,26 @@ def student_of(progress: Any) -> str | None:
     """The student's id kept in the progress (None: none given yet)."""
     value = progress.to_json().get("student") if progress is not None else None
     return str(value) if value not in (None, "") else None
+
+
+def given_up(progress: Any, level_id: str) -> str:
+    """The line that refuses a hand-in of a level whose answer was shown (Ctrl+A twice:
+    the work in hand is then the answer, not the student's), or "" when it may go."""
+    if progress is None or not progress.shown(level_id):
+        return ""
+    return f"Nothing is handed in: you gave {level_id} up with show-the-answer (marks 0), so the work on it is the answer, not yours."
+
+
+def other_numbers(level: Level, work: dict, student: str | None) -> str:
+    """The line that refuses to stamp `student` on work done with other numbers (the
+    student id changed after the work was saved: `grade` would judge it against numbers
+    it never answered), or "" when the work's numbers are the student's."""
+    try:
+        version_for(level, load_solution({**work, "student": student} if student else work))
+    except ValueError as exc:
+        why = str(exc).removeprefix("numbers: ").removeprefix("this work ")
+        return f"Nothing is handed in: your saved work on {level.id} {why}; play it again (`equilibria play {level.id}`) and export that."
+    return ""
 
 
 def hand_in(work: dict | Solution, student: str | None, target: Path) -> str:
@@ -67,6 +88,8 @@ def hand_in_from_game(work: Solution | None, progress: Any) -> str:
         return "Ctrl+E hands in your work on a level with a goal; a sandbox design is saved with Ctrl+S."
     if progress is None:
         return "Nothing is handed in here: this is a demonstration (a solution shown with --solution), not your work."
+    if given_up(progress, work.level):
+        return given_up(progress, work.level)
     try:
         return hand_in(work, student_of(progress), data_folder() / FOLDER / f"{work.level}.json")
     except BadInput as exc:  # SaveError too

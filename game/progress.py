@@ -153,6 +153,11 @@ class Progress:
         record = self._data.levels.get(level_id)
         return record.marks if record else None
 
+    def shown(self, level_id: str) -> bool:
+        """Whether the answer was shown (the level given up: marks 0, never won after)."""
+        record = self._data.levels.get(level_id)
+        return record is not None and record.shown
+
     def tries(self, level_id: str) -> int:
         """Checks made in the attempt under way (0: none, or never played)."""
         record = self._data.levels.get(level_id)

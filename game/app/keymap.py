@@ -48,7 +48,7 @@ BINDINGS = (
     Binding((K.K_i,), "picture.next_diagram", "I", "shear and bending-moment diagrams on the beams: V, then M, then none"),
     Binding((K.K_w,), "toggle:picture.resultants", "W", "the resultant of each distributed load, dashed, at its centroid"),
     Binding((K.K_l,), "toggle:picture.labels", "L", "names of every node and member (those the level names always show)"),
-    Binding((K.K_g,), "toggle:graphs.shown", "G", "graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG"),
+    Binding((K.K_g,), "toggle_graphs", "G", "graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG"),
     Binding((K.K_a,), "follow", "", ""),
     Binding((K.K_x,), "toggle_against", "", ""),
     Binding((K.K_e,), "export_graph", "", ""),

@@ -49,11 +49,14 @@ def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str
     own = draw.wrap(fonts.body, paras[0], room)
     if len(own) < most:
         return [*lines[: most - 1], _cut_line(fonts, lines[most - 1], room)]
+    if len(own) == most:  # the level's own words whole (a wide window): nothing to cut from them
+        return own
     sentences = _sentences(paras[0])
     tail: list[str] = []
     for k in range(len(sentences) - 1, 0, -1):  # the most last sentences that fit in most - 1 lines
         trial = draw.wrap(fonts.body, "… " + " ".join(sentences[k:]), room)
-        if len(trial) > most - 1:
+        shown = len(" ".join(own[: most - len(trial)]))  # [characters] of the head kept before them
+        if len(trial) > most - 1 or len(" ".join(sentences[:k])) < shown:  # never a sentence twice
             break
         tail = trial
     head = own[: most - len(tail)]

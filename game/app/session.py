@@ -55,6 +55,7 @@ SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
 INDENT_UP_TO = 1000  # members; a larger design is saved on one line (indenting 10,000 members takes over a second)
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
+TRY_FIRST = "Press T to try again before you change anything."  # an edit, Ctrl+Z or Ctrl+Y after a check
 ASK_ANSWER = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
 RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
 AWAY_SIZES = 1.0  # a failed check's body this many times its size from where it was is clearly away: its run stops
@@ -145,6 +146,9 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     kept = bench.restore(list(solution.moves))
     if kept < len(solution.moves):
         return bench, f"Your first {kept} moves on this level are restored; the {len(solution.moves) - kept} after them could not be built and are left out."
+    mine = stage.level.numbers or {}
+    if solution.numbers and any(abs(solution.numbers.get(n, math.nan) - v) > 1e-9 * max(1.0, abs(v)) for n, v in mine.items()):
+        return bench, "Your saved work here was done with other numbers (another student id): work it again with your numbers, in the brief."
     return bench, ""
 
 
@@ -231,8 +235,18 @@ class PlaySession:
             r = member_results(model)
             turns = set(r.ends[r.bending].ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
             fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
-            return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix]
+            hidden = self._roller_anchors(model.node_ids)
+            return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix and nid not in hidden]
         return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
+
+    def _roller_anchors(self, ids) -> set[str]:
+        """The pinned ends of the short links a check puts an inclined roller's cut back
+        with (game/rules/free_body.py `held`: node "B-link" beside roller B): hidden in the
+        roller drawn there, never a pin of their own beside it."""
+        level = self.stage.level
+        rollers = {c.node for c in (level.cut or []) if c.along is not None and c.what == "support"} if level is not None else set()
+        work = {n["id"] for n in (self.data() or {}).get("nodes", [])}
+        return {nid for nid in ids if nid not in work and nid.partition("-link")[0] in rollers}
 
     @property
     def stale(self) -> bool:
@@ -291,7 +305,7 @@ class PlaySession:
     def edit(self, action, *args) -> object:
         """Make an edit of the work; a refusal goes to the notice line."""
         if self.verdict is not None:
-            self.notice = "Press T to try again before you change anything."
+            self.notice = TRY_FIRST
             return None
         try:
             out = action(*args)
@@ -305,11 +319,15 @@ class PlaySession:
         """Undo the last edit; after a bomb, say that R brings back what it blew up."""
         if self.bombed:
             self.notice = f"The bomb cannot be undone with Ctrl+Z: R puts back {self.bombed[-1]} (and the structure as built)."
-        elif self.bench is not None and self.verdict is None:
+        elif self.bench is not None and self.verdict is not None:
+            self.notice = TRY_FIRST  # after a check Ctrl+Z said nothing and did nothing
+        elif self.bench is not None:
             self.notice = "" if self.bench.undo() else "Nothing to undo."
 
     def redo(self) -> None:
-        if self.bench is not None and self.verdict is None:
+        if self.bench is not None and self.verdict is not None:
+            self.notice = TRY_FIRST
+        elif self.bench is not None:
             self.notice = "" if self.bench.redo() else "Nothing to redo."
 
     def reset_level(self) -> None:
@@ -448,6 +466,7 @@ class PlaySession:
         if self.level_bench is not None and self.verdict is not None:
             self.bench.attempt.try_again()
             self.verdict = None
+            self.notice = ""  # "The run is stopped here: it has gone…" spoke of the run now gone
             self.build()  # the work's own model again, not the judged one
 
     def save(self, *, force: bool = False, verdict: bool = False) -> bool:

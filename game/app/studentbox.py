@@ -63,8 +63,12 @@ class StudentBox:
         return overlay.message(surface, fonts, area, "Your student id", text, foot, colour=TENSION)
 
 
-def student_line(progress: Progress) -> tuple[str, tuple]:
-    """The menu's line about the student id, and its colour."""
+def student_line(progress: Progress, fits=lambda text: True) -> tuple[str, tuple]:
+    """The menu's line about the student id, and its colour; a long id (up to 64
+    characters) cut with "…" until the line `fits`."""
     if progress.student:
-        return f"Student id: {progress.student}   (I: change it)", MUTED
+        shown = progress.student
+        while len(shown) > 1 and not fits(f"Student id: {shown}   (I: change it)"):
+            shown = shown[: len(shown.rstrip("…")) - 1] + "…"
+        return f"Student id: {shown}   (I: change it)", MUTED
     return "No student id given: levels with numbers of their own use theirs   (I: give yours)", INK

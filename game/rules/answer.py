@@ -96,7 +96,8 @@ def _cut_unknowns(level: Level, cut: Cut, where: dict, carries: tuple[str, ...],
         member = next(m for m in level.members if m.id == cut.member)
         other = member.j if member.i == cut.node else member.i
         u = unit(np.subtract(where[cut.node], where[other]))
-        return [Unknown(cut.node, u, False, f"the force in bar {cut.member} at {cut.node}")]
+        noun = "cable" if member.kind == "cable" else "bar"  # a cable is no bar to the student reading this
+        return [Unknown(cut.node, u, False, f"the force in {noun} {cut.member} at {cut.node}")]
     if cut.along is not None:
         return [Unknown(cut.node, unit(cut.along), False, f"the force of {words}")]
     out = []

@@ -182,8 +182,11 @@ class VerdictPart(TextBox):
         return False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.what() == "folded":
-            return False
+        if self.what() == "folded":  # a click on the strip opens the verdict again, never a click in the world under it
+            clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos)
+            if clicked:
+                self.scene.folded = False
+            return clicked
         return super().handle_event(event)
 
 

@@ -455,7 +455,7 @@ class MenuScene(Scene):
         self._draw_where(surface, (w, h))
         help_line = next((line for line in HELP_LINES if fonts.body.size(line)[0] <= w - 2 * LEFT), HELP_LINES[-1])
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
-        words, colour = student_line(self.progress)
+        words, colour = student_line(self.progress, lambda text: fonts.small.size(text)[0] <= w - 2 * LEFT)
         draw.label(surface, fonts.small, words, (LEFT, h - 44), colour, "midleft", None)
         if self.student_box is not None:
             self.student_box.draw(surface, fonts, pygame.Rect(0, 0, w, h - FOOT))
@@ -484,9 +484,9 @@ class MenuScene(Scene):
         return draw.wrap(self.app.fonts.small, self.progress.problem, width - 2 * LEFT) if self.progress.problem else []
 
     def _draw_standing(self, surface: pygame.Surface, row: Row, rect: pygame.Rect) -> int:
-        """A level's box (ticked once won) and, on the right, its best marks, or "in
-        progress" where work is kept but the level is not won yet. Returns the x left
-        free for the level's name."""
+        """A level's box (ticked once won) and, on the right, its best marks, "answer
+        shown: 0 marks" where the player gave it up, or "in progress" where work is kept
+        but the level is not won yet. Returns the x left free for the level's name."""
         if not row.winnable:
             return rect.right
         box = self.box(rect)
@@ -498,6 +498,8 @@ class MenuScene(Scene):
             check_mark(surface, box, REACTION)
         if marks is not None:
             return draw.label(surface, self.app.fonts.bold, f"{marks} marks", (rect.right - 8, rect.centery), REACTION, "midright", None).left
+        if not won and self.progress.shown(level_id):  # given up with Ctrl+A: not work under way
+            return draw.label(surface, self.app.fonts.small, "answer shown: 0 marks", (rect.right - 8, rect.centery), MUTED, "midright", None).left
         if not won and self.progress.work(level_id) is not None:
             return draw.label(surface, self.app.fonts.small, "in progress", (rect.right - 8, rect.centery), MUTED, "midright", None).left
         return rect.right

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import draw, overlay
-from game.app.layout import GRAPH_LEAST
+from game.app.layout import GRAPH_LEAST, LEGEND_WIDTH
 from game.app.marks import draw_marks
 from game.app.palette import INK, MUTED, PANEL, RULE
 from game.app.panels import badges, hover_lines, hud_lines, readout_lines, status_text
@@ -170,7 +170,18 @@ class ReadoutPart(Part):
         self.scroll = Scroll()
 
     def lines(self) -> list[str]:
-        return readout_lines(self.scene, self.scene.picture.sim)
+        """The readout's lines, a line too wide for the side column (a large truss's
+        count, `m + r = 2019 + 13 = 2032 > 2j = 1100`) wrapped under its own indent."""
+        font, width = self.fonts.small, LEGEND_WIDTH - 2 * PAD
+        out: list[str] = []
+        for line in readout_lines(self.scene, self.scene.picture.sim):
+            if font.size(line)[0] <= width:
+                out.append(line)
+                continue
+            indent = line[: len(line) - len(line.lstrip())]
+            first, *rest = draw.wrap(font, line.strip(), width - font.size(indent + "  ")[0]) or [""]
+            out += [indent + first, *(indent + "  " + r for r in rest)]
+        return out
 
     def height(self) -> int:
         """[px] the readout asks of the side column."""
@@ -281,6 +292,8 @@ class TipPart(Part):
     @property
     def shown(self) -> bool:
         scene = self.scene
+        if scene.parts.top_modal() is not None:  # drawn under an open box it would peek out beside it
+            return False
         return scene.hover is not None and (scene.toolbar.current == "inspect" or scene.session.paused) and bool(hover_lines(scene, scene.picture.sim))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -247,6 +247,16 @@ class PlayScene(Scene):
     def toggle_against(self) -> None:
         self.graphs.toggle_against()
 
+    def toggle_graphs(self) -> None:
+        """G: the graph panel, shut or open; opened with nothing graphed, it graphs the
+        energies at once (an empty panel that says "no samples yet" teaches nothing)."""
+        g = self.graphs
+        if not g.shown and len(g.recorder.specs) < 2:  # the time alone
+            self.session.notice = g.follow(self.session.sim, None) or self.session.notice
+            g.shown = True
+        else:
+            g.shown = not g.shown
+
     def follow(self) -> None:
         self.session.notice = self.graphs.follow(self.session.sim, self.selected, forces=self.session.revealed) or self.session.notice
 
