@@ -23,6 +23,7 @@ LEVEL_FORMAT = {
     ("format.py", "self.kind"),  # a section's kind, in the level file
     ("level.py", "section.kind"),
     ("rules/free_body.py", "member.kind"),  # a level member that is a cable pulls only along itself
+    ("rules/answer.py", "member.kind"),  # a cut level member that is a cable is named a cable to the student
     ("app/panels.py", "member.get('kind', 'bar')"),  # a member entry's I is shown for a beam
     ("rules/answer.py", "a dict keyed by element kind"),  # CARRIES: what a free body's cut carries, by what it cuts
 }

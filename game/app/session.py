@@ -228,25 +228,8 @@ class PlaySession:
         return ramped(data) if data is not None and kind_of(self.stage.kind).designs else data
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:
-        """(node id, locked DOFs) of each support drawn: the work's, or after a check the
-        judged run's (a free body's check puts its cuts back as supports)."""
-        if self.judged:
-            model, dofs = self.sim.model, ("x", "y", "rot")
-            r = member_results(model)
-            turns = set(r.ends[r.bending].ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
-            fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
-            hidden = self._roller_anchors(model.node_ids)
-            return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix and nid not in hidden]
-        return [(s["node"], frozenset(s["fix"])) for s in (self.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
-
-    def _roller_anchors(self, ids) -> set[str]:
-        """The pinned ends of the short links a check puts an inclined roller's cut back
-        with (game/rules/free_body.py `held`: node "B-link" beside roller B): hidden in the
-        roller drawn there, never a pin of their own beside it."""
-        level = self.stage.level
-        rollers = {c.node for c in (level.cut or []) if c.along is not None and c.what == "support"} if level is not None else set()
-        work = {n["id"] for n in (self.data() or {}).get("nodes", [])}
-        return {nid for nid in ids if nid not in work and nid.partition("-link")[0] in rollers}
+        """(node id, locked DOFs) of each support drawn (supports_drawn)."""
+        return supports_drawn(self)
 
     @property
     def stale(self) -> bool:
@@ -562,6 +545,29 @@ class PlaySession:
             self._broken_seen.update(mid for _, mid in new)
             more = f" ({len(new) - 1} more broke with it)" if len(new) > 1 else ""
             self.notice = break_words(self, new[0][1]) + more
+
+
+def supports_drawn(session: PlaySession) -> list[tuple[str, frozenset[str]]]:
+    """(node id, locked DOFs) of each support drawn: the work's, or after a check the
+    judged run's (a free body's check puts its cuts back as supports)."""
+    if session.judged:
+        model, dofs = session.sim.model, ("x", "y", "rot")
+        r = member_results(model)
+        turns = set(r.ends[r.bending].ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
+        fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
+        hidden = roller_anchors(session, model.node_ids)
+        return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix and nid not in hidden]
+    return [(s["node"], frozenset(s["fix"])) for s in (session.data() or {}).get("supports", []) if s.get("fix")]  # a contact: its surface
+
+
+def roller_anchors(session: PlaySession, ids) -> set[str]:
+    """The pinned ends of the short links a check puts an inclined roller's cut back
+    with (game/rules/free_body.py `held`: node "B-link" beside roller B): hidden in the
+    roller drawn there, never a pin of their own beside it."""
+    level = session.stage.level
+    rollers = {c.node for c in (level.cut or []) if c.along is not None and c.what == "support"} if level is not None else set()
+    work = {n["id"] for n in (session.data() or {}).get("nodes", [])}
+    return {nid for nid in ids if nid not in work and nid.partition("-link")[0] in rollers}
 
 
 def tethers(session: PlaySession, seconds: float) -> np.ndarray:
