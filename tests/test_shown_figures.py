@@ -7,10 +7,13 @@ from __future__ import annotations
 import math
 import re
 
+import pygame
 import pytest
 
+from game.app.entry import ForceEntry
 from game.app.membertable import bill_cells, totals
 from game.course import reference_solution, shipped_level
+from game.figures import signed
 from game.files import read_json
 from game.level import load_level
 from game.rules.construction import bill, design, whole_dollars
@@ -77,3 +80,35 @@ def test_whole_dollars_add_to_the_sum_rounded(amounts, shown):
     """Largest remainders: [$1,131.36 → $1,131]: three up, one down; ties go to the first."""
     assert whole_dollars(amounts) == shown
     assert sum(shown) == round(sum(amounts))
+
+
+# ---------------------------------------------------------------------- the force box
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [
+        ("0, -3", "= Fx 0 kN, Fy −3 kN: 3 kN at 270°"),
+        ("-2.5;1", "= Fx −2.5 kN, Fy +1 kN: 2.69 kN at 158°"),  # √(2.5² + 1²) = 2.693; atan2(1, −2.5) = 158.2°
+        ("10 @ 270", "= Fx 0 kN, Fy −10 kN: 10 kN at 270°"),
+        ("1.5, 0", "= Fx +1.5 kN, Fy 0 kN: 1.5 kN at 0°"),
+    ],
+)
+def test_the_force_box_preview_writes_minus_as_the_game_does(text, reads):
+    """The preview of a typed force in the game's figures: "−" (U+2212), never the hyphen."""
+    entry = typed(text)
+    assert entry.preview() == reads
+    assert "-" not in entry.preview()
+
+
+def test_the_moment_box_and_the_force_it_replaces_read_alike():
+    entry = typed("-4.5", moment=True)
+    assert entry.preview() == "= 4.5 kN·m clockwise"
+    assert signed(-3.0, "kN") == "−3 kN" and signed(12.5, "kN") == "+12.5 kN" and signed(0.0, "kN") == "0 kN"
+
+
+def typed(text: str, *, moment: bool = False) -> ForceEntry:
+    """The box at node B with `text` typed into it (a TEXTINPUT event, as the keyboard gives)."""
+    pygame.init()
+    entry = ForceEntry("B", moment=moment)
+    assert entry.key(pygame.event.Event(pygame.TEXTINPUT, text=text)) is None
+    assert entry.text == text
+    return entry
