@@ -12,7 +12,7 @@ the simulation (what drawing leaves, pacing.Pacer.budget × FRAME) and Newmark's
 cost (two steps a frame, NEWMARK_FIXED + DOFs × NEWMARK_COST each) is the smaller,
 the game runs Newmark too. The reason says which limit bit, the step or the size, in a
 student's words (no integrator names or step rates: the status line); the detail says it
-with the figures (the HUD, H).
+with the figures, short (the HUD, H: it shares the corner with the badges).
 
 The costs are measured on a 2-core machine of this kind (benchmarks/newmark.py's lattice
 trusses of 1,000 and 10,000 bars, advanced two Newmark steps a call as the game does);
@@ -66,12 +66,10 @@ def choose_integrator(stable_dt: float, dofs: int, budget: float, *, rk4_cost: f
     implicit = FRAME / NEWMARK_DT * (NEWMARK_FIXED + dofs * newmark_cost)
     steps = f"{_round(rate):,}"
     if rate > STIFF_RATE:
-        return Choice("newmark", NEWMARK_DT, STIFF, f"implicit (Newmark): a very short or stiff member would need {steps} explicit steps a second")
+        return Choice("newmark", NEWMARK_DT, STIFF, f"Newmark: stiff, {steps} RK4 steps/s")
     if explicit > budget and implicit < explicit:
-        nodes = max(dofs // 3, 1)
-        many = f"{nodes:,} node{'s' if nodes > 1 else ''}"
-        return Choice("newmark", NEWMARK_DT, LARGE, f"implicit (Newmark): explicit steps ({steps} a second for {many}) cannot keep up with real time")
-    return Choice("rk4", stable_dt, REAL_TIME, f"explicit (RK4): {steps} steps a second keep up with real time")
+        return Choice("newmark", NEWMARK_DT, LARGE, f"Newmark: {steps} RK4 steps/s too slow")
+    return Choice("rk4", stable_dt, REAL_TIME, f"RK4 keeps up: {steps} steps/s")
 
 
 def _round(rate: float) -> int:
@@ -85,7 +83,7 @@ def _round(rate: float) -> int:
 GAME_ALPHA = -0.05  # HHT α of the game's Newmark: the ringing of a stiff stub dies in a few steps
 BUDGET = 0.6 * FRAME  # [s] the simulation's share of a frame the choice plans for (pacing.Pacer.budget)
 KEEP_UP_FRAMES = 30  # frames an explicit run may fall behind real time before it goes on implicitly
-WORDS = {"rk4": "explicit (RK4)", "symplectic": "explicit (symplectic)", "newmark": "implicit (Newmark)"}  # the HUD's words
+WORDS = {"rk4": "RK4", "symplectic": "symplectic", "newmark": "Newmark"}  # the HUD's words
 
 
 def free_dofs(model) -> int:
