@@ -26,6 +26,16 @@ def kn(force: float) -> str:
     return f"{figure(force / 1e3)} kN"
 
 
+MINUS = "−"  # the minus sign a student reads on the screen (not the keyboard's hyphen)
+
+
+def signed(x: float, unit: str) -> str:
+    """`x` with its unit and its sign always written, "−" for minus (figure's three
+    significant figures, trailing zeros dropped): "+10 kN", "−3 kN", "0 kN"."""
+    text = figure(x)
+    return f"{'+' if x > 0 else ''}{text.replace('-', MINUS)} {unit}"
+
+
 def num(x: float, unit: str, *, sign: bool = True, floor: float = 0.0) -> str:
     """`x` to three significant figures with its unit, in plain digits (1490 kN, 0.0125
     m, never 1.49e+03), its sign written (+ too) unless `sign` is False; below `floor`

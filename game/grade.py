@@ -234,6 +234,24 @@ def handed_in(folder: Path) -> dict[str, list[Entry]]:
     return students
 
 
+def one_students_folder(folder: Path, found: dict[str, list[Entry]], known: set[str]) -> str:
+    """A line saying how to grade `folder` when it looks like one student's hand-in and
+    not a class folder: every "student" in it is a `.json` file directly in it named
+    after a level id (`bridge-01.json`, `balance-01.json`) and there are no folders;
+    else ""."""
+    ids = {k.casefold() for k in known}
+    files = [e for entries in found.values() for e in entries]
+    if not files or any(len(entries) != 1 for entries in found.values()):
+        return ""  # an empty folder (a student with nothing) or one with files in it
+    if any("/" in e.shown or not _is_json(e.shown) or e.stem.casefold() not in ids for e in files):
+        return ""
+    names = ", ".join(sorted(e.shown for e in files)[:2]) + (", …" if len(files) > 2 else "")
+    return (
+        f"{printable(str(folder))}: every file in it is named after a level ({printable(names)}), so this looks like one student's "
+        f"hand-in folder, not a class folder; to grade it, put it in a folder of its own (named after the student) inside the class folder"
+    )
+
+
 def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
     """The entries in a student's folder and the folders below it, at most MAX_ENTRIES
     looked at (a folder that holds more is a line of its own)."""
@@ -411,12 +429,14 @@ def plan(levels: dict[str, Path], folder: Path, roster: list[str] | None = None,
         known = set(load_course().level_ids())
     known = known | set(levels)
     found = handed_in(folder)
+    hand_in = one_students_folder(folder, found, known)
     strangers: list[str] = []
     if roster is not None:
         found, strangers = on_roster(found, roster)
     elif not found:
         raise BadInput(f"{folder}: no solution files (*.json) in it, nor in folders in it")
     out = Plan(levels, sorted(found), [], [])
+    out.notes += [hand_in] if hand_in else []
     out.notes += [f"{printable(name)}: not on the roster; graded all the same" for name in strangers]
     for student in out.students:
         given, strays, others = sort_answers([read_answer(e, levels) for e in found[student]], levels, known)

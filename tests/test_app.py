@@ -186,6 +186,8 @@ def test_hud_toggles_with_h_and_help_with_f1(truss_file):
         assert scene.show_hud and dark() > 0.5 * corner.width * corner.height
         assert any("sub-steps per frame" in line for line in hud_lines(scene))
         assert any("real-time factor" in line for line in hud_lines(scene))
+        assert scene.session.choice.detail in hud_lines(scene)  # the integrator and its step rate: the HUD's, not the status line's
+        assert "RK4" in scene.session.choice.detail and "steps/s" in scene.session.choice.detail and "steps" not in scene.session.choice.reason
         key(pygame.K_h)
         app.frame()
         assert not scene.show_hud and dark() < 0.05 * corner.width * corner.height

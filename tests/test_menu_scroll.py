@@ -115,7 +115,7 @@ def test_a_scrollbar_and_the_rows_in_view_say_where_you_are(menu):
     first = scene.where(size)
     # Rows 0..page-1 are in view: the headings at 0, 11, 22 ... are not counted.
     levels_in_view = sum(1 for k in range(page) if scene.rows[k].choosable)
-    assert first == f"1–{levels_in_view} of {LEVELS}"
+    assert first == f"levels 1–{levels_in_view} of {LEVELS}"
     track, thumb = scene.scrollbar(size)
     image = pygame.surfarray.array3d(app.screen)
     assert np.all(image[thumb.centerx, thumb.top + 2 : thumb.bottom - 2] == MUTED)  # the thumb is drawn
@@ -214,3 +214,24 @@ def test_after_moving_on_with_n_the_menu_chooses_the_level_left(tmp_path):
         app.pop()
         app.frame()
         assert scene.rows[scene.selected].level_id == "balance-03"
+
+
+def test_the_header_and_the_list_say_what_they_count(tmp_path):
+    """The shipped course has demos and sandboxes beside its graded levels: the list
+    counts every row that opens ("levels 1–18 of 67"), the header only those that can be
+    won, and says so ("0 of 61 graded levels won"), so the two numbers do not seem to
+    count one set."""
+    from game.app.scenes.menu import topic_counts
+
+    app = App(fixed_frame=FRAME)
+    scene = MenuScene(app, level_rows(), Progress.load(tmp_path))
+    app.push(scene)
+    app.frame()
+    choosable = sum(r.choosable for r in scene.rows)
+    graded = sum(r.choosable and r.winnable for r in scene.rows)
+    assert 0 < graded < choosable  # the case the header and the list disagreed on
+    header = scene.header(topic_counts(scene.rows, scene.progress))
+    assert header.endswith(f"(0 of {graded} graded levels won)")
+    assert scene.where(app.screen.get_size()).endswith(f" of {choosable}")
+    assert scene.where(app.screen.get_size()).startswith("levels 1–")
+    app.close()

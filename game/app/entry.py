@@ -26,6 +26,7 @@ import pygame
 
 from game.app import draw, overlay
 from game.app.palette import ALERT, INK, MUTED, TENSION
+from game.figures import figure, signed
 
 SELECTION = (179, 215, 243)  # the selected text's highlight: a light blue, as text fields have it
 
@@ -225,17 +226,22 @@ class ForceEntry:
         """(fx, fy) [N], or m [N m] for a moment."""
         return self.parse(self.text)
 
-    def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect, anchor: tuple[float, float]) -> pygame.Rect:
-        """The box beside `anchor` (the node on the screen), kept inside `area`."""
+    def preview(self) -> str:
+        """What the typed text reads as, in the game's figures (game/figures.py: "−" for
+        minus), or "" while it reads as nothing."""
         try:
             if self.moment:
                 m = parse_moment(self.text)
-                reads = f"= {abs(m) / 1e3:.3g} kN·m {'counter-clockwise' if m > 0 else 'clockwise'}"
-            else:
-                fx, fy = parse_force(self.text)
-                reads = f"= Fx {fx / 1e3:+.3g} kN, Fy {fy / 1e3:+.3g} kN: {math.hypot(fx, fy) / 1e3:.3g} kN at {math.degrees(math.atan2(fy, fx)) % 360:.0f}°"
+                return f"= {figure(abs(m) / 1e3)} kN·m {'counter-clockwise' if m > 0 else 'clockwise'}"
+            fx, fy = parse_force(self.text)
         except ValueError:
-            reads = ""
+            return ""
+        angle = f"{round(math.degrees(math.atan2(fy, fx))) % 360}°"  # rounded first: 359.7° is 0°, not 360°
+        return f"= Fx {signed(fx / 1e3, 'kN')}, Fy {signed(fy / 1e3, 'kN')}: {figure(math.hypot(fx, fy) / 1e3)} kN at {angle}"
+
+    def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect, anchor: tuple[float, float]) -> pygame.Rect:
+        """The box beside `anchor` (the node on the screen), kept inside `area`."""
+        reads = self.preview()
         prompt = "counter-clockwise positive, like 12 or -4.5"
         if not self.moment:
             prompt = "Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →"
@@ -244,7 +250,7 @@ class ForceEntry:
         shown = line.text[: line.cursor] + line.composing + line.text[line.cursor :]
         lines = [
             (fonts.bold, f"{head}{shown} ", INK),  # a space's room for the cursor at the end
-            *([(fonts.small, f"replaces your Fx {self.now[0] / 1e3:+.3g} kN, Fy {self.now[1] / 1e3:+.3g} kN here", MUTED)] if self.now else []),
+            *([(fonts.small, f"replaces your Fx {signed(self.now[0] / 1e3, 'kN')}, Fy {signed(self.now[1] / 1e3, 'kN')} here", MUTED)] if self.now else []),
             (fonts.small, reads or prompt, MUTED),
             (fonts.small, self.problem or "Enter: place it   ·   Esc: drop it   ·   Ctrl+V: paste", ALERT if self.problem else MUTED),
         ]

@@ -75,7 +75,7 @@ def bill_cells(bill: Bill) -> dict[str, list[str]]:
     cells = {}
     for r in bill.rows:
         row = [r.section or LEVELS_OWN, f"{r.length:.2f} m"]
-        cells[r.member] = [*row, money(r.price) if r.price is not None else "–"] if priced else row
+        cells[r.member] = [*row, money(r.shown) if r.shown is not None else "–"] if priced else row
     return cells
 
 
@@ -83,12 +83,13 @@ def totals(bill: Bill) -> list[tuple[str, str]]:
     """The cost in parts and the total against the budget, as (words, amount)."""
     if bill.total is None:
         return []
-    lines = [(words, money(amount)) for words, amount in bill.parts]
+    lines = [(words, money(amount)) for (words, _), amount in zip(bill.parts, bill.shown, strict=True)]  # the shown rows' sums
+    total = bill.shown_total
     if bill.budget is None:
-        return [*lines, ("Total", money(bill.total))]
-    left = bill.budget - bill.total
+        return [*lines, ("Total", money(total))]
+    left = bill.budget - total
     said = f"{money(left)} left" if left >= 0 else f"{money(-left)} over the budget"
-    return [*lines, (f"Total, of the {money(bill.budget)} budget ({said})", money(bill.total))]
+    return [*lines, (f"Total, of the {money(bill.budget)} budget ({said})", money(total))]
 
 
 def contents(session) -> Table | None:

@@ -176,6 +176,7 @@ def hud_lines(scene) -> list[str]:
         *lines,
         f"sub-steps per frame: {session.pacer.last_steps}",
         f"step: {sim.dt * 1e3:.3g} ms ({sim.integrator})",
+        *([session.choice.detail] if session.choice is not None and session.choice.detail else []),  # why this integrator
         f"simulation: {session.sim_ms:.2f} ms per frame",
         f"real-time factor: ×{session.pacer.rate:.2f} (chosen {factor(session.pacer.speed)})",
         f"simulated time: {sim.time:.3f} s",

@@ -193,6 +193,7 @@ class BillRow:
     section: str | None
     length: float
     price: float | None
+    shown: int | None = None  # [$] the price as shown, in whole dollars (Bill)
 
 
 @dataclass(frozen=True)
@@ -201,12 +202,36 @@ class Bill:
     `rows` every member (the level's first, then the player's in the order built);
     `parts` (words, amount) — the members of each section, the new joints, the supports —
     which add up to `total` (None: nothing has a price here); `budget` the level's
-    (None: none)."""
+    (None: none).
+
+    Shown in whole dollars so that every shown figure adds up: `shown` gives each part's
+    amount as the sum of its shown rows (a section's) or its own (joints, supports), and
+    those add to `shown_total`, the total rounded to the dollar (what the status line
+    says). Each row's shown price is its price rounded down or up, the dollars left over
+    going to the rows with the largest cents (largest remainders), so none is off by a
+    dollar or more."""
 
     rows: list[BillRow]
     parts: list[tuple[str, float]]
     total: float | None
     budget: float | None
+    shown: list[int] = field(default_factory=list)  # [$] each part's amount as shown
+
+    @property
+    def shown_total(self) -> int | None:
+        return None if self.total is None else sum(self.shown)
+
+
+def whole_dollars(amounts: list[float]) -> list[int]:
+    """`amounts` [$] in whole dollars that add to their sum rounded to the dollar: each
+    rounded down, then one more to the ones with the largest cents, as many as the sum
+    needs (largest remainders; ties to the first)."""
+    floors = [math.floor(x) for x in amounts]
+    short = round(sum(amounts)) - sum(floors)
+    order = sorted(range(len(amounts)), key=lambda k: -(amounts[k] - floors[k]))
+    for k in order[: max(0, min(short, len(amounts)))]:
+        floors[k] += 1
+    return floors
 
 
 def bill(level: Level, d: Design) -> Bill:
@@ -214,20 +239,25 @@ def bill(level: Level, d: Design) -> Bill:
     player = level.player
     sections = player.sections or {}
     where = {n["id"]: (float(n["x"]), float(n["y"])) for n in d.data["nodes"]}
-    rows = [BillRow(m["id"], None, math.dist(where[m["i"]], where[m["j"]]), None) for m in d.data["members"] if m["id"] not in d.members]
-    rows += [BillRow(mid, d.sections[mid], length, member_price(sections[d.sections[mid]], length)) for mid, (_, _, length) in d.members.items()]
+    own = [BillRow(m["id"], None, math.dist(where[m["i"]], where[m["j"]]), None) for m in d.data["members"] if m["id"] not in d.members]
+    priced = [(mid, d.sections[mid], length, member_price(sections[d.sections[mid]], length)) for mid, (_, _, length) in d.members.items()]
     parts: list[tuple[str, float]] = []
     for name, section in sections.items():
         lengths = [length for mid, (_, _, length) in d.members.items() if d.sections[mid] == name]
         if lengths:
             metres = sum(lengths)
             parts.append((f"{plural(len(lengths), name + ' member')}, {metres:.2f} m at {money(section.cost)}/m", member_price(section, metres)))
+    extras: list[tuple[str, float]] = []
     if d.nodes:
-        parts.append((f"{plural(len(d.nodes), 'new joint')} at {money(node_price(player))}", len(d.nodes) * node_price(player)))
+        extras.append((f"{plural(len(d.nodes), 'new joint')} at {money(node_price(player))}", len(d.nodes) * node_price(player)))
     if d.supports:
         fixes = {s["node"]: s["fix"] for s in d.data["supports"]}
-        parts.append((plural(len(d.supports), "new support"), sum(support_price(player, fixes[n]) for n in d.supports)))
-    return Bill(rows, parts, d.cost, player.budget)
+        extras.append((plural(len(d.supports), "new support"), sum(support_price(player, fixes[n]) for n in d.supports)))
+    whole = whole_dollars([price for *_, price in priced] + [amount for _, amount in extras])
+    rows = own + [BillRow(mid, name, length, price, dollars) for (mid, name, length, price), dollars in zip(priced, whole, strict=False)]
+    shown = [sum(r.shown for r in rows if r.section == name and r.shown is not None) for name in sections if any(r.section == name for r in rows[len(own) :])]
+    shown += whole[len(priced) :]
+    return Bill(rows, parts + extras, d.cost, player.budget, shown)
 
 
 @dataclass

@@ -398,14 +398,22 @@ class MenuScene(Scene):
         places = self.places(size)
         return next((k for k in self.shown(size) if places[k].collidepoint(pos)), None)
 
+    def header(self, counts: dict[int, tuple[int, int]]) -> str:
+        """The line under the title, with how many of the graded levels (those that can be
+        won: not the demos and sandboxes, which `where` counts too) are won."""
+        intro = "Structures that are not in equilibrium move. Choose a level:"
+        won, total = (sum(c[i] for c in counts.values()) for i in (0, 1))
+        return f"{intro}   ({won} of {total} graded level{'s' if total > 1 else ''} won)" if total else intro
+
     def where(self, size: tuple[int, int]) -> str:
-        """Which of the choosable rows are in view, as "21–40 of 52" ("" when all are)."""
+        """Which of the choosable rows (levels, demos and sandboxes) are in view, as
+        "levels 21–40 of 52" ("" when all are)."""
         choosable = [k for k, r in enumerate(self.rows) if r.choosable]
         shown = self.shown(size)
         seen = [n for n, k in enumerate(choosable, 1) if k in shown]
         if not seen or len(seen) == len(choosable):
             return ""
-        return f"{seen[0]}–{seen[-1]} of {len(choosable)}"
+        return f"levels {seen[0]}–{seen[-1]} of {len(choosable)}"
 
     def scrollbar(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect] | None:
         """The scrollbar's track and thumb (None when every row is in view)."""
@@ -425,10 +433,8 @@ class MenuScene(Scene):
         fonts = self.app.fonts
         w, h = surface.get_size()
         counts = topic_counts(self.rows, self.progress)
-        won, total = (sum(c[i] for c in counts.values()) for i in (0, 1))
         draw.label(surface, fonts.big, "Equilibria", (LEFT, 30), INK, "topleft", None)
-        intro = "Structures that are not in equilibrium move. Choose a level:"
-        draw.label(surface, fonts.body, f"{intro}   ({won} of {total} won)" if total else intro, (LEFT, 68), MUTED, "topleft", None)
+        draw.label(surface, fonts.body, self.header(counts), (LEFT, 68), MUTED, "topleft", None)
         warmup = self.app.warmup
         if warmup is not None and not warmup.ready():
             share, doing = warmup.progress(PLAY_STEPS)
