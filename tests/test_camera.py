@@ -15,6 +15,7 @@ from game.app.app import App
 from game.app.camera import Camera
 from game.app.launch import bench_of_solution
 from game.app.pacing import FRAME
+from game.app.render import StructurePainter
 from game.app.scenes.play import PlayScene
 from game.app.stage import load_stage
 from game.app.view import View
@@ -145,3 +146,55 @@ def test_the_portal_demo_that_falls_stays_in_view():
             app.run(60)
             assert inside(scene, drawn(scene))
         assert scene.session.sim.time > 11.0
+
+
+def values_drawn(monkeypatch) -> list[pygame.Rect]:
+    """The boxes [px] of the force values (loads, reactions, the student's forces, at
+    their arrows' far ends) the next frame draws, where they are meant to go (before a
+    label is clamped into the screen or left out)."""
+    boxes: list[pygame.Rect] = []
+    painter_text = StructurePainter._text
+
+    def recorded(self, surface, text, at, colour, anchor):
+        rect = pygame.Rect((0, 0), self.fonts.bold.size(text))
+        setattr(rect, anchor, (round(at[0]), round(at[1])))
+        boxes.append(rect)
+        painter_text(self, surface, text, at, colour, anchor)
+
+    monkeypatch.setattr(StructurePainter, "_text", recorded)
+    return boxes
+
+
+@pytest.mark.parametrize("level_id", ["particle-01", "free-body-01"])
+def test_after_a_failed_check_the_force_arrows_and_their_values_stay_in_view(level_id, tmp_path, monkeypatch):
+    """The first force of the reference answer turned round: the run follows the body
+    with its arrows, and F at 800 × 600 fits the arrows' values too (a reaction's value
+    was left below the world)."""
+    data = json.loads(reference_solution(level_id).read_text())
+    first = next(m for m in data["moves"] if "fx" in m)
+    first["fx"] = -first["fx"]
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data))
+    app, scene = opened(level_id, path)
+    boxes = values_drawn(monkeypatch)
+    with app:
+        pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+        app.frame()
+        scene.check()
+        app.run(2)
+        assert scene.session.verdict is not None and not scene.session.verdict.passed
+        for _ in range(6):
+            app.run(18)
+            boxes.clear()
+            app.frame()
+            world = scene.layout.world
+            assert boxes and all(world.contains(b) for b in boxes), (world, boxes)
+            assert all(b.bottom <= world.bottom - scene.picture.camera.below for b in boxes)  # none under the verdict
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f"))
+        app.frame()
+        boxes.clear()
+        app.frame()
+        world = scene.layout.world
+        assert boxes and all(world.contains(b) for b in boxes), (world, boxes)
+        assert all(b.bottom <= world.bottom - scene.picture.camera.below for b in boxes)  # none under the verdict
+        assert inside(scene, drawn(scene))

@@ -272,7 +272,7 @@ class PlayScene(Scene):
 
     def fit_view(self) -> None:
         """Fit the view to the structure where it is drawn now (the stage when nothing is built)."""
-        self.picture.camera.fit(self.picture.box())
+        self.picture.fit()
 
     # ------------------------------------------------------------------ time
     def update(self, frame_seconds: float) -> None:
@@ -304,7 +304,12 @@ class PlayScene(Scene):
         self.brief_cut = " ".join(self.brief_lines) != " ".join(self.stage.brief.split()) if self.stage.brief else False
         self.top_height = TitlePart.height(fonts, len(self.brief_lines))
         self.layout = Layout.of(size, self.top_height)
-        self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
+        if self.picture.camera is None:
+            self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
+        else:  # the player's view, and the one kept for T, fitted to the new size
+            self.picture.camera.resized(tuple(self.layout.world))
+            if self.session.verdict is not None and self.picture.camera.kept is not None:  # clear of the verdict's box again
+                self.picture.clear_of(self.parts.by_name("verdict").size(self.layout.world)[1], keep=False)
         if self._size is None and kind_of(self.stage.kind).magnify_motion:
             self.session.notice = self.picture.magnify_small_motion() or self.session.notice
         self._size = size
