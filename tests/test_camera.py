@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.app.app import App
-from game.app.camera import Camera
+from game.app.camera import VIEW_MARGIN, Camera
 from game.app.launch import bench_of_solution
 from game.app.pacing import FRAME
 from game.app.render import StructurePainter
@@ -197,4 +197,32 @@ def test_after_a_failed_check_the_force_arrows_and_their_values_stay_in_view(lev
         world = scene.layout.world
         assert boxes and all(world.contains(b) for b in boxes), (world, boxes)
         assert all(b.bottom <= world.bottom - scene.picture.camera.below for b in boxes)  # none under the verdict
+        assert inside(scene, drawn(scene))
+
+
+def test_a_resize_with_the_verdict_open_keeps_the_structure_above_it_and_t_brings_back_the_players_view(wrong_sign):
+    """A failed check, then the window made 800 × 600: the structure is moved above the
+    verdict at once (not left under it until Esc); T gives back the view the player had,
+    fitted to the new window (its centre and its zoom relative to the fit kept), not one
+    fitted to the old window (small in the new one)."""
+    app, scene = opened("particle-01", wrong_sign)
+    with app:
+        camera = scene.picture.camera
+        fitted = View.fit(camera.bounds, camera.world, VIEW_MARGIN).scale
+        scene.zoom(1.3, (300, 300))
+        zoom = scene.view.scale / fitted  # the player's zoom, relative to the fit
+        scene.check()
+        app.run(20)
+        assert scene.session.verdict is not None and not scene.session.verdict.passed
+        pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+        app.frame()
+        verdict = scene.parts.by_name("verdict").rect
+        pts = drawn(scene)
+        assert inside(scene, pts) and (pts[:, 1] < verdict.top).all()  # above the verdict, not under it
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"))
+        app.frame()
+        assert scene.session.verdict is None
+        camera = scene.picture.camera
+        now = View.fit(camera.bounds, camera.world, VIEW_MARGIN).scale
+        assert scene.view.scale / now == pytest.approx(zoom, rel=1e-9)  # the same zoom on the new window's fit
         assert inside(scene, drawn(scene))

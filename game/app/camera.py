@@ -74,13 +74,25 @@ class Camera:
             self.view = View.fit(box or self.bounds, rect, max(VIEW_MARGIN - max(pads), LABEL_GAP))
         self.whole = True
 
-    def resized(self, world: tuple[int, int, int, int]) -> None:
+    def resized(self, world: tuple[int, int, int, int], box: Bounds | None, built: Bounds | None) -> None:
         """The window changed size: the view, and the player's view kept for T, keep
-        their centres and their zoom relative to the stage fitted in the world."""
+        their centres and their zoom relative to the stage fitted in the world; one
+        that showed the whole structure (`box` [m] where it is drawn now, `built` as
+        built: what T shows) still does, moved the least."""
         old, self.world = self.world, world
-        self.view = rescaled(self.view, self.bounds, old, world)
+        self.view = self._moved(self.view, self.whole, box, old)
         if self.kept is not None:
-            self.kept = (rescaled(self.kept[0], self.bounds, old, world), self.kept[1])
+            below, self.below = self.below, 0  # T closes the verdict
+            self.kept = (self._moved(self.kept[0], self.kept[1], built, old), self.kept[1])
+            self.below = below
+
+    def _moved(self, view: View, whole: bool, box: Bounds | None, old: tuple[int, int, int, int]) -> View:
+        """`view` of the world rect `old` on the world now (resized)."""
+        shown = box is not None and view.contains(box, old)
+        view = rescaled(view, self.bounds, old, self.world)
+        if box is None or not (whole or shown):
+            return view
+        return view.holding(box, self.inner() if whole else self.world)
 
     def follow(self, box: Bounds | None, pads: Pads = (0.0, 0.0, 0.0, 0.0)) -> None:
         """A frame of a run: keep the structure (its box [m] where it is drawn now) in

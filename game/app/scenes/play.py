@@ -307,7 +307,7 @@ class PlayScene(Scene):
         if self.picture.camera is None:
             self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
         else:  # the player's view, and the one kept for T, fitted to the new size
-            self.picture.camera.resized(tuple(self.layout.world))
+            self.picture.camera.resized(tuple(self.layout.world), self.picture.box(), self.picture.built_box())
             if self.session.verdict is not None and self.picture.camera.kept is not None:  # clear of the verdict's box again
                 self.picture.clear_of(self.parts.by_name("verdict").size(self.layout.world)[1], keep=False)
         if self._size is None and kind_of(self.stage.kind).magnify_motion:
