@@ -66,3 +66,11 @@ def test_the_sentence_that_asks_is_kept_when_long_conditions_follow_it(fonts):
     )
     shown = flat(" ".join(title_lines(fonts, own + "\nSelf-weight is neglected.", 800)))
     assert "Give the force at A and the moment at A that held it." in shown, shown
+
+
+def test_no_shipped_brief_states_the_sign_conventions_twice():
+    for path in sorted(LEVELS_DIR.glob("*.json")):
+        if path.stem in ("level.schema", "course"):
+            continue
+        brief = load_stage(path).brief
+        assert brief.count("x to the right, y up") <= 1, f"{path.stem}: {brief}"
