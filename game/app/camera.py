@@ -15,7 +15,7 @@ PAN_PX = 60  # [px] the arrow keys move the view by
 CLEAR_MARGIN = 100  # [px] room kept around the structure moved clear of a box: a load's arrow and its value
 FOLLOW_MARGIN = 60  # [px] a moving structure is kept this far inside the world's edges (its joints and supports)
 LABEL_GAP = 12  # [px] kept between the world's edge and the farthest force arrow or its value
-KEEP_SHARE = 0.25  # the least share of the world's width and height left to the structure itself
+KEEP_SHARE = 0.35  # the least share of the world's width and height left to the structure itself
 Pads = tuple[float, float, float, float]  # [px] how far the force arrows and their values reach beyond the nodes: left, top, right, bottom
 
 
