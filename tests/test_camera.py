@@ -226,3 +226,25 @@ def test_a_resize_with_the_verdict_open_keeps_the_structure_above_it_and_t_bring
         now = View.fit(camera.bounds, camera.world, VIEW_MARGIN).scale
         assert scene.view.scale / now == pytest.approx(zoom, rel=1e-9)  # the same zoom on the new window's fit
         assert inside(scene, drawn(scene))
+
+
+def test_f_after_the_verdict_is_folded_fits_the_structure_to_the_world_above_the_strip(wrong_sign):
+    """Esc folds the verdict to a strip: F then fits the structure to the world above the
+    strip, not above the box that is no longer there."""
+    app, scene = opened("particle-01", wrong_sign)
+    with app:
+        pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+        app.frame()
+        scene.check()
+        app.run(40)
+        camera = scene.picture.camera
+        open_box = camera.below
+        assert open_box > 100  # the verdict's box
+        for key in (pygame.K_ESCAPE, pygame.K_f):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+            app.frame()
+        assert scene.folded
+        strip = scene.parts.by_name("verdict").rect
+        assert camera.below <= strip.height + 8 < open_box
+        pts = drawn(scene)
+        assert inside(scene, pts) and (pts[:, 1] < strip.top).all()
