@@ -12,9 +12,10 @@ import pygame
 import pytest
 
 from game.app.app import App
-from game.app.camera import Camera
+from game.app.camera import VIEW_MARGIN, Camera
 from game.app.launch import bench_of_solution
 from game.app.pacing import FRAME
+from game.app.render import StructurePainter
 from game.app.scenes.play import PlayScene
 from game.app.stage import load_stage
 from game.app.view import View
@@ -145,3 +146,105 @@ def test_the_portal_demo_that_falls_stays_in_view():
             app.run(60)
             assert inside(scene, drawn(scene))
         assert scene.session.sim.time > 11.0
+
+
+def values_drawn(monkeypatch) -> list[pygame.Rect]:
+    """The boxes [px] of the force values (loads, reactions, the student's forces, at
+    their arrows' far ends) the next frame draws, where they are meant to go (before a
+    label is clamped into the screen or left out)."""
+    boxes: list[pygame.Rect] = []
+    painter_text = StructurePainter._text
+
+    def recorded(self, surface, text, at, colour, anchor):
+        rect = pygame.Rect((0, 0), self.fonts.bold.size(text))
+        setattr(rect, anchor, (round(at[0]), round(at[1])))
+        boxes.append(rect)
+        painter_text(self, surface, text, at, colour, anchor)
+
+    monkeypatch.setattr(StructurePainter, "_text", recorded)
+    return boxes
+
+
+@pytest.mark.parametrize("level_id", ["particle-01", "free-body-01"])
+def test_after_a_failed_check_the_force_arrows_and_their_values_stay_in_view(level_id, tmp_path, monkeypatch):
+    """The first force of the reference answer turned round: the run follows the body
+    with its arrows, and F at 800 × 600 fits the arrows' values too (a reaction's value
+    was left below the world)."""
+    data = json.loads(reference_solution(level_id).read_text())
+    first = next(m for m in data["moves"] if "fx" in m)
+    first["fx"] = -first["fx"]
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data))
+    app, scene = opened(level_id, path)
+    boxes = values_drawn(monkeypatch)
+    with app:
+        pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+        app.frame()
+        scene.check()
+        app.run(2)
+        assert scene.session.verdict is not None and not scene.session.verdict.passed
+        for _ in range(6):
+            app.run(18)
+            boxes.clear()
+            app.frame()
+            world = scene.layout.world
+            assert boxes and all(world.contains(b) for b in boxes), (world, boxes)
+            assert all(b.bottom <= world.bottom - scene.picture.camera.below for b in boxes)  # none under the verdict
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f"))
+        app.frame()
+        boxes.clear()
+        app.frame()
+        world = scene.layout.world
+        assert boxes and all(world.contains(b) for b in boxes), (world, boxes)
+        assert all(b.bottom <= world.bottom - scene.picture.camera.below for b in boxes)  # none under the verdict
+        assert inside(scene, drawn(scene))
+
+
+def test_a_resize_with_the_verdict_open_keeps_the_structure_above_it_and_t_brings_back_the_players_view(wrong_sign):
+    """A failed check, then the window made 800 × 600: the structure is moved above the
+    verdict at once (not left under it until Esc); T gives back the view the player had,
+    fitted to the new window (its centre and its zoom relative to the fit kept), not one
+    fitted to the old window (small in the new one)."""
+    app, scene = opened("particle-01", wrong_sign)
+    with app:
+        camera = scene.picture.camera
+        fitted = View.fit(camera.bounds, camera.world, VIEW_MARGIN).scale
+        scene.zoom(1.3, (300, 300))
+        zoom = scene.view.scale / fitted  # the player's zoom, relative to the fit
+        scene.check()
+        app.run(20)
+        assert scene.session.verdict is not None and not scene.session.verdict.passed
+        pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+        app.frame()
+        verdict = scene.parts.by_name("verdict").rect
+        pts = drawn(scene)
+        assert inside(scene, pts) and (pts[:, 1] < verdict.top).all()  # above the verdict, not under it
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"))
+        app.frame()
+        assert scene.session.verdict is None
+        camera = scene.picture.camera
+        now = View.fit(camera.bounds, camera.world, VIEW_MARGIN).scale
+        assert scene.view.scale / now == pytest.approx(zoom, rel=1e-9)  # the same zoom on the new window's fit
+        assert inside(scene, drawn(scene))
+
+
+def test_f_after_the_verdict_is_folded_fits_the_structure_to_the_world_above_the_strip(wrong_sign):
+    """Esc folds the verdict to a strip: F then fits the structure to the world above the
+    strip, not above the box that is no longer there."""
+    app, scene = opened("particle-01", wrong_sign)
+    with app:
+        pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+        app.frame()
+        scene.check()
+        app.run(40)
+        camera = scene.picture.camera
+        open_box = camera.below
+        assert open_box > 100  # the verdict's box
+        for key in (pygame.K_ESCAPE, pygame.K_f):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+            app.frame()
+        assert scene.folded
+        strip = scene.parts.by_name("verdict").rect
+        assert camera.below <= strip.height + 8 < open_box
+        pts = drawn(scene)
+        assert inside(scene, pts) and (pts[:, 1] < strip.top).all()

@@ -5,6 +5,7 @@ with them in the rectangles the layout gives them. Screen pixels only."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pygame
@@ -34,18 +35,28 @@ from game.app.palette import (
 from game.app.sections import Piece, Row, side_by_side
 from game.figures import kn
 
+ASKS = re.compile(r"\b(give|find|what)\b", re.IGNORECASE)  # the sentence of a brief that asks for the answer
+
 
 def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
     """The brief, wrapped to `width` (each paragraph on a line of its own), in at most
-    `most` lines. Where it is longer, the level's own words (the first paragraph; the
-    rest are the kind's assumptions) come first: their head and their last sentences,
+    `most` lines. Where it is longer, the level's own words (the paragraph before the
+    last, the kind's assumptions; before them a varying level's numbers, kept whole) come
+    first: their head and their last sentences,
     where a level states what passes (the budget, the sag allowed, what must not break),
-    with "…" between them. B opens the brief whole."""
+    with "…" between them; the sentence that asks for the answer ("Give the force at
+    A…") among them, if the last ones leave it out. B opens the brief whole."""
     room = width - 2 * PAD
     paras = brief.split("\n") if brief else []
     lines = [w for para in paras for w in draw.wrap(fonts.body, para, room)]
     if len(lines) <= most:
         return lines
+    if len(paras) >= 3:  # a level that varies: the student's numbers first, kept whole; the level's words after them
+        numbers = [w for para in paras[:-2] for w in draw.wrap(fonts.body, para, room)]
+        if most - len(numbers) < 2 and most >= 3:  # on one line then (the level's words say the numbers too)
+            numbers = [_cut_line(fonts, numbers[0], room)]
+        if most - len(numbers) >= 2:
+            return [*numbers, *title_lines(fonts, "\n".join(paras[-2:]), width, most - len(numbers))]
     own = draw.wrap(fonts.body, paras[0], room)
     if len(own) < most:
         return [*lines[: most - 1], _cut_line(fonts, lines[most - 1], room)]
@@ -59,8 +70,29 @@ def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str
         if len(trial) > most - 1 or len(" ".join(sentences[:k])) < shown:  # never a sentence twice
             break
         tail = trial
+    asking = [k for k in range(1, len(sentences)) if ASKS.search(sentences[k])]
+    if asking and not ASKS.search(" ".join(tail)):  # the task left out: the words before it, it, "…" where more follows
+        task = _task_lines(fonts, sentences, asking[-1], room, most)
+        if task:
+            return task
     head = own[: most - len(tail)]
     return [*head[:-1], _cut_line(fonts, head[-1], room), *tail]
+
+
+def _task_lines(fonts: Fonts, sentences: list[str], k: int, room: int, most: int) -> list[str]:
+    """At most `most` lines [of `room` px]: the sentences before the k-th (cut with "…"
+    where they do not fit), the k-th (the task), and "…" where more follows; the task
+    alone where it takes all the lines; none where it takes more."""
+    before = draw.wrap(fonts.body, " ".join(sentences[:k]), room)
+    task = " ".join([sentences[k], *(["…"] if k < len(sentences) - 1 else [])])
+    whole = draw.wrap(fonts.body, task, room)
+    if len(before) + len(whole) <= most:
+        return [*before, *whole]
+    trial = draw.wrap(fonts.body, "… " + task, room)
+    n = most - len(trial)  # the lines left for the words before the task
+    if n < 1:
+        return trial if n == 0 else []
+    return [*before[: n - 1], _cut_line(fonts, before[n - 1], room), *trial]
 
 
 def _cut_line(fonts: Fonts, line: str, room: int) -> str:

@@ -243,20 +243,41 @@ class Picture:
         pos = shown if shown is not None else sim.state.pos[:, :2]
         return (*pos.min(axis=0), *pos.max(axis=0))
 
-    def follow(self) -> None:
-        """A frame: the structure kept in view while it runs (Camera.follow)."""
-        if self.camera is not None and self.session.started:
-            self.camera.follow(self.box())
+    def pads(self) -> tuple[float, float, float, float]:
+        """How far [px] the force arrows and their values (loads, reactions, the
+        student's forces, at the scene's one scale) reach beyond the nodes on each side,
+        as the last frame drew them: left, top, right, bottom."""
+        return self.painter.reach
 
-    def clear_of(self, height: int) -> None:
-        """At a check: keep the player's view (Try again brings it back, take_model);
-        move the structure above a box `height` px tall at the foot of the world, if the
-        box would cover it."""
-        self.camera.keep(below=height)
+    def fit(self) -> None:
+        """Fit the view to the structure where it is drawn now and its force arrows
+        (the stage when nothing is built)."""
+        self.camera.fit(self.box(), self.pads())
+
+    def built_box(self) -> tuple[float, float, float, float] | None:
+        """(xmin, ymin, xmax, ymax) [m] of the nodes as built (None: nothing built)."""
+        if self.session.model is None:
+            return None
+        pos = self.session.model.arrays.pos0[:, :2]
+        return (*pos.min(axis=0), *pos.max(axis=0))
+
+    def follow(self) -> None:
+        """A frame: the structure and its force arrows kept in view while it runs
+        (Camera.follow)."""
+        if self.camera is not None and self.session.started:
+            self.camera.follow(self.box(), self.pads())
+
+    def clear_of(self, height: int, keep: bool = True) -> None:
+        """At a check: keep the player's view (Try again brings it back, take_model;
+        `keep` False: it is kept already, the window changed size, and the structure
+        is fitted again); move the structure, where it is drawn now, above a box `height`
+        px tall at the foot of the world, if the box would cover it."""
+        if keep:
+            self.camera.keep(below=height)
+        self.camera.below = height
         drawn, world = self.drawn_rect(), pygame.Rect(self.camera.world)
-        if drawn is not None and drawn.bottom > world.bottom - height - 12:
-            pos = self.session.model.arrays.pos0[:, :2]
-            self.camera.clear_of((*pos.min(axis=0), *pos.max(axis=0)), height)
+        if drawn is not None and (not keep or drawn.bottom + self.pads()[3] > world.bottom - height - 12):
+            self.camera.clear_of(self.box(), height, self.pads())
 
     def drawn_rect(self) -> pygame.Rect | None:
         """The structure's box on the screen [px] (None: nothing built)."""

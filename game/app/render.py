@@ -309,6 +309,7 @@ class StructurePainter:
         player builds, and members are as wide as their sections (if section_px)."""
         if begin:
             self.labels.begin()
+        self.ends: list[tuple[float, float, float, float]] = []  # [px] the force values' boxes this frame (reach)
         self.taken: dict[int, list[tuple[float, float]]] = {}  # node → the directions [screen] its arrows and symbols leave in
         self.rings: dict[int, float] = {}  # node → the radius [px] of a moment's curl drawn round it
         self._ground(surface, view)
@@ -341,6 +342,9 @@ class StructurePainter:
             self.labels.draw(surface, self.fonts.small, labels)
         if first is not None:
             self._mark_first(surface, *first)
+        self.reach = beyond(pts, self.ends)
+
+    reach: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # see beyond: of the frame drawn last
 
     @staticmethod
     def _near(surface: pygame.Surface, pts: np.ndarray) -> np.ndarray:
@@ -454,7 +458,12 @@ class StructurePainter:
                 pygame.draw.circle(surface, INK, (x, y), JOINT_PX, 2)
 
     def _text(self, surface: pygame.Surface, text: str, at: tuple[float, float], colour: tuple, anchor: str) -> None:
-        """A bold label, placed where it covers no other (from the cache of text images)."""
+        """A bold label, placed where it covers no other (from the cache of text images);
+        a force's value, at its arrow's far end: its box is kept (ends) whether or not it
+        found room, the view fits it (reach)."""
+        rect = pygame.Rect((0, 0), self.fonts.bold.size(text))
+        setattr(rect, anchor, (round(at[0]), round(at[1])))
+        self.ends.append((rect.left, rect.top, rect.right, rect.bottom))
         self.labels.put(surface, self.fonts.bold, text, at, colour, anchor)
 
     @cached_property
@@ -547,6 +556,17 @@ class StructurePainter:
                 at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
                 self.rings[q] = max(self.rings.get(q, 0.0), 30.0)
                 self._text(surface, f"{figure(abs(r[q, 2]) / 1e3)} kN·m", at, REACTION, "bottomleft")
+
+
+def beyond(pts: np.ndarray, ends: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    """How far [px] the boxes `ends` (left, top, right, bottom: the force values, at
+    their arrows' far ends) reach beyond the nodes `pts` (N, 2) [px] on each side: left,
+    top, right, bottom (0 where they do not)."""
+    if not ends or not len(pts):
+        return (0.0, 0.0, 0.0, 0.0)
+    e = np.array(ends, dtype=float)
+    (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+    return (max(x0 - e[:, 0].min(), 0.0), max(y0 - e[:, 1].min(), 0.0), max(e[:, 2].max() - x1, 0.0), max(e[:, 3].max() - y1, 0.0))
 
 
 NAME_GAP_PX = 8.0  # [px] from a joint's centre to its name

@@ -271,8 +271,17 @@ class PlayScene(Scene):
         self.picture.camera.zoom(factor, about, self.picture.box())
 
     def fit_view(self) -> None:
-        """Fit the view to the structure where it is drawn now (the stage when nothing is built)."""
-        self.picture.camera.fit(self.picture.box())
+        """Fit the view to the structure where it is drawn now (the stage when nothing is
+        built), above the verdict as it is now (open, or folded to its strip)."""
+        if self.session.verdict is not None and self.picture.camera.kept is not None:
+            self.picture.camera.below = self._verdict_room()
+        self.picture.fit()
+
+    def _verdict_room(self) -> int:
+        """The height [px] the verdict takes at the foot of the world: its box, or the
+        strip it is folded to."""
+        part, world = self.parts.by_name("verdict"), self.layout.world
+        return part.place(world, None).height + 8 if self.folded else part.size(world)[1]
 
     # ------------------------------------------------------------------ time
     def update(self, frame_seconds: float) -> None:
@@ -304,7 +313,12 @@ class PlayScene(Scene):
         self.brief_cut = " ".join(self.brief_lines) != " ".join(self.stage.brief.split()) if self.stage.brief else False
         self.top_height = TitlePart.height(fonts, len(self.brief_lines))
         self.layout = Layout.of(size, self.top_height)
-        self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
+        if self.picture.camera is None:
+            self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
+        else:  # the player's view, and the one kept for T, fitted to the new size
+            self.picture.camera.resized(tuple(self.layout.world), self.picture.box(), self.picture.built_box())
+            if self.session.verdict is not None and self.picture.camera.kept is not None:  # clear of the verdict's box again
+                self.picture.clear_of(self._verdict_room(), keep=False)
         if self._size is None and kind_of(self.stage.kind).magnify_motion:
             self.session.notice = self.picture.magnify_small_motion() or self.session.notice
         self._size = size
