@@ -20,6 +20,8 @@ from engine.model import ModelError
 from engine.tethers import T_AX, T_AY, T_C, T_K, carry_anchors, slide_anchors, tether_energy
 from game.cli import main
 from game.files import read_json
+from game.level import load_level
+from game.rules import assumptions
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 G = 9.81
@@ -285,7 +287,8 @@ def test_friction_level_is_in_the_course_and_its_reference_solution_passes(capsy
     assert course["topics"][topics.index("Friction")]["levels"][:3] == ["friction-01", "friction-02", "friction-03"]
     assert topics.index("Friction") > topics.index("Free-body diagrams")  # friction needs free-body diagrams first
     data = read_json(LEVELS / f"{name}.json")
-    assert "weight" in data["brief"] and "x" in data["brief"] and 2 <= len(data["hints"]) <= 3
+    said = data["brief"] + " " + assumptions(load_level(data))  # the brief as shown: the kind's assumptions after it (signs said once)
+    assert "weight" in data["brief"] and "x to the right" in said and 2 <= len(data["hints"]) <= 3
     assert "μ" in data["brief"] or data["kind"] == "free_body"  # the free body states the wall smooth; μ comes after
     assert main(["validate", str(LEVELS / f"{name}.json")]) == 0
     capsys.readouterr()
