@@ -36,7 +36,7 @@ TEACHER = {
     "schema-key": "",
     "hold-1e9": "goal.hold: Input should be less than or equal to 60",
     "modulus-1e308": "materials.steel.E: Input should be less than or equal to 10,000,000,000,000",
-    "beyond-the-budget": "judge: checking this structure for 80 s would take",  # about 35 million steps of its stable step
+    "beyond-the-budget": "checking this structure for 80 s would take",  # about 35 million steps of its stable step
     "node-1e308": "nodes[1].x: Input should be less than or equal to 10,000",
     "load-1e308": "loads[0].fx: Input should be less than or equal to 1,000,000,000",
     "history-1e9-s": "loads[0].history[1][0]: Input should be less than or equal to 600",

@@ -24,7 +24,7 @@ def test_the_step_count_is_the_run_over_the_step_and_refused_past_the_budget():
     assert within_budget(1e-4, 3.0) == 30_000
     assert within_budget(1.5e-6, 3.0) == MAX_JUDGE_STEPS
     for dt in (1e-6, 0.0, 1e-300):  # 3,000,000 steps; a step of nothing; an overflowing count
-        with pytest.raises(ValueError, match=r"^judge: checking this structure for 3 s would take") as exc:
+        with pytest.raises(ValueError, match=r"^checking this structure for 3 s would take") as exc:
             within_budget(dt, 3.0)
         assert "\n" not in str(exc.value)
 
@@ -38,7 +38,7 @@ def test_a_check_past_the_budget_is_refused_before_a_single_step(monkeypatch):
     solution = load_solution({"format": 1, "level": level.id, "moves": [{"type": "add_force", "node": "B", "fx": -3000}]})
     steps = []
     monkeypatch.setattr(Simulation, "advance", lambda self, *a, **k: steps.append(a))
-    with pytest.raises(ValueError, match=r"^judge: checking this structure for 60 s would take [\d,]+ steps, more than the 2,000,000"):
+    with pytest.raises(ValueError, match=r"^checking this structure for 60 s would take [\d,]+ steps, more than the 2,000,000"):
         check(level, solution)
     assert steps == []
 

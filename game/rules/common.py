@@ -84,8 +84,9 @@ def within_budget(dt: float, seconds: float) -> int:
     if not steps <= MAX_JUDGE_STEPS:
         count = f"{steps:,.0f}" if math.isfinite(steps) else "endless"
         raise ValueError(
-            f"judge: checking this structure for {seconds:g} s would take {count} steps, more than the {MAX_JUDGE_STEPS:,} a check may take:"
-            " members too stiff or too light for their length (E, density, A, very short members) or too long a goal.hold"
+            f"checking this structure for {seconds:g} s would take {count} steps, more than the {MAX_JUDGE_STEPS:,} a check may take:"
+            " a very short or very stiff member sets that pace, so make the shortest members longer"
+            " (in a level file: E, density or A too large for a member's length, or too long a goal.hold)"
         )
     return round(steps)
 
