@@ -24,8 +24,10 @@ parentheses and sqrt, abs, hypot, min, max. No pygame here.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import math
+import operator
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TypeVar
@@ -332,101 +334,45 @@ def put(data: dict, path: str, value: float) -> None:
 
 
 # ---------------------------------------------------------------------------- expressions
-TOKEN = re.compile(r"\s*(?:(\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*)|(\*\*|[-+*/^(),]))")
 FUNCTIONS = {"sqrt": (1, math.sqrt), "abs": (1, abs), "hypot": (2, math.hypot), "min": (2, min), "max": (2, max)}
+OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv, ast.Pow: math.pow}
 
 
-def parse(text: str):
-    """An expression as a tree of tuples: ("n", value), ("v", name), ("-", a), (op, a, b)
-    or ("f", name, args). ValueError for anything else."""
-    tokens = []
-    at = 0
-    text = text.replace("−", "-").replace("×", "*").replace("·", "*")
-    while at < len(text.rstrip()):
-        m = TOKEN.match(text, at)
-        if not m:
-            raise ValueError(f"cannot read {text[at:].strip()!r} in {text!r}")
-        tokens.append(("n", float(m.group(1))) if m.group(1) else ("v", m.group(2)) if m.group(2) else ("o", "^" if m.group(3) == "**" else m.group(3)))
-        at = m.end()
-    tree, rest = _sum(tokens, text)
-    if rest:
-        raise ValueError(f"unexpected {rest[0][1]!r} in {text!r}")
+def parse(text: str) -> ast.expr:
+    """An expression of numbers, the level's names, + − × / ^ (or **), brackets and the
+    FUNCTIONS, read by Python's own parser (ast) and kept only when every part of it is
+    one of those: never run, never eval. ValueError for anything else."""
+    source = text.replace("−", "-").replace("×", "*").replace("·", "*").replace("^", "**")
+    try:
+        tree = ast.parse(source.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # not an expression; a NUL; nested past the parser's depth
+        missing = source.count("(") > source.count(")")
+        raise ValueError(f"a ')' is missing in {text!r}" if missing else f"cannot read {text!r}") from None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
+            if name not in FUNCTIONS or node.keywords:
+                raise ValueError(f"no function {name!r} in {text!r} (there are {', '.join(FUNCTIONS)})")
+            if len(node.args) != FUNCTIONS[name][0]:
+                raise ValueError(f"{name}() takes {FUNCTIONS[name][0]} number(s), in {text!r}")
+        elif (isinstance(node, ast.BinOp) and type(node.op) not in OPERATORS) or (
+            isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.USub | ast.UAdd)
+        ):
+            raise ValueError(f"unexpected {ast.unparse(node)!r} in {text!r}")
+        elif isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int | float)):
+            raise ValueError(f"unexpected {node.value!r} in {text!r}")
+        elif not isinstance(node, ast.BinOp | ast.UnaryOp | ast.Constant | ast.Name | ast.Call | ast.operator | ast.unaryop | ast.Load):
+            raise ValueError(f"unexpected {ast.unparse(node) if isinstance(node, ast.expr) else type(node).__name__!r} in {text!r}")
     return tree
 
 
-def _sum(tokens, text):
-    tree, tokens = _product(tokens, text)
-    while tokens and tokens[0] in (("o", "+"), ("o", "-")):
-        op = tokens[0][1]
-        right, tokens = _product(tokens[1:], text)
-        tree = (op, tree, right)
-    return tree, tokens
+def names_in(tree: ast.expr) -> set[str]:
+    """The names an expression uses (its functions aside)."""
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in called}
 
 
-def _product(tokens, text):
-    tree, tokens = _unary(tokens, text)
-    while tokens and tokens[0] in (("o", "*"), ("o", "/")):
-        op = tokens[0][1]
-        right, tokens = _unary(tokens[1:], text)
-        tree = (op, tree, right)
-    return tree, tokens
-
-
-def _unary(tokens, text):
-    if tokens and tokens[0] in (("o", "-"), ("o", "+")):
-        inner, rest = _unary(tokens[1:], text)
-        return (("-", inner) if tokens[0][1] == "-" else inner), rest
-    base, tokens = _atom(tokens, text)
-    if tokens and tokens[0] == ("o", "^"):
-        power, tokens = _unary(tokens[1:], text)
-        return ("^", base, power), tokens
-    return base, tokens
-
-
-def _atom(tokens, text):
-    if not tokens:
-        raise ValueError(f"{text!r} ends too soon")
-    kind, value = tokens[0]
-    if kind == "n":
-        return ("n", value), tokens[1:]
-    if kind == "v" and len(tokens) > 1 and tokens[1] == ("o", "("):
-        if value not in FUNCTIONS:
-            raise ValueError(f"no function {value!r} in {text!r} (there are {', '.join(FUNCTIONS)})")
-        args, tokens = [], tokens[2:]
-        while True:
-            arg, tokens = _sum(tokens, text)
-            args.append(arg)
-            if tokens and tokens[0] == ("o", ","):
-                tokens = tokens[1:]
-                continue
-            if not tokens or tokens[0] != ("o", ")"):
-                raise ValueError(f"a ')' is missing in {text!r}")
-            break
-        if len(args) != FUNCTIONS[value][0]:
-            raise ValueError(f"{value}() takes {FUNCTIONS[value][0]} number(s), in {text!r}")
-        return ("f", value, tuple(args)), tokens[1:]
-    if kind == "v":
-        return ("v", value), tokens[1:]
-    if value == "(":
-        inner, tokens = _sum(tokens[1:], text)
-        if not tokens or tokens[0] != ("o", ")"):
-            raise ValueError(f"a ')' is missing in {text!r}")
-        return inner, tokens[1:]
-    raise ValueError(f"unexpected {value!r} in {text!r}")
-
-
-def names_in(tree) -> set[str]:
-    """The names an expression uses."""
-    if tree[0] == "v":
-        return {tree[1]}
-    if tree[0] == "n":
-        return set()
-    if tree[0] == "f":
-        return set().union(*(names_in(a) for a in tree[2]))
-    return set().union(*(names_in(a) for a in tree[1:]))
-
-
-def evaluate(tree, env: dict[str, float], field: str) -> float:
+def evaluate(tree: ast.expr, env: dict[str, float], field: str) -> float:
     """The value of a parsed expression; ValueError naming `field` for an unknown name, a
     division by zero or a result that is not a finite number."""
     try:
@@ -440,26 +386,17 @@ def evaluate(tree, env: dict[str, float], field: str) -> float:
     return value
 
 
-def _value(tree, env: dict[str, float]) -> float:
-    op = tree[0]
-    if op == "n":
-        return tree[1]
-    if op == "v":
-        return env[tree[1]]
-    if op == "f":
-        return float(FUNCTIONS[tree[1]][1](*(_value(a, env) for a in tree[2])))
-    if op == "-" and len(tree) == 2:
-        return -_value(tree[1], env)
-    a, b = _value(tree[1], env), _value(tree[2], env)
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    if op == "/":
-        return a / b
-    return math.pow(a, b)
+def _value(node: ast.expr, env: dict[str, float]) -> float:
+    if isinstance(node, ast.Constant):
+        return float(node.value)
+    if isinstance(node, ast.Name):
+        return env[node.id]
+    if isinstance(node, ast.Call):
+        return float(FUNCTIONS[node.func.id][1](*(_value(a, env) for a in node.args)))
+    if isinstance(node, ast.UnaryOp):
+        inner = _value(node.operand, env)
+        return -inner if isinstance(node.op, ast.USub) else inner
+    return OPERATORS[type(node.op)](_value(node.left, env), _value(node.right, env))
 
 
 # ---------------------------------------------------------------------------- validation
