@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 import warnings
 from pathlib import Path
@@ -49,6 +50,22 @@ def hint_minimum() -> None:
     with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # pygame-ce would have a Window of its own; the display module's is ours
         pygame.Window.from_display_module().minimum_size = MIN_SIZE
+
+
+def quiet_about_closing(before):
+    """An unraisable-exception hook that says nothing of a Closed: raised by the closing
+    signal's handler where Python cannot raise it (a library's callback or __del__, as
+    numba's compiler runs them), it would print "Exception ignored … Traceback" on the
+    way out; the game ends as the signal asked all the same (App.run)."""
+    if getattr(before, "quiet_about_closing", False):
+        return before
+
+    def hook(unraisable) -> None:
+        if not isinstance(unraisable.exc_value, Closed):
+            before(unraisable)
+
+    hook.quiet_about_closing = True
+    return hook
 
 
 class Scene:
@@ -198,6 +215,7 @@ class App:
 
         def closing(signum: int, _frame) -> None:
             self.closed_by = signum
+            sys.unraisablehook = quiet_about_closing(sys.unraisablehook)
             for s in CLOSING_SIGNALS:
                 signal.signal(s, signal.SIG_IGN)  # the save that follows is not cut short
             raise Closed(signum)
