@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -175,3 +176,38 @@ def test_a_swallowed_closing_signal_prints_no_traceback(tmp_path):
     done = subprocess.run([sys.executable, "-c", SWALLOWED], env=_env(tmp_path), cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "closed", done.stderr
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
+
+
+def test_the_window_closed_during_a_long_check_ends_the_game_at_once_and_keeps_the_work(monkeypatch):
+    """A check runs its structure for seconds in one frame (bridge-03: the truck crosses,
+    then the hold). The window's close, made meanwhile, is answered between two batches
+    of the judged run (game/rules/common.py BETWEEN_BATCHES), not when the check is done:
+    the scenes keep their work and Closed ends the game (exit 0)."""
+    from test_play_session import key, start
+
+    from engine import Simulation
+    from game.app.app import Closed
+    from game.app.launch import bench_of_solution
+    from game.app.stage import load_stage
+    from game.course import reference_solution, shipped_level
+
+    stage = load_stage(shipped_level("bridge-03"))
+    app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution("bridge-03"))))
+    batches, advance = [], Simulation.advance
+
+    def closing_meanwhile(sim, *args, **named):
+        batches.append(1)
+        if len(batches) == 3:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))  # the player closes the window
+        return advance(sim, *args, **named)
+
+    kept = []
+    monkeypatch.setattr(Simulation, "advance", closing_meanwhile)
+    monkeypatch.setattr(scene, "closing", lambda: kept.append("work"))
+    with app:
+        key(app, pygame.K_c)  # "Checking…" drawn; the next frame judges
+        with pytest.raises(Closed):
+            app.run(3)
+    assert kept == ["work"]
+    assert 3 <= len(batches) <= 4, "the check went on after the window was closed"
+    assert scene.session.verdict is None

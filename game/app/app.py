@@ -203,6 +203,15 @@ class App:
             self.quit()
             raise Closed(self.closed_by) from None
 
+    def answer_close(self) -> None:
+        """Between two batches of long work (a check's runs: game/rules/common.py
+        BETWEEN_BATCHES): a window closed meanwhile ends the game as a closing signal
+        does, the work kept (run), rather than when the work is done."""
+        if self.closed_by is None and pygame.event.peek(pygame.QUIT):
+            self.closed_by = 0
+        if self.closed_by is not None:
+            raise Closed(self.closed_by)
+
     # ------------------------------------------------------------------ signals
     def _catch_closing_signals(self) -> dict:
         """SIGTERM and SIGHUP raise Closed in the main thread (the handlers Python runs

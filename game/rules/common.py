@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -133,6 +135,20 @@ def snapshot(sim: Simulation) -> Simulation:
     return copy.deepcopy(sim, {id(sim.model): sim.model})
 
 
+# What a caller asks to be done between two batches of a judged run: the game looks for
+# the window's close there, so that a long check answers it (game/app/app.py
+# `answer_close`); a headless check sets nothing. A context variable, so that a check in
+# one thread or task never runs another's hook.
+BETWEEN_BATCHES: ContextVar[Callable[[], None] | None] = ContextVar("between_batches", default=None)
+
+
+def between_batches() -> None:
+    """Run the caller's hook between two batches of a judged run, if it set one."""
+    hook = BETWEEN_BATCHES.get()
+    if hook is not None:
+        hook()
+
+
 def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, ...] = ()) -> tuple[Simulation, float, Simulation]:
     """Run a model for `seconds` from rest (JUDGE); returns the simulation, the largest
     node displacement seen [m] (infinite if it blew up) and the run's start."""
@@ -150,6 +166,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
         for _ in range(max(1, round(seconds / 0.02))):
             sim.advance(0.02)
             worst = max(worst, float(np.hypot(*(sim.state.pos[:, :2] - pos0).T).max()))
+            between_batches()
     except Unstable:
         worst = math.inf
     return sim, worst, start

@@ -27,7 +27,7 @@ from engine.results import BUCKLING, CABLE, member_results
 from engine.simulation import RestCriteria
 from game.figures import kn
 from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, JUDGE, Verdict, free_motion, hold_time, jittered, limit, plural, snapshot, within_budget
+from game.rules.common import IMPERFECTION, JUDGE, Verdict, between_batches, free_motion, hold_time, jittered, limit, plural, snapshot, within_budget
 from game.rules.kind import Kind
 from game.rules.motion import MOTION_TOL
 from game.solution import AddMember, AddNode, AddSupport, Solution
@@ -309,6 +309,7 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
             test.blew_up = str(exc)
             test.worst = math.inf
             return test
+        between_batches()
         moved = np.hypot(*(sim.state.pos[:, :2] - pos0).T)
         q = int(np.argmax(moved))
         if moved[q] > test.worst:

@@ -42,6 +42,7 @@ from game.app.stage import Stage
 from game.app.tools import Toolbar
 from game.app.view import View
 from game.rules import kind_of
+from game.rules.common import BETWEEN_BATCHES
 
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
@@ -288,7 +289,11 @@ class PlayScene(Scene):
         s = self.session
         if self.checking and self._check_shown:
             self.checking = self._check_shown = False
-            s.check()
+            answering = BETWEEN_BATCHES.set(self.app.answer_close)  # a long check answers the window's close
+            try:
+                s.check()
+            finally:
+                BETWEEN_BATCHES.reset(answering)
             self.folded = False
             self.toolbar.tool.cancel()
             if s.verdict is not None and s.level_bench is not None:  # the structure moved above the verdict's box
