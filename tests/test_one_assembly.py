@@ -4,14 +4,15 @@ computation or a second model per edit fails."""
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-import engine.model
 from game.app.app import App
 from game.app.pacing import FRAME
 from game.app.scenes.play import PlayScene
@@ -32,6 +33,8 @@ class Counter:
 def counting(monkeypatch) -> tuple[Counter, Counter]:
     """(element_blocks, build_model) counters, wherever the game and engine call them."""
     import engine
+    import engine.model
+    import engine.stiffness
     import game.app.session
     import game.level
     import game.workbench
@@ -91,3 +94,19 @@ def zone_point(bench):
     zone = bench.zone()
     xs, ys = [p[0] for p in zone], [p[1] for p in zone]
     yield (0.5 * (min(xs) + max(xs)) + 0.37, 0.5 * (min(ys) + max(ys)) + 0.41)
+
+
+def test_a_model_built_for_statics_and_then_damped_is_the_model_built_to_run():
+    """engine.damped tunes a statics_only model's damping as build_model does (bridge-01
+    asks for a damping ratio, not a mass damping): the same mass damping to the bit, the
+    same warnings, and nothing left to tune; a model built to run is left as it is."""
+    from engine import build_model, damped
+    from game.level import load_level
+
+    data = load_level(json.loads(Path("levels/bridge-01.json").read_text())).model_data()
+    run, statics = build_model(data), build_model(data, statics_only=True)
+    assert statics.untuned and not run.untuned
+    ready = damped(statics)
+    assert ready.arrays.mass_damping == run.arrays.mass_damping > 0.0
+    assert ready.warnings == run.warnings and not ready.untuned
+    assert damped(run) is run
