@@ -27,7 +27,7 @@ from engine.beam import beam_forces_small
 from engine.cst import tri_stress_small
 from engine.elements import history_value
 from engine.model import Model
-from engine.stiffness import DENSE_LIMIT, assemble, element_blocks
+from engine.stiffness import DENSE_LIMIT, assemble, start_blocks
 from engine.stiffness import lowest_frequency as _lowest_frequency
 
 MECHANISM_TOL = 1e-10  # smallest eigenvalue of the unit-diagonal K_ff below which it is singular
@@ -373,7 +373,7 @@ def stiffest_element(model: Model) -> tuple[str, int, float]:
     m = model.arrays
     mass = m.mass.ravel()
     best = ("bar", 0, 0.0)
-    for kind, (ke, dofs) in element_blocks(m, m.pos0).items():
+    for kind, (ke, dofs) in start_blocks(m).items():
         if not len(ke):
             continue
         w2 = (np.abs(ke).sum(axis=2) / mass[dofs]).max(axis=1)

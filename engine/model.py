@@ -158,6 +158,7 @@ class Model:
     member_loads: tuple[MemberLoad, ...] = ()  # distributed loads (engine/member_loads.py)
     point_loads: int = 0  # the first rows of the load arrays; the member loads' equivalents follow
     contacts: tuple[tuple[int, float, float, float], ...] = ()  # (node, nx, ny, mu) per contact support
+    untuned: bool = False  # built statics_only where build_model would tune the damping: `damped` does it
 
     @property
     def n_nodes(self) -> int:
@@ -355,9 +356,18 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         member_loads=tuple(member_loads),
         point_loads=point_loads,
     )
-    if "mass_damping" not in world.raw and world.zeta > 0 and not statics_only:
-        model = _tune_damping(model, world.zeta)
+    if "mass_damping" not in world.raw and world.zeta > 0:
+        model = replace(model, untuned=True)
+        if not statics_only:
+            model = damped(model)
     return model
+
+
+def damped(model: Model) -> Model:
+    """The model ready to integrate in time: one built statics_only with its damping
+    tuned to its lowest mode as build_model would have (the same arrays otherwise, so
+    the stiffness worked out for it is reused: engine/stiffness.py); else the model."""
+    return replace(_tune_damping(model, model.damping_ratio), untuned=False) if model.untuned else model
 
 
 def _read_world(data: dict) -> _World:

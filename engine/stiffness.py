@@ -61,13 +61,55 @@ def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tange
     return {"bar": (kb, bar_dofs(m)), "beam": (kbm, beam_dofs(m)), "triangle": (kt, tri_dofs(m))}
 
 
+KEPT = 4  # models whose blocks at their start are kept (a check's model, its tuned copy, the run's)
+_kept: list[tuple[object, dict, dict]] = []  # (ModelArrays, blocks at pos0, {active key: K}), newest first
+
+
+def _at_start(m) -> tuple[dict, dict]:
+    """The small-displacement blocks of m at its start and the matrices assembled from
+    them so far, worked out once per model: ModelArrays are never written (engine/model.py),
+    so a model whose arrays are the very same objects (the same model, or a copy with its
+    damping tuned: `with_arrays`) has the same blocks. The entries hold their arrays, so
+    no id is reused while kept."""
+    for k, (arrays, blocks, made) in enumerate(_kept):
+        if arrays is m or (type(arrays) is type(m) and all(a is b for a, b in zip(arrays, m, strict=True) if isinstance(a, np.ndarray))):
+            if k:
+                _kept.insert(0, _kept.pop(k))
+            return blocks, made
+    entry = (m, element_blocks(m, m.pos0), {})
+    _kept.insert(0, entry)
+    del _kept[KEPT:]
+    return entry[1], entry[2]
+
+
+def start_blocks(m) -> dict:
+    """element_blocks(m, m.pos0), worked out once per model (_at_start); read only."""
+    return _at_start(m)[0]
+
+
 def assemble(m, pos: np.ndarray | None = None, active=None, chord: np.ndarray | None = None, *, tangent: bool = False) -> sp.csr_matrix:
     """Global stiffness (3N × 3N) [N/m, N, N m] at pos (default: the start); active:
     optional (bar_on, beam_on, tri_on) masks, off elements left out; tangent: see
-    element_blocks."""
+    element_blocks. At the start (pos None or m.pos0 itself, no tangent) the blocks are
+    worked out once per model and each set of active elements assembled once (_at_start):
+    callers read the matrix and never change it."""
     pos = m.pos0 if pos is None else pos
+    if pos is m.pos0 and not tangent:
+        blocks, made = _at_start(m)
+        on = None if active is None or all(a.all() for a in active) else tuple(np.asarray(a, bool) for a in active)
+        key = None if on is None else tuple(a.tobytes() for a in on)
+        if key not in made:
+            if len(made) >= KEPT:
+                del made[next(iter(made))]  # the oldest: a zero-force check tries one set per member
+            made[key] = _assembled(m, blocks, on)
+        return made[key]
+    return _assembled(m, element_blocks(m, pos, chord, tangent=tangent), active)
+
+
+def _assembled(m, blocks: dict, active) -> sp.csr_matrix:
+    """K from the blocks {kind: (ke, dofs)}, the elements off in `active` left out."""
     rows, cols, vals = [], [], []
-    for k, (ke, dofs) in enumerate(element_blocks(m, pos, chord, tangent=tangent).values()):
+    for k, (ke, dofs) in enumerate(blocks.values()):
         if active is not None:
             ke, dofs = ke[active[k]], dofs[active[k]]
         nd = dofs.shape[1]

@@ -120,11 +120,13 @@ def _problem(error: dict) -> str:
     return message
 
 
-def sense_errors(level: Level) -> list[str]:
+def sense_errors(level: Level, *, build: bool = True) -> list[str]:
     """Problems the schema cannot see: ids that do not resolve, zero lengths or areas,
     and what the level's kind asks of its levels (a zero-force truss must stand, a
     stability level must start as a mechanism: `Kind.sense`); a level that varies, also
-    at the ends of its ranges (`vary`, game/variants.py)."""
+    at the ends of its ranges (`vary`, game/variants.py). build=False: without the
+    engine's model, the kind's sense and the judge's budget (a sandbox edit, whose kind
+    has neither, builds the model it runs itself: game/workbench.py)."""
     node_ids = {n.id for n in level.nodes}
     path = level.goal.moving_load.path if level.goal and level.goal.moving_load else []
     for k, (a, b) in enumerate(itertools.pairwise(path)):
@@ -136,7 +138,7 @@ def sense_errors(level: Level) -> list[str]:
     problems = _player_errors(level, node_ids) or vary_errors(level)
     if problems:
         return problems
-    problems = _model_errors(level) or _budget_errors(level)
+    problems = (_model_errors(level) or _budget_errors(level)) if build else []
     for numbers in [] if problems else extremes(level):
         problems = _drawn_errors(level, numbers)
         if problems:
@@ -237,13 +239,14 @@ def _section_error(level: Level, field: str, section) -> str | None:
     return None
 
 
-def load_level(data: Any) -> Level:
-    """A validated Level, or ValueError holding every problem, one per line."""
+def load_level(data: Any, *, build: bool = True) -> Level:
+    """A validated Level, or ValueError holding every problem, one per line. build=False:
+    without building the engine's model (a sandbox edit builds the one it runs: workbench)."""
     problems = schema_errors(data)
     if problems:
         raise ValueError("\n".join(problems))
     level = Level.model_validate(without_schema_key(data))
-    problems = sense_errors(level)
+    problems = sense_errors(level, build=build)
     if problems:
         raise ValueError("\n".join(problems))
     return level

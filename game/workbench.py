@@ -39,7 +39,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine import ModelError, build_model
+from engine import Model, ModelError, build_model
 from game.attempt import Attempt
 from game.figures import kn
 from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
@@ -57,6 +57,7 @@ MIN_LENGTH = 1e-3  # [m] a shorter member is refused: it would be as stiff as no
 # structure. A level's world.damping instead tunes α to the lowest elastic mode, which in
 # a stiff sandbox structure is hundreds per second: it would fall as through honey.
 SANDBOX_AIR = 0.5
+RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
 UNDO_DEPTH = 200  # edits kept for undo; older ones are forgotten, so memory stays flat
 PACK_LEVEL = 1  # zlib's fastest level: a 1000-member design packs to about 10 kB
 
@@ -101,15 +102,37 @@ def tools_for(kind: str, mode: str | None = None) -> tuple[str, ...]:
     return KINDS[kind].toolbar(mode)
 
 
-def buildable(structure: dict | None) -> None:
-    """Refused, in words, when the engine would not build `structure` (coincident nodes,
-    a member of no length…): the engine's checks, run before an edit is accepted."""
+def buildable(structure: dict | None) -> Model | None:
+    """The engine's model of `structure` (statics_only: engine.damped readies it to
+    run), or Refused, in words, when the engine would not build it (coincident nodes, a
+    member of no length…): the engine's checks, run before an edit is accepted, whose
+    model the run then uses (Bench.model): one edit builds one model."""
     if structure is None:
-        return
+        return None
     try:
-        build_model(structure, statics_only=True)
+        return build_model(structure, statics_only=True)
     except ModelError as exc:
         raise Refused(f"Not possible: {exc.message.replace(chr(39), '')}.") from None
+
+
+def ramped(data: dict, seconds: float = RAMP_SECONDS) -> dict:
+    """A sandbox model whose gravity and constant loads grow linearly from nothing to
+    their full value over `seconds`, so that a structure that stands statically is not
+    broken by the shock of a load put on all at once (a sudden load deflects an elastic
+    structure twice as far as the same load at rest: the dynamic amplification of 2).
+    Gravity is ramped through a vertical ground acceleration of −g·(1 − t/seconds),
+    which the engine adds to g (the structure feels g + a_y); a model that has its own
+    ground motion or load histories keeps them."""
+    out = dict(data)
+    out["loads"] = [load if load.get("history") else {**load, "history": [[0.0, 0.0], [seconds, 1.0]]} for load in data.get("loads", [])]
+    world = dict(data.get("world") or {})
+    motion = dict(world.get("ground_motion") or {})
+    g = float(world.get("gravity", 9.81))
+    if "ay" not in motion and g:
+        motion["ay"] = [[0.0, -g], [seconds, 0.0]]
+        world["ground_motion"] = motion
+    out["world"] = world
+    return out
 
 
 def fresh_id(prefix: str, taken: set[str]) -> str:
@@ -167,6 +190,7 @@ class Bench:
         self.history = History()
         self.revision = 0
         self._where: tuple[list | None, dict[str, tuple[float, float]]] = (None, {})  # see _positions
+        self._built: tuple[dict | None, Model | None] = (None, None)  # (the data, its model): see model
 
     # ------------------------------------------------------------------ the document
     def _get(self) -> Any:
@@ -222,6 +246,20 @@ class Bench:
     def structure(self) -> dict | None:
         """The engine's model of the work as it stands (None: nothing built)."""
         raise NotImplementedError
+
+    def running(self) -> dict | None:
+        """The model data the work is run with (the sandbox ramps its loads in: ramped)."""
+        return self.structure()
+
+    def model(self) -> Model | None:
+        """The engine's model of `running()` (statics_only), built once per edit: the
+        edit's check builds it (buildable) and the run reads it; callers never change it."""
+        data = self.running()
+        if data is None:
+            return None
+        if self._built[0] is not data:
+            self._built = (data, buildable(data))
+        return self._built[1]
 
     def sections(self) -> dict[str, Section]:
         raise NotImplementedError
@@ -322,7 +360,7 @@ class LevelBench(Bench):
             for nid, point in d.nodes.items():
                 if not inside(point, self.level.player.zone):
                     raise Refused(f"Node {nid} would be outside the build zone (the dashed outline).")
-        buildable(data)
+        self._built = (data, buildable(data))  # the model the run reads, if these moves become the work
 
     def _made_of(self, moves: list[Move]) -> tuple[Design | None, dict]:
         """The design of `moves` (a build or stability level; else None) and the model
@@ -607,6 +645,7 @@ class SandboxBench(Bench):
             self.doc.setdefault(key, [])
         self.tools = tools_for("sandbox")
         self._model: tuple[Level | None, dict] = (None, {})  # see structure
+        self._run: tuple[Level | None, dict | None] = (None, None)  # see running
         self._level = self._validate(self.doc)
         self._opened = json.loads(json.dumps(self.doc))  # what `clear` goes back to
 
@@ -614,8 +653,12 @@ class SandboxBench(Bench):
         return self.doc
 
     def _set(self, doc: dict) -> None:
-        self._level = self._validate(doc, edit=True)  # first: a refused design changes nothing
-        self.doc = doc
+        level = self._validate(doc, edit=True)  # first: a refused design changes nothing
+        data = level.model_data() if level is not None else None
+        run = ramped(data) if data is not None else None
+        built = (run, buildable(run))  # the engine's checks on the model the run then reads
+        self._level, self.doc, self._built = level, doc, built
+        self._model, self._run = (level, data) if level is not None else self._model, (level, run)
 
     def _pack(self, doc: dict) -> bytes:
         return zlib.compress(json.dumps(doc, separators=(",", ":")).encode(), PACK_LEVEL)
@@ -629,7 +672,7 @@ class SandboxBench(Bench):
         if not doc["nodes"]:
             return None  # nothing built yet: a level needs a node
         try:
-            return load_level(doc)
+            return load_level(doc, build=not edit)  # an edit's model is built once, by _set
         except ValueError as exc:
             line = str(exc).splitlines()[0]
             raise Refused(f"Not possible: {line.split(': ', 1)[-1].replace(chr(39), '')}." if edit else f"{self.source}: {line}") from None
@@ -642,6 +685,14 @@ class SandboxBench(Bench):
         if self._model[0] is not self._level:
             self._model = (self._level, self._level.model_data())
         return self._model[1]
+
+    def running(self) -> dict | None:
+        """The design's model with gravity and loads ramped in (ramped), made once per edit."""
+        if self._level is None:
+            return None
+        if self._run[0] is not self._level or self._run[1] is None:
+            self._run = (self._level, ramped(self.structure()))
+        return self._run[1]
 
     def _nodes(self) -> list[dict]:
         return self.doc["nodes"]  # the model's own, read without dumping the whole model (~1 ms at 1000 members)

@@ -155,8 +155,8 @@ def test_where_the_nodes_are_is_worked_out_once_per_edit(monkeypatch):
 
 def test_a_sandbox_edit_dumps_its_model_once_for_the_game(monkeypatch, tmp_path):
     """One edit of a sandbox design, then the frame that builds it: the design is dumped
-    to a model twice (the validation's sense check, and the one the build, the supports
-    and the picture share), not once for each of them."""
+    to a model once (the edit's check builds the engine's model from it, and the build,
+    the supports and the picture share it), not once for each of them."""
     from game.format import BaseLevel
 
     path = tmp_path / "lattice.json"
@@ -170,4 +170,4 @@ def test_a_sandbox_edit_dumps_its_model_once_for_the_game(monkeypatch, tmp_path)
     session.tick(1 / 60)
     session.supports(), session.data(), session.bench.structure()
     assert session.notice == "" and not session.stale
-    assert len(dumps) == 2
+    assert len(dumps) == 1

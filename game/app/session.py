@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine import ModelError, Simulation, Unstable, build_model
+from engine import ModelError, Simulation, Unstable, build_model, damped
 from engine.determinacy import TrussCount, truss_count
 from engine.linear import Mechanism, mechanism
 from engine.results import member_results
@@ -46,7 +46,7 @@ from game.rules import Verdict, kind_of
 from game.rules.common import snapshot
 from game.rules.motion import describe_motion
 from game.solution import load_solution
-from game.workbench import SUPPORTS, Bench, LevelBench, Refused, SandboxBench
+from game.workbench import RAMP_SECONDS, SUPPORTS, Bench, LevelBench, Refused, SandboxBench, ramped  # noqa: F401  (RAMP_SECONDS, ramped: read here by tests and callers)
 
 MECHANISM_UP_TO = 400  # nodes; larger models are not searched for a mechanism while editing
 HAND_HZ = 3.0  # [Hz] how quickly a structure follows the hand (see hand_spring)
@@ -57,28 +57,7 @@ SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
 TRY_FIRST = "Press T to try again before you change anything."  # an edit, Ctrl+Z or Ctrl+Y after a check
 ASK_ANSWER = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
-RAMP_SECONDS = 1.0  # [s] the sandbox's gravity and loads come on over this time, from 0 to full
 AWAY_SIZES = 1.0  # a failed check's body this many times its size from where it was is clearly away: its run stops
-
-
-def ramped(data: dict, seconds: float = RAMP_SECONDS) -> dict:
-    """A sandbox model whose gravity and constant loads grow linearly from nothing to
-    their full value over `seconds`, so that a structure that stands statically is not
-    broken by the shock of a load put on all at once (a sudden load deflects an elastic
-    structure twice as far as the same load at rest: the dynamic amplification of 2).
-    Gravity is ramped through a vertical ground acceleration of −g·(1 − t/seconds),
-    which the engine adds to g (the structure feels g + a_y); a model that has its own
-    ground motion or load histories keeps them."""
-    out = dict(data)
-    out["loads"] = [load if load.get("history") else {**load, "history": [[0.0, 0.0], [seconds, 1.0]]} for load in data.get("loads", [])]
-    world = dict(data.get("world") or {})
-    motion = dict(world.get("ground_motion") or {})
-    g = float(world.get("gravity", 9.81))
-    if "ay" not in motion and g:
-        motion["ay"] = [[0.0, -g], [seconds, 0.0]]
-        world["ground_motion"] = motion
-    out["world"] = world
-    return out
 
 
 def data_place(name: str) -> Path:
@@ -222,10 +201,7 @@ class PlaySession:
     def data(self) -> dict | None:
         """The engine's model of the work (in the sandbox, with gravity and loads ramped
         in over RAMP_SECONDS)."""
-        if self.bench is None:
-            return self.stage.model_data()
-        data = self.bench.structure()
-        return ramped(data) if data is not None and kind_of(self.stage.kind).designs else data
+        return self.stage.model_data() if self.bench is None else self.bench.running()
 
     def supports(self) -> list[tuple[str, frozenset[str]]]:
         """(node id, locked DOFs) of each support drawn (supports_drawn)."""
@@ -240,8 +216,8 @@ class PlaySession:
         """Build the model of the work as it stands and put the run back to its start."""
         self._built = self.bench.revision if self.bench is not None else 0
         data = self.data()
-        try:
-            self.model = build_model(data) if data is not None else None
+        try:  # the bench's model is the one its edit's check built: one model per edit
+            self.model = damped(self.bench.model() if self.bench is not None else build_model(data, statics_only=True)) if data is not None else None
         except ModelError as exc:
             self.model, self.notice = None, f"Cannot build this structure: {exc}"
         self.count = truss_count(data) if self.model is not None else None  # m + r against 2j, for the panel
