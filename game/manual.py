@@ -67,6 +67,13 @@ def listing() -> str:
     return "\n".join(lines)
 
 
+PATH_SHOWN = 40  # [characters] of the manual's folder the F1 help shows: its end, so the row never wraps past two lines
+
+
 def help_row() -> tuple[str, str]:
-    """The F1 help's first row: where the manual is (its key column, its words)."""
-    return "The manual", f"installed with the game, in {docs_folder()} (the command equilibria docs lists its pages)"
+    """The F1 help's first row: where the manual is (its key column, its words). A long
+    install path (a venv deep in a home folder, Windows' site-packages) is shown by its
+    end, so that the keys below keep their room; `equilibria docs` prints it whole."""
+    folder = str(docs_folder())
+    shown = folder if len(folder) <= PATH_SHOWN else "…" + folder[-(PATH_SHOWN - 1) :]
+    return "The manual", f"in {shown} (equilibria docs prints where, and lists its pages)"

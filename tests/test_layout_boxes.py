@@ -173,3 +173,12 @@ def test_the_member_table_pages_with_page_down_the_arrows_and_the_wheel(tmp_path
         assert table.top == table.rows_shown
         key(app, pygame.K_u)
         assert not table.shown
+
+
+def test_f1_shows_every_key_at_1280_by_800_from_a_deep_install(tmp_path, monkeypatch):
+    """An installed copy's manual sits deep (the sdist's CI run, a Windows venv): its folder
+    in the help's first row must not wrap the keys below out of view."""
+    from game import manual
+
+    monkeypatch.setattr(manual, "docs_folder", lambda: "/tmp/" + "a-very-long-folder-name/" * 6 + "site-packages/game/docs")
+    _whole_help(*level("bridge-01", tmp_path))
