@@ -28,7 +28,7 @@ import math
 import numpy as np
 from numba import njit
 
-from engine.beam_stability import stability_forces, stability_tangent
+from engine.beam_chain import corotational_block, member_forces, member_tangent
 from engine.kernel_options import ALLOCATING, INNER, KERNEL
 
 TWO_PI = 2.0 * math.pi
@@ -114,9 +114,10 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
             d2 = b * (vel[j, 2] - chord_rate)
             d3 = b * (ex * dvx + ey * dvy)
         if m.beam_stability[e]:
-            # Stability functions (engine/beam_stability.py); damping with the seed's
-            # stiffness at rest, K0 β ṙ, which dissipates whatever the axial force.
-            N, M1, M2, _ = stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
+            # Stability functions (engine/beam_stability.py; past Euler's load the chain of
+            # engine/beam_chain.py); damping with the seed's stiffness at rest, K0 β ṙ,
+            # which dissipates whatever the axial force.
+            N, M1, M2, _ = member_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
             Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
             N += Nd
             M1 += M1d
@@ -146,7 +147,7 @@ def beam_energy(m, pos, chord, beam_on):
         if beam_on[e]:
             r1, r2, r3, _, _ = _deformation_of(m, e, pos, chord)
             if m.beam_stability[e]:
-                u += stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
+                u += member_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
             else:
                 k = m.beam_EI[e] / m.beam_L0[e]
                 u += 0.5 * (4.0 * k * (r1 * r1 + r1 * r2 + r2 * r2)) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
@@ -158,25 +159,19 @@ def beam_tangents(m, pos, chord, ke):
     """Each beam's tangent (Bm, 6, 6) at pos (chord: the running chord angles), written
     to ke, on its DOFs (x_i, y_i, θ_i, x_j, y_j, θ_j) (module note)."""
     kr = np.zeros((3, 3))
-    G = np.zeros((3, 6))
     for e in range(m.beam_ij.shape[0]):
         i = m.beam_ij[e, 0]
         j = m.beam_ij[e, 1]
         dx = pos[j, 0] - pos[i, 0]
         dy = pos[j, 1] - pos[i, 1]
         r1, r2, r3, L, _ = _deformation_of(m, e, pos, chord)
-        ex = dx / L
-        ey = dy / L
-        nx = -ey
-        ny = ex
         EA = m.beam_EA[e]
         EI = m.beam_EI[e]
         L0 = m.beam_L0[e]
         N = 0.0
         M = 0.0  # M1 + M2
         if m.beam_stability[e]:
-            N = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
-            _, M1, M2, _ = stability_forces(r1, r2, r3, EA, EI, L0)
+            N, M1, M2, _ = member_tangent(r1, r2, r3, EA, EI, L0, kr)
             M = M1 + M2
         else:
             k = EI / L0
@@ -186,38 +181,9 @@ def beam_tangents(m, pos, chord, ke):
             kr[2, 2] = EA / L0
             N = EA / L0 * r3
             M = 6.0 * k * (r1 + r2)
-        for a in range(2):  # rows r1, r2
-            G[a, 0] = nx / L
-            G[a, 1] = ny / L
-            G[a, 3] = -nx / L
-            G[a, 4] = -ny / L
-            G[a, 2] = 1.0 if a == 0 else 0.0
-            G[a, 5] = 1.0 if a == 1 else 0.0
-        G[2, 0] = -ex
-        G[2, 1] = -ey
-        G[2, 2] = 0.0
-        G[2, 3] = ex
-        G[2, 4] = ey
-        G[2, 5] = 0.0
-        for p in range(6):
-            for q in range(6):
-                s = 0.0
-                for a in range(3):
-                    for b in range(3):
-                        s += G[a, p] * kr[a, b] * G[b, q]
-                ke[e, p, q] = s
-        # On d = x_j − x_i: H = N n nᵀ/L + M (e nᵀ + n eᵀ)/L²; on (x_i, x_j) it
-        # enters as [[H, −H], [−H, H]].
-        hxx = N * nx * nx / L + M * 2.0 * ex * nx / (L * L)
-        hxy = N * nx * ny / L + M * (ex * ny + nx * ey) / (L * L)
-        hyy = N * ny * ny / L + M * 2.0 * ey * ny / (L * L)
-        for a in (0, 3):
-            for b in (0, 3):
-                sign = 1.0 if a == b else -1.0
-                ke[e, a, b] += sign * hxx
-                ke[e, a, b + 1] += sign * hxy
-                ke[e, a + 1, b] += sign * hxy
-                ke[e, a + 1, b + 1] += sign * hyy
+        block = ke[e]
+        block[:, :] = 0.0
+        corotational_block(dx / L, dy / L, L, kr, N, M, block, 0, 3)
 
 
 def beam_blocks(m, pos: np.ndarray) -> np.ndarray:

@@ -1,0 +1,380 @@
+"""A 'stability' member past Euler's load: its law from a chain of hidden sub-elements.
+
+One element with stability functions (engine/beam_stability.py) buckles where Euler says,
+but its bending is small-rotation theory: past the buckling load its bent shape has no
+stiffness left to find (the post-buckling path of second-order theory is flat), so under
+a load above P_cr it bends on until its chord folds through its own support. The
+elastica does not: its load rises with the bending (P/P_cr ≈ 1 + θ0²/8 between pins).
+
+A member compressed and turned enough is therefore carried by SUB co-rotational
+sub-elements with stability functions, end to end along its chord, whose SUB − 1 inner
+nodes are hidden: they have no mass and no place in the model, and stand where the
+chain is in equilibrium for the member's end rotations and chord (static condensation).
+The member's law is the chain's least energy over its inner nodes,
+    U₄(r1, r2, r3) = min_q Σ U*_s(q; r),
+and its forces R = (M1, M2, N) = ∂U₄/∂r are the chain's end forces there (envelope
+theorem); its tangent is the Schur complement K_rr − K_rq K_qq⁻¹ K_qr. Each sub-element
+turns through its own chord, so the chain follows large rotations as a many-element
+column does (four: the elastica's end rotation to 1e-3 at 1.03–1.5 P_cr between pins);
+with small rotations it is the one element's law (both solve the beam-column's own
+equation; they differ by O(θ²)).
+
+The chain costs some tens of one element's evaluations, so a member uses it only where
+its end rotations from its chord, ρ = √(r1² + r2²), are large enough for the one
+element's small-rotation bending to matter: the energy is blended,
+U = U₁ + w (U₄ − U₁), w = S((ρ − RHO0)/(RHO1 − RHO0)) with S the smoothstep, and the
+forces are its exact gradient, R = R₁ + w (R₄ − R₁) + (U₄ − U₁) ∇w, so energy is still
+conserved. Below RHO0 (3°) the member is exactly the one element, as before; past RHO1
+(6°) it is the chain. A member past Euler's load gets there as it bends (at 1.001 P_cr
+between pins the elastica's end rotation is 0.09 rad). The blend is on ρ only: one on
+the axial force as well (to keep the chain to compressed members) makes w as stiff as
+EA/L0 along the chord, and relaxation with the fictitious masses of the straight
+structure then no longer settles; a member in tension bent past 3° is carried by the
+chain too, which follows its large rotation better.
+
+Glossary: SUB sub-elements of length l0 = L0/SUB; chain nodes 0..SUB along the member's
+chord frame (x from end i to end j), node 0 at (0, 0) turned r1, node SUB at (L0 + r3, 0)
+turned r2; q the inner nodes' (x, y, θ) [m, m, rad]; the others as engine/beam.py.
+
+Scratch arrays live on the stack (`stack_array`): the force kernels run without numba's
+runtime and may not allocate.
+"""
+
+from __future__ import annotations
+
+import math
+
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+from numba.np.arrayobj import populate_array
+
+from engine.beam_stability import stability_forces, stability_tangent
+from engine.kernel_options import KERNEL
+
+SUB = 4  # sub-elements per member in the chain (module note; 2 are 3 % off the elastica)
+NODES = SUB + 1
+DOFS = 3 * NODES  # the chain's DOFs, node by node (x, y, θ)
+INNER_DOFS = 3 * (SUB - 1)
+WORK = INNER_DOFS + 3  # a system on the inner DOFs with up to 3 right-hand sides
+RHO0, RHO1 = 0.05, 0.1  # the blend in ρ [rad] (module note)
+NEWTON_MAX = 40
+# The member's DOFs in the chain: r1 = θ of node 0, r2 = θ of node SUB, r3 = x of node SUB.
+ENDS = (2, 3 * SUB + 2, 3 * SUB)
+
+
+@intrinsic
+def stack_array(typingctx, rows, cols):
+    """A (rows, cols) float64 C-ordered array on the caller's stack (rows, cols: integer
+    literals). Its contents start undefined; it lives as long as the function that
+    asked for it (one slot per call site, in that function's entry block)."""
+    if not isinstance(rows, types.IntegerLiteral) or not isinstance(cols, types.IntegerLiteral):
+        return None
+    r, c = rows.literal_value, cols.literal_value
+    arr_t = types.Array(types.float64, 2, "C")
+
+    def codegen(context, builder, sig, args):
+        data = cgutils.alloca_once(builder, context.get_value_type(types.float64), size=r * c)
+        ary = context.make_array(arr_t)(context, builder)
+        intp = context.get_value_type(types.intp)
+        populate_array(
+            ary,
+            data=data,
+            shape=cgutils.pack_array(builder, [intp(r), intp(c)]),
+            strides=cgutils.pack_array(builder, [intp(8 * c), intp(8)]),
+            itemsize=context.get_constant(types.intp, 8),
+            meminfo=None,
+        )
+        return ary._getvalue()
+
+    return arr_t(rows, cols), codegen
+
+
+@njit(**KERNEL)
+def corotational_block(ex, ey, L, kr, N, M, out, a0, b0):
+    """Add a co-rotational beam's tangent on its DOFs (x_i, y_i, θ_i, x_j, y_j, θ_j) to
+    out[a0:a0 + 3, ...] rows and columns of end i at a0, of end j at b0 (engine/beam.py's
+    note): Gᵀ kr G + the chord's turning, H = N n nᵀ/L + M (e nᵀ + n eᵀ)/L² on
+    d = x_j − x_i, with kr = ∂R/∂r (3, 3), N the axial force, M = M1 + M2."""
+    nx = -ey
+    ny = ex
+    # G's columns, by DOF: rows r1, r2, r3.
+    for p in range(6):
+        gp0, gp1, gp2 = _g_column(p, ex, ey, nx, ny, L)
+        rp = (a0 if p < 3 else b0) + p % 3
+        for q in range(6):
+            gq0, gq1, gq2 = _g_column(q, ex, ey, nx, ny, L)
+            rq = (a0 if q < 3 else b0) + q % 3
+            s = 0.0
+            s += gp0 * (kr[0, 0] * gq0 + kr[0, 1] * gq1 + kr[0, 2] * gq2)
+            s += gp1 * (kr[1, 0] * gq0 + kr[1, 1] * gq1 + kr[1, 2] * gq2)
+            s += gp2 * (kr[2, 0] * gq0 + kr[2, 1] * gq1 + kr[2, 2] * gq2)
+            out[rp, rq] += s
+    hxx = N * nx * nx / L + M * 2.0 * ex * nx / (L * L)
+    hxy = N * nx * ny / L + M * (ex * ny + nx * ey) / (L * L)
+    hyy = N * ny * ny / L + M * 2.0 * ey * ny / (L * L)
+    for a in (a0, b0):
+        for b in (a0, b0):
+            sign = 1.0 if a == b else -1.0
+            out[a, b] += sign * hxx
+            out[a, b + 1] += sign * hxy
+            out[a + 1, b] += sign * hxy
+            out[a + 1, b + 1] += sign * hyy
+
+
+@njit(**KERNEL)
+def _g_column(p, ex, ey, nx, ny, L):
+    """Column p of G = ∂(r1, r2, r3)/∂(x_i, y_i, θ_i, x_j, y_j, θ_j) (engine/beam.py)."""
+    if p == 0:
+        return nx / L, nx / L, -ex
+    if p == 1:
+        return ny / L, ny / L, -ey
+    if p == 2:
+        return 1.0, 0.0, 0.0
+    if p == 3:
+        return -nx / L, -nx / L, ex
+    if p == 4:
+        return -ny / L, -ny / L, ey
+    return 0.0, 1.0, 0.0
+
+
+@njit(**KERNEL)
+def _assemble(X, EA, EI, l0, g, K, kr, tangent):
+    """The chain's energy [J] at node positions X (SUB + 1, 3); its gradient to g
+    (DOFS, 1) and, if tangent, its Hessian to K (DOFS, DOFS). kr: (3, 3) scratch."""
+    for a in range(DOFS):
+        g[a, 0] = 0.0
+        if tangent:
+            for b in range(DOFS):
+                K[a, b] = 0.0
+    U = 0.0
+    for s in range(SUB):
+        dx = X[s + 1, 0] - X[s, 0]
+        dy = X[s + 1, 1] - X[s, 1]
+        L = math.sqrt(dx * dx + dy * dy)
+        beta = math.atan2(dy, dx)
+        r1 = X[s, 2] - beta
+        r2 = X[s + 1, 2] - beta
+        N, M1, M2, u = stability_forces(r1, r2, L - l0, EA, EI, l0)
+        U += u
+        ex = dx / L
+        ey = dy / L
+        V = (M1 + M2) / L
+        a = 3 * s
+        g[a, 0] += -N * ex - V * ey  # V n − N e, n = (−ey, ex)
+        g[a + 1, 0] += -N * ey + V * ex
+        g[a + 2, 0] += M1
+        g[a + 3, 0] += N * ex + V * ey
+        g[a + 4, 0] += N * ey - V * ex
+        g[a + 5, 0] += M2
+        if tangent:
+            stability_tangent(r1, r2, L - l0, EA, EI, l0, kr)
+            corotational_block(ex, ey, L, kr, N, M1 + M2, K, a, a + 3)
+    return U
+
+
+@njit(**KERNEL)
+def _solve(A, n, rhs):
+    """Solve A[:n, :n] Y = A[:n, n:n + rhs] in place (Y left in those columns), by
+    Gaussian elimination with partial pivoting. False if A is singular."""
+    for c in range(n):
+        p = c
+        for r in range(c + 1, n):
+            if abs(A[r, c]) > abs(A[p, c]):
+                p = r
+        if A[p, c] == 0.0:
+            return False
+        if p != c:
+            for k in range(c, n + rhs):
+                A[c, k], A[p, k] = A[p, k], A[c, k]
+        for r in range(c + 1, n):
+            f = A[r, c] / A[c, c]
+            if f != 0.0:
+                for k in range(c, n + rhs):
+                    A[r, k] -= f * A[c, k]
+    for c in range(n - 1, -1, -1):
+        for k in range(n, n + rhs):
+            s = A[c, k]
+            for r in range(c + 1, n):
+                s -= A[c, r] * A[r, k]
+            A[c, k] = s / A[c, c]
+    return True
+
+
+@njit(**KERNEL)
+def _start(X, r1, r2, L, l0):
+    """A first guess of the chain: the end rotations' cubic (Hermite) slope θ(ξ), its
+    sub-elements laid at their rest length along it, and the gap left at the far end
+    spread along the chain so that node SUB lands on (L, 0)."""
+    X[0, 0] = 0.0
+    X[0, 1] = 0.0
+    for s in range(SUB + 1):
+        xi = s / SUB
+        X[s, 2] = r1 * (1.0 - 4.0 * xi + 3.0 * xi * xi) + r2 * (3.0 * xi * xi - 2.0 * xi)
+        if s < SUB:
+            xm = (s + 0.5) / SUB
+            phi = r1 * (1.0 - 4.0 * xm + 3.0 * xm * xm) + r2 * (3.0 * xm * xm - 2.0 * xm)
+            X[s + 1, 0] = X[s, 0] + l0 * math.cos(phi)
+            X[s + 1, 1] = X[s, 1] + l0 * math.sin(phi)
+    gx = L - X[SUB, 0]
+    gy = -X[SUB, 1]
+    for s in range(1, SUB + 1):
+        X[s, 0] += gx * s / SUB
+        X[s, 1] += gy * s / SUB
+    X[SUB, 1] = 0.0
+    X[SUB, 0] = L
+
+
+@njit(**KERNEL)
+def _solved(g):
+    """True if no inner node has a force or moment out of balance at all."""
+    unbalanced = 0
+    for a in range(3, 3 * SUB):
+        unbalanced += g[a, 0] != 0.0
+    return unbalanced == 0
+
+
+@njit(**KERNEL)
+def chain_law(r1, r2, r3, EA, EI, L0, kr):
+    """(N, M1, M2, U, ok) of the member carried by the chain (module note) at its
+    deformations (r1, r2, r3), its tangent ∂R/∂r (3, 3) written to kr; ok False if the
+    inner nodes found no equilibrium (then the values are the last iterate's)."""
+    X = stack_array(NODES, 3)
+    g = stack_array(DOFS, 1)
+    K = stack_array(DOFS, DOFS)
+    A = stack_array(INNER_DOFS, WORK)
+    Xt = stack_array(NODES, 3)
+    k3 = stack_array(3, 3)
+    l0 = L0 / SUB
+    L = L0 + r3
+    _start(X, r1, r2, L, l0)
+    X[0, 2] = r1
+    X[SUB, 2] = r2
+    U = _assemble(X, EA, EI, l0, g, K, k3, True)
+    # Newton on the energy, kept a descent by Levenberg–Marquardt: (K + μ D) d = −g with
+    # D = diag |K|, μ raised tenfold while the step does not lower U (far from the
+    # answer, with the chain squeezed, K need not be positive), lowered as steps land.
+    mu = 0.0
+    ok = False
+    last = math.inf
+    for _ in range(NEWTON_MAX):
+        for a in range(INNER_DOFS):
+            for b in range(INNER_DOFS):
+                A[a, b] = K[3 + a, 3 + b]
+            A[a, a] += mu * abs(K[3 + a, 3 + a])
+            A[a, INNER_DOFS] = -g[3 + a, 0]
+        slope = 0.0
+        if _solve(A, INNER_DOFS, 1):
+            for a in range(INNER_DOFS):
+                slope += g[3 + a, 0] * A[a, INNER_DOFS]
+        if not slope < 0.0:  # singular, or not downhill: lean toward steepest descent
+            if mu == 0.0 and slope == 0.0 and _solved(g):
+                ok = True
+                break
+            mu = max(1e-6, 10.0 * mu)
+            continue
+        # At most half a sub-element and 0.5 rad at once.
+        big = 0.0
+        for a in range(INNER_DOFS):
+            big = max(big, abs(A[a, INNER_DOFS]) / (1.0 if a % 3 == 2 else l0))
+        scale = 1.0 if big <= 0.5 else 0.5 / big
+        for s in range(NODES):
+            for c in range(3):
+                Xt[s, c] = X[s, c]
+        for a in range(INNER_DOFS):
+            Xt[1 + a // 3, a % 3] += scale * A[a, INNER_DOFS]
+        Ut = _assemble(Xt, EA, EI, l0, g, K, k3, True)
+        if Ut > U + 1e-13 * abs(U) and mu < 1e12:
+            _assemble(X, EA, EI, l0, g, K, k3, True)  # back to X's gradient and tangent
+            mu = max(1e-6, 10.0 * mu)
+            continue
+        for s in range(NODES):
+            for c in range(3):
+                X[s, c] = Xt[s, c]
+        U = Ut
+        step = big * scale
+        # Converged once a Newton step (μ = 0) is at round-off of the chain's size and
+        # rotations (quadratic convergence: the one before was its square root), or
+        # steps stop shrinking there.
+        if mu == 0.0 and (step <= 1e-13 or (step <= 1e-9 and step >= 0.5 * last)):
+            ok = True
+            break
+        last = step if mu == 0.0 else math.inf
+        mu = 0.0 if mu <= 1e-6 else 0.1 * mu
+    # Forces and tangent at the last iterate (K and g belong to X).
+    N = g[ENDS[2], 0]
+    M1 = g[ENDS[0], 0]
+    M2 = g[ENDS[1], 0]
+    for a in range(INNER_DOFS):
+        for b in range(INNER_DOFS):
+            A[a, b] = K[3 + a, 3 + b]
+        for c in range(3):
+            A[a, INNER_DOFS + c] = K[3 + a, ENDS[c]]
+    if not _solve(A, INNER_DOFS, 3):
+        return N, M1, M2, U, False
+    for p in range(3):
+        for q in range(3):
+            s = K[ENDS[p], ENDS[q]]
+            for a in range(INNER_DOFS):
+                s -= K[ENDS[p], 3 + a] * A[a, INNER_DOFS + q]
+            kr[p, q] = s
+    return N, M1, M2, U, ok
+
+
+@njit(**KERNEL)
+def _smooth(x):
+    """The smoothstep S(x) = 3x² − 2x³ on [0, 1] (0 below, 1 above) and S'(x)."""
+    if x <= 0.0:
+        return 0.0, 0.0
+    if x >= 1.0:
+        return 1.0, 0.0
+    return x * x * (3.0 - 2.0 * x), 6.0 * x * (1.0 - x)
+
+
+@njit(**KERNEL)
+def member_forces(r1, r2, r3, EA, EI, L0):
+    """(N, M1, M2, U) of a 'stability' member at (r1, r2, r3): one element with
+    stability functions, blended into the chain where it is compressed and bent (module
+    note)."""
+    kr = stack_array(3, 3)
+    return _law(r1, r2, r3, EA, EI, L0, kr, False)
+
+
+@njit(**KERNEL)
+def member_tangent(r1, r2, r3, EA, EI, L0, kr):
+    """member_forces, and the tangent ∂R/∂r (3, 3), R = (M1, M2, N), written to kr."""
+    return _law(r1, r2, r3, EA, EI, L0, kr, True)
+
+
+@njit(**KERNEL)
+def _law(r1, r2, r3, EA, EI, L0, kr, tangent):
+    """member_forces (kr scratch) or member_tangent (kr the tangent)."""
+    N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
+    rho2 = r1 * r1 + r2 * r2
+    if rho2 <= RHO0 * RHO0:
+        if tangent:
+            stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+        return N, M1, M2, U
+    k4 = stack_array(3, 3)
+    N4, M14, M24, U4, _ = chain_law(r1, r2, r3, EA, EI, L0, k4)
+    if tangent:
+        stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+    rho = math.sqrt(rho2)
+    w, dw = _smooth((rho - RHO0) / (RHO1 - RHO0))
+    c = dw / ((RHO1 - RHO0) * rho)  # ∇w = S' ∇ρ/(RHO1 − RHO0), ∇ρ = (r1, r2, 0)/ρ
+    grad0 = c * r1
+    grad1 = c * r2
+    grad2 = 0.0
+    dU = U4 - U
+    d0 = M14 - M1
+    d1 = M24 - M2
+    d2 = N4 - N
+    if tangent:
+        # (1 − w) K₁ + w K₄ + ΔR ∇wᵀ + ∇w ΔRᵀ; the term ΔU ∇²w is left out (ΔU is
+        # O(θ⁴) where w varies: Newton's rate, never its answer, depends on it).
+        dR = (d0, d1, d2)
+        gw = (grad0, grad1, grad2)
+        for p in range(3):
+            for q in range(3):
+                kr[p, q] = (1.0 - w) * kr[p, q] + w * k4[p, q] + dR[p] * gw[q] + gw[p] * dR[q]
+    return N + w * d2 + dU * grad2, M1 + w * d0 + dU * grad0, M2 + w * d1 + dU * grad1, U + w * dU
