@@ -323,18 +323,16 @@ def chain_law(r1, r2, r3, EA, EI, L0, kr):
 
 @njit(**KERNEL)
 def _smooth(x):
-    """The smoothstep S(x) = 3x² − 2x³ on [0, 1] (0 below, 1 above) and S'(x)."""
-    if x <= 0.0:
-        return 0.0, 0.0
-    if x >= 1.0:
-        return 1.0, 0.0
-    return x * x * (3.0 - 2.0 * x), 6.0 * x * (1.0 - x)
+    """The smoothstep S(x) = 3x² − 2x³ on [0, 1] (0 below, 1 above), S'(x) and S''(x)."""
+    if x <= 0.0 or x >= 1.0:
+        return (0.0 if x <= 0.0 else 1.0), 0.0, 0.0
+    return x * x * (3.0 - 2.0 * x), 6.0 * x * (1.0 - x), 6.0 - 12.0 * x
 
 
 @njit(**KERNEL)
 def member_forces(r1, r2, r3, EA, EI, L0):
     """(N, M1, M2, U) of a 'stability' member at (r1, r2, r3): one element with
-    stability functions, blended into the chain where it is compressed and bent (module
+    stability functions, blended into the chain where it is bent past RHO0 (module
     note)."""
     kr = stack_array(3, 3)
     return _law(r1, r2, r3, EA, EI, L0, kr, False)
@@ -360,21 +358,26 @@ def _law(r1, r2, r3, EA, EI, L0, kr, tangent):
     if tangent:
         stability_tangent(r1, r2, r3, EA, EI, L0, kr)
     rho = math.sqrt(rho2)
-    w, dw = _smooth((rho - RHO0) / (RHO1 - RHO0))
-    c = dw / ((RHO1 - RHO0) * rho)  # ∇w = S' ∇ρ/(RHO1 − RHO0), ∇ρ = (r1, r2, 0)/ρ
-    grad0 = c * r1
-    grad1 = c * r2
-    grad2 = 0.0
+    span = RHO1 - RHO0
+    w, dw, ddw = _smooth((rho - RHO0) / span)
+    u1 = r1 / rho  # ∇ρ = (u1, u2, 0)
+    u2 = r2 / rho
+    grad0 = dw / span * u1  # ∇w = S' ∇ρ / span
+    grad1 = dw / span * u2
     dU = U4 - U
     d0 = M14 - M1
     d1 = M24 - M2
     d2 = N4 - N
     if tangent:
-        # (1 − w) K₁ + w K₄ + ΔR ∇wᵀ + ∇w ΔRᵀ; the term ΔU ∇²w is left out (ΔU is
-        # O(θ⁴) where w varies: Newton's rate, never its answer, depends on it).
+        # (1 − w) K₁ + w K₄ + ΔR ∇wᵀ + ∇w ΔRᵀ + ΔU ∇²w, on (r1, r2) with
+        # ∇²w = S''/span² ∇ρ∇ρᵀ + S'/span (I − ∇ρ∇ρᵀ)/ρ.
         dR = (d0, d1, d2)
-        gw = (grad0, grad1, grad2)
+        gw = (grad0, grad1, 0.0)
+        uu = (u1, u2, 0.0)
         for p in range(3):
             for q in range(3):
-                kr[p, q] = (1.0 - w) * kr[p, q] + w * k4[p, q] + dR[p] * gw[q] + gw[p] * dR[q]
-    return N + w * d2 + dU * grad2, M1 + w * d0 + dU * grad0, M2 + w * d1 + dU * grad1, U + w * dU
+                hess = 0.0
+                if p < 2 and q < 2:
+                    hess = (ddw / (span * span) - dw / (span * rho)) * uu[p] * uu[q] + (dw / (span * rho) if p == q else 0.0)
+                kr[p, q] = (1.0 - w) * kr[p, q] + w * k4[p, q] + dR[p] * gw[q] + gw[p] * dR[q] + dU * hess
+    return N + w * d2, M1 + w * d0 + dU * grad0, M2 + w * d1 + dU * grad1, U + w * dU
