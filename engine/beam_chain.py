@@ -240,6 +240,21 @@ def chain_law(r1, r2, r3, EA, EI, L0, kr):
     deformations (r1, r2, r3), its tangent ∂R/∂r (3, 3) written to kr; ok False if the
     inner nodes found no equilibrium (then the values are the last iterate's)."""
     X = stack_array(NODES, 3)
+    return _chain(r1, r2, r3, EA, EI, L0, kr, X)
+
+
+@njit(**KERNEL)
+def chain_shape(r1, r2, r3, EA, EI, L0, X):
+    """The chain's nodes (x, y, θ) [m, m, rad] in the member's chord frame (module
+    glossary) at deformations (r1, r2, r3), written to X (NODES, 3); True if they are in
+    equilibrium. For the forces along a bent member (engine/member_loads.py)."""
+    kr = stack_array(3, 3)
+    return _chain(r1, r2, r3, EA, EI, L0, kr, X)[4]
+
+
+@njit(**KERNEL)
+def _chain(r1, r2, r3, EA, EI, L0, kr, X):
+    """chain_law, the chain's nodes left in X (NODES, 3)."""
     g = stack_array(DOFS, 1)
     K = stack_array(DOFS, DOFS)
     A = stack_array(INNER_DOFS, WORK)

@@ -49,6 +49,17 @@ with sinh for sin in tension (√(−k²) for k). V(x) = dM/dx, the shear across
 axis (Timoshenko & Gere §1.3). At 0.8 P_cr under equal end moments M0 (single curvature)
 the largest is M0 sec(kL/2) = 6.06 M0, not M0. Where (kL)² < SMALL_KL2 the P-δ part is
 below 1e-7 of the moment and the statics above stand (the closed form would cancel).
+
+A 'stability' beam bent more than RHO0 from its chord (engine/beam_chain.py: past
+Euler's load, or with large rotations) is carried by a chain of hidden sub-elements, and
+its shape is the chain's: the cut at x (its distance from end i along the member's
+axis, at rest) is at (X, Y) in the chord frame, the axis there turned φ from the chord,
+and statics of the part from end i to the cut give
+    N = −(F_xi cos φ + F_yi sin φ),  V = F_yi cos φ − F_xi sin φ,
+    M = −M_i + X F_yi − Y F_xi,
+the axial and shear forces along and across the bent axis (at φ = 0, X = x, Y = 0 the
+statics above). A distributed load on such a member adds its terms of the statics
+above, taken along the chord (its lever arms are those of the straight member).
 """
 
 from __future__ import annotations
@@ -58,6 +69,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from engine.beam import beam_deformation
+from engine.beam_chain import NODES, RHO0, SUB, chain_shape
 from engine.beam_stability import span_loads
 
 DIRECTIONS = ("y", "x", "normal")
@@ -230,12 +243,62 @@ def forces_along(model, state, members, points: int = 41, table: LoadTable | Non
     stab = beam.copy()
     stab[beam] = m.beam_stability[rows[beam]]
     k2[stab] = end[stab, 0] / m.beam_EI[rows[stab]]  # −N = F_xi
-    bent = np.abs(k2) * length**2 >= SMALL_KL2
+    chained = _on_chain(m, state, rows, stab)
+    if chained.any():
+        _along_chain(m, state, rows[chained], x[chained], end[chained], n, v, mm, np.flatnonzero(chained))
+    bent = (np.abs(k2) * length**2 >= SMALL_KL2) & ~chained
     for sel in (bent & (k2 > 0.0), bent & (k2 < 0.0)):
         if sel.any():
             ends = (-end[sel, 2:3], end_j[sel, None], parts[sel, 2:3], parts[sel, 3:4])
             mm[sel], v[sel] = beam_column_moments(x[sel], *ends, length[sel, None], k2[sel, None])
     return MemberForces(x, n, v, mm, length)
+
+
+def _chain_deformation(m, state, row: int) -> tuple[float, float, float]:
+    """(r1, r2, r3) of beam `row` in `state` (engine/beam.py's beam_deformation)."""
+    i, j = (int(q) for q in m.beam_ij[row])
+    pos = state.pos
+    r1, r2, r3, _, _ = beam_deformation(
+        pos[j, 0] - pos[i, 0], pos[j, 1] - pos[i, 1], pos[i, 2] - m.pos0[i, 2], pos[j, 2] - m.pos0[j, 2], state.chord[row], m.beam_chord0[row], m.beam_L0[row]
+    )
+    return r1, r2, r3
+
+
+def _on_chain(m, state, rows, stab) -> np.ndarray:
+    """(K,) bool: the 'stability' beams among `rows` bent past RHO0 from their chords,
+    which the chain of engine/beam_chain.py carries (the module's last note)."""
+    out = np.zeros(len(rows), dtype=bool)
+    for k in np.flatnonzero(stab).tolist():
+        r1, r2, _ = _chain_deformation(m, state, int(rows[k]))
+        out[k] = r1 * r1 + r2 * r2 > RHO0 * RHO0
+    return out
+
+
+def _along_chain(m, state, rows, x, end, n, v, mm, at) -> None:
+    """Replace, in rows `at` of n, v, mm (K, P), the straight member's statics by those
+    along the chain's bent axis (the module's last note), for beams `rows` at the points
+    x (Kc, P) [m] with the end forces `end` (Kc, 3)."""
+    X = np.zeros((NODES, 3))
+    for c, row in enumerate(rows.tolist()):
+        L0 = float(m.beam_L0[row])
+        chain_shape(*_chain_deformation(m, state, row), float(m.beam_EA[row]), float(m.beam_EI[row]), L0, X)
+        # The point x along the axis, on the sub-element it falls in: its chord, and the
+        # small bending within it (Hermite, from its end rotations to its chord).
+        l0 = L0 / SUB
+        k = np.minimum((x[c] / l0).astype(np.int64), SUB - 1)
+        xi = x[c] / l0 - k
+        d = X[k + 1, :2] - X[k, :2]
+        ell = np.hypot(d[:, 0], d[:, 1])
+        beta = np.arctan2(d[:, 1], d[:, 0])
+        p1, p2 = X[k, 2] - beta, X[k + 1, 2] - beta
+        along, across = xi * ell, ell * (p1 * xi * (1.0 - xi) ** 2 - p2 * xi * xi * (1.0 - xi))
+        cx, cy = X[k, 0] + along * np.cos(beta) - across * np.sin(beta), X[k, 1] + along * np.sin(beta) + across * np.cos(beta)
+        phi = beta + p1 * (1.0 - 4.0 * xi + 3.0 * xi * xi) + p2 * (3.0 * xi * xi - 2.0 * xi)
+        fx, fy = end[c, 0], end[c, 1]
+        q = at[c]
+        n[q] += -(fx * (np.cos(phi) - 1.0) + fy * np.sin(phi))
+        v[q] += fy * (np.cos(phi) - 1.0) - fx * np.sin(phi)
+        mm[q] += (cx - x[c]) * fy - cy * fx
 
 
 def _shift_spans(m, state, slots, q, end, end_j, at) -> None:
