@@ -28,7 +28,7 @@ import pytest
 from scipy.optimize import brentq
 from scipy.special import ellipk
 
-from engine import RestCriteria, Simulation, Unstable, build_model
+from engine import RestCriteria, Simulation, build_model
 from engine.beam_stability import stability_functions
 from engine.elements import eval_forces
 from engine.member_loads import member_forces
@@ -312,30 +312,29 @@ def elastica_tip(rho: float) -> float:
 def test_a_cantilever_past_eulers_load_leans_over_as_the_elastica():
     """At 1.03 P_cr, with a nudge of 1e-6 L: eight elements to 1e-3 of the elastica's tip
     deflection (the elements' chords are straight lines through the curve: their tip is
-    the curve's to ~(α/8)² / 12); one element to 3 % (its one chord turns, the bending
-    inside it is small-rotation theory)."""
+    the curve's to ~(α/8)² / 12); one element to 2e-3 (measured 3.7e-4: bent past
+    engine/beam_chain.py's RHO0 it is carried by four hidden sub-elements, each turning
+    through its own chord; before them, one element's small-rotation bending was 3 % off)."""
     p_cr = EULER / 4.0
     H = 1e-6 * 3.0 * EI / L**2
     expected = elastica_tip(1.03)
     assert expected == pytest.approx(0.3011, abs=1e-4)
-    for n, tol in ((8, 1e-3), (1, 3e-2)):
+    for n, tol in ((8, 1e-3), (1, 2e-3)):
         sim = relaxed(column(n, "stability", P=1.03 * p_cr, base=("x", "y", "rot"), top=(), H=H))
         assert sim.value(f"node.N{n}.x") / L == pytest.approx(expected, rel=tol), n
         assert all(f["axial"] < 0.0 for f in sim.results()["members"].values())  # still pushed, never folded into tension
 
 
 def test_one_pinned_element_past_eulers_load_never_folds_through_its_pin():
-    """Between pins, one element at 1.03 P_cr has no bent equilibrium of its own (its
-    bending stiffness in single curvature is negative past P_cr and nothing in
-    small-rotation theory stiffens it again): relaxation must not return the top below
-    the foot with the member in tension. It is reported unstable and rolled back, or it
-    stands straight (the nudge gone), or it has found a shape with the top above the foot
-    and the member pushed."""
+    """Between pins, one element at 1.03 P_cr: its bending stiffness in single curvature
+    is negative past P_cr, and small-rotation theory has nothing to stiffen it again (it
+    used to relax with its top 4 m below its foot, in tension). Bent past RHO0 it is
+    carried by four hidden sub-elements (engine/beam_chain.py), whose large rotations
+    stiffen it as the elastica's do: it comes to rest bent, its top above its foot and
+    pushed (tests/test_buckled_member.py holds the shape to the elastica)."""
     data = column_data(1, P=1.03 * EULER, M0=1e-3)
     sim = Simulation(build_model(data), "relax")
-    try:
-        outcome = sim.relax()
-    except Unstable:
-        assert sim.value("node.N1.y") == pytest.approx(L)  # rolled back to the start
-        return
-    assert not outcome.at_rest or (sim.value("node.N1.y") > 0.0 and sim.results()["members"]["B0"]["axial"] < 0.0)
+    assert sim.relax().at_rest
+    assert sim.value("node.N1.y") > 0.9 * L
+    assert abs(sim.value("node.N0.rot")) > 0.4  # bent: the elastica's end rotation is 0.48 rad
+    assert sim.results()["members"]["B0"]["axial"] < 0.0
