@@ -93,23 +93,33 @@ def stack_array(typingctx, rows, cols):
 @njit(**KERNEL)
 def corotational_block(ex, ey, L, kr, N, M, out, a0, b0):
     """Add a co-rotational beam's tangent on its DOFs (x_i, y_i, θ_i, x_j, y_j, θ_j) to
-    out[a0:a0 + 3, ...] rows and columns of end i at a0, of end j at b0 (engine/beam.py's
+    out, the rows and columns of end i from a0, of end j from b0 (engine/beam.py's
     note): Gᵀ kr G + the chord's turning, H = N n nᵀ/L + M (e nᵀ + n eᵀ)/L² on
     d = x_j − x_i, with kr = ∂R/∂r (3, 3), N the axial force, M = M1 + M2."""
     nx = -ey
     ny = ex
-    # G's columns, by DOF: rows r1, r2, r3.
+    G = stack_array(3, 6)  # rows r1, r2, r3 (engine/beam.py's note)
+    for a in range(2):
+        G[a, 0] = nx / L
+        G[a, 1] = ny / L
+        G[a, 2] = 1.0 - a
+        G[a, 3] = -nx / L
+        G[a, 4] = -ny / L
+        G[a, 5] = a
+    G[2, 0] = -ex
+    G[2, 1] = -ey
+    G[2, 2] = 0.0
+    G[2, 3] = ex
+    G[2, 4] = ey
+    G[2, 5] = 0.0
     for p in range(6):
-        gp0, gp1, gp2 = _g_column(p, ex, ey, nx, ny, L)
-        rp = (a0 if p < 3 else b0) + p % 3
+        rp = (a0 if p < 3 else b0 - 3) + p
         for q in range(6):
-            gq0, gq1, gq2 = _g_column(q, ex, ey, nx, ny, L)
-            rq = (a0 if q < 3 else b0) + q % 3
             s = 0.0
-            s += gp0 * (kr[0, 0] * gq0 + kr[0, 1] * gq1 + kr[0, 2] * gq2)
-            s += gp1 * (kr[1, 0] * gq0 + kr[1, 1] * gq1 + kr[1, 2] * gq2)
-            s += gp2 * (kr[2, 0] * gq0 + kr[2, 1] * gq1 + kr[2, 2] * gq2)
-            out[rp, rq] += s
+            for a in range(3):
+                for b in range(3):
+                    s += G[a, p] * kr[a, b] * G[b, q]
+            out[rp, (a0 if q < 3 else b0 - 3) + q] += s
     hxx = N * nx * nx / L + M * 2.0 * ex * nx / (L * L)
     hxy = N * nx * ny / L + M * (ex * ny + nx * ey) / (L * L)
     hyy = N * ny * ny / L + M * 2.0 * ey * ny / (L * L)
@@ -123,30 +133,13 @@ def corotational_block(ex, ey, L, kr, N, M, out, a0, b0):
 
 
 @njit(**KERNEL)
-def _g_column(p, ex, ey, nx, ny, L):
-    """Column p of G = ∂(r1, r2, r3)/∂(x_i, y_i, θ_i, x_j, y_j, θ_j) (engine/beam.py)."""
-    if p == 0:
-        return nx / L, nx / L, -ex
-    if p == 1:
-        return ny / L, ny / L, -ey
-    if p == 2:
-        return 1.0, 0.0, 0.0
-    if p == 3:
-        return -nx / L, -nx / L, ex
-    if p == 4:
-        return -ny / L, -ny / L, ey
-    return 0.0, 1.0, 0.0
-
-
-@njit(**KERNEL)
-def _assemble(X, EA, EI, l0, g, K, kr, tangent):
-    """The chain's energy [J] at node positions X (SUB + 1, 3); its gradient to g
-    (DOFS, 1) and, if tangent, its Hessian to K (DOFS, DOFS). kr: (3, 3) scratch."""
+def _assemble(X, EA, EI, l0, g, K, kr):
+    """The chain's energy [J] at node positions X (NODES, 3); its gradient to g
+    (DOFS, 1) and its Hessian to K (DOFS, DOFS). kr: (3, 3) scratch."""
     for a in range(DOFS):
         g[a, 0] = 0.0
-        if tangent:
-            for b in range(DOFS):
-                K[a, b] = 0.0
+        for b in range(DOFS):
+            K[a, b] = 0.0
     U = 0.0
     for s in range(SUB):
         dx = X[s + 1, 0] - X[s, 0]
@@ -155,7 +148,7 @@ def _assemble(X, EA, EI, l0, g, K, kr, tangent):
         beta = math.atan2(dy, dx)
         r1 = X[s, 2] - beta
         r2 = X[s + 1, 2] - beta
-        N, M1, M2, u = stability_forces(r1, r2, L - l0, EA, EI, l0)
+        N, M1, M2, u = stability_tangent(r1, r2, L - l0, EA, EI, l0, kr)
         U += u
         ex = dx / L
         ey = dy / L
@@ -167,9 +160,7 @@ def _assemble(X, EA, EI, l0, g, K, kr, tangent):
         g[a + 3, 0] += N * ex + V * ey
         g[a + 4, 0] += N * ey - V * ex
         g[a + 5, 0] += M2
-        if tangent:
-            stability_tangent(r1, r2, L - l0, EA, EI, l0, kr)
-            corotational_block(ex, ey, L, kr, N, M1 + M2, K, a, a + 3)
+        corotational_block(ex, ey, L, kr, N, M1 + M2, K, a, a + 3)
     return U
 
 
@@ -226,6 +217,14 @@ def _start(X, r1, r2, L, l0):
 
 
 @njit(**KERNEL)
+def _copy(src, dst):
+    """dst[:, :] = src (2-D, same shape), without numba's runtime."""
+    for a in range(src.shape[0]):
+        for b in range(src.shape[1]):
+            dst[a, b] = src[a, b]
+
+
+@njit(**KERNEL)
 def _solved(g):
     """True if no inner node has a force or moment out of balance at all."""
     unbalanced = 0
@@ -235,88 +234,84 @@ def _solved(g):
 
 
 @njit(**KERNEL)
-def chain_law(r1, r2, r3, EA, EI, L0, kr):
+def chain_law(r1, r2, r3, EA, EI, L0, kr, X):
     """(N, M1, M2, U, ok) of the member carried by the chain (module note) at its
-    deformations (r1, r2, r3), its tangent ∂R/∂r (3, 3) written to kr; ok False if the
-    inner nodes found no equilibrium (then the values are the last iterate's)."""
-    X = stack_array(NODES, 3)
-    return _chain(r1, r2, r3, EA, EI, L0, kr, X)
-
-
-@njit(**KERNEL)
-def chain_shape(r1, r2, r3, EA, EI, L0, X):
-    """The chain's nodes (x, y, θ) [m, m, rad] in the member's chord frame (module
-    glossary) at deformations (r1, r2, r3), written to X (NODES, 3); True if they are in
-    equilibrium. For the forces along a bent member (engine/member_loads.py)."""
-    kr = stack_array(3, 3)
-    return _chain(r1, r2, r3, EA, EI, L0, kr, X)[4]
-
-
-@njit(**KERNEL)
-def _chain(r1, r2, r3, EA, EI, L0, kr, X):
-    """chain_law, the chain's nodes left in X (NODES, 3)."""
+    deformations (r1, r2, r3); its tangent ∂R/∂r (3, 3) written to kr, and the chain's
+    nodes (x, y, θ) [m, m, rad] in the member's chord frame to X (NODES, 3) (the forces
+    along a bent member read them: engine/member_loads.py). ok False if the inner nodes
+    found no equilibrium (then the values are the last iterate's)."""
     g = stack_array(DOFS, 1)
     K = stack_array(DOFS, DOFS)
+    gX = stack_array(DOFS, 1)
+    KX = stack_array(DOFS, DOFS)
     A = stack_array(INNER_DOFS, WORK)
     Xt = stack_array(NODES, 3)
     k3 = stack_array(3, 3)
     l0 = L0 / SUB
-    L = L0 + r3
-    _start(X, r1, r2, L, l0)
-    X[0, 2] = r1
-    X[SUB, 2] = r2
-    U = _assemble(X, EA, EI, l0, g, K, k3, True)
+    _start(Xt, r1, r2, L0 + r3, l0)
+    Xt[0, 2] = r1
+    Xt[SUB, 2] = r2
     # Newton on the energy, kept a descent by Levenberg–Marquardt: (K + μ D) d = −g with
     # D = diag |K|, μ raised tenfold while the step does not lower U (far from the
     # answer, with the chain squeezed, K need not be positive), lowered as steps land.
+    # Each pass evaluates the chain once, at the trial Xt (one call of _assemble: the
+    # compiled kernel holds one copy of it); X, gX, KX are the last accepted.
+    U = math.inf
     mu = 0.0
     ok = False
     last = math.inf
-    for _ in range(NEWTON_MAX):
-        for a in range(INNER_DOFS):
-            for b in range(INNER_DOFS):
-                A[a, b] = K[3 + a, 3 + b]
-            A[a, a] += mu * abs(K[3 + a, 3 + a])
-            A[a, INNER_DOFS] = -g[3 + a, 0]
-        slope = 0.0
-        if _solve(A, INNER_DOFS, 1):
-            for a in range(INNER_DOFS):
-                slope += g[3 + a, 0] * A[a, INNER_DOFS]
-        if not slope < 0.0:  # singular, or not downhill: lean toward steepest descent
-            if mu == 0.0 and slope == 0.0 and _solved(g):
+    step = math.inf
+    for it in range(NEWTON_MAX):
+        Ut = _assemble(Xt, EA, EI, l0, g, K, k3)
+        if it > 0 and Ut > U + 1e-13 * abs(U) and mu < 1e12:
+            mu = max(1e-6, 10.0 * mu)  # rejected: a shorter, more downhill step from X
+        else:
+            _copy(Xt, X)
+            _copy(g, gX)
+            _copy(K, KX)
+            U = Ut
+            # Converged once a Newton step (μ = 0) is at round-off of the chain's size
+            # and rotations (quadratic convergence: the one before was its square
+            # root), or steps stop shrinking there.
+            if it > 0 and mu == 0.0 and (step <= 1e-13 or (step <= 1e-9 and step >= 0.5 * last)):
                 ok = True
                 break
-            mu = max(1e-6, 10.0 * mu)
-            continue
+            if it > 0:
+                last = step if mu == 0.0 else math.inf
+                mu = 0.0 if mu <= 1e-6 else 0.1 * mu
+        big = -1.0
+        while big < 0.0:
+            for a in range(INNER_DOFS):
+                for b in range(INNER_DOFS):
+                    A[a, b] = KX[3 + a, 3 + b]
+                A[a, a] += mu * abs(KX[3 + a, 3 + a])
+                A[a, INNER_DOFS] = -gX[3 + a, 0]
+            slope = 0.0
+            if _solve(A, INNER_DOFS, 1):
+                for a in range(INNER_DOFS):
+                    slope += gX[3 + a, 0] * A[a, INNER_DOFS]
+            if slope < 0.0:
+                big = 0.0
+            elif mu == 0.0 and slope == 0.0 and _solved(gX):
+                break  # in balance exactly
+            elif mu >= 1e12:
+                break
+            else:  # singular, or not downhill: lean toward steepest descent
+                mu = max(1e-6, 10.0 * mu)
+        if big < 0.0:
+            ok = mu < 1e12
+            break
         # At most half a sub-element and 0.5 rad at once.
-        big = 0.0
         for a in range(INNER_DOFS):
             big = max(big, abs(A[a, INNER_DOFS]) / (1.0 if a % 3 == 2 else l0))
         scale = 1.0 if big <= 0.5 else 0.5 / big
-        for s in range(NODES):
-            for c in range(3):
-                Xt[s, c] = X[s, c]
+        step = big * scale
+        _copy(X, Xt)
         for a in range(INNER_DOFS):
             Xt[1 + a // 3, a % 3] += scale * A[a, INNER_DOFS]
-        Ut = _assemble(Xt, EA, EI, l0, g, K, k3, True)
-        if Ut > U + 1e-13 * abs(U) and mu < 1e12:
-            _assemble(X, EA, EI, l0, g, K, k3, True)  # back to X's gradient and tangent
-            mu = max(1e-6, 10.0 * mu)
-            continue
-        for s in range(NODES):
-            for c in range(3):
-                X[s, c] = Xt[s, c]
-        U = Ut
-        step = big * scale
-        # Converged once a Newton step (μ = 0) is at round-off of the chain's size and
-        # rotations (quadratic convergence: the one before was its square root), or
-        # steps stop shrinking there.
-        if mu == 0.0 and (step <= 1e-13 or (step <= 1e-9 and step >= 0.5 * last)):
-            ok = True
-            break
-        last = step if mu == 0.0 else math.inf
-        mu = 0.0 if mu <= 1e-6 else 0.1 * mu
-    # Forces and tangent at the last iterate (K and g belong to X).
+    # Forces and tangent at the last accepted iterate X.
+    g = gX
+    K = KX
     N = g[ENDS[2], 0]
     M1 = g[ENDS[0], 0]
     M2 = g[ENDS[1], 0]
@@ -348,30 +343,30 @@ def _smooth(x):
 def member_forces(r1, r2, r3, EA, EI, L0):
     """(N, M1, M2, U) of a 'stability' member at (r1, r2, r3): one element with
     stability functions, blended into the chain where it is bent past RHO0 (module
-    note)."""
-    kr = stack_array(3, 3)
-    return _law(r1, r2, r3, EA, EI, L0, kr, False)
+    note). The force kernels' path: no tangent is worked out (each kernel that steps
+    holds a compiled copy of what is called here, so it is kept to what it needs)."""
+    N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
+    rho2 = r1 * r1 + r2 * r2
+    if rho2 <= RHO0 * RHO0:
+        return N, M1, M2, U
+    k4 = stack_array(3, 3)
+    X = stack_array(NODES, 3)
+    N4, M14, M24, U4, _ = chain_law(r1, r2, r3, EA, EI, L0, k4, X)
+    w, dw, _ = _smooth((math.sqrt(rho2) - RHO0) / (RHO1 - RHO0))
+    c = (U4 - U) * dw / ((RHO1 - RHO0) * math.sqrt(rho2))  # ΔU ∇w on (r1, r2)
+    return N + w * (N4 - N), M1 + w * (M14 - M1) + c * r1, M2 + w * (M24 - M2) + c * r2, U + w * (U4 - U)
 
 
 @njit(**KERNEL)
 def member_tangent(r1, r2, r3, EA, EI, L0, kr):
     """member_forces, and the tangent ∂R/∂r (3, 3), R = (M1, M2, N), written to kr."""
-    return _law(r1, r2, r3, EA, EI, L0, kr, True)
-
-
-@njit(**KERNEL)
-def _law(r1, r2, r3, EA, EI, L0, kr, tangent):
-    """member_forces (kr scratch) or member_tangent (kr the tangent)."""
-    N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
+    N, M1, M2, U = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
     rho2 = r1 * r1 + r2 * r2
     if rho2 <= RHO0 * RHO0:
-        if tangent:
-            stability_tangent(r1, r2, r3, EA, EI, L0, kr)
         return N, M1, M2, U
     k4 = stack_array(3, 3)
-    N4, M14, M24, U4, _ = chain_law(r1, r2, r3, EA, EI, L0, k4)
-    if tangent:
-        stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+    X = stack_array(NODES, 3)
+    N4, M14, M24, U4, _ = chain_law(r1, r2, r3, EA, EI, L0, k4, X)
     rho = math.sqrt(rho2)
     span = RHO1 - RHO0
     w, dw, ddw = _smooth((rho - RHO0) / span)
@@ -383,16 +378,15 @@ def _law(r1, r2, r3, EA, EI, L0, kr, tangent):
     d0 = M14 - M1
     d1 = M24 - M2
     d2 = N4 - N
-    if tangent:
-        # (1 − w) K₁ + w K₄ + ΔR ∇wᵀ + ∇w ΔRᵀ + ΔU ∇²w, on (r1, r2) with
-        # ∇²w = S''/span² ∇ρ∇ρᵀ + S'/span (I − ∇ρ∇ρᵀ)/ρ.
-        dR = (d0, d1, d2)
-        gw = (grad0, grad1, 0.0)
-        uu = (u1, u2, 0.0)
-        for p in range(3):
-            for q in range(3):
-                hess = 0.0
-                if p < 2 and q < 2:
-                    hess = (ddw / (span * span) - dw / (span * rho)) * uu[p] * uu[q] + (dw / (span * rho) if p == q else 0.0)
-                kr[p, q] = (1.0 - w) * kr[p, q] + w * k4[p, q] + dR[p] * gw[q] + gw[p] * dR[q] + dU * hess
+    # (1 − w) K₁ + w K₄ + ΔR ∇wᵀ + ∇w ΔRᵀ + ΔU ∇²w, on (r1, r2) with
+    # ∇²w = S''/span² ∇ρ∇ρᵀ + S'/span (I − ∇ρ∇ρᵀ)/ρ.
+    dR = (d0, d1, d2)
+    gw = (grad0, grad1, 0.0)
+    uu = (u1, u2, 0.0)
+    for p in range(3):
+        for q in range(3):
+            hess = 0.0
+            if p < 2 and q < 2:
+                hess = (ddw / (span * span) - dw / (span * rho)) * uu[p] * uu[q] + (dw / (span * rho) if p == q else 0.0)
+            kr[p, q] = (1.0 - w) * kr[p, q] + w * k4[p, q] + dR[p] * gw[q] + gw[p] * dR[q] + dU * hess
     return N + w * d2, M1 + w * d0 + dU * grad0, M2 + w * d1 + dU * grad1, U + w * dU

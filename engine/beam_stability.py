@@ -199,7 +199,8 @@ def stability_forces(r1, r2, r3, EA, EI, L0):
 
 @njit(**KERNEL)
 def stability_tangent(r1, r2, r3, EA, EI, L0, out):
-    """d²U*/dr² (3, 3) written to out, r = (r1, r2, r3). Implicitly differentiating
+    """d²U*/dr² (3, 3) written to out, r = (r1, r2, r3); returns stability_forces's
+    (N, M1, M2, U), which come with it. Implicitly differentiating
     g(N(r), r) = 0 gives dN/dr_i = Φ_Nr_i / D and dN/dr3 = 1/D with D = L0/EA − Φ_NN > 0,
     so the tangent is the Schur complement
         K_rr = Φ_rr + Φ_rN Φ_Nrᵀ / D,   K_r3 = Φ_rN / D,   K_33 = 1/D."""
@@ -216,7 +217,8 @@ def stability_tangent(r1, r2, r3, EA, EI, L0, out):
     out[0, 2] = out[2, 0] = c1 / D
     out[1, 2] = out[2, 1] = c2 / D
     out[2, 2] = 1.0 / D
-    return N
+    U = k * (A * a * a + B * b * b) + N * r3 - 0.5 * N * N * L0 / EA
+    return N, k * (A * a + B * b), k * (B * b - A * a), U
 
 
 @njit(**KERNEL)

@@ -70,7 +70,7 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.beam import beam_deformation
-from engine.beam_chain import NODES, RHO0, SUB, chain_shape
+from engine.beam_chain import NODES, RHO0, SUB, chain_law
 from engine.beam_stability import span_loads
 
 DIRECTIONS = ("y", "x", "normal")
@@ -278,10 +278,10 @@ def _along_chain(m, state, rows, x, end, n, v, mm, at) -> None:
     """Replace, in rows `at` of n, v, mm (K, P), the straight member's statics by those
     along the chain's bent axis (the module's last note), for beams `rows` at the points
     x (Kc, P) [m] with the end forces `end` (Kc, 3)."""
-    X = np.zeros((NODES, 3))
+    X, kr = np.zeros((NODES, 3)), np.zeros((3, 3))
     for c, row in enumerate(rows.tolist()):
         L0 = float(m.beam_L0[row])
-        chain_shape(*_chain_deformation(m, state, row), float(m.beam_EA[row]), float(m.beam_EI[row]), L0, X)
+        chain_law(*_chain_deformation(m, state, row), float(m.beam_EA[row]), float(m.beam_EI[row]), L0, kr, X)
         # The point x along the axis, on the sub-element it falls in: its chord, and the
         # small bending within it (Hermite, from its end rotations to its chord).
         l0 = L0 / SUB

@@ -34,7 +34,7 @@ from test_beam_stability import EI, EULER, L, column_data
 
 from engine import Simulation, build_model
 from engine.beam import beam_deformation
-from engine.beam_chain import RHO0, RHO1, chain_law, member_forces, member_tangent
+from engine.beam_chain import NODES, RHO0, RHO1, chain_law, member_forces, member_tangent
 from engine.beam_stability import stability_forces, stability_tangent
 
 INEXTENSIBLE = 1.0  # [m²] (module note)
@@ -157,11 +157,11 @@ def test_below_the_blend_the_member_is_the_one_element_as_before():
         r3 = c * 3.8 * EULER * L0 / EA
         assert member_forces(r1, r2, r3, EA, EI, L0) == stability_forces(r1, r2, r3, EA, EI, L0)
         k, k1 = np.zeros((3, 3)), np.zeros((3, 3))
-        member_tangent(r1, r2, r3, EA, EI, L0, k)
+        assert member_tangent(r1, r2, r3, EA, EI, L0, k) == stability_forces(r1, r2, r3, EA, EI, L0)
         stability_tangent(r1, r2, r3, EA, EI, L0, k1)
         assert np.array_equal(k, k1)
     r = (0.01, -0.01, -0.5 * EULER * L0 / EA)
-    chain, one = chain_law(*r, EA, EI, L0, np.zeros((3, 3))), stability_forces(*r, EA, EI, L0)
+    chain, one = chain_law(*r, EA, EI, L0, np.zeros((3, 3)), np.zeros((NODES, 3))), stability_forces(*r, EA, EI, L0)
     assert chain[4]
     assert chain[1] == pytest.approx(one[1], rel=1e-3)
     assert chain[0] == pytest.approx(one[0], rel=1e-3)
