@@ -58,7 +58,7 @@ DOFS = 3 * NODES  # the chain's DOFs, node by node (x, y, θ)
 INNER_DOFS = 3 * (SUB - 1)
 WORK = INNER_DOFS + 3  # a system on the inner DOFs with up to 3 right-hand sides
 RHO0, RHO1 = 0.05, 0.1  # the blend in ρ [rad] (module note)
-NEWTON_MAX = 40
+NEWTON_MAX = 100  # passes of the chain's Newton (a squeezed chain from a poor first guess takes 50–100)
 # The member's DOFs in the chain: r1 = θ of node 0, r2 = θ of node SUB, r3 = x of node SUB.
 ENDS = (2, 3 * SUB + 2, 3 * SUB)
 
@@ -263,17 +263,17 @@ def chain_law(r1, r2, r3, EA, EI, L0, kr, X):
     step = math.inf
     for it in range(NEWTON_MAX):
         Ut = _assemble(Xt, EA, EI, l0, g, K, k3)
-        if it > 0 and Ut > U + 1e-13 * abs(U) and mu < 1e12:
+        if it > 0 and Ut > U + 1e-12 * abs(U) and mu < 1e12:  # (1e-12: U's round-off)
             mu = max(1e-6, 10.0 * mu)  # rejected: a shorter, more downhill step from X
         else:
             _copy(Xt, X)
             _copy(g, gX)
             _copy(K, KX)
             U = Ut
-            # Converged once a Newton step (μ = 0) is at round-off of the chain's size
-            # and rotations (quadratic convergence: the one before was its square
-            # root), or steps stop shrinking there.
-            if it > 0 and mu == 0.0 and (step <= 1e-13 or (step <= 1e-9 and step >= 0.5 * last)):
+            # Converged once a step is at round-off of the chain's size and rotations
+            # (μ ≤ 1: at most half a Newton step; quadratic convergence: the one before
+            # was its square root), or Newton steps (μ = 0) stop shrinking there.
+            if it > 0 and ((step <= 1e-13 and mu <= 1.0) or (mu == 0.0 and step <= 1e-9 and step >= 0.5 * last)):
                 ok = True
                 break
             if it > 0:
