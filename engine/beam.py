@@ -28,8 +28,8 @@ import math
 import numpy as np
 from numba import njit
 
-from engine.beam_chain import corotational_block, member_forces, member_tangent
-from engine.kernel_options import ALLOCATING, INNER, KERNEL
+from equilibria.engine.beam_chain import corotational_block, member_forces, member_tangent
+from equilibria.engine.kernel_options import ALLOCATING, INNER, KERNEL
 
 TWO_PI = 2.0 * math.pi
 

@@ -56,8 +56,8 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 from numba.np.arrayobj import populate_array
 
-from engine.beam_stability import stability_forces, stability_tangent
-from engine.kernel_options import KERNEL
+from equilibria.engine.beam_stability import stability_forces, stability_tangent
+from equilibria.engine.kernel_options import KERNEL
 
 SUB = 4  # sub-elements per member in the chain (module note; 2 are 3 % off the elastica)
 NODES = SUB + 1

@@ -32,10 +32,10 @@ from scipy.optimize import brentq
 from scipy.special import ellipe, ellipk
 from test_beam_stability import EI, EULER, L, column_data
 
-from engine import Simulation, build_model
-from engine.beam import beam_deformation
-from engine.beam_chain import NODES, RHO0, RHO1, chain_law, member_forces, member_tangent
-from engine.beam_stability import stability_forces, stability_tangent
+from equilibria.engine import Simulation, build_model
+from equilibria.engine.beam import beam_deformation
+from equilibria.engine.beam_chain import NODES, RHO0, RHO1, chain_law, member_forces, member_tangent
+from equilibria.engine.beam_stability import stability_forces, stability_tangent
 
 INEXTENSIBLE = 1.0  # [m²] (module note)
 NUDGE = 1.0  # [N m] end moments that start the buckling: 1e-5 of P δ, far below the tolerances
