@@ -17,6 +17,14 @@ r2 = θ_j − (β − β0), so
 Tangent: K = Gᵀ (∂R/∂r) G + (M1 + M2) ∂²(−β)/∂u² + N ∂²L/∂u², with, on d,
 ∂²L/∂d² = n nᵀ/L and ∂²β/∂d² = −(e nᵀ + n eᵀ)/L² (and the signs of d = x_j − x_i).
 ∂R/∂r is seed 000's EI/L0 [[4, 2], [2, 4]] and EA/L0, or the stability functions'.
+
+Released ends (a pin inside the member, `release`: bit 1 end i, bit 2 end j). The end
+rotation of a released end is an internal DOF of the element, condensed out (static
+condensation, as anaStruct does): with M2 = 0, 2k r1 + 4k r2 = 0 gives r2 = −r1/2 and
+M1 = 3k r1 (k = EI/L0); with M1 = 0, M2 = 3k r2; with both, no moment. So ∂R/∂r is
+EI/L0 [[3, 0], [0, 0]] (end j released), [[0, 0], [0, 3]] (end i), 0 (both), and U =
+½ (M1 r1 + M2 r2); the node's rotation there gets nothing from the beam, neither
+moment nor stiffness (engine/model.py drops it where no beam holds it).
 At rest (R = 0, r = 0) both give the small-displacement frame block Gᵀ k G (beam_blocks,
 in numpy: the model builder needs it, and a first start should compile nothing for it).
 """
@@ -55,15 +63,31 @@ def beam_deformation(dx, dy, rot_i, rot_j, chord_ref, chord0, L0):
     return rot_i - rigid, rot_j - rigid, L - L0, L, beta
 
 
+RELEASE_I = 1  # bits of ModelArrays.beam_release: the moment at end i is released
+RELEASE_J = 2  # … at end j
+
+
 @njit(**KERNEL)
-def beam_end_forces(r1, r2, r3, EA, EI, L0, L):
-    """Seed 000 eq. (1): M1 = 4EI/L r1 + 2EI/L r2, M2 = 2EI/L r1 + 4EI/L r2, N = EA/L r3.
+def end_moments(r1, r2, k, release):
+    """(M1, M2) [N m] of seed 000 eq. (1) with k = EI/L0, its released ends condensed
+    out (module note): a pinned end carries no moment."""
+    if release == 0:
+        return 4.0 * k * r1 + 2.0 * k * r2, 2.0 * k * r1 + 4.0 * k * r2
+    if release == RELEASE_I:
+        return 0.0, 3.0 * k * r2
+    if release == RELEASE_J:
+        return 3.0 * k * r1, 0.0
+    return 0.0, 0.0
+
+
+@njit(**KERNEL)
+def beam_end_forces(r1, r2, r3, EA, EI, L0, L, release=0):
+    """Seed 000 eq. (1): M1 = 4EI/L r1 + 2EI/L r2, M2 = 2EI/L r1 + 4EI/L r2, N = EA/L r3,
+    with the released ends condensed out (end_moments).
 
     Returns (N, V, M1, M2) with V = (M1 + M2)/L the end shear by statics.
     """
-    k = EI / L0
-    M1 = 4.0 * k * r1 + 2.0 * k * r2
-    M2 = 2.0 * k * r1 + 4.0 * k * r2
+    M1, M2 = end_moments(r1, r2, EI / L0, release)
     N = EA / L0 * r3
     return N, (M1 + M2) / L, M1, M2
 
@@ -123,7 +147,7 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
             M2 += M2d
             V = (M1 + M2) / L
         else:
-            N, V, M1, M2 = beam_end_forces(r1 + d1, r2 + d2, r3 + d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+            N, V, M1, M2 = beam_end_forces(r1 + d1, r2 + d2, r3 + d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, m.beam_release[e])
         fx = N * ex + V * ey  # N e − V n with n = (−ey, ex)
         fy = N * ey - V * ex
         force[i, 0] += fx
@@ -148,8 +172,8 @@ def beam_energy(m, pos, chord, beam_on):
             if m.beam_stability[e]:
                 u += stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
             else:
-                k = m.beam_EI[e] / m.beam_L0[e]
-                u += 0.5 * (4.0 * k * (r1 * r1 + r1 * r2 + r2 * r2)) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
+                M1, M2 = end_moments(r1, r2, m.beam_EI[e] / m.beam_L0[e], m.beam_release[e])
+                u += 0.5 * (M1 * r1 + M2 * r2) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
     return u
 
 
@@ -180,12 +204,13 @@ def beam_tangents(m, pos, chord, ke):
             M = M1 + M2
         else:
             k = EI / L0
-            kr[0, 0] = kr[1, 1] = 4.0 * k
-            kr[0, 1] = kr[1, 0] = 2.0 * k
+            kr[0, 0], kr[1, 0] = end_moments(1.0, 0.0, k, m.beam_release[e])  # ∂(M1, M2)/∂r1
+            kr[0, 1], kr[1, 1] = end_moments(0.0, 1.0, k, m.beam_release[e])  # ∂(M1, M2)/∂r2
             kr[0, 2] = kr[2, 0] = kr[1, 2] = kr[2, 1] = 0.0
             kr[2, 2] = EA / L0
             N = EA / L0 * r3
-            M = 6.0 * k * (r1 + r2)
+            M1, M2 = end_moments(r1, r2, k, m.beam_release[e])
+            M = M1 + M2
         for a in range(2):  # rows r1, r2
             G[a, 0] = nx / L
             G[a, 1] = ny / L
@@ -239,10 +264,16 @@ def beam_blocks(m, pos: np.ndarray) -> np.ndarray:
     G[:, 2, 3:5] = e
     k = m.beam_EI / m.beam_L0
     kr = np.zeros((nb, 3, 3))
-    kr[:, 0, 0] = kr[:, 1, 1] = 4.0 * k
-    kr[:, 0, 1] = kr[:, 1, 0] = 2.0 * k
+    kr[:, :2, :2] = k[:, None, None] * released_stiffness(m.beam_release)
     kr[:, 2, 2] = m.beam_EA / m.beam_L0
     return np.einsum("eap,eab,ebq->epq", G, kr, G)
+
+
+def released_stiffness(release: np.ndarray) -> np.ndarray:
+    """(Bm, 2, 2) ∂(M1, M2)/∂(r1, r2) over EI/L0 for each beam's release bits (module
+    note): [[4, 2], [2, 4]], [[0, 0], [0, 3]] (end i), [[3, 0], [0, 0]] (end j), 0."""
+    table = np.array([[[4.0, 2.0], [2.0, 4.0]], [[0.0, 0.0], [0.0, 3.0]], [[3.0, 0.0], [0.0, 0.0]], [[0.0, 0.0], [0.0, 0.0]]])
+    return table[np.asarray(release, dtype=np.int64)]
 
 
 def beam_dofs(m) -> np.ndarray:
@@ -262,5 +293,5 @@ def beam_forces_small(m, u: np.ndarray) -> np.ndarray:
         ex, ey = d / L
         du = u[j, :2] - u[i, :2]
         psi = (-ey * du[0] + ex * du[1]) / L
-        out[e] = beam_end_forces(u[i, 2] - psi, u[j, 2] - psi, ex * du[0] + ey * du[1], m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+        out[e] = beam_end_forces(u[i, 2] - psi, u[j, 2] - psi, ex * du[0] + ey * du[1], m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, int(m.beam_release[e]))
     return out

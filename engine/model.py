@@ -14,8 +14,14 @@ Glossary (SI throughout, y up, angles counter-clockwise):
 
 Mass is lumped (seed 000): each element gives its mass to its nodes in equal parts, and
 a beam adds m̄L³/105 of rotational inertia to each end (seed 000 eq. 8). A node's
-rotation is a DOF only where a beam meets it; elsewhere nothing resists or drives it and
-it is locked at zero, so bar-only nodes never spin.
+rotation is a DOF only where a beam meets it with an end that is not released (pinned,
+`release`); elsewhere nothing resists or drives it and it is locked at zero, so bar-only
+nodes never spin, and neither does a hinge where every beam meeting it is pinned (the
+DOF is dropped, not given a small stiffness: the beams' own end rotations there are
+condensed out, engine/beam.py).
+
+A roller on a line (`supports[].roller`, the line's angle) holds its node's motion along
+the line's normal and nothing else (engine/rollers.py).
 """
 
 from __future__ import annotations
@@ -41,7 +47,8 @@ TRIANGLE_MODELS = ("linear", "neo_hookean")
 BEAM_FORMULATIONS = ("arcade", "stability")
 # The columns the member readers collect, one list each, before they become arrays.
 BAR_FIELDS = ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c")
-BEAM_FIELDS = ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c")
+BEAM_FIELDS = ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c", "release")
+RELEASE_BITS = {"i": 1, "j": 2}  # a member's `release` ends, as engine/beam.py's bits
 # The least positive mass and rotational inertia a node may be given: a milligram, and a
 # milligram at a millimetre. Nothing in a structure weighs less, and the stable step goes
 # as √m: a node of 1e-200 kg on a steel bar would need steps of ~1e-100 s (an overflow
@@ -78,6 +85,7 @@ class ModelArrays(NamedTuple):
     beam_stability: (Bm,) bool, stability functions (engine/beam_stability.py) instead
         of seed 000 eq. (1)
     beam_cap_t, beam_cap_c: (Bm,) [N]
+    beam_release: (Bm,) int64 released (pinned) ends: bit 1 end i, bit 2 end j
     tri_ijk: (T, 3) uint64 nodes i, j, k
     tri_x0: (T, 3) [m] reference local coordinates (x_j, y_j, x_k), seed 000 Fig. 6
     tri_E [Pa], tri_nu [-], tri_t [m], tri_beta [s]: (T,)
@@ -91,6 +99,9 @@ class ModelArrays(NamedTuple):
     span_q: (S, 2) [N/m] its transverse parts (q_i, q_j) as built; span_row: (S,) int64
     the row of its end-i equivalent load in load_f (whose history and scale it follows);
     span_f0: (S, 3) [N, N, N m] that row as built (engine/elements.py, span_shifts).
+    roller_node: (R,) int64 nodes on a roller whose line is at any angle; roller_n:
+    (R, 2) the unit normal of its line (engine/rollers.py); the node's x and y are
+    not in `fixed`.
     """
 
     mass: np.ndarray
@@ -138,6 +149,9 @@ class ModelArrays(NamedTuple):
     span_q: np.ndarray
     span_row: np.ndarray
     span_f0: np.ndarray
+    beam_release: np.ndarray
+    roller_node: np.ndarray
+    roller_n: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -301,7 +315,7 @@ class _Members(NamedTuple):
     slot: list[tuple[str, int]]
     bars: dict[str, list]
     beams: dict[str, list]
-    has_beam: np.ndarray  # (N,) bool: a beam meets the node (its rotation is a DOF)
+    has_beam: np.ndarray  # (N,) bool: a beam meets the node with an end not released (its rotation is a DOF)
 
 
 class _Supports(NamedTuple):
@@ -309,6 +323,7 @@ class _Supports(NamedTuple):
     motion_hist: np.ndarray  # (N, 3) int64
     nodes: list[int]
     contacts: list[tuple[int, float, float, float]]  # (node, nx, ny, mu), n a unit vector
+    rollers: list[tuple[int, float, float]]  # (node, nx, ny): the normal of its line
 
 
 def build_model(data: Any, *, statics_only: bool = False) -> Model:
@@ -336,7 +351,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     member_loads = _read_member_loads(data, nodes, members, hist)
     _add_equivalent_loads(loads, member_loads, nodes.pos0)
     ground = _read_ground_motion(world, hist)
-    vel0 = _read_velocities(nodes, supports.fixed, members.has_beam)
+    vel0 = _read_velocities(nodes, supports, members.has_beam)
     warnings = _give_missing_mass(nodes, members.has_beam)
     arrays = _pack(world, nodes, members, tris, supports, loads, ground, hist)
     arrays = arrays._replace(**_spans(member_loads, members, arrays, point_loads))
@@ -469,16 +484,18 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
             raise ModelError(f"{f}.formulation", "only a beam has a formulation")
         if formulation not in BEAM_FORMULATIONS:
             raise ModelError(f"{f}.formulation", f"must be one of {', '.join(BEAM_FORMULATIONS)}, got {formulation!r}")
+        release = _read_release(f, mb, kind, formulation)
         out.ids.append(mid)
         ea = mat["E"] * area
         if kind == "beam":
-            row = ((i, j), length, ea, mat["E"] * inertia, math.atan2(dy, dx), world.element_beta, formulation == "stability", cap_t, cap_c)
+            row = ((i, j), length, ea, mat["E"] * inertia, math.atan2(dy, dx), world.element_beta, formulation == "stability", cap_t, cap_c, release)
             for key, value in zip(BEAM_FIELDS, row, strict=True):
                 out.beams[key].append(value)
             rot_inertia = m_bar * length**3 / 105.0  # seed 000 eq. (8)
             nodes.mass[i, 2] += rot_inertia
             nodes.mass[j, 2] += rot_inertia
-            out.has_beam[i] = out.has_beam[j] = True
+            out.has_beam[i] |= not (release & RELEASE_BITS["i"])
+            out.has_beam[j] |= not (release & RELEASE_BITS["j"])
             out.slot.append(("beam", len(out.beams["L0"]) - 1))
         else:
             row = ((i, j), length, ea, kind == "cable", world.element_beta * ea / length, cap_t, cap_c)
@@ -486,6 +503,20 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
                 out.bars[key].append(value)
             out.slot.append(("bar", len(out.bars["L0"]) - 1))
     return out
+
+
+def _read_release(f: str, mb: dict, kind: str, formulation: str) -> int:
+    """A member's released (pinned) ends, `release`: a list of "i" and "j", as bits."""
+    if "release" not in mb:
+        return 0
+    ends = mb["release"]
+    if not isinstance(ends, list) or any(e not in RELEASE_BITS for e in ends) or len(set(ends)) != len(ends):
+        raise ModelError(f"{f}.release", 'lists the member\'s pinned ends, any of "i" and "j"')
+    if ends and kind != "beam":
+        raise ModelError(f"{f}.release", "only a beam carries moments at its ends to release; a bar or cable is pinned already")
+    if ends and formulation == "stability":
+        raise ModelError(f"{f}.release", "a 'stability' beam cannot have a pinned end; use the default formulation")
+    return sum(RELEASE_BITS[e] for e in ends)
 
 
 def _read_inertia(f: str, mb: dict, kind: str, buckles: bool) -> float:
@@ -555,6 +586,7 @@ def _read_supports(data: dict, nodes: _Nodes, has_beam: np.ndarray, hist: _Histo
     motion_hist = np.full((n, 3), -1, dtype=np.int64)
     support_nodes: list[int] = []
     contacts: list[tuple[int, float, float, float]] = []
+    rollers: list[tuple[int, float, float]] = []
     for k, sp in enumerate(_list(data, "supports")):
         f = f"supports[{k}]"
         sp = _obj(f, sp)
@@ -575,9 +607,28 @@ def _read_supports(data: dict, nodes: _Nodes, has_beam: np.ndarray, hist: _Histo
             if any(c[0] == q for c in contacts):
                 raise ModelError(f"{f}.contact", "this node already has a contact")
             contacts.append((q, *_read_contact(f"{f}.contact", sp["contact"])))
+        if "roller" in sp:
+            rollers.append((q, *_read_roller(f"{f}.roller", sp["roller"], fix, "contact" in sp)))
+            if any(r[0] == q for r in rollers[:-1]):
+                raise ModelError(f"{f}.roller", "this node already has a roller")
         if q not in support_nodes:
             support_nodes.append(q)
-    return _Supports(fixed, motion_hist, support_nodes, contacts)
+    return _Supports(fixed, motion_hist, support_nodes, contacts, rollers)
+
+
+def _read_roller(f: str, roller: Any, fix: list, contact: bool) -> tuple[float, float]:
+    """(nx, ny): the unit normal of a roller's line, from `roller.angle`, the line's
+    angle [degrees] from the x axis, counter-clockwise (0: a roller on level ground)."""
+    roller = _obj(f, roller)
+    for key in roller:
+        if key != "angle":
+            raise ModelError(f"{f}.{key}", 'unknown field (a roller has "angle", its line\'s angle in degrees)')
+    if set(fix) & {"x", "y"} or contact:
+        raise ModelError(f, 'a roller holds the node across its line; it cannot also fix "x" or "y" or have a contact')
+    if "angle" not in roller:
+        raise ModelError(f"{f}.angle", "missing: the angle of the line the node rolls along, in degrees from the x axis")
+    a = math.radians(_number(f"{f}.angle", roller["angle"]))
+    return -math.sin(a), math.cos(a)
 
 
 def _read_contact(f: str, contact: Any) -> tuple[float, float, float]:
@@ -642,7 +693,7 @@ def _read_member_loads(data: dict, nodes: _Nodes, members: _Members, hist: _Hist
             raise ModelError(f"{f}.member", f"{ld['member']!r} is a cable, which carries loads only at its ends (a load along it would make it sag)")
         i, j = (members.beams if kind == "beam" else members.bars)["ij"][row]
         history = hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1
-        out.append(MemberLoad(m, i, j, wi, wj, direction, history, kind == "beam"))
+        out.append(MemberLoad(m, i, j, wi, wj, direction, history, kind == "beam", members.beams["release"][row] if kind == "beam" else 0))
     return out
 
 
@@ -682,9 +733,11 @@ def _read_ground_motion(world: _World, hist: _Histories) -> tuple[int, int]:
 VELOCITY_FIELDS = ("vx", "vy", "vrot")  # a node's initial velocity [m/s, m/s, rad/s]
 
 
-def _read_velocities(nodes: _Nodes, fixed: np.ndarray, has_beam: np.ndarray) -> np.ndarray | None:
+def _read_velocities(nodes: _Nodes, supports: _Supports, has_beam: np.ndarray) -> np.ndarray | None:
     """The nodes' initial velocities (N, 3), or None when every node starts at rest. A
-    DOF a support holds, or a rotation no beam turns, cannot start moving."""
+    DOF a support holds, or a rotation no beam turns, cannot start moving, nor can a
+    node on a roller across its line."""
+    fixed = supports.fixed
     vel0 = np.zeros_like(nodes.pos0)
     for k, nd in enumerate(nodes.raw):
         for d, key in enumerate(VELOCITY_FIELDS):
@@ -693,8 +746,11 @@ def _read_velocities(nodes: _Nodes, fixed: np.ndarray, has_beam: np.ndarray) -> 
             f = f"nodes[{k}].{key}"
             vel0[k, d] = _number(f, nd[key])
             if vel0[k, d] != 0.0 and fixed[k, d]:
-                why = "no beam meets the node, so nothing turns it" if d == 2 and not has_beam[k] else f"a support holds its {DOF_NAMES[d]}"
+                why = "no beam holds the node's rotation, so nothing turns it" if d == 2 and not has_beam[k] else f"a support holds its {DOF_NAMES[d]}"
                 raise ModelError(f, f"cannot start moving: {why}; leave it out or give 0")
+    for q, nx, ny in supports.rollers:
+        if abs(vel0[q, 0] * nx + vel0[q, 1] * ny) > 1e-12 * math.hypot(vel0[q, 0], vel0[q, 1]):
+            raise ModelError(f"nodes[{q}].vx", "cannot start moving across the line of its roller; give a velocity along the line")
     return vel0 if vel0.any() else None
 
 
@@ -774,6 +830,9 @@ def _pack(world: _World, nodes: _Nodes, members: _Members, tris: dict, supports:
         span_q=np.zeros((0, 2)),
         span_row=np.zeros(0, np.int64),
         span_f0=np.zeros((0, 3)),
+        beam_release=_arr(beams["release"], (nbm,), np.int64),
+        roller_node=np.array([r[0] for r in supports.rollers], dtype=np.int64),
+        roller_n=_arr([r[1:] for r in supports.rollers], (len(supports.rollers), 2)),
     )
 
 

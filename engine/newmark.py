@@ -43,9 +43,10 @@ import numpy as np
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-from engine import dynamics, tethers
+from engine import dynamics, rollers, tethers
 from engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
 from engine.elements import eval_forces
+from engine.rollers import hold_rollers
 from engine.stiffness import element_blocks
 from engine.tethers import eval_tethers, slide_anchors
 
@@ -132,6 +133,12 @@ class Newmark:
         self._noise_at = -math.inf
         self._fixed = m.fixed
         self._lu = None
+        self._turn = rollers.turn(m)
+        if self._turn is not None:
+            # Rollers (engine/rollers.py): S turned, and on each roller's across slot only
+            # its diagonal (the residual there is always 0, so the increment is too).
+            T = self._turn[free][:, free]
+            self._turn = (T, sp.diags(rollers.across(m)[free].astype(float)))
 
     def _form(self, model, state, pos, h, safe) -> None:
         """Factor S at pos (see the module note), with the tangent or, safe, with its
@@ -151,6 +158,10 @@ class Newmark:
         vals.append(diag + c1 * tether_tangent(s.tether, pos, s.vel, cd).ravel())
         data = np.bincount(self._slot, weights=np.concatenate(vals)[self._keep], minlength=self._nnz)
         S = sp.csc_matrix((data, self._indices, self._indptr), shape=(self._nf, self._nf))
+        if self._turn is not None:
+            T, held = self._turn
+            St, rest = rollers.turned(S, T), sp.identity(self._nf) - held
+            S = (T @ (rest @ St @ rest + held @ St @ held) @ T.T).tocsc()
         self._lu = (h, spla.splu(S), safe)
         self.factorizations += 1
 
@@ -195,6 +206,7 @@ class Newmark:
         F = np.zeros_like(s.pos)
         eval_forces(m, s.pos, s.vel, float(s.clock[K_TIME]), s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
         eval_tethers(s.tether, s.pos, s.vel, F, s.tether_f, 1.0)
+        hold_rollers(m, F)
         kept = self._accel
         if kept is not None and np.array_equal(kept[0], s.pos) and np.array_equal(kept[1], s.vel):
             return F, kept[2]
@@ -251,6 +263,7 @@ class Newmark:
             x[m.fixed] = held_x
             power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
             eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
+            hold_rollers(m, F)
             if it == 0:
                 power0 = power
             np.take(ar, idx, out=ra)
@@ -295,6 +308,7 @@ class Newmark:
                 v[m.fixed] = held_v
                 power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
                 eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
+                hold_rollers(m, F)
                 slide_anchors(s.tether, x, v)  # friction's stick point moves between steps only (engine/tethers.py)
                 s.clock[K_TIME] = t1
                 s.clock[K_WORK] += 0.5 * (power0 + power) * h

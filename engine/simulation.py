@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import dynamics, linear, newmark, tethers
+from engine import dynamics, linear, newmark, rollers, tethers
 from engine.dynamics import State, new_state, new_work
 from engine.elements import eval_forces, strain_energy
 from engine.interaction import Controls, Interaction
@@ -159,9 +159,22 @@ class Simulation(Interaction):
         """Support reactions (N, 3) [N, N, N m]: what the supports push with."""
         if self.linear_reactions is not None:
             return self.linear_reactions
+        m = self.model.arrays
         r = -self.state.force.copy()
-        r[~self.model.arrays.fixed] = 0.0
+        r[~m.fixed] = 0.0
+        if len(m.roller_node):
+            r += self._roller_reactions()
         return r
+
+    def _roller_reactions(self) -> np.ndarray:
+        """(N, 3) [N]: what the rollers push with now, −(f·n) n with f the force on their
+        nodes before the rollers take their part (engine/rollers.py), evaluated afresh
+        on scratch arrays (the state's force has lost it)."""
+        s, m = self.state, self.model.arrays
+        f = np.zeros_like(s.force)
+        eval_forces(m, s.pos, s.vel, self.time, s.chord, s.bar_on, s.beam_on, s.tri_on, f, s.bar_N.copy(), s.beam_out.copy(), s.tri_out.copy())
+        eval_tethers(s.tether, s.pos, s.vel, f, s.tether_f.copy(), 1.0)
+        return rollers.roller_reactions(m, f)
 
     # ------------------------------------------------------------------ stepping
     def _set_controls(self, stop_at_rest: bool) -> None:
