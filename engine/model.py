@@ -746,7 +746,8 @@ def _read_velocities(nodes: _Nodes, supports: _Supports, has_beam: np.ndarray) -
             f = f"nodes[{k}].{key}"
             vel0[k, d] = _number(f, nd[key])
             if vel0[k, d] != 0.0 and fixed[k, d]:
-                why = "no beam holds the node's rotation, so nothing turns it" if d == 2 and not has_beam[k] else f"a support holds its {DOF_NAMES[d]}"
+                unturned = "no beam meets the node (or each one meeting it is pinned there), so nothing turns it"
+                why = unturned if d == 2 and not has_beam[k] else f"a support holds its {DOF_NAMES[d]}"
                 raise ModelError(f, f"cannot start moving: {why}; leave it out or give 0")
     for q, nx, ny in supports.rollers:
         if abs(vel0[q, 0] * nx + vel0[q, 1] * ny) > 1e-12 * math.hypot(vel0[q, 0], vel0[q, 1]):

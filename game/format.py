@@ -131,18 +131,29 @@ class Contact(_Strict):
         return normal
 
 
+class Roller(_Strict):
+    angle: bounded(-360.0, 360.0) = Field(
+        description="the line the node rolls along: its angle from the x axis [degrees], counter-clockwise (0: level ground, 30: a slope rising to the right)"
+    )
+
+
 class Support(_Strict):
     node: Id
     fix: list[Dof] = Field([], description='locked DOFs: any of "x", "y", "rot"')
     motion: dict[Dof, History] | None = Field(None, description="imposed displacement of a fixed DOF over time [m or rad] (settlement)")
     contact: Contact | None = Field(None, description="the node rests on a surface through its starting point: pushed, never pulled, with friction up to mu N")
+    roller: Roller | None = Field(
+        None, description="a roller on a line at any angle: the node is held across the line, free along it, pushed or pulled along its normal"
+    )
 
     @model_validator(mode="after")
     def _holds_something(self) -> Self:
-        if not self.fix and self.contact is None:
-            raise ValueError('a support fixes some of "x", "y", "rot" or is a contact')
+        if not self.fix and self.contact is None and self.roller is None:
+            raise ValueError('a support fixes some of "x", "y", "rot", or is a contact or a roller')
         if self.contact is not None and {"x", "y"} & set(self.fix):
             raise ValueError('a contact support cannot also fix "x" or "y"')
+        if self.roller is not None and ({"x", "y"} & set(self.fix) or self.contact is not None):
+            raise ValueError('a roller support cannot also fix "x" or "y" or be a contact')
         return self
 
     @field_validator("motion")
@@ -173,6 +184,10 @@ class Member(_Strict):
         None, description="second moment of area [m⁴]; beams need it (more than 0), and a bar's buckling check where members break; 0 where nothing uses it"
     )
     formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
+    release: list[Literal["i", "j"]] | None = Field(
+        None,
+        description='beams only: the ends pinned to their node (a hinge: no moment passes), any of "i" and "j"; not with the \'stability\' formulation',
+    )
 
 
 class Triangle(_Strict):
