@@ -1,4 +1,5 @@
-"""Counting a plane truss: m + r against 2j (a pure function of the model's data).
+"""Counting a plane truss: m + r against 2j (a pure function of the model's data); the
+conditions a structure's hinges add to its equations of equilibrium (hinge_parts).
 
 Glossary
     m   members (bars and cables), each one unknown force
@@ -24,6 +25,10 @@ mix rigid joints with pins at bars, so a count without them would mislead.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
 
 TRUSS_MEMBERS = ("bar", "cable")  # member kinds that carry an axial force only
 TRUSS_DOFS = ("x", "y")  # the support components a truss joint can have
@@ -83,3 +88,41 @@ def truss_count(data: dict) -> TrussCount | None:
 
 def _number(n: int) -> str:
     return ("one", "two", "three", "four", "five")[n - 1] if 1 <= n <= 5 else str(n)
+
+
+def hinge_parts(model) -> list[tuple[int, np.ndarray]]:
+    """The conditions a structure's hinges add to its three equations of equilibrium:
+    (h, part) for each hinge h and each part of the structure that hangs from it but
+    one, `part` (N,) bool its nodes (h not among them). A hinge is a node no member
+    holds from turning: only bars, cables, triangles, and beams pinned there
+    (`release`) meet it (a support's moment there reaches no member). Cut through at h,
+    each part is a body the pin at h pushes through h alone, so the moment about h of
+    every other force on it (loads, and the forces at its cuts) is zero: a three-hinged
+    arch's crown gives the fourth equation for its two pins' four reaction components.
+    A truss joint is a hinge too; its parts give true but (for a stiff truss) no new
+    conditions.
+
+    Parts: the nodes but h, joined by the elements that do not touch h (a triangle at
+    h joins its other two); the parts that touch h are those that hang from it."""
+    m = model.arrays
+    n = len(model.node_ids)
+    beam_ends = m.beam_ij.astype(np.int64).reshape(-1, 2)
+    held = np.zeros(n, dtype=bool)
+    for end, bit in ((0, 1), (1, 2)):
+        held[beam_ends[(m.beam_release & bit) == 0, end]] = True
+    tri = m.tri_ijk.astype(np.int64).reshape(-1, 3)
+    edges = np.concatenate((m.bar_ij.astype(np.int64).reshape(-1, 2), beam_ends, tri[:, [0, 1]], tri[:, [1, 2]], tri[:, [0, 2]]))
+    out: list[tuple[int, np.ndarray]] = []
+    for h in np.flatnonzero(~held).tolist():
+        at_h = (edges == h).any(axis=1)
+        touching = edges[at_h][edges[at_h] != h]
+        if len(np.unique(touching)) < 2:
+            continue
+        rest = edges[~at_h]
+        graph = sp.coo_matrix((np.ones(len(rest)), (rest[:, 0], rest[:, 1])), shape=(n, n))
+        _, label = connected_components(graph, directed=False)
+        for r in np.unique(label[touching])[1:].tolist():
+            part = label == r
+            part[h] = False
+            out.append((h, part))
+    return out

@@ -172,6 +172,7 @@ class Model:
     member_loads: tuple[MemberLoad, ...] = ()  # distributed loads (engine/member_loads.py)
     point_loads: int = 0  # the first rows of the load arrays; the member loads' equivalents follow
     contacts: tuple[tuple[int, float, float, float], ...] = ()  # (node, nx, ny, mu) per contact support
+    rollers: tuple[tuple[int, float, float], ...] = ()  # (node, nx, ny) per roller on a line: its line's unit normal
     untuned: bool = False  # built statics_only where build_model would tune the damping: `damped` does it
 
     @property
@@ -363,6 +364,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         triangle_ids=tuple(triangle_ids),
         support_nodes=tuple(supports.nodes),
         contacts=tuple(supports.contacts),
+        rollers=tuple(supports.rollers),
         damping_ratio=world.zeta,
         char_length=nodes.char_length,
         load_end_time=hist.end_time,

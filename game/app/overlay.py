@@ -186,8 +186,8 @@ def legend_rows(
         )
     for note in beam_notes:
         notes(fonts.small, draw.wrap(fonts.small, note, width), 4)
-    names = {"pin": "pin", "roller": "roller", "roller_x": "roller (on a wall)", "fixed": "fixed"}
-    shown = [k for k in ("pin", "roller", "roller_x", "fixed") if k in supports]
+    names = {"pin": "pin", "roller": "roller", "roller_x": "roller (on a wall)", symbols.ON_LINE: "roller on a slope", "fixed": "fixed"}
+    shown = [k for k in names if k in supports]
     if shown:
         heading("Supports", 4)
         for kind in shown:

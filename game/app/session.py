@@ -529,7 +529,9 @@ def supports_drawn(session: PlaySession) -> list[tuple[str, frozenset[str]]]:
     if session.judged:
         model, dofs = session.sim.model, ("x", "y", "rot")
         r = member_results(model)
-        turns = set(r.ends[r.bending].ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
+        turns = set(
+            r.ends[r.bending[:, None] & ~r.pinned].tolist()
+        )  # joints of bars (or beams pinned there) alone: locked rotation, no support
         fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
         hidden = roller_anchors(session, model.node_ids)
         return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix and nid not in hidden]

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine import Model, build_model
+from engine.determinacy import hinge_parts
 from engine.linear import load_vector
 from game.format import BaseLevel as Level
 from game.format import Cut
@@ -124,9 +125,12 @@ def columns(model: Model, items: list[Unknown], p: int) -> np.ndarray:
     return a
 
 
-def resultant(model: Model, p: int) -> np.ndarray:
-    """(ΣFx, ΣFy, ΣM about node p) [N, N, N m] of the model's loads as the engine applies them."""
+def resultant(model: Model, p: int, part: np.ndarray | None = None) -> np.ndarray:
+    """(ΣFx, ΣFy, ΣM about node p) [N, N, N m] of the model's loads as the engine applies
+    them (on the nodes `part` (N,) bool only, if given)."""
     f = load_vector(model, model.load_end_time)
+    if part is not None:
+        f = np.where(part[:, None], f, 0.0)
     d = model.arrays.pos0[:, :2] - model.arrays.pos0[p, :2]
     return np.array([f[:, 0].sum(), f[:, 1].sum(), (d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum()])
 
@@ -135,11 +139,16 @@ def solve_values(level: Level) -> list[tuple[Unknown, float]] | None:
     """Each unknown of the level's cuts with its value [N or N m], or None when the cuts are
     not statically determinate or the loads cannot be balanced by them."""
     items = unknowns(level)
-    if not items or len(items) > 3:
+    model = build_model(level.model_data(), statics_only=True) if items else None
+    hinges = hinge_parts(model) if model is not None else []  # a hinge inside the body: one more equation per part
+    if not items or len(items) > 3 + len(hinges):
         return None
-    model = build_model(level.model_data(), statics_only=True)
     p = 0
     a, b = columns(model, items, p), resultant(model, p)
+    for h, part in hinges:  # the moment about h of the forces on the part is zero
+        inside = np.array([part[model.node_index(u.node)] for u in items])
+        a = np.vstack((a, columns(model, items, h)[2] * inside))
+        b = np.append(b, resultant(model, h, part)[2])
     if np.linalg.matrix_rank(a) < len(items):
         return None
     u, *_ = np.linalg.lstsq(a, -b, rcond=None)

@@ -53,6 +53,7 @@ import math
 import numpy as np
 
 from engine import Model, build_model
+from engine.determinacy import hinge_parts
 from game.format import BaseLevel as Level
 from game.format import Cut
 from game.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
@@ -182,7 +183,7 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
             why = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, each within {tol:.0%} of the forces that make it up"
         words = f"Right: your forces hold the freed body in equilibrium ({why}). Put back at the cuts, the body stands as before."
         return Verdict(True, words, figures, sim, start)
-    return Verdict(False, _wrong_words(net, off, wrong, about, tol), figures, sim, start)
+    return Verdict(False, _wrong_words(net, off, wrong, about, tol, hinged=bool(hinge_parts(model))), figures, sim, start)
 
 
 def _judged_unknowns(solution: Solution, solved: list[tuple[Unknown, float]], tol: float, floor: float, moment_floor: float) -> list[dict]:
@@ -207,11 +208,15 @@ def _unknown_bounds(model: Model, about: str, solved: list[tuple[Unknown, float]
     return {"fx": float(b[0]) or 1.0, "fy": float(b[1]) or 1.0, "m": float(b[2]) or 1.0}
 
 
-def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about: str, tol: float) -> str:
+def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about: str, tol: float, *, hinged: bool = False) -> str:
     """Which equations are off and which way the body goes, and which unknowns are not
-    within τ of their answers: never the answer, nor by how much."""
+    within τ of their answers: never the answer, nor by how much. `hinged`: the body has
+    a hinge inside it (engine/determinacy.py hinge_parts), whose own equation the
+    whole body's sums do not show."""
     if off:
         head = f"Not in equilibrium: {off_words(net, off, about)} (x to the right, y up, moments counter-clockwise positive)."
+    elif hinged:
+        head = "The whole body balances, but not each part of it: about a hinge inside it, the moments of the forces on either side must balance too."
     else:
         head = f"Nearly: your forces almost balance the body, but not within {tol:.0%} of each answer."
     if wrong:
