@@ -173,6 +173,19 @@ FORMULATION_HELP = (
 BUILT_BEAM = "stability"  # the formulation of a beam the player builds, unless the section names one
 
 
+def pinned_fields(fields: dict[str, Any], ends: list[str] | None) -> dict[str, Any]:
+    """A member's level-file fields (all but id, i, j) with the ends `ends` ("i", "j")
+    pinned to their nodes, `release` (none: left out). A beam with stability functions
+    cannot be pinned (engine/model.py), so a pinned beam the player builds bends as
+    the default beam-column does; its buckling load is still Euler's where members break."""
+    out = {k: v for k, v in fields.items() if k != "release"}
+    if ends:
+        out["release"] = sorted(set(ends))
+        if out.get("formulation") == BUILT_BEAM:
+            out["formulation"] = "arcade"
+    return out
+
+
 class Member(_Strict):
     id: Id
     i: Id

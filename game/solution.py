@@ -8,7 +8,7 @@ The level file is never rewritten by play; a solution names its level and lists 
         {"type": "mark_zero", "member": "BD"},
         {"type": "remove_member", "member": "CE"},
         {"type": "add_node", "id": "N1", "x": 2.0, "y": 1.5},
-        {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": "light"},
+        {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": "light", "release": ["j"]},
         {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
 
 `student` and `numbers` are there when the level varies its numbers (game/variants.py):
@@ -64,6 +64,7 @@ class AddMember(_Strict):
     i: Id
     j: Id
     section: Id = Field(description="one of the level's player.sections")
+    release: list[Literal["i", "j"]] | None = Field(None, description='a beam\'s ends pinned to their nodes (a hinge), any of "i" and "j"')
 
 
 class AddSupport(_Strict):

@@ -42,7 +42,7 @@ from pydantic import ValidationError
 from engine import Model, ModelError, build_model
 from game.attempt import Attempt
 from game.figures import kn
-from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
+from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section, pinned_fields
 from game.level import Level, load_level
 from game.rules import KINDS, Verdict
 from game.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
@@ -313,6 +313,13 @@ class Bench:
         section on offer)."""
         return None
 
+    def toggle_pin(self, member: str, end: str) -> bool:
+        """Pin a member to its node at `end` ("i" or "j") or unpin it; whether it is pinned now."""
+        raise Refused("Here no member can be pinned.")
+
+    def pinned_ends(self, member: str) -> list[str]:
+        return []
+
     def price(self, section: str, length: float, joints: int = 0) -> float | None:
         """What a new member of `section`, `length` [m] long, costs with `joints` new
         joints, by the level's cost rules (None: nothing has a price here)."""
@@ -561,9 +568,23 @@ class LevelBench(Bench):
         if old.section == section:
             raise Refused(f"Member {member} is {section} already: choose another section (Tab) to change it.")
         before = self.cost() or 0.0
-        new = AddMember(type="add_member", id=old.id, i=old.i, j=old.j, section=section)
+        new = AddMember(type="add_member", id=old.id, i=old.i, j=old.j, section=section, release=old.release)
         self._edit(lambda ms: [new if m is old else m for m in ms])
         return (self.cost() or 0.0) - before
+
+    def toggle_pin(self, member: str, end: str) -> bool:
+        """Pin one of the player's members to its node at `end` ("i" or "j"), or unpin
+        it (one edit): whether it is pinned now. The engine refuses, in words, a member
+        that carries no moment to release (a bar, a cable)."""
+        old = self._own_member(member)
+        ends = set(old.release or []) ^ {end}
+        new = AddMember(type="add_member", id=old.id, i=old.i, j=old.j, section=old.section, release=sorted(ends) or None)
+        self._edit(lambda ms: [new if m is old else m for m in ms])
+        return end in ends
+
+    def pinned_ends(self, member: str) -> list[str]:
+        own = [m for m in self.moves if isinstance(m, AddMember) and m.id == member]
+        return list(own[-1].release or []) if own else []
 
     def move_node(self, node: str, x: float, y: float) -> None:
         """Move a joint the player added (its members follow, one edit); the level's own
@@ -789,7 +810,7 @@ class SandboxBench(Bench):
         fields = {k: v for k, v in member.items() if k not in ("id", "i", "j")}
         fields.setdefault("kind", "bar")
         offered = offered if offered is not None else {name: section.member_fields() for name, section in self.sections().items()}
-        return next((name for name, made in offered.items() if made == fields), None)
+        return next((name for name, made in offered.items() if pinned_fields(made, fields.get("release")) == fields), None)  # a pinned end keeps its section
 
     def section_now(self, member: str) -> str | None:
         return next((self.section_of(m) for m in self.doc["members"] if m["id"] == member), None)
@@ -814,11 +835,35 @@ class SandboxBench(Bench):
         fields = sections[section].member_fields()
 
         def change(d: dict) -> dict:
-            d["members"] = [{"id": m["id"], "i": m["i"], "j": m["j"], **fields} if m["id"] == member else m for m in d["members"]]
+            d["members"] = [
+                {"id": m["id"], "i": m["i"], "j": m["j"], **pinned_fields(fields, m.get("release"))} if m["id"] == member else m for m in d["members"]
+            ]
             return d
 
         self._edit(change)
         return 0.0
+
+    def toggle_pin(self, member: str, end: str) -> bool:
+        """Pin member `member` to its node at `end` ("i" or "j"), or unpin it (one edit):
+        whether it is pinned now. The engine refuses, in words, a member that carries no
+        moment to release (a bar, a cable)."""
+        found = [m for m in self.doc["members"] if m["id"] == member]
+        if not found:
+            raise Refused(f"There is no member {member}.")
+        ends = set(found[0].get("release") or []) ^ {end}
+        name = self.section_of(found[0])  # unpinned, a member of a section is that section's again
+        own = self.sections()[name].member_fields() if name is not None else {k: v for k, v in found[0].items() if k not in ("id", "i", "j")}
+        fields = pinned_fields(own, sorted(ends))
+
+        def change(d: dict) -> dict:
+            d["members"] = [{"id": m["id"], "i": m["i"], "j": m["j"], **fields} if m["id"] == member else m for m in d["members"]]
+            return d
+
+        self._edit(change)
+        return end in ends
+
+    def pinned_ends(self, member: str) -> list[str]:
+        return next((list(m.get("release") or []) for m in self.doc["members"] if m["id"] == member), [])
 
     def add_member_to(self, i: str, x: float, y: float, section: str) -> tuple[str, str]:
         """A new node at (x, y) [m] and a member from node `i` to it, in one edit: (the

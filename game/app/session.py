@@ -309,6 +309,21 @@ class PlaySession:
             section = sections[self.section]
             self.notice = f"New members: {self.section} ({section.kind}, {section.material}, A = {section.A * 1e4:.3g} cm²)"
 
+    def toggle_pin(self, member: str, end: str) -> None:
+        """Pin beam `member` to its node at `end` ("i" or "j"), a hinge, or take the pin
+        away; the notice says which."""
+        if self.bench is None:
+            return
+        pinned = self.edit(self.bench.toggle_pin, member, end)
+        if pinned is None:
+            return
+        ends = self.bench.pinned_ends(member)
+        node = next((m[end] for m in (self.data() or {}).get("members", []) if m["id"] == member), end)
+        if pinned:
+            self.notice = f"Member {member} is pinned to node {node}: it passes no moment there, its end turns freely (P again takes the pin away)."
+        else:
+            self.notice = f"Member {member} is held from turning at node {node} again" + (" (its other end stays pinned)." if ends else ".")
+
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""
         now = next((tuple(s["fix"]) for s in (self.data() or {}).get("supports", []) if s["node"] == node), None)
@@ -529,9 +544,7 @@ def supports_drawn(session: PlaySession) -> list[tuple[str, frozenset[str]]]:
     if session.judged:
         model, dofs = session.sim.model, ("x", "y", "rot")
         r = member_results(model)
-        turns = set(
-            r.ends[r.bending[:, None] & ~r.pinned].tolist()
-        )  # joints of bars (or beams pinned there) alone: locked rotation, no support
+        turns = set(r.ends[r.bending[:, None] & ~r.pinned].tolist())  # joints of bars (or beams pinned there) alone: locked rotation, no support
         fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
         hidden = roller_anchors(session, model.node_ids)
         return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix and nid not in hidden]

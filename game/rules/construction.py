@@ -27,6 +27,7 @@ from engine.results import BUCKLING, CABLE, member_results
 from engine.simulation import RestCriteria
 from game.figures import kn
 from game.format import BaseLevel as Level
+from game.format import pinned_fields
 from game.rules.common import IMPERFECTION, JUDGE, Verdict, between_batches, free_motion, hold_time, jittered, limit, plural, snapshot, within_budget
 from game.rules.kind import Kind
 from game.rules.motion import MOTION_TOL
@@ -119,7 +120,7 @@ def design(level: Level, solution: Solution) -> Design:
             d.members[move.id] = (move.i, move.j, length)
             d.sections[move.id] = move.section
             d.data["members"].append(
-                {"id": move.id, "i": move.i, "j": move.j, **section.member_fields()},
+                {"id": move.id, "i": move.i, "j": move.j, **pinned_fields(section.member_fields(), move.release)},
             )
             d.cost += member_price(section, length)
         elif isinstance(move, AddSupport):

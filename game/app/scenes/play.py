@@ -18,6 +18,7 @@ half done, then asks before leaving.
 
 from __future__ import annotations
 
+import math
 import time
 from operator import attrgetter
 
@@ -180,6 +181,18 @@ class PlayScene(Scene):
         number = 10 if key == pygame.K_0 else key - pygame.K_0
         if 1 <= number <= len(self.toolbar.names):
             self.choose_tool(self.toolbar.names[number - 1])
+
+    def pin_end(self) -> None:
+        """P: the end, nearest the pointer, of the member under it pinned to its node (a
+        hinge), or the pin taken away."""
+        hit = self.picture.pick(self.mouse, ("member",)) if self.layout.world.collidepoint(self.mouse) else None
+        member = self.picture.members.get(hit.id) if hit is not None else None
+        model = self.session.model
+        if member is None or model is None or member["i"] not in model.node_ids or member["j"] not in model.node_ids:
+            self.session.notice = "Point at a beam, near the end to pin to its node, and press P."
+            return
+        far = {end: math.dist(self.mouse, self.picture.point_of(model.node_index(member[end]))) for end in ("i", "j")}
+        self.session.toggle_pin(hit.id, min(far, key=far.get))
 
     def pan_key(self, key: int) -> None:
         dx, dy = PAN_KEYS[key]

@@ -1,0 +1,123 @@
+"""Pinning a beam's end with the build tools (P over the end of a member): one undoable
+edit of the work, written as the member's `release` (a solution's add_member too), read
+by the engine as a hinge; and a level's roller on a slope drawn on its incline.
+
+frames-03: a cantilever AB (3 m, IPE 100, fixed at A) tied by a cable from W (0, 2 m) to
+B, 4 kN down at B (and the weights, g = 9.81 m/s²). Pinned at A, the beam passes no
+moment to the wall: the cable holds B up alone. Moments about A (each member's weight
+lumped half at its ends, which gives its moment about an end exactly):
+    T · 3 m · 2/√13 = 3 m · (4000 N + g (50 kg + m_beam/2 + m_cable/2)),
+the cable's vertical part times its lever. Tolerance: the linear solve is exact to
+round-off, 1e-9 of the load.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import pytest
+from test_build_tools import Hand
+
+from engine import Simulation
+from game.course import shipped_level
+from game.files import read_json
+from game.level import load_level
+from game.solution import load_solution
+from game.workbench import LevelBench, Refused, SandboxBench
+
+G = 9.81
+STEEL = 7850.0
+
+
+def frames_03() -> LevelBench:
+    level = load_level(read_json(shipped_level("frames-03")))
+    bench = LevelBench(level)
+    bench.restore(load_solution({"format": 1, "level": "frames-03", "moves": [
+        {"type": "add_member", "id": "AB", "i": "A", "j": "B", "section": "IPE 100"},
+        {"type": "add_member", "id": "WB", "i": "W", "j": "B", "section": "cable"},
+    ]}).moves)  # fmt: skip
+    return bench
+
+
+def test_a_pinned_end_makes_the_cable_hold_the_boom_alone():
+    bench = frames_03()
+    assert bench.toggle_pin("AB", "i") is True
+    assert bench.pinned_ends("AB") == ["i"]
+    model = bench.model()
+    sim = Simulation(model, "linear")
+    assert sim.solve_linear().at_rest
+    a = model.node_index("A")
+    assert abs(sim.reactions()[a, 2]) <= 1e-9 * 4000 * 3, "a pinned beam passes no moment to the wall"
+    m_beam, m_cable = 0.00103 * STEEL * 3.0, 0.0002 * STEEL * math.sqrt(13)
+    T = (4000 + G * (50 + m_beam / 2 + m_cable / 2)) * math.sqrt(13) / 2
+    axial = dict(zip(model.member_ids, sim.results()["members"].values(), strict=True))
+    assert axial["WB"]["axial"] == pytest.approx(T, rel=1e-9)
+
+
+def test_pinning_is_one_undoable_edit_and_a_bar_cannot_be_pinned():
+    bench = frames_03()
+    before = bench.revision
+    bench.toggle_pin("AB", "j")
+    assert bench.revision == before + 1 and bench.pinned_ends("AB") == ["j"]
+    assert bench.toggle_pin("AB", "j") is False and bench.pinned_ends("AB") == []
+    bench.undo()
+    assert bench.pinned_ends("AB") == ["j"]
+    with pytest.raises(Refused, match="only a beam"):
+        bench.toggle_pin("WB", "i")  # a cable: the engine's own words
+    with pytest.raises(Refused, match="part of the level|no member"):
+        bench.toggle_pin("nothing", "i")
+
+
+def test_a_sandbox_beam_pinned_keeps_its_section_and_unpinned_is_it_again():
+    bench = SandboxBench()
+    a, b = bench.add_node(0.0, 0.0), bench.add_node(2.0, 0.0)
+    name = next(k for k, s in bench.sections().items() if s.kind == "beam")
+    member = bench.add_member(a, b, name)
+    fields = dict(bench.doc["members"][0])
+    assert bench.toggle_pin(member, "i") is True
+    pinned = bench.doc["members"][0]
+    assert pinned["release"] == ["i"] and pinned.get("formulation", "arcade") == "arcade"
+    assert bench.section_now(member) == name
+    assert bench.toggle_pin(member, "i") is False
+    assert bench.doc["members"][0] == fields
+
+
+def test_p_over_a_beam_pins_the_end_nearest_the_pointer(tmp_path):
+    h = Hand("frames-03", tmp_path)
+    h.hover(h.at(2.6, 0.0))  # on AB, nearer B
+    h.key(pygame.K_p)
+    assert h.bench.pinned_ends("AB") == ["j"]
+    assert "pinned to node B" in h.session.notice
+    h.key(pygame.K_p)
+    assert h.bench.pinned_ends("AB") == []
+    h.hover(h.at(1.5, 3.0))  # over nothing
+    h.key(pygame.K_p)
+    assert "Point at a beam" in h.session.notice
+
+
+def test_a_level_roller_on_a_slope_is_drawn_on_its_incline(tmp_path):
+    """The arch's support at B made a roller on a 30° slope: the picture places its
+    symbol across the line (screen direction (sin 30°, cos 30°), away from the arch,
+    which lies up and to the left of B)."""
+    data = read_json(shipped_level("arch-01"))
+    data = {k: v for k, v in data.items() if k not in ("cut", "goal")}
+    data.update(kind="demo", supports=[{"node": "A", "fix": ["x", "y"]}, {"node": "B", "roller": {"angle": 30}}], player={})
+    path = tmp_path / "slope.json"
+    path.write_text(__import__("json").dumps(data))
+    from game.app.app import App
+    from game.app.pacing import FRAME
+    from game.app.scenes.play import PlayScene
+    from game.app.stage import load_stage
+    from game.progress import Progress
+
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, load_stage(path), progress=Progress.load(tmp_path))
+    app.push(scene)
+    app.frame()
+    painter = scene.picture.painter
+    b = scene.session.model.node_index("B")
+    side = next(s for q, kind, s in painter.supports if q == b and kind == "roller_line")
+    th = math.radians(30)
+    np.testing.assert_allclose(side, (math.sin(th), math.cos(th)), atol=1e-12)
