@@ -66,7 +66,7 @@ def test_pinning_is_one_undoable_edit_and_a_bar_cannot_be_pinned():
     assert bench.pinned_ends("AB") == ["j"]
     with pytest.raises(Refused, match="only a beam"):
         bench.toggle_pin("WB", "i")  # a cable: the engine's own words
-    with pytest.raises(Refused, match="part of the level|no member"):
+    with pytest.raises(Refused, match=r"part of the level|no member"):
         bench.toggle_pin("nothing", "i")
 
 
