@@ -33,8 +33,8 @@ BINDINGS = (
     Binding((K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS), "session.pacer.slower", "[ ]", "slower, faster (slow motion down to ×1/16)"),
     Binding((K.K_RIGHTBRACKET, K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS), "session.pacer.faster", "", ""),
     Binding((K.K_1, K.K_2, K.K_3, K.K_4, K.K_5, K.K_6, K.K_7, K.K_8, K.K_9, K.K_0), "tool_key", "1 … 9, 0", "choose a tool (the bar at the top)"),
-    Binding((K.K_TAB,), "session.next_section", "Tab", "next section for new members"),
-    Binding((K.K_p,), "pin_end", "P", "pin a beam's end to its node, or unpin it: the end nearest the pointer (a hinge: no moment)"),
+    Binding((K.K_TAB,), "session.next_section", "Tab, P", "next section for new members; P pins a beam's end (a hinge)"),
+    Binding((K.K_p,), "pin_end", "", ""),  # one row with Tab
     Binding((K.K_z,), "session.undo", "Ctrl+Z, Ctrl+Y", "undo, redo", ctrl=True, shift=False),
     Binding((K.K_z,), "session.redo", "", "", ctrl=True, shift=True),
     Binding((K.K_y,), "session.redo", "", "", ctrl=True),
