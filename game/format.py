@@ -137,6 +137,33 @@ class Roller(_Strict):
     )
 
 
+SupportKey = tuple  # ("x", "y") a support by its sorted fixed DOFs, or ("roller", angle)
+
+
+def support_key(support: Any) -> SupportKey:
+    """One key per kind of support, whatever holds it: a support of a level file (a
+    dict), a support the player is offered (`player.supports`: DOFs, or a Roller)."""
+    if isinstance(support, Roller):
+        return ("roller", float(support.angle))
+    if isinstance(support, tuple) and support[:1] == ("roller",):
+        return support  # a key already
+    if isinstance(support, dict):
+        return ("roller", float(support["roller"]["angle"])) if "roller" in support else tuple(sorted(support.get("fix", [])))
+    return tuple(sorted(support))
+
+
+def support_fields(key: SupportKey) -> dict[str, Any]:
+    """What a support of that key says in a level file (all but its node)."""
+    return {"fix": [], "roller": {"angle": key[1]}} if key[:1] == ("roller",) else {"fix": list(key)}
+
+
+def support_words(key: SupportKey) -> str:
+    """A support's name, for a student: pin, roller, wall roller, fixed, roller on a 30° slope."""
+    if key[:1] == ("roller",):
+        return f"roller on a {key[1]:g}° slope"
+    return {("x", "y"): "pin", ("y",): "roller", ("x",): "wall roller", ("rot", "x", "y"): "fixed"}.get(tuple(sorted(key)), "+".join(key))
+
+
 class Support(_Strict):
     node: Id
     fix: list[Dof] = Field([], description='locked DOFs: any of "x", "y", "rot"')
@@ -378,7 +405,9 @@ class Player(_Strict):
     sections: dict[Id, Section] | None = Field(None, max_length=100, description="build, stability, sandbox: the members the player may build, by name")
     budget: Positive | None = Field(None, description="build, stability: the most the player's additions may cost")
     node_cost: NonNegative | None = Field(None, description="build: price of each new node")
-    supports: list[list[Dof]] | None = Field(None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"]]')
+    supports: list[list[Dof] | Roller] | None = Field(
+        None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"], {"angle": 30}] (a roller on a 30° slope)'
+    )
     support_cost: NonNegative | None = Field(None, description="build, stability: price of each new support")
     fixed_support_cost: NonNegative | None = Field(
         None, description="build, stability: price of each new support that also fixes the rotation (a fixed base; default: support_cost)"

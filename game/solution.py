@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 
 from game.files import BadInput, format_problem, read_json
-from game.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
+from game.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, Roller, _Strict, field_path, support_key
 
 
 class AddForce(_Strict):
@@ -70,7 +70,19 @@ class AddMember(_Strict):
 class AddSupport(_Strict):
     type: Literal["add_support"]
     node: Id
-    fix: list[Dof] = Field(min_length=1, description='locked DOFs: any of "x", "y", "rot"')
+    fix: list[Dof] = Field([], description='locked DOFs: any of "x", "y", "rot"')
+    roller: Roller | None = Field(None, description="a roller on a line at the angle the level offers")
+
+    @model_validator(mode="after")
+    def _holds_something(self) -> Self:
+        if not self.fix and self.roller is None:
+            raise ValueError('a support fixes some of "x", "y", "rot", or is a roller on a line')
+        return self
+
+    @property
+    def key(self) -> tuple:
+        """The kind of support (game/format.py support_key)."""
+        return support_key(self.model_dump(exclude_none=True))
 
 
 MAX_MOVES = 10_000  # moves a solution may hold (its format; the judge takes far fewer: BUDGET)

@@ -42,7 +42,7 @@ from pydantic import ValidationError
 from engine import Model, ModelError, build_model
 from game.attempt import Attempt
 from game.figures import kn
-from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section, pinned_fields
+from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section, pinned_fields, support_fields, support_key
 from game.level import Level, load_level
 from game.rules import KINDS, Verdict
 from game.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
@@ -622,10 +622,10 @@ class LevelBench(Bench):
                 raise Refused(f"Node {node} has no support of yours to take away.")
             self._edit(lambda ms: [m for m in ms if m not in ours])
             return
-        allowed = [tuple(t) for t in self.level.player.supports or []]
-        if set(fix) not in [set(t) for t in allowed]:
+        key = support_key(fix)
+        if key not in [support_key(t) for t in self.level.player.supports or []]:
             raise Refused("This level offers no such support.")
-        self._edit(lambda ms: [*(m for m in ms if m not in ours), AddSupport(type="add_support", node=node, fix=list(fix))])
+        self._edit(lambda ms: [*(m for m in ms if m not in ours), AddSupport(type="add_support", node=node, **support_fields(key))])
 
     def erase(self, kind: str, ident: str) -> None:
         """Take back something the player added: a force and a moment (by their node), a node (with

@@ -121,3 +121,56 @@ def test_a_level_roller_on_a_slope_is_drawn_on_its_incline(tmp_path):
     side = next(s for q, kind, s in painter.supports if q == b and kind == "roller_line")
     th = math.radians(30)
     np.testing.assert_allclose(side, (math.sin(th), math.cos(th)), atol=1e-12)
+
+
+# ------------------------------------------------------------------ a roller the level offers
+def slope_level() -> LevelBench:
+    """supports-01 (a 6 m beam, 5 kN down at B and C, g) offering a pin and a roller on a
+    30° slope."""
+    data = read_json(shipped_level("supports-01"))
+    data["player"]["supports"] = [["x", "y"], {"angle": 30}]
+    return LevelBench(load_level(data))
+
+
+def test_the_player_places_a_roller_on_the_slope_the_level_offers():
+    """Pin at A, the roller at D (6 m): moments about A, R cos 30° · 6 m = 5 kN · 2 m +
+    5 kN · 4 m + the beam's weight · 3 m, and the roller pushes across its slope only."""
+    bench = slope_level()
+    bench.set_support("A", ("x", "y"))
+    bench.set_support("D", ("roller", 30.0))
+    support = next(m for m in bench.moves if getattr(m, "node", None) == "D")
+    assert support.roller is not None and support.roller.angle == 30 and support.fix == []
+    model = bench.model()
+    sim = Simulation(model, "linear")
+    assert sim.solve_linear().at_rest
+    d = model.node_index("D")
+    weight = 0.00285 * STEEL * 6.0 * G
+    R = (5000 * 2 + 5000 * 4 + weight * 3) / (6 * math.cos(math.radians(30)))
+    np.testing.assert_allclose(sim.reactions()[d, :2], [-R * math.sin(math.radians(30)), R * math.cos(math.radians(30))], rtol=1e-9)
+    with pytest.raises(Refused, match="no such support"):
+        bench.set_support("B", ("y",))
+
+
+def test_the_support_tool_goes_through_the_roller_on_its_slope(tmp_path):
+    from game.app.app import App
+    from game.app.pacing import FRAME
+    from game.app.scenes.play import PlayScene
+    from game.app.stage import load_stage
+    from game.app.tools import SupportTool
+    from game.progress import Progress
+
+    data = read_json(shipped_level("supports-01"))
+    data["player"]["supports"] = [["x", "y"], {"angle": 30}]
+    path = tmp_path / "slope.json"
+    path.write_text(__import__("json").dumps(data))
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, load_stage(path), progress=Progress.load(tmp_path))
+    app.push(scene)
+    app.frame()
+    session = scene.session
+    assert SupportTool().tip_for(session) == "click a node: pin → roller on a 30° slope → none"
+    session.cycle_support("D")
+    session.cycle_support("D")
+    assert [m.key for m in session.bench.moves] == [("roller", 30.0)]
+    session.cycle_support("D")
+    assert session.bench.moves == []

@@ -41,6 +41,7 @@ from game.app.statics import StaticAnswer, static_answer
 from game.course import load_course, shipped_level
 from game.figures import broke_notice
 from game.files import BadInput, write_json_atomic
+from game.format import support_key
 from game.progress import data_folder
 from game.rules import Verdict, kind_of
 from game.rules.common import snapshot
@@ -326,18 +327,18 @@ class PlaySession:
 
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""
-        now = next((tuple(s["fix"]) for s in (self.data() or {}).get("supports", []) if s["node"] == node), None)
+        now = next((support_key(s) for s in (self.data() or {}).get("supports", []) if s["node"] == node), None)
         bench = self.level_bench
         if bench is not None:
-            offered = [tuple(t) for t in bench.level.player.supports or []]
+            offered = [support_key(t) for t in bench.level.player.supports or []]
             own = any(getattr(m, "node", None) == node and m.type == "add_support" for m in bench.moves)
             if now is not None and not own:
                 self.notice = f"Node {node} has the level's own support."
                 return
             cycle: list = [*offered, None]
         else:
-            cycle = [SUPPORTS[k] if k else None for k in SUPPORT_CYCLE]
-        at = next((k for k, c in enumerate(cycle) if c is not None and now is not None and set(c) == set(now)), -1)
+            cycle = [support_key(SUPPORTS[k]) if k else None for k in SUPPORT_CYCLE]
+        at = next((k for k, c in enumerate(cycle) if c is not None and c == now), -1)
         self.edit(self.bench.set_support, node, cycle[(at + 1) % len(cycle)])
 
     def next_stage(self) -> Stage | None:

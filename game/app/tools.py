@@ -17,6 +17,7 @@ from game.app import draw
 from game.app.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
 from game.app.render import ARROW_PX, LONGEST_PX
 from game.figures import kn
+from game.format import support_key, support_words
 from game.rules.construction import money
 
 
@@ -385,8 +386,7 @@ class SupportTool(OnNode):
         bench = session.level_bench
         if bench is None or not bench.level.player.supports:
             return self.tip
-        words = {frozenset(("x", "y")): "pin", frozenset(("y",)): "roller", frozenset(("x",)): "wall roller", frozenset(("x", "y", "rot")): "fixed"}
-        cycle = [words.get(frozenset(fix), "+".join(fix)) for fix in bench.level.player.supports]
+        cycle = [support_words(support_key(offer)) for offer in bench.level.player.supports]
         return "click a node: " + " → ".join([*cycle, "none"])
 
 

@@ -27,7 +27,7 @@ from engine.results import BUCKLING, CABLE, member_results
 from engine.simulation import RestCriteria
 from game.figures import kn
 from game.format import BaseLevel as Level
-from game.format import pinned_fields
+from game.format import pinned_fields, support_fields, support_key, support_words
 from game.rules.common import IMPERFECTION, JUDGE, Verdict, between_batches, free_motion, hold_time, jittered, limit, plural, snapshot, within_budget
 from game.rules.kind import Kind
 from game.rules.motion import MOTION_TOL
@@ -126,15 +126,15 @@ def design(level: Level, solution: Solution) -> Design:
         elif isinstance(move, AddSupport):
             if move.node not in where:
                 raise ValueError(f"{f}.node: unknown node {move.node!r}")
-            allowed = [set(t) for t in player.supports or []]
-            if set(move.fix) not in allowed:
-                kinds = "; ".join(", ".join(t) for t in player.supports or []) or "none"
-                raise ValueError(f"{f}.fix: this level does not offer a support fixing {', '.join(move.fix)} (it offers: {kinds})")
+            allowed = [support_key(t) for t in player.supports or []]
+            if move.key not in allowed:
+                kinds = "; ".join(support_words(k) for k in allowed) or "none"
+                raise ValueError(f"{f}.{'roller' if move.roller else 'fix'}: this level does not offer a {support_words(move.key)} (it offers: {kinds})")
             if move.node in supported:
                 raise ValueError(f"{f}.node: node {move.node!r} already has a support")
             supported.add(move.node)
             d.supports.append(move.node)
-            d.data["supports"].append({"node": move.node, "fix": list(move.fix)})
+            d.data["supports"].append({"node": move.node, **support_fields(move.key)})
             d.cost += support_price(player, move.fix)
     return d
 
