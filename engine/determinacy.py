@@ -4,7 +4,7 @@ conditions a structure's hinges add to its equations of equilibrium (hinge_parts
 Glossary
     m   members (bars and cables), each one unknown force
     r   reaction components: the x and y the supports lock (a truss joint is a pin,
-        so a locked "rot" adds nothing)
+        so a locked "rot" adds nothing), one for a roller on a line at any angle
     j   joints (every node), each giving two equations of equilibrium, ΣFx = ΣFy = 0
 
 Method of joints: 2j equations in m + r unknowns. So
@@ -82,7 +82,7 @@ def truss_count(data: dict) -> TrussCount | None:
     members = data.get("members") or []
     if not members or data.get("triangles") or any(m.get("kind", "bar") not in TRUSS_MEMBERS for m in members):
         return None
-    r = sum(sum(1 for d in set(s.get("fix", [])) if d in TRUSS_DOFS) for s in data.get("supports") or [])
+    r = sum(sum(1 for d in set(s.get("fix", [])) if d in TRUSS_DOFS) + ("roller" in s) for s in data.get("supports") or [])  # a roller on a line: one
     return TrussCount(m=len(members), r=r, j=len(data.get("nodes") or []))
 
 

@@ -250,3 +250,22 @@ def test_rollers_are_read_with_a_clear_message():
         with pytest.raises(ModelError) as err:
             build_model(data, statics_only=True)
         assert err.value.field == field
+
+
+def test_a_roller_on_a_line_counts_one_reaction_component():
+    """m + r = 2j for the triangle on a pin (2) and an inclined roller (1): 3 + 3 = 6."""
+    from engine.determinacy import truss_count
+
+    assert truss_count(roller_truss(30.0)).excess == 0
+
+
+def test_the_crown_of_a_three_hinged_arch_is_the_one_hinge_with_parts():
+    """hinge_parts: the crown C splits the arch in two (one condition, the part holding
+    B's half); D and E, where beams are held to each other, give none."""
+    from engine.determinacy import hinge_parts
+
+    model = build_model(arch(1.0), statics_only=True)
+    found = hinge_parts(model)
+    assert [model.node_ids[h] for h, _ in found] == ["C"]
+    part = {model.node_ids[q] for q in np.flatnonzero(found[0][1])}
+    assert part in ({"A", "D"}, {"E", "B"})
