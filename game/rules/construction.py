@@ -128,8 +128,9 @@ def design(level: Level, solution: Solution) -> Design:
                 raise ValueError(f"{f}.node: unknown node {move.node!r}")
             allowed = [support_key(t) for t in player.supports or []]
             if move.key not in allowed:
-                kinds = "; ".join(support_words(k) for k in allowed) or "none"
-                raise ValueError(f"{f}.{'roller' if move.roller else 'fix'}: this level does not offer a {support_words(move.key)} (it offers: {kinds})")
+                kinds = "; ".join(support_words(k) if k[:1] == ("roller",) else ", ".join(k) for k in allowed) or "none"
+                what = support_words(move.key) if move.roller else f"support fixing {', '.join(move.fix)}"
+                raise ValueError(f"{f}.{'roller' if move.roller else 'fix'}: this level does not offer a {what} (it offers: {kinds})")
             if move.node in supported:
                 raise ValueError(f"{f}.node: node {move.node!r} already has a support")
             supported.add(move.node)
