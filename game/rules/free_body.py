@@ -183,7 +183,10 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
             why = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, each within {tol:.0%} of the forces that make it up"
         words = f"Right: your forces hold the freed body in equilibrium ({why}). Put back at the cuts, the body stands as before."
         return Verdict(True, words, figures, sim, start)
-    return Verdict(False, _wrong_words(net, off, wrong, about, tol, hinged=bool(hinge_parts(model))), figures, sim, start)
+    hinges = sorted({model.node_ids[h] for h, _ in hinge_parts(model)})
+    if hinges:
+        figures["hinges"] = hinges  # the hinges inside the body (their equations: game/rules/answer.py)
+    return Verdict(False, _wrong_words(net, off, wrong, about, tol, hinged=bool(hinges)), figures, sim, start)
 
 
 def _judged_unknowns(solution: Solution, solved: list[tuple[Unknown, float]], tol: float, floor: float, moment_floor: float) -> list[dict]:

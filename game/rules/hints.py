@@ -84,6 +84,12 @@ def _balance(f: dict) -> str:
             f"ΣM = 0: take moments about {about}, each force times its lever arm (the perpendicular distance from {about} to its "
             f"line of action, not the distance to its point), counter-clockwise positive; a force through {about} has no moment about it."
         )
+    if f.get("hinges") and any(not u["right"] for u in f.get("unknowns", [])):
+        at = f["hinges"][0]
+        return (
+            f"Cut the body at the hinge {at}: it passes no moment, so the moments about {at} of the forces on one part alone"
+            " are zero, the equation the whole body's three do not give."
+        )
     if any(not u["right"] for u in f.get("unknowns", [])):
         return "Nearly there: work each unknown out to three significant figures, and take them from the equations, not from one another's rounded values."
     return ""
