@@ -24,7 +24,11 @@ condensation, as anaStruct does): with M2 = 0, 2k r1 + 4k r2 = 0 gives r2 = −r
 M1 = 3k r1 (k = EI/L0); with M1 = 0, M2 = 3k r2; with both, no moment. So ∂R/∂r is
 EI/L0 [[3, 0], [0, 0]] (end j released), [[0, 0], [0, 3]] (end i), 0 (both), and U =
 ½ (M1 r1 + M2 r2); the node's rotation there gets nothing from the beam, neither
-moment nor stiffness (engine/model.py drops it where no beam holds it).
+moment nor stiffness (engine/model.py drops it where no beam holds it). A 'stability'
+beam is condensed the same way, exactly: its released rotation is the one that makes
+U* least (M = 0 there, stability_released), so by the envelope theorem its forces are
+U*'s gradient at that rotation with the released moment zero, and its tangent is the
+Schur complement of U*'s Hessian on the released rotation.
 At rest (R = 0, r = 0) both give the small-displacement frame block Gᵀ k G (beam_blocks,
 in numpy: the model builder needs it, and a first start should compile nothing for it).
 """
@@ -36,7 +40,7 @@ import math
 import numpy as np
 from numba import njit
 
-from engine.beam_stability import stability_forces, stability_tangent
+from engine.beam_stability import stability_axial, stability_forces, stability_tangent
 from engine.kernel_options import ALLOCATING, INNER, KERNEL
 
 TWO_PI = 2.0 * math.pi
@@ -78,6 +82,50 @@ def end_moments(r1, r2, k, release):
     if release == RELEASE_J:
         return 3.0 * k * r1, 0.0
     return 0.0, 0.0
+
+
+RELEASE_NEWTON = 30  # iterations at most for a pinned end's rotation in a 'stability' beam
+
+
+@njit(**KERNEL)
+def stability_released(r1, r2, r3, EA, EI, L0, release):
+    """(r1, r2) of a 'stability' beam with its released ends' rotations solved for a zero
+    moment there (module note: U*'s least over them; engine/beam_stability.py). Both
+    released: r1 = r2 = 0 (M1 = M2 = 0 gives a = b = 0). One: Newton on the free
+    rotation from the seed's condensed value (−½ the other), with ∂M/∂r its diagonal
+    term of the tangent, ½ k (A + B) + c²/D (stability_tangent); where that is not
+    positive (past the pinned end's own buckling, long after the member's) it stops."""
+    if release == 0:
+        return r1, r2
+    if release == RELEASE_I | RELEASE_J:
+        return 0.0, 0.0
+    if release == RELEASE_J:
+        r2 = -0.5 * r1
+    else:
+        r1 = -0.5 * r2
+    k = EI / L0
+    for _ in range(RELEASE_NEWTON):
+        _, A, A1, A2, B, B1, B2 = stability_axial(r1, r2, r3, EA, EI, L0)
+        a = 0.5 * (r1 - r2)
+        b = 0.5 * (r1 + r2)
+        D = L0 / EA - L0 * L0 * L0 / (16.0 * EI) * (A2 * a * a + B2 * b * b)
+        if release == RELEASE_J:
+            M = k * (B * b - A * a)
+            c = -0.25 * L0 * (B1 * b - A1 * a)
+        else:
+            M = k * (A * a + B * b)
+            c = -0.25 * L0 * (A1 * a + B1 * b)
+        d = 0.5 * k * (A + B) + c * c / D
+        if not d > 0.0:
+            break
+        step = M / d
+        if release == RELEASE_J:
+            r2 -= step
+        else:
+            r1 -= step
+        if abs(step) <= 1e-15 * (abs(r1) + abs(r2)):
+            break
+    return r1, r2
 
 
 @njit(**KERNEL)
@@ -140,8 +188,12 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
         if m.beam_stability[e]:
             # Stability functions (engine/beam_stability.py); damping with the seed's
             # stiffness at rest, K0 β ṙ, which dissipates whatever the axial force.
+            rel = m.beam_release[e]
+            r1, r2 = stability_released(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], rel)
             N, M1, M2, _ = stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
-            Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+            M1 = 0.0 if rel & RELEASE_I else M1  # zero to round-off by the solve: exactly
+            M2 = 0.0 if rel & RELEASE_J else M2
+            Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, rel)
             N += Nd
             M1 += M1d
             M2 += M2d
@@ -170,6 +222,7 @@ def beam_energy(m, pos, chord, beam_on):
         if beam_on[e]:
             r1, r2, r3, _, _ = _deformation_of(m, e, pos, chord)
             if m.beam_stability[e]:
+                r1, r2 = stability_released(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], m.beam_release[e])
                 u += stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
             else:
                 M1, M2 = end_moments(r1, r2, m.beam_EI[e] / m.beam_L0[e], m.beam_release[e])
@@ -199,9 +252,22 @@ def beam_tangents(m, pos, chord, ke):
         N = 0.0
         M = 0.0  # M1 + M2
         if m.beam_stability[e]:
+            rel = m.beam_release[e]
+            r1, r2 = stability_released(r1, r2, r3, EA, EI, L0, rel)
             N = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
             _, M1, M2, _ = stability_forces(r1, r2, r3, EA, EI, L0)
+            M1 = 0.0 if rel & RELEASE_I else M1
+            M2 = 0.0 if rel & RELEASE_J else M2
             M = M1 + M2
+            for c in range(2):  # a released rotation condensed out: the Schur complement
+                if rel & (1 << c) and kr[c, c] != 0.0:
+                    piv = kr[c, c]
+                    for p in range(3):
+                        for q in range(3):
+                            if p != c and q != c:
+                                kr[p, q] -= kr[p, c] * kr[c, q] / piv
+                    for p in range(3):
+                        kr[p, c] = kr[c, p] = 0.0
         else:
             k = EI / L0
             kr[0, 0], kr[1, 0] = end_moments(1.0, 0.0, k, m.beam_release[e])  # ∂(M1, M2)/∂r1

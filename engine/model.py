@@ -486,7 +486,7 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
             raise ModelError(f"{f}.formulation", "only a beam has a formulation")
         if formulation not in BEAM_FORMULATIONS:
             raise ModelError(f"{f}.formulation", f"must be one of {', '.join(BEAM_FORMULATIONS)}, got {formulation!r}")
-        release = _read_release(f, mb, kind, formulation)
+        release = _read_release(f, mb, kind)
         out.ids.append(mid)
         ea = mat["E"] * area
         if kind == "beam":
@@ -507,7 +507,7 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
     return out
 
 
-def _read_release(f: str, mb: dict, kind: str, formulation: str) -> int:
+def _read_release(f: str, mb: dict, kind: str) -> int:
     """A member's released (pinned) ends, `release`: a list of "i" and "j", as bits."""
     if "release" not in mb:
         return 0
@@ -516,8 +516,6 @@ def _read_release(f: str, mb: dict, kind: str, formulation: str) -> int:
         raise ModelError(f"{f}.release", 'lists the member\'s pinned ends, any of "i" and "j"')
     if ends and kind != "beam":
         raise ModelError(f"{f}.release", "only a beam carries moments at its ends to release; a bar or cable is pinned already")
-    if ends and formulation == "stability":
-        raise ModelError(f"{f}.release", "a 'stability' beam cannot have a pinned end; use the default formulation")
     return sum(RELEASE_BITS[e] for e in ends)
 
 
@@ -714,7 +712,7 @@ def _add_equivalent_loads(loads: tuple[list, list, list], member_loads: list[Mem
 def _spans(member_loads: list[MemberLoad], members: _Members, arrays: ModelArrays, point_loads: int) -> dict:
     """The distributed loads on 'stability' beams, whose equivalent loads follow the
     beam's axial force (ModelArrays: span_*)."""
-    rows = [k for k, ml in enumerate(member_loads) if ml.beam and arrays.beam_stability[members.slot[ml.member][1]]]
+    rows = [k for k, ml in enumerate(member_loads) if ml.beam and arrays.beam_stability[members.slot[ml.member][1]] and not ml.release]  # pinned: first order
     beam = np.array([members.slot[member_loads[k].member][1] for k in rows], dtype=np.int64)
     q = np.array([along_across(member_loads[k], arrays.pos0)[3:] for k in rows], dtype=float).reshape(-1, 2)
     row = np.array([point_loads + 2 * k for k in rows], dtype=np.int64)

@@ -202,14 +202,10 @@ BUILT_BEAM = "stability"  # the formulation of a beam the player builds, unless 
 
 def pinned_fields(fields: dict[str, Any], ends: list[str] | None) -> dict[str, Any]:
     """A member's level-file fields (all but id, i, j) with the ends `ends` ("i", "j")
-    pinned to their nodes, `release` (none: left out). A beam with stability functions
-    cannot be pinned (engine/model.py), so a pinned beam the player builds bends as
-    the default beam-column does; its buckling load is still Euler's where members break."""
+    pinned to their nodes, `release` (none: left out)."""
     out = {k: v for k, v in fields.items() if k != "release"}
     if ends:
         out["release"] = sorted(set(ends))
-        if out.get("formulation") == BUILT_BEAM:
-            out["formulation"] = "arcade"
     return out
 
 
@@ -226,7 +222,7 @@ class Member(_Strict):
     formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
     release: list[Literal["i", "j"]] | None = Field(
         None,
-        description='beams only: the ends pinned to their node (a hinge: no moment passes), any of "i" and "j"; not with the \'stability\' formulation',
+        description='beams only: the ends pinned to their node (a hinge: no moment passes), any of "i" and "j"',
     )
 
 
