@@ -52,7 +52,7 @@ TOPICS = {  # in this order, each a ramp from one step to a chain of steps
     "Particles": ["free-body-03", "particle-02", "particle-01"],
     "Free-body diagrams": ["free-body-02", "free-body-01", "reactions-02", "reactions-01"],
     "Trusses: joints and sections": ["truss-01", "truss-02", "truss-03", "joints-01", "truss-04", "truss-05", "sections-01", "free-body-04"],
-    "Frames and machines": ["pulley-01", "machines-02", "two-force-01", "machines-01", "frame-01", "frame-02", "arch-01"],
+    "Frames and machines": ["pulley-01", "machines-02", "two-force-01", "machines-01", "frame-01", "frame-02", "hinge-01"],
 }
 KN = 1e3
 
