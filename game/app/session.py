@@ -313,17 +313,10 @@ class PlaySession:
     def toggle_pin(self, member: str, end: str) -> None:
         """Pin beam `member` to its node at `end` ("i" or "j"), a hinge, or take the pin
         away; the notice says which."""
-        if self.bench is None:
-            return
-        pinned = self.edit(self.bench.toggle_pin, member, end)
-        if pinned is None:
-            return
-        ends = self.bench.pinned_ends(member)
-        node = next((m[end] for m in (self.data() or {}).get("members", []) if m["id"] == member), end)
-        if pinned:
-            self.notice = f"Member {member} is pinned to node {node}: it passes no moment there, its end turns freely (P again takes the pin away)."
-        else:
-            self.notice = f"Member {member} is held from turning at node {node} again" + (" (its other end stays pinned)." if ends else ".")
+        pinned = self.edit(self.bench.toggle_pin, member, end) if self.bench is not None else None
+        if pinned is not None:
+            node = next((m[end] for m in (self.data() or {}).get("members", []) if m["id"] == member), end)
+            self.notice = pin_words(member, node, pinned, bool(self.bench.pinned_ends(member)))
 
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""
@@ -537,6 +530,13 @@ class PlaySession:
             self._broken_seen.update(mid for _, mid in new)
             more = f" ({len(new) - 1} more broke with it)" if len(new) > 1 else ""
             self.notice = break_words(self, new[0][1]) + more
+
+
+def pin_words(member: str, node: str, pinned: bool, any_pinned: bool) -> str:
+    """The notice after P: what pinning (or unpinning) the member's end at `node` did."""
+    if pinned:
+        return f"Member {member} is pinned to node {node}: it passes no moment there, its end turns freely (P again takes the pin away)."
+    return f"Member {member} is held from turning at node {node} again" + (" (its other end stays pinned)." if any_pinned else ".")
 
 
 def supports_drawn(session: PlaySession) -> list[tuple[str, frozenset[str]]]:
