@@ -20,10 +20,10 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from engine.elements import eval_forces, history_rate, history_value
-from engine.kernel_options import INNER, KERNEL
-from engine.rollers import hold_rollers
-from engine.tethers import eval_tethers, slide_anchors
+from equilibria.engine.elements import eval_forces, history_rate, history_value
+from equilibria.engine.kernel_options import INNER, KERNEL
+from equilibria.engine.rollers import hold_rollers
+from equilibria.engine.tethers import eval_tethers, slide_anchors
 
 SYMPLECTIC = 0
 RK4 = 1

@@ -23,7 +23,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
-from engine.kernel_options import KERNEL
+from equilibria.engine.kernel_options import KERNEL
 
 
 @njit(**KERNEL)

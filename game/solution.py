@@ -24,8 +24,8 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, ValidationError, model_validator
 
-from game.files import BadInput, format_problem, read_json
-from game.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, Roller, _Strict, field_path, support_key
+from equilibria.files import BadInput, format_problem, read_json
+from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, Roller, _Strict, field_path, support_key
 
 
 class AddForce(_Strict):

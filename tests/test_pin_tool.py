@@ -20,12 +20,12 @@ import pygame
 import pytest
 from test_build_tools import Hand
 
-from engine import Simulation
-from game.course import shipped_level
-from game.files import read_json
-from game.level import load_level
-from game.solution import load_solution
-from game.workbench import LevelBench, Refused, SandboxBench
+from equilibria.course import shipped_level
+from equilibria.engine import Simulation
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.solution import load_solution
+from equilibria.workbench import LevelBench, Refused, SandboxBench
 
 G = 9.81
 STEEL = 7850.0
@@ -106,11 +106,11 @@ def test_a_level_roller_on_a_slope_is_drawn_on_its_incline(tmp_path):
     data.update(kind="demo", supports=[{"node": "A", "fix": ["x", "y"]}, {"node": "B", "roller": {"angle": 30}}], player={})
     path = tmp_path / "slope.json"
     path.write_text(__import__("json").dumps(data))
-    from game.app.app import App
-    from game.app.pacing import FRAME
-    from game.app.scenes.play import PlayScene
-    from game.app.stage import load_stage
-    from game.progress import Progress
+    from equilibria.app.app import App
+    from equilibria.app.pacing import FRAME
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.stage import load_stage
+    from equilibria.progress import Progress
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, load_stage(path), progress=Progress.load(tmp_path))
@@ -152,12 +152,12 @@ def test_the_player_places_a_roller_on_the_slope_the_level_offers():
 
 
 def test_the_support_tool_goes_through_the_roller_on_its_slope(tmp_path):
-    from game.app.app import App
-    from game.app.pacing import FRAME
-    from game.app.scenes.play import PlayScene
-    from game.app.stage import load_stage
-    from game.app.tools import SupportTool
-    from game.progress import Progress
+    from equilibria.app.app import App
+    from equilibria.app.pacing import FRAME
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.stage import load_stage
+    from equilibria.app.tools import SupportTool
+    from equilibria.progress import Progress
 
     data = read_json(shipped_level("supports-01"))
     data["player"]["supports"] = [["x", "y"], {"angle": 30}]

@@ -21,9 +21,9 @@ import numpy as np
 import pytest
 from builders import member, model
 
-from engine import ModelError, Simulation, build_model
-from engine.beam import beam_blocks
-from engine.linear import solve_linear
+from equilibria.engine import ModelError, Simulation, build_model
+from equilibria.engine.beam import beam_blocks
+from equilibria.engine.linear import solve_linear
 
 EXACT = 1e-9
 AT_REST = 1e-2
@@ -253,7 +253,7 @@ def test_rollers_are_read_with_a_clear_message():
 
 def test_a_roller_on_a_line_counts_one_reaction_component():
     """m + r = 2j for the triangle on a pin (2) and an inclined roller (1): 3 + 3 = 6."""
-    from engine.determinacy import truss_count
+    from equilibria.engine.determinacy import truss_count
 
     assert truss_count(roller_truss(30.0)).excess == 0
 
@@ -261,7 +261,7 @@ def test_a_roller_on_a_line_counts_one_reaction_component():
 def test_the_crown_of_a_three_hinged_arch_is_the_one_hinge_with_parts():
     """hinge_parts: the crown C splits the arch in two (one condition, the part holding
     B's half); D and E, where beams are held to each other, give none."""
-    from engine.determinacy import hinge_parts
+    from equilibria.engine.determinacy import hinge_parts
 
     model = build_model(arch(1.0), statics_only=True)
     found = hinge_parts(model)
