@@ -58,7 +58,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.beam_stability import span_loads
+from equilibria.engine.beam_stability import span_loads
 
 DIRECTIONS = ("y", "x", "normal")
 SMALL_KL2 = 1e-6  # |k² L²| below which a stability beam's P-δ is left out (module note)
@@ -192,7 +192,7 @@ def load_table(model) -> LoadTable:
 
 def forces_along(model, state, members, points: int = 41, table: LoadTable | None = None) -> MemberForces:
     """The internal forces along the members `members` (rows in model.member_ids), (K, P)
-    arrays, in the state `state` (engine.dynamics.State): each member's end forces from
+    arrays, in the state `state` (equilibria.engine.dynamics.State): each member's end forces from
     its deformation, less the equivalent loads of its distributed loads at end i, then
     the closed form above, all members at once. The frame and the loads are those of the
     starting geometry (small rotations). table: load_table(model), if the caller keeps it."""
@@ -293,7 +293,7 @@ def member_forces(model, state, member: int, points: int = 41) -> MemberForces:
 
 def _scale(m, history: int, t: float) -> float:
     """A load history's value at time t (held at its ends; 1 without one)."""
-    from engine.histories import scale  # the one reading of a history, the kernels' own
+    from equilibria.engine.histories import scale  # the one reading of a history, the kernels' own
 
     return scale(m, history, t)
 

@@ -1,6 +1,6 @@
 """Where the shipped levels are, found through `importlib.resources`, never relative to
 the current folder: the checkout's `levels/` folder is installed as the package
-`game.levels` (pyproject.toml maps it), so the same lookup finds it in a source checkout
+`equilibria.levels` (pyproject.toml maps it), so the same lookup finds it in a source checkout
 (an editable install) and in an installed wheel. Imports nothing of the game's, so that
 the level format (game/level.py) and the course (game/course.py) can both ask it.
 """
@@ -37,14 +37,14 @@ def _on_disk(root: Traversable) -> Path:
 
 def _shipped() -> Path:
     try:
-        return _on_disk(resources.files("game.levels"))
+        return _on_disk(resources.files("equilibria.levels"))
     except ModuleNotFoundError:  # a source tree run without installing it: its own levels/
         return Path(__file__).resolve().parents[1] / "levels"
 
 
 LEVELS_DIR = _shipped()
 COURSE_PATH = LEVELS_DIR / "course.json"
-SCHEMA_PATH = LEVELS_DIR / "level.schema.json"  # generated: python -m game.level --write-schema
+SCHEMA_PATH = LEVELS_DIR / "level.schema.json"  # generated: python -m equilibria.level --write-schema
 
 
 def in_checkout() -> bool:

@@ -1,5 +1,5 @@
 """The typeface the game draws every text in: DejaVu Sans Condensed, shipped in assets/
-(installed as `game.assets`) and loaded from there on every system, never looked up
+(installed as `equilibria.assets`) and loaded from there on every system, never looked up
 among the system's fonts (Windows and macOS have no DejaVu; another font lacks → ▸ ⁴ ↔
 ẑ m̄ and packs the layout differently). The condensed cut is the one the game was laid
 out in: asked for "dejavusans", fontconfig gave it on the computers it was built on.
@@ -22,7 +22,7 @@ BOLD = "DejaVuSansCondensed-Bold.ttf"
 def font_file(name: str) -> Traversable:
     """A shipped font file (REGULAR or BOLD)."""
     try:
-        root: Traversable = resources.files("game.assets")
+        root: Traversable = resources.files("equilibria.assets")
     except ModuleNotFoundError:  # a source tree run without installing it: its own assets/
         root = Path(__file__).resolve().parents[2] / "assets"
     return root / name

@@ -12,7 +12,7 @@ Each cut gives the unknowns it carries (`unknowns`):
                                           (counter-clockwise positive) where it carries rot
 
 and the freed body's equilibrium gives three equations, with the loads as the engine
-applies them (engine.linear.load_vector, as the judge takes them; a distributed load's
+applies them (equilibria.engine.linear.load_vector, as the judge takes them; a distributed load's
 equivalent nodal forces and end moments included):
 
     ΣFx = 0,   ΣFy = 0,   ΣM_P = Σ (x − x_P)·fy − (y − y_P)·fx + Σ m = 0
@@ -31,11 +31,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import Model, build_model
-from engine.linear import load_vector
-from game.format import BaseLevel as Level
-from game.format import Cut
-from game.solution import AddForce, AddMoment
+from equilibria.engine import Model, build_model
+from equilibria.engine.linear import load_vector
+from equilibria.format import BaseLevel as Level
+from equilibria.format import Cut
+from equilibria.solution import AddForce, AddMoment
 
 CONSISTENT = 1e-9  # a least-squares residual below this fraction of the loads is round-off
 

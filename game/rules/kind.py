@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine import Model
-from game.format import BaseLevel
-from game.rules.common import Verdict
-from game.solution import Move, Solution
+from equilibria.engine import Model
+from equilibria.format import BaseLevel
+from equilibria.rules.common import Verdict
+from equilibria.solution import Move, Solution
 
 GOAL_FIELDS = frozenset({"hold", "max_displacement", "moving_load"})  # the goal fields of the kinds that came first
 
@@ -43,7 +43,7 @@ class Kind:
     mode_tools           tools that replace `tools` in a `player.mode` (zero_force: remove)
     player_fields        the `player` fields a level of this kind may set; another is an error
     goal_fields          the `goal` fields it may set
-    judge                (level, solution) → Verdict, run by game.rules.check; None: no goal
+    judge                (level, solution) → Verdict, run by equilibria.rules.check; None: no goal
     sense                (level, model) → problems ('field: what is wrong') a level of this
                          kind must not have, beyond the format's; run by `equilibria validate`
     builds               the moves build (nodes, members, supports): the work is a design
