@@ -19,20 +19,16 @@ from __future__ import annotations
 
 import contextlib
 import math
-import re
 import unicodedata
 
 import pygame
 
 from equilibria.app import draw, overlay
 from equilibria.app.palette import ALERT, INK, MUTED, TENSION
-from equilibria.figures import figure, signed
+from equilibria.figures import figure, signed, typed_force, typed_moment
 
 SELECTION = (179, 215, 243)  # the selected text's highlight: a light blue, as text fields have it
 
-NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
-COMPONENTS = re.compile(rf"\s*({NUMBER})\s*[,;\s]\s*({NUMBER})\s*(?:kN)?\s*")
-POLAR = re.compile(rf"\s*({NUMBER})\s*(?:kN)?\s*@\s*({NUMBER})\s*°?\s*")
 MAX_CHARS = 32
 
 
@@ -50,34 +46,14 @@ def _clipboard_put(text: str) -> None:
 
 
 def parse_force(text: str) -> tuple[float, float]:
-    """(fx, fy) [N] of what was typed; ValueError with a sentence when it is not a force."""
-    polar = POLAR.fullmatch(text)
-    if polar:
-        size, angle = float(polar[1]), math.radians(float(polar[2]))
-        if size < 0:
-            raise ValueError("A size is not negative: turn the angle by 180° instead.")
-        fx, fy = size * math.cos(angle), size * math.sin(angle)
-    else:
-        parts = COMPONENTS.fullmatch(text)
-        if not parts:
-            raise ValueError("Type Fx, Fy (like 0, -10) or size @ angle (like 10 @ 270), in kN.")
-        fx, fy = float(parts[1]), float(parts[2])
-    fx, fy = round(fx * 1e3, 6) + 0.0, round(fy * 1e3, 6) + 0.0  # kN → N; no −0, no 1e-13 from cos 90°
-    if not (math.isfinite(fx) and math.isfinite(fy)) or (fx == 0 and fy == 0):
-        raise ValueError("That is no force: at least one part must be other than 0.")
-    return fx, fy
+    """(fx, fy) [N] of what was typed; ValueError with a sentence when it is not a force
+    (the grammar, in the language's decimal mark: game/figures.py `typed_force`)."""
+    return typed_force(text)
 
 
 def parse_moment(text: str) -> float:
-    """m [N m] of what was typed (kN·m, counter-clockwise positive); ValueError with a
-    sentence when it is not a moment."""
-    found = re.fullmatch(rf"\s*({NUMBER})\s*(?:kN·?m|kNm)?\s*", text)
-    if not found:
-        raise ValueError("Type the moment in kN·m, counter-clockwise positive (like 12 or -4.5).")
-    m = round(float(found[1]) * 1e3, 6) + 0.0
-    if not math.isfinite(m) or m == 0:
-        raise ValueError("That is no moment: it must be other than 0.")
-    return m
+    """m [N m] of what was typed (kN·m, counter-clockwise positive): figures.typed_moment."""
+    return typed_moment(text)
 
 
 class TextLine:
