@@ -27,6 +27,11 @@ def figure(x: float) -> str:
     return text.rstrip("0").rstrip(point) if digits else text
 
 
+def plain(x: float) -> str:
+    """`x` as Python's general format writes it (3, 0.35, 9.81), in the language's decimal mark."""
+    return f"{x:g}".replace(".", decimal_mark())
+
+
 def fixed(x: float, digits: int) -> str:
     """`x` with `digits` decimals in the language's marks (a time: 1.25 s, German 1,25 s)."""
     return decimal(x, digits)

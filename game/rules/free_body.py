@@ -53,10 +53,13 @@ import math
 import numpy as np
 
 from equilibria.engine import Model, build_model
+from equilibria.figures import percent
 from equilibria.format import BaseLevel as Level
 from equilibria.format import Cut
+from equilibria.i18n import N_, _, ngettext
 from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
-from equilibria.rules.common import Verdict, hold_time, moment_point, plural, run
+from equilibria.rules.balance import WITHIN
+from equilibria.rules.common import Verdict, counted, hold_time, listing, moment_point, run
 from equilibria.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.solution import AddForce, AddMoment, Solution, player_loads
@@ -84,19 +87,36 @@ def _count_problem(level: Level, solution: Solution, want: Places) -> str | None
     forces = [m for m in solution.moves if isinstance(m, AddForce)]
     moments = [m for m in solution.moves if isinstance(m, AddMoment)]
     if len(forces) != want.forces or len(moments) != want.moments:
-        asked = plural(want.forces, "force") + (f" and {plural(want.moments, 'moment')}" if want.moments else "")
-        given = plural(len(forces), "force") + (f" and {plural(len(moments), 'moment')}" if moments or want.moments else "")
-        return f"Replace the cuts by exactly {asked}; this solution gives {given}."
-    for kind, moves, nodes in (("force", forces, want.nodes), ("moment", moments, want.moment_nodes)):
+        asked, given = _forces_and_moments(want.forces, want.moments, want.moments), _forces_and_moments(len(forces), len(moments), moments or want.moments)
+        return _("Replace the cuts by exactly {asked}; this solution gives {given}.").format(asked=asked, given=given)
+    for moment, moves, nodes in ((False, forces, want.nodes), (True, moments, want.moment_nodes)):
         seen: set[str] = set()
         for m in moves:
             if m.node not in nodes:
-                where = ", ".join(nodes) or "no node"
-                return f"A {kind} replaces a cut that carries one, at {where}; {m.node} is not one."
+                where = ", ".join(nodes) or _("no node")
+                said = (
+                    _("A moment replaces a cut that carries one, at {nodes}; {node} is not one.")
+                    if moment
+                    else _("A force replaces a cut that carries one, at {nodes}; {node} is not one.")
+                )
+                return said.format(nodes=where, node=m.node)
             if m.node in seen:
-                return f"One {kind} replaces the cut at {m.node}: add the two you put there into one."
+                said = (
+                    _("One moment replaces the cut at {node}: add the two you put there into one.")
+                    if moment
+                    else _("One force replaces the cut at {node}: add the two you put there into one.")
+                )
+                return said.format(node=m.node)
             seen.add(m.node)
     return None
+
+
+def _forces_and_moments(forces: int, moments: int, with_moments) -> str:
+    """ "2 forces", "2 forces and 1 moment"."""
+    said = counted(forces, N_("{n} force"), N_("{n} forces"))
+    if not with_moments:
+        return said
+    return _("{forces} and {moments}").format(forces=said, moments=counted(moments, N_("{n} moment"), N_("{n} moments")))
 
 
 def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | None:
@@ -108,29 +128,36 @@ def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | 
         ux, uy = np.subtract(where[cut.node], where[other]) / math.dist(where[cut.node], where[other])
         across = abs(fx * uy - fy * ux)
         if across > most and member.kind == "cable":
-            return f"Cable {cut.member} pulls only along itself: its force at the cut {cut.node} lies along {cut.member}, but yours has a part across it."
-        if across > most:
-            return (
-                f"Member {cut.member} is a two-force member (a bar pinned at both ends): the force it gives at the cut {cut.node} "
-                f"lies along {cut.member}, but yours has a part across it."
+            return _("Cable {member} pulls only along itself: its force at the cut {node} lies along {member}, but yours has a part across it.").format(
+                member=cut.member, node=cut.node
             )
+        if across > most:
+            return _(
+                "Member {member} is a two-force member (a bar pinned at both ends): the force it gives at the cut {node} "
+                "lies along {member}, but yours has a part across it."
+            ).format(member=cut.member, node=cut.node)
         return None
     if cut.along is not None:  # a roller on an incline, or a pin that joined a two-force member
         ux, uy = np.divide(cut.along, math.hypot(*cut.along))
         across = abs(fx * uy - fy * ux)
         if across > most:
             if cut.what == "support":
-                return f"The roller at {cut.node} pushes only at right angles to the surface it rolls on, but yours has a part along that surface."
-            member = f"the two-force member {cut.member}" if cut.member else "a two-force member"
-            return (
-                f"The pin at {cut.node} joined {member} (a member loaded only at its two pins): the force it gives lies along "
-                f"that member, but yours has a part across it."
-            )
+                return _("The roller at {node} pushes only at right angles to the surface it rolls on, but yours has a part along that surface.").format(
+                    node=cut.node
+                )
+            if cut.member:
+                return _(
+                    "The pin at {node} joined the two-force member {member} (a member loaded only at its two pins): the force it gives lies along "
+                    "that member, but yours has a part across it."
+                ).format(node=cut.node, member=cut.member)
+            return _(
+                "The pin at {node} joined a two-force member (a member loaded only at its two pins): the force it gives lies along "
+                "that member, but yours has a part across it."
+            ).format(node=cut.node)
         return None
     for axis, value in (("x", fx), ("y", fy)):
         if axis not in carried(cut) and abs(value) > most:
-            words = cut_words(cut)
-            return f"{words[0].upper()}{words[1:]} gives no force along {axis}, but yours has an {axis} part."
+            return _("{cut} gives no force along {axis}, but yours has an {axis} part.").format(cut=cut_words(cut, capital=True), axis=axis)
     return None
 
 
@@ -169,7 +196,7 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
         "net_moment": net["m"],
         "moment_about": about,
         "tolerance": {"fx": bound["fx"], "fy": bound["fy"], "m": bound["m"], "fraction": tol, "floor": FLOOR},
-        "judged": "each unknown" if solved is not None else "equilibrium",
+        "judged": "each unknown" if solved is not None else "equilibrium",  # for a machine (--json): English
         "unknowns": [{k: r[k] for k in ("unknown", "yours", "right")} for r in rows],
         "off": off,
         "max_displacement": worst,
@@ -177,10 +204,14 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
     }
     if not failed:
         if solved is not None:
-            why = f"each of your {plural(len(rows), 'unknown')} within {tol:.0%} of its answer, so ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0"
+            why = ngettext(
+                "your {n} unknown within {tolerance} of its answer, so ΣFx = 0, ΣFy = 0 and ΣM about {node} = 0",
+                "each of your {n} unknowns within {tolerance} of its answer, so ΣFx = 0, ΣFy = 0 and ΣM about {node} = 0",
+                len(rows),
+            ).format(n=len(rows), tolerance=percent(tol), node=about)
         else:
-            why = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, each within {tol:.0%} of the forces that make it up"
-        words = f"Right: your forces hold the freed body in equilibrium ({why}). Put back at the cuts, the body stands as before."
+            why = _(WITHIN).format(node=about, tolerance=percent(tol))
+        words = _("Right: your forces hold the freed body in equilibrium ({why}). Put back at the cuts, the body stands as before.").format(why=why)
         return Verdict(True, words, figures, sim, start)
     return Verdict(False, _wrong_words(net, off, wrong, about, tol), figures, sim, start)
 
@@ -195,7 +226,7 @@ def _judged_unknowns(solution: Solution, solved: list[tuple[Unknown, float]], to
         fx, fy = forces.get(u.node, (0.0, 0.0))
         yours = u.value(fx, fy, moments.get(u.node, 0.0))
         allowed = max(tol * abs(answer), moment_floor if u.moment else floor)
-        rows.append({"unknown": u.words, "yours": yours, "answer": answer, "allowed": allowed, "right": abs(yours - answer) <= allowed})
+        rows.append({"unknown": u.words, "said": u.said(), "yours": yours, "answer": answer, "allowed": allowed, "right": abs(yours - answer) <= allowed})
     return rows
 
 
@@ -211,13 +242,12 @@ def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about
     """Which equations are off and which way the body goes, and which unknowns are not
     within τ of their answers: never the answer, nor by how much."""
     if off:
-        head = f"Not in equilibrium: {off_words(net, off, about)} (x to the right, y up, moments counter-clockwise positive)."
+        head = _("Not in equilibrium: {what} (x to the right, y up, moments counter-clockwise positive).").format(what=off_words(net, off, about))
     else:
-        head = f"Nearly: your forces almost balance the body, but not within {tol:.0%} of each answer."
+        head = _("Nearly: your forces almost balance the body, but not within {tolerance} of each answer.").format(tolerance=percent(tol))
     if wrong:
-        names = [r["unknown"] for r in wrong]
-        head += f" Not right: {names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' and ' + names[-1]}."
-    return head + " Check the free-body diagram: every cut replaced, each force's sense and lever arm."
+        head += " " + _("Not right: {unknowns}.").format(unknowns=listing([r["said"] for r in wrong]))
+    return head + " " + _("Check the free-body diagram: every cut replaced, each force's sense and lever arm.")
 
 
 def held(level: Level, data: dict) -> dict:
@@ -319,7 +349,7 @@ def _sense(level: Level, model: Model) -> list[str]:
 
 KIND = Kind(
     name="free_body",
-    summary="replace the cuts that freed a body by the forces and moments they carried",
+    summary=N_("replace the cuts that freed a body by the forces and moments they carried"),
     moves=(AddForce, AddMoment),
     tools=("inspect", "force", "moment", "erase", "drag"),
     player_fields=frozenset({"forces", "moments", "nodes"}),
