@@ -26,6 +26,7 @@ from pydantic import Field, ValidationError
 
 from equilibria.files import BadInput, format_problem, read_json
 from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
+from equilibria.i18n import N_, _, decimal
 
 
 class AddForce(_Strict):
@@ -126,18 +127,31 @@ def over_budget(solution: Solution, size: int = 0) -> str:
     if size > BUDGET.bytes:
         return _too_big(size)
     added = Counter(m.type for m in solution.moves)
-    for count, most, what, may in (
-        (len(solution.moves), BUDGET.moves, "moves", "have"),
-        (added["add_node"], BUDGET.nodes, "new nodes", "add"),
-        (added["add_member"], BUDGET.members, "new members", "add"),
+    for count, most, said in (
+        (
+            len(solution.moves),
+            BUDGET.moves,
+            N_("{count} moves; a solution may have at most {most} (twenty times what any level of the course needs), so it is not judged"),
+        ),
+        (
+            added["add_node"],
+            BUDGET.nodes,
+            N_("{count} new nodes; a solution may add at most {most} (twenty times what any level of the course needs), so it is not judged"),
+        ),
+        (
+            added["add_member"],
+            BUDGET.members,
+            N_("{count} new members; a solution may add at most {most} (twenty times what any level of the course needs), so it is not judged"),
+        ),
     ):
         if count > most:
-            return f"moves: {count:,} {what}; a solution may {may} at most {most:,} (twenty times what any level of the course needs), so it is not judged"
+            return "moves: " + _(said).format(count=decimal(count, 0), most=decimal(most, 0))
     return ""
 
 
 def _too_big(size: int) -> str:
-    return f"(file): {size / 1000:,.0f} kB; a solution may be at most {BUDGET.bytes / 1000:,.0f} kB, so it is not judged"
+    said = _("{size} kB; a solution may be at most {most} kB, so it is not judged")
+    return "(file): " + said.format(size=decimal(size / 1000, 0), most=decimal(BUDGET.bytes / 1000, 0))
 
 
 def read_solution(path: str | Path) -> Solution:

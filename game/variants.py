@@ -35,6 +35,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from equilibria.format import UNITS, BaseLevel, Number, field_path
+from equilibria.i18n import _, decimal, decimal_mark
 
 L = TypeVar("L", bound=BaseLevel)
 
@@ -51,11 +52,11 @@ def student_error(text: str) -> str | None:
     """Why `text` cannot be a student id, or None: 1 to 64 printable characters."""
     s = text.strip()
     if not s:
-        return "a student id has at least one letter or digit"
+        return _("a student id has at least one letter or digit")
     if len(s) > STUDENT_MAX:
-        return f"a student id is at most {STUDENT_MAX} characters"
+        return _("a student id is at most {n} characters").format(n=STUDENT_MAX)
     if any(not c.isprintable() for c in s):
-        return "a student id holds printable characters only"
+        return _("a student id holds printable characters only")
     return None
 
 
@@ -139,8 +140,11 @@ def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: 
     data["brief"] = fill(base.brief, env, base, "brief").rstrip()
     data["hints"] = [fill(h, env, base, f"hints[{k}]") for k, h in enumerate(base.hints)]
     said = numbers_text(base, numbers)
-    whose = f"Your numbers (student {student})" if student else "The level's own numbers (give your student id on the menu to get yours)"
-    data["brief"] = f"{whose}: {said}.\n{data['brief']}".rstrip()  # first: the folded brief shows it
+    if student:
+        whose = _("Your numbers (student {student}): {numbers}.").format(student=student, numbers=said)
+    else:
+        whose = _("The level's own numbers (give your student id on the menu to get yours): {numbers}.").format(numbers=said)
+    data["brief"] = f"{whose}\n{data['brief']}".rstrip()  # first: the folded brief shows it
     try:
         out = type(base).model_validate(data)
     except ValidationError as exc:
@@ -183,7 +187,7 @@ def shown(value: float, unit: str, decimals: int | None = None, *, with_unit: bo
         text = text.rstrip("0").rstrip(".")
     if text in ("-0", ""):
         text = "0"
-    text = text.replace("-", "−")
+    text = text.replace("-", "−").replace(".", decimal_mark())
     return text if not (unit and with_unit) else f"{text}{unit}" if unit == "°" else f"{text} {unit}"
 
 
@@ -217,7 +221,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
             raise ValueError(f"{field}: {{{inside}}}: unknown form {how!r} (use |abs, |num or |dir)")
     how = "dir" if "dir" in hows else ""
     if "." in name:
-        node, _, part = name.rpartition(".")
+        node, _dot, part = name.rpartition(".")
         if field != "explanation":
             raise ValueError(f"{field}: {{{inside}}}: the answer may be shown in the explanation only (after a pass)")
         if part not in ANSWER_PARTS:
@@ -488,8 +492,11 @@ def version_for(level: L, solution) -> L:
     if solution.numbers is not None and template(out).vary is not None:
         drawn = out.numbers
         if set(solution.numbers) != set(drawn) or any(abs(solution.numbers[n] - v) > 1e-9 * max(1.0, abs(v)) for n, v in drawn.items()):
-            whose = f"student {out.student}" if out.student else "the level's own"
-            raise ValueError(f"numbers: this work was done with other numbers than {whose} ({numbers_line(out)}); it answers another version of the level")
+            if out.student:
+                said = _("this work was done with other numbers than student {student}'s ({numbers}); it answers another version of the level")
+            else:
+                said = _("this work was done with other numbers than the level's own ({numbers}); it answers another version of the level")
+            raise ValueError("numbers: " + said.format(student=out.student, numbers=numbers_line(out)))
     return out
 
 
@@ -513,23 +520,28 @@ def answer_lines(level: BaseLevel) -> list[str]:
     """The answer of a version of a free-body level as a student would write it."""
     solved = answer_solution(level)
     if solved is None:
-        return ["(no unique answer to print: the level's explanation says what passes)"]
+        return [_("(no unique answer to print: the level's explanation says what passes)")]
     lines = []
     for m in solved["moves"]:
         if m["type"] == "add_force":
-            lines.append(f"force at {m['node']}: Fx = {shown(m['fx'], 'kN')}, Fy = {shown(m['fy'], 'kN')}")
+            lines.append(_("force at {node}: Fx = {fx}, Fy = {fy}").format(node=m["node"], fx=shown(m["fx"], "kN"), fy=shown(m["fy"], "kN")))
         else:
-            lines.append(f"moment at {m['node']}: M = {shown(m['m'], 'kN·m')} (counter-clockwise positive)")
+            lines.append(_("moment at {node}: M = {m} (counter-clockwise positive)").format(node=m["node"], m=shown(m["m"], "kN·m")))
     return lines
 
 
 def show_text(level: BaseLevel) -> str:
     """A version of a level as a teacher prints it: its numbers, brief, hints, answer and
     explanation."""
-    who = f"student {level.student}" if level.student else "no student (the level's own numbers)"
-    parts = [f"{level.id}: {level.title}", f"Numbers for {who}: {numbers_line(level) or 'the level does not vary its numbers'}", "", level.brief, ""]
-    parts += [f"Hint {k}: {h}" for k, h in enumerate(level.hints, 1)]
-    parts += ["", "Answer:", *(f"  {line}" for line in answer_lines(level)), "", f"Explanation: {level.explanation}" if level.explanation else ""]
+    numbers = numbers_line(level) or _("the level does not vary its numbers")
+    if level.student:
+        who = _("Numbers for student {student}: {numbers}").format(student=level.student, numbers=numbers)
+    else:
+        who = _("Numbers for no student (the level's own numbers): {numbers}").format(numbers=numbers)
+    parts = [f"{level.id}: {level.title}", who, "", level.brief, ""]
+    parts += [_("Hint {n}: {hint}").format(n=k, hint=h) for k, h in enumerate(level.hints, 1)]
+    explained = [_("Explanation: {text}").format(text=level.explanation)] if level.explanation else [""]
+    parts += ["", _("Answer:"), *(f"  {line}" for line in answer_lines(level)), "", *explained]
     return "\n".join(parts).rstrip() + "\n"
 
 
@@ -548,4 +560,5 @@ def versions_said(level: BaseLevel, class_size: int = 30) -> str:
         return ""
     count = math.prod(values(n) for n in level.vary.numbers.values())
     sharing = class_size * (1 - (1 - 1 / count) ** (class_size - 1))
-    return f"; {count:,} versions: in a class of {class_size}, about {sharing:.0f} would share theirs with another"
+    said = _("; {count} versions: in a class of {size}, about {sharing} would share theirs with another")
+    return said.format(count=decimal(count, 0), size=class_size, sharing=decimal(sharing, 0))
