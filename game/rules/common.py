@@ -16,7 +16,7 @@ from equilibria.engine.linear import Mechanism, mechanism
 from equilibria.engine.results import elements_without
 from equilibria.figures import plain
 from equilibria.format import BaseLevel as Level
-from equilibria.i18n import N_, _, decimal, ngettext
+from equilibria.i18n import N_, _, decimal
 from equilibria.rules.motion import describe_motion
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
@@ -102,11 +102,6 @@ def listing(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
-def counted(n: int, singular: str, plural: str) -> str:
-    """`ngettext(singular, plural, n)` with {n} filled: the caller marks both forms."""
-    return ngettext(singular, plural, n).format(n=n)
 
 
 def hold_time(level: Level) -> float:

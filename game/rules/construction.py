@@ -33,7 +33,6 @@ from equilibria.rules.common import (
     JUDGE,
     Verdict,
     between_batches,
-    counted,
     free_motion,
     hold_time,
     jittered,
@@ -547,8 +546,8 @@ def judge_stability(level: Level, solution: Solution) -> Verdict:
         return judged
     d, test, figures = judged
     added = [
-        *([counted(len(d.members), N_("{n} member"), N_("{n} members"))] if d.members else []),
-        *([counted(len(d.supports), N_("{n} support"), N_("{n} supports"))] if d.supports else []),
+        *([ngettext("{n} member", "{n} members", len(d.members)).format(n=len(d.members))] if d.members else []),
+        *([ngettext("{n} support", "{n} supports", len(d.supports)).format(n=len(d.supports))] if d.supports else []),
     ]
     if not added:
         return Verdict(True, _("Stable: with nothing added no free motion is left, and it stands under its loads."), figures, test.sim, test.start)

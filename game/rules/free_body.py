@@ -59,7 +59,7 @@ from equilibria.format import Cut
 from equilibria.i18n import N_, _, ngettext
 from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
 from equilibria.rules.balance import WITHIN
-from equilibria.rules.common import Verdict, counted, hold_time, listing, moment_point, run
+from equilibria.rules.common import Verdict, hold_time, listing, moment_point, run
 from equilibria.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.solution import AddForce, AddMoment, Solution, player_loads
@@ -113,10 +113,10 @@ def _count_problem(level: Level, solution: Solution, want: Places) -> str | None
 
 def _forces_and_moments(forces: int, moments: int, with_moments) -> str:
     """ "2 forces", "2 forces and 1 moment"."""
-    said = counted(forces, N_("{n} force"), N_("{n} forces"))
+    said = ngettext("{n} force", "{n} forces", forces).format(n=forces)
     if not with_moments:
         return said
-    return _("{forces} and {moments}").format(forces=said, moments=counted(moments, N_("{n} moment"), N_("{n} moments")))
+    return _("{forces} and {moments}").format(forces=said, moments=ngettext("{n} moment", "{n} moments", moments).format(n=moments))
 
 
 def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | None:

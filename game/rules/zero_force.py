@@ -10,7 +10,7 @@ from equilibria.engine.linear import mechanism
 from equilibria.figures import kn
 from equilibria.format import BaseLevel as Level
 from equilibria.i18n import N_, _, ngettext
-from equilibria.rules.common import Standing, Verdict, counted, free_motion, hold_time, listing, stands, within_budget
+from equilibria.rules.common import Standing, Verdict, free_motion, hold_time, listing, stands, within_budget
 from equilibria.rules.kind import Kind
 from equilibria.solution import MarkZero, RemoveMember, Solution
 
@@ -52,9 +52,9 @@ def judge_zero_force(level: Level, solution: Solution) -> Verdict:
         return Verdict(True, said.format(members=", ".join(sorted(zero))), figures)
     parts = []
     if wrong:
-        parts.append(counted(len(wrong), N_("{n} member you marked carries a force"), N_("{n} members you marked carry a force")))
+        parts.append(ngettext("{n} member you marked carries a force", "{n} members you marked carry a force", len(wrong)).format(n=len(wrong)))
     if missed:
-        parts.append(counted(len(missed), N_("{n} zero-force member is not marked"), N_("{n} zero-force members are not marked")))
+        parts.append(ngettext("{n} zero-force member is not marked", "{n} zero-force members are not marked", len(missed)).format(n=len(missed)))
     joint, rule = look_at(level, missed[0] if missed else wrong[0], zero)
     figures = {"marked": sorted(marked), "wrong": len(wrong), "missed": len(missed), "look_at": joint, "rule": rule}
     return Verdict(False, _("Not quite: {what}.").format(what=listing(parts)), figures)  # the hint names the joint (game/rules/hints.py)
