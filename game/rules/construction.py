@@ -379,7 +379,8 @@ def member_table(test: LoadTest) -> tuple[list[dict], dict]:
                 "sense": "tension" if n > 0 else ("compression" if n < 0 else "none"),
                 "tension_capacity": cap_t,
                 "compression_capacity": cap_c,
-                "compression_by": "a cable cannot push" if cable else ("buckling" if limits[k] == BUCKLING else "yield"),
+                # English for a machine (check --json); marked so that the member table shows it in the student's language: _(row["compression_by"])
+                "compression_by": N_("a cable cannot push") if cable else (N_("buckling") if limits[k] == BUCKLING else N_("yield")),
                 "use": use if use is not None else (0.0 if math.isfinite(cap_t) else None),
             }
         )
