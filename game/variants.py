@@ -254,11 +254,11 @@ def _unit_of(base: BaseLevel, name: str) -> tuple[str, int | None]:
 
 def _direction(part: str, value: float) -> str:
     if part == "fx":
-        return "to the right" if value >= 0 else "to the left"
+        return _("to the right") if value >= 0 else _("to the left")
     if part == "fy":
-        return "up" if value >= 0 else "down"
+        return _("up") if value >= 0 else _("down")
     if part == "m":
-        return "counter-clockwise" if value >= 0 else "clockwise"
+        return _("counter-clockwise") if value >= 0 else _("clockwise")
     return ""  # F is a size: it has no direction
 
 
