@@ -149,7 +149,10 @@ def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: 
         out = type(base).model_validate(data)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
-        raise ValueError(f"vary: the numbers {said} make a level the format refuses ({field_path(first['loc'])}: {first['msg']})") from None
+        raise ValueError(
+            "vary: "
+            + _("the numbers {numbers} make a level the format refuses ({problem})").format(numbers=said, problem=f"{field_path(first['loc'])}: {first['msg']}")
+        ) from None
     if base.explanation and explain:
         answer = answer_values(out) if needs_answer(base.explanation) else {}
         out = out.model_copy(update={"explanation": fill(base.explanation, env, base, "explanation", answer)})
@@ -218,28 +221,28 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
     name, *hows = (part.strip() for part in inside.split("|"))
     for how in hows:
         if how not in FILTERS:
-            raise ValueError(f"{field}: {{{inside}}}: unknown form {how!r} (use |abs, |num or |dir)")
+            raise ValueError(f"{field}: {{{inside}}}: " + _("unknown form {form} (use |abs, |num or |dir)").format(form=repr(how)))
     how = "dir" if "dir" in hows else ""
     if "." in name:
         node, _dot, part = name.rpartition(".")
         if field != "explanation":
-            raise ValueError(f"{field}: {{{inside}}}: the answer may be shown in the explanation only (after a pass)")
+            raise ValueError(f"{field}: {{{inside}}}: " + _("the answer may be shown in the explanation only (after a pass)"))
         if part not in ANSWER_PARTS:
-            raise ValueError(f"{field}: {{{inside}}}: an answer is NODE.fx, NODE.fy, NODE.F or NODE.m")
+            raise ValueError(f"{field}: {{{inside}}}: " + _("an answer is NODE.fx, NODE.fy, NODE.F or NODE.m"))
         if name not in answer:
-            raise ValueError(f"{field}: {{{inside}}}: the level's answer has no {part} at node {node!r}")
+            raise ValueError(f"{field}: {{{inside}}}: " + _("the level's answer has no {part} at node {node}").format(part=part, node=repr(node)))
         value = answer[name]
         unit = "kN·m" if part == "m" else "kN"
         if how == "dir":
             if part == "F":
-                raise ValueError(f"{field}: {{{inside}}}: |dir is for fx, fy and m (F is the force's size)")
+                raise ValueError(f"{field}: {{{inside}}}: " + _("|dir is for fx, fy and m (F is the force's size)"))
             return _direction(part, value)
         return shown(abs(value) if "abs" in hows else value, unit, with_unit="num" not in hows)
     if name not in env:
         known = ", ".join(sorted(env)) or "none"
-        raise ValueError(f"{field}: {{{inside}}}: no number named {name!r} in vary (the level's numbers: {known})")
+        raise ValueError(f"{field}: {{{inside}}}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=repr(name), known=known))
     if how == "dir":
-        raise ValueError(f"{field}: {{{inside}}}: |dir is for the answer's parts (NODE.fx, NODE.fy, NODE.m)")
+        raise ValueError(f"{field}: {{{inside}}}: " + _("|dir is for the answer's parts (NODE.fx, NODE.fy, NODE.m)"))
     unit, decimals = _unit_of(base, name)
     value = abs(env[name]) if "abs" in hows else env[name]
     return shown(value, unit, decimals, with_unit="num" not in hows)
@@ -294,7 +297,7 @@ def path_parts(path: str) -> list[str | int]:
     while at < len(path):
         m = PATH_PART.match(path, at)
         if not m or m.end() == at:
-            raise ValueError(f"vary.set.{path}: not a field (write it as nodes.B.x, loads[0].fy, member_loads[0].w)")
+            raise ValueError(f"vary.set.{path}: " + _("not a field (write it as nodes.B.x, loads[0].fy, member_loads[0].w)"))
         parts.append(m.group(1) if m.group(1) is not None else int(m.group(2)))
         at = m.end()
     return parts
@@ -310,21 +313,21 @@ def _walk(data, path: str):
         if isinstance(here, list) and isinstance(part, str):
             found = [i for i, item in enumerate(here) if isinstance(item, dict) and item.get("id") == part]
             if not found:
-                raise ValueError(f"{where}: no {parts[k - 1] if k else 'item'} with id {part!r}")
+                raise ValueError(f"{where}: " + _("no {what} with id {id}").format(what=parts[k - 1] if k else "item", id=repr(part)))
             part = found[0]
         if isinstance(here, list) and isinstance(part, int) and part >= len(here):
-            raise ValueError(f"{where}: there is no item {part} (the level has {len(here)})")
+            raise ValueError(f"{where}: " + _("there is no item {index} (the level has {count})").format(index=part, count=len(here)))
         if isinstance(here, dict) and isinstance(part, str) and part not in here:
-            raise ValueError(f"{where}: the level has no field {part!r} there")
+            raise ValueError(f"{where}: " + _("the level has no field {name} there").format(name=repr(part)))
         if not isinstance(here, dict | list) or (isinstance(here, dict) and isinstance(part, int)):
-            raise ValueError(f"{where}: not a field of the level")
+            raise ValueError(f"{where}: " + _("not a field of the level"))
         if last:
             value = here[part]
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"{where}: not a number in the level")
+                raise ValueError(f"{where}: " + _("not a number in the level"))
             return here, part
         here = here[part]
-    raise ValueError(f"vary.set.{path}: not a field of the level")
+    raise ValueError(f"vary.set.{path}: " + _("not a field of the level"))
 
 
 def get(data: dict, path: str) -> float:
@@ -351,22 +354,26 @@ def parse(text: str) -> ast.expr:
         tree = ast.parse(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # not an expression; a NUL; nested past the parser's depth
         missing = source.count("(") > source.count(")")
-        raise ValueError(f"a ')' is missing in {text!r}" if missing else f"cannot read {text!r}") from None
+        raise ValueError((_("a ')' is missing in {text}") if missing else _("cannot read {text}")).format(text=repr(text))) from None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
             if name not in FUNCTIONS or node.keywords:
-                raise ValueError(f"no function {name!r} in {text!r} (there are {', '.join(FUNCTIONS)})")
+                raise ValueError(
+                    _("no function {name} in {text} (there are {functions})").format(name=repr(name), text=repr(text), functions=", ".join(FUNCTIONS))
+                )
             if len(node.args) != FUNCTIONS[name][0]:
-                raise ValueError(f"{name}() takes {FUNCTIONS[name][0]} number(s), in {text!r}")
+                raise ValueError(_("{name}() takes {n} number(s), in {text}").format(name=name, n=FUNCTIONS[name][0], text=repr(text)))
         elif (isinstance(node, ast.BinOp) and type(node.op) not in OPERATORS) or (
             isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.USub | ast.UAdd)
         ):
-            raise ValueError(f"unexpected {ast.unparse(node)!r} in {text!r}")
+            raise ValueError(_("unexpected {what} in {text}").format(what=repr(ast.unparse(node)), text=repr(text)))
         elif isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int | float)):
-            raise ValueError(f"unexpected {node.value!r} in {text!r}")
+            raise ValueError(_("unexpected {what} in {text}").format(what=repr(node.value), text=repr(text)))
         elif not isinstance(node, ast.BinOp | ast.UnaryOp | ast.Constant | ast.Name | ast.Call | ast.operator | ast.unaryop | ast.Load):
-            raise ValueError(f"unexpected {ast.unparse(node) if isinstance(node, ast.expr) else type(node).__name__!r} in {text!r}")
+            raise ValueError(
+                _("unexpected {what} in {text}").format(what=ast.unparse(node) if isinstance(node, ast.expr) else repr(type(node).__name__), text=repr(text))
+            )
     return tree
 
 
@@ -382,11 +389,11 @@ def evaluate(tree: ast.expr, env: dict[str, float], field: str) -> float:
     try:
         value = _value(tree, env)
     except KeyError as exc:
-        raise ValueError(f"{field}: no number named {exc.args[0]!r} in vary") from None
+        raise ValueError(f"{field}: " + _("no number named {name} in vary").format(name=repr(exc.args[0]))) from None
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
-        raise ValueError(f"{field}: cannot be worked out ({exc})") from None
+        raise ValueError(f"{field}: " + _("cannot be worked out ({why})").format(why=exc)) from None
     if not math.isfinite(value):
-        raise ValueError(f"{field}: the value is not a finite number")
+        raise ValueError(f"{field}: " + _("the value is not a finite number"))
     return value
 
 
@@ -411,21 +418,21 @@ def vary_errors(level: BaseLevel) -> list[str]:
     texts = [("title", level.title), ("brief", level.brief), ("explanation", level.explanation)] + [(f"hints[{k}]", h) for k, h in enumerate(level.hints)]
     if level.vary is None:
         found = [(field, m.group(1)) for field, text in texts for m in PLACEHOLDER.finditer(text)]
-        return [f"{field}: {{{inside}}}: the level has no vary block, so no number to show" for field, inside in found[:1]]
+        return [f"{field}: {{{inside}}}: " + _("the level has no vary block, so no number to show") for field, inside in found[:1]]
     if PLACEHOLDER.search(level.title):
-        return ["title: the title names the level for everyone: show the numbers in the brief"]
+        return ["title: " + _("the title names the level for everyone: show the numbers in the brief")]
     known = set(level.vary.numbers)
     for name, d in level.vary.derived.items():
         problem = _expression_problem(d.value, known, f"vary.derived.{name}")
         if problem:
             return [problem]
         if name in known:
-            return [f"vary.derived.{name}: already the name of a drawn number"]
+            return [f"vary.derived.{name}: " + _("already the name of a drawn number")]
         known.add(name)
     data = level.model_dump(mode="json", exclude={"vary"}, exclude_none=True)
     for path, text in level.vary.set.items():
         if path_parts(path)[0] in ("id", "format", "kind", "title", *TEXTS):
-            return [f"vary.set.{path}: only the level's numbers are set from vary"]
+            return [f"vary.set.{path}: " + _("only the level's numbers are set from vary")]
         try:
             get(data, path)
         except ValueError as exc:
@@ -440,7 +447,12 @@ def vary_errors(level: BaseLevel) -> list[str]:
         for path, text in level.vary.set.items():
             written, wanted = get(data, path), evaluate(parse(text), env, f"vary.set.{path}")
             if abs(written - wanted) > 1e-9 * max(1.0, abs(wanted)):
-                return [f"vary.set.{path}: the file holds {written:g}, the default numbers give {wanted:g} (the file is the level with its own numbers)"]
+                return [
+                    f"vary.set.{path}: "
+                    + _("the file holds {written}, the default numbers give {wanted} (the file is the level with its own numbers)").format(
+                        written=f"{written:g}", wanted=f"{wanted:g}"
+                    )
+                ]
     except ValueError as exc:
         return [str(exc)]
     return []
@@ -452,7 +464,11 @@ def _expression_problem(text: str, known: set[str], field: str) -> str | None:
     except ValueError as exc:
         return f"{field}: {exc}"
     unknown = sorted(names_in(tree) - known)
-    return f"{field}: no number named {unknown[0]!r} in vary (the level's numbers: {', '.join(sorted(known))})" if unknown else None
+    return (
+        f"{field}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=repr(unknown[0]), known=", ".join(sorted(known)))
+        if unknown
+        else None
+    )
 
 
 def with_numbers(level: L, numbers: dict[str, float], *, explain: bool = True) -> L:

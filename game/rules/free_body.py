@@ -309,41 +309,50 @@ def _sense(level: Level, model: Model) -> list[str]:
     """A free-body level is cut somewhere, at nodes of its body, each cut one the format
     allows; its forces go where cuts are; weight is neglected (the loads drawn are all)."""
     if not level.cut:
-        return ["cut: a free_body level says where its body was cut free (at least one cut)"]
+        return ["cut: " + _("a free_body level says where its body was cut free (at least one cut)")]
     if level.world.gravity != 0:
-        return ["world.gravity: a free-body level neglects weight (gravity 0): the loads drawn are all the forces on the body"]
+        return ["world.gravity: " + _("a free-body level neglects weight (gravity 0): the loads drawn are all the forces on the body")]
     if not any(ld.fx or ld.fy or ld.m for ld in level.loads) and not any(any(ml.ends()) for ml in level.member_loads):
-        return ["loads: a free body without loads needs no forces to hold it"]
+        return ["loads: " + _("a free body without loads needs no forces to hold it")]
     nodes = {n.id for n in level.nodes}
     members = {m.id: m for m in level.members}
     seen: set[str] = set()
     for k, cut in enumerate(level.cut):
         at = f"cut[{k}]"
         if cut.node not in nodes:
-            return [f"{at}.node: unknown node {cut.node!r}"]
+            return [f"{at}.node: " + _("unknown node {id}").format(id=repr(cut.node))]
         if cut.node in seen:
-            return [f"{at}.node: node {cut.node!r} is cut twice; one cut a node"]
+            return [f"{at}.node: " + _("node {id} is cut twice; one cut a node").format(id=repr(cut.node))]
         seen.add(cut.node)
         if cut.what == "support" and not cut.carries:
-            return [f'{at}.carries: say what the removed support fixed, e.g. ["x", "y"] for a pin']
+            return [f"{at}.carries: " + _('say what the removed support fixed, e.g. ["x", "y"] for a pin')]
         if cut.along is not None and (cut.what not in ("support", "pin") or set(carried(cut)) != {"x", "y"} or not any(cut.along)):
-            return [f'{at}.along: a line of force for a roller on an incline or a pin of a two-force member: a nonzero [dx, dy], with carries ["x", "y"]']
+            return [
+                f"{at}.along: " + _('a line of force for a roller on an incline or a pin of a two-force member: a nonzero [dx, dy], with carries ["x", "y"]')
+            ]
         if cut.what == "bar":
             if cut.carries:
-                return [f"{at}.carries: a bar's force lies along it; give its member, not carries"]
+                return [f"{at}.carries: " + _("a bar's force lies along it; give its member, not carries")]
             member = members.get(cut.member or "")
             if member is None:
-                return [f"{at}.member: a cut bar names the body's member that ends at the cut" + (f"; unknown member {cut.member!r}" if cut.member else "")]
+                return [
+                    f"{at}.member: "
+                    + (
+                        _("a cut bar names the body's member that ends at the cut; unknown member {id}").format(id=repr(cut.member))
+                        if cut.member
+                        else _("a cut bar names the body's member that ends at the cut")
+                    )
+                ]
             if cut.node not in (member.i, member.j):
-                return [f"{at}.member: member {member.id} does not end at {cut.node}"]
+                return [f"{at}.member: " + _("member {member} does not end at {node}").format(member=member.id, node=cut.node)]
         elif cut.member is not None and cut.member not in members and cut.along is None:  # a pin's along: the member taken away
-            return [f"{at}.member: unknown member {cut.member!r}"]
+            return [f"{at}.member: " + _("unknown member {id}").format(id=repr(cut.member))]
     for k, node in enumerate(level.player.nodes or []):
         if node not in seen:
-            return [f"player.nodes[{k}]: forces replace cuts, and {node} is not cut"]
+            return [f"player.nodes[{k}]: " + _("forces replace cuts, and {node} is not cut").format(node=node)]
     about = level.goal.moment_about if level.goal else None
     if about is not None and about not in nodes:
-        return [f"goal.moment_about: unknown node {about!r}"]
+        return ["goal.moment_about: " + _("unknown node {id}").format(id=repr(about))]
     return []
 
 
