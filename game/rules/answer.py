@@ -56,8 +56,8 @@ def cut_phrase(cut: Cut) -> Words:
         fix = set(carried(cut))
         if "rot" in fix:
             return Words(N_("the fixed support at {node}"), {"node": cut.node})
-        if fix == {"x", "y"} and cut.along is None:
-            return Words(N_("the pin support at {node}"), {"node": cut.node})
+        if fix == {"x", "y"} and cut.along is None:  # a pin support: "the pin", as the cut pin of a frame (one text)
+            return Words(N_("the pin at {node}"), {"node": cut.node})
         return Words(N_("the roller at {node}"), {"node": cut.node})
     if cut.what == "bar":
         return Words(N_("the cut bar {member} at {node}"), {"member": cut.member, "node": cut.node})
