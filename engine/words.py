@@ -32,3 +32,11 @@ class Words:
 
     def __str__(self) -> str:
         return self.said()
+
+
+class Refusal(ValueError):
+    """An action the engine refuses, its `words` for a person (str: English)."""
+
+    def __init__(self, words: Words):
+        super().__init__(str(words))
+        self.words = words

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from equilibria import handin
+from equilibria import handin, i18n
 from equilibria.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
 from equilibria.app.pacing import FRAME, Pacer
 from equilibria.app.shapes import Ground
@@ -382,8 +382,8 @@ class PlaySession:
         try:
             self.sim.nail(q)
             self.notice = f"Nailed node {self.model.node_ids[q]} where it is; R pulls every nail."
-        except ValueError as exc:
-            self.notice = str(exc)
+        except ValueError as exc:  # the engine's refusal, in the player's language (engine/words.py)
+            self.notice = exc.words.said(i18n._) if hasattr(exc, "words") else str(exc)
 
     def bomb(self, kind: str, ident: str) -> None:
         (self.sim.remove_member if kind == "member" else self.sim.remove_triangle)(ident)
