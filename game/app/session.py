@@ -219,7 +219,7 @@ class PlaySession:
         try:  # the bench's model is the one its edit's check built: one model per edit
             self.model = damped(self.bench.model() if self.bench is not None else build_model(data, statics_only=True)) if data is not None else None
         except ModelError as exc:
-            self.model, self.notice = None, f"Cannot build this structure: {exc}"
+            self.model, self.notice = None, f"Cannot build this structure: {exc.said(i18n._)}"
         self.count = truss_count(data) if self.model is not None else None  # m + r against 2j, for the panel
         self.free, self.free_words = None, ""
         seeks = kind_of(self.stage.kind).seeks_mechanism  # a free body is free on purpose: no mechanism, no static answer to show
@@ -487,7 +487,7 @@ class PlaySession:
             try:  # one compiled batch: the batch is as long as the frame's share
                 self.sim.advance(steps * self.sim.dt, batch_seconds=(steps + 1) * self.sim.dt)
             except Unstable as exc:
-                self.paused, self.problem, steps = True, str(exc), 0
+                self.paused, self.problem, steps = True, exc.words.said(i18n._), 0
         wall = time.perf_counter() - start
         self.sim_ms = 1e3 * wall
         self.pacer.record(steps, wall, frame_seconds)
