@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from equilibria import i18n
-from equilibria.files import read_json
 from equilibria.figures import kn, num, signed, typed_force, typed_moment
+from equilibria.files import read_json
 from equilibria.level import load_level
 from equilibria.rules import check
 from equilibria.solution import read_solution
@@ -47,15 +47,15 @@ def names_of(level) -> set[str]:
     return names
 
 
-def unmarked(text: str, level, own: list[str]) -> list[str]:
+def unmarked(text: str, level, own: list[str], solution=None) -> list[str]:
     """The words of `text` outside ⟦ ⟧ that are no number, unit symbol, name of the
-    level's, nor part of the level's own texts `own`."""
+    level's or of what the solution adds, nor part of the level's own texts `own`."""
     for said in sorted(own, key=len, reverse=True):
         if said:
             text = text.replace(said, " ")
     while BRACKETED.search(text):
         text = BRACKETED.sub(" ", text)
-    allowed = names_of(level) | UNITS
+    allowed = names_of(level) | UNITS | {getattr(m, "id", "") for m in (solution.moves if solution else [])}
     return [w for w in re.findall(r"\w+", text) if not re.fullmatch(r"\d+", w) and w not in allowed]
 
 
@@ -92,7 +92,7 @@ def test_every_word_of_the_judge_comes_from_the_catalogs(level_id):
     for name, solution in answers(level_id):
         texts, own = judged_texts(level, solution)
         for text in texts:
-            if words := unmarked(text, level, own):
+            if words := unmarked(text, level, own, solution):
                 bad.append(f"{name}: {words} in {text!r}")
     assert bad == [], "\n".join(bad)
 
@@ -178,3 +178,24 @@ def test_a_typed_moment_reads_the_decimal_comma_in_german_and_english_keeps_the_
     assert typed_moment("-4,5 kNm") == -4500.0
     with pytest.raises(ValueError, match="Dezimalkomma"):
         typed_force("1,5,3")
+
+
+@pytest.mark.parametrize("language", [i18n.PSEUDO, "de"])
+def test_the_engines_words_are_translated_where_the_judge_shows_them(language):
+    """A design the engine refuses (a new joint where one already is): the engine's
+    ModelError carries its template and fields (engine/words.py), and the verdict gives
+    them in the student's language."""
+    from equilibria.solution import AddNode
+
+    i18n.set_language(language)
+    level = load_level(read_json(LEVELS / "bridge-01.json"))
+    reference = read_solution(SOLUTIONS / "bridge-01.json")
+    twin = AddNode(type="add_node", id="Z", x=2.0, y=2.0)  # where the reference puts E
+    twin_solution = reference.model_copy(update={"moves": [*reference.moves, twin]})
+    verdict = check(level, twin_solution)
+    assert not verdict.passed
+    if language == i18n.PSEUDO:
+        assert "⟦node {node} is at the same place" not in verdict.reason and "⟦node 'Z' is at the same place as node 'E'" in verdict.reason
+        assert unmarked(verdict.reason, level, [], twin_solution) == []
+    else:
+        assert verdict.reason.startswith("Dieser Entwurf lässt sich nicht bauen: Knoten 'Z' liegt an derselben Stelle wie Knoten 'E' (2, 2)")
