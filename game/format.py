@@ -13,10 +13,12 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from typing import Annotated, Any, Literal, Self
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, Self, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, field_validator, model_validator
 
+from equilibria.i18n import LANGUAGES, N_, SOURCE, _, localized
 from equilibria.text import plain_text
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
@@ -46,7 +48,7 @@ MAX_DAMPING = 100.0  # damping ratio (course: 0.02 to 0.05); [1/s] mass_damping
 MAX_ELEMENT_DAMPING = 10.0  # [s] stiffness-proportional β (course: none), which shrinks the explicit step
 MAX_MU = 10.0  # friction coefficient (course: up to 0.3)
 MAX_CHOICES = 100  # player.load_choices (course: up to 4): validate builds the model once for each
-MAX_TEXT = 20_000  # characters of a brief, a hint, an explanation (course: up to 941), laid out on the screen each time shown
+MAX_TEXT = 20_000  # characters of a brief, a hint, an explanation in each language (course: up to 941), laid out on the screen each time shown
 
 
 def bounded(low: float | None, high: float, *, above: float | None = None) -> Any:
@@ -65,6 +67,58 @@ MAX_ANSWER = 1e3
 AnswerForce = bounded(-MAX_ANSWER * MAX_FORCE, MAX_ANSWER * MAX_FORCE)
 AnswerMoment = bounded(-MAX_ANSWER * MAX_MOMENT, MAX_ANSWER * MAX_MOMENT)
 Text = Annotated[str, AfterValidator(plain_text)]
+
+# A text the student reads, in one language or several (docs/level-format.md, "Languages"):
+# a plain string is English; {"en": "…", "de": "…"} gives it per language, English required.
+# The level gives it in the language of the moment through its own accessors (`BaseLevel.title`
+# and the like, i18n.localized); the file's form is kept in the field of the same name and an
+# underscore (`title_`), which a drawn version fills language by language (`each_language`).
+Language = Literal[tuple(LANGUAGES)]
+LevelText = str | dict[str, str]  # a text as the file writes it
+TEXT_FORMS = ("one text", "by language")  # the two forms' tags, which a field's path leaves out
+TEXT_FORM_ERROR = N_('a text, or a text per language such as {"en": "…", "de": "…"}')
+
+
+def _english_given(texts: dict[str, str]) -> dict[str, str]:
+    if SOURCE not in texts:
+        raise ValueError(_('the English text ("en") is required; the other languages are optional'))
+    return texts
+
+
+def _text_form(value: Any) -> str | None:
+    return TEXT_FORMS[0] if isinstance(value, str) else TEXT_FORMS[1] if isinstance(value, dict) else None
+
+
+def localized_text(max_length: int, min_length: int = 0) -> Any:
+    """A level's text: one string (English), or one per language of `LANGUAGES` with
+    English among them; each language's text within the bounds."""
+    one = Annotated[Text, Field(min_length=min_length, max_length=max_length)]
+    by_language = Annotated[dict[Language, one], AfterValidator(_english_given), Field(min_length=1, json_schema_extra={"required": [SOURCE]})]
+    return Annotated[
+        Union[Annotated[one, Tag(TEXT_FORMS[0])], Annotated[by_language, Tag(TEXT_FORMS[1])]],  # noqa: UP007 - Tag needs the members annotated
+        Discriminator(_text_form, custom_error_type="level_text", custom_error_message=TEXT_FORM_ERROR),
+    ]
+
+
+def each_language(text: LevelText, change: Callable[[str], str]) -> LevelText:
+    """`text` (as the file writes it) with `change` applied to each language's text."""
+    return change(text) if isinstance(text, str) else {code: change(t) for code, t in text.items()}
+
+
+def raw_text(value: Any) -> str:
+    """A text of a level file not yet validated (a title in a list of files), in the current
+    language and without control characters; "" where it is no text."""
+    if isinstance(value, dict):
+        value = localized({code: t for code, t in value.items() if isinstance(t, str)})
+    return plain_text(value) if isinstance(value, str) else ""
+
+
+def text_versions(field: str, text: LevelText | None) -> list[tuple[str, str]]:
+    """("field", text) for a plain text, ("field.de", text) for each language of one given
+    per language: where each text the file holds is."""
+    if not text:
+        return []
+    return [(field, text)] if isinstance(text, str) else [(f"{field}.{code}", t) for code, t in text.items()]
 
 
 def _no_controls(value: str) -> str:
@@ -92,7 +146,9 @@ History = Annotated[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # serialize_by_alias: a field whose name is not the file's key (`title_` holds "title") is
+    # dumped under the file's key, so that a dumped level reads back as a level
+    model_config = ConfigDict(extra="forbid", serialize_by_alias=True)
 
 
 def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, float]] | None:
@@ -378,7 +434,14 @@ class Number(_Strict):
     step: Positive = Field(description="the values go up by this much, so that texts show clean numbers")
     unit: Unit = Field("", description="how texts show it: the SI value divided by the unit's size (8000 N shown in kN is '8 kN')")
     default: Finite | None = Field(None, description="the level's own value, for a player who gave no student id (absent: the step nearest the middle)")
-    words: Text | None = Field(None, max_length=60, description="what it is, for the student's list of their numbers ('the load at C'); absent: its name")
+    words_: localized_text(60) | None = Field(
+        None, alias="words", description="what it is, for the student's list of their numbers ('the load at C'); absent: its name"
+    )
+
+    @property
+    def words(self) -> str:
+        """What the number is, in the current language ("" where the level gives no words)."""
+        return localized(self.words_)
 
     @model_validator(mode="after")
     def _a_range_of_steps(self) -> Self:
@@ -418,6 +481,9 @@ class Vary(_Strict):
     )
 
 
+TEXTS_HELP = 'a text, or one per language: {"en": "…", "de": "…"} (English required)'
+
+
 class BaseLevel(_Strict):
     """A level as the format defines it, whatever its kind: the structure, the world,
     the goal and what the player may do. `equilibria.level.Level` narrows `kind` to the kinds
@@ -426,11 +492,11 @@ class BaseLevel(_Strict):
     schema_: str | None = Field(None, alias="$schema", exclude=True, description="where an editor finds the schema (levels/level.schema.json); ignored")
     format: Literal[1] = Field(description="level format version")
     id: LevelId
-    title: Annotated[Text, Field(min_length=1, max_length=120)]
+    title_: localized_text(120, min_length=1) = Field(alias="title", description=f"the level's name; {TEXTS_HELP}")
     kind: str = Field(description="what is asked: one of the kinds in game/rules/kinds.py")
-    brief: Annotated[Text, Field(max_length=MAX_TEXT)] = Field("", description="shown before the level starts")
-    hints: list[Annotated[Text, Field(max_length=MAX_TEXT)]] = Field(default_factory=list, max_length=50)
-    explanation: Annotated[Text, Field(max_length=MAX_TEXT)] = Field("", description="shown after the level is won")
+    brief_: localized_text(MAX_TEXT) = Field("", alias="brief", description=f"shown before the level starts; {TEXTS_HELP}")
+    hints_: list[localized_text(MAX_TEXT)] = Field(default_factory=list, alias="hints", max_length=50, description=f"shown one by one; {TEXTS_HELP}")
+    explanation_: localized_text(MAX_TEXT) = Field("", alias="explanation", description=f"shown after the level is won; {TEXTS_HELP}")
     world: World = Field(default_factory=World)
     materials: dict[Id, Material] = Field(default_factory=dict)
     nodes: list[Node] = Field(min_length=1, max_length=50_000)
@@ -449,6 +515,33 @@ class BaseLevel(_Strict):
     _template: BaseLevel | None = PrivateAttr(None)
     _student: str | None = PrivateAttr(None)
     _numbers: dict[str, float] = PrivateAttr(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        """The level's name in the current language (docs/level-format.md, "Languages")."""
+        return localized(self.title_)
+
+    @property
+    def brief(self) -> str:
+        """The brief in the current language."""
+        return localized(self.brief_)
+
+    @property
+    def hints(self) -> list[str]:
+        """The hints in the current language."""
+        return [localized(h) for h in self.hints_]
+
+    @property
+    def explanation(self) -> str:
+        """The explanation in the current language."""
+        return localized(self.explanation_)
+
+    def texts(self) -> list[tuple[str, LevelText]]:
+        """The level's texts a student reads as the file writes them, by field ("hints[1]")."""
+        texts: list[tuple[str, LevelText]] = [("title", self.title_), ("brief", self.brief_)]
+        texts += [(f"hints[{k}]", h) for k, h in enumerate(self.hints_)] + [("explanation", self.explanation_)]
+        numbers = self.vary.numbers.items() if self.vary else ()
+        return texts + [(f"vary.numbers.{name}.words", n.words_) for name, n in numbers if n.words_]
 
     @property
     def student(self) -> str | None:
@@ -491,5 +584,7 @@ def field_path(loc: tuple) -> str:
     """('members', 3, 'i') → 'members[3].i'."""
     out = ""
     for part in loc:
+        if part in TEXT_FORMS or part == "[key]":  # a level text's form, a mapping's key: not a part of the file's path
+            continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out or "(top level)"

@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from equilibria.files import BadInput, read_json
-from equilibria.format import LEVEL_ID
+from equilibria.format import LEVEL_ID, raw_text
 from equilibria.level import schema_errors
 from equilibria.progress import data_folder
 from equilibria.shipped import LEVELS_DIR
-from equilibria.text import plain_text
 
 FOLDER = "levels"  # in the data folder
 HEADING = "Your teacher's levels"
@@ -91,7 +90,7 @@ def _read(path: Path) -> TeacherLevel:
     problems = schema_errors(data)
     fields = data if isinstance(data, dict) else {}
     level_id = fields.get("id") if isinstance(fields.get("id"), str) and LEVEL_ID.fullmatch(fields["id"]) else path.stem
-    title = plain_text(fields["title"]) if isinstance(fields.get("title"), str) else ""  # drawn and printed: no control characters
+    title = raw_text(fields.get("title"))  # drawn and printed: no control characters; in the language of the moment
     if problems:
         return TeacherLevel(path, level_id, title, None, f"{path}: {problems[0]}")
     return TeacherLevel(path, level_id, title, fields["kind"])

@@ -33,6 +33,7 @@ from equilibria.app.studentbox import StudentBox, student_line
 from equilibria.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from equilibria.engine.warm import PLAY_STEPS
 from equilibria.files import BadInput, SaveError, read_json
+from equilibria.format import raw_text
 from equilibria.progress import Progress, data_folder
 from equilibria.rules import kind_of
 from equilibria.teacher import HEADING, teacher_levels
@@ -129,8 +130,8 @@ def _level_row(path: Path) -> Row:
     except BadInput:
         return Row(f"{path.stem} (cannot be read)", path)
     data = data if isinstance(data, dict) else {}
-    title, kind, level = data.get("title"), data.get("kind"), data.get("id")
-    text = f"{path.stem}: {title}" if isinstance(title, str) else path.stem
+    title, kind, level = raw_text(data.get("title")), data.get("kind"), data.get("id")
+    text = f"{path.stem}: {title}" if title else path.stem
     return Row(text, path, kind=kind if isinstance(kind, str) else None, level=level if isinstance(level, str) and level else None)
 
 
