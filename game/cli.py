@@ -411,7 +411,7 @@ def menu(args: argparse.Namespace) -> int:
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from equilibria.course import LEVELS_DIR, level_files, level_path
-    from equilibria.level import load_level
+    from equilibria.level import languages_note, load_level
     from equilibria.variants import versions_said
 
     bad, named = 0, []
@@ -431,6 +431,8 @@ def validate(args: argparse.Namespace) -> int:
                 print(plain_text(f"{path}: {line}"), file=sys.stderr)
         else:
             print(plain_text(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members{versions_said(level)})"))
+            if note := languages_note(level):  # a note, not a problem: the level plays, in English where a language is missing
+                print(plain_text(f"{path}: {note}"))
             continue
         bad += 1
     return 2 if bad else 0

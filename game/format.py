@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, field_validator, model_validator
 
-from equilibria.i18n import LANGUAGES, N_, SOURCE, _, localized
+from equilibria.i18n import LANGUAGES, N_, SOURCE, _, decimal, decimal_mark, localized, ngettext
 from equilibria.text import plain_text
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
@@ -121,9 +121,14 @@ def text_versions(field: str, text: LevelText | None) -> list[tuple[str, str]]:
     return [(field, text)] if isinstance(text, str) else [(f"{field}.{code}", t) for code, t in text.items()]
 
 
+def _g(x: float) -> str:
+    """A number of a refusal, as short as it goes (`:g`), with the language's decimal mark."""
+    return f"{x:g}".replace(".", decimal_mark())
+
+
 def _no_controls(value: str) -> str:
     if plain_text(value) != value or "\n" in value:
-        raise ValueError(f"an id holds no control characters (escapes, tabs, newlines), not {plain_text(value)!r}")
+        raise ValueError(_("an id holds no control characters (escapes, tabs, newlines), not {id}").format(id=repr(plain_text(value))))
     return value
 
 
@@ -133,7 +138,9 @@ LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 def _level_id(value: str) -> str:
     if not LEVEL_ID.fullmatch(value):
-        raise ValueError(f"a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {value!r}")
+        raise ValueError(
+            _("a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {id}").format(id=repr(value))
+        )
     return value
 
 
@@ -153,7 +160,7 @@ class _Strict(BaseModel):
 
 def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, float]] | None:
     if points is not None and any(b[0] <= a[0] for a, b in itertools.pairwise(points)):
-        raise ValueError("times must increase")
+        raise ValueError(_("times must increase"))
     return points
 
 
@@ -183,7 +190,7 @@ class Contact(_Strict):
     @classmethod
     def _not_zero(cls, normal):
         if normal[0] == 0 and normal[1] == 0:
-            raise ValueError("must not be [0, 0]")
+            raise ValueError(_("must not be [0, 0]"))
         return normal
 
 
@@ -196,9 +203,9 @@ class Support(_Strict):
     @model_validator(mode="after")
     def _holds_something(self) -> Self:
         if not self.fix and self.contact is None:
-            raise ValueError('a support fixes some of "x", "y", "rot" or is a contact')
+            raise ValueError(_('a support fixes some of "x", "y", "rot" or is a contact'))
         if self.contact is not None and {"x", "y"} & set(self.fix):
-            raise ValueError('a contact support cannot also fix "x" or "y"')
+            raise ValueError(_('a contact support cannot also fix "x" or "y"'))
         return self
 
     @field_validator("motion")
@@ -446,16 +453,16 @@ class Number(_Strict):
     @model_validator(mode="after")
     def _a_range_of_steps(self) -> Self:
         if self.max < self.min:
-            raise ValueError(f"max ({self.max:g}) is less than min ({self.min:g})")
+            raise ValueError(_("max ({max}) is less than min ({min})").format(max=_g(self.max), min=_g(self.min)))
         count = (self.max - self.min) / self.step
         if abs(count - round(count)) > 1e-6 * max(1.0, count):
-            raise ValueError(f"max − min ({self.max - self.min:g}) is not a whole number of steps of {self.step:g}")
+            raise ValueError(_("max − min ({span}) is not a whole number of steps of {step}").format(span=_g(self.max - self.min), step=_g(self.step)))
         if round(count) + 1 > MAX_STEPS:
-            raise ValueError(f"{round(count) + 1} values from min to max; at most {MAX_STEPS}")
+            raise ValueError(_("{count} values from min to max; at most {most}").format(count=decimal(round(count) + 1, 0), most=decimal(MAX_STEPS, 0)))
         if self.default is not None:
             k = (self.default - self.min) / self.step
             if not (self.min <= self.default <= self.max) or abs(k - round(k)) > 1e-6 * max(1.0, k):
-                raise ValueError(f"default {self.default:g} is not one of min, min + step, …, max")
+                raise ValueError(_("default {default} is not one of min, min + step, …, max").format(default=_g(self.default)))
         return self
 
 
@@ -573,10 +580,10 @@ class BaseLevel(_Strict):
         choices = self.load_choices()
         if not choices:
             if draw is not None:
-                raise ValueError(f"draw: level {self.id!r} does not draw its loads")
+                raise ValueError("draw: " + _("level {id} does not draw its loads").format(id=repr(self.id)))
             return self
         if draw is None or not 0 <= draw < len(choices):
-            raise ValueError(f"draw: level {self.id!r} draws its loads; give a draw from 0 to {len(choices) - 1}")
+            raise ValueError("draw: " + _("level {id} draws its loads; give a draw from 0 to {last}").format(id=repr(self.id), last=len(choices) - 1))
         return self.model_copy(update={"loads": choices[draw]})
 
 
@@ -587,4 +594,68 @@ def field_path(loc: tuple) -> str:
         if part in TEXT_FORMS or part == "[key]":  # a level text's form, a mapping's key: not a part of the file's path
             continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
+    return out or _("(top level)")
+
+
+def error_said(error: dict) -> str:
+    """What is wrong, as one of pydantic's errors (`ValidationError.errors()`) tells it, in
+    the reader's language: our own validators' messages are translated where raised;
+    pydantic's own are said again by their type (`_SAID`), a large bound (told in
+    docs/level-format.md) written as a reader takes it in: 10,000,000,000,000, not
+    10000000000000. A type not listed keeps pydantic's English (an unknown field: the
+    caller says which name was meant, game/suggest.py)."""
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind == "value_error":
+        return error["msg"].removeprefix("Value error, ")
+    if kind == "level_text":
+        return _(TEXT_FORM_ERROR)
+    if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        limit = ctx.get("min_length", ctx.get("max_length", 0))
+        text = isinstance(error.get("input"), str)
+        if kind.endswith("short") and text:
+            said = ngettext("at least {limit} character", "at least {limit} characters", limit)
+        elif kind.endswith("short"):
+            said = ngettext("at least {limit} item", "at least {limit} items", limit)
+        elif text:
+            said = ngettext("at most {limit} character", "at most {limit} characters", limit)
+        else:
+            said = ngettext("at most {limit} item", "at most {limit} items", limit)
+        return said.format(limit=decimal(limit, 0))
+    said = _SAID.get(kind)
+    if said is None:
+        return error["msg"]
+    bound = next((ctx[k] for k in ("gt", "ge", "lt", "le") if k in ctx), None)
+    expected = ", ".join(re.split(r", | or ", str(ctx.get("expected", ""))))  # pydantic's "'en' or 'de'": its "or" is English
+    return _(said).format(bound=_bound(bound) if bound is not None else "", expected=expected, pattern=ctx.get("pattern", ""))
+
+
+def _bound(bound: float) -> str:
+    if isinstance(bound, int | float) and abs(bound) >= 1e4 and bound == int(bound):
+        return decimal(bound, 0)
+    return f"{bound:g}".replace(".", decimal_mark())
+
+
+# pydantic's errors, said in our words and translated (N_: marked here, translated where said)
+_SAID = {
+    "missing": N_("required, and missing"),
+    "greater_than": N_("must be more than {bound}"),
+    "greater_than_equal": N_("must be at least {bound}"),
+    "less_than": N_("must be less than {bound}"),
+    "less_than_equal": N_("must be at most {bound}"),
+    "literal_error": N_("must be one of: {expected}"),
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "finite_number": N_("must be a finite number"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "string_type": N_("must be a text in quotes"),
+    "string_pattern_mismatch": N_("must have the form {pattern}"),
+    "dict_type": N_("must be an object {{…}}"),
+    "model_type": N_("must be an object {{…}}"),
+    "model_attributes_type": N_("must be an object {{…}}"),
+    "list_type": N_("must be a list […]"),
+    "tuple_type": N_("must be a list […]"),
+}

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from equilibria.files import BadInput, format_problem, read_json
-from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
+from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, error_said, field_path
 
 
 class AddForce(_Strict):
@@ -98,7 +98,7 @@ def load_solution(data: Any) -> Solution:
     try:
         return Solution.model_validate(data)
     except ValidationError as exc:
-        raise ValueError("\n".join(f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False))) from None
+        raise ValueError("\n".join(f"{field_path(e['loc'])}: {error_said(e)}" for e in exc.errors(include_url=False))) from None
 
 
 @dataclass(frozen=True)

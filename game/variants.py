@@ -34,7 +34,7 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
-from equilibria.format import UNITS, BaseLevel, Number, each_language, field_path, text_versions
+from equilibria.format import UNITS, BaseLevel, Number, each_language, error_said, field_path, text_versions
 
 L = TypeVar("L", bound=BaseLevel)
 
@@ -146,7 +146,7 @@ def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: 
         out = type(base).model_validate(data)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
-        raise ValueError(f"vary: the numbers {said} make a level the format refuses ({field_path(first['loc'])}: {first['msg']})") from None
+        raise ValueError(f"vary: the numbers {said} make a level the format refuses ({field_path(first['loc'])}: {error_said(first)})") from None
     if base.explanation and explain:
         answer = answer_values(out) if any(needs_answer(t) for _, t in text_versions("explanation", base.explanation_)) else {}
         out = out.model_copy(update={"explanation_": each_language(base.explanation_, lambda t: fill(t, env, base, "explanation", answer))})

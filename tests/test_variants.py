@@ -263,7 +263,7 @@ def varied_level(**vary_changes) -> dict:
         (lambda d: d.update(vary=None) or d.update(brief="{P}"), "brief: {P}: the level has no vary block"),
         (
             lambda d: d["vary"]["set"].update({"materials.steel.E": "(P - 4000) * 5e7"}),  # 2e11 at P = 8 kN, 0 at P = 4 kN
-            "A to B = 5 m make a level the format refuses (materials.steel.E: Input should be greater than or equal to 1000)",
+            "A to B = 5 m make a level the format refuses (materials.steel.E: must be at least 1000)",
         ),
     ],
 )
