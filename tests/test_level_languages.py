@@ -2,6 +2,7 @@
 missing languages, every shipped level in every language, and the level format's own
 refusals through the catalogs (the pseudo language)."""
 
+import copy
 import itertools
 import json
 import re
@@ -235,3 +236,21 @@ def test_the_pseudo_language_test_catches_an_unmarked_refusal(tmp_path, capsys, 
     lines = pseudo_validate(tmp_path, capsys, monkeypatch)
     caught = [words_outside(line, names) for line, names in lines if words_outside(line, names)]
     assert ["times", "must", "increase"] in caught, lines
+
+
+def test_validate_speaks_german(tmp_path, capsys, lang):
+    """`--lang de`: the format's refusals and the note in German, numbers with a decimal
+    comma, field names as the file has them."""
+    bad = copy.deepcopy(level(members=[{"id": "AB", "i": "A", "j": "B", "material": "steel", "A": -1}]))  # the builder shares its materials
+    bad["nodes"][0]["x"] = 1e6
+    bad["materials"]["steel"]["nu"] = 0.7
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    assert main(["--lang", "de", "validate", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert f"{path}: members[0].A: muss größer als 0 sein" in err
+    assert f"{path}: nodes[0].x: muss höchstens 10.000 sein" in err  # German digit grouping (English: 10,000)
+    assert f"{path}: materials.steel.nu: muss kleiner als 0,5 sein" in err  # and decimal comma
+    path.write_text(json.dumps(level()))
+    assert main(["--lang", "de", "validate", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == f"{path}: Hinweis: kein Text auf Deutsch (de) für title, brief"

@@ -38,6 +38,7 @@ import math
 from pathlib import Path
 
 import pytest
+from builders import english
 from judging import F, M, fails, passes
 
 from equilibria.cli import main
@@ -129,7 +130,7 @@ def test_the_reference_solution_passes_on_the_command_line_and_the_body_stands(l
 
 @pytest.mark.parametrize("level_id", SYLLABUS)
 def test_the_brief_states_its_assumptions_and_the_explanation_its_numbers(level_id):
-    level = read_json(LEVELS / f"{level_id}.json")
+    level = english(read_json(LEVELS / f"{level_id}.json"))
     brief = briefed(load_level(level))  # the brief as the student reads it, its assumptions after it
     for words in ("neglected", "x to the right, y up", "counter-clockwise positive", "2%"):
         assert words in brief.replace("2 %", "2%"), (level_id, words)
