@@ -45,6 +45,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from equilibria.files import MAX_FILE_BYTES, SaveError, write_json_atomic
 from equilibria.format import Id, LevelId, _Strict, field_path
+from equilibria.i18n import _
 from equilibria.solution import Solution, load_solution
 from equilibria.variants import student_error
 
@@ -85,7 +86,7 @@ class ProgressFile(_Strict):
     def _work_is_for_its_level(self) -> ProgressFile:
         for level_id, record in self.levels.items():
             if record.work is not None and record.work.level != level_id:
-                raise ValueError(f"levels.{level_id}.work is for level {record.work.level!r}")
+                raise ValueError(_("levels.{level}.work is for level {other}").format(level=level_id, other=repr(record.work.level)))
         return self
 
 
@@ -115,7 +116,8 @@ class Progress:
             return found.progress
         side = folder / f"progress-format{FORMAT}.json"
         progress = _read(side).progress
-        why = f"{main}: written by a newer Equilibria (format {found.newer}); this version leaves it as it is and keeps its progress in {side.name}"
+        why = _("{file}: written by a newer Equilibria (format {format}); this version leaves it as it is and keeps its progress in {other}")
+        why = why.format(file=main, format=found.newer, other=side.name)
         progress.problem = f"{why}; {progress.problem}" if progress.problem else why
         return progress
 
@@ -138,7 +140,7 @@ class Progress:
     def set_student(self, student: str) -> None:
         """Keep the player's student id (spaces at the ends dropped); ValueError (one
         line) for one that cannot be an id (game/variants.py `student_error`)."""
-        why = student_error(student) if isinstance(student, str) else "a student id is text"
+        why = student_error(student) if isinstance(student, str) else _("a student id is text")
         if why:
             raise ValueError(why)
         self._data.student = student.strip()
@@ -215,17 +217,19 @@ class Progress:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SaveError(f"{self.path}: cannot make its folder ({exc.strerror or exc})") from None
+            raise SaveError(_("{file}: cannot make its folder ({why})").format(file=self.path, why=exc.strerror or exc)) from None
         lock = FileLock(lock_path(self.path), timeout=LOCK_SECONDS)
         try:
             lock.acquire()
         except Timeout:
-            raise SaveError(
-                f"{self.path}: another copy of Equilibria has held the progress for over {LOCK_SECONDS:g} s ({lock.lock_file});"
+            said = _(
+                "{file}: another copy of Equilibria has held the progress for over {seconds} s ({lock});"
                 " not saved this time: close the other copy, or delete that file if no other copy runs"
-            ) from None
+            )
+            raise SaveError(said.format(file=self.path, seconds=f"{LOCK_SECONDS:g}", lock=lock.lock_file)) from None
         except OSError as exc:
-            raise SaveError(f"{self.path}: cannot lock the progress ({exc.strerror or exc}); not saved this time") from None
+            said = _("{file}: cannot lock the progress ({why}); not saved this time")
+            raise SaveError(said.format(file=self.path, why=exc.strerror or exc)) from None
         try:
             self._take_in_the_file()
             write_json_atomic(self.path, self.to_json())
@@ -285,7 +289,7 @@ def _read(path: Path) -> _Found:
     except OSError as exc:
         return _Found(_unreadable(path, exc))
     if size > MAX_FILE_BYTES:
-        return _Found(_move_aside(path, f"{size / 1e6:.0f} MB, more than a progress file can be"))
+        return _Found(_move_aside(path, _("{size} MB, more than a progress file can be").format(size=f"{size / 1e6:.0f}")))
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -293,13 +297,14 @@ def _read(path: Path) -> _Found:
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        return _Found(_move_aside(path, "not UTF-8 text"))
+        return _Found(_move_aside(path, _("not UTF-8 text")))
     except json.JSONDecodeError as exc:
-        return _Found(_move_aside(path, f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"))
+        said = _("not valid JSON ({problem} at line {line}, column {column})")
+        return _Found(_move_aside(path, said.format(problem=exc.msg, line=exc.lineno, column=exc.colno)))
     except RecursionError:
-        return _Found(_move_aside(path, "not valid JSON (nested too deeply)"))
+        return _Found(_move_aside(path, _("not valid JSON (nested too deeply)")))
     if not isinstance(data, dict):
-        return _Found(_move_aside(path, "not a progress file (not a JSON object)"))
+        return _Found(_move_aside(path, _("not a progress file (not a JSON object)")))
     number = data.get("format")
     if isinstance(number, int) and not isinstance(number, bool) and number > FORMAT:
         return _Found(Progress(None), newer=number)
@@ -308,12 +313,13 @@ def _read(path: Path) -> _Found:
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = field_path(first["loc"])
-        return _Found(_move_aside(path, f"not a progress file of format {FORMAT} ({where}: {first['msg'].removeprefix('Value error, ')})"))
+        said = _("not a progress file of format {format} ({field}: {problem})")
+        return _Found(_move_aside(path, said.format(format=FORMAT, field=where, problem=first["msg"].removeprefix("Value error, "))))
 
 
 def _unreadable(path: Path, exc: OSError) -> Progress:
     """A file that is there but cannot be read is left alone, and so is not overwritten."""
-    return Progress(None, problem=f"{path}: cannot read the progress ({exc.strerror or exc}); progress is not saved this time")
+    return Progress(None, problem=_("{file}: cannot read the progress ({why}); progress is not saved this time").format(file=path, why=exc.strerror or exc))
 
 
 def _move_aside(path: Path, why: str) -> Progress:
@@ -327,5 +333,6 @@ def _move_aside(path: Path, why: str) -> Progress:
     try:
         os.rename(path, aside)
     except OSError as exc:
-        return Progress(None, problem=f"{path}: {why}; it could not be moved aside ({exc.strerror or exc}), so progress is not saved this time")
-    return Progress(path, problem=f"{path}: {why}; kept as {aside.name}, and a fresh progress starts")
+        said = _("{file}: {problem}; it could not be moved aside ({why}), so progress is not saved this time")
+        return Progress(None, problem=said.format(file=path, problem=why, why=exc.strerror or exc))
+    return Progress(path, problem=_("{file}: {problem}; kept as {other}, and a fresh progress starts").format(file=path, problem=why, other=aside.name))

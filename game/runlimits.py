@@ -112,7 +112,7 @@ def model_bounds(path: str, data: dict) -> None:
         for k, point in enumerate(history if isinstance(history, list) else []):
             if not (isinstance(point, list | tuple) and len(point) == 2):
                 continue
-            for value, low, high, unit, what in ((point[0], -MAX_TIME, MAX_TIME, "s", "time"), (point[1], -MAX_FACTOR, MAX_FACTOR, "", "value")):
+            for value, low, high, unit, what in ((point[0], -MAX_TIME, MAX_TIME, "s", _("time")), (point[1], -MAX_FACTOR, MAX_FACTOR, "", _("value"))):
                 if _out_of_bounds(value, low, high):
                     raise BadInput(f"{path}: {_bound_words(f'{where}[{k}] ({what})', value, low, high, unit)}")
 
