@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     about = _("Equilibria: a 2D structural-statics sandbox game.")
     parser = _Parser(prog="equilibria", description=about, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"equilibria {version()}")
+    parser.add_argument("--version", action="version", version=f"equilibria {version()}", help=_("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help=_("run a model headless and print the results"))
     sim.add_argument("model", help=_("model JSON (the level format without goal and player), or a level file or id"))
