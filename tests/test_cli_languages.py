@@ -271,3 +271,31 @@ def test_a_cp1252_console_prints_german(tmp_path):
     assert "Level des Kurses hat diese ID; meintest du" in done.stderr.decode("cp1252")
     done = subprocess.run([sys.executable, "-m", "equilibria", "levels"], capture_output=True, env=env, cwd=tmp_path)
     assert done.returncode == 0 and "gewonnen" in done.stdout.decode("cp1252")
+
+
+def test_grade_writes_the_reasons_in_the_teachers_language(world, capsys):
+    """The CSV keeps its columns and its true/false; the reason cells and the summary
+    are German."""
+    import csv
+
+    out = world / "noten.csv"
+    code, text = german(["grade", "tutorial-01", str(world / "class"), "--csv", str(out), "--workers", "1"], capsys)
+    assert code == 0 and "2 Zeilen (2 Schüler × 1 Level): 1 bestanden; geschrieben nach" in text, text
+    assert "ben/notes.json: level: 'no-such-level' ist weder ein Level des Kurses" in text
+    rows = list(csv.reader(out.read_text(encoding="utf-8-sig").splitlines()))
+    assert rows[0] == ["student", "level", "passed", "reason", "file", "figures", "student id", "numbers"]
+    ben = next(r for r in rows if r[0] == "ben")
+    assert ben[2] == "false" and ben[3].startswith("für dieses Level wurde keine Lösung abgegeben; ben/notes.json: level:")
+
+
+def test_grade_workers_started_afresh_speak_the_language(tmp_path, monkeypatch):
+    """Windows and macOS start the workers as fresh Pythons (spawn), which are told the
+    language: a solution file gone by the time it is judged is refused in German."""
+    from equilibria import grade as grading
+
+    monkeypatch.setattr(grading, "_start_method", lambda: "spawn")
+    i18n.set_language("de")
+    level = str(LEVELS_DIR / "tutorial-01.json")
+    jobs = [grading.Job(s, "tutorial-01", level, str(tmp_path / f"{s}.json"), f"{s}.json") for s in ("ann", "ben")]
+    rows = grading.run(jobs, 2, lambda n, total: None)
+    assert [r.reason for r in rows] == [f"{s}.json: Die Datei lässt sich nicht lesen (No such file or directory)" for s in ("ann", "ben")]
