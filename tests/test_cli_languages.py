@@ -259,18 +259,26 @@ def test_levels_and_simulate_in_german(capsys):
 
 
 def test_a_cp1252_console_prints_german(tmp_path):
-    """A Windows console: the umlauts are in cp1252 and print as they are; Σ (not in it) is
-    replaced, never a crash."""
+    """The system's language (LANG) on a Windows console: the umlauts are in cp1252 and
+    print as they are; Σ (not in it) is replaced, never a crash."""
     import os
     import subprocess
     import sys
 
-    env = {**os.environ, "PYTHONIOENCODING": "cp1252", "EQUILIBRIA_LANG": "de"}
+    env = {k: v for k, v in os.environ.items() if k not in ("EQUILIBRIA_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env |= {"PYTHONIOENCODING": "cp1252", "LANG": "de_DE.UTF-8"}  # the language the system asks for
     done = subprocess.run([sys.executable, "-m", "equilibria", "check", "tutorial-1"], capture_output=True, env=env, cwd=tmp_path)
     assert done.returncode == 2
     assert "Level des Kurses hat diese ID; meintest du" in done.stderr.decode("cp1252")
     done = subprocess.run([sys.executable, "-m", "equilibria", "levels"], capture_output=True, env=env, cwd=tmp_path)
     assert done.returncode == 0 and "gewonnen" in done.stdout.decode("cp1252")
+    done = subprocess.run(
+        [sys.executable, "-m", "equilibria", "check", "tutorial-01", "--solution", str(LEVELS_DIR / "solutions" / "tutorial-01.json")],
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0 and done.stdout.decode("cp1252").startswith("BESTANDEN: ") and "Σ" not in done.stdout.decode("cp1252")
 
 
 def test_grade_writes_the_reasons_in_the_teachers_language(world, capsys):
