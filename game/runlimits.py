@@ -112,9 +112,11 @@ def model_bounds(path: str, data: dict) -> None:
         for k, point in enumerate(history if isinstance(history, list) else []):
             if not (isinstance(point, list | tuple) and len(point) == 2):
                 continue
-            for value, low, high, unit, what in ((point[0], -MAX_TIME, MAX_TIME, "s", _("time")), (point[1], -MAX_FACTOR, MAX_FACTOR, "", _("value"))):
+            # TRANSLATORS: a history's point [time, value] named in a refusal: "loads[0].history[3] (time)"
+            said = (_("{point} (time)"), _("{point} (value)"))
+            for value, low, high, unit, what in ((point[0], -MAX_TIME, MAX_TIME, "s", said[0]), (point[1], -MAX_FACTOR, MAX_FACTOR, "", said[1])):
                 if _out_of_bounds(value, low, high):
-                    raise BadInput(f"{path}: {_bound_words(f'{where}[{k}] ({what})', value, low, high, unit)}")
+                    raise BadInput(f"{path}: {_bound_words(what.format(point=f'{where}[{k}]'), value, low, high, unit)}")
 
 
 def _histories(data: dict) -> list[tuple[str, Any]]:
