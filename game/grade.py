@@ -67,7 +67,7 @@ from pathlib import Path
 
 from equilibria.course import level_files, level_path
 from equilibria.files import MAX_FILE_BYTES, BadInput, read_json
-from equilibria.i18n import N_, _, language
+from equilibria.i18n import N_, _, decimal, language
 from equilibria.level import Level, load_level
 from equilibria.rules import KINDS
 from equilibria.variants import numbers_line, student_key, version
@@ -271,7 +271,7 @@ def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
         for entry in entries:
             seen += 1
             if seen > MAX_ENTRIES:
-                said = _("{folder}: more than {most} files and folders in it; the rest were not looked at").format(folder=shown, most=f"{MAX_ENTRIES:,}")
+                said = _("{folder}: more than {most} files and folders in it; the rest were not looked at").format(folder=shown, most=decimal(MAX_ENTRIES, 0))
                 found.append(Entry(shown, shown, None, said))
                 return _once(found)
             if _passed_over(entry.name):

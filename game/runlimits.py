@@ -36,7 +36,7 @@ from equilibria.format import (
     MAX_TIME,
     MIN_E,
 )
-from equilibria.i18n import N_, _, ngettext
+from equilibria.i18n import N_, _, decimal, decimal_mark, ngettext
 
 # Steps one run may take: 20,000,000, about 27 times the default 60 s of --until-rest at
 # the smallest stable step of the course's levels (0.08 ms, 750,000 steps).
@@ -79,13 +79,13 @@ def _bound_words(field: str, value: float, low: float, high: float, unit: str) -
     unit = f" {unit}" if unit else ""
     span = f"±{_figure(high)}{unit}" if low == -high else _("{low} to {high}").format(low=_figure(low), high=f"{_figure(high)}{unit}")
     return _("{field}: {value} is outside what a model may hold ({span}; docs/level-format.md, Bounds)").format(
-        field=field, value=f"{value:g}{unit}", span=span
+        field=field, value=f"{_g(value)}{unit}", span=span
     )
 
 
 def _figure(x: float) -> str:
     """A bound as a reader takes it in: 10,000 or 1,000,000,000; 1e+13 past a million million."""
-    return f"{x:,.0f}" if x == int(x) and abs(x) < 1e12 else f"{x:g}"
+    return decimal(x, 0) if x == int(x) and abs(x) < 1e12 else _g(x)
 
 
 def model_bounds(path: str, data: dict) -> None:
@@ -144,11 +144,11 @@ def check_factors(args: argparse.Namespace) -> None:
     within the bounds of a history's scale factor."""
     if len(args.load_factors or []) > MAX_FACTORS:
         said = _("--load-factors: {n} factors; at most {most} (each is a static answer of its own)")
-        raise BadInput(said.format(n=f"{len(args.load_factors):,}", most=f"{MAX_FACTORS:,}"))
+        raise BadInput(said.format(n=decimal(len(args.load_factors), 0), most=decimal(MAX_FACTORS, 0)))
     for factor in args.load_factors or []:
         if abs(factor) > MAX_FACTOR:
             said = _("--load-factors: a load factor of {factor} is past ±{most}, the most a model's loads may be scaled by")
-            raise BadInput(said.format(factor=f"{factor:g}", most=f"{MAX_FACTOR:g}"))
+            raise BadInput(said.format(factor=_g(factor), most=_g(MAX_FACTOR)))
 
 
 def before_run(args: argparse.Namespace, sim) -> list[str]:
@@ -162,9 +162,9 @@ def before_run(args: argparse.Namespace, sim) -> list[str]:
     if sim.dt > span:
         if args.dt is None:
             said = _("{option}: {span} s is shorter than one step of this model ({dt} s): not one step would be taken")
-            raise BadInput(said.format(option=what, span=f"{span:g}", dt=f"{sim.dt:.3g}"))
+            raise BadInput(said.format(option=what, span=_g(span), dt=_g(sim.dt, 3)))
         said = _("--dt: a step of {dt} s is longer than the run ({option} {span} s): not one step would be taken")
-        raise BadInput(said.format(option=what, span=f"{span:g}", dt=f"{sim.dt:g}"))
+        raise BadInput(said.format(option=what, span=_g(span), dt=_g(sim.dt)))
     steps = span / sim.dt
     if steps > MAX_SIM_STEPS:
         if args.dt is not None:
@@ -174,8 +174,8 @@ def before_run(args: argparse.Namespace, sim) -> list[str]:
                 "{option}: {span} s in steps of this model's stable step, {dt} s, is {steps} steps;"
                 " a run takes at most {most} (a shorter run, or a larger --dt)"
             )
-        dt = f"{sim.dt:g}" if args.dt is not None else f"{sim.dt:.3g}"
-        raise BadInput(said.format(option=what, span=f"{span:g}", dt=dt, steps=_count(steps), most=f"{MAX_SIM_STEPS:,}"))
+        dt = _g(sim.dt) if args.dt is not None else _g(sim.dt, 3)
+        raise BadInput(said.format(option=what, span=_g(span), dt=dt, steps=_count(steps), most=decimal(MAX_SIM_STEPS, 0)))
     every = args.every or DEFAULT_EVERY
     samples = len(args.record) * (span / every + 2)
     if samples > MAX_SAMPLES:
@@ -184,21 +184,24 @@ def before_run(args: argparse.Namespace, sim) -> list[str]:
             "--every: {n} records every {every} s over {span} s is {values} values; at most {most} (a larger --every, or a shorter run)",
             len(args.record),
         )
-        raise BadInput(said.format(n=len(args.record), every=f"{every:g}", span=f"{span:g}", values=_count(samples), most=f"{MAX_SAMPLES:,}"))
+        raise BadInput(said.format(n=len(args.record), every=_g(every), span=_g(span), values=_count(samples), most=decimal(MAX_SAMPLES, 0)))
     if args.dt is not None and args.integrator in ("rk4", "symplectic"):
         from equilibria.engine.simulation import stable_dt_for
 
         stable = stable_dt_for(sim.model, args.integrator)
         if args.dt > stable:
-            return [
-                _("--dt {dt} s is larger than this model's stable step ({stable} s): the run may blow up").format(dt=f"{args.dt:g}", stable=f"{stable:.3g}")
-            ]
+            return [_("--dt {dt} s is larger than this model's stable step ({stable} s): the run may blow up").format(dt=_g(args.dt), stable=_g(stable, 3))]
     return []
 
 
 def _count(n: float) -> str:
     """A count in words a reader takes in: 60,000,000,000, or 6e+301 past a thousand million million."""
-    return f"{n:,.0f}" if n < 1e15 else f"{n:.2g}"
+    return decimal(n, 0) if n < 1e15 else _g(n, 2)
+
+
+def _g(x: float, digits: int | None = None) -> str:
+    """`x` as :g writes it (`digits` significant figures, else six), with the language's decimal mark."""
+    return f"{x:.{digits or 6}g}".replace(".", decimal_mark())
 
 
 def not_finite(value: Any, where: str = "") -> str | None:
@@ -234,12 +237,14 @@ def after_run(args: argparse.Namespace, out: dict, model=None) -> str | None:
 def _no_rest(args: argparse.Namespace, run: dict, model) -> str:
     """The line for a run that was asked to come to rest and did not."""
     if args.integrator == "relax":
-        said = ngettext("relax found no rest after {steps} step", "relax found no rest after {steps} steps", run["steps"]).format(steps=f"{run['steps']:,}")
+        said = ngettext("relax found no rest after {steps} step", "relax found no rest after {steps} steps", run["steps"]).format(
+            steps=decimal(run["steps"], 0)
+        )
         if model is not None and _is_mechanism(model):
             said = f"{said}: {_(MECHANISM)}"
     else:
-        said = _("not at rest after {time} s (--max-seconds {most})").format(time=f"{run['time']:g}", most=f"{args.max_seconds:g}")
-    return _("load factor {factor}: {failure}").format(factor=f"{run['load_factor']:g}", failure=said) if "load_factor" in run else said
+        said = _("not at rest after {time} s (--max-seconds {most})").format(time=_g(run["time"]), most=_g(args.max_seconds))
+    return _("load factor {factor}: {failure}").format(factor=_g(run["load_factor"]), failure=said) if "load_factor" in run else said
 
 
 MECHANISM = N_("the structure is a mechanism (it can move without stretching a member)")
