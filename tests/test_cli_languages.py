@@ -38,6 +38,8 @@ import equilibria.cli
 from equilibria import cleanup, i18n, manual
 from equilibria.cli import build_parser, main
 from equilibria.course import LEVELS_DIR
+from equilibria.progress import Progress, data_folder
+from equilibria.teacher import teacher_folder
 
 TOP = Path(__file__).resolve().parent.parent
 UNITS = {"kN", "MB", "Hz", "kg", "s", "m", "N", "dt", "fx", "fy", "t", "x"}  # unit symbols and a formula's letters
@@ -67,7 +69,8 @@ def allowed_words() -> set[str]:
                     walk(sub)
 
     walk(parser)
-    for path in LEVELS_DIR.glob("*.json"):
+    for path in [*LEVELS_DIR.glob("*.json"), *teacher_folder().glob("*.json")]:  # the course's and the teacher's
+        words.update(parts(path.stem))  # a level file's name, listed where it cannot say its id
         data = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(data, dict):
             for key in ("id", "kind", "title"):
@@ -103,6 +106,14 @@ def world(tmp_path, monkeypatch):
     shutil.copy(LEVELS_DIR / "solutions" / "tutorial-01.json", klass / "ann" / "tutorial-01.json")
     (klass / "ben" / "notes.json").write_text('{"level": "no-such-level", "format": 1, "moves": []}', encoding="utf-8")
     (tmp_path / "broken.json").write_text("{ not json", encoding="utf-8")
+    progress = Progress.load()  # saved work on tutorial-02, to export
+    progress.save_work("tutorial-02", json.loads((LEVELS_DIR / "solutions" / "tutorial-02.json").read_text(encoding="utf-8")))
+    progress.save()
+    teacher = teacher_folder()  # a teacher's level, and one whose id is the course's
+    teacher.mkdir(parents=True)
+    mine = json.loads((LEVELS_DIR / "tutorial-02.json").read_text(encoding="utf-8")) | {"id": "my-level"}
+    (teacher / "mine.json").write_text(json.dumps(mine), encoding="utf-8")
+    shutil.copy(LEVELS_DIR / "tutorial-01.json", teacher / "clash.json")
     return tmp_path
 
 
@@ -126,6 +137,8 @@ def commands(w: Path) -> list[list[str]]:
         ["levels"],
         ["show", "tutorial-1"],
         ["export", "tutorial-01"],  # no saved work
+        ["export", "tutorial-02", "-o", str(w / "handed-in" / "t2.json")],
+        ["export", "tutorial-02", "-o", str(LEVELS_DIR / "t2.json")],  # refused before anything is written
         ["export", "tutorial-01", "-o", str(w / "nowhere" / "x.json")],
         ["docs"],
         ["docs", "clie"],  # did you mean a page
@@ -170,7 +183,7 @@ def engine_texts(argv: list[str], capsys) -> list[str]:
 def unmarked(w: Path, capsys, monkeypatch) -> list[str]:
     monkeypatch.setenv("EQUILIBRIA_LANG", i18n.PSEUDO)
     allowed = allowed_words()
-    paths = [str(w), str(LEVELS_DIR), str(TOP), str(cleanup.cache_root()), manual.docs_folder()]
+    paths = [str(w), str(LEVELS_DIR), str(TOP), str(cleanup.cache_root()), manual.docs_folder(), str(data_folder())]
     found = []
     for argv, text, theirs in run_all(w, capsys):
         assert text.strip(), f"{argv}: printed nothing"
