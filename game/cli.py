@@ -38,7 +38,16 @@ import traceback
 
 from equilibria.argtexts import argparse_in_language  # the standard library only too
 from equilibria.files import BadInput, format_problem, read_json  # the standard library only: see main()
-from equilibria.i18n import LANGUAGES, _, decimal, decimal_mark, ngettext, set_language, system_language  # the standard library only until a language is used
+from equilibria.i18n import (
+    LANGUAGES,
+    SOURCE,
+    _,
+    decimal,
+    decimal_mark,
+    ngettext,
+    set_language,
+    system_language,
+)  # the standard library only until a language is used
 from equilibria.text import plain_text  # the standard library only too
 
 
@@ -227,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     argparse_in_language()  # "usage:", "positional arguments", "invalid choice" in the language too
     try:
         args = build_parser().parse_args(argv)
+        if getattr(args, "json", False):  # a machine reads it: keys, values and sentences in English, whatever the language
+            set_language(SOURCE)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
         commands |= {"docs": docs, "clean": clean, "show": show}
         commands |= {"play": play, "sandbox": sandbox}

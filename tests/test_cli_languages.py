@@ -320,3 +320,14 @@ def test_grade_workers_started_afresh_speak_the_language(tmp_path, monkeypatch):
     jobs = [grading.Job(s, "tutorial-01", level, str(tmp_path / f"{s}.json"), f"{s}.json") for s in ("ann", "ben")]
     rows = grading.run(jobs, 2, lambda n, total: None)
     assert [r.reason for r in rows] == [f"{s}.json: Die Datei lässt sich nicht lesen (No such file or directory)" for s in ("ann", "ben")]
+
+
+def test_json_output_stays_english(world, capsys):
+    """--json is for a machine: its keys, values and sentences are English in any
+    language (a teacher's level whose id is the course's: its problem too)."""
+    code, text = german(["levels", "--json"], capsys)
+    rows = json.loads(text)
+    clash = next(r for r in rows if r["id"] == "clash.json")
+    assert code == 0 and clash["title"] == "(cannot be opened)" and "is the id of a level of the course" in clash["problem"]
+    code, text = german(["check", "tutorial-1", "--json"], capsys)
+    assert code == 2 and "no such file, and no level of the course has that id; did you mean 'tutorial-01'" in text
