@@ -145,7 +145,7 @@ def status_text(scene) -> str:
         parts.append(_("forces shown: the static answer"))
     parts.append(_("speed {factor}").format(factor=factor(session.pacer.speed)))
     if session.choice is not None:
-        parts.append(session.choice.reason)
+        parts.append(_(session.choice.reason))
     bench = session.level_bench
     if bench is not None:
         cost = bench.cost()
