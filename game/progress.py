@@ -79,6 +79,7 @@ class ProgressFile(_Strict):
     format: Literal[1]
     student: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(None, description="the student id the player gave")
     last_level: LevelId | None = None
+    language: Annotated[str, Field(min_length=2, max_length=16)] | None = Field(None, description="the language the player chose in the game")
     levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
 
     @model_validator(mode="after")
@@ -102,6 +103,7 @@ class Progress:
         self._opened = False  # whether this session opened a level (last_level is then its own)
         self._opened_unsaved = False  # a level opened since the last save: last_level not yet in the file
         self._student_set = False  # the student id given this session: its word holds
+        self._language_set = False  # the language chosen this session: its word holds
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -143,6 +145,16 @@ class Progress:
             raise ValueError(why)
         self._data.student = student.strip()
         self._student_set = True
+
+    @property
+    def language(self) -> str | None:
+        """The language the player chose in the game (None: never chosen)."""
+        return self._data.language
+
+    def set_language(self, code: str) -> None:
+        """Keep the language the player chose (a code of i18n.LANGUAGES)."""
+        self._data.language = code
+        self._language_set = True
 
     def won(self, level_id: str) -> bool:
         record = self._data.levels.get(level_id)
@@ -256,6 +268,8 @@ class Progress:
             self._data.last_level = theirs.last_level
         if not self._student_set and theirs.student is not None:
             self._data.student = theirs.student
+        if not self._language_set and theirs.language is not None:
+            self._data.language = theirs.language
 
     def _record(self, level_id: str) -> LevelRecord:
         self._touched.add(_level_id(level_id))

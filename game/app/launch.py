@@ -33,6 +33,7 @@ from equilibria.progress import Progress
 from equilibria.rules import fitted, kind_of
 from equilibria.solution import read_solution
 from equilibria.workbench import LevelBench
+from equilibria.i18n import _
 
 
 def play(
@@ -56,7 +57,7 @@ def play(
         scene = PlayScene(app, stage, progress=None if solution else Progress.load(), bench=bench, dt=dt)
         scene.checking = check and isinstance(scene.session.bench, LevelBench)
         if solution:
-            scene.session.notice = f"Showing {Path(solution).name}: a demonstration, saved nowhere and never counted as your own work."
+            scene.session.notice = _("Showing {file}: a demonstration, saved nowhere and never counted as your own work.").format(file=Path(solution).name)
         return scene
 
     return run(lambda app: when_ready(app, make), frames, screenshot, size)
@@ -66,7 +67,7 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
     """A level's workbench holding a solution file's moves; BadInput (one line naming
     the file and the field) when the file is broken or does not fit the level."""
     if stage.level is None or not kind_of(stage.kind).judged:
-        raise BadInput(f"{path}: a {stage.kind} level takes no solution")
+        raise BadInput(_("{path}: a {kind} level takes no solution").format(path=path, kind=stage.kind))
     try:
         moves = read_solution(path)  # within the judge's budget
         fitted(stage.level, moves)
@@ -115,7 +116,7 @@ def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | Non
     except pygame.error as exc:
         if warmup is not None:
             warmup.stop()
-        print(f"equilibria: cannot open a window ({exc}); to run headless set SDL_VIDEODRIVER=dummy", file=sys.stderr)
+        print("equilibria: " + _("cannot open a window ({problem}); to run headless set SDL_VIDEODRIVER=dummy").format(problem=exc), file=sys.stderr)
         return 1
     with app:
         app.warmup = warmup
@@ -134,5 +135,5 @@ def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | Non
             except BadInput:
                 raise
             except (pygame.error, OSError) as exc:
-                raise BadInput(f"{Path(screenshot)}: cannot save the screenshot ({exc})") from None
+                raise BadInput(_("{path}: cannot save the screenshot ({problem})").format(path=Path(screenshot), problem=exc)) from None
     return 0

@@ -15,6 +15,8 @@ from equilibria.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION,
 from equilibria.app.render import draw_zone
 from equilibria.app.tools import nice_step, removed_members
 from equilibria.engine.results import member_ends
+from equilibria.figures import figure
+from equilibria.i18n import _, decimal
 
 ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 
@@ -63,7 +65,10 @@ def _grid(scene, surface: pygame.Surface) -> None:
     for k in range(math.ceil(y0 / step), math.floor(y1 / step) + 1):
         sy = round(view.point(0, k * step)[1])
         pygame.draw.line(surface, GRID, (world.left, sy), (world.right, sy))
-    words = f"grid {_length(step)}" + (f", nodes snap to {_length(fine)}" if step > fine else "")
+    if step > fine:
+        words = _("grid {step}, nodes snap to {fine}").format(step=_length(step), fine=_length(fine))
+    else:
+        words = _("grid {step}").format(step=_length(step))
     scene.picture.painter.labels.put(surface, scene.app.fonts.small, words, (world.left + 8, world.top + 8), MUTED, "topleft")
 
 
@@ -72,8 +77,8 @@ def _length(metres: float) -> str:
     (never 9.77e+06 m)."""
     value, unit = (metres * 100, "cm") if metres < 1 else (metres, "m")
     if value < 1000:
-        return f"{value:.3g} {unit}"
-    return f"{round(value, 2 - math.floor(math.log10(value))):,.0f} {unit}"
+        return f"{figure(value)} {unit}"
+    return f"{decimal(round(value, 2 - math.floor(math.log10(value))), 0)} {unit}"
 
 
 def _scale_bar(scene, surface: pygame.Surface) -> None:

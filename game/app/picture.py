@@ -19,9 +19,11 @@ from equilibria.app.shapes import Hit, Shapes
 from equilibria.app.stage import named_in
 from equilibria.app.tools import grid_step, snap
 from equilibria.engine.results import member_results
+from equilibria.figures import figure
 from equilibria.rules import kind_of
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.solution import AddForce, AddMoment, AddNode
+from equilibria.i18n import _
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
@@ -135,7 +137,7 @@ class Picture:
         if not SMALL_MOTION_PX > px > 0:
             return ""
         self.magnify = next((m for m in MAGNIFY[1:] if px * m >= SHOWN_MOTION_PX), MAGNIFY[-1])
-        return f"The motion is small ({worst * 1e3:.3g} mm at most): deflections are drawn ×{self.magnify} (M changes it)."
+        return _("The motion is small ({motion} mm at most): deflections are drawn ×{factor} (M changes it).").format(motion=figure(worst * 1e3), factor=self.magnify)
 
     def tame_magnify(self) -> str:
         """When magnified motion grows past LARGE_MOTION_PX on the screen (a frame that
@@ -148,8 +150,9 @@ class Picture:
         if worst * self.magnify <= LARGE_MOTION_PX:
             return ""
         self.magnify = max((m for m in MAGNIFY if worst * m <= LARGE_MOTION_PX), default=1)
-        drawn = "as they are" if self.magnify == 1 else f"×{self.magnify}"
-        return f"The motion grew large: deflections are now drawn {drawn} (M changes it)."
+        if self.magnify == 1:
+            return _("The motion grew large: deflections are now drawn as they are (M changes it).")
+        return _("The motion grew large: deflections are now drawn ×{factor} (M changes it).").format(factor=self.magnify)
 
     @property
     def current(self) -> bool:
