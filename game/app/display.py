@@ -11,6 +11,7 @@ import os
 import sys
 
 import pygame
+
 from equilibria.i18n import N_, _
 
 INVISIBLE = frozenset({"offscreen", "dummy"})  # SDL's video drivers that show nothing

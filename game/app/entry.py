@@ -247,7 +247,9 @@ class ForceEntry:
         except ValueError:
             return ""
         angle = f"{round(math.degrees(math.atan2(fy, fx))) % 360}°"  # rounded first: 359.7° is 0°, not 360°
-        return _("= Fx {fx}, Fy {fy}: {size} kN at {angle}").format(fx=signed(fx / 1e3, "kN"), fy=signed(fy / 1e3, "kN"), size=figure(math.hypot(fx, fy) / 1e3), angle=angle)
+        return _("= Fx {fx}, Fy {fy}: {size} kN at {angle}").format(
+            fx=signed(fx / 1e3, "kN"), fy=signed(fy / 1e3, "kN"), size=figure(math.hypot(fx, fy) / 1e3), angle=angle
+        )
 
     def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect, anchor: tuple[float, float]) -> pygame.Rect:
         """The box beside `anchor` (the node on the screen), kept inside `area`."""
@@ -257,10 +259,11 @@ class ForceEntry:
             prompt = _("Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →")
         head = (_("Moment at {node} (kN·m):") if self.moment else _("Force at {node} (kN):")).format(node=self.node) + "  "
         line = self.line
+        replaces = _("replaces your Fx {fx}, Fy {fy} here").format(fx=signed(self.now[0] / 1e3, "kN"), fy=signed(self.now[1] / 1e3, "kN")) if self.now else ""
         shown = line.text[: line.cursor] + line.composing + line.text[line.cursor :]
         lines = [
             (fonts.bold, f"{head}{shown} ", INK),  # a space's room for the cursor at the end
-            *([(fonts.small, _("replaces your Fx {fx}, Fy {fy} here").format(fx=signed(self.now[0] / 1e3, "kN"), fy=signed(self.now[1] / 1e3, "kN")), MUTED)] if self.now else []),
+            *([(fonts.small, replaces, MUTED)] if replaces else []),
             (fonts.small, reads or prompt, MUTED),
             (fonts.small, self.problem or _("Enter: place it   ·   Esc: drop it   ·   Ctrl+V: paste"), ALERT if self.problem else MUTED),
         ]

@@ -28,12 +28,12 @@ from equilibria.app.warmup import EngineWarmup
 from equilibria.attempt import Attempt
 from equilibria.cleanup import prune_engines
 from equilibria.files import BadInput
+from equilibria.i18n import _, set_language, supported
 from equilibria.outputs import check_screenshot
 from equilibria.progress import Progress
 from equilibria.rules import fitted, kind_of
 from equilibria.solution import read_solution
 from equilibria.workbench import LevelBench
-from equilibria.i18n import _
 
 
 def play(
@@ -45,10 +45,12 @@ def play(
     check: bool = False,
     dt: float | None = None,
     size: tuple[int, int] | None = None,
+    lang: str | None = None,
 ) -> int:
     """Play a level; with `solution`, a demonstration of its moves (a teacher showing an
     answer: nothing is saved, no check is recorded, the player's own work is left as it
     was); with `check`, judged at once; with `dt`, runs at that step, not the stable one."""
+    players_language(lang)  # before the stage: a level's texts are read in it
     stage = load_stage(path)
     stage = stage.drawn_for_solution(solution) if solution else stage  # a level that varies: the numbers of the student it is stamped with
     bench = bench_of_solution(stage, solution) if solution else None
@@ -60,7 +62,7 @@ def play(
             scene.session.notice = _("Showing {file}: a demonstration, saved nowhere and never counted as your own work.").format(file=Path(solution).name)
         return scene
 
-    return run(lambda app: when_ready(app, make), frames, screenshot, size)
+    return run(lambda app: when_ready(app, make), frames, screenshot, size, lang)
 
 
 def bench_of_solution(stage: Stage, path: str) -> LevelBench:
@@ -79,15 +81,31 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
 
 
 def sandbox(
-    path: str | None = None, frames: int | None = None, screenshot: str | None = None, *, dt: float | None = None, size: tuple[int, int] | None = None
+    path: str | None = None,
+    frames: int | None = None,
+    screenshot: str | None = None,
+    *,
+    dt: float | None = None,
+    size: tuple[int, int] | None = None,
+    lang: str | None = None,
 ) -> int:
+    players_language(lang)  # before the stage: the empty sandbox's title and brief are in it
     stage = load_stage(path, sandbox=True) if path else Stage.empty_sandbox()
-    return run(lambda app: when_ready(app, lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt)), frames, screenshot, size)
+    return run(lambda app: when_ready(app, lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt)), frames, screenshot, size, lang)
 
 
-def menu(frames: int | None = None, screenshot: str | None = None, *, size: tuple[int, int] | None = None) -> int:
+def menu(frames: int | None = None, screenshot: str | None = None, *, size: tuple[int, int] | None = None, lang: str | None = None) -> int:
     """The level select (it needs no engine: that warms up while the player chooses)."""
-    return run(MenuScene, frames, screenshot, size)
+    return run(MenuScene, frames, screenshot, size, lang)
+
+
+def players_language(lang: str | None) -> None:
+    """The language the player chose in the game (kept in the progress), unless `--lang`
+    gave one (`lang`): that one holds for this run, and the choice stays for the next."""
+    if lang is None:
+        chosen = Progress.load().language
+        if chosen is not None and supported(chosen):
+            set_language(chosen)
 
 
 def engine_folder() -> Path | None:
@@ -97,13 +115,14 @@ def engine_folder() -> Path | None:
     return kernel_cache.FOLDER
 
 
-def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None, size: tuple[int, int] | None = None) -> int:
+def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None, size: tuple[int, int] | None = None, lang: str | None = None) -> int:
     """Open the window (of `size`, default WINDOW_SIZE; never under the minimum), run the
     first scene, save the screenshot. 0 done, 1 no window.
     Ctrl+C closes the scenes as closing the window does (they keep what they hold).
     Where the screenshot goes is checked first; a window no one would see is refused
     (game/app/display.py) unless the run ends by itself."""
     check_screenshot(screenshot)
+    players_language(lang)
     if frames is None:
         problem = why_no_window()
         if problem:

@@ -30,7 +30,16 @@ from equilibria.rules.construction import Bill, money
 GAP = 18  # [px] between columns
 LEVELS_OWN = N_("the level's")  # the section column of a member the level gives (not the player's to price)
 LIMITED_BY = {"buckling": N_("buckling"), "yield": N_("yield")}  # what sets a compression capacity (the verdict's rows)
-COLUMNS = (N_("Member"), N_("Section"), N_("Length"), N_("Cost"), N_("Force"), N_("Tension cap."), N_("Compression cap."), N_("Use"))  # kept in English, shown translated
+COLUMNS = (
+    N_("Member"),
+    N_("Section"),
+    N_("Length"),
+    N_("Cost"),
+    N_("Force"),
+    N_("Tension cap."),
+    N_("Compression cap."),
+    N_("Use"),
+)  # kept in English, shown translated
 
 
 def row_words(row: dict) -> tuple[str, str, str, str, str]:
@@ -113,7 +122,11 @@ def contents(session) -> Table | None:
     checked = figures.get("members")
     if not checked:
         rows = [([r.member, *cells[r.member]], [INK] * (len(head))) for r in bill.rows]
-        said = _("Every member of the structure as built.") if bill.total is None else _("Every member of the structure as built. Cost: length × the section's price per metre.")
+        said = (
+            _("Every member of the structure as built.")
+            if bill.total is None
+            else _("Every member of the structure as built. Cost: length × the section's price per metre.")
+        )
         return Table(_("Members"), said, head, rows, totals(bill), _("In the order built.   U or Esc: close"))
     first = figures.get("first_to_fail") or {}
     rows = []
@@ -187,7 +200,9 @@ class MemberTable:
         width = min(area.width - 2 * PAD, max(xs[-1] + widths[-1], amounts, fonts.small.size(table.foot)[0], fonts.small.size(table.said)[0]) + 2 * PAD)
         head = PAD + fonts.bold.get_linesize() + 4 + fonts.small.get_linesize() + 8 + line + 4
         small = fonts.small.get_linesize()
-        notes = draw.wrap(fonts.small, table.foot + ("   " + _("(a wider window shows every column)") if len(keep) < len(table.columns) else ""), width - 2 * PAD)
+        notes = draw.wrap(
+            fonts.small, table.foot + ("   " + _("(a wider window shows every column)") if len(keep) < len(table.columns) else ""), width - 2 * PAD
+        )
         foot = 6 + len(table.totals) * line + (4 if table.totals else 0) + len(notes) * small + PAD
         room = max(1, (area.height - 2 * PAD - head - foot) // line)
         if room < len(table.rows):  # a line more, to say how many rows lie above and below

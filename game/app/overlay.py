@@ -36,7 +36,9 @@ from equilibria.app.sections import Piece, Row, side_by_side
 from equilibria.figures import kn
 from equilibria.i18n import _
 
-ASKS = re.compile(r"\b(give|find|what|gib|finde|bestimme|ermittle|berechne|welche[rsn]?|wie groß)\b", re.IGNORECASE)  # the sentence of a brief that asks for the answer (English, German)
+ASKS = re.compile(
+    r"\b(give|find|what|gib|finde|bestimme|ermittle|berechne|welche[rsn]?|wie groß)\b", re.IGNORECASE
+)  # the sentence of a brief that asks for the answer (English, German)
 
 
 def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
@@ -161,7 +163,9 @@ def legend_rows(
         item(_("broken"), lambda surface, x, m: draw.dashed(surface, BROKEN, (x, m), (x + 34, m), 2, 7, 5))
         item(_("broke first"), lambda surface, x, m: pygame.draw.line(surface, MARK, (x + 10, m - 7), (x + 24, m + 7), 4))
     if widest is not None:
-        notes(fonts.small, [_("width grows with |force|;"), _("full width: {force} or more").format(force=kn(widest)), _("values: axial force in kN, + pulls")], 6)
+        notes(
+            fonts.small, [_("width grows with |force|;"), _("full width: {force} or more").format(force=kn(widest)), _("values: axial force in kN, + pulls")], 6
+        )
     if plates:
         item(_("plate in tension"), lambda surface, x, m: pygame.draw.rect(surface, TENSION, (x, m - 7, 34, 14)))
         item(_("plate in compression"), lambda surface, x, m: pygame.draw.rect(surface, COMPRESSION, (x, m - 7, 34, 14)))

@@ -23,12 +23,11 @@ from equilibria.engine.linear import load_vector
 from equilibria.engine.results import member_results
 from equilibria.figures import broke_words, capacity_lines, figure, num
 from equilibria.files import BadInput
+from equilibria.i18n import N_, _, decimal, decimal_mark, ngettext
 from equilibria.rules import kind_of
 from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.solution import AddForce
-from equilibria.i18n import N_, _, decimal, decimal_mark, ngettext
-
 
 ELEMENT_NAMES = {"bar": N_("bar"), "cable": N_("cable"), "beam-column": N_("beam-column")}  # engine/results.py ELEMENTS, as the tip names them
 

@@ -20,10 +20,10 @@ from equilibria.app.stage import named_in
 from equilibria.app.tools import grid_step, snap
 from equilibria.engine.results import member_results
 from equilibria.figures import figure
+from equilibria.i18n import _
 from equilibria.rules import kind_of
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.solution import AddForce, AddMoment, AddNode
-from equilibria.i18n import _
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
@@ -137,7 +137,9 @@ class Picture:
         if not SMALL_MOTION_PX > px > 0:
             return ""
         self.magnify = next((m for m in MAGNIFY[1:] if px * m >= SHOWN_MOTION_PX), MAGNIFY[-1])
-        return _("The motion is small ({motion} mm at most): deflections are drawn ×{factor} (M changes it).").format(motion=figure(worst * 1e3), factor=self.magnify)
+        return _("The motion is small ({motion} mm at most): deflections are drawn ×{factor} (M changes it).").format(
+            motion=figure(worst * 1e3), factor=self.magnify
+        )
 
     def tame_magnify(self) -> str:
         """When magnified motion grows past LARGE_MOTION_PX on the screen (a frame that

@@ -435,7 +435,7 @@ class StructurePainter:
         seen = draw.clip_segment(a, b, area.inflate(-40, -40))
         if seen is None:
             return
-        (x0, y0), (x1, y1), _, _ = seen
+        (x0, y0), (x1, y1), _t0, _t1 = seen
         cx, cy = 0.5 * (x0 + x1), 0.5 * (y0 + y1)
         for dx, dy in ((1, 1), (1, -1)):
             pygame.draw.line(surface, MARK, (cx - 8 * dx, cy - 8 * dy), (cx + 8 * dx, cy + 8 * dy), 4)

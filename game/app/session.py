@@ -398,7 +398,9 @@ class PlaySession:
         (self.sim.remove_member if kind == "member" else self.sim.remove_triangle)(ident)
         self.sim.refresh()
         self.bombed.append((_("member {member}") if kind == "member" else _("plate {plate}")).format(member=ident, plate=ident))
-        self.notice = (_("Blew up member {member}; R puts it back.") if kind == "member" else _("Blew up plate {plate}; R puts it back.")).format(member=ident, plate=ident)
+        self.notice = (_("Blew up member {member}; R puts it back.") if kind == "member" else _("Blew up plate {plate}; R puts it back.")).format(
+            member=ident, plate=ident
+        )
 
     def hand_force(self) -> tuple[float, float]:
         forces = self.sim.tether_forces()

@@ -13,11 +13,11 @@ from functools import cached_property
 from pathlib import Path
 
 from equilibria.files import BadInput, read_json
+from equilibria.i18n import _
 from equilibria.level import Level, load_level
 from equilibria.rules import briefed
 from equilibria.variants import template, version
 from equilibria.workbench import EMPTY_GROUND
-from equilibria.i18n import _
 
 EMPTY_BOUNDS = (-10.0, -1.0, 10.0, 8.0)  # what an empty sandbox shows [m]
 

@@ -280,12 +280,16 @@ class MemberTool(Joining):
         if cost is None:
             words = _("Member {member} is now {section} (Ctrl+Z takes it back).")
         elif change > 0:
-            words = _("Member {member} is now {section}: the cost rises by {change} to {cost} of {budget} (Ctrl+Z takes it back).") if budget else _(
-                "Member {member} is now {section}: the cost rises by {change} to {cost} (Ctrl+Z takes it back)."
+            words = (
+                _("Member {member} is now {section}: the cost rises by {change} to {cost} of {budget} (Ctrl+Z takes it back).")
+                if budget
+                else _("Member {member} is now {section}: the cost rises by {change} to {cost} (Ctrl+Z takes it back).")
             )
         else:
-            words = _("Member {member} is now {section}: the cost falls by {change} to {cost} of {budget} (Ctrl+Z takes it back).") if budget else _(
-                "Member {member} is now {section}: the cost falls by {change} to {cost} (Ctrl+Z takes it back)."
+            words = (
+                _("Member {member} is now {section}: the cost falls by {change} to {cost} of {budget} (Ctrl+Z takes it back).")
+                if budget
+                else _("Member {member} is now {section}: the cost falls by {change} to {cost} (Ctrl+Z takes it back).")
             )
         money_of = {"change": money(abs(change)), "cost": money(cost), "budget": money(budget)} if cost is not None else {}
         session.notice = words.format(member=member, section=session.section, **money_of)

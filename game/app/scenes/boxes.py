@@ -139,7 +139,11 @@ class VerdictPart(TextBox):
             foot = _("R: reset to the structure as built   D: reset with the stable step") if s.dt is not None else _("R: reset to the structure as built")
             title, text, colour = _("The simulation became unstable and was paused"), s.problem, ALERT
         elif what == "mechanism":
-            title, text, colour = _("This is a mechanism: it can move without any member stretching"), _("The free motion, shown dashed: {motion}").format(motion=s.free_words), ALERT
+            title, text, colour = (
+                _("This is a mechanism: it can move without any member stretching"),
+                _("The free motion, shown dashed: {motion}").format(motion=s.free_words),
+                ALERT,
+            )
             foot = _("It cannot stand as it is: add members or supports.")
         else:
             title, text, foot, passed = verdict_texts(s)

@@ -57,6 +57,14 @@ class LoadingScene(Scene):
         share, doing = self.warmup.progress(PLAY_STEPS)
         pygame.draw.rect(surface, TENSION, (bar.left, bar.top, round(bar.width * share), bar.height), border_radius=4)
         pygame.draw.rect(surface, RULE, bar, 1, border_radius=4)
-        draw.label(surface, fonts.body, _("Preparing {what} … {seconds} s").format(what=doing, seconds=decimal(self.warmup.seconds(), 0)), (w // 2, bar.bottom + 20), INK, "center", None)
+        draw.label(
+            surface,
+            fonts.body,
+            _("Preparing {what} … {seconds} s").format(what=doing, seconds=decimal(self.warmup.seconds(), 0)),
+            (w // 2, bar.bottom + 20),
+            INK,
+            "center",
+            None,
+        )
         draw.label(surface, fonts.small, _(FIRST_START), (w // 2, bar.bottom + 48), MUTED, "center", None)
         draw.label(surface, fonts.small, _("Esc goes back."), (w // 2, bar.bottom + 70), MUTED, "center", None)

@@ -33,7 +33,7 @@ from equilibria.app.studentbox import StudentBox, student_line
 from equilibria.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from equilibria.engine.warm import PLAY_STEPS
 from equilibria.files import BadInput, SaveError, read_json
-from equilibria.i18n import LANGUAGES, SOURCE, N_, _, language, localized, ngettext, set_language
+from equilibria.i18n import LANGUAGES, N_, SOURCE, _, language, localized, ngettext, set_language
 from equilibria.progress import Progress, data_folder
 from equilibria.rules import kind_of
 from equilibria.teacher import HEADING, teacher_levels
@@ -469,7 +469,15 @@ class MenuScene(Scene):
         warmup = self.app.warmup
         if warmup is not None and not warmup.ready():
             share, doing = warmup.progress(PLAY_STEPS)
-            draw.label(surface, fonts.small, _("Preparing the engine: {what}, {share}").format(what=doing, share=f"{share:.0%}"), (w - LEFT, 36), MUTED, "topright", None)
+            draw.label(
+                surface,
+                fonts.small,
+                _("Preparing the engine: {what}, {share}").format(what=doing, share=f"{share:.0%}"),
+                (w - LEFT, 36),
+                MUTED,
+                "topright",
+                None,
+            )
         places = self.places((w, h))
         for k in self.shown((w, h)):
             row, rect = self.rows[k], places[k]
@@ -536,7 +544,15 @@ class MenuScene(Scene):
         if won:
             check_mark(surface, box, REACTION)
         if marks is not None:
-            return draw.label(surface, self.app.fonts.bold, ngettext("{n} mark", "{n} marks", marks).format(n=marks), (rect.right - 8, rect.centery), REACTION, "midright", None).left
+            return draw.label(
+                surface,
+                self.app.fonts.bold,
+                ngettext("{n} mark", "{n} marks", marks).format(n=marks),
+                (rect.right - 8, rect.centery),
+                REACTION,
+                "midright",
+                None,
+            ).left
         if not won and self.progress.shown(level_id):  # given up with Ctrl+A: not work under way
             return draw.label(surface, self.app.fonts.small, _("answer shown: 0 marks"), (rect.right - 8, rect.centery), MUTED, "midright", None).left
         if not won and self.progress.work(level_id) is not None:

@@ -18,7 +18,6 @@ from equilibria.app.panels import badges, hover_lines, hud_lines, readout_lines,
 from equilibria.app.render import ARROW_PX
 from equilibria.app.sections import Piece, Scroll, Section
 from equilibria.i18n import N_, _
-from equilibria.i18n import _
 
 PAD = overlay.PAD
 KEYS_HELP = N_("F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back")
