@@ -267,6 +267,8 @@ class ForceEntry:
             (fonts.small, reads or prompt, MUTED),
             (fonts.small, self.problem or _("Enter: place it   ·   Esc: drop it   ·   Ctrl+V: paste"), ALERT if self.problem else MUTED),
         ]
+        room = area.width - 2 * overlay.PAD - 4  # a long line (German's prompt in a narrow window) wraps
+        lines = [(font, piece, colour) for font, text, colour in lines for piece in (draw.wrap(font, text, room) if font is fonts.small else [text])]
         width = max(font.size(text)[0] for font, text, _ in lines) + 2 * overlay.PAD
         height = sum(font.get_linesize() + 4 for font, _, _ in lines) + 2 * overlay.PAD - 4
         box = pygame.Rect(round(anchor[0]) + 18, round(anchor[1]) + 18, width, height).clamp(area)

@@ -16,7 +16,7 @@ from equilibria.app.render import draw_zone
 from equilibria.app.tools import nice_step, removed_members
 from equilibria.engine.results import member_ends
 from equilibria.figures import figure
-from equilibria.i18n import _, decimal
+from equilibria.i18n import _, decimal, decimal_mark
 
 ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 
@@ -77,7 +77,7 @@ def _length(metres: float) -> str:
     (never 9.77e+06 m)."""
     value, unit = (metres * 100, "cm") if metres < 1 else (metres, "m")
     if value < 1000:
-        return f"{figure(value)} {unit}"
+        return f"{figure(value).replace('.', decimal_mark())} {unit}"  # under 1000: no group mark, one decimal mark
     return f"{decimal(round(value, 2 - math.floor(math.log10(value))), 0)} {unit}"
 
 

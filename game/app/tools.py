@@ -580,6 +580,7 @@ class Toolbar:
         self.tools = {name: TOOLS[name]() for name in names}
         self.current = names[0]
         self.rects: list[pygame.Rect] = []
+        self.compact = False  # the names in the small type (set by layout)
 
     @property
     def tool(self) -> Tool:
@@ -602,13 +603,19 @@ class Toolbar:
         """The key of tool k (0-based): 1 … 9, then 0."""
         return str((k + 1) % 10)
 
-    def layout(self, fonts: Fonts, topleft: tuple[int, int]) -> pygame.Rect:
-        x, y = topleft
-        self.rects = []
-        for k, name in enumerate(self.names):
-            w = fonts.small.size(self.number(k))[0] + fonts.body.size(_(TOOLS[name].label))[0] + 22
-            self.rects.append(pygame.Rect(x, y, w, BUTTON_H))
-            x += w + GAP
+    def layout(self, fonts: Fonts, topleft: tuple[int, int], right: int | None = None) -> pygame.Rect:
+        """The buttons from `topleft`; where they would pass `right` (German's longer
+        names in a narrow window) their names are set in the small type, closer."""
+        for compact in (False, True):
+            x, y = topleft
+            self.rects, self.compact = [], compact
+            font, pad, gap = (fonts.small, 16, GAP - 2) if compact else (fonts.body, 22, GAP)
+            for k, name in enumerate(self.names):
+                w = fonts.small.size(self.number(k))[0] + font.size(_(TOOLS[name].label))[0] + pad
+                self.rects.append(pygame.Rect(x, y, w, BUTTON_H))
+                x += w + gap
+            if right is None or x - gap <= right:
+                break
         return pygame.Rect(topleft, (x - topleft[0], BUTTON_H)) if self.rects else pygame.Rect(topleft, (0, 0))
 
     def at(self, pos: tuple[int, int]) -> str | None:
@@ -624,7 +631,8 @@ class Toolbar:
             pygame.draw.rect(surface, TENSION if on else RULE, rect, 1, border_radius=5)
             colour = (255, 255, 255) if on else INK
             number = draw.label(surface, fonts.small, self.number(k), (rect.left + 7, rect.centery), colour if on else MUTED, "midleft", None)
-            draw.label(surface, fonts.body, _(TOOLS[name].label), (number.right + 6, rect.centery), colour, "midleft", None)
+            font, gap = (fonts.small, 4) if self.compact else (fonts.body, 6)
+            draw.label(surface, font, _(TOOLS[name].label), (number.right + gap, rect.centery), colour, "midleft", None)
 
 
 def nice_step(x: float) -> float:

@@ -89,7 +89,7 @@ class ToolbarPart(Part):
         scene, rect = self.scene, self.rect
         pygame.draw.rect(surface, PANEL, rect)
         pygame.draw.line(surface, RULE, rect.bottomleft, rect.bottomright)
-        bar = scene.toolbar.layout(self.fonts, (rect.left + PAD, rect.top + 4))
+        bar = scene.toolbar.layout(self.fonts, (rect.left + PAD, rect.top + 4), rect.right - PAD)
         scene.toolbar.draw(surface, self.fonts)
         section = scene.session.section if scene.toolbar.current == "member" else None
         clip = surface.get_clip()
