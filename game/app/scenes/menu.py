@@ -436,6 +436,17 @@ class MenuScene(Scene):
             return intro
         return intro + "   " + ngettext("({won} of {total} graded level won)", "({won} of {total} graded levels won)", total).format(won=won, total=total)
 
+    def header_line(self, counts: dict[int, tuple[int, int]], width: int) -> str:
+        """The header, or where it is wider than `width` px (German in a narrow window)
+        the tally after a shorter invitation."""
+        whole = self.header(counts)
+        if self.app.fonts.body.size(whole)[0] <= width:
+            return whole
+        won, total = (sum(c[i] for c in counts.values()) for i in (0, 1))
+        return ngettext("Choose a level:   {won} of {total} graded level won", "Choose a level:   {won} of {total} graded levels won", total).format(
+            won=won, total=total
+        )
+
     def where(self, size: tuple[int, int]) -> str:
         """Which of the choosable rows (levels, demos and sandboxes) are in view, as
         "levels 21–40 of 52" ("" when all are)."""
@@ -465,7 +476,7 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         counts = topic_counts(self.rows, self.progress)
         draw.label(surface, fonts.big, "Equilibria", (LEFT, 30), INK, "topleft", None)
-        draw.label(surface, fonts.body, self.header(counts), (LEFT, 68), MUTED, "topleft", None)
+        draw.label(surface, fonts.body, self.header_line(counts, w - 2 * LEFT), (LEFT, 68), MUTED, "topleft", None)
         warmup = self.app.warmup
         if warmup is not None and not warmup.ready():
             share, doing = warmup.progress(PLAY_STEPS)
