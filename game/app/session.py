@@ -344,7 +344,7 @@ class PlaySession:
             following = load_course().next_after(self.level_bench.level.id)
             stage = load_stage(shipped_level(following)) if following else None
         except (BadInput, ValueError) as exc:
-            self.notice = f"The next level cannot be opened: {str(exc).splitlines()[0]}"
+            self.notice = _("The next level cannot be opened: {problem}").format(problem=str(exc).splitlines()[0])
             return None
         if stage is None:
             self.notice = _("This is the last level of the course: Esc goes back to the levels.")

@@ -41,6 +41,7 @@ from equilibria.app.shapes import Hit
 from equilibria.app.stage import Stage
 from equilibria.app.tools import Toolbar
 from equilibria.app.view import View
+from equilibria.i18n import _
 from equilibria.rules import kind_of
 from equilibria.rules.common import BETWEEN_BATCHES
 
@@ -199,7 +200,7 @@ class PlayScene(Scene):
             self.app.pop()
             return
         s.unsaved_warned = True
-        s.notice += " Esc again leaves without saving it."
+        s.notice += " " + _("Esc again leaves without saving it.")
 
     def stay(self) -> None:
         """The question before leaving, answered: stay."""
