@@ -350,3 +350,21 @@ def test_the_language_chosen_on_the_menu_changes_at_once_and_is_kept(tmp_path, m
     i18n.set_language("en")
     launch.players_language("en")  # --lang en: it holds
     assert i18n.language() == "en"
+
+
+def test_the_force_box_reads_a_decimal_comma_in_german():
+    """German writes 12,5: the force box reads it, and a comma with a space or a sign
+    after it still parts Fx from Fy (English reads 12,5 as Fx 12, Fy 5, as before).
+    Tolerance: exact, but for the polar form's cosine of 90° (rounded to 1e-6 N)."""
+    from equilibria.app.entry import parse_force, parse_moment
+
+    assert parse_force("12,5") == (12000.0, 5000.0)  # English: Fx 12, Fy 5
+    i18n.set_language("de")
+    assert parse_force("12,5; -3") == (12500.0, -3000.0)
+    assert parse_force("12,5, -3") == (12500.0, -3000.0)
+    assert parse_force("0, -10") == (0.0, -10000.0)
+    assert parse_force("0,-10") == (0.0, -10000.0)
+    assert parse_force("12,5 @ 90") == pytest.approx((0.0, 12500.0))
+    assert parse_moment("-4,5") == -4500.0
+    with pytest.raises(ValueError, match="Fx; Fy"):
+        parse_force("1,5")  # one number: no force

@@ -224,9 +224,9 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
         if a.shown:
             title = _("Answer shown: 0 marks")
         elif a.tries == 1:
-            title = _("Passed: {marks} marks").format(marks=a.marks)
+            title = ngettext("Passed: {marks} mark", "Passed: {marks} marks", a.marks).format(marks=a.marks)
         else:
-            title = _("Passed: {marks} marks (check {n})").format(marks=a.marks, n=a.tries)
+            title = ngettext("Passed: {marks} mark (check {n})", "Passed: {marks} marks (check {n})", a.marks).format(marks=a.marks, n=a.tries)
         text = f"{v.reason} {level.explanation}".strip()
         return title, text, _("Esc: fold this box"), True
     hint = v.figures.get("hint") or rules_hint(level, v)  # from the mistake, not the try count
