@@ -17,7 +17,8 @@ a frame-rate step cannot follow anyway). With x₁ the unknown, a₁ and v₁ fo
 the first two lines, and Newton solves the residual r(x₁) = M a₁ − (1 + α) F₁ + α F₀ on
 the free DOFs with the iteration matrix
     S = M/(β h²) + (1 + α) [K + γ/(β h) C].
-S is factored (SuperLU) at the state where it is formed and the factor is kept across
+S is factored at the state where it is formed (LDLᵀ in a profile, engine/profile_ldl.py,
+where it is symmetric positive definite; else SuperLU's LU) and the factor is kept across
 iterations and steps (a modified Newton) while it converges fast; it is formed anew at
 the current iterate when an iteration shrinks the increment less than twofold or four
 with a kept factor have not sufficed (at most eight times a step). Its sparsity pattern
@@ -46,6 +47,7 @@ import scipy.sparse.linalg as spla
 from engine import dynamics, tethers
 from engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
 from engine.elements import eval_forces
+from engine.profile_ldl import Profile
 from engine.stiffness import element_blocks
 from engine.tethers import eval_tethers, slide_anchors
 
@@ -117,6 +119,7 @@ class Newmark:
         self._indices = (unique % nf).astype(np.int32)
         self._indptr = np.searchsorted(unique // nf, np.arange(nf + 1)).astype(np.int32)
         self._nnz = unique.size
+        self._profile = Profile(self._indptr, self._indices, nf) if nf else None
         self._free = free
         self._nf = nf
         # Per free DOF: index, mass, the size an increment is measured against (m, or
@@ -150,8 +153,10 @@ class Newmark:
         diag = m.mass.ravel() / (self.beta * h * h) + c1 * cd * m.mass_damping * m.mass.ravel()
         vals.append(diag + c1 * tether_tangent(s.tether, pos, s.vel, cd).ravel())
         data = np.bincount(self._slot, weights=np.concatenate(vals)[self._keep], minlength=self._nnz)
-        S = sp.csc_matrix((data, self._indices, self._indptr), shape=(self._nf, self._nf))
-        self._lu = (h, spla.splu(S), safe)
+        factor = self._profile.factor(data) if self._profile is not None and self._profile.worth else None
+        if factor is None:  # not symmetric positive definite, or a profile too wide: LU with pivoting
+            factor = spla.splu(sp.csc_matrix((data, self._indices, self._indptr), shape=(self._nf, self._nf)))
+        self._lu = (h, factor, safe)
         self.factorizations += 1
 
     # -------------------------------------------------------------- stepping
