@@ -31,6 +31,11 @@ from scipy.sparse.csgraph import reverse_cuthill_mckee
 
 from engine.kernel_options import KERNEL
 
+# S is symmetric to round-off (a block's two triangles come from different products): a
+# matrix whose two triangles differ by no more than this share of its largest entry is
+# factored from its lower triangle (for the iteration matrix of a modified Newton, an
+# error of that size changes nothing but the last bits of a step's iterations).
+SYMMETRIC = 1e-12
 PROFILE_LIMIT = 16  # a profile larger than this many times S's lower triangle is left to SuperLU
 
 
@@ -74,9 +79,10 @@ class Profile:
         self.worth = self.symmetric_pattern and self.size <= PROFILE_LIMIT * self.lower.size
 
     def factor(self, data: np.ndarray) -> ProfileLDL | None:
-        """LDLᵀ of the matrix with these CSC values, or None when it is not symmetric
-        or not positive definite (the caller then takes LU)."""
-        if not np.array_equal(data[self.upper], data[self.mirror]):
+        """LDLᵀ of the matrix with these CSC values (its lower triangle), or None when it
+        is not symmetric (to SYMMETRIC) or not positive definite (the caller then takes LU)."""
+        top = float(np.abs(data).max(initial=0.0))
+        if not float(np.abs(data[self.upper] - data[self.mirror]).max(initial=0.0)) <= SYMMETRIC * top:
             return None
         values = np.zeros(self.size)
         values[self.place] = data[self.lower]
