@@ -8,7 +8,8 @@ solves) do not.
 
 - rk4: the Warren truss of benchmarks/peer.py (1,999 bars, the bottom chord pinned every
   10 panels, gravity, damping 0.02) by RK4 at dt = 0.1 ms through Simulation.advance (what
-  `equilibria simulate` runs): simulated seconds per wall second. Then the compiled
+  `equilibria simulate` runs): simulated seconds per wall second; and `equilibria
+  simulate` itself in a fresh process, with its start-up and with it taken off. Then the compiled
   kernel (dynamics.advance) alone, in bar evaluations a second (four a bar and step),
   against the arithmetic ceiling of this core measured in the same run by two tiny numba
   loops: its scalar peak of additions and multiplications (eight independent chains of
@@ -181,9 +182,9 @@ def _best_rate(loop, n: int, per: int) -> float:
 
 
 def tree_of(ref: str, folder: Path) -> Path:
-    """The engine and benchmarks of git ref `ref`, exported into folder."""
+    """The engine, benchmarks and game of git ref `ref`, exported into folder."""
     archive = folder / "ref.tar"
-    subprocess.run(["git", "archive", "--format=tar", "-o", str(archive), ref, "engine", "benchmarks"], cwd=ROOT, check=True)
+    subprocess.run(["git", "archive", "--format=tar", "-o", str(archive), ref, "engine", "benchmarks", "game"], cwd=ROOT, check=True)
     with tarfile.open(archive) as tar:
         tar.extractall(folder / "tree", filter="data")
     return folder / "tree"
@@ -202,6 +203,28 @@ def run_in(tree: Path, case: str, seconds: float, reference: bool) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def through_cli(tree: Path, seconds: float, folder: Path) -> dict:
+    """`equilibria simulate` (python -m game simulate) of the Warren truss by RK4 at
+    dt = 0.1 ms for `seconds` in a fresh process of tree's: its wall time, and a run of
+    one step's (the start-up: imports, the model, the kernels loaded from their cache)."""
+    from benchmarks.peer import warren
+
+    path = folder / "warren.json"
+    path.write_text(json.dumps(warren()))
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    walls = []
+    for span in (RK4_DT, RK4_DT, seconds):
+        cmd = [sys.executable, "-m", "game", "simulate", str(path), "--integrator", "rk4", "--dt", repr(RK4_DT), "--seconds", repr(span), "--json"]
+        begin = perf_counter()
+        done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
+        walls.append(perf_counter() - begin)
+        if done.returncode != 0:
+            return {"error": (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]}
+    start = min(walls[:2])  # the first may compile the kernels into a fresh cache
+    return {"wall": walls[2], "start": start, "with_start": seconds / walls[2], "without_start": (seconds - RK4_DT) / max(walls[2] - start, 1e-9)}
+
+
 def best_of(runs: list[dict]) -> dict:
     good = [r for r in runs if "error" not in r]
     return max(good, key=lambda r: r["realtime"]) if good else runs[0]
@@ -214,11 +237,22 @@ def compare(case: str, seconds: float, repeats: int, against: Path | None, label
         rows[label] = []
     if case == "rk4":
         del rows["reference switches"]
+    clis = {name: [] for name in rows}
     for _ in range(repeats):
         for name in rows:
             tree = against if name == label else ROOT
             rows[name].append(run_in(tree, case, seconds, name == "reference switches"))
-    return [(name, best_of(runs)) for name, runs in rows.items()]
+            if case == "rk4":
+                with tempfile.TemporaryDirectory() as folder:
+                    clis[name].append({**through_cli(tree, 4 * seconds, Path(folder)), "seconds": 4 * seconds})
+    out = []
+    for name, runs in rows.items():
+        best = best_of(runs)
+        if clis[name]:
+            good = [c for c in clis[name] if "error" not in c]
+            best = {**best, "cli": max(good, key=lambda c: c["with_start"]) if good else clis[name][0]}
+        out.append((name, best))
+    return out
 
 
 def show(case: str, rows: list[tuple[str, dict]], top: dict | None) -> None:
@@ -232,6 +266,17 @@ def show(case: str, rows: list[tuple[str, dict]], top: dict | None) -> None:
                 continue
             share = f"{r['kernel_rate'] / top['bars_per_s']:.0%}" if top else "-"
             print(f"  {name:<22} {r['realtime']:>15.3g}x {r['kernel_realtime']:>12.3g}x {r['kernel_rate'] / 1e6:>14.0f} {share:>11}")
+        for name, r in rows:
+            c = r.get("cli")
+            if c is None:
+                continue
+            if "error" in c:
+                print(f"  {name:<22} equilibria simulate failed: {c['error']}")
+                continue
+            print(
+                f"  {name:<22} equilibria simulate, {c['seconds']:g} s simulated: {c['wall']:.2f} s wall, {c['with_start']:.3g}x real time; "
+                f"start-up {c['start']:.2f} s taken off, {c['without_start']:.3g}x"
+            )
         if top:
             print(
                 f"  ceiling: scalar peak {top['peak'] / 1e9:.2f} Gflop/s / {FLOPS_PER_BAR} flops = {top['peak'] / FLOPS_PER_BAR / 1e6:.0f} M bars/s; "
