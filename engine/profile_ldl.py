@@ -16,7 +16,7 @@ backward substitution (axpys along rows). A factor is n·w²/2 multiply-adds and
 4·n·w for a half-bandwidth w: for the 12-chord lattice of benchmarks/peer.py (w ≈ 27)
 about a quarter of SuperLU's time to factor and half of it to solve.
 
-Every sum runs in one fixed order, with no fast-math, so the factor and the solve give
+Every sum runs in one fixed order (a dot product in four running sums), with no fast-math, so the factor and the solve give
 the same bits on any CPU and any thread count. A pivot D_i that is not positive (S is not
 positive definite) or not finite stops the factorization: the caller falls back to
 SuperLU's LU with pivoting (engine/newmark.py).
@@ -29,7 +29,7 @@ import scipy.sparse as sp
 from numba import njit
 from scipy.sparse.csgraph import reverse_cuthill_mckee
 
-from engine.kernel_options import KERNEL
+from engine.kernel_options import INNER, KERNEL
 
 # S is symmetric to round-off (a block's two triangles come from different products): a
 # matrix whose two triangles differ by no more than this share of its largest entry is
@@ -120,10 +120,7 @@ def ldl_factor(start, first, a):
         for j in range(fi, i):
             fj = first[j]
             sj = start[j] - fj
-            s = a[si + j]
-            for k in range(max(fi, fj), j):
-                s -= a[si + k] * a[sj + k]
-            a[si + j] = s  # g_j for now
+            a[si + j] -= _dot(a, si, a, sj, max(fi, fj), j)  # g_j for now
         d = a[si + i]
         for j in range(fi, i):
             g = a[si + j]
@@ -143,10 +140,7 @@ def ldl_solve(start, first, a, b):
     for i in range(n):  # L y = b
         fi = first[i]
         si = start[i] - fi
-        s = b[i]
-        for k in range(fi, i):
-            s -= a[si + k] * b[k]
-        b[i] = s
+        b[i] -= _dot(a, si, b, 0, fi, i)
     for i in range(n):  # D z = y
         b[i] /= a[start[i + 1] - 1]
     for i in range(n - 1, -1, -1):  # Lᵀ x = z
@@ -155,3 +149,26 @@ def ldl_solve(start, first, a, b):
         x = b[i]
         for k in range(fi, i):
             b[k] -= a[si + k] * x
+
+
+@njit(**INNER, inline="always")
+def _dot(u, su, w, sw, lo, hi):
+    """Σ_{k = lo}^{hi−1} u[su + k] w[sw + k] in four running sums (k mod 4 from lo), added
+    in a fixed order at the end: four chains of additions run side by side where one
+    would wait on each addition (a fifth off a forward substitution's time), and the
+    order is the same on every machine."""
+    s0 = 0.0
+    s1 = 0.0
+    s2 = 0.0
+    s3 = 0.0
+    k = lo
+    while k + 4 <= hi:
+        s0 += u[su + k] * w[sw + k]
+        s1 += u[su + k + 1] * w[sw + k + 1]
+        s2 += u[su + k + 2] * w[sw + k + 2]
+        s3 += u[su + k + 3] * w[sw + k + 3]
+        k += 4
+    while k < hi:
+        s0 += u[su + k] * w[sw + k]
+        k += 1
+    return (s0 + s1) + (s2 + s3)
