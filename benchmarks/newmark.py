@@ -25,8 +25,8 @@ import numpy as np
 import scipy.sparse.linalg as spla
 
 from benchmarks.bench import truss_level
-from engine import Simulation, build_model, dynamics
-from engine.profile_ldl import ProfileLDL
+from equilibria.engine import Simulation, build_model, dynamics
+from equilibria.engine.profile_ldl import ProfileLDL
 
 
 def newmark_figures(model, seconds: float, alpha: float) -> dict:

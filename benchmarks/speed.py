@@ -82,7 +82,7 @@ def measure(case: str, seconds: float, reference: bool) -> dict:
 
 def _rk4(seconds: float) -> dict:
     from benchmarks.peer import warren
-    from engine import Simulation, build_model, dynamics
+    from equilibria.engine import Simulation, build_model, dynamics
 
     model = build_model(warren())
     m = model.arrays
@@ -106,7 +106,7 @@ def _newmark(case: str, seconds: float, reference: bool) -> dict:
     import scipy.sparse.linalg as spla
 
     from benchmarks.peer import bays_for, lattice
-    from engine import Simulation, build_model
+    from equilibria.engine import Simulation, build_model
 
     spla.use_solver(useUmfpack=False)
     data = lattice(bays_for(50006), seconds + 0.1) if case == "lattice" else sagging_warren()
@@ -205,7 +205,7 @@ def run_in(tree: Path, case: str, seconds: float, reference: bool) -> dict:
 
 
 def through_cli(tree: Path, seconds: float, folder: Path) -> dict:
-    """`equilibria simulate` (python -m game simulate) of the Warren truss by RK4 at
+    """`equilibria simulate` (python -m equilibria simulate) of the Warren truss by RK4 at
     dt = 0.1 ms for `seconds` in a fresh process of tree's: its wall time, and a run of
     one step's (the start-up: imports, the model, the kernels loaded from their cache)."""
     from benchmarks.peer import warren
@@ -216,7 +216,7 @@ def through_cli(tree: Path, seconds: float, folder: Path) -> dict:
     env.pop("NUMBA_CACHE_DIR", None)
     walls = []
     for span in (RK4_DT, RK4_DT, seconds):
-        cmd = [sys.executable, "-m", "game", "simulate", str(path), "--integrator", "rk4", "--dt", repr(RK4_DT), "--seconds", repr(span), "--json"]
+        cmd = [sys.executable, "-m", "equilibria", "simulate", str(path), "--integrator", "rk4", "--dt", repr(RK4_DT), "--seconds", repr(span), "--json"]
         begin = perf_counter()
         done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
         walls.append(perf_counter() - begin)

@@ -19,8 +19,8 @@ import pytest
 import scipy.sparse as sp
 
 from benchmarks.peer import warren
-from engine import Simulation, build_model
-from engine.profile_ldl import Profile, ProfileLDL
+from equilibria.engine import Simulation, build_model
+from equilibria.engine.profile_ldl import Profile, ProfileLDL
 
 
 def grid_matrix(k: int, shift: float, seed: int) -> sp.csc_matrix:
