@@ -21,6 +21,7 @@ ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 
 GRID = mix(BACKGROUND, MUTED, 0.18)  # the building grid's lines
 GRID_MIN_PX = 8  # [px] a grid finer than this on the screen is drawn 5 times coarser
+CUT_PX = 14  # [px] half the stroke across a member the student's section cuts
 
 
 def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
@@ -35,6 +36,7 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
     if s.sim is None or s.model is not scene.picture.model:
         return
     _zero_marks(scene, surface)
+    _section_cuts(scene, surface)
     for q in s.sim.nails:
         x, y = scene.picture.point_of(q)
         pygame.draw.circle(surface, ALERT, (x, y), 7, 3)
@@ -115,6 +117,28 @@ def _zero_marks(scene, surface: pygame.Surface) -> None:
     for mid, (a, b) in removed_members(scene).items():  # taken out of the truss: thin and dashed, to click back
         draw.dashed(surface, MARK, a, b, 2, 6, 6)
         scene.picture.painter.labels.put(surface, scene.app.fonts.small, f"{mid} out", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), MARK, "midbottom")
+
+
+def _section_cuts(scene, surface: pygame.Surface) -> None:
+    """The student's section: a stroke across each member cut, and the force they gave in
+    it (their own answer, as given: "?" until they give one)."""
+    s = scene.session
+    bench = s.level_bench
+    if bench is None or not hasattr(bench, "cuts"):
+        return
+    for mid, force in bench.cuts().items():
+        if mid not in s.model.member_ids:
+            continue
+        i, j = _ends(s.model, mid)
+        a, b = scene.picture.point_of(i), scene.picture.point_of(j)
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        length = max(math.hypot(b[0] - a[0], b[1] - a[1]), 1e-9)
+        nx, ny = -(b[1] - a[1]) / length * CUT_PX, (b[0] - a[0]) / length * CUT_PX  # across the member
+        pygame.draw.line(surface, MARK, (mx - nx, my - ny), (mx + nx, my + ny), 4)
+        if ny > 0:
+            nx, ny = -nx, -ny  # the label at the stroke's upper end
+        said = "?" if force is None else f"{force / 1e3:+.4g} kN".replace("-", "−")
+        draw.label(surface, scene.app.fonts.bold, f"{mid} {said}", (mx + nx, my + ny - 4), MARK, "midbottom")  # the student's own answer: never left out
 
 
 def _ghost(scene, surface: pygame.Surface, pos) -> None:

@@ -22,7 +22,7 @@ from game.rules.common import STANDS, Verdict, moment_point
 from game.rules.equilibrium import FLOOR, tolerance_of
 from game.rules.hints import hint
 from game.rules.kinds import KINDS, kind_of
-from game.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
+from game.solution import AddForce, AddMoment, CutMember, MarkZero, RemoveMember, Solution
 from game.variants import version_for
 
 __all__ = ["KINDS", "Verdict", "assumptions", "briefed", "check", "hint", "kind_of", "marks"]
@@ -48,7 +48,7 @@ def assumptions(level: Level) -> str:
     judged_standing = kind is not None and kind.judged and (kind.builds or kind.judges_standing or level.player.mode == "remove")
     balanced = []
     if kind is not None and kind.judged and "tolerance" in kind.goal_fields:
-        balanced = [judged_words(level, kind.cuts)]
+        balanced = [judged_words(level, kind.cuts or kind.judges_each_answer)]
     return " ".join([weight, SIGNS, *balanced, *([STANDS] if judged_standing else [])])
 
 
@@ -107,6 +107,6 @@ def fitted(level: Level, solution: Solution) -> Level:
             raise ValueError(f"moves[{k}].type: a {level.kind} level does not allow {move.type}")
         if isinstance(move, AddForce | AddMoment) and move.node not in node_ids:
             raise ValueError(f"moves[{k}].node: unknown node {move.node!r}")
-        if isinstance(move, MarkZero | RemoveMember) and move.member not in member_ids:
+        if isinstance(move, MarkZero | RemoveMember | CutMember) and move.member not in member_ids:
             raise ValueError(f"moves[{k}].member: unknown member {move.member!r}")
     return level

@@ -26,9 +26,10 @@ from game.rules.determinacy import KIND as DETERMINACY
 from game.rules.free_body import KIND as FREE_BODY
 from game.rules.free_play import DEMO, SANDBOX
 from game.rules.kind import Kind
+from game.rules.section import KIND as SECTION
 from game.rules.zero_force import KIND as ZERO_FORCE
 
-KINDS: dict[str, Kind] = {k.name: k for k in (BALANCE, ZERO_FORCE, DETERMINACY, BUILD, STABILITY, FREE_BODY, SANDBOX, DEMO)}
+KINDS: dict[str, Kind] = {k.name: k for k in (BALANCE, ZERO_FORCE, DETERMINACY, BUILD, STABILITY, FREE_BODY, SECTION, SANDBOX, DEMO)}
 NAMES = tuple(KINDS)
 
 
