@@ -220,9 +220,9 @@ def _sense(level: Level, model: Model) -> list[str]:
     members finds."""
     if level.world.gravity != 0:
         return ["world.gravity: a section level neglects weight (gravity 0): the loads drawn are all the forces on the truss"]
-    for k, m in enumerate(level.members):
-        if m.kind != "bar":
-            return [f"members[{k}].kind: a section level is a truss of bars (pinned ends), not a {m.kind}"]
+    for k, member in enumerate(level.members):
+        if member.kind != "bar":
+            return [f"members[{k}].kind: a section level is a truss of bars (pinned ends), not a {member.kind}"]
     if level.member_loads:
         return ["member_loads: a truss is loaded at its joints"]
     if not any(ld.fx or ld.fy for ld in level.loads):
