@@ -10,6 +10,8 @@ and the figures behind it. No pygame or pymunk here.
                 loads without breaking or sagging too far                (construction.py)
     stability   members or supports that turn a mechanism into a
                 structure                                                (construction.py)
+    section     a section of the student's choice through a truss, and
+                the forces in the members it cuts                        (section.py)
 
 Each kind describes itself in its module (`KIND`, game/rules/kind.py); the one table of
 them is game/rules/kinds.py, which also says how to add one.
