@@ -43,8 +43,8 @@ from time import perf_counter
 
 import numpy as np
 
-from engine import Simulation, build_model, dynamics
-from engine.model import Model
+from equilibria.engine import Simulation, build_model, dynamics
+from equilibria.engine.model import Model
 
 THROUGHPUT_DT = 1e-6  # [s] step of the throughput runs (numba, numpy, pymunk)
 REALTIME_DT = 1e-4  # [s] step of the real-time runs
@@ -52,7 +52,7 @@ STEEL = {"E": 200e9, "density": 7850.0}  # [Pa], [kg/m³]
 AREA = 1e-3  # [m²]
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_CODE = (
-    "from engine import Simulation, build_model\n"
+    "from equilibria.engine import Simulation, build_model\n"
     "from benchmarks.bench import truss_level\n"
     "Simulation(build_model(truss_level(40)), 'rk4', dt=1e-4).advance(1e-4)\n"
     "print('stepped', flush=True)\n"

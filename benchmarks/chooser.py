@@ -20,10 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
-from game.app.chooser import BUDGET
-from game.app.pacing import FRAME
-from game.app.session import PlaySession
-from game.app.stage import load_stage
+from equilibria.app.chooser import BUDGET
+from equilibria.app.pacing import FRAME
+from equilibria.app.session import PlaySession
+from equilibria.app.stage import load_stage
 
 STEEL = {"E": 210e9, "density": 7850.0, "nu": 0.3}
 BAR = {"kind": "bar", "material": "steel", "A": 1e-3, "I": 1.2e-7}

@@ -5,7 +5,7 @@
 
 A class of N students is made in a temporary folder, each with the shipped reference
 solutions of a few levels of different kinds (balance, zero-force, build, stability), and
-graded by a fresh `python -m game grade` process, as a teacher runs it, once with one
+graded by a fresh `python -m equilibria grade` process, as a teacher runs it, once with one
 worker and once with one per core. The time is the wall time of the whole command
 (start-up, planning, workers' start-up, judging, writing the CSV), and its CPU time, its
 workers' included, which other work on the machine does not change much; the engine's
@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.course import LEVELS_DIR, reference_solution
-from game.grade import default_workers
+from equilibria.course import LEVELS_DIR, reference_solution
+from equilibria.grade import default_workers
 
 LEVELS = ("tutorial-01", "balance-02", "zero-force-02", "bridge-01", "frames-01")
 
@@ -47,8 +47,8 @@ def make_class(root: Path, students: int) -> tuple[Path, Path]:
 
 def grade(levels: Path, solutions: Path, out: Path, workers: int) -> tuple[float, float]:
     """Wall time and CPU time (user + system, its workers included) [s] of one
-    `python -m game grade` run."""
-    command = [sys.executable, "-m", "game", "grade", str(levels), str(solutions), "--csv", str(out), "--workers", str(workers)]
+    `python -m equilibria grade` run."""
+    command = [sys.executable, "-m", "equilibria", "grade", str(levels), str(solutions), "--csv", str(out), "--workers", str(workers)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -70,7 +70,7 @@ def main() -> None:
         root = Path(tmp)
         levels, solutions = make_class(root, args.students)
         n = args.students * len(LEVELS)
-        subprocess.run([sys.executable, "-m", "engine.warm"], capture_output=True, check=True)
+        subprocess.run([sys.executable, "-m", "equilibria.engine.warm"], capture_output=True, check=True)
         outputs = {}
         for workers in sorted({1, cores}):
             out = root / f"grades-{workers}.csv"

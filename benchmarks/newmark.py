@@ -24,7 +24,7 @@ import numpy as np
 import scipy.sparse.linalg as spla
 
 from benchmarks.bench import truss_level
-from engine import Simulation, build_model, dynamics
+from equilibria.engine import Simulation, build_model, dynamics
 
 
 def newmark_figures(model, seconds: float, alpha: float) -> dict:

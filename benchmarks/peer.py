@@ -53,7 +53,7 @@ from pathlib import Path
 from time import perf_counter
 
 from benchmarks.newmark import newmark_figures, rk4_realtime
-from engine import Simulation, build_model, dynamics
+from equilibria.engine import Simulation, build_model, dynamics
 
 STEEL = {"E": 200e9, "density": 7850.0}  # [Pa], [kg/m³]
 AREA = 1e-3  # [m²]
@@ -228,7 +228,7 @@ def explicit_through_cli(seconds: float) -> None:
 
 def _simulate(path: Path, integrator: str, span: float) -> tuple[float, dict]:
     """Wall time of `equilibria simulate` in a fresh process, and its output."""
-    cmd = [sys.executable, "-m", "game", "simulate", str(path), "--integrator", integrator, "--dt", str(EXPLICIT_DT), "--seconds", repr(span), "--json"]
+    cmd = [sys.executable, "-m", "equilibria", "simulate", str(path), "--integrator", integrator, "--dt", str(EXPLICIT_DT), "--seconds", repr(span), "--json"]
     begin = perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=ROOT)
     elapsed = perf_counter() - begin

@@ -8,8 +8,8 @@ sim.set_tethers(rows)                    # the hand's spring, ground contact (en
 sim.nail(q); sim.remove_member("AB")     # nails and the bomb
 """
 
-from engine import kernel_cache  # noqa: F401  (first: it places numba's cache before any kernel is defined)
-from engine.model import Model, ModelError, build_model, damped
-from engine.simulation import INTEGRATORS, Outcome, RestCriteria, Simulation, Unstable
+from equilibria.engine import kernel_cache  # noqa: F401  (first: it places numba's cache before any kernel is defined)
+from equilibria.engine.model import Model, ModelError, build_model, damped
+from equilibria.engine.simulation import INTEGRATORS, Outcome, RestCriteria, Simulation, Unstable
 
 __all__ = ["INTEGRATORS", "Model", "ModelError", "Outcome", "RestCriteria", "Simulation", "Unstable", "build_model", "damped"]

@@ -20,7 +20,7 @@ import math
 import numpy as np
 from numba import njit
 
-from engine.kernel_options import INNER, KERNEL
+from equilibria.engine.kernel_options import INNER, KERNEL
 
 
 @njit(**INNER, inline="always")

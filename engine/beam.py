@@ -28,8 +28,8 @@ import math
 import numpy as np
 from numba import njit
 
-from engine.beam_stability import stability_forces, stability_tangent
-from engine.kernel_options import ALLOCATING, INNER, KERNEL
+from equilibria.engine.beam_stability import stability_forces, stability_tangent
+from equilibria.engine.kernel_options import ALLOCATING, INNER, KERNEL
 
 TWO_PI = 2.0 * math.pi
 

@@ -54,7 +54,7 @@ from fractions import Fraction
 import numpy as np
 from numba import njit
 
-from engine.kernel_options import KERNEL
+from equilibria.engine.kernel_options import KERNEL
 
 
 def _cot_series(terms: int) -> np.ndarray:

@@ -26,7 +26,7 @@ import math
 import numpy as np
 from numba import njit
 
-from engine.kernel_options import ALLOCATING, INNER, KERNEL
+from equilibria.engine.kernel_options import ALLOCATING, INNER, KERNEL
 
 
 @njit(**KERNEL)

@@ -20,9 +20,9 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from engine.elements import eval_forces, history_rate, history_value
-from engine.kernel_options import INNER, KERNEL
-from engine.tethers import eval_tethers, slide_anchors
+from equilibria.engine.elements import eval_forces, history_rate, history_value
+from equilibria.engine.kernel_options import INNER, KERNEL
+from equilibria.engine.tethers import eval_tethers, slide_anchors
 
 SYMPLECTIC = 0
 RK4 = 1

@@ -24,12 +24,12 @@ import math
 
 from numba import njit
 
-from engine.bar import bar_energy, bar_forces
-from engine.beam import beam_energy, beam_forces
-from engine.beam_stability import span_loads
-from engine.cst import cst_forces
-from engine.kernel_options import INNER, KERNEL
-from engine.neo_hookean import neo_forces
+from equilibria.engine.bar import bar_energy, bar_forces
+from equilibria.engine.beam import beam_energy, beam_forces
+from equilibria.engine.beam_stability import span_loads
+from equilibria.engine.cst import cst_forces
+from equilibria.engine.kernel_options import INNER, KERNEL
+from equilibria.engine.neo_hookean import neo_forces
 
 
 @njit(**KERNEL)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.elements import history_value
+from equilibria.engine.elements import history_value
 
 
 def scale(m, h: int, t: float) -> float:

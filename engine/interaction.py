@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine import dynamics, linear, newmark, tethers
-from engine.model import Model
-from engine.results import switch_off
+from equilibria.engine import dynamics, linear, newmark, tethers
+from equilibria.engine.model import Model
+from equilibria.engine.results import switch_off
 
 
 @dataclass

@@ -21,14 +21,14 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-from engine import tension_only
-from engine.bar import bar_axial_small
-from engine.beam import beam_forces_small
-from engine.cst import tri_stress_small
-from engine.elements import history_value
-from engine.model import Model
-from engine.stiffness import DENSE_LIMIT, assemble, start_blocks
-from engine.stiffness import lowest_frequency as _lowest_frequency
+from equilibria.engine import tension_only
+from equilibria.engine.bar import bar_axial_small
+from equilibria.engine.beam import beam_forces_small
+from equilibria.engine.cst import tri_stress_small
+from equilibria.engine.elements import history_value
+from equilibria.engine.model import Model
+from equilibria.engine.stiffness import DENSE_LIMIT, assemble, start_blocks
+from equilibria.engine.stiffness import lowest_frequency as _lowest_frequency
 
 MECHANISM_TOL = 1e-10  # smallest eigenvalue of the unit-diagonal K_ff below which it is singular
 

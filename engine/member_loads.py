@@ -58,7 +58,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.beam_stability import span_loads
+from equilibria.engine.beam_stability import span_loads
 
 DIRECTIONS = ("y", "x", "normal")
 SMALL_KL2 = 1e-6  # |k² L²| below which a stability beam's P-δ is left out (module note)
@@ -293,7 +293,7 @@ def member_forces(model, state, member: int, points: int = 41) -> MemberForces:
 
 def _scale(m, history: int, t: float) -> float:
     """A load history's value at time t (held at its ends; 1 without one)."""
-    from engine.histories import scale  # the one reading of a history, the kernels' own
+    from equilibria.engine.histories import scale  # the one reading of a history, the kernels' own
 
     return scale(m, history, t)
 

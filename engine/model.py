@@ -27,8 +27,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from engine.member_loads import DIRECTIONS, MemberLoad, along_across, equivalent_global
-from engine.stiffness import lowest_frequency
+from equilibria.engine.member_loads import DIRECTIONS, MemberLoad, along_across, equivalent_global
+from equilibria.engine.stiffness import lowest_frequency
 
 DOF_NAMES = ("x", "y", "rot")
 # Node indices held by elements and loads are unsigned: compiled code then skips the

@@ -23,8 +23,8 @@ import math
 import numpy as np
 from numba import njit
 
-from engine.cst import expand_ab
-from engine.kernel_options import ALLOCATING, INNER, KERNEL
+from equilibria.engine.cst import expand_ab
+from equilibria.engine.kernel_options import ALLOCATING, INNER, KERNEL
 
 
 @njit(**KERNEL)

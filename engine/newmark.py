@@ -43,11 +43,11 @@ import numpy as np
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-from engine import dynamics, tethers
-from engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
-from engine.elements import eval_forces
-from engine.stiffness import element_blocks
-from engine.tethers import eval_tethers, slide_anchors
+from equilibria.engine import dynamics, tethers
+from equilibria.engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
+from equilibria.engine.elements import eval_forces
+from equilibria.engine.stiffness import element_blocks
+from equilibria.engine.tethers import eval_tethers, slide_anchors
 
 DEFAULT_DT = 1.0 / 120.0  # [s] a frame of the game at 120 Hz
 CONTROLS_EVERY = 0.05  # [s] the rest test's tolerances are set anew this often (as the explicit batches)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from engine.dynamics import K_TIME, State
+from equilibria.engine.dynamics import K_TIME, State
 
 Sampler = Callable[[float, list[float]], None]  # called with a record time [s] and the probes' values there
 

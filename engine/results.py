@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.model import Model
+from equilibria.engine.model import Model
 
 # What limits a member in compression (MemberResults.compression_by), by its code.
 YIELD, BUCKLING, CABLE, NO_LIMIT = "yield", "buckling", "cable", "none"

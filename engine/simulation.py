@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import dynamics, linear, newmark, tethers
-from engine.dynamics import State, new_state, new_work
-from engine.elements import eval_forces, strain_energy
-from engine.interaction import Controls, Interaction
-from engine.member_loads import largest_moments
-from engine.model import Model
-from engine.results import member_results
-from engine.tethers import eval_tethers
+from equilibria.engine import dynamics, linear, newmark, tethers
+from equilibria.engine.dynamics import State, new_state, new_work
+from equilibria.engine.elements import eval_forces, strain_energy
+from equilibria.engine.interaction import Controls, Interaction
+from equilibria.engine.member_loads import largest_moments
+from equilibria.engine.model import Model
+from equilibria.engine.results import member_results
+from equilibria.engine.tethers import eval_tethers
 
 INTEGRATORS = ("rk4", "symplectic", "newmark", "relax", "linear")
 MEMBER_KEYS = ("axial", "shear_i", "moment_i", "moment_j", "broken", "moment_max")  # results()["members"][id]

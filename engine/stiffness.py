@@ -21,10 +21,10 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-from engine.bar import bar_blocks, bar_dofs, bar_tangents
-from engine.beam import beam_blocks, beam_dofs, beam_tangents
-from engine.cst import cst_blocks, cst_tangents, tri_dofs
-from engine.neo_hookean import neo_tangents
+from equilibria.engine.bar import bar_blocks, bar_dofs, bar_tangents
+from equilibria.engine.beam import beam_blocks, beam_dofs, beam_tangents
+from equilibria.engine.cst import cst_blocks, cst_tangents, tri_dofs
+from equilibria.engine.neo_hookean import neo_tangents
 
 DENSE_LIMIT = 300  # free DOFs up to which eigenproblems are solved densely (sparse is faster beyond)
 

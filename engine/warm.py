@@ -6,7 +6,7 @@ on a first start, a fraction of one when the machine code is in the cache
 kind of element does it before a level needs it, step by step, in the order a level
 needs them: `PLAY_STEPS` first (a level cannot run without them), then the rest.
 
-`python -m engine.warm` runs the steps and prints one line per step done, `N LABEL`,
+`python -m equilibria.engine.warm` runs the steps and prints one line per step done, `N LABEL`,
 for a caller that compiles in a child process and shows progress (the game's loading
 screen, game/app/warmup.py). After each step it notes in the cache folder how many are
 done (`DONE`), so that a later start loads those without waiting for a compiler, and
@@ -21,11 +21,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from engine import kernel_cache
-from engine.linear import mechanism, solve_linear
-from engine.model import build_model
-from engine.simulation import Simulation
-from engine.stiffness import element_blocks
+from equilibria.engine import kernel_cache
+from equilibria.engine.linear import mechanism, solve_linear
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
+from equilibria.engine.stiffness import element_blocks
 
 # A bar, a cable, a beam and a plate, a load with a history, gravity: every kernel path.
 WARM_MODEL = {

@@ -1,9 +1,9 @@
-"""`python -m game` does what `equilibria` does."""
+"""`python -m equilibria` does what `equilibria` does."""
 
 import sys
 
 try:
-    from game.cli import main  # the standard library only: Ctrl+C this early is rare, and ends quietly too
+    from equilibria.cli import main  # the standard library only: Ctrl+C this early is rare, and ends quietly too
 except KeyboardInterrupt:
     sys.exit(130)
 

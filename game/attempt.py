@@ -23,10 +23,10 @@ import json
 
 import numpy as np
 
-from game.level import Level
-from game.rules import KINDS, Verdict, check, marks
-from game.rules.construction import design
-from game.solution import Move, RemoveMember, Solution, player_loads
+from equilibria.level import Level
+from equilibria.rules import KINDS, Verdict, check, marks
+from equilibria.rules.construction import design
+from equilibria.solution import Move, RemoveMember, Solution, player_loads
 
 
 def answer_key(solution: Solution) -> str:
@@ -108,11 +108,11 @@ class Attempt:
         answer's moves to draw: a free body's from the level's own numbers (its draw
         included, game/rules/answer.py), else the shipped reference solution of a level
         that draws nothing; None where there is neither."""
-        from game.course import reference_solution
-        from game.files import read_json
-        from game.rules.answer import solve_cuts
-        from game.solution import load_solution
-        from game.variants import own_numbers
+        from equilibria.course import reference_solution
+        from equilibria.files import read_json
+        from equilibria.rules.answer import solve_cuts
+        from equilibria.solution import load_solution
+        from equilibria.variants import own_numbers
 
         self.shown = True
         self.marks = 0

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.progress import data_folder
+from equilibria.progress import data_folder
 
 STALE_DAYS = 30
 ENGINE_FOLDER = re.compile(r"[^/\\]+-[0-9a-f]{12}")  # VERSION-DIGEST (engine/kernel_cache.py)

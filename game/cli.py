@@ -1,4 +1,4 @@
-"""The `equilibria` command (also `python -m game`): the headless contract of DESIGN.md.
+"""The `equilibria` command (also `python -m equilibria`): the headless contract of DESIGN.md.
 
     equilibria simulate MODEL.json [--seconds T | --until-rest] [--integrator ...]
                         [--dt DT] [--record SPEC ...] [--every DT] [--max-seconds S]
@@ -36,8 +36,8 @@ import sys
 import time
 import traceback
 
-from game.files import BadInput, format_problem, read_json  # the standard library only: see main()
-from game.text import plain_text  # the standard library only too
+from equilibria.files import BadInput, format_problem, read_json  # the standard library only: see main()
+from equilibria.text import plain_text  # the standard library only too
 
 
 def _positive(text: str) -> float:
@@ -52,7 +52,7 @@ def _positive(text: str) -> float:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and exit 2, as for any bad input
-        from game.suggest import for_argparse
+        from equilibria.suggest import for_argparse
 
         self.exit(2, f"{self.prog}: {for_argparse(message, _option_names(self))}\n")
 
@@ -68,7 +68,7 @@ def _option_names(parser: argparse.ArgumentParser) -> set[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from game.project import DOCUMENTATION, HOME, ISSUES
+    from equilibria.project import DOCUMENTATION, HOME, ISSUES
 
     epilog = f"The manual: `equilibria docs` (installed with the program), or {DOCUMENTATION}\nReport a bug: {ISSUES}\nHome: {HOME}"
     about = "Equilibria: a 2D structural-statics sandbox game."
@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     below, so that Ctrl+C while they load ends quietly too, and `--version` and `--help`
     answer at once and touch no folder. SIGTERM and SIGHUP end a command as Ctrl+C does
     (an interrupt, exit 130), so that the game keeps the player's work on the way out."""
-    from game.console import tolerant_output
+    from equilibria.console import tolerant_output
 
     tolerant_output()  # a cp1252 console prints Σ as ?, never stops the command
     try:
@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         _stdout_to_nowhere()
         return BROKEN_PIPE
     except Exception as exc:  # the last line of defence: one line and a log, never a traceback
-        from game.project import ISSUES
+        from equilibria.project import ISSUES
 
         print(f"equilibria: an unexpected error ({type(exc).__name__}: {exc}); {_crash_log(exc)}; please report it at {ISSUES}", file=sys.stderr)
         return CRASHED
@@ -233,7 +233,7 @@ def _crash_log(exc: BaseException) -> str:
 def _crash_log_text(details: str) -> str:
     """Write `details` (a traceback) to a new file in the data folder's logs/; what to
     tell the user."""
-    from game.progress import data_folder
+    from equilibria.progress import data_folder
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
@@ -248,16 +248,16 @@ def _crash_log_text(details: str) -> str:
 
 
 def play(args: argparse.Namespace) -> int:
-    from game.app import launch
-    from game.course import level_path
+    from equilibria.app import launch
+    from equilibria.course import level_path
 
     path = level_path(args.level)
     return launch.play(str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt, size=args.size)
 
 
 def sandbox(args: argparse.Namespace) -> int:
-    from game.app import launch
-    from game.course import level_path
+    from equilibria.app import launch
+    from equilibria.course import level_path
 
     path = level_path(args.design) if args.design else None
     return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt, size=args.size)
@@ -267,10 +267,10 @@ def levels(args: argparse.Namespace) -> int:
     """The course in order, then the teacher's levels: id, kind, won or not, title (with
     --json, also each level's file, reference solution, source and problem). A teacher's
     level that cannot be played is listed, and its one line printed on stderr."""
-    from game.course import load_course, reference_solution, shipped_level
-    from game.level import load_level
-    from game.progress import Progress
-    from game.teacher import teacher_folder, teacher_levels
+    from equilibria.course import load_course, reference_solution, shipped_level
+    from equilibria.level import load_level
+    from equilibria.progress import Progress
+    from equilibria.teacher import teacher_folder, teacher_levels
 
     progress = Progress.load()
 
@@ -325,7 +325,7 @@ def _print_levels(rows: list[dict], teacher_folder) -> None:
 
 def docs(args: argparse.Namespace) -> int:
     """The manual's folder and pages, or one page (game/manual.py)."""
-    from game import manual
+    from equilibria import manual
 
     print(manual.page_text(args.page) if args.page else manual.listing())
     return 0
@@ -333,7 +333,7 @@ def docs(args: argparse.Namespace) -> int:
 
 def clean(args: argparse.Namespace) -> int:
     """Remove the compiled engine and, with --data, the player's things (game/cleanup.py)."""
-    from game.cleanup import clean as remove
+    from equilibria.cleanup import clean as remove
 
     print("\n".join(remove(args.data)))
     return 0
@@ -351,7 +351,7 @@ def _for_student(solution, args: argparse.Namespace):
 
 def _numbers_for(level, student: str) -> str:
     """A level's numbers for `student` ("" when it does not vary them); BadInput for a bad id."""
-    from game.variants import numbers_line, version
+    from equilibria.variants import numbers_line, version
 
     try:
         return numbers_line(version(level, student))
@@ -361,9 +361,9 @@ def _numbers_for(level, student: str) -> str:
 
 def show(args: argparse.Namespace) -> int:
     """One student's version of a level (game/variants.py): numbers, brief, hints, answer, explanation."""
-    from game.course import level_path
-    from game.level import load_level
-    from game.variants import answer_solution, show_text, version
+    from equilibria.course import level_path
+    from equilibria.level import load_level
+    from equilibria.variants import answer_solution, show_text, version
 
     level_file = str(level_path(args.level))
     try:
@@ -385,16 +385,16 @@ def show(args: argparse.Namespace) -> int:
 
 
 def menu(args: argparse.Namespace) -> int:
-    from game.app import launch
+    from equilibria.app import launch
 
     return launch.menu(args.menu_frames, args.menu_screenshot, size=args.size)
 
 
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
-    from game.course import LEVELS_DIR, level_files, level_path
-    from game.level import load_level
-    from game.variants import versions_said
+    from equilibria.course import LEVELS_DIR, level_files, level_path
+    from equilibria.level import load_level
+    from equilibria.variants import versions_said
 
     bad, named = 0, []
     for ref in args.paths:
@@ -420,11 +420,11 @@ def validate(args: argparse.Namespace) -> int:
 
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when the solution passes, 1 when it does not, 2 on bad input."""
-    from game.course import level_path
-    from game.level import load_level
-    from game.rules import KINDS, Verdict
-    from game.rules import check as judge
-    from game.solution import Solution, read_solution
+    from equilibria.course import level_path
+    from equilibria.level import load_level
+    from equilibria.rules import KINDS, Verdict
+    from equilibria.rules import check as judge
+    from equilibria.solution import Solution, read_solution
 
     def first_line(path: str, exc: ValueError) -> BadInput:
         return BadInput(f"{path}: {str(exc).splitlines()[0]}")
@@ -460,8 +460,8 @@ def grade(args: argparse.Namespace) -> int:
     the details). Where the CSV goes is checked before anything is graded."""
     from pathlib import Path
 
-    from game import grade as grading
-    from game.files import write_bytes_atomic
+    from equilibria import grade as grading
+    from equilibria.files import write_bytes_atomic
 
     out = None if args.csv == "-" else Path(args.csv)
     folder = Path(args.solutions)
@@ -521,9 +521,9 @@ def export(args: argparse.Namespace) -> int:
     written, 1 when there is no work on it (or its answer was shown), 2 on bad input."""
     from pathlib import Path
 
-    from game import handin
-    from game.course import level_path
-    from game.progress import Progress
+    from equilibria import handin
+    from equilibria.course import level_path
+    from equilibria.progress import Progress
 
     level = handin.level_of(level_path(args.level))
     progress = Progress.load()
@@ -546,8 +546,8 @@ def export(args: argparse.Namespace) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from engine import Simulation, Unstable
-    from game import runlimits
+    from equilibria import runlimits
+    from equilibria.engine import Simulation, Unstable
 
     model = _read_model(args)
     if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
@@ -587,8 +587,8 @@ def simulate(args: argparse.Namespace) -> int:
 
 def _read_model(args: argparse.Namespace):
     """The model file as a Model; BadInput (one line, exit 2) naming the file and field."""
-    from engine import ModelError, build_model
-    from game.course import level_path
+    from equilibria.course import level_path
+    from equilibria.engine import ModelError, build_model
 
     args.model = str(level_path(args.model))  # a level's id names its file
     data = read_json(args.model)
@@ -596,7 +596,7 @@ def _read_model(args: argparse.Namespace):
     if problem:
         raise BadInput(f"{args.model}: format: {problem}")
     if isinstance(data, dict):
-        from game.runlimits import model_bounds
+        from equilibria.runlimits import model_bounds
 
         model_bounds(args.model, data)
     try:
@@ -610,7 +610,7 @@ def _read_model(args: argparse.Namespace):
 
 
 def _probes(args: argparse.Namespace, sim) -> dict:
-    from engine.simulation import make_probe
+    from equilibria.engine.simulation import make_probe
 
     try:
         return {spec: make_probe(sim, spec) for spec in args.record}
@@ -671,8 +671,8 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
     support motions as they are): `linear` solves each on its own; `relax` starts each
     from the equilibrium of the factor before, following the load path. The records
     become load–deflection curves, [[factor, value], ...]."""
-    from engine import Simulation, Unstable
-    from game import runlimits
+    from equilibria import runlimits
+    from equilibria.engine import Simulation, Unstable
 
     if args.integrator not in ("linear", "relax"):
         raise BadInput(f"--load-factors: needs --integrator linear or relax (a static answer per factor), not {args.integrator}")
@@ -711,7 +711,7 @@ def _run_in_time(sim, args: argparse.Namespace, probes: dict, sample) -> tuple[i
     """rk4 / symplectic / newmark, sampling the records at t = 0, --every, 2 --every, ...
     exactly, each from the state rebuilt between the two steps around its time
     (engine/records.py)."""
-    from engine.records import record_run
+    from equilibria.engine.records import record_run
 
     until_rest = args.seconds is None
     span = args.max_seconds if until_rest else args.seconds

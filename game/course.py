@@ -14,11 +14,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from game.files import BadInput, read_json
-from game.format import LEVEL_ID, LevelId, _Strict
-from game.shipped import COURSE_PATH, LEVELS_DIR, SCHEMA_PATH, in_checkout
-from game.suggest import did_you_mean
-from game.teacher import find_teacher_level, teacher_levels
+from equilibria.files import BadInput, read_json
+from equilibria.format import LEVEL_ID, LevelId, _Strict
+from equilibria.shipped import COURSE_PATH, LEVELS_DIR, SCHEMA_PATH, in_checkout
+from equilibria.suggest import did_you_mean
+from equilibria.teacher import find_teacher_level, teacher_levels
 
 __all__ = ["COURSE_PATH", "LEVELS_DIR", "SCHEMA_PATH", "in_checkout"]  # where the shipped levels are: game/shipped.py
 

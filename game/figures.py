@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from engine.results import BUCKLING, CABLE, MemberResults
+from equilibria.engine.results import BUCKLING, CABLE, MemberResults
 
 
 def figure(x: float) -> str:

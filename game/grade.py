@@ -65,11 +65,11 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-from game.course import level_files, level_path
-from game.files import MAX_FILE_BYTES, BadInput, read_json
-from game.level import Level, load_level
-from game.rules import KINDS
-from game.variants import numbers_line, student_key, version
+from equilibria.course import level_files, level_path
+from equilibria.files import MAX_FILE_BYTES, BadInput, read_json
+from equilibria.level import Level, load_level
+from equilibria.rules import KINDS
+from equilibria.variants import numbers_line, student_key, version
 
 # On a level that varies its numbers (game/variants.py) each solution is judged with its
 # student's own: the solution's `student` stamp, else the student's file or folder name;
@@ -187,8 +187,8 @@ def known_levels(ref: str) -> set[str]:
     """Every level id a solution may rightly name: the course's, the teacher's, and
     those of the level files LEVELS names (demos included). A solution naming another
     id is for no level: its id is named to the teacher, not just counted."""
-    from game.course import load_course
-    from game.teacher import teacher_levels
+    from equilibria.course import load_course
+    from equilibria.teacher import teacher_levels
 
     known = set(load_course().level_ids()) | {t.id for t in teacher_levels()}
     given = Path(ref)
@@ -424,7 +424,7 @@ def plan(levels: dict[str, Path], folder: Path, roster: list[str] | None = None,
     """Which files answer which level, for every student: a job for each solution to
     judge, a row for everything already known, one row per student and level."""
     if known is None:
-        from game.course import load_course
+        from equilibria.course import load_course
 
         known = set(load_course().level_ids())
     known = known | set(levels)
@@ -452,7 +452,7 @@ def plan(levels: dict[str, Path], folder: Path, roster: list[str] | None = None,
 
 def read_answer(entry: Entry, levels: dict[str, Path]) -> Answer:
     """What an entry answers, read as the judge will read it (within its budget)."""
-    from game.solution import load_solution, over_budget
+    from equilibria.solution import load_solution, over_budget
 
     if entry.path is None:
         return Answer(entry, None, entry.problem)
@@ -528,8 +528,8 @@ def row_or_job(student: str, level: str, given: list[Answer], strays: list[Answe
 def judge(job: Job) -> Row:
     """One verdict, as a row: what a worker runs. Bad input is the row's reason; an
     unexpected error is kept in `crash` (the caller logs it), never raised."""
-    from game.rules import check
-    from game.solution import read_solution
+    from equilibria.rules import check
+    from equilibria.solution import read_solution
 
     def refused(line: str) -> Row:
         return Row(job.student, job.level, False, line, job.shown)
@@ -595,7 +595,7 @@ def warm_engine(say: Callable[[str], None], *, load: bool) -> None:
     """Compile the engine's kernels into the disk cache if it is cold, so that workers
     never compile them each (seconds each, once per user); with `load`, load them into
     this process too, for forked workers to have (_start_method)."""
-    from engine import warm
+    from equilibria.engine import warm
 
     if warm.steps_done() < len(warm.STEPS):
         say("compiling the engine once for this version (about 8 s)…")

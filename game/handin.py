@@ -15,14 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.files import BadInput, SaveError, read_json, write_json_atomic
-from game.level import Level, load_level
-from game.progress import data_folder
-from game.rules import KINDS
-from game.shipped import LEVELS_DIR
-from game.solution import Solution, load_solution
-from game.teacher import teacher_folder
-from game.variants import version_for
+from equilibria.files import BadInput, SaveError, read_json, write_json_atomic
+from equilibria.level import Level, load_level
+from equilibria.progress import data_folder
+from equilibria.rules import KINDS
+from equilibria.shipped import LEVELS_DIR
+from equilibria.solution import Solution, load_solution
+from equilibria.teacher import teacher_folder
+from equilibria.variants import version_for
 
 FOLDER = "hand-in"  # in the data folder: where the game's key writes
 

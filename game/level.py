@@ -3,7 +3,7 @@
 The pydantic models (game/format.py, the format whatever the kind, and `Level` below,
 which names the kinds of the registry, game/rules/kinds.py, and checks that the `player`
 and `goal` fields fit the level's kind) are the single definition: they validate level
-files, and `levels/level.schema.json` is generated from them (`python -m game.level
+files, and `levels/level.schema.json` is generated from them (`python -m equilibria.level
 --write-schema`) so that level authors get completion and checking in their editors.
 Unknown fields are refused (a typo is an error, not a silent default). Sense checks that
 need the whole structure (unknown node ids, zero-length members, mechanisms, and each
@@ -22,12 +22,12 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
 
-from game.files import BadInput, format_problem, write_bytes_atomic
-from game.format import BaseLevel, Goal, Player, field_path
-from game.rules.kinds import KINDS, NAMES
-from game.shipped import SCHEMA_PATH, in_checkout
-from game.suggest import unknown_field
-from game.variants import extremes, numbers_text, vary_errors, with_numbers
+from equilibria.files import BadInput, format_problem, write_bytes_atomic
+from equilibria.format import BaseLevel, Goal, Player, field_path
+from equilibria.rules.kinds import KINDS, NAMES
+from equilibria.shipped import SCHEMA_PATH, in_checkout
+from equilibria.suggest import unknown_field
+from equilibria.variants import extremes, numbers_text, vary_errors, with_numbers
 
 
 class Level(BaseLevel):
@@ -162,7 +162,7 @@ def _drawn_errors(level: Level, numbers: dict[str, float]) -> list[str]:
 def _model_errors(level: Level) -> list[str]:
     """The engine's model of the level must build (for each draw of its loads), and the
     level's kind must find it sound."""
-    from engine import ModelError, build_model
+    from equilibria.engine import ModelError, build_model
 
     choices = level.load_choices()
     for draw in [None] if not choices else range(len(choices)):
@@ -178,10 +178,10 @@ def _budget_errors(level: Level) -> list[str]:
     """A level the judge could not check within its budget (game/rules/common.py
     MAX_JUDGE_STEPS): its longest run, the loads coming on, settling and the hold, in
     steps of the judge's stable step, counted before anything runs."""
-    from engine import ModelError, build_model
-    from engine.simulation import stable_dt_for
-    from game.rules.common import JUDGE, within_budget
-    from game.rules.construction import SETTLE_SECONDS
+    from equilibria.engine import ModelError, build_model
+    from equilibria.engine.simulation import stable_dt_for
+    from equilibria.rules.common import JUDGE, within_budget
+    from equilibria.rules.construction import SETTLE_SECONDS
 
     if not KINDS[level.kind].judged:
         return []
@@ -226,7 +226,7 @@ def _section_error(level: Level, field: str, section) -> str | None:
     (engine/model.py: a beam needs I, only a beam has a formulation, a bar that can
     break needs I for its buckling load, a known material), asked of a member of the
     section alone, never written again here."""
-    from engine import ModelError, build_model
+    from equilibria.engine import ModelError, build_model
 
     data = level.model_dump(mode="json", include={"world", "materials"}, exclude_none=True)
     nodes = [{"id": "i", "x": 0.0, "y": 0.0}, {"id": "j", "x": 1.0, "y": 0.0}]
@@ -262,8 +262,8 @@ def schema_text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m game.level --write-schema` (in a source checkout) or `--print-schema`."""
-    parser = argparse.ArgumentParser(prog="python -m game.level", description="Level format tools.")
+    """`python -m equilibria.level --write-schema` (in a source checkout) or `--print-schema`."""
+    parser = argparse.ArgumentParser(prog="python -m equilibria.level", description="Level format tools.")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--write-schema", action="store_true", help="write levels/level.schema.json from the definition (in a source checkout)")
     what.add_argument("--print-schema", action="store_true", help="print the schema")
@@ -273,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not in_checkout():
         print(
-            f"python -m game.level: --write-schema writes levels/level.schema.json in a source checkout; this copy of Equilibria is installed"
+            f"python -m equilibria.level: --write-schema writes levels/level.schema.json in a source checkout; this copy of Equilibria is installed"
             f" ({SCHEMA_PATH.parent}), so nothing was written (--print-schema prints the schema)",
             file=sys.stderr,
         )

@@ -10,16 +10,16 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from game.files import BadInput
-from game.project import DOCUMENTATION
-from game.suggest import did_you_mean
+from equilibria.files import BadInput
+from equilibria.project import DOCUMENTATION
+from equilibria.suggest import did_you_mean
 
 
 def docs_root() -> Traversable:
     """The manual's folder: the installed `game.docs`, or the checkout's docs/ when the
     tree runs without being installed."""
     try:
-        return resources.files("game.docs")
+        return resources.files("equilibria.docs")
     except ModuleNotFoundError:
         return Path(__file__).resolve().parents[1] / "docs"
 

@@ -46,10 +46,10 @@ import platformdirs
 from filelock import FileLock, Timeout
 from pydantic import Field, ValidationError, model_validator
 
-from game.files import MAX_FILE_BYTES, SaveError, write_json_atomic
-from game.format import Id, LevelId, _Strict, field_path
-from game.solution import Solution, load_solution
-from game.variants import student_error
+from equilibria.files import MAX_FILE_BYTES, SaveError, write_json_atomic
+from equilibria.format import Id, LevelId, _Strict, field_path
+from equilibria.solution import Solution, load_solution
+from equilibria.variants import student_error
 
 FORMAT = 1
 FILE_NAME = "progress.json"

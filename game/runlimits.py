@@ -16,8 +16,8 @@ import argparse
 import math
 from typing import Any
 
-from game.files import BadInput
-from game.format import (
+from equilibria.files import BadInput
+from equilibria.format import (
     MAX_AREA,
     MAX_COORD,
     MAX_DAMPING,
@@ -169,7 +169,7 @@ def before_run(args: argparse.Namespace, sim) -> list[str]:
             f" at most {MAX_SAMPLES:,} (a larger --every, or a shorter run)"
         )
     if args.dt is not None and args.integrator in ("rk4", "symplectic"):
-        from engine.simulation import stable_dt_for
+        from equilibria.engine.simulation import stable_dt_for
 
         stable = stable_dt_for(sim.model, args.integrator)
         if args.dt > stable:
@@ -233,6 +233,6 @@ def no_equilibrium(args: argparse.Namespace, said: str, model) -> str:
 
 
 def _is_mechanism(model) -> bool:
-    from engine.linear import mechanism
+    from equilibria.engine.linear import mechanism
 
     return mechanism(model) is not None

@@ -37,14 +37,14 @@ def _on_disk(root: Traversable) -> Path:
 
 def _shipped() -> Path:
     try:
-        return _on_disk(resources.files("game.levels"))
+        return _on_disk(resources.files("equilibria.levels"))
     except ModuleNotFoundError:  # a source tree run without installing it: its own levels/
         return Path(__file__).resolve().parents[1] / "levels"
 
 
 LEVELS_DIR = _shipped()
 COURSE_PATH = LEVELS_DIR / "course.json"
-SCHEMA_PATH = LEVELS_DIR / "level.schema.json"  # generated: python -m game.level --write-schema
+SCHEMA_PATH = LEVELS_DIR / "level.schema.json"  # generated: python -m equilibria.level --write-schema
 
 
 def in_checkout() -> bool:

@@ -25,8 +25,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from game.files import BadInput, format_problem, read_json
-from game.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
+from equilibria.files import BadInput, format_problem, read_json
+from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
 
 
 class AddForce(_Strict):

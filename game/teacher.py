@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.files import BadInput, read_json
-from game.format import LEVEL_ID
-from game.level import schema_errors
-from game.progress import data_folder
-from game.shipped import LEVELS_DIR
-from game.text import plain_text
+from equilibria.files import BadInput, read_json
+from equilibria.format import LEVEL_ID
+from equilibria.level import schema_errors
+from equilibria.progress import data_folder
+from equilibria.shipped import LEVELS_DIR
+from equilibria.text import plain_text
 
 FOLDER = "levels"  # in the data folder
 HEADING = "Your teacher's levels"

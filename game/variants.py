@@ -34,7 +34,7 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
-from game.format import UNITS, BaseLevel, Number, field_path
+from equilibria.format import UNITS, BaseLevel, Number, field_path
 
 L = TypeVar("L", bound=BaseLevel)
 
@@ -262,7 +262,7 @@ def answer_values(level: BaseLevel) -> dict[str, float]:
     """A free-body level's answer for its numbers as named values: "A.fx", "A.fy", "A.F"
     (the force at cut node A and its size) and "A.m" [N, N m]; {} when the level has no
     unique answer."""
-    from game.rules.answer import solve_cuts  # the rules import this module (game/rules/__init__.py)
+    from equilibria.rules.answer import solve_cuts  # the rules import this module (game/rules/__init__.py)
 
     if not level.cut:
         return {}
@@ -497,7 +497,7 @@ def version_for(level: L, solution) -> L:
 def answer_solution(level: BaseLevel) -> dict | None:
     """The answer of a version of a free-body level as a solution file (stamped with its
     student and numbers), or None when the level has no unique answer to print."""
-    from game.rules.answer import solve_cuts  # the rules import this module
+    from equilibria.rules.answer import solve_cuts  # the rules import this module
 
     moves = solve_cuts(level) if level.cut else None
     if moves is None:

@@ -39,14 +39,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine import Model, ModelError, build_model
-from game.attempt import Attempt
-from game.figures import kn
-from game.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
-from game.level import Level, load_level
-from game.rules import KINDS, Verdict
-from game.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
-from game.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, CutMember, MarkZero, Move, RemoveMember
+from equilibria.attempt import Attempt
+from equilibria.engine import Model, ModelError, build_model
+from equilibria.figures import kn
+from equilibria.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
+from equilibria.level import Level, load_level
+from equilibria.rules import KINDS, Verdict
+from equilibria.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
+from equilibria.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, CutMember, MarkZero, Move, RemoveMember
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}

@@ -78,12 +78,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anyw
 import numpy as np
 import pygame
 
-from game.app.app import App
-from game.app.pacing import FRAME
-from game.app.scenes.play import PlayScene
-from game.app.stage import Stage
-from game.level import load_level
-from game.workbench import UNDO_DEPTH, SandboxBench
+from equilibria.app.app import App
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import Stage
+from equilibria.level import load_level
+from equilibria.workbench import UNDO_DEPTH, SandboxBench
 
 SECTION = "steel bar"  # the sandbox's 50 × 5 mm steel tube
 CELL = 0.5  # [m] the lattice's cell

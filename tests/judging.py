@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.files import read_json
-from game.level import load_level
-from game.rules import check as judge
-from game.solution import load_solution
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules import check as judge
+from equilibria.solution import load_solution
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.files import read_json
-from game.level import load_level
-from game.rules import Verdict
-from game.rules.hints import mistake_hint
+from equilibria.cli import main
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules import Verdict
+from equilibria.rules.hints import mistake_hint
 
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "corpus" / "answers"

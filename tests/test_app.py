@@ -10,16 +10,16 @@ import pygame
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss
 
-from game.app.app import App
-from game.app.pacing import FRAME, Pacer
-from game.app.palette import ALERT, BROKEN, COMPRESSION, GROUND, MARK, TENSION
-from game.app.panels import hud_lines
-from game.app.scenes import MenuScene, PlayScene
-from game.app.scenes.menu import Row, level_rows
-from game.app.stage import Stage, load_stage
-from game.app.view import View
-from game.cli import main
-from game.level import load_level
+from equilibria.app.app import App
+from equilibria.app.pacing import FRAME, Pacer
+from equilibria.app.palette import ALERT, BROKEN, COMPRESSION, GROUND, MARK, TENSION
+from equilibria.app.panels import hud_lines
+from equilibria.app.scenes import MenuScene, PlayScene
+from equilibria.app.scenes.menu import Row, level_rows
+from equilibria.app.stage import Stage, load_stage
+from equilibria.app.view import View
+from equilibria.cli import main
+from equilibria.level import load_level
 
 P = 20e3  # [N] the truss load
 

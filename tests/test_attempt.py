@@ -6,10 +6,10 @@ from pathlib import Path
 import numpy as np
 from test_construction import BRIDGE, PRATT
 
-from game.attempt import Attempt
-from game.files import read_json
-from game.level import load_level
-from game.solution import MarkZero, RemoveMember, load_solution
+from equilibria.attempt import Attempt
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.solution import MarkZero, RemoveMember, load_solution
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 

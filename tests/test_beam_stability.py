@@ -28,10 +28,10 @@ import pytest
 from scipy.optimize import brentq
 from scipy.special import ellipk
 
-from engine import RestCriteria, Simulation, Unstable, build_model
-from engine.beam_stability import stability_functions
-from engine.elements import eval_forces
-from engine.member_loads import member_forces
+from equilibria.engine import RestCriteria, Simulation, Unstable, build_model
+from equilibria.engine.beam_stability import stability_functions
+from equilibria.engine.elements import eval_forces
+from equilibria.engine.member_loads import member_forces
 
 E = 200e9
 I = 1e-6

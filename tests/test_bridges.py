@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.files import read_json
+from equilibria.cli import main
+from equilibria.files import read_json
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 BRIDGES = [f"bridge-0{n}" for n in range(1, 7)]

@@ -18,18 +18,18 @@ import numpy as np
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.membertable import contents
-from game.app.pacing import FRAME
-from game.app.render import SECTION_MAX_PX, SECTION_MIN_PX, section_widths
-from game.app.scenes.play import PlayScene
-from game.app.stage import Stage, load_stage
-from game.course import reference_solution, shipped_level
-from game.files import read_json
-from game.level import load_level
-from game.progress import Progress
-from game.solution import AddMember, AddNode, load_solution
-from game.workbench import LevelBench, Refused, SandboxBench
+from equilibria.app.app import App
+from equilibria.app.membertable import contents
+from equilibria.app.pacing import FRAME
+from equilibria.app.render import SECTION_MAX_PX, SECTION_MIN_PX, section_widths
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import Stage, load_stage
+from equilibria.course import reference_solution, shipped_level
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.progress import Progress
+from equilibria.solution import AddMember, AddNode, load_solution
+from equilibria.workbench import LevelBench, Refused, SandboxBench
 
 LIGHT, HEAVY, JOINT = 100.0, 220.0, 50.0  # bridge-01's prices: $ per metre of each tube, $ per new joint
 LIGHT_A, HEAVY_A = 4.53e-4, 1.07e-3  # [m²] its tubes' areas
@@ -158,7 +158,7 @@ def test_section_widths_stay_within_readable_bounds():
         "members": [{"id": "AB", "i": "A", "j": "B", "material": "steel", "A": 1e-6}, {"id": "BC", "i": "B", "j": "C", "material": "steel", "A": 1.0}],
         "supports": [{"node": "A", "fix": ["x", "y"]}, {"node": "C", "fix": ["x", "y"]}],
     }
-    from engine import build_model
+    from equilibria.engine import build_model
 
     model = build_model(data)
     widths = section_widths(model, {"AB": 1e-6, "BC": 1.0}, 1e-3)  # in member order

@@ -11,15 +11,15 @@ import numpy as np
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.camera import VIEW_MARGIN, Camera
-from game.app.launch import bench_of_solution
-from game.app.pacing import FRAME
-from game.app.render import StructurePainter
-from game.app.scenes.play import PlayScene
-from game.app.stage import load_stage
-from game.app.view import View
-from game.course import reference_solution, shipped_level
+from equilibria.app.app import App
+from equilibria.app.camera import VIEW_MARGIN, Camera
+from equilibria.app.launch import bench_of_solution
+from equilibria.app.pacing import FRAME
+from equilibria.app.render import StructurePainter
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import load_stage
+from equilibria.app.view import View
+from equilibria.course import reference_solution, shipped_level
 
 
 def drawn(scene: PlayScene) -> np.ndarray:

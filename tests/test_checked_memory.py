@@ -15,14 +15,14 @@ import json
 
 import pytest
 
-from game.app.session import PlaySession
-from game.app.stage import load_stage
-from game.attempt import Attempt, answer_key
-from game.course import shipped_level
-from game.files import read_json
-from game.level import load_level
-from game.progress import FILE_NAME, Progress
-from game.solution import AddForce
+from equilibria.app.session import PlaySession
+from equilibria.app.stage import load_stage
+from equilibria.attempt import Attempt, answer_key
+from equilibria.course import shipped_level
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.progress import FILE_NAME, Progress
+from equilibria.solution import AddForce
 
 LEVEL = "free-body-01"
 WRONG = [AddForce(type="add_force", node="A", fx=0, fy=-4500), AddForce(type="add_force", node="B", fx=0, fy=13500)]  # Ax forgotten

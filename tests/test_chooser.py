@@ -13,15 +13,15 @@ import numpy as np
 import pytest
 from scipy.optimize import brentq
 
-from engine import Simulation, build_model
-from engine.newmark import tether_stiffness
-from game.app.chooser import BUDGET, KEEP_UP_FRAMES, NEWMARK_DT, RK4_COST, choose_integrator, keep_up
-from game.app.pacing import FRAME
-from game.app.session import HAND_HZ, PlaySession
-from game.app.stage import load_stage
-from game.course import shipped_level
-from game.rules.common import JUDGE
-from game.solution import load_solution
+from equilibria.app.chooser import BUDGET, KEEP_UP_FRAMES, NEWMARK_DT, RK4_COST, choose_integrator, keep_up
+from equilibria.app.pacing import FRAME
+from equilibria.app.session import HAND_HZ, PlaySession
+from equilibria.app.stage import load_stage
+from equilibria.course import shipped_level
+from equilibria.engine import Simulation, build_model
+from equilibria.engine.newmark import tether_stiffness
+from equilibria.rules.common import JUDGE
+from equilibria.solution import load_solution
 
 G = 9.81
 STEEL = {"E": 210e9, "density": 7850.0, "nu": 0.3}
@@ -170,7 +170,7 @@ def test_a_running_newmark_simulation_can_be_copied_and_the_copy_runs_on_alike(t
     of a run under Newmark, its factor formed: the copy runs on as the original does
     (the same steps from the same state: equal to round-off, 1e-9 m, as the copy forms
     its factor at another iterate than the original kept)."""
-    from game.rules.common import snapshot
+    from equilibria.rules.common import snapshot
 
     session = sandbox(tmp_path, stub=True, fixed=True)
     session.run()
@@ -292,14 +292,14 @@ def test_a_node_falls_onto_the_ground_in_the_game_under_newmark_and_stays_on_it(
 
 # ---------------------------------------------------------------------- warmed
 def test_the_warm_up_compiles_newmarks_kernels():
-    """engine.warm's implicit step (which the game loads right after the steps a level
+    """equilibria.engine.warm's implicit step (which the game loads right after the steps a level
     needs, so that a first start is not held up by it) leaves every tangent kernel Newmark
     calls compiled, in a fresh process: once warm, the game's switch to Newmark never
     waits on a compiler."""
     code = (
-        "from engine import warm; dict(warm.STEPS)['the implicit integrator'](); "
-        "from engine.bar import bar_tangents; from engine.beam import beam_tangents; "
-        "from engine.cst import cst_tangents; from engine.neo_hookean import neo_tangents; "
+        "from equilibria.engine import warm; dict(warm.STEPS)['the implicit integrator'](); "
+        "from equilibria.engine.bar import bar_tangents; from equilibria.engine.beam import beam_tangents; "
+        "from equilibria.engine.cst import cst_tangents; from equilibria.engine.neo_hookean import neo_tangents; "
         "print(min(len(k.signatures) for k in (bar_tangents, beam_tangents, cst_tangents, neo_tangents)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True)
@@ -366,7 +366,7 @@ def test_no_reason_on_the_status_line_names_an_integrator_or_a_step_rate():
     the large design, real time, as asked, the check's run; the figures stay in the detail."""
     from types import SimpleNamespace
 
-    from game.app.chooser import ASKED, judged_choice
+    from equilibria.app.chooser import ASKED, judged_choice
 
     choices = [choose_integrator(3.06e-4, 60, BUDGET), choose_integrator(1.4e-5, 6, BUDGET), choose_integrator(1.5e-4, 20_000, BUDGET)]
     choices.append(judged_choice(SimpleNamespace(integrator="rk4", dt=1e-4)))  # it reads only these two

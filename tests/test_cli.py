@@ -8,7 +8,7 @@ import sys
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss, cantilever, member, model
 
-from game.cli import main
+from equilibria.cli import main
 
 
 def run(args: list[str], capsys) -> tuple[int, dict | None, str]:
@@ -122,7 +122,7 @@ def test_too_large_a_step_is_caught_rolled_back_and_explained(truss_file, capsys
 
 def test_python_dash_m_game_is_the_same_command(truss_file):
     done = subprocess.run(
-        [sys.executable, "-m", "game", "simulate", str(truss_file), "--integrator", "linear", "--json"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "equilibria", "simulate", str(truss_file), "--integrator", "linear", "--json"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["members"]["DE"]["axial"] == pytest.approx(-100.0)

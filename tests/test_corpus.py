@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.files import MAX_FILE_BYTES, MAX_OBJECTS
+from equilibria.cli import main
+from equilibria.files import MAX_FILE_BYTES, MAX_OBJECTS
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 LEVEL = str(Path(__file__).resolve().parents[1] / "levels" / "tutorial-01.json")  # what the solutions are for
@@ -145,7 +145,7 @@ def test_a_file_of_too_many_objects_is_refused_before_it_is_parsed(tmp_path):
     refused on a count of braces, the peak is the text read and little more."""
     import tracemalloc
 
-    from game.files import BadInput, read_json
+    from equilibria.files import BadInput, read_json
 
     path, _ = made(tmp_path)["too many objects"]
     tracemalloc.start()

@@ -25,12 +25,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.panels import net_force_lines
-from game.files import read_json
-from game.level import load_level
-from game.rules import assumptions, briefed, check, hint
-from game.rules.common import STANDS, free_motion
-from game.solution import load_solution
+from equilibria.app.panels import net_force_lines
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules import assumptions, briefed, check, hint
+from equilibria.rules.common import STANDS, free_motion
+from equilibria.solution import load_solution
 
 ROOT = Path(__file__).resolve().parents[1]
 LEVELS = ROOT / "levels"
@@ -80,7 +80,7 @@ def test_balance_02_the_hook_nearer_the_load_pulls_harder():
 
 
 def test_supports_02_the_wall_moment_counts_the_beams_weight():
-    from engine import Simulation, build_model
+    from equilibria.engine import Simulation, build_model
 
     lv = level("supports-02")
     rho, area, g = 7850.0, 2.85e-3, 9.81
@@ -123,12 +123,12 @@ def test_a_failed_mark_check_counts_the_mistakes_and_names_only_a_joint():
 
 
 def test_after_a_failed_mark_check_the_forces_stay_hidden_and_a_pass_shows_them(tmp_path):
-    from game.app.app import App
-    from game.app.pacing import FRAME
-    from game.app.palette import COMPRESSION, TENSION
-    from game.app.scenes.play import PlayScene
-    from game.app.stage import load_stage
-    from game.progress import Progress
+    from equilibria.app.app import App
+    from equilibria.app.pacing import FRAME
+    from equilibria.app.palette import COMPRESSION, TENSION
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.stage import load_stage
+    from equilibria.progress import Progress
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, load_stage("levels/zero-force-01.json"), progress=Progress.load(tmp_path))
@@ -174,7 +174,7 @@ def test_a_truss_the_banner_calls_a_mechanism_does_not_stand(name):
     member passes, and the level says why engineers keep them."""
     lv = level(name)
     zero = {"zero-force-02": ("BF", "DH", "CG"), "zero-force-06": ("BE", "CF", "CH")}[name]
-    from engine import build_model
+    from equilibria.engine import build_model
 
     model = build_model(lv.model_data(), statics_only=True)
     for mid in zero:
@@ -387,7 +387,7 @@ def test_the_member_table_after_a_build_check_matches_hand_statics():
 
 
 def test_the_member_table_names_the_member_that_broke_first_and_is_in_check_json(capsys, tmp_path):
-    from game.cli import main
+    from equilibria.cli import main
 
     data = read_json(LEVELS / "bridge-01.json")
     data["loads"] = [{"node": n, "fy": -40000.0, "history": [[0, 0], [1, 1]]} for n in ("B", "C")]
@@ -405,11 +405,11 @@ def test_the_member_table_names_the_member_that_broke_first_and_is_in_check_json
 
 
 def test_the_member_table_box_opens_after_a_build_check(tmp_path):
-    from game.app.app import App
-    from game.app.pacing import FRAME
-    from game.app.scenes.play import PlayScene
-    from game.app.stage import load_stage
-    from game.progress import Progress
+    from equilibria.app.app import App
+    from equilibria.app.pacing import FRAME
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.stage import load_stage
+    from equilibria.progress import Progress
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, load_stage("levels/bridge-01.json"), progress=Progress.load(tmp_path))
@@ -433,11 +433,11 @@ def test_the_member_table_box_opens_after_a_build_check(tmp_path):
 def test_after_a_check_a_truss_shows_only_its_real_supports(tmp_path):
     """A joint of bars alone has its rotation locked by the engine: that is no support,
     and the judged run must not draw one there (nor a fixed base at every joint)."""
-    from game.app.app import App
-    from game.app.pacing import FRAME
-    from game.app.scenes.play import PlayScene
-    from game.app.stage import load_stage
-    from game.progress import Progress
+    from equilibria.app.app import App
+    from equilibria.app.pacing import FRAME
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.stage import load_stage
+    from equilibria.progress import Progress
 
     app = App(fixed_frame=FRAME)
     for name, held in (("balance-02", []), ("zero-force-02", [("A", {"x", "y"}), ("E", {"y"})])):

@@ -13,13 +13,13 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from game.app.cuts import words
-from game.app.labels import LabelLayer
-from game.app.launch import bench_of_solution
-from game.app.palette import BACKGROUND, INK, OWN_FORCE
-from game.app.stage import load_stage
-from game.course import reference_solution, shipped_level
-from game.format import Cut
+from equilibria.app.cuts import words
+from equilibria.app.labels import LabelLayer
+from equilibria.app.launch import bench_of_solution
+from equilibria.app.palette import BACKGROUND, INK, OWN_FORCE
+from equilibria.app.stage import load_stage
+from equilibria.course import reference_solution, shipped_level
+from equilibria.format import Cut
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 SAID = {  # what each cut of a level is named on the picture

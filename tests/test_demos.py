@@ -43,10 +43,10 @@ from scipy.integrate import solve_ivp
 from scipy.optimize import brentq, curve_fit
 from scipy.special import ellipk
 
-from engine import Simulation, build_model
-from game.cli import main
-from game.files import read_json
-from game.level import schema_errors
+from equilibria.cli import main
+from equilibria.engine import Simulation, build_model
+from equilibria.files import read_json
+from equilibria.level import schema_errors
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 # Each demo and the seconds of its show: what a student watches in real time.

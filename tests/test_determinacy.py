@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from test_course_levels import check, fails, passes, remove
 
-from engine import Simulation, build_model
-from engine.determinacy import TrussCount, truss_count
-from engine.linear import mechanism
-from game.files import read_json
-from game.level import load_level
-from game.rules import STANDS, briefed
+from equilibria.engine import Simulation, build_model
+from equilibria.engine.determinacy import TrussCount, truss_count
+from equilibria.engine.linear import mechanism
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules import STANDS, briefed
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 STEEL = {"steel": {"E": 2e11, "density": 7850, "nu": 0.3, "strength": 2.5e8}}
@@ -101,7 +101,7 @@ def test_a_truss_that_has_no_mechanism_but_does_not_hold_under_its_loads_does_no
     """One definition of 'stands' for every kind (common.STANDS): no mechanism AND the run
     under the loads within the limit. With the limit made 0, the reference answer of
     determinacy-01 (no mechanism) fails on the run, with the displacement in words."""
-    import game.rules.common as common
+    import equilibria.rules.common as common
 
     moves = read_json(LEVELS / "solutions" / "determinacy-01.json")["moves"]
     passes(capsys, tmp_path, "determinacy-01", moves)
@@ -222,10 +222,10 @@ def test_in_the_game_the_count_follows_the_removals_and_a_check_draws_the_level_
     """The panel's line is the count of the work as built; after a check the supports
     drawn are the level's pin A and roller D, not every truss joint (whose rotation the
     engine holds only because no beam turns it)."""
-    from game.app.panels import count_lines
-    from game.app.session import PlaySession
-    from game.app.stage import load_stage
-    from game.course import shipped_level
+    from equilibria.app.panels import count_lines
+    from equilibria.app.session import PlaySession
+    from equilibria.app.stage import load_stage
+    from equilibria.course import shipped_level
 
     session = PlaySession(load_stage(shipped_level("determinacy-01")), fixed=True)
     assert count_lines(session) == ["Truss count: m + r against 2j", "  m + r = 14 + 3 = 17 > 2j = 16", "  indeterminate to degree 1"]
@@ -241,9 +241,9 @@ def test_the_sandbox_says_when_the_stiffness_disagrees_with_the_count(tmp_path):
     """A square with both diagonals and a bare square beside it, on a pin and a roller:
     9 + 3 = 12 = 2 × 6, yet the bare square shears. The sandbox looks for mechanisms,
     so the panel says the count is necessary, not sufficient."""
-    from game.app.panels import count_lines
-    from game.app.session import PlaySession
-    from game.app.stage import load_stage
+    from equilibria.app.panels import count_lines
+    from equilibria.app.session import PlaySession
+    from equilibria.app.stage import load_stage
 
     nodes = {"A": (0, 0), "B": (2, 0), "C": (4, 0), "D": (0, 2), "E": (2, 2), "F": (4, 2)}
     design = truss(nodes, ["AB", "BC", "DE", "EF", "AD", "BE", "CF", "AE", "BD"], [("A", ["x", "y"]), ("C", ["y"])])
@@ -260,10 +260,10 @@ def test_the_sandbox_says_when_the_stiffness_disagrees_with_the_count(tmp_path):
 def test_a_free_body_gets_no_count():
     """free-body-04 cuts a truss at a section: the part kept has no supports (6 + 0 < 12),
     on purpose, the student's forces being its reactions; a count would call it a mechanism."""
-    from game.app.panels import count_lines
-    from game.app.session import PlaySession
-    from game.app.stage import load_stage
-    from game.course import shipped_level
+    from equilibria.app.panels import count_lines
+    from equilibria.app.session import PlaySession
+    from equilibria.app.stage import load_stage
+    from equilibria.course import shipped_level
 
     session = PlaySession(load_stage(shipped_level("free-body-04")), fixed=True)
     assert session.count is not None and session.count.r == 0 and count_lines(session) == []

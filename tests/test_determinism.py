@@ -26,15 +26,15 @@ import numpy as np
 import pygame
 import pytest
 
-from engine.dynamics import State
-from game.app.app import App
-from game.app.pacing import FRAME
-from game.app.scenes.play import PlayScene
-from game.app.stage import Stage
-from game.files import read_json
-from game.level import load_level
-from game.rules import check
-from game.solution import load_solution
+from equilibria.app.app import App
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import Stage
+from equilibria.engine.dynamics import State
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules import check
+from equilibria.solution import load_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
@@ -188,7 +188,7 @@ def test_a_recorded_input_session_replays_to_the_same_state():
 # ---------------------------------------------------------------------- the CLI
 def cli(*args: str, hash_seed: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    return subprocess.run([sys.executable, "-m", "equilibria", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,8 @@ import pytest
 from builders import member, model
 from judging import F, M, fails, passes, verdict
 
-from engine import ModelError, Simulation, build_model
-from engine.member_loads import equivalent_global, forces_along, member_forces, resultant
+from equilibria.engine import ModelError, Simulation, build_model
+from equilibria.engine.member_loads import equivalent_global, forces_along, member_forces, resultant
 
 W = 3000.0  # [N/m]
 L = 6.0  # [m]
@@ -120,7 +120,7 @@ def test_a_load_history_scales_a_member_load_as_it_scales_a_point_load():
     the final value."""
     data = span(loads=[{"member": "E0", "w": -W, "history": [[0.0, 0.0], [1.0, 1.0]]}])
     m = build_model(data, statics_only=True)
-    from engine.linear import load_vector
+    from equilibria.engine.linear import load_vector
 
     assert load_vector(m, 0.5)[:, 1].sum() == pytest.approx(-W * L / 2, rel=EXACT)
     assert solve(data).results()["reactions"]["A"]["fy"] == pytest.approx(W * L / 2, rel=EXACT)
@@ -129,7 +129,7 @@ def test_a_load_history_scales_a_member_load_as_it_scales_a_point_load():
 def test_simulate_reports_a_member_load_in_the_reactions_and_the_largest_moment(tmp_path, capsys):
     """`equilibria simulate --json`: a cantilever of length L under uniform w: the wall
     gives wL up and wL²/2 counter-clockwise; moment_max is the wall's −wL²/2 (hogging)."""
-    from game.cli import main
+    from equilibria.cli import main
 
     data = span(4, fix_i=("x", "y", "rot"), fix_j=(), loads=[{"member": f"E{k}", "w": -W} for k in range(4)])
     data["supports"] = data["supports"][:1]
@@ -207,7 +207,7 @@ def test_a_sloping_beam_under_a_vertical_load_has_the_textbook_internal_forces()
 
 def test_equivalents_put_through_a_rotation_stay_the_same_load():
     """The global equivalents of a normal load turn with the member."""
-    from engine.member_loads import MemberLoad
+    from equilibria.engine.member_loads import MemberLoad
 
     pos = np.array([[0.0, 0.0, 0.0], [L, 0.0, 0.0]])
     a = equivalent_global(MemberLoad(0, 0, 1, -W, -W, "normal", -1, True), pos)
@@ -263,12 +263,12 @@ BEAM_LEVELS = ["beam-01", "beam-02", "beam-03", "beam-04"]
 def test_each_beam_level_validates_and_its_hand_worked_solution_passes(level_id, capsys):
     from pathlib import Path
 
-    from game.cli import main
-    from game.files import read_json
+    from equilibria.cli import main
+    from equilibria.files import read_json
 
     levels = Path(__file__).resolve().parents[1] / "levels"
-    from game.level import load_level
-    from game.rules import briefed
+    from equilibria.level import load_level
+    from equilibria.rules import briefed
 
     said = briefed(load_level(read_json(levels / f"{level_id}.json")))  # the brief as the game shows it, its assumptions after
     assert "Self-weight is neglected" in said and "moments counter-clockwise positive" in said and "within 2%" in said
@@ -295,9 +295,9 @@ def test_a_wrong_answer_on_a_distributed_load_is_hinted_at_its_resultant_and_cen
     and where a distributed load's resultant acts, never a force's size."""
     from pathlib import Path
 
-    from game.files import read_json
-    from game.level import load_level
-    from game.rules import hint
+    from equilibria.files import read_json
+    from equilibria.level import load_level
+    from equilibria.rules import hint
 
     level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-02.json"))
     words = hint(level, verdict("beam-02", [F("A", 0, 4500), F("B", 0, 4500)]))
@@ -343,10 +343,10 @@ def test_the_diagrams_of_beam_04_peak_where_the_shear_is_zero():
     the beam, V = 14 − 2x (x < 2 m), 6 − 2x after C; M(3 m) = 25 kN·m, the largest."""
     from pathlib import Path
 
-    from game.files import read_json
-    from game.level import load_level
-    from game.rules.free_body import held
-    from game.solution import player_loads
+    from equilibria.files import read_json
+    from equilibria.level import load_level
+    from equilibria.rules.free_body import held
+    from equilibria.solution import player_loads
 
     level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-04.json"))
     data = level.model_data()
@@ -363,8 +363,8 @@ def test_the_diagrams_of_beam_04_peak_where_the_shear_is_zero():
 def load_solution_moves(level_id: str) -> list:
     from pathlib import Path
 
-    from game.files import read_json
-    from game.solution import load_solution
+    from equilibria.files import read_json
+    from equilibria.solution import load_solution
 
     return load_solution(read_json(Path(__file__).resolve().parents[1] / "levels" / "solutions" / f"{level_id}.json")).moves
 
@@ -373,7 +373,7 @@ def load_solution_moves(level_id: str) -> list:
 @pytest.fixture
 def said(monkeypatch):
     """The texts the label layer places, per frame."""
-    from game.app.labels import LabelLayer
+    from equilibria.app.labels import LabelLayer
 
     texts: list[str] = []
     put = LabelLayer.put
@@ -392,9 +392,9 @@ def opened(level: str, *, checked: bool = False):
     import pygame
     from test_play_session import key, start
 
-    from game.app.launch import bench_of_solution
-    from game.app.stage import load_stage
-    from game.course import reference_solution, shipped_level
+    from equilibria.app.launch import bench_of_solution
+    from equilibria.app.stage import load_stage
+    from equilibria.course import reference_solution, shipped_level
 
     stage = load_stage(shipped_level(level))
     app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution(level))) if checked else None)
@@ -470,9 +470,9 @@ def test_drawing_the_diagrams_writes_nothing_into_the_run():
 def test_a_sandbox_erasing_a_loaded_member_takes_its_distributed_load_with_it():
     from pathlib import Path
 
-    from game.files import read_json
-    from game.level import load_level
-    from game.workbench import SandboxBench
+    from equilibria.files import read_json
+    from equilibria.level import load_level
+    from equilibria.workbench import SandboxBench
 
     doc = read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-04.json")
     for key in ("cut", "goal"):
@@ -488,7 +488,7 @@ def test_a_sandbox_erasing_a_loaded_member_takes_its_distributed_load_with_it():
 def test_load_factors_scale_a_member_load_its_reactions_and_its_moments(tmp_path, capsys):
     """`simulate --load-factors 0.5,1`: the cantilever's wall takes ½wL, then wL, and its
     largest moment is −wL²/4, then −wL²/2 (the member loads scale with the point loads)."""
-    from game.cli import main
+    from equilibria.cli import main
 
     data = span(2, fix_i=("x", "y", "rot"), loads=[{"member": f"E{k}", "w": -W} for k in range(2)])
     data["supports"] = data["supports"][:1]

@@ -8,8 +8,8 @@ import re
 import pygame
 import pytest
 
-from game.app import draw, overlay
-from game.app.palette import Fonts
+from equilibria.app import draw, overlay
+from equilibria.app.palette import Fonts
 
 PATH = "/home/student/.local/share/equilibria/levels/community/bridges-and-trusses/a_rather_long_level_name_for_testing.json"
 HASH = "0123456789abcdef" * 6  # no mark to break at

@@ -14,9 +14,9 @@ import pytest
 from builders import FREE_FRAME, cantilever, member, model, rhombus_plate
 from scipy.optimize import brentq
 
-from engine import Simulation, build_model
-from engine.dynamics import update_chords
-from engine.elements import eval_forces
+from equilibria.engine import Simulation, build_model
+from equilibria.engine.dynamics import update_chords
+from equilibria.engine.elements import eval_forces
 
 
 def forces(sim: Simulation) -> np.ndarray:

@@ -9,17 +9,17 @@ import pygame
 import pytest
 from builders import member, model
 
-from engine import Simulation, build_model
-from game.app import draw, render
-from game.app.app import App
-from game.app.labels import LabelLayer
-from game.app.pacing import FRAME
-from game.app.palette import BACKGROUND, MEMBER_MAX_PX, MEMBER_MIN_PX, SIGN_COLOUR, ZERO_SHARE, Fonts
-from game.app.scenes.play import PlayScene
-from game.app.shapes import Shapes
-from game.app.stage import Stage, load_stage
-from game.app.view import View
-from game.course import level_path
+from equilibria.app import draw, render
+from equilibria.app.app import App
+from equilibria.app.labels import LabelLayer
+from equilibria.app.pacing import FRAME
+from equilibria.app.palette import BACKGROUND, MEMBER_MAX_PX, MEMBER_MIN_PX, SIGN_COLOUR, ZERO_SHARE, Fonts
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.shapes import Shapes
+from equilibria.app.stage import Stage, load_stage
+from equilibria.app.view import View
+from equilibria.course import level_path
+from equilibria.engine import Simulation, build_model
 
 
 def grid_model(nx: int, ny: int, cell: float = 0.5):

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.entry import SELECTION, TextLine
-from game.app.pacing import FRAME
-from game.app.scenes.play import PlayScene
-from game.app.stage import load_stage
-from game.course import shipped_level
+from equilibria.app.app import App
+from equilibria.app.entry import SELECTION, TextLine
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import load_stage
+from equilibria.course import shipped_level
 
 CTRL, SHIFT = pygame.KMOD_CTRL, pygame.KMOD_SHIFT
 

@@ -28,11 +28,11 @@ from pathlib import Path
 import pytest
 from judging import F, M, fails, passes
 
-from game.cli import main
-from game.files import read_json
-from game.level import load_level
-from game.solution import load_solution
-from game.workbench import LevelBench, Refused
+from equilibria.cli import main
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.solution import load_solution
+from equilibria.workbench import LevelBench, Refused
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 FREE_BODY = ["free-body-01", "free-body-02", "free-body-03", "free-body-04"]

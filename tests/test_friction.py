@@ -15,13 +15,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import Simulation, build_model
-from engine.model import ModelError
-from engine.tethers import T_AX, T_AY, T_C, T_K, carry_anchors, slide_anchors, tether_energy
-from game.cli import main
-from game.files import read_json
-from game.level import load_level
-from game.rules import assumptions
+from equilibria.cli import main
+from equilibria.engine import Simulation, build_model
+from equilibria.engine.model import ModelError
+from equilibria.engine.tethers import T_AX, T_AY, T_C, T_K, carry_anchors, slide_anchors, tether_energy
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules import assumptions
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 G = 9.81
@@ -459,10 +459,10 @@ def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkey
     contacts (the floor's ≈ W = 0.8 kN) and F at the foot; drawing changes no state."""
     import pygame
 
-    from game.app import render
-    from game.app.palette import Fonts
-    from game.app.stage import load_stage
-    from game.app.view import View
+    from equilibria.app import render
+    from equilibria.app.palette import Fonts
+    from equilibria.app.stage import load_stage
+    from equilibria.app.view import View
 
     pygame.font.init()
     stage = load_stage(LEVELS / "friction-03.json")
@@ -492,11 +492,11 @@ def test_in_the_game_the_ladder_alone_slides_on_its_contacts_not_on_the_drawn_gr
     surface is), and the foot slides out (+x), as hand statics says it must."""
     import pygame
 
-    from game.app.app import App
-    from game.app.pacing import FRAME
-    from game.app.scenes.play import PlayScene
-    from game.app.stage import load_stage
-    from game.progress import Progress
+    from equilibria.app.app import App
+    from equilibria.app.pacing import FRAME
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.stage import load_stage
+    from equilibria.progress import Progress
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, load_stage(LEVELS / "friction-03.json"), progress=Progress.load(tmp_path))

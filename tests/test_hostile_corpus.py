@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from game.runlimits import after_run, not_finite
+from equilibria.runlimits import after_run, not_finite
 
 ROOT = Path(__file__).resolve().parents[1]
 TEACHER_DIR = ROOT / "tests" / "corpus" / "teacher"
@@ -50,7 +50,7 @@ TEACHER = {
 
 def equilibria(*args: str, home: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "EQUILIBRIA_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=TIMEOUT, check=False)
+    return subprocess.run([sys.executable, "-m", "equilibria", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=TIMEOUT, check=False)
 
 
 def one_line(err: str) -> str:
@@ -113,7 +113,7 @@ def test_the_game_draws_a_title_of_control_characters(tmp_path):
 def test_a_reader_that_stops_reading_is_no_error(tmp_path):
     """`equilibria validate levels | head -1`: the pipe closes after one line."""
     env = {**os.environ, "EQUILIBRIA_HOME": str(tmp_path)}
-    with subprocess.Popen([sys.executable, "-m", "game", "validate", "levels"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+    with subprocess.Popen([sys.executable, "-m", "equilibria", "validate", "levels"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
         first = proc.stdout.readline()
         proc.stdout.close()  # head -1 has its line and goes away
         err = proc.stderr.read().decode()

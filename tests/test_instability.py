@@ -19,8 +19,8 @@ import pygame
 from test_corpus import CORPUS
 from test_play_session import key, start
 
-from game.app.palette import ALERT
-from game.app.stage import Stage, load_stage
+from equilibria.app.palette import ALERT
+from equilibria.app.stage import Stage, load_stage
 
 
 def alert_pixels(surface: pygame.Surface) -> int:
@@ -123,6 +123,6 @@ def test_a_structure_made_stiffer_than_a_chosen_step_allows_is_caught_and_names_
 
 
 def stable(scene) -> float:
-    from engine.simulation import stable_dt_for
+    from equilibria.engine.simulation import stable_dt_for
 
     return stable_dt_for(scene.session.model, scene.session.sim.integrator)

@@ -7,9 +7,9 @@ import pytest
 import scipy.linalg
 from builders import FREE_FRAME, bridge_truss, member, model
 
-import engine.linear as lin
-from engine import Simulation, Unstable, build_model
-from engine.linear import max_frequency_bound, stable_dt, stiffness
+import equilibria.engine.linear as lin
+from equilibria.engine import Simulation, Unstable, build_model
+from equilibria.engine.linear import max_frequency_bound, stable_dt, stiffness
 
 
 def lattice(nx: int, ny: int, **world) -> dict:

@@ -24,9 +24,9 @@ from itertools import combinations
 import pytest
 from judging import LEVELS, verdict
 
-from game.course import load_course
-from game.files import read_json
-from game.rules.answer import unit
+from equilibria.course import load_course
+from equilibria.files import read_json
+from equilibria.rules.answer import unit
 
 TAU, PHI = 0.02, 0.01
 

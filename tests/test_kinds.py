@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from game.level import Level, schema_text
-from game.rules import KINDS, check
-from game.rules.kind import Kind
-from game.solution import Solution
-from game.workbench import tools_for
+from equilibria.level import Level, schema_text
+from equilibria.rules import KINDS, check
+from equilibria.rules.kind import Kind
+from equilibria.solution import Solution
+from equilibria.workbench import tools_for
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = "|".join(KINDS)

@@ -12,12 +12,12 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from game.app import draw, marks
-from game.app.labels import LabelLayer
-from game.app.launch import bench_of_solution
-from game.app.picture import Picture
-from game.app.stage import Stage, load_stage
-from game.course import load_course, reference_solution, shipped_level
+from equilibria.app import draw, marks
+from equilibria.app.labels import LabelLayer
+from equilibria.app.launch import bench_of_solution
+from equilibria.app.picture import Picture
+from equilibria.app.stage import Stage, load_stage
+from equilibria.course import load_course, reference_solution, shipped_level
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def texts(monkeypatch):
     for module, name in ((draw, "label"), (draw, "place"), (LabelLayer, "put")):
         monkeypatch.setattr(module, name, catching(getattr(module, name)))
     monkeypatch.setattr(Picture, "draw", world(Picture.draw))
-    monkeypatch.setattr("game.app.scenes.parts.draw_marks", world(marks.draw_marks))
+    monkeypatch.setattr("equilibria.app.scenes.parts.draw_marks", world(marks.draw_marks))
     return caught
 
 

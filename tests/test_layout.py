@@ -26,16 +26,16 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from game.app.app import App
-from game.app.launch import bench_of_solution
-from game.app.layout import MIN_SIZE
-from game.app.pacing import FRAME
-from game.app.scenes.loading import LoadingScene
-from game.app.scenes.menu import MenuScene
-from game.app.sections import Recording
-from game.app.stage import Stage, load_stage
-from game.course import reference_solution, shipped_level
-from game.progress import Progress
+from equilibria.app.app import App
+from equilibria.app.launch import bench_of_solution
+from equilibria.app.layout import MIN_SIZE
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.loading import LoadingScene
+from equilibria.app.scenes.menu import MenuScene
+from equilibria.app.sections import Recording
+from equilibria.app.stage import Stage, load_stage
+from equilibria.course import reference_solution, shipped_level
+from equilibria.progress import Progress
 
 SIZES = [(800, 600), (900, 600), (1024, 600), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
 
@@ -196,14 +196,14 @@ def test_the_window_is_never_smaller_than_the_minimum(tmp_path):
 
 
 def test_the_grid_says_its_spacing_in_plain_digits():
-    from game.app.marks import _length
+    from equilibria.app.marks import _length
 
     assert [_length(x) for x in (0.2, 1.0, 1.5, 500.0, 9.77e6)] == ["20 cm", "1 m", "1.5 m", "500 m", "9,770,000 m"]
 
 
 def test_size_opens_the_window_at_that_size_and_never_under_the_minimum(tmp_path):
-    from game.app import launch
-    from game.cli import build_parser
+    from equilibria.app import launch
+    from equilibria.cli import build_parser
 
     assert build_parser().parse_args(["play", "bridge-01", "--size", "1024x600"]).size == (1024, 600)
     for asked, got in (((1024, 600), (1024, 600)), ((640, 480), MIN_SIZE)):

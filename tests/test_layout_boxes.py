@@ -10,13 +10,13 @@ import pygame
 from test_layout import problems, recorded
 from test_play_session import click, key, post, start
 
-from game.app import sections
-from game.app.keymap import HELP
-from game.app.launch import bench_of_solution
-from game.app.sections import Recording
-from game.app.stage import Stage, load_stage
-from game.course import reference_solution, shipped_level
-from game.progress import Progress
+from equilibria.app import sections
+from equilibria.app.keymap import HELP
+from equilibria.app.launch import bench_of_solution
+from equilibria.app.sections import Recording
+from equilibria.app.stage import Stage, load_stage
+from equilibria.course import reference_solution, shipped_level
+from equilibria.progress import Progress
 
 
 def level(level_id: str, tmp_path, *, solved: bool = False, size: tuple[int, int] | None = None):
@@ -178,7 +178,7 @@ def test_the_member_table_pages_with_page_down_the_arrows_and_the_wheel(tmp_path
 def test_f1_shows_every_key_at_1280_by_800_from_a_deep_install(tmp_path, monkeypatch):
     """An installed copy's manual sits deep (the sdist's CI run, a Windows venv): its folder
     in the help's first row must not wrap the keys below out of view."""
-    from game import manual
+    from equilibria import manual
 
     monkeypatch.setattr(manual, "docs_folder", lambda: "/tmp/" + "a-very-long-folder-name/" * 6 + "site-packages/game/docs")
     _whole_help(*level("bridge-01", tmp_path))

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from judging import F, fails, passes, verdict
 
-from game.files import read_json
+from equilibria.files import read_json
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 G = 9.81

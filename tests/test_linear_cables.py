@@ -24,9 +24,9 @@ from builders import member, model
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from engine import Simulation, build_model
-from engine.linear import bar_axial_linear, beam_forces_linear, load_vector, prescribed_displacement, stiffness
-from game.cli import main
+from equilibria.cli import main
+from equilibria.engine import Simulation, build_model
+from equilibria.engine.linear import bar_axial_linear, beam_forces_linear, load_vector, prescribed_displacement, stiffness
 
 P, H = 100e3, 20e3  # [N] vertical load on each top node, lateral load at C
 

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from builders import STEEL, cantilever, member, model
 
-from engine import Simulation, build_model
-from engine.results import elements_without, member_ends, member_results
+from equilibria.engine import Simulation, build_model
+from equilibria.engine.results import elements_without, member_ends, member_results
 
 E = STEEL["E"]
 STRENGTH = 250e6

@@ -11,12 +11,12 @@ import numpy as np
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.pacing import FRAME
-from game.app.palette import MUTED
-from game.app.scenes.menu import MenuScene, Row, level_rows
-from game.app.scenes.play import PlayScene
-from game.progress import Progress
+from equilibria.app.app import App
+from equilibria.app.pacing import FRAME
+from equilibria.app.palette import MUTED
+from equilibria.app.scenes.menu import MenuScene, Row, level_rows
+from equilibria.app.scenes.play import PlayScene
+from equilibria.progress import Progress
 
 LEVELS = 60  # fake rows: more than any window shows
 
@@ -221,7 +221,7 @@ def test_the_header_and_the_list_say_what_they_count(tmp_path):
     counts every row that opens ("levels 1–18 of 67"), the header only those that can be
     won, and says so ("0 of 61 graded levels won"), so the two numbers do not seem to
     count one set."""
-    from game.app.scenes.menu import topic_counts
+    from equilibria.app.scenes.menu import topic_counts
 
     app = App(fixed_frame=FRAME)
     scene = MenuScene(app, level_rows(), Progress.load(tmp_path))

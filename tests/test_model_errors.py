@@ -9,7 +9,7 @@ from builders import bridge_truss, member, model
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from engine import ModelError, build_model
+from equilibria.engine import ModelError, build_model
 
 GOOD = bridge_truss(100.0)
 GOOD["triangles"] = [{"id": "T", "nodes": ["A", "B", "D"], "material": "steel", "t": 0.01}]
@@ -88,7 +88,7 @@ def test_single_node_model_builds():
 def test_nodes_closer_than_the_tolerance_are_always_caught_and_far_ones_never(base, gap, tol):
     """Wherever the two fall on the cell grids: caught when both offsets are under tol,
     passed when the nodes are more than 2√2 tol apart (the one-sided slack of the grids)."""
-    from engine.model import _refuse_coincident
+    from equilibria.engine.model import _refuse_coincident
 
     xy = np.array([[0.0, 0.0], base, [base[0] + gap[0] * 4 * tol, base[1] + gap[1] * 4 * tol], [5e3, 5e3]])
     nodes = [{"id": k} for k in "OABZ"]

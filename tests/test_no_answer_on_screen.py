@@ -17,20 +17,20 @@ import re
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.beamdraw import MOMENT, SHEAR
-from game.app.launch import bench_of_solution
-from game.app.pacing import FRAME
-from game.app.palette import COMPRESSION, REACTION, TENSION, ZERO
-from game.app.render import NAME
-from game.app.scenes.play import PlayScene
-from game.app.stage import load_stage, named_in
-from game.attempt import Attempt
-from game.course import load_course, reference_solution, shipped_level
-from game.files import read_json
-from game.rules import kind_of
-from game.solution import AddForce, AddMoment, CutMember, load_solution
-from game.workbench import LevelBench
+from equilibria.app.app import App
+from equilibria.app.beamdraw import MOMENT, SHEAR
+from equilibria.app.launch import bench_of_solution
+from equilibria.app.pacing import FRAME
+from equilibria.app.palette import COMPRESSION, REACTION, TENSION, ZERO
+from equilibria.app.render import NAME
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import load_stage, named_in
+from equilibria.attempt import Attempt
+from equilibria.course import load_course, reference_solution, shipped_level
+from equilibria.files import read_json
+from equilibria.rules import kind_of
+from equilibria.solution import AddForce, AddMoment, CutMember, load_solution
+from equilibria.workbench import LevelBench
 
 FIGURE = re.compile(r"\d")
 SUM_VALUE = re.compile(r"Σ[^,]*=\s*[−+-]?\d")

@@ -12,19 +12,19 @@ import pygame
 import pytest
 from test_play_session import click, key, start, tool
 
-import game.files
-from game.app.app import App
-from game.app.launch import bench_of_solution
-from game.app.pacing import FRAME
-from game.app.scenes.menu import MenuScene
-from game.app.scenes.play import PlayScene
-from game.app.stage import Stage, load_stage
-from game.attempt import Attempt
-from game.course import reference_solution, shipped_level
-from game.level import load_level
-from game.progress import Progress
-from game.solution import MAX_MOVES, AddNode
-from game.workbench import LevelBench, Refused, SandboxBench
+import equilibria.files
+from equilibria.app.app import App
+from equilibria.app.launch import bench_of_solution
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.menu import MenuScene
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import Stage, load_stage
+from equilibria.attempt import Attempt
+from equilibria.course import reference_solution, shipped_level
+from equilibria.level import load_level
+from equilibria.progress import Progress
+from equilibria.solution import MAX_MOVES, AddNode
+from equilibria.workbench import LevelBench, Refused, SandboxBench
 
 
 def level(level_id: str):
@@ -129,14 +129,14 @@ def full_disk(monkeypatch) -> None:
     def no_room(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(game.files.os, "fsync", no_room)
+    monkeypatch.setattr(equilibria.files.os, "fsync", no_room)
 
 
 def read_only(monkeypatch) -> None:
     def refused(target):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(game.files, "_create_temporary", refused)
+    monkeypatch.setattr(equilibria.files, "_create_temporary", refused)
 
 
 @pytest.mark.parametrize("break_it", [full_disk, read_only], ids=["full disk", "read-only folder"])

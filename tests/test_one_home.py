@@ -85,6 +85,6 @@ def test_the_check_finds_what_it_forbids():
 
 
 def test_kn_gives_three_figures_in_plain_digits_with_the_sign():
-    from game.figures import kn
+    from equilibria.figures import kn
 
     assert [kn(f) for f in (1.49e6, -20e3, 12.5e3, 1e3, 12.5, 0.0)] == ["1,490 kN", "-20 kN", "12.5 kN", "1 kN", "0.0125 kN", "0 kN"]

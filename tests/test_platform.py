@@ -21,8 +21,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import cleanup, manual, project
-from game.cli import main
+from equilibria import cleanup, manual, project
+from equilibria.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 LEVELS = ROOT / "levels"
@@ -41,8 +41,8 @@ def env(**changes: str | None) -> dict:
 
 
 def equilibria(*args: str, timeout: float = 300, **changes: str | None) -> subprocess.CompletedProcess:
-    """`python -m game ARGS` in a subprocess (generous timeout: a guard, not a timing)."""
-    return subprocess.run([sys.executable, "-m", "game", *args], env=env(**changes), capture_output=True, timeout=timeout, cwd=ROOT)
+    """`python -m equilibria ARGS` in a subprocess (generous timeout: a guard, not a timing)."""
+    return subprocess.run([sys.executable, "-m", "equilibria", *args], env=env(**changes), capture_output=True, timeout=timeout, cwd=ROOT)
 
 
 def with_bom(source: Path, into: Path) -> Path:
@@ -125,7 +125,7 @@ def test_a_headless_run_of_set_frames_still_works_without_a_display(tmp_path):
 def test_an_invisible_driver_is_refused_unless_asked_for(monkeypatch):
     """SDL may pick `offscreen` or `dummy` by itself (no display on any system): refused;
     chosen with SDL_VIDEODRIVER (the tests, a screenshot run): accepted."""
-    from game.app import display
+    from equilibria.app import display
 
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
@@ -170,7 +170,7 @@ def test_the_shipped_font_has_every_glyph_the_game_draws():
     """pygame.freetype gives None for a glyph the font lacks (drawn as a box)."""
     import pygame.freetype
 
-    from game.app.typeface import BOLD, REGULAR, font_file
+    from equilibria.app.typeface import BOLD, REGULAR, font_file
 
     chars = texts_drawn()
     assert {"Σ", "→", "▸", "≤", "·", "°"} <= chars  # the scan finds what the game draws
@@ -187,8 +187,8 @@ def test_the_fonts_come_from_the_package_never_the_system(monkeypatch):
     """Windows and macOS have no DejaVu Sans: the game must not look for it there."""
     from importlib import resources
 
-    from game.app.palette import Fonts
-    from game.app.typeface import BOLD, REGULAR, font_file
+    from equilibria.app.palette import Fonts
+    from equilibria.app.typeface import BOLD, REGULAR, font_file
 
     def refused(*args, **kwargs):
         raise AssertionError("a system font was looked up")
@@ -202,10 +202,10 @@ def test_the_fonts_come_from_the_package_never_the_system(monkeypatch):
         shipped = pygame.font.Font(str(font_file(name)), size)
         assert font.metrics(sample) == shipped.metrics(sample) and font.size(sample) == shipped.size(sample)  # drawn in it
     for name in (REGULAR, BOLD):
-        assert Path(str(font_file(name))).parent == Path(str(resources.files("game.assets")))
-        assert any(fnmatch.fnmatch(name, pattern) for pattern in PYPROJECT["tool"]["setuptools"]["package-data"]["game.assets"])
+        assert Path(str(font_file(name))).parent == Path(str(resources.files("equilibria.assets")))
+        assert any(fnmatch.fnmatch(name, pattern) for pattern in PYPROJECT["tool"]["setuptools"]["package-data"]["equilibria.assets"])
     assert (ROOT / "assets" / "DejaVu-LICENSE.txt").is_file()
-    assert "*.txt" in PYPROJECT["tool"]["setuptools"]["package-data"]["game.assets"]  # the licence travels with the font
+    assert "*.txt" in PYPROJECT["tool"]["setuptools"]["package-data"]["equilibria.assets"]  # the licence travels with the font
 
 
 # ---------------------------------------------------------------------- the manual
@@ -223,9 +223,9 @@ def test_equilibria_docs_lists_the_installed_pages_and_prints_one(capsys):
 
 def test_the_manual_and_its_pictures_are_package_data():
     """Every page, and every picture a page or the README shows, matches pyproject's
-    package-data for game.docs (docs/ installed as it): the wheel holds them."""
-    patterns = PYPROJECT["tool"]["setuptools"]["package-data"]["game.docs"]
-    assert PYPROJECT["tool"]["setuptools"]["package-dir"]["game.docs"] == "docs"
+    package-data for equilibria.docs (docs/ installed as it): the wheel holds them."""
+    patterns = PYPROJECT["tool"]["setuptools"]["package-data"]["equilibria.docs"]
+    assert PYPROJECT["tool"]["setuptools"]["package-dir"]["equilibria.docs"] == "docs"
     docs = ROOT / "docs"
     shown = set(docs.glob("*.md"))
     for page in [*docs.glob("*.md"), ROOT / "README.md"]:
@@ -241,11 +241,11 @@ def test_the_manual_and_its_pictures_are_package_data():
 
 
 def test_f1_names_where_the_manual_is():
-    from game.app.app import App
-    from game.app.pacing import FRAME
-    from game.app.scenes.play import PlayScene
-    from game.app.stage import load_stage
-    from game.course import shipped_level
+    from equilibria.app.app import App
+    from equilibria.app.pacing import FRAME
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.stage import load_stage
+    from equilibria.course import shipped_level
 
     app = App(fixed_frame=FRAME)
     try:
@@ -273,12 +273,12 @@ def test_the_project_addresses_are_in_the_metadata_help_and_crash_message(capsys
     with pytest.raises(SystemExit):
         main(["check", "--help"])
     assert project.ISSUES in capsys.readouterr().out  # every command's help too
-    import game.cli
+    import equilibria.cli
 
     def broken(args):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(game.cli, "levels", broken)
+    monkeypatch.setattr(equilibria.cli, "levels", broken)
     assert main(["levels"]) == 3
     assert f"please report it at {project.ISSUES}" in capsys.readouterr().err
 
@@ -289,7 +289,7 @@ def test_clean_removes_the_cache_and_with_data_only_what_the_game_wrote(tmp_path
     home = tmp_path / "home"
     monkeypatch.setenv("EQUILIBRIA_HOME", str(home))
     engine = cleanup.cache_root() / "numba" / "0.1.0-0123456789ab"
-    engine.mkdir(parents=True)
+    equilibria.engine.mkdir(parents=True)
     (engine / "kernel.nbc").write_bytes(b"x" * 1000)
     (home / "designs").mkdir(parents=True)
     (home / "designs" / "arch.json").write_text("{}")
@@ -331,7 +331,7 @@ def test_old_compiled_engines_are_pruned_and_others_in_use_kept(tmp_path, monkey
 
 def test_the_game_prunes_at_its_start(monkeypatch):
     """launch.run, for a player at the window (no --frames), prunes before it opens one."""
-    from game.app import launch
+    from equilibria.app import launch
 
     pruned = []
     monkeypatch.setattr(launch, "why_no_window", lambda: None)
@@ -385,7 +385,7 @@ def test_a_level_with_a_schema_key_is_accepted(tmp_path, capsys):
 
 @pytest.mark.parametrize(("name", "magic"), [("shot.jpg", b"\xff\xd8\xff"), ("shot.JPEG", b"\xff\xd8\xff"), ("shot.bmp", b"BM"), ("shot.png", b"\x89PNG")])
 def test_a_screenshot_is_in_the_format_its_name_says(tmp_path, name, magic):
-    from game.app import launch
+    from equilibria.app import launch
 
     path = tmp_path / name
     assert launch.menu(1, str(path)) == 0
@@ -396,7 +396,7 @@ def test_a_screenshot_is_in_the_format_its_name_says(tmp_path, name, magic):
     ("name", "words"), [("shot.gif", "end the name with one of them"), ("nowhere/shot.png", "does not exist"), ("a-folder.png", "is a folder")]
 )
 def test_a_screenshot_that_cannot_be_written_is_refused_before_the_run(tmp_path, monkeypatch, capsys, name, words):
-    from game.app import launch
+    from equilibria.app import launch
 
     def no_window(*args, **kwargs):
         raise AssertionError("the run started")

@@ -15,18 +15,18 @@ import pygame
 from test_layout import SIZES, assert_holds, level, problems, recorded
 from test_play_session import click, key, post, start
 
-from engine.determinacy import TrussCount
-from game.app import draw
-from game.app.app import App
-from game.app.layout import LEGEND_WIDTH
-from game.app.overlay import PAD, _sentences, title_lines
-from game.app.pacing import FRAME
-from game.app.scenes.menu import MenuScene
-from game.app.stage import load_stage
-from game.course import load_course, reference_solution, shipped_level
-from game.level import load_level
-from game.progress import Progress
-from game.rules.answer import unknowns
+from equilibria.app import draw
+from equilibria.app.app import App
+from equilibria.app.layout import LEGEND_WIDTH
+from equilibria.app.overlay import PAD, _sentences, title_lines
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.menu import MenuScene
+from equilibria.app.stage import load_stage
+from equilibria.course import load_course, reference_solution, shipped_level
+from equilibria.engine.determinacy import TrussCount
+from equilibria.level import load_level
+from equilibria.progress import Progress
+from equilibria.rules.answer import unknowns
 
 
 def node_at(scene, node: str) -> tuple[int, int]:
@@ -191,10 +191,10 @@ def test_an_answer_shown_is_never_handed_in(capsys):
     """balance-02 given up with Ctrl+A twice: its work in hand is then the reference
     answer, and Ctrl+E stamped it with the student's id and `grade` passed it. Neither
     Ctrl+E nor `equilibria export` hands it in now; each says why."""
-    from game.app.scenes.play import PlayScene
-    from game.cli import main
-    from game.handin import FOLDER
-    from game.progress import data_folder
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.cli import main
+    from equilibria.handin import FOLDER
+    from equilibria.progress import data_folder
 
     progress = Progress.load()
     progress.set_student("s1234567")
@@ -219,7 +219,7 @@ def test_export_refuses_work_done_with_another_students_numbers(tmp_path, capsys
     """reactions-02 worked as student s1234567 (their numbers kept in the work), then the
     id changed to s7654321: `export` stamped the new id on it and `grade` failed it as
     "another version of the level". It now refuses, says why, and writes nothing."""
-    from game.cli import main
+    from equilibria.cli import main
 
     progress = Progress.load()
     progress.set_student("s1234567")

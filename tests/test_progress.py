@@ -9,13 +9,13 @@ import platformdirs
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.pacing import FRAME
-from game.app.palette import ALERT, REACTION
-from game.app.scenes import MenuScene, PlayScene
-from game.app.scenes.menu import level_rows, topic_counts
-from game.files import SaveError, temporaries
-from game.progress import FILE_NAME, FORMAT, HOME_VARIABLE, Progress, data_folder
+from equilibria.app.app import App
+from equilibria.app.pacing import FRAME
+from equilibria.app.palette import ALERT, REACTION
+from equilibria.app.scenes import MenuScene, PlayScene
+from equilibria.app.scenes.menu import level_rows, topic_counts
+from equilibria.files import SaveError, temporaries
+from equilibria.progress import FILE_NAME, FORMAT, HOME_VARIABLE, Progress, data_folder
 
 WORK = {"format": 1, "level": "balance-01", "moves": [{"type": "add_force", "node": "P3", "fx": 0.0, "fy": 5000.0}]}
 

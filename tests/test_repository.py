@@ -30,14 +30,14 @@ def test_engine_never_imports_pygame_or_pymunk():
 
 
 def test_readme_counts_the_course_as_it_is():
-    from game.course import load_course
+    from equilibria.course import load_course
 
     counts = [int(n) for n in re.findall(r"course of (\d+) levels", (ROOT / "README.md").read_text())]
     assert counts and all(n == len(load_course().level_ids()) for n in counts)
 
 
 def test_every_command_the_readme_and_docs_name_exists():
-    from game.cli import build_parser
+    from equilibria.cli import build_parser
 
     commands = set(next(a for a in build_parser()._actions if a.dest == "command").choices)
     for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:

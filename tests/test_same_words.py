@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 from builders import member, model
 
-from engine import build_model
-from engine.linear import Mechanism, mechanism
-from game.course import LEVELS_DIR, level_files
-from game.files import read_json
-from game.level import load_level
-from game.rules.motion import describe_motion
+from equilibria.course import LEVELS_DIR, level_files
+from equilibria.engine import build_model
+from equilibria.engine.linear import Mechanism, mechanism
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules.motion import describe_motion
 
 PIN, ROLLER_Y = ["x", "y"], ["y"]
 TRIANGLE = [("A", 0, 0), ("B", 4, 0), ("C", 2, 2)]

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 
-from engine import Simulation, build_model
-from game.app.session import RAMP_SECONDS, PlaySession
-from game.app.stage import Stage
-from game.workbench import SandboxBench
+from equilibria.app.session import RAMP_SECONDS, PlaySession
+from equilibria.app.stage import Stage
+from equilibria.engine import Simulation, build_model
+from equilibria.workbench import SandboxBench
 
 E, A_, I_ = 210e9, 1.0e-3, 1.2e-7
 L = math.sqrt(1.25)

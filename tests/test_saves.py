@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game.files import MAX_FILE_BYTES, MAX_OBJECTS, BadInput, SaveError, read_json, remove_stale_temporaries, temporaries, write_json_atomic
-from game.progress import Progress
+from equilibria.files import MAX_FILE_BYTES, MAX_OBJECTS, BadInput, SaveError, read_json, remove_stale_temporaries, temporaries, write_json_atomic
+from equilibria.progress import Progress
 
 ROOT = Path(__file__).resolve().parents[1]
 PAD = MAX_FILE_BYTES - 100  # characters, the largest file: a write takes tens of ms, so kills land inside one
@@ -24,7 +24,7 @@ PAD = MAX_FILE_BYTES - 100  # characters, the largest file: a write takes tens o
 # killed, saying "start n" before each write and "done n" after it.
 WRITER = """
 import sys
-from game.files import write_json_atomic
+from equilibria.files import write_json_atomic
 
 target, pad = sys.argv[1], int(sys.argv[2])
 n = 0

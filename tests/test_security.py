@@ -4,7 +4,7 @@ program opens no network connection.
 - The source of the game and the engine loads no code from data (no eval, exec, compile,
   pickle, marshal, shelve) and imports nothing that talks to a network or starts
   processes, but for the one process the game starts: its own engine warm-up,
-  `python -m engine.warm`, a fixed command that nothing in a file can change.
+  `python -m equilibria.engine.warm`, a fixed command that nothing in a file can change.
 - A level's id names its file, so it cannot hold a path: a level, solution or course that
   names a level `../elsewhere` is refused, and every file the menu opens from the course
   lies in the levels folder.
@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from game.course import LEVELS_DIR, load_course
-from game.files import BadInput
-from game.level import load_level
-from game.solution import load_solution
+from equilibria.course import LEVELS_DIR, load_course
+from equilibria.files import BadInput
+from equilibria.level import load_level
+from equilibria.solution import load_solution
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted([*(ROOT / "game").rglob("*.py"), *(ROOT / "engine").rglob("*.py")])
@@ -56,13 +56,13 @@ def test_the_game_and_the_engine_load_no_code_from_data_and_import_no_network():
 
 
 def test_the_one_process_the_game_starts_is_its_own_engine_warm_up(monkeypatch):
-    from game.app import warmup
+    from equilibria.app import warmup
 
     started = []
     monkeypatch.setattr(warmup.subprocess, "Popen", lambda command, **options: started.append((command, options)) or None)
     warmup.EngineWarmup.start(cached=0).stop()
     [(command, options)] = started
-    assert command == [sys.executable, "-m", "engine.warm"] and "shell" not in options
+    assert command == [sys.executable, "-m", "equilibria.engine.warm"] and "shell" not in options
 
 
 @pytest.mark.parametrize("bad", ["../elsewhere", "levels/bridge-01", "/etc/passwd", "..", ".hidden", "a b", "x" * 65])
@@ -98,7 +98,7 @@ def hook(event, args):
         sys.stderr.write(f"FORBIDDEN {event} {str(args)[:120]}\n")
 
 sys.addaudithook(hook)
-from game.cli import main
+from equilibria.cli import main
 
 level = sys.argv[1]
 codes = [
@@ -136,7 +136,7 @@ def test_bad_input_is_reported_not_run(tmp_path):
     """A level whose text is Python is only ever text that is not JSON."""
     path = tmp_path / "code.json"
     path.write_text("__import__('os').system('touch " + str(tmp_path / "ran") + "')")
-    from game.files import read_json
+    from equilibria.files import read_json
 
     with pytest.raises(BadInput, match="not valid JSON"):
         read_json(path)

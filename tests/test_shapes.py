@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from builders import member, model
 
-from engine import build_model
-from game.app.shapes import CONTACT_COLUMNS, Ground, Hit, Shapes
+from equilibria.app.shapes import CONTACT_COLUMNS, Ground, Hit, Shapes
+from equilibria.engine import build_model
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,14 @@ import re
 import pygame
 import pytest
 
-from game.app.entry import ForceEntry
-from game.app.membertable import bill_cells, totals
-from game.course import reference_solution, shipped_level
-from game.figures import signed
-from game.files import read_json
-from game.level import load_level
-from game.rules.construction import bill, design, whole_dollars
-from game.solution import load_solution
+from equilibria.app.entry import ForceEntry
+from equilibria.app.membertable import bill_cells, totals
+from equilibria.course import reference_solution, shipped_level
+from equilibria.figures import signed
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules.construction import bill, design, whole_dollars
+from equilibria.solution import load_solution
 
 LIGHT, JOINT = 100.0, 50.0  # bridge-01's prices: $ per metre of the light tube, $ per new joint
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pygame
 
-from engine import kernel_cache, warm
-from game.app.app import App, Scene
-from game.app.pacing import FRAME
-from game.app.scenes.loading import LoadingScene, when_ready
-from game.app.warmup import EngineWarmup
+from equilibria.app.app import App, Scene
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.loading import LoadingScene, when_ready
+from equilibria.app.warmup import EngineWarmup
+from equilibria.engine import kernel_cache, warm
 
 ROOT = Path(__file__).resolve().parents[1]
 LINES = "import time; [print(k, flush=True) or time.sleep(0.05) for k in (1, 2, 3)]"  # as engine.warm: `N LABEL`, a label may be empty
@@ -91,7 +91,7 @@ def test_escape_leaves_the_loading_screen():
 
 
 def test_the_warm_up_command_reports_every_step(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "engine.warm"], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    out = subprocess.run([sys.executable, "-m", "equilibria.engine.warm"], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert [line.split(" ", 1)[0] for line in out.stdout.splitlines()] == [str(k) for k in range(1, len(warm.STEPS) + 1)]
     assert warm.steps_done() == len(warm.STEPS)
@@ -102,7 +102,7 @@ def test_the_kernel_cache_is_a_versioned_folder_of_the_user_cache(tmp_path):
     <user cache>/equilibria/numba/<version>-<digest>/, not beside the source."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["XDG_CACHE_HOME"] = str(tmp_path)
-    code = "from engine import kernel_cache; from engine.beam import wrap_angle; wrap_angle(7.0); print(kernel_cache.FOLDER)"
+    code = "from equilibria.engine import kernel_cache; from equilibria.engine.beam import wrap_angle; wrap_angle(7.0); print(kernel_cache.FOLDER)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
     assert out.returncode == 0, out.stderr
     folder = Path(out.stdout.strip())
@@ -113,7 +113,7 @@ def test_the_kernel_cache_is_a_versioned_folder_of_the_user_cache(tmp_path):
 
 def test_numba_cache_dir_wins_when_set(tmp_path):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "mine"))
-    code = "from engine import kernel_cache; print(kernel_cache.FOLDER)"
+    code = "from equilibria.engine import kernel_cache; print(kernel_cache.FOLDER)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert Path(out.stdout.strip()) == tmp_path / "mine"
 

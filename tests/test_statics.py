@@ -17,8 +17,8 @@ import math
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss, cantilever, member, model, three_rod_triangle
 
-from engine import ModelError, Simulation, build_model
-from engine.linear import find_mechanism, stiffness
+from equilibria.engine import ModelError, Simulation, build_model
+from equilibria.engine.linear import find_mechanism, stiffness
 
 
 def solved(data: dict, integrator: str) -> dict:

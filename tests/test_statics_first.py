@@ -8,13 +8,13 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from engine import build_model
-from engine.linear import solve_linear
-from game.app import draw
-from game.app.launch import bench_of_solution
-from game.app.panels import net_force_lines
-from game.app.stage import load_stage
-from game.course import reference_solution, shipped_level
+from equilibria.app import draw
+from equilibria.app.launch import bench_of_solution
+from equilibria.app.panels import net_force_lines
+from equilibria.app.stage import load_stage
+from equilibria.course import reference_solution, shipped_level
+from equilibria.engine import build_model
+from equilibria.engine.linear import solve_linear
 
 
 def test_before_a_run_the_reactions_and_the_net_force_are_the_static_answer():
@@ -50,7 +50,7 @@ def test_a_mechanism_says_it_has_no_static_answer(monkeypatch):
 def test_arrows_are_drawn_in_proportion_to_one_scale_per_scene():
     """bridge-01's loads are 10 kN: the scene's scale is ARROW_PX for 10 kN, and every
     arrow (loads, reactions, added forces) is in proportion, within its floor and cap."""
-    from game.app.render import ARROW_PX, LONGEST_PX, SHORTEST_PX
+    from equilibria.app.render import ARROW_PX, LONGEST_PX, SHORTEST_PX
 
     stage = load_stage(shipped_level("bridge-01"))
     app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution("bridge-01"))))

@@ -73,7 +73,7 @@ def test_the_play_scene_stays_small_and_the_play_session_needs_no_pygame():
     scene = dict(sizes(ast.ClassDef))["game/app/scenes/play.py:PlayScene"]
     assert scene <= 300
     for module in ("game/app/session.py", "game/app/statics.py", "game/app/stage.py", "game/app/pacing.py"):
-        assert imports(ROOT / module, modules()).isdisjoint({"game.app.app", "game.app.draw", "game.app.overlay"})
+        assert imports(ROOT / module, modules()).isdisjoint({"equilibria.app.app", "equilibria.app.draw", "equilibria.app.overlay"})
         assert "pygame" not in (ROOT / module).read_text(encoding="utf-8").replace("No pygame", "")
 
 

@@ -9,13 +9,13 @@ import json
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.pacing import FRAME
-from game.app.scenes import PlayScene
-from game.app.scenes.menu import MenuScene, level_rows
-from game.app.stage import load_stage
-from game.course import shipped_level
-from game.progress import Progress
+from equilibria.app.app import App
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes import PlayScene
+from equilibria.app.scenes.menu import MenuScene, level_rows
+from equilibria.app.stage import load_stage
+from equilibria.course import shipped_level
+from equilibria.progress import Progress
 
 
 def key(k: int) -> None:
@@ -102,7 +102,7 @@ def test_a_play_scene_draws_the_saved_students_numbers(tmp_path):
 
 
 def test_a_solution_shown_in_the_game_has_the_numbers_of_the_student_it_is_stamped_with(tmp_path):
-    from game.app.launch import bench_of_solution
+    from equilibria.app.launch import bench_of_solution
 
     path = tmp_path / "work.json"
     path.write_text(json.dumps({"format": 1, "level": "reactions-02", "student": "s1002", "moves": []}))

@@ -57,8 +57,8 @@ from pathlib import Path
 import pytest
 from judging import F, M, fails, passes, verdict
 
-from game.cli import main
-from game.files import read_json
+from equilibria.cli import main
+from equilibria.files import read_json
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 KN = 1e3

@@ -40,11 +40,11 @@ from pathlib import Path
 import pytest
 from judging import F, M, fails, passes
 
-from game.cli import main
-from game.course import load_course
-from game.files import read_json
-from game.level import load_level
-from game.rules import briefed
+from equilibria.cli import main
+from equilibria.course import load_course
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules import briefed
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 SYLLABUS = ["particle-01", "reactions-01", "reactions-02", "two-force-01", "joints-01", "sections-01", "machines-01"]

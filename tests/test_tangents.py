@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 from builders import member, model
 
-from engine import build_model
-from engine.elements import eval_forces
-from engine.stiffness import element_blocks
+from equilibria.engine import build_model
+from equilibria.engine.elements import eval_forces
+from equilibria.engine.stiffness import element_blocks
 
 STEEL = {"E": 200e9, "density": 7850.0, "nu": 0.3}
 RUBBER = {"E": 1e7, "density": 1000.0, "nu": 0.3}

@@ -11,15 +11,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.pacing import FRAME
-from game.app.scenes import menu as menu_module
-from game.app.scenes.menu import MenuScene, level_rows
-from game.cli import main
-from game.course import level_path, load_course
-from game.files import BadInput
-from game.progress import Progress, data_folder
-from game.teacher import HEADING, teacher_folder, teacher_levels
+from equilibria.app.app import App
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes import menu as menu_module
+from equilibria.app.scenes.menu import MenuScene, level_rows
+from equilibria.cli import main
+from equilibria.course import level_path, load_course
+from equilibria.files import BadInput
+from equilibria.progress import Progress, data_folder
+from equilibria.teacher import HEADING, teacher_folder, teacher_levels
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 

@@ -8,12 +8,12 @@ import math
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.entry import parse_force
-from game.app.pacing import FRAME
-from game.app.scenes.play import PlayScene
-from game.app.stage import load_stage
-from game.course import shipped_level
+from equilibria.app.app import App
+from equilibria.app.entry import parse_force
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import load_stage
+from equilibria.course import shipped_level
 
 
 @pytest.mark.parametrize(

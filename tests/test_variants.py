@@ -25,12 +25,12 @@ from pathlib import Path
 import pytest
 from judging import LEVELS
 
-from game.cli import main
-from game.files import read_json
-from game.level import load_level
-from game.rules import check
-from game.solution import load_solution
-from game.variants import answer_solution, decimals_of, evaluate, numbers_line, parse, shown, version
+from equilibria.cli import main
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules import check
+from equilibria.solution import load_solution
+from equilibria.variants import answer_solution, decimals_of, evaluate, numbers_line, parse, shown, version
 
 VARIED = ("balance-01", "particle-01", "reactions-02", "two-force-01", "beam-03")
 SOLVED = ("particle-01", "reactions-02", "two-force-01", "beam-03")  # one answer each
@@ -73,7 +73,7 @@ def test_two_students_get_different_numbers_and_one_student_the_same(level_id):
 
 def test_the_same_student_gets_the_same_numbers_in_another_process():
     """Python's hash() is salted per process (PYTHONHASHSEED): the draw must not use it."""
-    code = "import json; from game.files import read_json; from game.level import load_level; from game.variants import version\n"
+    code = "import json; from equilibria.files import read_json; from equilibria.level import load_level; from equilibria.variants import version\n"
     code += f"ids = {VARIED!r}\n"
     code += "print(json.dumps({i: version(load_level(read_json(f'levels/{i}.json')), 's1001').numbers for i in ids}))"
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
@@ -205,7 +205,7 @@ def test_work_stamped_with_other_numbers_is_refused_in_one_line():
 
 
 def test_an_attempt_stamps_its_solution_with_the_student_and_the_numbers():
-    from game.attempt import Attempt
+    from equilibria.attempt import Attempt
 
     drawn = version(level("particle-01"), ONE)
     stamped = Attempt(drawn).solution()
@@ -366,7 +366,7 @@ def test_grade_refuses_work_stamped_for_a_classmate(tmp_path):
 
 
 def test_show_the_answer_gives_the_students_answer_never_the_level_own():
-    from game.attempt import Attempt
+    from equilibria.attempt import Attempt
 
     drawn = version(level("reactions-02"), ONE)
     shown_moves = {m.node: (m.fx, m.fy) for m in Attempt(drawn).show_answer()}

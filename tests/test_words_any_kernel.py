@@ -21,11 +21,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import build_model
-from engine.linear import Mechanism, mechanism
-from game.files import read_json
-from game.level import load_level
-from game.rules.motion import describe_motion, first_largest
+from equilibria.engine import build_model
+from equilibria.engine.linear import Mechanism, mechanism
+from equilibria.files import read_json
+from equilibria.level import load_level
+from equilibria.rules.motion import describe_motion, first_largest
 
 ROOT = Path(__file__).resolve().parents[1]
 WORDS = "nodes B, C, E, F, G and H can move without stretching any member (F along a line at 135° to the horizontal)"
@@ -71,7 +71,7 @@ SCRIPT = f"""
 import sys
 sys.path.insert(0, {str(ROOT)!r}); sys.path.insert(0, {str(ROOT / "tests")!r})
 from test_words_any_kernel import braced_twice
-from game.rules.motion import describe_motion
+from equilibria.rules.motion import describe_motion
 model, free = braced_twice()
 print(describe_motion(model, free))
 """

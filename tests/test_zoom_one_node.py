@@ -10,13 +10,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.app import App
-from game.app.camera import ZOOM_STEP
-from game.app.pacing import FRAME
-from game.app.scenes.play import PlayScene
-from game.app.stage import Stage
-from game.app.view import SMALLEST_PX, SMALLEST_SPAN, View
-from game.progress import Progress
+from equilibria.app.app import App
+from equilibria.app.camera import ZOOM_STEP
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import Stage
+from equilibria.app.view import SMALLEST_PX, SMALLEST_SPAN, View
+from equilibria.progress import Progress
 
 
 def post(kind: int, **fields) -> None:

@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.layout import MIN_SIZE, at_least_minimum
-from game.app.palette import BACKGROUND, Fonts
-from game.app.shots import save_image
+from equilibria.app.layout import MIN_SIZE, at_least_minimum
+from equilibria.app.palette import BACKGROUND, Fonts
+from equilibria.app.shots import save_image
 
 if TYPE_CHECKING:
-    from game.app.warmup import EngineWarmup
+    from equilibria.app.warmup import EngineWarmup
 
 WINDOW_SIZE = (1280, 800)
 FPS = 60

@@ -18,13 +18,13 @@ import math
 import numpy as np
 import pygame
 
-from engine import histories
-from engine.member_loads import forces_along, frame, load_table, resultant
-from engine.results import member_results
-from game.app import draw
-from game.app.labels import LabelLayer
-from game.app.palette import BACKGROUND, MUTED, Colour, Fonts, mix
-from game.figures import figure, kn
+from equilibria.app import draw
+from equilibria.app.labels import LabelLayer
+from equilibria.app.palette import BACKGROUND, MUTED, Colour, Fonts, mix
+from equilibria.engine import histories
+from equilibria.engine.member_loads import forces_along, frame, load_table, resultant
+from equilibria.engine.results import member_results
+from equilibria.figures import figure, kn
 
 SPREAD_PX = 32.0  # [px] the arrows of the scene's largest distributed load
 SPREAD_GAP_PX = 34.0  # [px] about this far apart along a member

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.app.view import Bounds, View
+from equilibria.app.view import Bounds, View
 
 VIEW_MARGIN = 150  # [px] room around the structure for supports, arrows and labels
 ZOOM_STEP = 1.15  # view scale per notch of the mouse wheel

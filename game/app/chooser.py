@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.simulation import Simulation, stable_dt_for
-from game.app.pacing import FRAME
+from equilibria.app.pacing import FRAME
+from equilibria.engine.simulation import Simulation, stable_dt_for
 
 RK4_COST = 3e-8  # [s] one RK4 step, per free DOF (28 to 30 ns for 550 to 5,200 DOFs)
 RK4_FIXED = 1e-6  # [s] one RK4 step of a structure of a few nodes

@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from engine import Simulation
-from game.app import draw
-from game.app.palette import INK, REACTION
-from game.figures import kn
+from equilibria.app import draw
+from equilibria.app.palette import INK, REACTION
+from equilibria.engine import Simulation
+from equilibria.figures import kn
 
 SURFACE_HALF = 40.0  # [px] half the length of the surface drawn under a contact
 HATCH = 6.0  # [px] depth of its hatching

@@ -18,9 +18,9 @@ import math
 import numpy as np
 import pygame
 
-from game.app import symbols
-from game.app.palette import BACKGROUND, INK, MUTED, OWN_FORCE, mix
-from game.rules.free_body import carried
+from equilibria.app import symbols
+from equilibria.app.palette import BACKGROUND, INK, MUTED, OWN_FORCE, mix
+from equilibria.rules.free_body import carried
 
 GHOST_ALPHA = 0.5  # a removed support's symbol, this opaque
 FAINT = mix(BACKGROUND, MUTED, 0.45)  # the rest of a cut member, beyond the cut

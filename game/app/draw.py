@@ -11,9 +11,9 @@ from collections.abc import Sequence
 import numpy as np
 import pygame
 
-from game.app.palette import BACKGROUND, Colour
-from game.files import write_bytes_atomic
-from game.text import plain_text
+from equilibria.app.palette import BACKGROUND, Colour
+from equilibria.files import write_bytes_atomic
+from equilibria.text import plain_text
 
 
 def save_png(surface: pygame.Surface, path: str | os.PathLike) -> None:

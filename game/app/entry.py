@@ -24,9 +24,9 @@ import unicodedata
 
 import pygame
 
-from game.app import draw, overlay
-from game.app.palette import ALERT, INK, MUTED, TENSION
-from game.figures import figure, signed
+from equilibria.app import draw, overlay
+from equilibria.app.palette import ALERT, INK, MUTED, TENSION
+from equilibria.figures import figure, signed
 
 SELECTION = (179, 215, 243)  # the selected text's highlight: a light blue, as text fields have it
 

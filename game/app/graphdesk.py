@@ -8,9 +8,9 @@ import time
 
 import pygame
 
-from game.app.graphs import GraphPanel, Recorder
-from game.app.session import data_place
-from game.files import SaveError
+from equilibria.app.graphs import GraphPanel, Recorder
+from equilibria.app.session import data_place
+from equilibria.files import SaveError
 
 
 class GraphDesk:

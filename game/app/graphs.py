@@ -27,11 +27,11 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from engine.linear import nodal_loads
-from engine.simulation import Simulation, make_probe
-from game.app import draw
-from game.app.palette import BACKGROUND, COMPRESSION, INK, MUTED, PANEL, REACTION, RULE, TENSION, Colour, Fonts, mix
-from game.files import write_bytes_atomic
+from equilibria.app import draw
+from equilibria.app.palette import BACKGROUND, COMPRESSION, INK, MUTED, PANEL, REACTION, RULE, TENSION, Colour, Fonts, mix
+from equilibria.engine.linear import nodal_loads
+from equilibria.engine.simulation import Simulation, make_probe
+from equilibria.files import write_bytes_atomic
 
 # Five minutes of one sample per 60 Hz frame. Each channel's buffer is a ring, allocated
 # whole when the channel is added: once full, each new sample overwrites the oldest, so

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app.palette import BACKGROUND, Colour
+from equilibria.app.palette import BACKGROUND, Colour
 
 CELL = 32  # [px] side of the cells that placed labels are filed under, for the overlap test
 KEEP = 4096  # text images kept; past that the cache starts afresh

@@ -18,21 +18,21 @@ from pathlib import Path
 
 import pygame
 
-from game.app.app import WINDOW_SIZE, App, Scene
-from game.app.display import why_no_window
-from game.app.pacing import FRAME
-from game.app.scenes import MenuScene, PlayScene
-from game.app.scenes.loading import when_ready
-from game.app.stage import Stage, load_stage
-from game.app.warmup import EngineWarmup
-from game.attempt import Attempt
-from game.cleanup import prune_engines
-from game.files import BadInput
-from game.outputs import check_screenshot
-from game.progress import Progress
-from game.rules import fitted, kind_of
-from game.solution import read_solution
-from game.workbench import LevelBench
+from equilibria.app.app import WINDOW_SIZE, App, Scene
+from equilibria.app.display import why_no_window
+from equilibria.app.pacing import FRAME
+from equilibria.app.scenes import MenuScene, PlayScene
+from equilibria.app.scenes.loading import when_ready
+from equilibria.app.stage import Stage, load_stage
+from equilibria.app.warmup import EngineWarmup
+from equilibria.attempt import Attempt
+from equilibria.cleanup import prune_engines
+from equilibria.files import BadInput
+from equilibria.outputs import check_screenshot
+from equilibria.progress import Progress
+from equilibria.rules import fitted, kind_of
+from equilibria.solution import read_solution
+from equilibria.workbench import LevelBench
 
 
 def play(
@@ -91,7 +91,7 @@ def menu(frames: int | None = None, screenshot: str | None = None, *, size: tupl
 
 def engine_folder() -> Path | None:
     """This engine's compiled-code folder (engine/kernel_cache.py), imported by the warm-up anyway."""
-    from engine import kernel_cache
+    from equilibria.engine import kernel_cache
 
     return kernel_cache.FOLDER
 

@@ -10,11 +10,11 @@ import math
 
 import pygame
 
-from engine.results import member_ends
-from game.app import draw
-from game.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION, mix
-from game.app.render import draw_zone
-from game.app.tools import nice_step, removed_members
+from equilibria.app import draw
+from equilibria.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION, mix
+from equilibria.app.render import draw_zone
+from equilibria.app.tools import nice_step, removed_members
+from equilibria.engine.results import member_ends
 
 ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.app import draw
-from game.app.overlay import PAD, place_box
-from game.app.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
-from game.figures import kn
-from game.format import Section
-from game.rules.construction import Bill, money
+from equilibria.app import draw
+from equilibria.app.overlay import PAD, place_box
+from equilibria.app.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
+from equilibria.figures import kn
+from equilibria.format import Section
+from equilibria.rules.construction import Bill, money
 
 GAP = 18  # [px] between columns
 LEVELS_OWN = "the level's"  # the section column of a member the level gives (not the player's to price)

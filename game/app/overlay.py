@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app import draw, symbols
-from game.app.layout import PAD
-from game.app.palette import (
+from equilibria.app import draw, symbols
+from equilibria.app.layout import PAD
+from equilibria.app.palette import (
     ALERT,
     BROKEN,
     COMPRESSION,
@@ -32,8 +32,8 @@ from game.app.palette import (
     ZERO,
     Fonts,
 )
-from game.app.sections import Piece, Row, side_by_side
-from game.figures import kn
+from equilibria.app.sections import Piece, Row, side_by_side
+from equilibria.figures import kn
 
 ASKS = re.compile(r"\b(give|find|what)\b", re.IGNORECASE)  # the sentence of a brief that asks for the answer
 

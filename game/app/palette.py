@@ -4,7 +4,7 @@ compression (a push), grey for a member that carries next to nothing."""
 
 from __future__ import annotations
 
-from game.app.typeface import BOLD, REGULAR, load
+from equilibria.app.typeface import BOLD, REGULAR, load
 
 Colour = tuple[int, int, int]
 

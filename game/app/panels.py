@@ -14,19 +14,19 @@ import time
 import numpy as np
 import pygame
 
-from engine import Simulation
-from engine.linear import load_vector
-from engine.results import member_results
-from game.app import draw
-from game.app.pacing import SPEEDS
-from game.app.palette import ALERT, INK, MARK, MUTED, TENSION
-from game.app.session import data_place
-from game.figures import broke_words, capacity_lines, num
-from game.files import BadInput
-from game.rules import kind_of
-from game.rules.common import moment_point
-from game.rules.hints import hint as rules_hint
-from game.solution import AddForce
+from equilibria.app import draw
+from equilibria.app.pacing import SPEEDS
+from equilibria.app.palette import ALERT, INK, MARK, MUTED, TENSION
+from equilibria.app.session import data_place
+from equilibria.engine import Simulation
+from equilibria.engine.linear import load_vector
+from equilibria.engine.results import member_results
+from equilibria.figures import broke_words, capacity_lines, num
+from equilibria.files import BadInput
+from equilibria.rules import kind_of
+from equilibria.rules.common import moment_point
+from equilibria.rules.hints import hint as rules_hint
+from equilibria.solution import AddForce
 
 
 def factor(x: float) -> str:

@@ -11,17 +11,17 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
-from engine.results import member_results
-from game.app.beamdraw import MODES, Diagrams, legend_lines
-from game.app.camera import Camera
-from game.app.membertable import section_lines
-from game.app.render import StructurePainter, reference_force, section_widths
-from game.app.shapes import Hit, Shapes
-from game.app.stage import named_in
-from game.app.tools import grid_step, snap
-from game.rules import kind_of
-from game.rules.hints import hint as rules_hint
-from game.solution import AddForce, AddMoment, AddNode, CutMember
+from equilibria.app.beamdraw import MODES, Diagrams, legend_lines
+from equilibria.app.camera import Camera
+from equilibria.app.membertable import section_lines
+from equilibria.app.render import StructurePainter, reference_force, section_widths
+from equilibria.app.shapes import Hit, Shapes
+from equilibria.app.stage import named_in
+from equilibria.app.tools import grid_step, snap
+from equilibria.engine.results import member_results
+from equilibria.rules import kind_of
+from equilibria.rules.hints import hint as rules_hint
+from equilibria.solution import AddForce, AddMoment, AddNode, CutMember
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)

@@ -16,13 +16,11 @@ from functools import cached_property
 import numpy as np
 import pygame
 
-from engine import Model, Simulation, histories
-from engine.results import member_ends, member_results
-from game.app import contacts, draw, symbols
-from game.app.beamdraw import SpreadLoads
-from game.app.cuts import CutMarks
-from game.app.labels import LabelLayer
-from game.app.palette import (
+from equilibria.app import contacts, draw, symbols
+from equilibria.app.beamdraw import SpreadLoads
+from equilibria.app.cuts import CutMarks
+from equilibria.app.labels import LabelLayer
+from equilibria.app.palette import (
     BROKEN,
     GROUND,
     GROUND_LINE,
@@ -41,9 +39,11 @@ from game.app.palette import (
     Fonts,
     mix,
 )
-from game.app.stage import Stage
-from game.app.view import View
-from game.figures import figure, kn
+from equilibria.app.stage import Stage
+from equilibria.app.view import View
+from equilibria.engine import Model, Simulation, histories
+from equilibria.engine.results import member_ends, member_results
+from equilibria.figures import figure, kn
 
 JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)

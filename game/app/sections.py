@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app import draw
-from game.app.palette import MUTED
+from equilibria.app import draw
+from equilibria.app.palette import MUTED
 
 WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
 

@@ -28,25 +28,25 @@ from pathlib import Path
 
 import numpy as np
 
-from engine import ModelError, Simulation, Unstable, build_model, damped
-from engine.determinacy import TrussCount, truss_count
-from engine.linear import Mechanism, mechanism
-from engine.results import member_results
-from game import handin
-from game.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
-from game.app.pacing import FRAME, Pacer
-from game.app.shapes import Ground
-from game.app.stage import Stage, load_stage
-from game.app.statics import StaticAnswer, static_answer
-from game.course import load_course, shipped_level
-from game.figures import broke_notice
-from game.files import BadInput, write_json_atomic
-from game.progress import data_folder
-from game.rules import Verdict, kind_of
-from game.rules.common import snapshot
-from game.rules.motion import describe_motion
-from game.solution import load_solution
-from game.workbench import RAMP_SECONDS, SUPPORTS, Bench, LevelBench, Refused, SandboxBench, ramped  # noqa: F401  (RAMP_SECONDS, ramped: read here by tests and callers)
+from equilibria import handin
+from equilibria.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
+from equilibria.app.pacing import FRAME, Pacer
+from equilibria.app.shapes import Ground
+from equilibria.app.stage import Stage, load_stage
+from equilibria.app.statics import StaticAnswer, static_answer
+from equilibria.course import load_course, shipped_level
+from equilibria.engine import ModelError, Simulation, Unstable, build_model, damped
+from equilibria.engine.determinacy import TrussCount, truss_count
+from equilibria.engine.linear import Mechanism, mechanism
+from equilibria.engine.results import member_results
+from equilibria.figures import broke_notice
+from equilibria.files import BadInput, write_json_atomic
+from equilibria.progress import data_folder
+from equilibria.rules import Verdict, kind_of
+from equilibria.rules.common import snapshot
+from equilibria.rules.motion import describe_motion
+from equilibria.solution import load_solution
+from equilibria.workbench import RAMP_SECONDS, SUPPORTS, Bench, LevelBench, Refused, SandboxBench, ramped  # noqa: F401  (RAMP_SECONDS, ramped: read here by tests and callers)
 
 MECHANISM_UP_TO = 400  # nodes; larger models are not searched for a mechanism while editing
 HAND_HZ = 3.0  # [Hz] how quickly a structure follows the hand (see hand_spring)

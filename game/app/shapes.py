@@ -31,8 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 import pymunk
 
-from engine import Model
-from engine.results import member_ends
+from equilibria.engine import Model
+from equilibria.engine.results import member_ends
 
 NODE, MEMBER, TRIANGLE = "node", "member", "triangle"
 KINDS = (NODE, MEMBER, TRIANGLE)  # the order in which `pick` prefers them

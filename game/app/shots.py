@@ -8,8 +8,8 @@ import os
 
 import pygame
 
-from game.files import write_bytes_atomic
-from game.outputs import image_format
+from equilibria.files import write_bytes_atomic
+from equilibria.outputs import image_format
 
 
 def save_image(surface: pygame.Surface, path: str | os.PathLike) -> None:

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from game.files import BadInput, read_json
-from game.level import Level, load_level
-from game.rules import briefed
-from game.variants import template, version
-from game.workbench import EMPTY_GROUND
+from equilibria.files import BadInput, read_json
+from equilibria.level import Level, load_level
+from equilibria.rules import briefed
+from equilibria.variants import template, version
+from equilibria.workbench import EMPTY_GROUND
 
 EMPTY_BOUNDS = (-10.0, -1.0, 10.0, 8.0)  # what an empty sandbox shows [m]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import Simulation
-from engine.linear import Mechanism
+from equilibria.engine import Simulation
+from equilibria.engine.linear import Mechanism
 
 STATIC_UP_TO = 1500  # nodes; larger models show the run's own values (a solve per edit costs too much)
 

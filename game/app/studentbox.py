@@ -12,11 +12,11 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app import overlay
-from game.app.palette import INK, MUTED, TENSION
-from game.files import SaveError
-from game.progress import Progress
-from game.variants import STUDENT_MAX
+from equilibria.app import overlay
+from equilibria.app.palette import INK, MUTED, TENSION
+from equilibria.files import SaveError
+from equilibria.progress import Progress
+from equilibria.variants import STUDENT_MAX
 
 QUESTION = (
     "Some levels give every student numbers of their own, drawn from your student id: the same id always gives the same numbers,"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import draw
-from game.app.palette import INK, PANEL
+from equilibria.app import draw
+from equilibria.app.palette import INK, PANEL
 
 Vec = tuple[float, float]
 

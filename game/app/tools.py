@@ -13,11 +13,11 @@ import math
 
 import pygame
 
-from game.app import draw
-from game.app.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
-from game.app.render import ARROW_PX, LONGEST_PX
-from game.figures import kn
-from game.rules.construction import money
+from equilibria.app import draw
+from equilibria.app.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
+from equilibria.app.render import ARROW_PX, LONGEST_PX
+from equilibria.figures import kn
+from equilibria.rules.construction import money
 
 
 class Tool:

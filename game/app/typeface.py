@@ -22,7 +22,7 @@ BOLD = "DejaVuSansCondensed-Bold.ttf"
 def font_file(name: str) -> Traversable:
     """A shipped font file (REGULAR or BOLD)."""
     try:
-        root: Traversable = resources.files("game.assets")
+        root: Traversable = resources.files("equilibria.assets")
     except ModuleNotFoundError:  # a source tree run without installing it: its own assets/
         root = Path(__file__).resolve().parents[2] / "assets"
     return root / name

@@ -2,7 +2,7 @@
 
 A first start compiles the engine's numba kernels: some 10 s of CPU. Done in the
 window's own thread, the window would answer nothing for that long. Instead a child
-process (`python -m engine.warm`) compiles them into numba's cache on the other core
+process (`python -m equilibria.engine.warm`) compiles them into numba's cache on the other core
 while the window runs; it prints a line as each step (engine/warm.py) is done, and a
 thread here then calls that step's kernels in this process, which loads them from the
 cache in a fraction of a second. The steps already in the cache (a later start) the
@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 
-from engine import warm
+from equilibria.engine import warm
 
 
 class EngineWarmup:
@@ -43,7 +43,7 @@ class EngineWarmup:
 
     @classmethod
     def start(cls, command: list[str] | None = None, cached: int | None = None) -> EngineWarmup:
-        """Start warming: a child (`command`, default `python -m engine.warm`) compiles
+        """Start warming: a child (`command`, default `python -m equilibria.engine.warm`) compiles
         what the cache does not hold yet (`cached`: the steps it holds, default as the
         cache folder says)."""
         child = None
@@ -51,7 +51,7 @@ class EngineWarmup:
         if compiled < len(warm.STEPS):
             try:
                 child = subprocess.Popen(
-                    command or [sys.executable, "-m", "engine.warm"],
+                    command or [sys.executable, "-m", "equilibria.engine.warm"],
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,

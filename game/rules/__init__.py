@@ -19,13 +19,13 @@ them is game/rules/kinds.py, which also says how to add one.
 
 from __future__ import annotations
 
-from game.format import BaseLevel as Level
-from game.rules.common import STANDS, Verdict, moment_point
-from game.rules.equilibrium import FLOOR, tolerance_of
-from game.rules.hints import hint
-from game.rules.kinds import KINDS, kind_of
-from game.solution import AddForce, AddMoment, CutMember, MarkZero, RemoveMember, Solution
-from game.variants import version_for
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import STANDS, Verdict, moment_point
+from equilibria.rules.equilibrium import FLOOR, tolerance_of
+from equilibria.rules.hints import hint
+from equilibria.rules.kinds import KINDS, kind_of
+from equilibria.solution import AddForce, AddMoment, CutMember, MarkZero, RemoveMember, Solution
+from equilibria.variants import version_for
 
 __all__ = ["KINDS", "Verdict", "assumptions", "briefed", "check", "hint", "kind_of", "marks"]
 

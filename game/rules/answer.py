@@ -31,11 +31,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import Model, build_model
-from engine.linear import load_vector
-from game.format import BaseLevel as Level
-from game.format import Cut
-from game.solution import AddForce, AddMoment
+from equilibria.engine import Model, build_model
+from equilibria.engine.linear import load_vector
+from equilibria.format import BaseLevel as Level
+from equilibria.format import Cut
+from equilibria.solution import AddForce, AddMoment
 
 CONSISTENT = 1e-9  # a least-squares residual below this fraction of the loads is round-off
 

@@ -31,14 +31,14 @@ from __future__ import annotations
 
 import math
 
-from engine import Model, build_model
-from game.figures import kn
-from game.format import BaseLevel as Level
-from game.rules.common import Verdict, hold_time, limit, moment_point, plural, run
-from game.rules.contact import judge_on_contacts
-from game.rules.equilibrium import FLOOR, bounds, off_words, ranked_off, sums, tolerance_of
-from game.rules.kind import Kind, Places
-from game.solution import AddForce, Solution
+from equilibria.engine import Model, build_model
+from equilibria.figures import kn
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import Verdict, hold_time, limit, moment_point, plural, run
+from equilibria.rules.contact import judge_on_contacts
+from equilibria.rules.equilibrium import FLOOR, bounds, off_words, ranked_off, sums, tolerance_of
+from equilibria.rules.kind import Kind, Places
+from equilibria.solution import AddForce, Solution
 
 EXACT = 1e-6  # a remainder below this fraction of the tolerance is round-off: balanced exactly
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine import Model, Simulation, Unstable, build_model
-from engine.linear import Mechanism, mechanism
-from engine.results import elements_without
-from game.format import BaseLevel as Level
-from game.rules.motion import describe_motion
+from equilibria.engine import Model, Simulation, Unstable, build_model
+from equilibria.engine.linear import Mechanism, mechanism
+from equilibria.engine.results import elements_without
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.motion import describe_motion
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
 # Every check that runs a structure in time runs it with this integrator at its stable

@@ -20,17 +20,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine import Model, ModelError, Simulation, Unstable, build_model
-from engine.determinacy import truss_count
-from engine.linear import mechanism
-from engine.results import BUCKLING, CABLE, member_results
-from engine.simulation import RestCriteria
-from game.figures import kn
-from game.format import BaseLevel as Level
-from game.rules.common import IMPERFECTION, JUDGE, Verdict, between_batches, free_motion, hold_time, jittered, limit, plural, snapshot, within_budget
-from game.rules.kind import Kind
-from game.rules.motion import MOTION_TOL
-from game.solution import AddMember, AddNode, AddSupport, Solution
+from equilibria.engine import Model, ModelError, Simulation, Unstable, build_model
+from equilibria.engine.determinacy import truss_count
+from equilibria.engine.linear import mechanism
+from equilibria.engine.results import BUCKLING, CABLE, member_results
+from equilibria.engine.simulation import RestCriteria
+from equilibria.figures import kn
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import IMPERFECTION, JUDGE, Verdict, between_batches, free_motion, hold_time, jittered, limit, plural, snapshot, within_budget
+from equilibria.rules.kind import Kind
+from equilibria.rules.motion import MOTION_TOL
+from equilibria.solution import AddMember, AddNode, AddSupport, Solution
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
 BATCH = 0.02  # the load test looks at the structure this often [s]

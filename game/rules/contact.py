@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import Model
-from engine.linear import load_vector
-from game.figures import kn
-from game.format import BaseLevel as Level
-from game.rules.common import Verdict, hold_time, limit, run
+from equilibria.engine import Model
+from equilibria.engine.linear import load_vector
+from equilibria.figures import kn
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import Verdict, hold_time, limit, run
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,12 @@ that can move and how.
 
 from __future__ import annotations
 
-from engine.determinacy import TrussCount, truss_count
-from engine.linear import mechanism
-from game.format import BaseLevel as Level
-from game.rules.common import Verdict, plural, stands
-from game.rules.kind import Kind
-from game.solution import RemoveMember, Solution
+from equilibria.engine.determinacy import TrussCount, truss_count
+from equilibria.engine.linear import mechanism
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import Verdict, plural, stands
+from equilibria.rules.kind import Kind
+from equilibria.solution import RemoveMember, Solution
 
 
 def judge_determinacy(level: Level, solution: Solution) -> Verdict:

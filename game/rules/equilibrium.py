@@ -35,10 +35,10 @@ import math
 
 import numpy as np
 
-from engine import Model, histories
-from engine.linear import load_vector, nodal_loads
-from game.format import BaseLevel as Level
-from game.rules.common import direction
+from equilibria.engine import Model, histories
+from equilibria.engine.linear import load_vector, nodal_loads
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import direction
 
 DEFAULT_TOLERANCE = 0.02  # τ: of each sum's own forces, or of each unknown (free_body.py)
 FLOOR = 0.01  # φ: of the largest given load, for a sum or an unknown near zero

@@ -52,14 +52,14 @@ import math
 
 import numpy as np
 
-from engine import Model, build_model
-from game.format import BaseLevel as Level
-from game.format import Cut
-from game.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
-from game.rules.common import Verdict, hold_time, moment_point, plural, run, smoothly_loaded
-from game.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
-from game.rules.kind import Kind, Places
-from game.solution import AddForce, AddMoment, Solution, player_loads
+from equilibria.engine import Model, build_model
+from equilibria.format import BaseLevel as Level
+from equilibria.format import Cut
+from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
+from equilibria.rules.common import Verdict, hold_time, moment_point, plural, run, smoothly_loaded
+from equilibria.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
+from equilibria.rules.kind import Kind, Places
+from equilibria.solution import AddForce, AddMoment, Solution, player_loads
 
 SHORT_LINK = 0.03  # a roller's link put back (held), as a fraction of the body's size
 

@@ -3,7 +3,7 @@ freely. Neither takes a solution; nothing is judged."""
 
 from __future__ import annotations
 
-from game.rules.kind import Kind
+from equilibria.rules.kind import Kind
 
 SANDBOX = Kind(
     name="sandbox",

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 
-from game.format import BaseLevel as Level
-from game.rules.common import Verdict
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import Verdict
 
 JOINT_RULES = {
     "two in line": "two members in line and a third, and no load: ΣF perpendicular to the line = 0 leaves nothing for the third",

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine import Model
-from game.format import BaseLevel
-from game.rules.common import Verdict
-from game.solution import Move, Solution
+from equilibria.engine import Model
+from equilibria.format import BaseLevel
+from equilibria.rules.common import Verdict
+from equilibria.solution import Move, Solution
 
 GOAL_FIELDS = frozenset({"hold", "max_displacement", "moving_load"})  # the goal fields of the kinds that came first
 

@@ -11,7 +11,7 @@ To add a kind:
    (game/rules/kind.py says what each field means); a new move goes in game/solution.py,
    a new `player` or `goal` field in game/format.py;
 2. import its `KIND` below and list it in KINDS;
-3. regenerate the schema (`python -m game.level --write-schema`), describe the kind in
+3. regenerate the schema (`python -m equilibria.level --write-schema`), describe the kind in
    docs/level-format.md and its moves in docs/solutions.md, and ship a level with a
    reference solution and tests.
 
@@ -20,14 +20,14 @@ Nothing else names a kind: the rest of the game asks the table.
 
 from __future__ import annotations
 
-from game.rules.balance import KIND as BALANCE
-from game.rules.construction import BUILD, STABILITY
-from game.rules.determinacy import KIND as DETERMINACY
-from game.rules.free_body import KIND as FREE_BODY
-from game.rules.free_play import DEMO, SANDBOX
-from game.rules.kind import Kind
-from game.rules.section import KIND as SECTION
-from game.rules.zero_force import KIND as ZERO_FORCE
+from equilibria.rules.balance import KIND as BALANCE
+from equilibria.rules.construction import BUILD, STABILITY
+from equilibria.rules.determinacy import KIND as DETERMINACY
+from equilibria.rules.free_body import KIND as FREE_BODY
+from equilibria.rules.free_play import DEMO, SANDBOX
+from equilibria.rules.kind import Kind
+from equilibria.rules.section import KIND as SECTION
+from equilibria.rules.zero_force import KIND as ZERO_FORCE
 
 KINDS: dict[str, Kind] = {k.name: k for k in (BALANCE, ZERO_FORCE, DETERMINACY, BUILD, STABILITY, FREE_BODY, SECTION, SANDBOX, DEMO)}
 NAMES = tuple(KINDS)

@@ -30,9 +30,9 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from engine import Model
-from engine.linear import Mechanism
-from engine.results import member_ends
+from equilibria.engine import Model
+from equilibria.engine.linear import Mechanism
+from equilibria.engine.results import member_ends
 
 MOTION_TOL = 1e-3  # a node moves in a free motion when its motion passes this fraction of the largest
 RIGID_TOL = 1e-6  # a motion is rigid where a rigid motion fits it to this fraction of its size

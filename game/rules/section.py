@@ -35,14 +35,14 @@ import math
 
 import numpy as np
 
-from engine import Model, build_model
-from engine.linear import mechanism
-from game.format import BaseLevel as Level
-from game.rules.common import Verdict, hold_time, plural, run, smoothly_loaded
-from game.rules.equilibrium import FLOOR, largest_load, tolerance_of
-from game.rules.kind import Kind
-from game.rules.zero_force import member_forces_at_equilibrium
-from game.solution import CutMember, Solution
+from equilibria.engine import Model, build_model
+from equilibria.engine.linear import mechanism
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import Verdict, hold_time, plural, run, smoothly_loaded
+from equilibria.rules.equilibrium import FLOOR, largest_load, tolerance_of
+from equilibria.rules.kind import Kind
+from equilibria.rules.zero_force import member_forces_at_equilibrium
+from equilibria.solution import CutMember, Solution
 
 MOST_CUT = 3  # unknown forces one part's three equations can give
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine import Model, Simulation, build_model
-from engine.linear import mechanism
-from game.figures import kn
-from game.format import BaseLevel as Level
-from game.rules.common import Standing, Verdict, free_motion, hold_time, plural, stands, within_budget
-from game.rules.kind import Kind
-from game.solution import MarkZero, RemoveMember, Solution
+from equilibria.engine import Model, Simulation, build_model
+from equilibria.engine.linear import mechanism
+from equilibria.figures import kn
+from equilibria.format import BaseLevel as Level
+from equilibria.rules.common import Standing, Verdict, free_motion, hold_time, plural, stands, within_budget
+from equilibria.rules.kind import Kind
+from equilibria.solution import MarkZero, RemoveMember, Solution
 
 ZERO_FORCE_TOL = 1e-6  # |N| below this fraction of the largest |N| counts as no force
 

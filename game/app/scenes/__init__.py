@@ -1,6 +1,6 @@
 """One scene per screen: the menu (level select) and play."""
 
-from game.app.scenes.menu import MenuScene
-from game.app.scenes.play import PlayScene
+from equilibria.app.scenes.menu import MenuScene
+from equilibria.app.scenes.play import PlayScene
 
 __all__ = ["MenuScene", "PlayScene"]

@@ -12,14 +12,14 @@ from operator import attrgetter
 
 import pygame
 
-from engine.results import member_ends
-from game import manual
-from game.app import draw, overlay
-from game.app.keymap import HELP
-from game.app.palette import ALERT, INK, REACTION, TENSION
-from game.app.panels import verdict_texts
-from game.app.scenes.parts import Part
-from game.app.sections import Row, Scroll, rows_height, text_rows
+from equilibria import manual
+from equilibria.app import draw, overlay
+from equilibria.app.keymap import HELP
+from equilibria.app.palette import ALERT, INK, REACTION, TENSION
+from equilibria.app.panels import verdict_texts
+from equilibria.app.scenes.parts import Part
+from equilibria.app.sections import Row, Scroll, rows_height, text_rows
+from equilibria.engine.results import member_ends
 
 PAD = overlay.PAD
 BUTTON_H = 26  # [px] a button's height (bold text and its margin)

@@ -12,11 +12,11 @@ from collections.abc import Callable
 
 import pygame
 
-from engine.warm import PLAY_STEPS
-from game.app import draw
-from game.app.app import App, Scene
-from game.app.palette import INK, MUTED, PANEL, RULE, TENSION
-from game.app.warmup import EngineWarmup
+from equilibria.app import draw
+from equilibria.app.app import App, Scene
+from equilibria.app.palette import INK, MUTED, PANEL, RULE, TENSION
+from equilibria.app.warmup import EngineWarmup
+from equilibria.engine.warm import PLAY_STEPS
 
 FIRST_START = "The first start compiles the structural engine; later starts read it from the cache."
 

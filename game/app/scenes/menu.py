@@ -23,19 +23,19 @@ from pathlib import Path
 
 import pygame
 
-from engine.warm import PLAY_STEPS
-from game.app import draw, overlay
-from game.app.app import App, Scene
-from game.app.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
-from game.app.scenes.loading import when_ready
-from game.app.scenes.play import PlayScene
-from game.app.stage import Stage, load_stage
-from game.app.studentbox import StudentBox, student_line
-from game.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
-from game.files import BadInput, SaveError, read_json
-from game.progress import Progress, data_folder
-from game.rules import kind_of
-from game.teacher import HEADING, teacher_levels
+from equilibria.app import draw, overlay
+from equilibria.app.app import App, Scene
+from equilibria.app.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
+from equilibria.app.scenes.loading import when_ready
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.stage import Stage, load_stage
+from equilibria.app.studentbox import StudentBox, student_line
+from equilibria.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
+from equilibria.engine.warm import PLAY_STEPS
+from equilibria.files import BadInput, SaveError, read_json
+from equilibria.progress import Progress, data_folder
+from equilibria.rules import kind_of
+from equilibria.teacher import HEADING, teacher_levels
 
 ROW = 26  # [px] height of a row
 LEFT = 60  # [px] left edge of the list

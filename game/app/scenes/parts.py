@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import draw, overlay
-from game.app.layout import GRAPH_LEAST, LEGEND_WIDTH
-from game.app.marks import draw_marks
-from game.app.palette import INK, MUTED, PANEL, RULE
-from game.app.panels import badges, hover_lines, hud_lines, readout_lines, status_text
-from game.app.render import ARROW_PX
-from game.app.sections import Piece, Scroll, Section
+from equilibria.app import draw, overlay
+from equilibria.app.layout import GRAPH_LEAST, LEGEND_WIDTH
+from equilibria.app.marks import draw_marks
+from equilibria.app.palette import INK, MUTED, PANEL, RULE
+from equilibria.app.panels import badges, hover_lines, hud_lines, readout_lines, status_text
+from equilibria.app.render import ARROW_PX
+from equilibria.app.sections import Piece, Scroll, Section
 
 PAD = overlay.PAD
 KEYS_HELP = "F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back"

@@ -23,26 +23,26 @@ from operator import attrgetter
 
 import pygame
 
-from game.app import overlay
-from game.app.app import App, Scene
-from game.app.camera import PAN_PX, ZOOM_STEP, Camera
-from game.app.entry import ForceEntry
-from game.app.graphdesk import GraphDesk
-from game.app.keymap import binding_for
-from game.app.layout import Layout, arrange
-from game.app.membertable import MemberTable
-from game.app.panels import save_screenshot
-from game.app.picture import Picture
-from game.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
-from game.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
-from game.app.sections import SectionManager
-from game.app.session import PlaySession
-from game.app.shapes import Hit
-from game.app.stage import Stage
-from game.app.tools import Toolbar
-from game.app.view import View
-from game.rules import kind_of
-from game.rules.common import BETWEEN_BATCHES
+from equilibria.app import overlay
+from equilibria.app.app import App, Scene
+from equilibria.app.camera import PAN_PX, ZOOM_STEP, Camera
+from equilibria.app.entry import ForceEntry
+from equilibria.app.graphdesk import GraphDesk
+from equilibria.app.keymap import binding_for
+from equilibria.app.layout import Layout, arrange
+from equilibria.app.membertable import MemberTable
+from equilibria.app.panels import save_screenshot
+from equilibria.app.picture import Picture
+from equilibria.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
+from equilibria.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
+from equilibria.app.sections import SectionManager
+from equilibria.app.session import PlaySession
+from equilibria.app.shapes import Hit
+from equilibria.app.stage import Stage
+from equilibria.app.tools import Toolbar
+from equilibria.app.view import View
+from equilibria.rules import kind_of
+from equilibria.rules.common import BETWEEN_BATCHES
 
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
