@@ -104,7 +104,7 @@ def tools_for(kind: str, mode: str | None = None) -> tuple[str, ...]:
 
 
 def buildable(structure: dict | None) -> Model | None:
-    """The engine's model of `structure` (statics_only: engine.damped readies it to
+    """The engine's model of `structure` (statics_only: equilibria.engine.damped readies it to
     run), or Refused, in words, when the engine would not build it (coincident nodes, a
     member of no length…): the engine's checks, run before an edit is accepted, whose
     model the run then uses (Bench.model): one edit builds one model."""

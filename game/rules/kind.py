@@ -43,7 +43,7 @@ class Kind:
     mode_tools           tools that replace `tools` in a `player.mode` (zero_force: remove)
     player_fields        the `player` fields a level of this kind may set; another is an error
     goal_fields          the `goal` fields it may set
-    judge                (level, solution) → Verdict, run by game.rules.check; None: no goal
+    judge                (level, solution) → Verdict, run by equilibria.rules.check; None: no goal
     sense                (level, model) → problems ('field: what is wrong') a level of this
                          kind must not have, beyond the format's; run by `equilibria validate`
     builds               the moves build (nodes, members, supports): the work is a design

@@ -1,6 +1,6 @@
 """The level kinds: one table, read by the level loader (game/level.py: the kinds a file
 may name, the player and goal fields each accepts, its sense checks), the judges
-(game.rules.check), the workbench (moves and tools), the command line (what has a goal)
+(equilibria.rules.check), the workbench (moves and tools), the command line (what has a goal)
 and the play scene (what it hides, looks for or magnifies).
 
 To add a kind:
