@@ -37,6 +37,7 @@ import time
 import traceback
 
 from equilibria.files import BadInput, format_problem, read_json  # the standard library only: see main()
+from equilibria.i18n import LANGUAGES, set_language, system_language  # the standard library only until a language is used
 from equilibria.text import plain_text  # the standard library only too
 
 
@@ -127,7 +128,23 @@ def build_parser() -> argparse.ArgumentParser:
     _window_options(parser, "menu_frames", "menu_screenshot")  # the menu: `equilibria` alone
     for command in sub.choices.values():  # every command's --help ends with where to read more and report a bug
         command.epilog, command.formatter_class = epilog, argparse.RawDescriptionHelpFormatter
+    for p in (parser, *sub.choices.values()):  # before or after the command: `equilibria --lang de check …`, `equilibria check … --lang de`
+        p.add_argument("--lang", choices=sorted(LANGUAGES), default=argparse.SUPPRESS, help=LANG_HELP)
     return parser
+
+
+LANG_HELP = "the language of every text: " + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()) + " (default: the system's)"
+
+
+def _language_asked(argv: list[str]) -> str | None:
+    """The language `--lang` asks for anywhere in `argv` (read before the parser is built,
+    whose help it translates); None where it is not given."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
 
 
 def _more_commands(sub) -> None:
@@ -184,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     line (2), Ctrl+C ends quietly (130), anything unexpected is one line naming a log
     file that holds the traceback (3).
 
-    This module imports only the standard library (and game.files, which does too): the
+    This module imports only the standard library (and equilibria.files, which does too): the
     engine (numba, scipy) and the game are imported by each command, inside the `try`
     below, so that Ctrl+C while they load ends quietly too, and `--version` and `--help`
     answer at once and touch no folder. SIGTERM and SIGHUP end a command as Ctrl+C does
@@ -192,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     from equilibria.console import tolerant_output
 
     tolerant_output()  # a cp1252 console prints Σ as ?, never stops the command
+    set_language(_language_asked(sys.argv[1:] if argv is None else argv) or system_language())
     try:
         args = build_parser().parse_args(argv)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}

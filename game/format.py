@@ -3,7 +3,7 @@
 The structure (nodes, supports, members, plates, loads), the world, the goal and what the
 player may do, as pydantic models; the primitives (finite numbers, ids, DOFs, histories)
 that solution files share. What each kind is and which of these fields it uses is the
-registry's (game/rules/kinds.py); `game.level` joins the two into the `Level` a level
+registry's (game/rules/kinds.py); `equilibria.level` joins the two into the `Level` a level
 file is read as. This module imports no other of the game's, so that every other one,
 the kinds' rules included, can import it.
 """
@@ -340,6 +340,9 @@ class Player(_Strict):
         description="balance: nodes where forces may act; free_body: the cuts' nodes where they may (default: all cuts);"
         " build, stability: nodes where supports may go (absent: any)",
     )
+    asked: list[Id] | None = Field(
+        None, min_length=1, max_length=3, description="section: the members whose forces are asked; the student's section must cut each"
+    )
     mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
     load_choices: list[Annotated[list[Load], Field(max_length=50_000)]] | None = Field(
         None, max_length=MAX_CHOICES, description="zero_force: sets of loads drawn from at random, one per attempt"
@@ -420,7 +423,7 @@ class Vary(_Strict):
 
 class BaseLevel(_Strict):
     """A level as the format defines it, whatever its kind: the structure, the world,
-    the goal and what the player may do. `game.level.Level` narrows `kind` to the kinds
+    the goal and what the player may do. `equilibria.level.Level` narrows `kind` to the kinds
     the registry lists and checks the kind's own fields."""
 
     schema_: str | None = Field(None, alias="$schema", exclude=True, description="where an editor finds the schema (levels/level.schema.json); ignored")

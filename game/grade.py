@@ -11,7 +11,7 @@ class's solution files (docs/solutions.md), in one of two layouts, which may be 
 The students are every folder and `*.json` file found (any case of the extension; an
 empty folder is a student who handed nothing in), and, with a roster, everyone on it.
 Every student gets exactly one row for every level graded: `passed`, the `reason` the
-student would read, and the figures behind it as JSON, judged by `game.rules.check`, the
+student would read, and the figures behind it as JSON, judged by `equilibria.rules.check`, the
 same judge as `equilibria check`. What is not judged says why in its row:
 
 - nothing handed in for the level: NOT_HANDED_IN, followed by the student's files that

@@ -1,5 +1,5 @@
 """The manual that travels with the program: docs/ (its pages and the screenshots they
-show) is installed as the package `game.docs` (pyproject.toml maps the folder) and found
+show) is installed as the package `equilibria.docs` (pyproject.toml maps the folder) and found
 through importlib.resources, so `equilibria docs` and the game's F1 help name the
 installed copy, wherever it is: no network, no browser needed. No pygame.
 """
@@ -16,7 +16,7 @@ from equilibria.suggest import did_you_mean
 
 
 def docs_root() -> Traversable:
-    """The manual's folder: the installed `game.docs`, or the checkout's docs/ when the
+    """The manual's folder: the installed `equilibria.docs`, or the checkout's docs/ when the
     tree runs without being installed."""
     try:
         return resources.files("equilibria.docs")
@@ -28,7 +28,7 @@ def docs_folder() -> str:
     """Where the manual is, as a person would look for it (a folder on disk, or the
     installed package's name when it is zipped)."""
     root = docs_root()
-    return str(root) if isinstance(root, Path) else "the installed package game.docs"
+    return str(root) if isinstance(root, Path) else "the installed package equilibria.docs"
 
 
 def pages() -> dict[str, Traversable]:

@@ -113,7 +113,9 @@ def test_the_game_draws_a_title_of_control_characters(tmp_path):
 def test_a_reader_that_stops_reading_is_no_error(tmp_path):
     """`equilibria validate levels | head -1`: the pipe closes after one line."""
     env = {**os.environ, "EQUILIBRIA_HOME": str(tmp_path)}
-    with subprocess.Popen([sys.executable, "-m", "equilibria", "validate", "levels"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+    with subprocess.Popen(
+        [sys.executable, "-m", "equilibria", "validate", "levels"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as proc:
         first = proc.stdout.readline()
         proc.stdout.close()  # head -1 has its line and goes away
         err = proc.stderr.read().decode()

@@ -80,6 +80,20 @@ def parse_moment(text: str) -> float:
     return m
 
 
+def parse_member_force(text: str) -> float | None:
+    """N [N] of what was typed (kN, tension positive), or None for nothing typed (the
+    member cut, its force not given yet); ValueError with a sentence otherwise."""
+    if not text.strip():
+        return None
+    found = re.fullmatch(rf"\s*({NUMBER})\s*(?:kN)?\s*", text)
+    if not found:
+        raise ValueError("Type the force in kN, tension positive (like 12.5 or -40), or nothing to give it later.")
+    n = round(float(found[1]) * 1e3, 6) + 0.0
+    if not math.isfinite(n):
+        raise ValueError("That is no force.")
+    return n
+
+
 class TextLine:
     """One line of text being edited: `text`, the cursor `cursor` (0 … len), the other
     end of a selection `anchor` (None: nothing selected) and `composing`, the input
@@ -153,16 +167,18 @@ class TextLine:
 
 
 class ForceEntry:
-    """The box a force (or, `moment`, a moment) is typed into, for node `node`."""
+    """The box a force (or, `moment`, a moment) is typed into, for node `node`; or, with
+    `member`, the force in the member `node` names (a section's cut)."""
 
-    def __init__(self, node: str, now: tuple[float, float] | None = None, *, moment: bool = False):
+    def __init__(self, node: str, now: tuple[float, float] | None = None, *, moment: bool = False, member: bool = False):
         """now: the player's force at the node already (fx, fy) [N], which the typed one replaces."""
         self.node = node
         self.line = TextLine()
         self.problem = ""
         self.now = now
         self.moment = moment
-        self.parse = parse_moment if moment else parse_force
+        self.member = member
+        self.parse = parse_moment if moment else (parse_member_force if member else parse_force)
         self._input_rect: pygame.Rect | None = None
         pygame.key.start_text_input()  # typed text (and an input method's) arrives as TEXTINPUT
 
@@ -230,6 +246,9 @@ class ForceEntry:
         """What the typed text reads as, in the game's figures (game/figures.py: "−" for
         minus), or "" while it reads as nothing."""
         try:
+            if self.member:
+                n = parse_member_force(self.text)
+                return "" if n is None else f"= {figure(abs(n) / 1e3)} kN of {'tension' if n > 0 else 'compression' if n < 0 else 'nothing'}"
             if self.moment:
                 m = parse_moment(self.text)
                 return f"= {figure(abs(m) / 1e3)} kN·m {'counter-clockwise' if m > 0 else 'clockwise'}"
@@ -246,6 +265,9 @@ class ForceEntry:
         if not self.moment:
             prompt = "Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →"
         head = f"{'Moment' if self.moment else 'Force'} at {self.node} ({'kN·m' if self.moment else 'kN'}):  "
+        if self.member:
+            prompt = "tension positive, like 12.5 or -40; nothing: cut it now, give its force later"
+            head = f"Force in member {self.node} (kN):  "
         line = self.line
         shown = line.text[: line.cursor] + line.composing + line.text[line.cursor :]
         lines = [

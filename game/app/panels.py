@@ -40,7 +40,7 @@ def factor(x: float) -> str:
 def net_force_lines(sim: Simulation, *, static: bool = False, about: str | None = None) -> list[str]:
     """The resultant of every external force on the structure (loads, weight, support
     reactions, nails, hand and ground) and its moment about node `about` (the level's
-    moment point, the verdict's: game.rules.common.moment_point), else the origin, in
+    moment point, the verdict's: equilibria.rules.common.moment_point), else the origin, in
     words; a value under 0.01 % of the forces at play shows as 0 (a run at rest keeps
     residues of that order, "+0.00000533 kN": 200 times under the judge's 2 %, nothing a
     reading means)."""

@@ -21,7 +21,7 @@ from equilibria.app.tools import grid_step, snap
 from equilibria.engine.results import member_results
 from equilibria.rules import kind_of
 from equilibria.rules.hints import hint as rules_hint
-from equilibria.solution import AddForce, AddMoment, AddNode
+from equilibria.solution import AddForce, AddMoment, AddNode, CutMember
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
@@ -307,13 +307,15 @@ class Picture:
     def acted_at(self) -> set[str]:
         """The nodes the student acts at: where the level lets forces be given, where the
         student's forces and moments are, and the joints the student built (the verdict
-        and the member table name members by them: "FG", "EB")."""
+        and the member table name members by them: "FG", "EB"); and the members the
+        student's section cuts."""
         bench = self.session.level_bench
         if bench is None:
             return set()
         kind = kind_of(bench.level.kind)
         places = kind.places(bench.level) if kind.places is not None else None
         own = {m.node for m in bench.moves if isinstance(m, AddForce | AddMoment)} | {m.id for m in bench.moves if isinstance(m, AddNode)}
+        own |= {m.member for m in bench.moves if isinstance(m, CutMember)}
         return {*(places.nodes if places else ()), *(places.moment_nodes if places else ()), *own}
 
     def _said(self) -> str:

@@ -113,6 +113,7 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     bench = LevelBench(stage.level)
     if progress is not None:
         bench.attempt.tries = progress.tries(stage.level.id)  # the checks made so far count on, whenever they were made
+        bench.attempt.failed_key = progress.checked(stage.level.id)  # and the answer last failed costs no try if checked again unchanged
     saved = progress.work(stage.level.id) if progress is not None else None
     if not saved:
         return bench, ""
@@ -413,7 +414,7 @@ class PlaySession:
         self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
-            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown)
+            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown, checked=a.failed_key)
             self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
 

@@ -12,7 +12,7 @@ Each cut gives the unknowns it carries (`unknowns`):
                                           (counter-clockwise positive) where it carries rot
 
 and the freed body's equilibrium gives three equations, with the loads as the engine
-applies them (engine.linear.load_vector, as the judge takes them; a distributed load's
+applies them (equilibria.engine.linear.load_vector, as the judge takes them; a distributed load's
 equivalent nodal forces and end moments included):
 
     ΣFx = 0,   ΣFy = 0,   ΣM_P = Σ (x − x_P)·fy − (y − y_P)·fx + Σ m = 0

@@ -2,7 +2,7 @@
 Infinitely many answers are right; the engine's own load vector judges each.
 
 How it is judged. The given loads and the player's forces, as the engine applies them
-(engine.linear.load_vector), give ΣFx, ΣFy and ΣM about a node P the student can use
+(equilibria.engine.linear.load_vector), give ΣFx, ΣFy and ΣM about a node P the student can use
 (`goal.moment_about`, else the first load's node: common.moment_point), the point the
 play screen's ΣM is taken about too. The body is balanced when each sum is zero within
 2 % of the forces that make it up (of the force pushing each way, of the moment turning

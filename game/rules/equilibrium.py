@@ -2,7 +2,7 @@
 one home for the balance and free-body judges (balance.py, free_body.py).
 
 The sums. The loads and the student's forces as the engine applies them
-(engine.linear.load_vector), about a node P of the body:
+(equilibria.engine.linear.load_vector), about a node P of the body:
 
     ΣFx = Σ fx,   ΣFy = Σ fy,   ΣM_P = Σ (x − x_P)·fy − (y − y_P)·fx + Σ m
 
