@@ -43,7 +43,7 @@ class Picture:
         self.magnify = 1
         self.chosen: dict[str, bool] = {}
         self.camera: Camera | None = None  # set when the screen is laid out
-        self.model = None
+        self.model, self.built = None, -1  # nothing drawn yet: never current
         self.force_ref: float | None = None  # [N] the force drawn ARROW_PX long, fixed for the scene at its first model
         self._said_text, self._said_ids = "", []  # the ids the words on the screen name, worked out once per text
         self.diagrams = Diagrams()
@@ -53,7 +53,7 @@ class Picture:
     def take_model(self) -> None:
         """Painter and picking shapes for the session's model (after every build)."""
         s = self.session
-        self.model = s.model
+        self.model, self.built = s.model, s.builds
         bench = s.level_bench
         own = sum(isinstance(m, AddForce | AddMoment) for m in bench.moves) if bench is not None else 0  # the loads added last
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
@@ -153,8 +153,9 @@ class Picture:
 
     @property
     def current(self) -> bool:
-        """The shapes and painter are those of the session's model."""
-        return self.model is self.session.model
+        """The shapes and painter are those of the session's model as it was last set (a
+        count, not the object: the same model set again after a check is drawn afresh)."""
+        return self.built == self.session.builds
 
     @property
     def sim(self):

@@ -163,7 +163,8 @@ class PlaySession:
         self.hand: int | None = None  # node held by the hand's spring
         self.hand_at = (0.0, 0.0)  # [m] where the hand is
         self.clock = 0.0  # [s] wall time in this session, for saves and animations
-        self.model = None
+        self.builds = 0  # how many times a model was set (the picture follows this count, not the object)
+        self._model = None
         self.sim: Simulation | None = None
         self.free: Mechanism | None = None
         self.free_words = ""
@@ -212,6 +213,14 @@ class PlaySession:
     def stale(self) -> bool:
         """The work changed since the model was built."""
         return self.bench is not None and self.bench.revision != self._built
+
+    @property
+    def model(self):  # the work's model (or the check's run's): each one set is counted, the same object again too
+        return self._model
+
+    @model.setter
+    def model(self, model) -> None:
+        self._model, self.builds = model, self.builds + 1
 
     def build(self) -> None:
         """Build the model of the work as it stands and put the run back to its start."""

@@ -247,7 +247,6 @@ class PlayScene(Scene):
     def try_again(self) -> None:
         self.session.try_again()
         self.folded = False
-        self.picture.camera.restore()  # the player's view from before the check, whether or not the work's model is a new one
 
     def next_level(self) -> None:
         """After a pass, the next level of the course in this one's place."""
