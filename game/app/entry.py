@@ -89,6 +89,20 @@ def parse_moment(text: str) -> float:
     return m
 
 
+def parse_member_force(text: str) -> float | None:
+    """N [N] of what was typed (kN, tension positive), or None for nothing typed (the
+    member cut, its force not given yet); ValueError with a sentence otherwise."""
+    if not text.strip():
+        return None
+    found = re.fullmatch(rf"\s*({NUMBER})\s*(?:kN)?\s*", _read_marks(text))
+    if not found:
+        raise ValueError(_("Type the force in kN, tension positive (like 12.5 or -40), or nothing to give it later."))
+    n = round(float(found[1]) * 1e3, 6) + 0.0
+    if not math.isfinite(n):
+        raise ValueError(_("That is no force."))
+    return n
+
+
 class TextLine:
     """One line of text being edited: `text`, the cursor `cursor` (0 … len), the other
     end of a selection `anchor` (None: nothing selected) and `composing`, the input
@@ -162,16 +176,18 @@ class TextLine:
 
 
 class ForceEntry:
-    """The box a force (or, `moment`, a moment) is typed into, for node `node`."""
+    """The box a force (or, `moment`, a moment) is typed into, for node `node`; or, with
+    `member`, the force in the member `node` names (a section's cut)."""
 
-    def __init__(self, node: str, now: tuple[float, float] | None = None, *, moment: bool = False):
+    def __init__(self, node: str, now: tuple[float, float] | None = None, *, moment: bool = False, member: bool = False):
         """now: the player's force at the node already (fx, fy) [N], which the typed one replaces."""
         self.node = node
         self.line = TextLine()
         self.problem = ""
         self.now = now
         self.moment = moment
-        self.parse = parse_moment if moment else parse_force
+        self.member = member
+        self.parse = parse_moment if moment else (parse_member_force if member else parse_force)
         self._input_rect: pygame.Rect | None = None
         pygame.key.start_text_input()  # typed text (and an input method's) arrives as TEXTINPUT
 
@@ -239,6 +255,12 @@ class ForceEntry:
         """What the typed text reads as, in the game's figures (game/figures.py: "−" for
         minus), or "" while it reads as nothing."""
         try:
+            if self.member:
+                n = parse_member_force(self.text)
+                if n is None:
+                    return ""
+                words = _("= {force} kN of tension") if n > 0 else _("= {force} kN of compression") if n < 0 else _("= {force} kN of nothing")
+                return words.format(force=figure(abs(n) / 1e3))
             if self.moment:
                 m = parse_moment(self.text)
                 words = _("= {moment} kN·m counter-clockwise") if m > 0 else _("= {moment} kN·m clockwise")
@@ -258,6 +280,9 @@ class ForceEntry:
         if not self.moment:
             prompt = _("Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →")
         head = (_("Moment at {node} (kN·m):") if self.moment else _("Force at {node} (kN):")).format(node=self.node) + "  "
+        if self.member:
+            prompt = _("tension positive, like 12.5 or -40; nothing: cut it now, give its force later")
+            head = _("Force in member {member} (kN):").format(member=self.node) + "  "
         line = self.line
         replaces = _("replaces your Fx {fx}, Fy {fy} here").format(fx=signed(self.now[0] / 1e3, "kN"), fy=signed(self.now[1] / 1e3, "kN")) if self.now else ""
         shown = line.text[: line.cursor] + line.composing + line.text[line.cursor :]

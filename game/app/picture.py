@@ -23,7 +23,7 @@ from equilibria.figures import figure
 from equilibria.i18n import _
 from equilibria.rules import kind_of
 from equilibria.rules.hints import hint as rules_hint
-from equilibria.solution import AddForce, AddMoment, AddNode
+from equilibria.solution import AddForce, AddMoment, AddNode, CutMember
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
@@ -45,7 +45,7 @@ class Picture:
         self.magnify = 1
         self.chosen: dict[str, bool] = {}
         self.camera: Camera | None = None  # set when the screen is laid out
-        self.model = None
+        self.model, self.built = None, -1  # nothing drawn yet: never current
         self.force_ref: float | None = None  # [N] the force drawn ARROW_PX long, fixed for the scene at its first model
         self._said_text, self._said_ids = "", []  # the ids the words on the screen name, worked out once per text
         self.diagrams = Diagrams()
@@ -55,7 +55,7 @@ class Picture:
     def take_model(self) -> None:
         """Painter and picking shapes for the session's model (after every build)."""
         s = self.session
-        self.model = s.model
+        self.model, self.built = s.model, s.builds
         bench = s.level_bench
         own = sum(isinstance(m, AddForce | AddMoment) for m in bench.moves) if bench is not None else 0  # the loads added last
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
@@ -158,8 +158,9 @@ class Picture:
 
     @property
     def current(self) -> bool:
-        """The shapes and painter are those of the session's model."""
-        return self.model is self.session.model
+        """The shapes and painter are those of the session's model as it was last set (a
+        count, not the object: the same model set again after a check is drawn afresh)."""
+        return self.built == self.session.builds
 
     @property
     def sim(self):
@@ -312,13 +313,15 @@ class Picture:
     def acted_at(self) -> set[str]:
         """The nodes the student acts at: where the level lets forces be given, where the
         student's forces and moments are, and the joints the student built (the verdict
-        and the member table name members by them: "FG", "EB")."""
+        and the member table name members by them: "FG", "EB"); and the members the
+        student's section cuts."""
         bench = self.session.level_bench
         if bench is None:
             return set()
         kind = kind_of(bench.level.kind)
         places = kind.places(bench.level) if kind.places is not None else None
         own = {m.node for m in bench.moves if isinstance(m, AddForce | AddMoment)} | {m.id for m in bench.moves if isinstance(m, AddNode)}
+        own |= {m.member for m in bench.moves if isinstance(m, CutMember)}
         return {*(places.nodes if places else ()), *(places.moment_nodes if places else ()), *own}
 
     def _said(self) -> str:

@@ -114,6 +114,7 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     bench = LevelBench(stage.level)
     if progress is not None:
         bench.attempt.tries = progress.tries(stage.level.id)  # the checks made so far count on, whenever they were made
+        bench.attempt.failed_key = progress.checked(stage.level.id)  # and the answer last failed costs no try if checked again unchanged
     saved = progress.work(stage.level.id) if progress is not None else None
     if not saved:
         return bench, ""
@@ -169,7 +170,8 @@ class PlaySession:
         self.hand: int | None = None  # node held by the hand's spring
         self.hand_at = (0.0, 0.0)  # [m] where the hand is
         self.clock = 0.0  # [s] wall time in this session, for saves and animations
-        self.model = None
+        self.builds = 0  # how many times a model was set (the picture follows this count, not the object)
+        self._model = None
         self.sim: Simulation | None = None
         self.free: Mechanism | None = None
         self.free_words = ""
@@ -218,6 +220,14 @@ class PlaySession:
     def stale(self) -> bool:
         """The work changed since the model was built."""
         return self.bench is not None and self.bench.revision != self._built
+
+    @property
+    def model(self):  # the work's model (or the check's run's): each one set is counted, the same object again too
+        return self._model
+
+    @model.setter
+    def model(self, model) -> None:
+        self._model, self.builds = model, self.builds + 1
 
     def build(self) -> None:
         """Build the model of the work as it stands and put the run back to its start."""
@@ -424,7 +434,7 @@ class PlaySession:
         self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
-            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown)
+            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown, checked=a.failed_key)
             self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
 

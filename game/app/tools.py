@@ -483,6 +483,16 @@ class ToggleMember(Tool):
             scene.session.edit(scene.session.bench.toggle_member, hit.id)
 
 
+class CutTool(Tool):
+    name, label, edits = "cut", N_("Cut"), True
+    tip = N_("click a member your section cuts and type its force (kN, tension positive); Erase takes a cut back")
+
+    def press(self, scene, pos, *, shift):
+        hit = scene.picture.pick(pos, ("member",))
+        if hit is not None:
+            scene.type_member_force(hit.id)
+
+
 class MarkTool(ToggleMember):
     name, label = "mark", N_("Mark zero")
     tip = N_("click a member you think carries nothing; click again to unmark")
@@ -563,7 +573,22 @@ class BombTool(Tool):
             scene.session.bomb(hit.kind, hit.id)
 
 
-TOOL_CLASSES = (Inspect, NodeTool, MemberTool, PlateTool, SupportTool, ForceTool, MomentTool, EraseTool, MarkTool, RemoveTool, DragTool, NailTool, BombTool)
+TOOL_CLASSES = (
+    Inspect,
+    NodeTool,
+    MemberTool,
+    PlateTool,
+    SupportTool,
+    ForceTool,
+    MomentTool,
+    EraseTool,
+    CutTool,
+    MarkTool,
+    RemoveTool,
+    DragTool,
+    NailTool,
+    BombTool,
+)
 TOOLS = {t.name: t for t in TOOL_CLASSES}  # name → class (label, tip) of every tool
 
 PICK_PX = 9  # [px] how near a click must be to a member taken out to put it back

@@ -19,6 +19,7 @@ from equilibria.app.palette import ALERT, INK, REACTION, TENSION
 from equilibria.app.panels import verdict_texts
 from equilibria.app.scenes.parts import Part
 from equilibria.app.sections import Row, Scroll, rows_height, text_rows
+from equilibria.engine.results import member_ends
 from equilibria.i18n import _
 
 PAD = overlay.PAD
@@ -331,14 +332,22 @@ class EntryPart(Part):
     def shown(self) -> bool:
         scene = self.scene
         model = scene.session.model
-        return scene.entry is not None and model is not None and scene.entry.node in model.node_ids
+        if scene.entry is None or model is None:
+            return False
+        return scene.entry.node in (model.member_ids if scene.entry.member else model.node_ids)
 
     def place(self, area: pygame.Rect) -> pygame.Rect:
         return area
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        at = scene.picture.point_of(scene.session.model.node_index(scene.entry.node))
+        model = scene.session.model
+        if scene.entry.member:  # beside the member's middle
+            i, j = member_ends(model)[model.member_index(scene.entry.node)]
+            (ax, ay), (bx, by) = scene.picture.point_of(int(i)), scene.picture.point_of(int(j))
+            at = ((ax + bx) / 2, (ay + by) / 2)
+        else:
+            at = scene.picture.point_of(model.node_index(scene.entry.node))
         self.box = scene.entry.draw(surface, self.fonts, self.rect, at)
 
     def escape(self) -> bool:
