@@ -104,6 +104,12 @@ def claim_new_file(folder: Path, base: str) -> Path:
         return path
 
 
+def new_members_said(name: str, section) -> str:
+    """The notice that new members are built of section `name` now."""
+    said = _("New members: {section} ({kind}, {material}, A = {area} cm²)")
+    return said.format(section=name, kind=section.kind, material=section.material, area=figure(section.A * 1e4))
+
+
 def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     """The workbench of a stage, with the player's saved work on its level restored
     (and a line saying what could not be restored, or "")."""
@@ -323,10 +329,7 @@ class PlaySession:
         names = list(sections)
         if names:
             self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
-            section = sections[self.section]
-            self.notice = _("New members: {section} ({kind}, {material}, A = {area} cm²)").format(
-                section=self.section, kind=section.kind, material=section.material, area=figure(section.A * 1e4)
-            )
+            self.notice = new_members_said(self.section, sections[self.section])
 
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""
@@ -408,9 +411,8 @@ class PlaySession:
         (self.sim.remove_member if kind == "member" else self.sim.remove_triangle)(ident)
         self.sim.refresh()
         self.bombed.append((_("member {member}") if kind == "member" else _("plate {plate}")).format(member=ident, plate=ident))
-        self.notice = (_("Blew up member {member}; R puts it back.") if kind == "member" else _("Blew up plate {plate}; R puts it back.")).format(
-            member=ident, plate=ident
-        )
+        said = _("Blew up member {member}; R puts it back.") if kind == "member" else _("Blew up plate {plate}; R puts it back.")
+        self.notice = said.format(member=ident, plate=ident)
 
     def hand_force(self) -> tuple[float, float]:
         forces = self.sim.tether_forces()
