@@ -297,7 +297,9 @@ def play(args: argparse.Namespace) -> int:
     from equilibria.course import level_path
 
     path = level_path(args.level)
-    return launch.play(str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt, size=args.size)
+    return launch.play(
+        str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt, size=args.size, lang=getattr(args, "lang", None)
+    )
 
 
 def sandbox(args: argparse.Namespace) -> int:
@@ -305,7 +307,7 @@ def sandbox(args: argparse.Namespace) -> int:
     from equilibria.course import level_path
 
     path = level_path(args.design) if args.design else None
-    return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt, size=args.size)
+    return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt, size=args.size, lang=getattr(args, "lang", None))
 
 
 def levels(args: argparse.Namespace) -> int:
@@ -441,7 +443,7 @@ def show(args: argparse.Namespace) -> int:
 def menu(args: argparse.Namespace) -> int:
     from equilibria.app import launch
 
-    return launch.menu(args.menu_frames, args.menu_screenshot, size=args.size)
+    return launch.menu(args.menu_frames, args.menu_screenshot, size=args.size, lang=getattr(args, "lang", None))
 
 
 def validate(args: argparse.Namespace) -> int:

@@ -9,10 +9,12 @@ CI set it, so they never write into a real home). The file is written atomically
 
     {"format": 1, "student": "s1234", "last_level": "balance-02", "levels": {
         "balance-01": {"won": true, "marks": 80, "tries": 2, "work": SOLUTION},
-        "balance-02": {"won": false, "tries": 1, "work": SOLUTION}}}
+        "balance-02": {"won": false, "tries": 1, "work": SOLUTION, "checked": KEY}}}
 
 where SOLUTION is the player's work as `game/solution.py` defines it, so nothing the
-player made is lost when they leave a level. `student` is the id the player gave once:
+player made is lost when they leave a level. KEY is the fingerprint of the answer last
+checked when that check failed (game/attempt.py `answer_key`): that answer checked again
+unchanged, after a restart too, costs no try; any change to it is a new key. `student` is the id the player gave once:
 a level that varies its numbers draws the student's own from it (game/variants.py).
 
 Two copies of the game may share one data folder: each save first takes in what the
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -74,12 +77,17 @@ class LevelRecord(_Strict):
     tries: int = Field(0, ge=0, description="checks made in the attempt under way (so leaving and coming back keeps the marks honest)")
     work: Solution | None = Field(None, description="the player's moves on the level, as they left them")
     shown: bool = Field(False, description="the answer was shown: the level is given up, marks 0, not won")
+    checked: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")] | None = Field(
+        None,
+        description="the fingerprint (game/attempt.py answer_key) of the answer last checked, when that check failed: checked again unchanged, it costs no try",
+    )
 
 
 class ProgressFile(_Strict):
     format: Literal[1]
     student: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(None, description="the student id the player gave")
     last_level: LevelId | None = None
+    language: Annotated[str, Field(min_length=2, max_length=16)] | None = Field(None, description="the language the player chose in the game")
     levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
 
     @model_validator(mode="after")
@@ -103,6 +111,7 @@ class Progress:
         self._opened = False  # whether this session opened a level (last_level is then its own)
         self._opened_unsaved = False  # a level opened since the last save: last_level not yet in the file
         self._student_set = False  # the student id given this session: its word holds
+        self._language_set = False  # the language chosen this session: its word holds
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -146,6 +155,16 @@ class Progress:
         self._data.student = student.strip()
         self._student_set = True
 
+    @property
+    def language(self) -> str | None:
+        """The language the player chose in the game (None: never chosen)."""
+        return self._data.language
+
+    def set_language(self, code: str) -> None:
+        """Keep the language the player chose (a code of i18n.LANGUAGES)."""
+        self._data.language = code
+        self._language_set = True
+
     def won(self, level_id: str) -> bool:
         record = self._data.levels.get(level_id)
         return record is not None and record.won
@@ -165,6 +184,12 @@ class Progress:
         record = self._data.levels.get(level_id)
         return record.tries if record else 0
 
+    def checked(self, level_id: str) -> str | None:
+        """The fingerprint of the answer last checked on the level, when that check failed
+        (None: none, or the last check passed)."""
+        record = self._data.levels.get(level_id)
+        return record.checked if record else None
+
     def work(self, level_id: str) -> dict | None:
         """The player's work on the level as a solution dict (a copy), or None."""
         record = self._data.levels.get(level_id)
@@ -181,18 +206,22 @@ class Progress:
         self._opened = True
         self._opened_unsaved = True
 
-    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int, *, shown: bool = False) -> None:
+    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int, *, shown: bool = False, checked: str | None = None) -> None:
         """After a check: `passed` its verdict, `marks` the attempt's marks (None until
         it passed), `tries` the checks made in the attempt so far; `shown`: the answer
-        was shown (the level given up: recorded, never won after). A level once won
-        stays won and keeps its best marks."""
+        was shown (the level given up: recorded, never won after); `checked`: the
+        fingerprint of the answer checked, when the check failed (None after a pass). A
+        level once won stays won and keeps its best marks."""
         if not isinstance(passed, bool):
             raise ValueError(f"passed must be True or False, not {passed!r}")
         if marks is not None and not (isinstance(marks, int) and not isinstance(marks, bool) and 0 <= marks <= 100):
             raise ValueError(f"marks must be a whole number from 0 to 100, or None, not {marks!r}")
         if not (isinstance(tries, int) and not isinstance(tries, bool) and tries >= 0):
             raise ValueError(f"tries must be a whole number ≥ 0, not {tries!r}")
+        if checked is not None and not re.fullmatch(r"[0-9a-f]{64}", str(checked)):
+            raise ValueError(f"checked must be an answer's fingerprint (64 hex digits) or None, not {checked!r}")
         record = self._record(level_id)
+        record.checked = checked
         record.shown = record.shown or shown
         record.won = record.won or ((passed or marks is not None) and not shown)
         if marks is not None:
@@ -260,6 +289,8 @@ class Progress:
             self._data.last_level = theirs.last_level
         if not self._student_set and theirs.student is not None:
             self._data.student = theirs.student
+        if not self._language_set and theirs.language is not None:
+            self._data.language = theirs.language
 
     def _record(self, level_id: str) -> LevelRecord:
         self._touched.add(_level_id(level_id))
