@@ -403,6 +403,9 @@ class Player(_Strict):
         description="balance: nodes where forces may act; free_body: the cuts' nodes where they may (default: all cuts);"
         " build, stability: nodes where supports may go (absent: any)",
     )
+    asked: list[Id] | None = Field(
+        None, min_length=1, max_length=3, description="section: the members whose forces are asked; the student's section must cut each"
+    )
     mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
     load_choices: list[Annotated[list[Load], Field(max_length=50_000)]] | None = Field(
         None, max_length=MAX_CHOICES, description="zero_force: sets of loads drawn from at random, one per attempt"

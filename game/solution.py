@@ -7,6 +7,7 @@ The level file is never rewritten by play; a solution names its level and lists 
         {"type": "add_moment", "node": "A", "m": 12000},
         {"type": "mark_zero", "member": "BD"},
         {"type": "remove_member", "member": "CE"},
+        {"type": "cut_member", "member": "BC", "force": 56250},
         {"type": "add_node", "id": "N1", "x": 2.0, "y": 1.5},
         {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": "light"},
         {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
@@ -51,6 +52,12 @@ class RemoveMember(_Strict):
     member: Id
 
 
+class CutMember(_Strict):
+    type: Literal["cut_member"]
+    member: Id = Field(description="a member the student's section passes through")
+    force: AnswerForce | None = Field(None, description="[N] the force in it, tension positive (absent: not given yet)")
+
+
 class AddNode(_Strict):
     type: Literal["add_node"]
     id: Id
@@ -74,7 +81,7 @@ class AddSupport(_Strict):
 
 MAX_MOVES = 10_000  # moves a solution may hold (its format; the judge takes far fewer: BUDGET)
 
-Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
+Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | CutMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
 
 
 class Solution(_Strict):

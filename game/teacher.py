@@ -24,12 +24,13 @@ from pathlib import Path
 
 from equilibria.files import BadInput, read_json
 from equilibria.format import LEVEL_ID, raw_text
+from equilibria.i18n import N_, _
 from equilibria.level import schema_errors
 from equilibria.progress import data_folder
 from equilibria.shipped import LEVELS_DIR
 
 FOLDER = "levels"  # in the data folder
-HEADING = "Your teacher's levels"
+HEADING = N_("Your teacher's levels")  # shown as _(HEADING)
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,8 @@ def _read(path: Path) -> TeacherLevel:
 def _clash(level: TeacherLevel, taken: dict[str, Path]) -> str:
     """Why `level`'s id cannot be its own ("" when it can)."""
     if (LEVELS_DIR / f"{level.id}.json").is_file():
-        return f"{level.path}: id: {level.id!r} is the id of a level of the course; give the teacher's level an id of its own"
+        return _("{file}: id: {id} is the id of a level of the course; give the teacher's level an id of its own").format(file=level.path, id=repr(level.id))
     if level.id in taken:
-        return f"{level.path}: id: {level.id!r} is already the id of {taken[level.id].name}; give each level an id of its own"
+        said = _("{file}: id: {id} is already the id of {other}; give each level an id of its own")
+        return said.format(file=level.path, id=repr(level.id), other=taken[level.id].name)
     return ""
