@@ -141,7 +141,9 @@ def _translation_errors(level: BaseLevel) -> list[str]:
         english = sorted(PLACEHOLDER.findall(text[SOURCE]))
         for code, translated in text.items():
             if sorted(PLACEHOLDER.findall(translated)) != english:
-                shown = ", ".join(f"{{{p}}}" for p in english) or _("none")
+                if not english:
+                    return [f"{field}.{code}: " + _("it has placeholders, and the English text has none")]
+                shown = ", ".join(f"{{{p}}}" for p in english)
                 return [f"{field}.{code}: " + _("its placeholders differ from the English text's ({placeholders})").format(placeholders=shown)]
     return []
 
