@@ -104,7 +104,8 @@ def updated(code: str, domain: str, template: Catalog) -> Catalog:
 
 def rendered(catalog: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True, include_previous=False)
+    # where a text is used names its file, not its line: an edit elsewhere in the file leaves the catalog as it is
+    write_po(out, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True, include_previous=False, include_lineno=False)
     return out.getvalue()
 
 

@@ -129,6 +129,21 @@ def typed_moment(text: str) -> float:
     return m
 
 
+def typed_member_force(text: str) -> float | None:
+    """N [N] of a member force typed in kN (tension positive), in the language's decimal
+    mark, or None for nothing typed (the member cut, its force given later); ValueError
+    with a sentence otherwise."""
+    if not text.strip():
+        return None
+    found = re.fullmatch(rf"\s*({_number()})\s*(?:kN)?\s*", text)
+    if not found:
+        raise ValueError(_("Type the force in kN, tension positive (like 12.5 or -40), or nothing to give it later."))
+    n = round(read_number(found[1]) * 1e3, 6) + 0.0
+    if not math.isfinite(n):
+        raise ValueError(_("That is no force."))
+    return n
+
+
 # ------------------------------------------------------------- a member in words
 
 

@@ -24,7 +24,8 @@ import gettext as _gettext
 import io
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 
@@ -47,6 +48,20 @@ def set_language(code: str | None) -> str:
     global _language
     _language = PSEUDO if code == PSEUDO else (supported(code) or SOURCE)
     return _language
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Texts and numbers in language `code` inside the block (a level's text filled in its
+    own language: game/format.py `each_language`), the language before it after. The
+    tests' PSEUDO stays on for English texts, so that they still show as translated."""
+    global _language
+    before = _language
+    _language = PSEUDO if before == PSEUDO and (supported(code) or SOURCE) == SOURCE else (supported(code) or SOURCE)
+    try:
+        yield
+    finally:
+        _language = before
 
 
 def supported(code: str | None) -> str | None:
@@ -224,6 +239,7 @@ __all__ = [
     "localized",
     "ngettext",
     "set_language",
+    "speaking",
     "supported",
     "system_language",
     "translations",

@@ -7,6 +7,7 @@ The level file is never rewritten by play; a solution names its level and lists 
         {"type": "add_moment", "node": "A", "m": 12000},
         {"type": "mark_zero", "member": "BD"},
         {"type": "remove_member", "member": "CE"},
+        {"type": "cut_member", "member": "BC", "force": 56250},
         {"type": "add_node", "id": "N1", "x": 2.0, "y": 1.5},
         {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": "light"},
         {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
@@ -25,7 +26,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from equilibria.files import BadInput, format_problem, read_json
-from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
+from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, error_said, field_path
 from equilibria.i18n import N_, _, decimal
 
 
@@ -52,6 +53,12 @@ class RemoveMember(_Strict):
     member: Id
 
 
+class CutMember(_Strict):
+    type: Literal["cut_member"]
+    member: Id = Field(description="a member the student's section passes through")
+    force: AnswerForce | None = Field(None, description="[N] the force in it, tension positive (absent: not given yet)")
+
+
 class AddNode(_Strict):
     type: Literal["add_node"]
     id: Id
@@ -75,7 +82,7 @@ class AddSupport(_Strict):
 
 MAX_MOVES = 10_000  # moves a solution may hold (its format; the judge takes far fewer: BUDGET)
 
-Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
+Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | CutMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
 
 
 class Solution(_Strict):
@@ -99,7 +106,7 @@ def load_solution(data: Any) -> Solution:
     try:
         return Solution.model_validate(data)
     except ValidationError as exc:
-        raise ValueError("\n".join(f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False))) from None
+        raise ValueError("\n".join(f"{field_path(e['loc'])}: {error_said(e)}" for e in exc.errors(include_url=False))) from None
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
-from equilibria.format import UNITS, BaseLevel, Number, field_path
+from equilibria.format import UNITS, BaseLevel, Number, each_language, error_said, field_path, text_versions
 from equilibria.i18n import _, decimal, decimal_mark
 
 L = TypeVar("L", bound=BaseLevel)
@@ -137,25 +137,29 @@ def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: 
     data = base.model_dump(mode="json", exclude={"vary"}, exclude_none=True)
     for path, text in base.vary.set.items():
         put(data, path, evaluate(parse(text), env, f"vary.set.{path}"))
-    data["brief"] = fill(base.brief, env, base, "brief").rstrip()
-    data["hints"] = [fill(h, env, base, f"hints[{k}]") for k, h in enumerate(base.hints)]
+    # every language's text filled (the file's form kept), so a version reads in whichever language is chosen later
+    data["brief"] = each_language(base.brief_, lambda t: fill(t, env, base, "brief").rstrip())
+    data["hints"] = [each_language(h, lambda t, k=k: fill(t, env, base, f"hints[{k}]")) for k, h in enumerate(base.hints_)]
     said = numbers_text(base, numbers)
-    if student:
-        whose = _("Your numbers (student {student}): {numbers}.").format(student=student, numbers=said)
-    else:
-        whose = _("The level's own numbers (give your student id on the menu to get yours): {numbers}.").format(numbers=said)
-    data["brief"] = f"{whose}\n{data['brief']}".rstrip()  # first: the folded brief shows it
+
+    def whose(text: str) -> str:  # in the language of `text` (each_language speaks it): the line first, as the folded brief shows it
+        shown = numbers_text(base, numbers)
+        if student:
+            line = _("Your numbers (student {student}): {numbers}.").format(student=student, numbers=shown)
+        else:
+            line = _("The level's own numbers (give your student id on the menu to get yours): {numbers}.").format(numbers=shown)
+        return f"{line}\n{text}".rstrip()
+
+    data["brief"] = each_language(data["brief"], whose)
     try:
         out = type(base).model_validate(data)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
-        raise ValueError(
-            "vary: "
-            + _("the numbers {numbers} make a level the format refuses ({problem})").format(numbers=said, problem=f"{field_path(first['loc'])}: {first['msg']}")
-        ) from None
+        problem = f"{field_path(first['loc'])}: {error_said(first)}"
+        raise ValueError("vary: " + _("the numbers {numbers} make a level the format refuses ({problem})").format(numbers=said, problem=problem)) from None
     if base.explanation and explain:
-        answer = answer_values(out) if needs_answer(base.explanation) else {}
-        out = out.model_copy(update={"explanation": fill(base.explanation, env, base, "explanation", answer)})
+        answer = answer_values(out) if any(needs_answer(t) for _, t in text_versions("explanation", base.explanation_)) else {}
+        out = out.model_copy(update={"explanation_": each_language(base.explanation_, lambda t: fill(t, env, base, "explanation", answer))})
     out._template, out._student, out._numbers = base, student, dict(numbers)
     return out
 
@@ -225,7 +229,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
     how = "dir" if "dir" in hows else ""
     if "." in name:
         node, _dot, part = name.rpartition(".")
-        if field != "explanation":
+        if field.split(".")[0] != "explanation":  # "explanation" or "explanation.de"
             raise ValueError(f"{field}: {{{inside}}}: " + _("the answer may be shown in the explanation only (after a pass)"))
         if part not in ANSWER_PARTS:
             raise ValueError(f"{field}: {{{inside}}}: " + _("an answer is NODE.fx, NODE.fy, NODE.F or NODE.m"))
@@ -415,11 +419,12 @@ def vary_errors(level: BaseLevel) -> list[str]:
     """What is wrong with the level's `vary` block and the placeholders of its texts, one
     'field: problem' line each (empty: nothing). The drawn versions themselves are
     checked by `extremes` and the level's sense checks (game/level.py)."""
-    texts = [("title", level.title), ("brief", level.brief), ("explanation", level.explanation)] + [(f"hints[{k}]", h) for k, h in enumerate(level.hints)]
+    titles = text_versions("title", level.title_)
+    texts = [v for field, text in level.texts()[1:] if not field.startswith("vary") for v in text_versions(field, text)]  # every language's
     if level.vary is None:
-        found = [(field, m.group(1)) for field, text in texts for m in PLACEHOLDER.finditer(text)]
+        found = [(field, m.group(1)) for field, text in titles + texts for m in PLACEHOLDER.finditer(text)]
         return [f"{field}: {{{inside}}}: " + _("the level has no vary block, so no number to show") for field, inside in found[:1]]
-    if PLACEHOLDER.search(level.title):
+    if any(PLACEHOLDER.search(text) for _field, text in titles):
         return ["title: " + _("the title names the level for everyone: show the numbers in the brief")]
     known = set(level.vary.numbers)
     for name, d in level.vary.derived.items():
@@ -442,8 +447,9 @@ def vary_errors(level: BaseLevel) -> list[str]:
             return [problem]
     try:
         env = with_derived(level, draw(level, None))
-        for field, text in texts[1:]:
-            fill(text, env, level, field, {m.group(1).split("|")[0].strip(): 0.0 for m in PLACEHOLDER.finditer(text)} if field == "explanation" else None)
+        for field, text in texts:
+            explanation = field.split(".")[0] == "explanation"
+            fill(text, env, level, field, {m.group(1).split("|")[0].strip(): 0.0 for m in PLACEHOLDER.finditer(text)} if explanation else None)
         for path, text in level.vary.set.items():
             written, wanted = get(data, path), evaluate(parse(text), env, f"vary.set.{path}")
             if abs(written - wanted) > 1e-9 * max(1.0, abs(wanted)):

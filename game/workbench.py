@@ -47,7 +47,7 @@ from equilibria.i18n import N_, _, decimal
 from equilibria.level import Level, load_level
 from equilibria.rules import KINDS, Verdict
 from equilibria.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
-from equilibria.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, MarkZero, Move, RemoveMember
+from equilibria.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, CutMember, MarkZero, Move, RemoveMember
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
@@ -83,6 +83,7 @@ class Refused(ValueError):
 # What a number past the format's bounds (game/format.py) is told as, by the move it is in
 PAST_BOUNDS = {
     AddForce: (N_("The game takes forces of at most {most} kN."), MAX_ANSWER * MAX_FORCE / 1e3),
+    CutMember: (N_("The game takes member forces of at most {most} kN."), MAX_ANSWER * MAX_FORCE / 1e3),
     AddMoment: (N_("The game takes moments of at most {most} kN·m."), MAX_ANSWER * MAX_MOMENT / 1e3),
     AddNode: (N_("The game keeps nodes within {most} km of the origin."), MAX_COORD / 1e3),
 }
@@ -501,6 +502,24 @@ class LevelBench(Bench):
     def marked(self) -> set[str]:
         return {m.member for m in self.moves if isinstance(m, MarkZero | RemoveMember)}
 
+    def cut_member(self, member: str, force: float | None) -> None:
+        """Cut `member` with the student's section, with its force [N, tension positive]
+        (None: not given yet); a member cut already takes the new force (one edit)."""
+        if not self.about.takes(CutMember):
+            raise Refused(_("This level has no section to cut."))
+        if member not in {m.id for m in self.level.members}:
+            raise Refused(_("There is no member {member}.").format(member=member))
+        new = within_bounds(CutMember, type="cut_member", member=member, force=force)
+        here = [m for m in self.moves if isinstance(m, CutMember) and m.member == member]
+        if here:
+            self._edit(lambda ms: [new if m is here[-1] else m for m in ms])
+        else:
+            self._edit(lambda ms: [*ms, new])
+
+    def cuts(self) -> dict[str, float | None]:
+        """The members the student's section cuts, each with its force [N] (None: not given)."""
+        return {m.member: m.force for m in self.moves if isinstance(m, CutMember)}
+
     def add_node(self, x: float, y: float) -> str:
         if not self.about.takes(AddNode):
             raise Refused(_("This level does not let you add nodes."))
@@ -619,6 +638,7 @@ class LevelBench(Bench):
             own += [m for m in self.moves if isinstance(m, AddMember) and ident in (m.i, m.j)]
         elif kind == "member":
             own = [m for m in self.moves if isinstance(m, AddMember) and m.id == ident]
+            own += [m for m in self.moves if isinstance(m, CutMember) and m.member == ident]  # the section's cut: the member stays
         else:
             own = []
         if not own:

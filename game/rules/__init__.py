@@ -10,6 +10,8 @@ and the figures behind it. No pygame or pymunk here.
                 loads without breaking or sagging too far                (construction.py)
     stability   members or supports that turn a mechanism into a
                 structure                                                (construction.py)
+    section     a section of the student's choice through a truss, and
+                the forces in the members it cuts                        (section.py)
 
 Each kind describes itself in its module (`KIND`, game/rules/kind.py); the one table of
 them is game/rules/kinds.py, which also says how to add one.
@@ -24,7 +26,7 @@ from equilibria.rules.common import STANDS, Verdict, moment_point
 from equilibria.rules.equilibrium import FLOOR, tolerance_of
 from equilibria.rules.hints import hint
 from equilibria.rules.kinds import KINDS, kind_of
-from equilibria.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
+from equilibria.solution import AddForce, AddMoment, CutMember, MarkZero, RemoveMember, Solution
 from equilibria.variants import version_for
 
 __all__ = ["KINDS", "Verdict", "assumptions", "briefed", "check", "hint", "kind_of", "marks"]
@@ -50,7 +52,7 @@ def assumptions(level: Level) -> str:
     judged_standing = kind is not None and kind.judged and (kind.builds or kind.judges_standing or level.player.mode == "remove")
     balanced = []
     if kind is not None and kind.judged and "tolerance" in kind.goal_fields:
-        balanced = [judged_words(level, kind.cuts)]
+        balanced = [judged_words(level, kind.cuts or kind.judges_each_answer)]
     return " ".join([weight, _(SIGNS), *balanced, *([_(STANDS)] if judged_standing else [])])
 
 
@@ -109,6 +111,6 @@ def fitted(level: Level, solution: Solution) -> Level:
             raise ValueError(f"moves[{k}].type: " + _("a {kind} level does not allow {move}").format(kind=level.kind, move=move.type))
         if isinstance(move, AddForce | AddMoment) and move.node not in node_ids:
             raise ValueError(f"moves[{k}].node: " + _("unknown node {id}").format(id=repr(move.node)))
-        if isinstance(move, MarkZero | RemoveMember) and move.member not in member_ids:
+        if isinstance(move, MarkZero | RemoveMember | CutMember) and move.member not in member_ids:
             raise ValueError(f"moves[{k}].member: " + _("unknown member {id}").format(id=repr(move.member)))
     return level

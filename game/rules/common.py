@@ -156,6 +156,21 @@ def between_batches() -> None:
         hook()
 
 
+RAMP = 0.5  # [s] the loads of a run shown at rest come on over this time (smoothly_loaded)
+
+
+def smoothly_loaded(data: dict) -> dict:
+    """`data` with its loads coming on over RAMP seconds along a smooth step (3s² − 2s³,
+    s = t/RAMP), not at once: a sudden load sets an elastic body vibrating about its
+    place, and a structure shown at rest carries the static forces. Loads with a history
+    of their own keep it."""
+    out = dict(data)
+    smooth = [[RAMP * k / 20, (k / 20) ** 2 * (3 - 2 * k / 20)] for k in range(21)]
+    for key in ("loads", "member_loads"):
+        out[key] = [ld if ld.get("history") else {**ld, "history": smooth} for ld in data.get(key, [])]
+    return out
+
+
 def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, ...] = ()) -> tuple[Simulation, float, Simulation]:
     """Run a model for `seconds` from rest (JUDGE); returns the simulation, the largest
     node displacement seen [m] (infinite if it blew up) and the run's start."""

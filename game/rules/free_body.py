@@ -59,13 +59,12 @@ from equilibria.format import Cut
 from equilibria.i18n import N_, _, ngettext
 from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
 from equilibria.rules.balance import WITHIN
-from equilibria.rules.common import Verdict, hold_time, listing, moment_point, run
+from equilibria.rules.common import Verdict, hold_time, listing, moment_point, run, smoothly_loaded
 from equilibria.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.solution import AddForce, AddMoment, Solution, player_loads
 
 SHORT_LINK = 0.03  # a roller's link put back (held), as a fraction of the body's size
-RAMP = 0.5  # [s] a right answer's loads come on over this time in the run shown (held)
 
 
 def places(level: Level) -> Places:
@@ -287,13 +286,7 @@ def held(level: Level, data: dict) -> dict:
         else:
             supports.append({"node": c.node, "fix": list(carried(c) if c.what != "bar" else ("x", "y"))})
     out.update(nodes=nodes, members=members, supports=supports)
-    # The loads come on over RAMP seconds along a smooth step (3s² − 2s³, s = t/RAMP), not
-    # at once: a sudden load sets an elastic body vibrating about its place, and a right
-    # answer is shown at rest, its members carrying the static forces.
-    smooth = [[RAMP * k / 20, (k / 20) ** 2 * (3 - 2 * k / 20)] for k in range(21)]
-    for key in ("loads", "member_loads"):
-        out[key] = [ld if ld.get("history") else {**ld, "history": smooth} for ld in data.get(key, [])]
-    return out
+    return smoothly_loaded(out)
 
 
 def _fresh(stem: str, taken) -> str:

@@ -48,7 +48,7 @@ def mistake_hint(level: Level, verdict: Verdict) -> str:
     f = verdict.figures
     if "excess" in f:
         return determinacy_hint(level, f)
-    for rule in (_joint, _balance, _friction, _standing, _construction):
+    for rule in (_joint, _section, _balance, _friction, _standing, _construction):
         words = rule(f)
         if words:
             return words + (" " + _(SPREAD) if rule is _balance and level.member_loads and (f.get("off") or [None])[:1] != ["fx"] else "")
@@ -67,6 +67,23 @@ def _joint(f: dict) -> str:
     if "look_at" not in f:
         return ""
     return _("Method of joints: look at joint {node}: {rule}.").format(node=f["look_at"], rule=_(JOINT_RULES[f["rule"]]))
+
+
+def _section(f: dict) -> str:
+    """A section whose member force is not right: the moment point that leaves it alone
+    (game/rules/section.py `look_about`), or ΣF across two parallel members."""
+    member = f.get("look_for")
+    if not member:
+        return ""
+    if f.get("look_about"):
+        return _(
+            "Draw the free-body diagram of one part, with each cut member's force pulling away from it (tension positive), and take "
+            "moments about {point}, where the lines of the other cut members meet: only {member}'s force is left, times its lever arm."
+        ).format(point=f["look_about"], member=member)
+    return _(
+        "Draw the free-body diagram of one part, with each cut member's force pulling away from it (tension positive); the "
+        "reactions first, from the whole truss. Choose the equation in which {member}'s force is the only unknown."
+    ).format(member=member)
 
 
 def _balance(f: dict) -> str:
