@@ -411,7 +411,7 @@ class SupportTool(OnNode):
             return _(self.tip)
         words = {frozenset(("x", "y")): _("pin"), frozenset(("y",)): _("roller"), frozenset(("x",)): _("wall roller"), frozenset(("x", "y", "rot")): _("fixed")}
         cycle = [words.get(frozenset(fix), "+".join(fix)) for fix in bench.level.player.supports]
-        return _("click a node: {cycle}").format(cycle=" → ".join([*cycle, _("none")]))
+        return _("click a node: {cycle}").format(cycle=" → ".join([*cycle, _("no support")]))
 
 
 class ForceTool(OnNode):
