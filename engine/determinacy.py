@@ -24,11 +24,14 @@ mix rigid joints with pins at bars, so a count without them would mislead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
+
+from equilibria.engine.words import N_, Words
 
 TRUSS_MEMBERS = ("bar", "cable")  # member kinds that carry an axial force only
 TRUSS_DOFS = ("x", "y")  # the support components a truss joint can have
@@ -51,18 +54,31 @@ class TrussCount:
     @property
     def verdict(self) -> str:
         """What the count says, in words."""
+        return str(self.verdict_words)
+
+    @property
+    def verdict_words(self) -> Words:
+        """What the count says, translatable where shown (engine/words.py)."""
         n = self.excess
         if n == 0:
-            return "statically determinate"
+            return Words(N_("statically determinate"))
         if n > 0:
-            return f"indeterminate to degree {n} ({_number(n)} redundant)"
-        return f"a mechanism ({_number(-n)} {'member or support' if n == -1 else 'members or supports'} too few)"
+            return Words(N_("indeterminate to degree {n} ({count} redundant)"), {"n": n, "count": _number(n)})
+        if n == -1:
+            return Words(N_("a mechanism (one member or support too few)"))
+        return Words(N_("a mechanism ({count} members or supports too few)"), {"count": _number(-n)})
 
     @property
     def short(self) -> str:
         """What the count says, in a narrow panel's words."""
+        return str(self.short_words)
+
+    @property
+    def short_words(self) -> Words:
         n = self.excess
-        return "statically determinate" if n == 0 else f"indeterminate to degree {n}" if n > 0 else "a mechanism by the count"
+        if n == 0:
+            return Words(N_("statically determinate"))
+        return Words(N_("indeterminate to degree {n}"), {"n": n}) if n > 0 else Words(N_("a mechanism by the count"))
 
     def equation(self) -> str:
         """`m + r = 13 + 3 = 16 = 2j`, or with > or < where the two sides differ:
@@ -71,9 +87,10 @@ class TrussCount:
         sides = f"{total} = 2j" if total == twice else f"{total} {'>' if total > twice else '<'} 2j = {twice}"
         return f"m + r = {self.m} + {self.r} = {sides}"
 
-    def line(self) -> str:
-        """The equation and what it says: `m + r = 13 + 3 = 16 = 2j: statically determinate`."""
-        return f"{self.equation()}: {self.verdict}"
+    def line(self, translate: Callable[[str], str] | None = None) -> str:
+        """The equation and what it says: `m + r = 13 + 3 = 16 = 2j: statically determinate`
+        (the words through `translate`, game/i18n.py `_`)."""
+        return f"{self.equation()}: {self.verdict_words.said(translate)}"
 
 
 def truss_count(data: dict) -> TrussCount | None:
@@ -86,8 +103,8 @@ def truss_count(data: dict) -> TrussCount | None:
     return TrussCount(m=len(members), r=r, j=len(data.get("nodes") or []))
 
 
-def _number(n: int) -> str:
-    return ("one", "two", "three", "four", "five")[n - 1] if 1 <= n <= 5 else str(n)
+def _number(n: int) -> Words | int:
+    return Words((N_("one"), N_("two"), N_("three"), N_("four"), N_("five"))[n - 1]) if 1 <= n <= 5 else n
 
 
 def hinge_parts(model) -> list[tuple[int, np.ndarray]]:

@@ -166,7 +166,7 @@ def _limit(cap_t: np.ndarray, cap_c: np.ndarray) -> np.ndarray:
 
 
 def member_results(model: Model, state=None) -> MemberResults:
-    """Every member's results (MemberResults) in `state` (engine.dynamics.State) of
+    """Every member's results (MemberResults) in `state` (equilibria.engine.dynamics.State) of
     `model` (the Model as it runs: sim.model, sim.state), in member order; without a
     state, the structure as built: every member on, carrying nothing."""
     m = model.arrays

@@ -44,6 +44,7 @@ from equilibria.app.view import View
 from equilibria.engine import Model, Simulation, histories
 from equilibria.engine.results import member_ends, member_results
 from equilibria.figures import figure, kn
+from equilibria.i18n import _, decimal
 
 JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
@@ -449,11 +450,11 @@ class StructurePainter:
         seen = draw.clip_segment(a, b, area.inflate(-40, -40))
         if seen is None:
             return
-        (x0, y0), (x1, y1), _, _ = seen
+        (x0, y0), (x1, y1), _t0, _t1 = seen
         cx, cy = 0.5 * (x0 + x1), 0.5 * (y0 + y1)
         for dx, dy in ((1, 1), (1, -1)):
             pygame.draw.line(surface, MARK, (cx - 8 * dx, cy - 8 * dy), (cx + 8 * dx, cy + 8 * dy), 4)
-        self.labels.put(surface, self.fonts.small, f"broke first, t = {t:.2f} s", (cx + 12, cy), INK, "midleft")
+        self.labels.put(surface, self.fonts.small, _("broke first, t = {t} s").format(t=decimal(t, 2)), (cx + 12, cy), INK, "midleft")
 
     def _joints(self, surface: pygame.Surface, pts: np.ndarray) -> None:
         """Pins as rings, rigid (beam) joints as dots; none where members are too short

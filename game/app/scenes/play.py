@@ -42,6 +42,7 @@ from equilibria.app.shapes import Hit
 from equilibria.app.stage import Stage
 from equilibria.app.tools import Toolbar
 from equilibria.app.view import View
+from equilibria.i18n import _
 from equilibria.rules import kind_of
 from equilibria.rules.common import BETWEEN_BATCHES
 
@@ -164,10 +165,20 @@ class PlayScene(Scene):
         bench = self.session.level_bench
         self.entry = ForceEntry(node, bench.own_force(node) if bench is not None and not moment else None, moment=moment)
 
+    def type_member_force(self, member: str) -> None:
+        """Open the box to type the force in `member`, cut by the student's section."""
+        bench = self.session.level_bench
+        self.entry = ForceEntry(member, member=True)
+        now = bench.cuts().get(member) if bench is not None else None
+        if now is not None:
+            self.entry.line.insert(f"{now / 1e3:g}")
+
     def entry_key(self, event: pygame.event.Event) -> None:
         """A key for the force being typed: Enter places it, Esc drops it."""
         done, entry, bench = self.entry.key(event), self.entry, self.session.bench
-        if done == "place":
+        if done == "place" and entry.member:
+            self.session.edit(bench.cut_member, entry.node, entry.force())
+        elif done == "place":
             self.session.edit(bench.add_moment, entry.node, entry.force()) if entry.moment else self.session.edit(bench.add_force, entry.node, *entry.force())
         if done is not None:
             self.entry = None
@@ -189,7 +200,7 @@ class PlayScene(Scene):
         member = self.picture.members.get(hit.id) if hit is not None else None
         model = self.session.model
         if member is None or model is None or member["i"] not in model.node_ids or member["j"] not in model.node_ids:
-            self.session.notice = "Point at a beam, near the end to pin to its node, and press P."
+            self.session.notice = _("Point at a beam, near the end to pin to its node, and press P.")
             return
         far = {end: math.dist(self.mouse, self.picture.point_of(model.node_index(member[end]))) for end in ("i", "j")}
         self.session.toggle_pin(hit.id, min(far, key=far.get))
@@ -212,7 +223,7 @@ class PlayScene(Scene):
             self.app.pop()
             return
         s.unsaved_warned = True
-        s.notice += " Esc again leaves without saving it."
+        s.notice += " " + _("Esc again leaves without saving it.")
 
     def stay(self) -> None:
         """The question before leaving, answered: stay."""
@@ -250,7 +261,6 @@ class PlayScene(Scene):
     def try_again(self) -> None:
         self.session.try_again()
         self.folded = False
-        self.picture.camera.restore()  # the player's view from before the check, whether or not the work's model is a new one
 
     def next_level(self) -> None:
         """After a pass, the next level of the course in this one's place."""
