@@ -168,7 +168,7 @@ def test_the_support_tool_goes_through_the_roller_on_its_slope(tmp_path):
     app.push(scene)
     app.frame()
     session = scene.session
-    assert SupportTool().tip_for(session) == "click a node: pin → roller on a 30° slope → none"
+    assert SupportTool().tip_for(session) == "click a node: pin → roller on a 30° slope → no support"
     session.cycle_support("D")
     session.cycle_support("D")
     assert [m.key for m in session.bench.moves] == [("roller", 30.0)]

@@ -332,14 +332,6 @@ class PlaySession:
             self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
             self.notice = new_members_said(self.section, sections[self.section])
 
-    def toggle_pin(self, member: str, end: str) -> None:
-        """Pin beam `member` to its node at `end` ("i" or "j"), a hinge, or take the pin
-        away; the notice says which."""
-        pinned = self.edit(self.bench.toggle_pin, member, end) if self.bench is not None else None
-        if pinned is not None:
-            node = next((m[end] for m in (self.data() or {}).get("members", []) if m["id"] == member), end)
-            self.notice = pin_words(member, node, pinned, bool(self.bench.pinned_ends(member)))
-
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""
         now = next((support_key(s) for s in (self.data() or {}).get("supports", []) if s["node"] == node), None)
@@ -553,17 +545,6 @@ class PlaySession:
             self._broken_seen.update(mid for _, mid in new)
             more = " " + ngettext("({n} more broke with it)", "({n} more broke with it)", len(new) - 1).format(n=len(new) - 1) if len(new) > 1 else ""
             self.notice = break_words(self, new[0][1]) + more
-
-
-def pin_words(member: str, node: str, pinned: bool, any_pinned: bool) -> str:
-    """The notice after P: what pinning (or unpinning) the member's end at `node` did."""
-    if pinned:
-        said = _("Member {member} is pinned to node {node}: it passes no moment there, its end turns freely (P again takes the pin away).")
-    elif any_pinned:
-        said = _("Member {member} is held from turning at node {node} again (its other end stays pinned).")
-    else:
-        said = _("Member {member} is held from turning at node {node} again.")
-    return said.format(member=member, node=node)
 
 
 def supports_drawn(session: PlaySession) -> list[tuple[str, frozenset[str]]]:

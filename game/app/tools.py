@@ -697,3 +697,30 @@ def dragged_force(dx_px: float, dy_px: float, reference: float, *, fine: bool = 
         dx_px, dy_px = dx_px * LONGEST_PX / reach, dy_px * LONGEST_PX / reach
     step = nice_step(reference / (400 if fine else 40))
     return snap(dx_px * per_px, step) + 0.0, snap(-dy_px * per_px, step) + 0.0
+
+
+def pin_nearest_end(scene) -> None:
+    """P: the end, nearest the pointer, of the member under it pinned to its node (a
+    hinge), or the pin taken away; what to do, on the notice line, when no member is there."""
+    hit = scene.picture.pick(scene.mouse, ("member",)) if scene.layout.world.collidepoint(scene.mouse) else None
+    member = scene.picture.members.get(hit.id) if hit is not None else None
+    model = scene.session.model
+    if member is None or model is None or member["i"] not in model.node_ids or member["j"] not in model.node_ids:
+        scene.session.notice = _("Point at a beam, near the end to pin to its node, and press P.")
+        return
+    far = {end: math.dist(scene.mouse, scene.picture.point_of(model.node_index(member[end]))) for end in ("i", "j")}
+    end, session = min(far, key=far.get), scene.session
+    pinned = session.edit(session.bench.toggle_pin, hit.id, end) if session.bench is not None else None
+    if pinned is not None:
+        session.notice = pin_words(hit.id, member[end], pinned, bool(session.bench.pinned_ends(hit.id)))
+
+
+def pin_words(member: str, node: str, pinned: bool, any_pinned: bool) -> str:
+    """The notice after P: what pinning (or unpinning) the member's end at `node` did."""
+    if pinned:
+        said = _("Member {member} is pinned to node {node}: it passes no moment there, its end turns freely (P again takes the pin away).")
+    elif any_pinned:
+        said = _("Member {member} is held from turning at node {node} again (its other end stays pinned).")
+    else:
+        said = _("Member {member} is held from turning at node {node} again.")
+    return said.format(member=member, node=node)

@@ -59,7 +59,9 @@ class TitlePart(Part):
     def draw(self, surface: pygame.Surface) -> None:
         rect, fonts, stage = self.rect, self.fonts, self.scene.stage
         pygame.draw.rect(surface, PANEL, rect)
-        head = draw.label(surface, fonts.title, stage.title, (rect.left + PAD, rect.top + PAD), INK, "topleft", None)
+        room = rect.width - 2 * PAD - 12 - fonts.small.size(kind_name(stage.kind))[0]  # the kind keeps its place after the title
+        title = draw.elided(fonts.title, stage.title, room)
+        head = draw.label(surface, fonts.title, title, (rect.left + PAD, rect.top + PAD), INK, "topleft", None)
         kind = draw.label(surface, fonts.small, kind_name(stage.kind), (head.right + 12, head.centery + 1), MUTED, "midleft", None)
         if self.scene.brief_cut and kind.right + 24 + fonts.small.size(_(BRIEF_CUE))[0] < rect.right - PAD:
             draw.label(surface, fonts.small, _(BRIEF_CUE), (rect.right - PAD, head.centery + 1), MUTED, "midright", None)

@@ -18,7 +18,6 @@ half done, then asks before leaving.
 
 from __future__ import annotations
 
-import math
 import time
 from operator import attrgetter
 
@@ -40,9 +39,9 @@ from equilibria.app.sections import SectionManager
 from equilibria.app.session import PlaySession
 from equilibria.app.shapes import Hit
 from equilibria.app.stage import Stage
-from equilibria.app.tools import Toolbar
+from equilibria.app.tools import Toolbar, pin_nearest_end
 from equilibria.app.view import View
-from equilibria.i18n import _
+from equilibria.i18n import _, decimal_mark
 from equilibria.rules import kind_of
 from equilibria.rules.common import BETWEEN_BATCHES
 
@@ -167,11 +166,9 @@ class PlayScene(Scene):
 
     def type_member_force(self, member: str) -> None:
         """Open the box to type the force in `member`, cut by the student's section."""
-        bench = self.session.level_bench
+        now = self.session.level_bench.cuts().get(member) if self.session.level_bench is not None else None
         self.entry = ForceEntry(member, member=True)
-        now = bench.cuts().get(member) if bench is not None else None
-        if now is not None:
-            self.entry.line.insert(f"{now / 1e3:g}")
+        self.entry.line.insert("" if now is None else f"{now / 1e3:g}".replace(".", decimal_mark()))  # the force given so far, as typed
 
     def entry_key(self, event: pygame.event.Event) -> None:
         """A key for the force being typed: Enter places it, Esc drops it."""
@@ -193,17 +190,8 @@ class PlayScene(Scene):
         if 1 <= number <= len(self.toolbar.names):
             self.choose_tool(self.toolbar.names[number - 1])
 
-    def pin_end(self) -> None:
-        """P: the end, nearest the pointer, of the member under it pinned to its node (a
-        hinge), or the pin taken away."""
-        hit = self.picture.pick(self.mouse, ("member",)) if self.layout.world.collidepoint(self.mouse) else None
-        member = self.picture.members.get(hit.id) if hit is not None else None
-        model = self.session.model
-        if member is None or model is None or member["i"] not in model.node_ids or member["j"] not in model.node_ids:
-            self.session.notice = _("Point at a beam, near the end to pin to its node, and press P.")
-            return
-        far = {end: math.dist(self.mouse, self.picture.point_of(model.node_index(member[end]))) for end in ("i", "j")}
-        self.session.toggle_pin(hit.id, min(far, key=far.get))
+    def pin_end(self) -> None:  # P: the end nearest the pointer of the member under it pinned, or unpinned (tools.py)
+        pin_nearest_end(self)
 
     def pan_key(self, key: int) -> None:
         dx, dy = PAN_KEYS[key]
