@@ -12,7 +12,7 @@ in x, with light air (mass damping 0.5/s). Steel: E = 200 GPa, 7,850 kg/m³, A =
 For each size, in one run:
 - Newmark (engine/newmark.py, average acceleration, Newton, through Simulation.advance)
   at dt = 1/120 s: simulated seconds per wall second over --seconds, the
-  factorizations and Newton iterations it took, one SuperLU factorization and one solve
+  factorizations and Newton iterations it took, one factorization and one solve
   timed apart (benchmarks.newmark), the factor's size, and the process's peak RSS so far
   (the sizes run from small to large, so it is the largest size's peak);
 - RK4 at its estimated stable step: simulated seconds per wall second of the compiled

@@ -17,6 +17,18 @@ r2 = θ_j − (β − β0), so
 Tangent: K = Gᵀ (∂R/∂r) G + (M1 + M2) ∂²(−β)/∂u² + N ∂²L/∂u², with, on d,
 ∂²L/∂d² = n nᵀ/L and ∂²β/∂d² = −(e nᵀ + n eᵀ)/L² (and the signs of d = x_j − x_i).
 ∂R/∂r is seed 000's EI/L0 [[4, 2], [2, 4]] and EA/L0, or the stability functions'.
+
+Released ends (a pin inside the member, `release`: bit 1 end i, bit 2 end j). The end
+rotation of a released end is an internal DOF of the element, condensed out (static
+condensation, as anaStruct does): with M2 = 0, 2k r1 + 4k r2 = 0 gives r2 = −r1/2 and
+M1 = 3k r1 (k = EI/L0); with M1 = 0, M2 = 3k r2; with both, no moment. So ∂R/∂r is
+EI/L0 [[3, 0], [0, 0]] (end j released), [[0, 0], [0, 3]] (end i), 0 (both), and U =
+½ (M1 r1 + M2 r2); the node's rotation there gets nothing from the beam, neither
+moment nor stiffness (engine/model.py drops it where no beam holds it). A 'stability'
+beam is condensed the same way, exactly: its released rotation is the one that makes
+U* least (M = 0 there, stability_released), so by the envelope theorem its forces are
+U*'s gradient at that rotation with the released moment zero, and its tangent is the
+Schur complement of U*'s Hessian on the released rotation.
 At rest (R = 0, r = 0) both give the small-displacement frame block Gᵀ k G (beam_blocks,
 in numpy: the model builder needs it, and a first start should compile nothing for it).
 """
@@ -29,6 +41,7 @@ import numpy as np
 from numba import njit
 
 from equilibria.engine.beam_chain import corotational_block, member_forces, member_tangent
+from equilibria.engine.beam_stability import stability_axial, stability_forces, stability_tangent
 from equilibria.engine.kernel_options import ALLOCATING, INNER, KERNEL
 
 TWO_PI = 2.0 * math.pi
@@ -55,15 +68,75 @@ def beam_deformation(dx, dy, rot_i, rot_j, chord_ref, chord0, L0):
     return rot_i - rigid, rot_j - rigid, L - L0, L, beta
 
 
+RELEASE_I = 1  # bits of ModelArrays.beam_release: the moment at end i is released
+RELEASE_J = 2  # … at end j
+
+
 @njit(**KERNEL)
-def beam_end_forces(r1, r2, r3, EA, EI, L0, L):
-    """Seed 000 eq. (1): M1 = 4EI/L r1 + 2EI/L r2, M2 = 2EI/L r1 + 4EI/L r2, N = EA/L r3.
+def end_moments(r1, r2, k, release):
+    """(M1, M2) [N m] of seed 000 eq. (1) with k = EI/L0, its released ends condensed
+    out (module note): a pinned end carries no moment."""
+    if release == 0:
+        return 4.0 * k * r1 + 2.0 * k * r2, 2.0 * k * r1 + 4.0 * k * r2
+    if release == RELEASE_I:
+        return 0.0, 3.0 * k * r2
+    if release == RELEASE_J:
+        return 3.0 * k * r1, 0.0
+    return 0.0, 0.0
+
+
+RELEASE_NEWTON = 30  # iterations at most for a pinned end's rotation in a 'stability' beam
+
+
+@njit(**KERNEL)
+def stability_released(r1, r2, r3, EA, EI, L0, release):
+    """(r1, r2) of a 'stability' beam with its released ends' rotations solved for a zero
+    moment there (module note: U*'s least over them; engine/beam_stability.py). Both
+    released: r1 = r2 = 0 (M1 = M2 = 0 gives a = b = 0). One: Newton on the free
+    rotation from the seed's condensed value (−½ the other), with ∂M/∂r its diagonal
+    term of the tangent, ½ k (A + B) + c²/D (stability_tangent); where that is not
+    positive (past the pinned end's own buckling, long after the member's) it stops."""
+    if release == 0:
+        return r1, r2
+    if release == RELEASE_I | RELEASE_J:
+        return 0.0, 0.0
+    if release == RELEASE_J:
+        r2 = -0.5 * r1
+    else:
+        r1 = -0.5 * r2
+    k = EI / L0
+    for _ in range(RELEASE_NEWTON):
+        _, A, A1, A2, B, B1, B2 = stability_axial(r1, r2, r3, EA, EI, L0)
+        a = 0.5 * (r1 - r2)
+        b = 0.5 * (r1 + r2)
+        D = L0 / EA - L0 * L0 * L0 / (16.0 * EI) * (A2 * a * a + B2 * b * b)
+        if release == RELEASE_J:
+            M = k * (B * b - A * a)
+            c = -0.25 * L0 * (B1 * b - A1 * a)
+        else:
+            M = k * (A * a + B * b)
+            c = -0.25 * L0 * (A1 * a + B1 * b)
+        d = 0.5 * k * (A + B) + c * c / D
+        if not d > 0.0:
+            break
+        step = M / d
+        if release == RELEASE_J:
+            r2 -= step
+        else:
+            r1 -= step
+        if abs(step) <= 1e-15 * (abs(r1) + abs(r2)):
+            break
+    return r1, r2
+
+
+@njit(**KERNEL)
+def beam_end_forces(r1, r2, r3, EA, EI, L0, L, release=0):
+    """Seed 000 eq. (1): M1 = 4EI/L r1 + 2EI/L r2, M2 = 2EI/L r1 + 4EI/L r2, N = EA/L r3,
+    with the released ends condensed out (end_moments).
 
     Returns (N, V, M1, M2) with V = (M1 + M2)/L the end shear by statics.
     """
-    k = EI / L0
-    M1 = 4.0 * k * r1 + 2.0 * k * r2
-    M2 = 2.0 * k * r1 + 4.0 * k * r2
+    M1, M2 = end_moments(r1, r2, EI / L0, release)
     N = EA / L0 * r3
     return N, (M1 + M2) / L, M1, M2
 
@@ -115,16 +188,24 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
             d3 = b * (ex * dvx + ey * dvy)
         if m.beam_stability[e]:
             # Stability functions (engine/beam_stability.py; past Euler's load the chain of
-            # engine/beam_chain.py); damping with the seed's stiffness at rest, K0 β ṙ,
-            # which dissipates whatever the axial force.
-            N, M1, M2, _ = member_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
-            Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+            # engine/beam_chain.py, for a member with neither end pinned; a pinned end is
+            # solved for its zero moment on the one-element law); damping with the seed's
+            # stiffness at rest, K0 β ṙ, which dissipates whatever the axial force.
+            rel = m.beam_release[e]
+            if rel:
+                r1, r2 = stability_released(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], rel)
+                N, M1, M2, _ = stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
+                M1 = 0.0 if rel & RELEASE_I else M1  # zero to round-off by the solve: exactly
+                M2 = 0.0 if rel & RELEASE_J else M2
+            else:
+                N, M1, M2, _ = member_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
+            Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, rel)
             N += Nd
             M1 += M1d
             M2 += M2d
             V = (M1 + M2) / L
         else:
-            N, V, M1, M2 = beam_end_forces(r1 + d1, r2 + d2, r3 + d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+            N, V, M1, M2 = beam_end_forces(r1 + d1, r2 + d2, r3 + d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, m.beam_release[e])
         fx = N * ex + V * ey  # N e − V n with n = (−ey, ex)
         fy = N * ey - V * ex
         force[i, 0] += fx
@@ -147,10 +228,14 @@ def beam_energy(m, pos, chord, beam_on):
         if beam_on[e]:
             r1, r2, r3, _, _ = _deformation_of(m, e, pos, chord)
             if m.beam_stability[e]:
-                u += member_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
+                if m.beam_release[e]:
+                    r1, r2 = stability_released(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], m.beam_release[e])
+                    u += stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
+                else:
+                    u += member_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
             else:
-                k = m.beam_EI[e] / m.beam_L0[e]
-                u += 0.5 * (4.0 * k * (r1 * r1 + r1 * r2 + r2 * r2)) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
+                M1, M2 = end_moments(r1, r2, m.beam_EI[e] / m.beam_L0[e], m.beam_release[e])
+                u += 0.5 * (M1 * r1 + M2 * r2) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
     return u
 
 
@@ -171,16 +256,33 @@ def beam_tangents(m, pos, chord, ke):
         N = 0.0
         M = 0.0  # M1 + M2
         if m.beam_stability[e]:
-            N, M1, M2, _ = member_tangent(r1, r2, r3, EA, EI, L0, kr)
+            rel = m.beam_release[e]
+            if rel:
+                r1, r2 = stability_released(r1, r2, r3, EA, EI, L0, rel)
+                N, M1, M2, _ = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+                M1 = 0.0 if rel & RELEASE_I else M1
+                M2 = 0.0 if rel & RELEASE_J else M2
+            else:
+                N, M1, M2, _ = member_tangent(r1, r2, r3, EA, EI, L0, kr)
             M = M1 + M2
+            for c in range(2):  # a released rotation condensed out: the Schur complement
+                if rel & (1 << c) and kr[c, c] != 0.0:
+                    piv = kr[c, c]
+                    for p in range(3):
+                        for q in range(3):
+                            if p != c and q != c:
+                                kr[p, q] -= kr[p, c] * kr[c, q] / piv
+                    for p in range(3):
+                        kr[p, c] = kr[c, p] = 0.0
         else:
             k = EI / L0
-            kr[0, 0] = kr[1, 1] = 4.0 * k
-            kr[0, 1] = kr[1, 0] = 2.0 * k
+            kr[0, 0], kr[1, 0] = end_moments(1.0, 0.0, k, m.beam_release[e])  # ∂(M1, M2)/∂r1
+            kr[0, 1], kr[1, 1] = end_moments(0.0, 1.0, k, m.beam_release[e])  # ∂(M1, M2)/∂r2
             kr[0, 2] = kr[2, 0] = kr[1, 2] = kr[2, 1] = 0.0
             kr[2, 2] = EA / L0
             N = EA / L0 * r3
-            M = 6.0 * k * (r1 + r2)
+            M1, M2 = end_moments(r1, r2, k, m.beam_release[e])
+            M = M1 + M2
         block = ke[e]
         block[:, :] = 0.0
         corotational_block(dx / L, dy / L, L, kr, N, M, block, 0, 3)
@@ -205,10 +307,16 @@ def beam_blocks(m, pos: np.ndarray) -> np.ndarray:
     G[:, 2, 3:5] = e
     k = m.beam_EI / m.beam_L0
     kr = np.zeros((nb, 3, 3))
-    kr[:, 0, 0] = kr[:, 1, 1] = 4.0 * k
-    kr[:, 0, 1] = kr[:, 1, 0] = 2.0 * k
+    kr[:, :2, :2] = k[:, None, None] * released_stiffness(m.beam_release)
     kr[:, 2, 2] = m.beam_EA / m.beam_L0
     return np.einsum("eap,eab,ebq->epq", G, kr, G)
+
+
+def released_stiffness(release: np.ndarray) -> np.ndarray:
+    """(Bm, 2, 2) ∂(M1, M2)/∂(r1, r2) over EI/L0 for each beam's release bits (module
+    note): [[4, 2], [2, 4]], [[0, 0], [0, 3]] (end i), [[3, 0], [0, 0]] (end j), 0."""
+    table = np.array([[[4.0, 2.0], [2.0, 4.0]], [[0.0, 0.0], [0.0, 3.0]], [[3.0, 0.0], [0.0, 0.0]], [[0.0, 0.0], [0.0, 0.0]]])
+    return table[np.asarray(release, dtype=np.int64)]
 
 
 def beam_dofs(m) -> np.ndarray:
@@ -228,5 +336,5 @@ def beam_forces_small(m, u: np.ndarray) -> np.ndarray:
         ex, ey = d / L
         du = u[j, :2] - u[i, :2]
         psi = (-ey * du[0] + ex * du[1]) / L
-        out[e] = beam_end_forces(u[i, 2] - psi, u[j, 2] - psi, ex * du[0] + ey * du[1], m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L)
+        out[e] = beam_end_forces(u[i, 2] - psi, u[j, 2] - psi, ex * du[0] + ey * du[1], m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, int(m.beam_release[e]))
     return out

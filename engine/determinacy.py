@@ -1,9 +1,10 @@
-"""Counting a plane truss: m + r against 2j (a pure function of the model's data).
+"""Counting a plane truss: m + r against 2j (a pure function of the model's data); the
+conditions a structure's hinges add to its equations of equilibrium (hinge_parts).
 
 Glossary
     m   members (bars and cables), each one unknown force
     r   reaction components: the x and y the supports lock (a truss joint is a pin,
-        so a locked "rot" adds nothing)
+        so a locked "rot" adds nothing), one for a roller on a line at any angle
     j   joints (every node), each giving two equations of equilibrium, ΣFx = ΣFy = 0
 
 Method of joints: 2j equations in m + r unknowns. So
@@ -23,7 +24,14 @@ mix rigid joints with pins at bars, so a count without them would mislead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
+
+from equilibria.engine.words import N_, Words
 
 TRUSS_MEMBERS = ("bar", "cable")  # member kinds that carry an axial force only
 TRUSS_DOFS = ("x", "y")  # the support components a truss joint can have
@@ -46,18 +54,31 @@ class TrussCount:
     @property
     def verdict(self) -> str:
         """What the count says, in words."""
+        return str(self.verdict_words)
+
+    @property
+    def verdict_words(self) -> Words:
+        """What the count says, translatable where shown (engine/words.py)."""
         n = self.excess
         if n == 0:
-            return "statically determinate"
+            return Words(N_("statically determinate"))
         if n > 0:
-            return f"indeterminate to degree {n} ({_number(n)} redundant)"
-        return f"a mechanism ({_number(-n)} {'member or support' if n == -1 else 'members or supports'} too few)"
+            return Words(N_("indeterminate to degree {n} ({count} redundant)"), {"n": n, "count": _number(n)})
+        if n == -1:
+            return Words(N_("a mechanism (one member or support too few)"))
+        return Words(N_("a mechanism ({count} members or supports too few)"), {"count": _number(-n)})
 
     @property
     def short(self) -> str:
         """What the count says, in a narrow panel's words."""
+        return str(self.short_words)
+
+    @property
+    def short_words(self) -> Words:
         n = self.excess
-        return "statically determinate" if n == 0 else f"indeterminate to degree {n}" if n > 0 else "a mechanism by the count"
+        if n == 0:
+            return Words(N_("statically determinate"))
+        return Words(N_("indeterminate to degree {n}"), {"n": n}) if n > 0 else Words(N_("a mechanism by the count"))
 
     def equation(self) -> str:
         """`m + r = 13 + 3 = 16 = 2j`, or with > or < where the two sides differ:
@@ -66,9 +87,10 @@ class TrussCount:
         sides = f"{total} = 2j" if total == twice else f"{total} {'>' if total > twice else '<'} 2j = {twice}"
         return f"m + r = {self.m} + {self.r} = {sides}"
 
-    def line(self) -> str:
-        """The equation and what it says: `m + r = 13 + 3 = 16 = 2j: statically determinate`."""
-        return f"{self.equation()}: {self.verdict}"
+    def line(self, translate: Callable[[str], str] | None = None) -> str:
+        """The equation and what it says: `m + r = 13 + 3 = 16 = 2j: statically determinate`
+        (the words through `translate`, game/i18n.py `_`)."""
+        return f"{self.equation()}: {self.verdict_words.said(translate)}"
 
 
 def truss_count(data: dict) -> TrussCount | None:
@@ -77,9 +99,47 @@ def truss_count(data: dict) -> TrussCount | None:
     members = data.get("members") or []
     if not members or data.get("triangles") or any(m.get("kind", "bar") not in TRUSS_MEMBERS for m in members):
         return None
-    r = sum(sum(1 for d in set(s.get("fix", [])) if d in TRUSS_DOFS) for s in data.get("supports") or [])
+    r = sum(sum(1 for d in set(s.get("fix", [])) if d in TRUSS_DOFS) + ("roller" in s) for s in data.get("supports") or [])  # a roller on a line: one
     return TrussCount(m=len(members), r=r, j=len(data.get("nodes") or []))
 
 
-def _number(n: int) -> str:
-    return ("one", "two", "three", "four", "five")[n - 1] if 1 <= n <= 5 else str(n)
+def _number(n: int) -> Words | int:
+    return Words((N_("one"), N_("two"), N_("three"), N_("four"), N_("five"))[n - 1]) if 1 <= n <= 5 else n
+
+
+def hinge_parts(model) -> list[tuple[int, np.ndarray]]:
+    """The conditions a structure's hinges add to its three equations of equilibrium:
+    (h, part) for each hinge h and each part of the structure that hangs from it but
+    one, `part` (N,) bool its nodes (h not among them). A hinge is a node no member
+    holds from turning: only bars, cables, triangles, and beams pinned there
+    (`release`) meet it (a support's moment there reaches no member). Cut through at h,
+    each part is a body the pin at h pushes through h alone, so the moment about h of
+    every other force on it (loads, and the forces at its cuts) is zero: a three-hinged
+    arch's crown gives the fourth equation for its two pins' four reaction components.
+    A truss joint is a hinge too; its parts give true but (for a stiff truss) no new
+    conditions.
+
+    Parts: the nodes but h, joined by the elements that do not touch h (a triangle at
+    h joins its other two); the parts that touch h are those that hang from it."""
+    m = model.arrays
+    n = len(model.node_ids)
+    beam_ends = m.beam_ij.astype(np.int64).reshape(-1, 2)
+    held = np.zeros(n, dtype=bool)
+    for end, bit in ((0, 1), (1, 2)):
+        held[beam_ends[(m.beam_release & bit) == 0, end]] = True
+    tri = m.tri_ijk.astype(np.int64).reshape(-1, 3)
+    edges = np.concatenate((m.bar_ij.astype(np.int64).reshape(-1, 2), beam_ends, tri[:, [0, 1]], tri[:, [1, 2]], tri[:, [0, 2]]))
+    out: list[tuple[int, np.ndarray]] = []
+    for h in np.flatnonzero(~held).tolist():
+        at_h = (edges == h).any(axis=1)
+        touching = edges[at_h][edges[at_h] != h]
+        if len(np.unique(touching)) < 2:
+            continue
+        rest = edges[~at_h]
+        graph = sp.coo_matrix((np.ones(len(rest)), (rest[:, 0], rest[:, 1])), shape=(n, n))
+        _, label = connected_components(graph, directed=False)
+        for r in np.unique(label[touching])[1:].tolist():
+            part = label == r
+            part[h] = False
+            out.append((h, part))
+    return out

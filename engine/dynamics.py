@@ -22,6 +22,7 @@ from numba import njit
 
 from equilibria.engine.elements import eval_forces, history_rate, history_value
 from equilibria.engine.kernel_options import INNER, KERNEL
+from equilibria.engine.rollers import hold_rollers
 from equilibria.engine.tethers import eval_tethers, slide_anchors
 
 SYMPLECTIC = 0
@@ -236,6 +237,7 @@ def advance(m, s, w, dt, nsteps, method, ctl):
         if method == SYMPLECTIC:
             power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out)
             eval_tethers(s.tether, pos, vel, force, s.tether_f, 1.0)
+            hold_rollers(m, force)
             _symplectic_update(m, force, dt, pos, vel)
         else:
             power = _rk4_step(m, s, w, t, dt)
@@ -300,6 +302,7 @@ def _rk4_step(m, s, w, t, dt):
     dv = w.dv.reshape(-1)
     power = eval_forces(m, s.pos, s.vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
     eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, 1.0)
+    hold_rollers(m, s.force)
     for r in range(x.shape[0]):
         a = f1[r] * inv_m[r]
         dp[r] = v[r]
@@ -311,6 +314,7 @@ def _rk4_step(m, s, w, t, dt):
         apply_supports(m, w.p, w.v, ts)
         eval_forces(m, w.p, w.v, ts, s.chord, s.bar_on, s.beam_on, s.tri_on, w.f, s.bar_N, s.beam_out, s.tri_out)
         eval_tethers(s.tether, w.p, w.v, w.f, s.tether_f, 0.0)
+        hold_rollers(m, w.f)
         if stage < 2:
             h_next = dt if stage == 1 else 0.5 * dt
             for r in range(x.shape[0]):
@@ -400,6 +404,7 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
     for it in range(max_iter):
         eval_forces(m, pos, still, t_load, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
         eval_tethers(s.tether, pos, still, s.force, s.tether_f, 1.0)
+        hold_rollers(m, s.force)
         res = _residual(m, s.force, lref)
         s.clock[K_RESIDUAL] = res
         if not math.isfinite(res):

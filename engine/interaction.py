@@ -22,6 +22,7 @@ import numpy as np
 from equilibria.engine import dynamics, linear, newmark, tethers
 from equilibria.engine.model import Model
 from equilibria.engine.results import switch_off
+from equilibria.engine.words import N_, Refusal, Words
 
 
 @dataclass
@@ -211,7 +212,7 @@ class Interaction:
         if q in self.controls.nails:
             return
         if self.controls.level_fixed[q, :2].all():
-            raise ValueError(f"node {self.model.node_ids[q]!r} is held by a support of the level; it needs no nail")
+            raise Refusal(Words(N_("node {node} is held by a support of the level; it needs no nail"), {"node": repr(self.model.node_ids[q])}))
         self.controls.nails.add(q)
         self._apply_fixity()
         self.state.vel[q, :2] = 0.0

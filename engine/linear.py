@@ -21,7 +21,7 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-from equilibria.engine import tension_only
+from equilibria.engine import rollers, tension_only
 from equilibria.engine.bar import bar_axial_small
 from equilibria.engine.beam import beam_forces_small
 from equilibria.engine.cst import tri_stress_small
@@ -241,7 +241,10 @@ def _null_space(S: sp.csr_matrix) -> np.ndarray:
 def mechanism(model: Model, active=None) -> Mechanism | None:
     """The free motion of the model at its reference geometry with the elements
     `active` (default: all), or None when it is a structure."""
-    return find_mechanism(model, stiffness(model, active=active), ~model.arrays.fixed.ravel())
+    m = model.arrays
+    T = rollers.turn(m)
+    found = find_mechanism(model, rollers.turned(stiffness(model, active=active), T), ~m.fixed.ravel() & ~rollers.across(m))
+    return found if found is None or T is None else Mechanism(T @ found.basis, found.message)
 
 
 def load_vector(model: Model, t: float) -> np.ndarray:
@@ -292,24 +295,30 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     """
     m = model.arrays
     t = model.load_end_time if t is None else t
+    # Rollers on a line: the solve runs on the turned DOFs, each roller's across slot
+    # held (engine/rollers.py); u, the reactions and free motions are turned back.
+    T = rollers.turn(m)
+    back = (lambda v: v) if T is None else (lambda v: T @ v)
     F = load_vector(model, t).ravel()
-    us = prescribed_displacement(model, t).ravel()
-    free = ~m.fixed.ravel()
+    F = F if T is None else T.T @ F
+    us = prescribed_displacement(model, t).ravel()  # zero on a roller's node: T leaves it
+    free = ~m.fixed.ravel() & ~rollers.across(m)
     nb, nbm, nt = len(m.bar_L0), len(m.beam_L0), len(m.tri_E)
     bar_on, beam_on, tri_on = (np.ones(nb, bool), np.ones(nbm, bool), np.ones(nt, bool)) if active is None else tuple(a.copy() for a in active)
-    K_all = stiffness(model, active=(bar_on, beam_on, tri_on))
+    K_all = rollers.turned(stiffness(model, active=(bar_on, beam_on, tri_on)), T)
     mech = find_mechanism(model, K_all, free)
     if mech is not None:  # a mechanism even with every cable taut
-        return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), mech)
+        return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), Mechanism(back(mech.basis), mech.message))
     cables = m.bar_cable & bar_on
     b = F[free] - K_all[free][:, ~free] @ us[~free]
     start = spla.spsolve(K_all[free][:, free].tocsc(), b) if free.any() else np.zeros(0)
     u = us.copy()
     u[free] = start
-    if not cables.any() or np.all(bar_axial_linear(model, u.reshape(-1, 3))[cables] >= 0.0):
-        return _answer(model, u, K_all, F, np.zeros(nb, bool))  # every cable stretched: the plain answer
-    K = stiffness(model, active=(bar_on & ~cables, beam_on, tri_on))
+    if not cables.any() or np.all(bar_axial_linear(model, back(u).reshape(-1, 3))[cables] >= 0.0):
+        return _answer(u, K_all, F, np.zeros(nb, bool), free, back)  # every cable stretched: the plain answer
+    K = rollers.turned(stiffness(model, active=(bar_on & ~cables, beam_on, tri_on)), T)
     G = elongation_rows(model, np.flatnonzero(cables))
+    G = G if T is None else (G @ T).tocsr()
     loose = find_mechanism(model, K, free)  # what the structure without its cables allows
     Z = loose.basis[free] if loose is not None else np.zeros((int(free.sum()), 0))
     b_cut = F[free] - K[free][:, ~free] @ us[~free]  # the loads less what the support motions push through the rest
@@ -318,6 +327,7 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     if found.free_motion is not None:
         basis = np.zeros((free.size, 1))
         basis[free, 0] = found.free_motion
+        basis = back(basis)
         moving = Mechanism(basis, "").moving()
         names = ", ".join(model.node_ids[q] for q in moving)
         nodes = f"nodes {names} move" if len(moving) > 1 else f"node {names} moves"
@@ -328,15 +338,15 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     u[free] = found.x
     slack = np.zeros(nb, bool)
     slack[np.flatnonzero(cables)[~found.taut]] = True
-    return _answer(model, u, stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)), F, slack)
+    return _answer(u, rollers.turned(stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)), T), F, slack, free, back)
 
 
-def _answer(model: Model, u: np.ndarray, K: sp.csr_matrix, F: np.ndarray, slack: np.ndarray) -> LinearResult:
+def _answer(u: np.ndarray, K: sp.csr_matrix, F: np.ndarray, slack: np.ndarray, free: np.ndarray, back) -> LinearResult:
     """The answer u (3N,) with the stiffness K of the elements that carry (slack cables
-    left out): reactions K u − F on the held DOFs."""
+    left out): reactions K u − F on the held DOFs; both turned back by `back`."""
     R = K @ u - F
-    R[~model.arrays.fixed.ravel()] = 0.0
-    return LinearResult(u.reshape(-1, 3), R.reshape(-1, 3), None, slack)
+    R[free] = 0.0
+    return LinearResult(back(u).reshape(-1, 3), back(R).reshape(-1, 3), None, slack)
 
 
 def elongation_rows(model: Model, rows: np.ndarray) -> sp.csr_matrix:

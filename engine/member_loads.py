@@ -88,6 +88,7 @@ class MemberLoad(NamedTuple):
     direction: str  # "x", "y" (global) or "normal" (i→j turned 90° counter-clockwise)
     history: int  # history index, or -1 (constant)
     beam: bool  # a beam (moments at its ends) or a bar/cable (forces only)
+    release: int = 0  # a beam's released (pinned) ends: bit 1 end i, bit 2 end j (engine/beam.py)
 
 
 def frame(pi, pj) -> tuple[float, float, float]:
@@ -118,9 +119,32 @@ def equivalent_local(load: MemberLoad, pos: np.ndarray) -> np.ndarray:
     if load.beam:
         out[:, 1] = length * (7 * qi + 3 * qj) / 20, length * (3 * qi + 7 * qj) / 20
         out[:, 2] = length**2 * (3 * qi + 2 * qj) / 60, -(length**2) * (2 * qi + 3 * qj) / 60
+        if load.release:
+            _condense(out, load.release, length)
     else:
         out[:, 1] = length * (2 * qi + qj) / 6, length * (qi + 2 * qj) / 6
     return out
+
+
+def _condense(out: np.ndarray, release: int, length: float) -> None:
+    """The equivalent loads (2, 3) of a beam with released ends, in place: the moment at
+    a released end condensed out with the element's stiffness (engine/beam.py). Its
+    column on the released rotation over its diagonal carries half the moment to a
+    held far end; the moments taken off go to the transverse forces as a couple:
+    ΔF_i = −ΔM/L, ΔF_j = +ΔM/L with ΔM the sum taken off. Uniform q, end j released:
+    5qL/8, qL²/8 at i and 3qL/8 at j, the propped cantilever's fixed-end forces."""
+    before = out[0, 2] + out[1, 2]
+    mi, mj = out[0, 2], out[1, 2]
+    if release == 3:
+        mi = mj = 0.0
+    elif release == 2:
+        mi, mj = mi - 0.5 * mj, 0.0
+    else:
+        mi, mj = 0.0, mj - 0.5 * mi
+    shift = (before - mi - mj) / length
+    out[:, 2] = mi, mj
+    out[0, 1] -= shift
+    out[1, 1] += shift
 
 
 def equivalent_global(load: MemberLoad, pos: np.ndarray) -> np.ndarray:
@@ -205,7 +229,7 @@ def load_table(model) -> LoadTable:
 
 def forces_along(model, state, members, points: int = 41, table: LoadTable | None = None) -> MemberForces:
     """The internal forces along the members `members` (rows in model.member_ids), (K, P)
-    arrays, in the state `state` (engine.dynamics.State): each member's end forces from
+    arrays, in the state `state` (equilibria.engine.dynamics.State): each member's end forces from
     its deformation, less the equivalent loads of its distributed loads at end i, then
     the closed form above, all members at once. The frame and the loads are those of the
     starting geometry (small rotations). table: load_table(model), if the caller keeps it."""

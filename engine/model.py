@@ -14,13 +14,20 @@ Glossary (SI throughout, y up, angles counter-clockwise):
 
 Mass is lumped (seed 000): each element gives its mass to its nodes in equal parts, and
 a beam adds m̄L³/105 of rotational inertia to each end (seed 000 eq. 8). A node's
-rotation is a DOF only where a beam meets it; elsewhere nothing resists or drives it and
-it is locked at zero, so bar-only nodes never spin.
+rotation is a DOF only where a beam meets it with an end that is not released (pinned,
+`release`); elsewhere nothing resists or drives it and it is locked at zero, so bar-only
+nodes never spin, and neither does a hinge where every beam meeting it is pinned (the
+DOF is dropped, not given a small stiffness: the beams' own end rotations there are
+condensed out, engine/beam.py).
+
+A roller on a line (`supports[].roller`, the line's angle) holds its node's motion along
+the line's normal and nothing else (engine/rollers.py).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -29,6 +36,7 @@ import numpy as np
 
 from equilibria.engine.member_loads import DIRECTIONS, MemberLoad, along_across, equivalent_global
 from equilibria.engine.stiffness import lowest_frequency
+from equilibria.engine.words import N_, Words
 
 DOF_NAMES = ("x", "y", "rot")
 # Node indices held by elements and loads are unsigned: compiled code then skips the
@@ -41,7 +49,8 @@ TRIANGLE_MODELS = ("linear", "neo_hookean")
 BEAM_FORMULATIONS = ("arcade", "stability")
 # The columns the member readers collect, one list each, before they become arrays.
 BAR_FIELDS = ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c")
-BEAM_FIELDS = ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c")
+BEAM_FIELDS = ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c", "release")
+RELEASE_BITS = {"i": 1, "j": 2}  # a member's `release` ends, as engine/beam.py's bits
 # The least positive mass and rotational inertia a node may be given: a milligram, and a
 # milligram at a millimetre. Nothing in a structure weighs less, and the stable step goes
 # as √m: a node of 1e-200 kg on a steel bar would need steps of ~1e-100 s (an overflow
@@ -53,12 +62,20 @@ COINCIDENT = 1e-9  # two nodes closer than this × the model's size are one plac
 
 
 class ModelError(ValueError):
-    """A model that cannot be built; `field` names the offending place (`members[2].i`)."""
+    """A model that cannot be built; `field` names the offending place (`members[2].i`),
+    `template` (marked N_) with its named `fields` says what is wrong (engine/words.py):
+    `message` in English, `said(_)` in the player's language."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, template: str, **fields: Any):
         self.field = field
-        self.message = message
+        self.words = Words(template, fields)
+        self.template, self.fields = template, fields
+        self.message = self.words.said()
+        super().__init__(f"{field}: {self.message}")
+
+    def said(self, translate: Callable[[str], str] | None = None) -> str:
+        """`field: what is wrong`, the words through `translate` (game/i18n.py `_`)."""
+        return f"{self.field}: {self.words.said(translate)}"
 
 
 class ModelArrays(NamedTuple):
@@ -78,6 +95,7 @@ class ModelArrays(NamedTuple):
     beam_stability: (Bm,) bool, stability functions (engine/beam_stability.py) instead
         of seed 000 eq. (1)
     beam_cap_t, beam_cap_c: (Bm,) [N]
+    beam_release: (Bm,) int64 released (pinned) ends: bit 1 end i, bit 2 end j
     tri_ijk: (T, 3) uint64 nodes i, j, k
     tri_x0: (T, 3) [m] reference local coordinates (x_j, y_j, x_k), seed 000 Fig. 6
     tri_E [Pa], tri_nu [-], tri_t [m], tri_beta [s]: (T,)
@@ -91,6 +109,9 @@ class ModelArrays(NamedTuple):
     span_q: (S, 2) [N/m] its transverse parts (q_i, q_j) as built; span_row: (S,) int64
     the row of its end-i equivalent load in load_f (whose history and scale it follows);
     span_f0: (S, 3) [N, N, N m] that row as built (engine/elements.py, span_shifts).
+    roller_node: (R,) int64 nodes on a roller whose line is at any angle; roller_n:
+    (R, 2) the unit normal of its line (engine/rollers.py); the node's x and y are
+    not in `fixed`.
     """
 
     mass: np.ndarray
@@ -138,6 +159,9 @@ class ModelArrays(NamedTuple):
     span_q: np.ndarray
     span_row: np.ndarray
     span_f0: np.ndarray
+    beam_release: np.ndarray
+    roller_node: np.ndarray
+    roller_n: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -158,6 +182,7 @@ class Model:
     member_loads: tuple[MemberLoad, ...] = ()  # distributed loads (engine/member_loads.py)
     point_loads: int = 0  # the first rows of the load arrays; the member loads' equivalents follow
     contacts: tuple[tuple[int, float, float, float], ...] = ()  # (node, nx, ny, mu) per contact support
+    rollers: tuple[tuple[int, float, float], ...] = ()  # (node, nx, ny) per roller on a line: its line's unit normal
     untuned: bool = False  # built statics_only where build_model would tune the damping: `damped` does it
 
     @property
@@ -197,14 +222,14 @@ class _Histories:
 
     def add(self, field: str, points: Any) -> int:
         if not isinstance(points, list) or not points:
-            raise ModelError(field, "a history is a non-empty list of [time, value] pairs")
+            raise ModelError(field, N_("a history is a non-empty list of [time, value] pairs"))
         last = -math.inf
         for n, p in enumerate(points):
             if not (isinstance(p, list | tuple) and len(p) == 2):
-                raise ModelError(f"{field}[{n}]", "each point is a pair [time, value]")
+                raise ModelError(f"{field}[{n}]", N_("each point is a pair [time, value]"))
             t, v = _number(f"{field}[{n}][0]", p[0]), _number(f"{field}[{n}][1]", p[1])
             if t <= last:
-                raise ModelError(f"{field}[{n}]", "times must increase")
+                raise ModelError(f"{field}[{n}]", N_("times must increase"))
             last = t
             self.t.append(t)
             self.v.append(v)
@@ -215,14 +240,14 @@ class _Histories:
 
 def _number(field: str, value: Any, *, positive: bool = False, min_value=None) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ModelError(field, f"expected a number, got {value!r}")
+        raise ModelError(field, N_("expected a number, got {value}"), value=repr(value))
     x = float(value)
     if not math.isfinite(x):
-        raise ModelError(field, f"must be a finite number, got {value!r}")
+        raise ModelError(field, N_("must be a finite number, got {value}"), value=repr(value))
     if positive and x <= 0:
-        raise ModelError(field, f"must be positive, got {value!r}")
+        raise ModelError(field, N_("must be positive, got {value}"), value=repr(value))
     if min_value is not None and x < min_value:
-        raise ModelError(field, f"must be at least {min_value}, got {value!r}")
+        raise ModelError(field, N_("must be at least {least}, got {value}"), least=min_value, value=repr(value))
     return x
 
 
@@ -230,7 +255,13 @@ def _node_mass(field: str, value: Any, least: float, unit: str) -> float:
     """A node's own mass or inertia: zero (none) or at least `least` (see MIN_NODE_MASS)."""
     x = _number(field, value, min_value=0.0)
     if 0.0 < x < least:
-        raise ModelError(field, f"must be 0 (none) or at least {least:g} {unit}, got {value!r}: a smaller mass makes the stable time step vanish")
+        raise ModelError(
+            field,
+            N_("must be 0 (none) or at least {least} {unit}, got {value}: a smaller mass makes the stable time step vanish"),
+            least=f"{least:g}",
+            unit=unit,
+            value=repr(value),
+        )
     return x
 
 
@@ -250,33 +281,37 @@ def _refuse_coincident(nodes: list, xy: np.ndarray, tol: float) -> None:
             x, y = xy[b]
             raise ModelError(
                 f"nodes[{b}]",
-                f"node {nodes[b]['id']!r} is at the same place as node {nodes[a]['id']!r} ({x:g}, {y:g}); two nodes there would look like one",
+                N_("node {node} is at the same place as node {other} ({x}, {y}); two nodes there would look like one"),
+                node=repr(nodes[b]["id"]),
+                other=repr(nodes[a]["id"]),
+                x=f"{x:g}",
+                y=f"{y:g}",
             )
 
 
 def _list(data: dict, key: str) -> list:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise ModelError(key, "expected a list")
+        raise ModelError(key, N_("expected a list"))
     return value
 
 
 def _obj(field: str, value: Any) -> dict:
     if not isinstance(value, dict):
-        raise ModelError(field, "expected an object")
+        raise ModelError(field, N_("expected an object"))
     return value
 
 
 def _id(field: str, value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int) or value == "":
-        raise ModelError(field, f"expected an id (a non-empty string), got {value!r}")
+        raise ModelError(field, N_("expected an id (a non-empty string), got {value}"), value=repr(value))
     return str(value)
 
 
 def _ref(field: str, value: Any, index: dict[str, int], what: str) -> int:
     key = _id(field, value)
     if key not in index:
-        raise ModelError(field, f"unknown {what} {key!r}")
+        raise ModelError(field, N_("unknown member {id}") if what == "member" else N_("unknown node {id}"), id=repr(key))
     return index[key]
 
 
@@ -301,7 +336,7 @@ class _Members(NamedTuple):
     slot: list[tuple[str, int]]
     bars: dict[str, list]
     beams: dict[str, list]
-    has_beam: np.ndarray  # (N,) bool: a beam meets the node (its rotation is a DOF)
+    has_beam: np.ndarray  # (N,) bool: a beam meets the node with an end not released (its rotation is a DOF)
 
 
 class _Supports(NamedTuple):
@@ -309,6 +344,7 @@ class _Supports(NamedTuple):
     motion_hist: np.ndarray  # (N, 3) int64
     nodes: list[int]
     contacts: list[tuple[int, float, float, float]]  # (node, nx, ny, mu), n a unit vector
+    rollers: list[tuple[int, float, float]]  # (node, nx, ny): the normal of its line
 
 
 def build_model(data: Any, *, statics_only: bool = False) -> Model:
@@ -336,7 +372,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     member_loads = _read_member_loads(data, nodes, members, hist)
     _add_equivalent_loads(loads, member_loads, nodes.pos0)
     ground = _read_ground_motion(world, hist)
-    vel0 = _read_velocities(nodes, supports.fixed, members.has_beam)
+    vel0 = _read_velocities(nodes, supports, members.has_beam)
     warnings = _give_missing_mass(nodes, members.has_beam)
     arrays = _pack(world, nodes, members, tris, supports, loads, ground, hist)
     arrays = arrays._replace(**_spans(member_loads, members, arrays, point_loads))
@@ -348,6 +384,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
         triangle_ids=tuple(triangle_ids),
         support_nodes=tuple(supports.nodes),
         contacts=tuple(supports.contacts),
+        rollers=tuple(supports.rollers),
         damping_ratio=world.zeta,
         char_length=nodes.char_length,
         load_end_time=hist.end_time,
@@ -393,21 +430,21 @@ def _read_materials(data: dict) -> dict[str, dict[str, float]]:
             "strength": _number(f"{f}.strength", mat.get("strength", math.inf), positive=True) if "strength" in mat else math.inf,
         }
         if materials[name]["nu"] >= 0.5:
-            raise ModelError(f"{f}.nu", "Poisson's ratio must be below 0.5")
+            raise ModelError(f"{f}.nu", N_("Poisson's ratio must be below 0.5"))
     return materials
 
 
 def _material(materials: dict, field: str, name: Any) -> dict[str, float]:
     key = _id(field, name)
     if key not in materials:
-        raise ModelError(field, f"unknown material {key!r}")
+        raise ModelError(field, N_("unknown material {id}"), id=repr(key))
     return materials[key]
 
 
 def _read_nodes(data: dict) -> _Nodes:
     nodes = _list(data, "nodes")
     if not nodes:
-        raise ModelError("nodes", "a model needs at least one node")
+        raise ModelError("nodes", N_("a model needs at least one node"))
     node_index: dict[str, int] = {}
     n = len(nodes)
     pos0 = np.zeros((n, 3))
@@ -417,7 +454,7 @@ def _read_nodes(data: dict) -> _Nodes:
         nd = _obj(f, nd)
         nid = _id(f"{f}.id", nd.get("id"))
         if nid in node_index:
-            raise ModelError(f"{f}.id", f"duplicate node id {nid!r}")
+            raise ModelError(f"{f}.id", N_("duplicate node id {id}"), id=repr(nid))
         node_index[nid] = k
         pos0[k, 0] = _number(f"{f}.x", nd.get("x"))
         pos0[k, 1] = _number(f"{f}.y", nd.get("y"))
@@ -440,21 +477,21 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
         mb = _obj(f, mb)
         mid = _id(f"{f}.id", mb.get("id"))
         if mid in seen:
-            raise ModelError(f"{f}.id", f"duplicate member id {mid!r}")
+            raise ModelError(f"{f}.id", N_("duplicate member id {id}"), id=repr(mid))
         seen.add(mid)
         i = _ref(f"{f}.i", mb.get("i"), nodes.index, "node")
         j = _ref(f"{f}.j", mb.get("j"), nodes.index, "node")
         if i == j:
-            raise ModelError(f"{f}.j", "a member joins two different nodes")
+            raise ModelError(f"{f}.j", N_("a member joins two different nodes"))
         kind = mb.get("kind", "bar")
         if kind not in ("bar", "cable", "beam"):
-            raise ModelError(f"{f}.kind", f"must be bar, cable or beam, got {kind!r}")
+            raise ModelError(f"{f}.kind", N_("must be bar, cable or beam, got {value}"), value=repr(kind))
         mat = _material(materials, f"{f}.material", mb.get("material"))
         area = _number(f"{f}.A", mb.get("A"), positive=True)
         dx, dy = nodes.pos0[j, :2] - nodes.pos0[i, :2]
         length = math.hypot(dx, dy)
         if length <= COINCIDENT * nodes.char_length:
-            raise ModelError(f, f"member {mid!r} has zero length (nodes coincide)")
+            raise ModelError(f, N_("member {id} has zero length (nodes coincide)"), id=repr(mid))
         m_bar = mat["density"] * area  # m̄ [kg/m]
         nodes.mass[i, :2] += 0.5 * m_bar * length
         nodes.mass[j, :2] += 0.5 * m_bar * length
@@ -466,19 +503,21 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
         cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if world.breakable and kind != "cable" else math.inf
         formulation = mb.get("formulation", "arcade")
         if "formulation" in mb and kind != "beam":
-            raise ModelError(f"{f}.formulation", "only a beam has a formulation")
+            raise ModelError(f"{f}.formulation", N_("only a beam has a formulation"))
         if formulation not in BEAM_FORMULATIONS:
-            raise ModelError(f"{f}.formulation", f"must be one of {', '.join(BEAM_FORMULATIONS)}, got {formulation!r}")
+            raise ModelError(f"{f}.formulation", N_("must be one of {choices}, got {value}"), choices=", ".join(BEAM_FORMULATIONS), value=repr(formulation))
+        release = _read_release(f, mb, kind)
         out.ids.append(mid)
         ea = mat["E"] * area
         if kind == "beam":
-            row = ((i, j), length, ea, mat["E"] * inertia, math.atan2(dy, dx), world.element_beta, formulation == "stability", cap_t, cap_c)
+            row = ((i, j), length, ea, mat["E"] * inertia, math.atan2(dy, dx), world.element_beta, formulation == "stability", cap_t, cap_c, release)
             for key, value in zip(BEAM_FIELDS, row, strict=True):
                 out.beams[key].append(value)
             rot_inertia = m_bar * length**3 / 105.0  # seed 000 eq. (8)
             nodes.mass[i, 2] += rot_inertia
             nodes.mass[j, 2] += rot_inertia
-            out.has_beam[i] = out.has_beam[j] = True
+            out.has_beam[i] |= not (release & RELEASE_BITS["i"])
+            out.has_beam[j] |= not (release & RELEASE_BITS["j"])
             out.slot.append(("beam", len(out.beams["L0"]) - 1))
         else:
             row = ((i, j), length, ea, kind == "cable", world.element_beta * ea / length, cap_t, cap_c)
@@ -488,14 +527,26 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
     return out
 
 
+def _read_release(f: str, mb: dict, kind: str) -> int:
+    """A member's released (pinned) ends, `release`: a list of "i" and "j", as bits."""
+    if "release" not in mb:
+        return 0
+    ends = mb["release"]
+    if not isinstance(ends, list) or any(e not in RELEASE_BITS for e in ends) or len(set(ends)) != len(ends):
+        raise ModelError(f"{f}.release", N_('lists the member\'s pinned ends, any of "i" and "j"'))
+    if ends and kind != "beam":
+        raise ModelError(f"{f}.release", N_("only a beam carries moments at its ends to release; a bar or cable is pinned already"))
+    return sum(RELEASE_BITS[e] for e in ends)
+
+
 def _read_inertia(f: str, mb: dict, kind: str, buckles: bool) -> float:
     """A member's I [m⁴]. Where it is used (a beam's bending; a bar's buckling load in a
     breakable world, `buckles`) it must be positive; elsewhere 0 is accepted, as "none"
     (a bar or cable carries no moment, so its I is never read)."""
     if kind == "beam" and "I" not in mb:
-        raise ModelError(f"{f}.I", "a beam needs its second moment of area I")
+        raise ModelError(f"{f}.I", N_("a beam needs its second moment of area I"))
     if kind == "bar" and buckles and "I" not in mb:
-        raise ModelError(f"{f}.I", "in a breakable world a bar needs I for its buckling load π²EI/L²")
+        raise ModelError(f"{f}.I", N_("in a breakable world a bar needs I for its buckling load π²EI/L²"))
     if "I" not in mb:
         return 0.0
     used = kind == "beam" or (kind == "bar" and buckles)
@@ -512,31 +563,31 @@ def _read_triangles(data: dict, world: _World, materials: dict, nodes: _Nodes) -
         tr = _obj(f, tr)
         tid = _id(f"{f}.id", tr.get("id"))
         if tid in triangle_ids:
-            raise ModelError(f"{f}.id", f"duplicate triangle id {tid!r}")
+            raise ModelError(f"{f}.id", N_("duplicate triangle id {id}"), id=repr(tid))
         ids = tr.get("nodes")
         if not isinstance(ids, list) or len(ids) != 3:
-            raise ModelError(f"{f}.nodes", "a triangle lists exactly three nodes")
+            raise ModelError(f"{f}.nodes", N_("a triangle lists exactly three nodes"))
         i, j, kk = (_ref(f"{f}.nodes[{q}]", ids[q], nodes.index, "node") for q in range(3))
         if len({i, j, kk}) < 3:
-            raise ModelError(f"{f}.nodes", "a triangle needs three different nodes")
+            raise ModelError(f"{f}.nodes", N_("a triangle needs three different nodes"))
         mat = _material(materials, f"{f}.material", tr.get("material"))
         thick = _number(f"{f}.t", tr.get("t"), positive=True)
         model_kind = tr.get("model", "linear")
         if model_kind not in TRIANGLE_MODELS:
-            raise ModelError(f"{f}.model", f"must be one of {', '.join(TRIANGLE_MODELS)}")
+            raise ModelError(f"{f}.model", N_("must be one of {choices}"), choices=", ".join(TRIANGLE_MODELS))
         # Local frame of seed 000 Fig. 6: origin at i, x toward k, y by the right hand.
         pi, pj, pk = nodes.pos0[i, :2], nodes.pos0[j, :2], nodes.pos0[kk, :2]
         ex = pk - pi
         xk = math.hypot(*ex)
         if xk == 0.0:
-            raise ModelError(f"{f}.nodes", f"triangle {tid!r} has zero area (nodes coincide)")
+            raise ModelError(f"{f}.nodes", N_("triangle {id} has zero area (nodes coincide)"), id=repr(tid))
         ex = ex / xk
         rel = pj - pi
         xj = float(rel @ ex)
         yj = float(-rel[0] * ex[1] + rel[1] * ex[0])
         area = 0.5 * abs(yj * xk)
         if area <= 1e-9 * nodes.char_length**2:
-            raise ModelError(f"{f}.nodes", f"triangle {tid!r} has zero area (nodes in a line)")
+            raise ModelError(f"{f}.nodes", N_("triangle {id} has zero area (nodes in a line)"), id=repr(tid))
         row = ((i, j, kk), (xj, yj, xk), mat["E"], mat["nu"], thick, world.element_beta, model_kind == "neo_hookean")
         for key, value in zip(("ijk", "x0", "E", "nu", "t", "beta", "neo"), row, strict=True):
             tris[key].append(value)
@@ -555,29 +606,49 @@ def _read_supports(data: dict, nodes: _Nodes, has_beam: np.ndarray, hist: _Histo
     motion_hist = np.full((n, 3), -1, dtype=np.int64)
     support_nodes: list[int] = []
     contacts: list[tuple[int, float, float, float]] = []
+    rollers: list[tuple[int, float, float]] = []
     for k, sp in enumerate(_list(data, "supports")):
         f = f"supports[{k}]"
         sp = _obj(f, sp)
         q = _ref(f"{f}.node", sp.get("node"), nodes.index, "node")
         fix = sp.get("fix", [])
         if not isinstance(fix, list) or any(d not in DOF_NAMES for d in fix):
-            raise ModelError(f"{f}.fix", 'lists any of "x", "y", "rot"')
+            raise ModelError(f"{f}.fix", N_('lists any of "x", "y", "rot"'))
         for d in fix:
             fixed[q, DOF_NAMES.index(d)] = True
         motion = _obj(f"{f}.motion", sp.get("motion", {}))
         for d, points in motion.items():
             if d not in fix:
-                raise ModelError(f"{f}.motion.{d}", "only a fixed DOF can be given a motion")
+                raise ModelError(f"{f}.motion.{d}", N_("only a fixed DOF can be given a motion"))
             motion_hist[q, DOF_NAMES.index(d)] = hist.add(f"{f}.motion.{d}", points)
         if "contact" in sp:
             if set(fix) & {"x", "y"}:
-                raise ModelError(f"{f}.contact", 'a contact holds the node against a surface; it cannot also fix "x" or "y"')
+                raise ModelError(f"{f}.contact", N_('a contact holds the node against a surface; it cannot also fix "x" or "y"'))
             if any(c[0] == q for c in contacts):
-                raise ModelError(f"{f}.contact", "this node already has a contact")
+                raise ModelError(f"{f}.contact", N_("this node already has a contact"))
             contacts.append((q, *_read_contact(f"{f}.contact", sp["contact"])))
+        if "roller" in sp:
+            rollers.append((q, *_read_roller(f"{f}.roller", sp["roller"], fix, "contact" in sp)))
+            if any(r[0] == q for r in rollers[:-1]):
+                raise ModelError(f"{f}.roller", N_("this node already has a roller"))
         if q not in support_nodes:
             support_nodes.append(q)
-    return _Supports(fixed, motion_hist, support_nodes, contacts)
+    return _Supports(fixed, motion_hist, support_nodes, contacts, rollers)
+
+
+def _read_roller(f: str, roller: Any, fix: list, contact: bool) -> tuple[float, float]:
+    """(nx, ny): the unit normal of a roller's line, from `roller.angle`, the line's
+    angle [degrees] from the x axis, counter-clockwise (0: a roller on level ground)."""
+    roller = _obj(f, roller)
+    for key in roller:
+        if key != "angle":
+            raise ModelError(f"{f}.{key}", N_('unknown field (a roller has "angle", its line\'s angle in degrees)'))
+    if set(fix) & {"x", "y"} or contact:
+        raise ModelError(f, N_('a roller holds the node across its line; it cannot also fix "x" or "y" or have a contact'))
+    if "angle" not in roller:
+        raise ModelError(f"{f}.angle", N_("missing: the angle of the line the node rolls along, in degrees from the x axis"))
+    a = math.radians(_number(f"{f}.angle", roller["angle"]))
+    return -math.sin(a), math.cos(a)
 
 
 def _read_contact(f: str, contact: Any) -> tuple[float, float, float]:
@@ -586,16 +657,16 @@ def _read_contact(f: str, contact: Any) -> tuple[float, float, float]:
     contact = _obj(f, contact)
     for key in contact:
         if key not in ("normal", "mu"):
-            raise ModelError(f"{f}.{key}", 'unknown field (a contact has "normal" and "mu")')
+            raise ModelError(f"{f}.{key}", N_('unknown field (a contact has "normal" and "mu")'))
     normal = contact.get("normal")
     if not isinstance(normal, list) or len(normal) != 2:
-        raise ModelError(f"{f}.normal", "expected [nx, ny], the direction out of the surface toward the body")
+        raise ModelError(f"{f}.normal", N_("expected [nx, ny], the direction out of the surface toward the body"))
     nx, ny = (_number(f"{f}.normal", v) for v in normal)
     size = math.hypot(nx, ny)
     if size == 0.0:
-        raise ModelError(f"{f}.normal", "must not be [0, 0]")
+        raise ModelError(f"{f}.normal", N_("must not be [0, 0]"))
     if "mu" not in contact:
-        raise ModelError(f"{f}.mu", "missing: the friction coefficient (0 for a smooth surface)")
+        raise ModelError(f"{f}.mu", N_("missing: the friction coefficient (0 for a smooth surface)"))
     return nx / size, ny / size, _number(f"{f}.mu", contact["mu"], min_value=0.0)
 
 
@@ -623,26 +694,28 @@ def _read_member_loads(data: dict, nodes: _Nodes, members: _Members, hist: _Hist
         ld = _obj(f, ld)
         for key in ld:
             if key not in ("member", "w", "wi", "wj", "direction", "history"):
-                raise ModelError(f"{f}.{key}", "a member load takes member, w (uniform) or wi and wj (linear), direction and history")
+                raise ModelError(f"{f}.{key}", N_("a member load takes member, w (uniform) or wi and wj (linear), direction and history"))
         m = _ref(f"{f}.member", ld.get("member"), index, "member")
         if "w" in ld:
             if "wi" in ld or "wj" in ld:
-                raise ModelError(f"{f}.w", "give w (a uniform load) or wi and wj (a linear one), not both")
+                raise ModelError(f"{f}.w", N_("give w (a uniform load) or wi and wj (a linear one), not both"))
             wi = wj = _number(f"{f}.w", ld["w"])
         elif "wi" in ld and "wj" in ld:
             wi, wj = _number(f"{f}.wi", ld["wi"]), _number(f"{f}.wj", ld["wj"])
         else:
             missing = "wj" if "wi" in ld else "wi" if "wj" in ld else "w"
-            raise ModelError(f"{f}.{missing}", "a member load needs w [N/m] (uniform), or wi and wj [N/m] at its ends i and j (linear)")
+            raise ModelError(f"{f}.{missing}", N_("a member load needs w [N/m] (uniform), or wi and wj [N/m] at its ends i and j (linear)"))
         direction = ld.get("direction", "y")
         if direction not in DIRECTIONS:
-            raise ModelError(f"{f}.direction", f"must be one of {', '.join(DIRECTIONS)}, got {direction!r}")
+            raise ModelError(f"{f}.direction", N_("must be one of {choices}, got {value}"), choices=", ".join(DIRECTIONS), value=repr(direction))
         kind, row = members.slot[m]
         if kind == "bar" and members.bars["cable"][row]:
-            raise ModelError(f"{f}.member", f"{ld['member']!r} is a cable, which carries loads only at its ends (a load along it would make it sag)")
+            raise ModelError(
+                f"{f}.member", N_("{id} is a cable, which carries loads only at its ends (a load along it would make it sag)"), id=repr(ld["member"])
+            )
         i, j = (members.beams if kind == "beam" else members.bars)["ij"][row]
         history = hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1
-        out.append(MemberLoad(m, i, j, wi, wj, direction, history, kind == "beam"))
+        out.append(MemberLoad(m, i, j, wi, wj, direction, history, kind == "beam", members.beams["release"][row] if kind == "beam" else 0))
     return out
 
 
@@ -661,7 +734,7 @@ def _add_equivalent_loads(loads: tuple[list, list, list], member_loads: list[Mem
 def _spans(member_loads: list[MemberLoad], members: _Members, arrays: ModelArrays, point_loads: int) -> dict:
     """The distributed loads on 'stability' beams, whose equivalent loads follow the
     beam's axial force (ModelArrays: span_*)."""
-    rows = [k for k, ml in enumerate(member_loads) if ml.beam and arrays.beam_stability[members.slot[ml.member][1]]]
+    rows = [k for k, ml in enumerate(member_loads) if ml.beam and arrays.beam_stability[members.slot[ml.member][1]] and not ml.release]  # pinned: first order
     beam = np.array([members.slot[member_loads[k].member][1] for k in rows], dtype=np.int64)
     q = np.array([along_across(member_loads[k], arrays.pos0)[3:] for k in rows], dtype=float).reshape(-1, 2)
     row = np.array([point_loads + 2 * k for k in rows], dtype=np.int64)
@@ -673,7 +746,7 @@ def _read_ground_motion(world: _World, hist: _Histories) -> tuple[int, int]:
     ground = _obj("world.ground_motion", world.raw.get("ground_motion", {}))
     for key in ground:
         if key not in ("ax", "ay"):
-            raise ModelError(f"world.ground_motion.{key}", 'ground motion takes "ax" and "ay"')
+            raise ModelError(f"world.ground_motion.{key}", N_('ground motion takes "ax" and "ay"'))
     g_ax = hist.add("world.ground_motion.ax", ground["ax"]) if "ax" in ground else -1
     g_ay = hist.add("world.ground_motion.ay", ground["ay"]) if "ay" in ground else -1
     return g_ax, g_ay
@@ -682,9 +755,11 @@ def _read_ground_motion(world: _World, hist: _Histories) -> tuple[int, int]:
 VELOCITY_FIELDS = ("vx", "vy", "vrot")  # a node's initial velocity [m/s, m/s, rad/s]
 
 
-def _read_velocities(nodes: _Nodes, fixed: np.ndarray, has_beam: np.ndarray) -> np.ndarray | None:
+def _read_velocities(nodes: _Nodes, supports: _Supports, has_beam: np.ndarray) -> np.ndarray | None:
     """The nodes' initial velocities (N, 3), or None when every node starts at rest. A
-    DOF a support holds, or a rotation no beam turns, cannot start moving."""
+    DOF a support holds, or a rotation no beam turns, cannot start moving, nor can a
+    node on a roller across its line."""
+    fixed = supports.fixed
     vel0 = np.zeros_like(nodes.pos0)
     for k, nd in enumerate(nodes.raw):
         for d, key in enumerate(VELOCITY_FIELDS):
@@ -693,8 +768,15 @@ def _read_velocities(nodes: _Nodes, fixed: np.ndarray, has_beam: np.ndarray) -> 
             f = f"nodes[{k}].{key}"
             vel0[k, d] = _number(f, nd[key])
             if vel0[k, d] != 0.0 and fixed[k, d]:
-                why = "no beam meets the node, so nothing turns it" if d == 2 and not has_beam[k] else f"a support holds its {DOF_NAMES[d]}"
-                raise ModelError(f, f"cannot start moving: {why}; leave it out or give 0")
+                if d == 2 and not has_beam[k]:
+                    unturned = N_(
+                        "cannot start moving: no beam meets the node (or each one meeting it is pinned there), so nothing turns it; leave it out or give 0"
+                    )
+                    raise ModelError(f, unturned)
+                raise ModelError(f, N_("cannot start moving: a support holds its {dof}; leave it out or give 0"), dof=DOF_NAMES[d])
+    for q, nx, ny in supports.rollers:
+        if abs(vel0[q, 0] * nx + vel0[q, 1] * ny) > 1e-12 * math.hypot(vel0[q, 0], vel0[q, 1]):
+            raise ModelError(f"nodes[{q}].vx", N_("cannot start moving across the line of its roller; give a velocity along the line"))
     return vel0 if vel0.any() else None
 
 
@@ -774,6 +856,9 @@ def _pack(world: _World, nodes: _Nodes, members: _Members, tris: dict, supports:
         span_q=np.zeros((0, 2)),
         span_row=np.zeros(0, np.int64),
         span_f0=np.zeros((0, 3)),
+        beam_release=_arr(beams["release"], (nbm,), np.int64),
+        roller_node=np.array([r[0] for r in supports.rollers], dtype=np.int64),
+        roller_n=_arr([r[1:] for r in supports.rollers], (len(supports.rollers), 2)),
     )
 
 

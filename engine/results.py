@@ -43,6 +43,8 @@ class MemberResults:
         (from element_code (M,) int8, a row of ELEMENTS)
     ends: (M, 2) int64 node rows of ends i and j
     bending: (M,) bool, it carries shear and moment at its ends (a beam-column)
+    pinned: (M, 2) bool, a beam-column's end i, j pinned to its node (`release`: it
+        passes no moment there); False for a bar's, pinned by nature
     axial, shear_i, shear_j, moment_i, moment_j: (M,) [N, N, N, N m, N m] (module note)
     cap_t, cap_c: (M,) [N] tension and compression capacities (inf: no limit)
     compression_by: (M,) str "yield", "buckling", "cable" or "none" (from limit_code,
@@ -55,6 +57,7 @@ class MemberResults:
     element_code: np.ndarray
     ends: np.ndarray
     bending: np.ndarray
+    pinned: np.ndarray
     axial: np.ndarray
     shear_i: np.ndarray
     shear_j: np.ndarray
@@ -107,6 +110,7 @@ def _bars(m, s) -> dict:
         "element_code": cable.astype(np.int8),  # bar 0, cable 1
         "ends": m.bar_ij,
         "bending": np.zeros(n, dtype=bool),
+        "pinned": np.zeros((n, 2), dtype=bool),
         "axial": s.bar_N,
         "shear_i": zero,
         "shear_j": zero,
@@ -130,6 +134,7 @@ def _beams(m, s) -> dict:
         "element_code": np.full(n, 2, dtype=np.int8),
         "ends": m.beam_ij,
         "bending": np.ones(n, dtype=bool),
+        "pinned": (m.beam_release[:, None] & np.array([1, 2])) > 0,  # bits: engine/beam.py
         "axial": out[:, 0],
         "shear_i": out[:, 1],
         "shear_j": -out[:, 1],
@@ -161,7 +166,7 @@ def _limit(cap_t: np.ndarray, cap_c: np.ndarray) -> np.ndarray:
 
 
 def member_results(model: Model, state=None) -> MemberResults:
-    """Every member's results (MemberResults) in `state` (engine.dynamics.State) of
+    """Every member's results (MemberResults) in `state` (equilibria.engine.dynamics.State) of
     `model` (the Model as it runs: sim.model, sim.state), in member order; without a
     state, the structure as built: every member on, carrying nothing."""
     m = model.arrays

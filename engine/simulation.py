@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from equilibria.engine import dynamics, linear, newmark, tethers
+from equilibria.engine import dynamics, linear, newmark, rollers, tethers
 from equilibria.engine.dynamics import State, new_state, new_work
 from equilibria.engine.elements import eval_forces, strain_energy
 from equilibria.engine.interaction import Controls, Interaction
@@ -24,6 +24,7 @@ from equilibria.engine.member_loads import largest_moments
 from equilibria.engine.model import Model
 from equilibria.engine.results import member_results
 from equilibria.engine.tethers import eval_tethers
+from equilibria.engine.words import N_, Words
 
 INTEGRATORS = ("rk4", "symplectic", "newmark", "relax", "linear")
 MEMBER_KEYS = ("axial", "shear_i", "moment_i", "moment_j", "broken", "moment_max")  # results()["members"][id]
@@ -45,7 +46,12 @@ class RestCriteria:
 
 
 class Unstable(RuntimeError):
-    """The state blew up (non-finite or runaway energy); it was rolled back."""
+    """The state blew up (non-finite or runaway energy); it was rolled back. `words` says
+    why (engine/words.py): str() in English, `words.said(_)` in the player's language."""
+
+    def __init__(self, words: Words):
+        super().__init__(str(words))
+        self.words = words
 
 
 @dataclass(frozen=True)
@@ -159,9 +165,22 @@ class Simulation(Interaction):
         """Support reactions (N, 3) [N, N, N m]: what the supports push with."""
         if self.linear_reactions is not None:
             return self.linear_reactions
+        m = self.model.arrays
         r = -self.state.force.copy()
-        r[~self.model.arrays.fixed] = 0.0
+        r[~m.fixed] = 0.0
+        if len(m.roller_node):
+            r += self._roller_reactions()
         return r
+
+    def _roller_reactions(self) -> np.ndarray:
+        """(N, 3) [N]: what the rollers push with now, −(f·n) n with f the force on their
+        nodes before the rollers take their part (engine/rollers.py), evaluated afresh
+        on scratch arrays (the state's force has lost it)."""
+        s, m = self.state, self.model.arrays
+        f = np.zeros_like(s.force)
+        eval_forces(m, s.pos, s.vel, self.time, s.chord, s.bar_on, s.beam_on, s.tri_on, f, s.bar_N.copy(), s.beam_out.copy(), s.tri_out.copy())
+        eval_tethers(s.tether, s.pos, s.vel, f, s.tether_f.copy(), 1.0)
+        return rollers.roller_reactions(m, f)
 
     # ------------------------------------------------------------------ stepping
     def _set_controls(self, stop_at_rest: bool) -> None:
@@ -219,11 +238,12 @@ class Simulation(Interaction):
             steps, at_rest = self.implicit.advance(self, seconds, until_rest)
         except newmark.NewmarkFailed as exc:
             self.refresh()
-            raise Unstable(f"unstable near t = {self.time:.4g} s: {exc}; rolled back to t = {self.time:.4g} s, where this run started") from None
+            said = N_("unstable near t = {time} s: {cause}; rolled back to t = {time} s, where this run started")
+            raise Unstable(Words(said, {"time": f"{self.time:.4g}", "cause": str(exc)})) from None
         self.refresh()
         return Outcome(steps, at_rest)
 
-    def _blow_up(self, status: int, energy_before: float, work: float) -> tuple[str | None, float]:
+    def _blow_up(self, status: int, energy_before: float, work: float) -> tuple[Words | None, float]:
         """Why the last batch is not to be trusted (or None), and the energy after it.
 
         Energy (kinetic, strain, and the tethers' springs) can only grow by the work
@@ -233,7 +253,7 @@ class Simulation(Interaction):
         """
         energy = math.nan
         if status == dynamics.NOT_FINITE:
-            cause = "the state became non-finite (NaN or infinity)"
+            cause = Words(N_("the state became non-finite (NaN or infinity)"))
         else:
             self.refresh()
             energy = self._energy()
@@ -242,12 +262,13 @@ class Simulation(Interaction):
                 return None, energy
             inverted = self._inverted_triangles()
             if math.isfinite(energy):
-                cause = f"its energy grew from {energy_before:.3g} J to {energy:.3g} J with {max(work, 0.0):.3g} J of work done on it"
+                said = N_("its energy grew from {before} J to {after} J with {work} J of work done on it")
+                cause = Words(said, {"before": f"{energy_before:.3g}", "after": f"{energy:.3g}", "work": f"{max(work, 0.0):.3g}"})
             elif len(inverted):
                 names = ", ".join(repr(self.model.triangle_ids[e]) for e in inverted)
-                cause = f"Neo-Hookean triangle {names} turned inside out (its energy has no value there)"
+                cause = Words(N_("Neo-Hookean triangle {names} turned inside out (its energy has no value there)"), {"names": names})
             else:
-                cause = "the state became non-finite (NaN or infinity)"
+                cause = Words(N_("the state became non-finite (NaN or infinity)"))
         kind, row, omega = linear.stiffest_element(self.model)
         stiffest = f"the stiffest element is {self.element_name(kind, row)} (about {omega / (2 * math.pi):.3g} Hz); " if omega > 0 else ""
         safe = stable_dt_for(self.model, self.integrator)
@@ -256,7 +277,9 @@ class Simulation(Interaction):
             step = f"a step of {safe:.3g} s or less is stable for the structure as built{held}, the step was {self.dt:.3g} s"
         else:  # never call the step that failed a stable one
             step = f"the step, {self.dt:.3g} s, is within the {safe:.3g} s estimated stable for the structure as built, so it grew stiffer as it moved{held}"
-        return f"unstable near t = {self.time:.4g} s: {cause}; {stiffest}{step}; rolled back to the last good state", energy
+        # The cause is a student's (translated where shown); the step's figures are for whoever tunes the engine (kept in English).
+        said = N_("unstable near t = {time} s: {cause}; {details}; rolled back to the last good state")
+        return Words(said, {"time": f"{self.time:.4g}", "cause": cause, "details": f"{stiffest}{step}"}), energy
 
     def element_name(self, kind: str, row: int) -> str:
         if kind == "triangle":
@@ -299,8 +322,9 @@ class Simulation(Interaction):
             self.refresh()
             if status == dynamics.INVERTED:
                 names = ", ".join(repr(self.model.triangle_ids[e]) for e in self._inverted_triangles())
-                raise Unstable(f"relaxation is unstable from here: Neo-Hookean triangle {names} is inverted (its energy has no value there); rolled back")
-            raise Unstable("relaxation diverged (non-finite state); rolled back")
+                said = N_("relaxation is unstable from here: Neo-Hookean triangle {names} is inverted (its energy has no value there); rolled back")
+                raise Unstable(Words(said, {"names": names}))
+            raise Unstable(Words(N_("relaxation diverged (non-finite state); rolled back")))
         self.refresh()
         if status != dynamics.AT_REST:
             self.no_equilibrium = self._still_moving(iters)

@@ -21,6 +21,7 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
+from equilibria.engine import rollers
 from equilibria.engine.bar import bar_blocks, bar_dofs, bar_tangents
 from equilibria.engine.beam import beam_blocks, beam_dofs, beam_tangents
 from equilibria.engine.cst import cst_blocks, cst_tangents, tri_dofs
@@ -123,11 +124,11 @@ def _assembled(m, blocks: dict, active) -> sp.csr_matrix:
 def lowest_frequency(m) -> float | None:
     """The lowest elastic natural frequency ω₁ [rad/s] (rigid and mechanism modes, with
     ω ≈ 0, are skipped), or None when there is none."""
-    free = ~m.fixed.ravel()
+    free = ~m.fixed.ravel() & ~rollers.across(m)  # a roller's across slot held (engine/rollers.py)
     n = int(free.sum())
     if n == 0:
         return None
-    K = assemble(m)[free][:, free]
+    K = rollers.turned(assemble(m), rollers.turn(m))[free][:, free]
     w = 1.0 / np.sqrt(m.mass.ravel()[free])
     A = sp.csr_matrix(K.multiply(w[:, None]).multiply(w[None, :]))
     top = float(abs(A).sum(axis=1).max())  # ≥ ω²_max

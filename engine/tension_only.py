@@ -38,7 +38,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.optimize
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
@@ -123,6 +122,8 @@ def loaded_free_motion(b: np.ndarray, G: sp.csr_matrix, Z: np.ndarray) -> np.nda
     c = -(Z.T @ b)
     GZ = np.asarray(G @ Z)
     rows = GZ.shape[0] > 0
+    import scipy.optimize  # here, not at the top: it adds a third of a second to every start
+
     res = scipy.optimize.linprog(c, A_ub=GZ if rows else None, b_ub=np.zeros(GZ.shape[0]) if rows else None, bounds=[(-1.0, 1.0)] * Z.shape[1], method="highs")
     if res.status != 0:
         return None

@@ -1,7 +1,11 @@
 """A student's go at a level: the moves made so far, the checks, the marks.
 
 Marks go by tries (`rules.marks`): full marks at the first check, fewer after each failed
-one; an unchanged answer checked again costs no try (the same verdict comes back). After
+one; an unchanged answer checked again costs no try (the same verdict comes back). The
+answer last checked, when that check failed, is remembered by its fingerprint
+(`answer_key`: the moves, the draw and the student's numbers), which the progress file
+keeps (game/progress.py), so a restart forgets nothing: the unchanged answer is judged
+again for its verdict and still costs no try, and any change to it is a new try. After
 a failed check the hint is the one for that failure (game/rules/hints.py: the level's
 hints one by one). "Show the answer" (`show_answer`) gives up the level: marks 0,
 recorded as shown, not won, and the worked solution is the level's explanation with the
@@ -14,12 +18,24 @@ other loads, and so another answer. No pygame here.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import numpy as np
 
 from equilibria.level import Level
 from equilibria.rules import KINDS, Verdict, check, marks
 from equilibria.rules.construction import design
 from equilibria.solution import Move, RemoveMember, Solution, player_loads
+
+
+def answer_key(solution: Solution) -> str:
+    """The fingerprint of an answer: SHA-256 (hex) of the solution as its file holds it
+    (level, draw, student, numbers and moves), its keys sorted. Equal only for the same
+    answer to the same numbers: a move changed, added, removed or reordered, another draw
+    or other numbers give another key."""
+    text = json.dumps(solution.model_dump(mode="json", exclude_none=True), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class Attempt:
@@ -35,7 +51,8 @@ class Attempt:
         self.marks: int | None = None  # set by the first check that passes
         self.shown = False  # the answer was shown: the level is given up (marks 0)
         self.answer_asked = False  # "show the answer" asked once: the game asks before giving the level up
-        self._checked: tuple[list[dict], Verdict] | None = None  # the moves last checked and their verdict
+        self.failed_key: str | None = None  # answer_key of the answer last checked, when that check failed (kept in the progress)
+        self._checked: tuple[str, Verdict] | None = None  # the key last checked and its verdict, in this session
 
     def solution(self, moves: list[Move] | None = None) -> Solution:
         """The attempt's moves (or `moves`) as a solution file holds them."""
@@ -64,16 +81,24 @@ class Attempt:
     def check(self) -> Verdict:
         """Judge the moves as they are; the verdict (with its simulation) stays until
         try_again(). The same moves as at the last check, which failed, cost no try and
-        get the same verdict. ValueError for moves the level does not allow, as
-        rules.check."""
-        key = [m.model_dump(mode="json") for m in self.moves]
-        if self._checked is not None and self._checked[0] == key and not self._checked[1].passed:
-            self.verdict = self._checked[1]
-            return self.verdict
-        verdict = check(self.level, self.solution(), failures=self.tries + 1)
-        self.tries += 1
+        get the same verdict, in this session or after a restart (`failed_key`).
+        ValueError for moves the level does not allow, as rules.check."""
+        solution = self.solution()
+        key = answer_key(solution)
+        verdict = None
+        if key == self.failed_key:  # unchanged since a failed check: no try
+            same = self._checked is not None and self._checked[0] == key
+            verdict = self._checked[1] if same else check(self.level, solution, failures=max(self.tries, 1))  # checked before a restart: judged again
+            if not verdict.passed:
+                self._checked = (key, verdict)
+                self.verdict = verdict
+                return verdict
+        if verdict is None:
+            verdict = check(self.level, solution, failures=self.tries + 1)
+        self.tries += 1  # a new answer (or one a newer judge now passes): a try
         self.verdict = verdict
         self._checked = (key, verdict)
+        self.failed_key = None if verdict.passed else key
         if verdict.passed and self.marks is None:
             self.marks = 0 if self.shown else marks(self.tries)
         return verdict

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import platformdirs
 
+from equilibria.i18n import _, decimal
 from equilibria.progress import data_folder
 
 STALE_DAYS = 30
@@ -92,29 +93,29 @@ def _size(path: Path) -> int:
 def _remove(path: Path) -> str:
     """Remove a file or a folder; what to say of it."""
     if not path.exists():
-        return f"  {path}: not there"
+        return "  " + _("{path}: not there").format(path=path)
     try:
         size = _size(path)
         shutil.rmtree(path) if path.is_dir() else path.unlink()
     except OSError as exc:
-        return f"  {path}: could not be removed ({exc.strerror or exc})"
-    return f"  {path}: removed ({size / 1e6:.1f} MB)"
+        return "  " + _("{path}: could not be removed ({why})").format(path=path, why=exc.strerror or exc)
+    return "  " + _("{path}: removed ({size} MB)").format(path=path, size=decimal(size / 1e6, 1))
 
 
 def clean(data: bool) -> list[str]:
     """Remove the compiled engines and, with `data`, the player's things; the lines to
     print (each folder and what became of it)."""
-    lines = ["The compiled engine (it compiles again on the next start):", _remove(cache_root())]
+    lines = [_("The compiled engine (it compiles again on the next start):"), _remove(cache_root())]
     folder = data_folder()
     if not data:
-        kept = f"The player's progress, designs, screenshots, hand-ins and a teacher's levels are kept, in {folder}"
-        lines += [kept, "  (`equilibria clean --data` removes them too)."]
+        kept = _("The player's progress, designs, screenshots, hand-ins and a teacher's levels are kept, in {folder}").format(folder=folder)
+        lines += [kept, "  " + _("(`equilibria clean --data` removes them too).")]
         return lines
-    lines.append(f"The player's things, in {folder}:")
+    lines.append(_("The player's things, in {folder}:").format(folder=folder))
     lines += [_remove(folder / name) for name in DATA_ENTRIES]
     lines += [_remove(p) for p in sorted([*folder.glob("progress.broken-*.json"), *folder.glob(".progress.json.*.tmp")])]  # moved aside; a killed write's
     with contextlib.suppress(OSError):
         folder.rmdir()  # only when nothing else is left in it
     if folder.exists():
-        lines.append(f"  {folder} is kept: it holds other files")
+        lines.append("  " + _("{folder} is kept: it holds other files").format(folder=folder))
     return lines

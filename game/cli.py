@@ -36,7 +36,18 @@ import sys
 import time
 import traceback
 
+from equilibria.argtexts import argparse_in_language  # the standard library only too
 from equilibria.files import BadInput, format_problem, read_json  # the standard library only: see main()
+from equilibria.i18n import (
+    LANGUAGES,
+    SOURCE,
+    _,
+    decimal,
+    decimal_mark,
+    ngettext,
+    set_language,
+    system_language,
+)  # the standard library only until a language is used
 from equilibria.text import plain_text  # the standard library only too
 
 
@@ -44,9 +55,9 @@ def _positive(text: str) -> float:
     try:
         x = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a number, got {text}").format(text=repr(text))) from None
     if not (math.isfinite(x) and x > 0):
-        raise argparse.ArgumentTypeError(f"must be a positive number, got {text!r}")
+        raise argparse.ArgumentTypeError(_("must be a positive number, got {text}").format(text=repr(text)))
     return x
 
 
@@ -70,87 +81,116 @@ def _option_names(parser: argparse.ArgumentParser) -> set[str]:
 def build_parser() -> argparse.ArgumentParser:
     from equilibria.project import DOCUMENTATION, HOME, ISSUES
 
-    epilog = f"The manual: `equilibria docs` (installed with the program), or {DOCUMENTATION}\nReport a bug: {ISSUES}\nHome: {HOME}"
-    about = "Equilibria: a 2D structural-statics sandbox game."
+    epilog = _("The manual: `equilibria docs` (installed with the program), or {documentation}\nReport a bug: {issues}\nHome: {home}").format(
+        documentation=DOCUMENTATION, issues=ISSUES, home=HOME
+    )
+    about = _("Equilibria: a 2D structural-statics sandbox game.")
     parser = _Parser(prog="equilibria", description=about, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"equilibria {version()}")
+    parser.add_argument("--version", action="version", version=f"equilibria {version()}", help=_("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command")
-    sim = sub.add_parser("simulate", help="run a model headless and print the results")
-    sim.add_argument("model", help="model JSON (the level format without goal and player), or a level file or id")
+    sim = sub.add_parser("simulate", help=_("run a model headless and print the results"))
+    sim.add_argument("model", help=_("model JSON (the level format without goal and player), or a level file or id"))
     span = sim.add_mutually_exclusive_group()
-    span.add_argument("--seconds", type=_positive, help="simulated time to run [s]")
-    span.add_argument("--until-rest", action="store_true", help="run until at rest or --max-seconds (the default)")
-    sim.add_argument("--max-seconds", type=_positive, default=60.0, help="limit for --until-rest [s] (default 60)")
-    sim.add_argument("--integrator", choices=("rk4", "symplectic", "newmark", "relax", "linear"), default="rk4")
-    sim.add_argument("--hht-alpha", type=float, default=0.0, help="newmark: HHT-α in [-1/3, 0], damping the highest modes (default 0)")
-    sim.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step estimated from the model; 1/120 s for newmark)")
-    sim.add_argument("--record", action="append", default=[], metavar="SPEC", help="quantity to record, e.g. node.B.y, member.AB.axial")
-    sim.add_argument("--every", type=_positive, help="recording interval [s] (default 0.01 s); values between steps from the state interpolated to that time")
-    sim.add_argument("--load-factors", type=_load_factors, metavar="F,F,...", help="relax/linear: one static answer per factor on the loads (0.25,0.5,1)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    val = sub.add_parser("validate", help="schema and sense checks of level files")
-    val.add_argument("paths", nargs="*", metavar="PATH", help="level files, or folders of them (default: the shipped course)")
-    chk = sub.add_parser("check", help="the verdict on a level and a solution")
-    chk.add_argument("level", help="a level file, or the id of a shipped level")
-    chk.add_argument("--solution", help="the player's solution JSON (default: no moves)")
-    chk.add_argument("--student", help="judge with this student's numbers (a level that varies; the solution's own student id comes first)")
-    chk.add_argument("--json", action="store_true", help="print one JSON object")
-    chk.add_argument("--attempt", type=_count, metavar="N", help="the hint after the N-th failed check (default: the first, and all the level's hints)")
-    shw = sub.add_parser("show", help="print a level as one student gets it: their numbers, brief, hints, answer and explanation")
-    shw.add_argument("level", help="a level file, or the id of a shipped level")
-    shw.add_argument("--student", action="append", help="the student id (default: the level's own numbers); again for more students")
-    shw.add_argument("--json", action="store_true", help="print one JSON object, with the answer as a solution file")
-    grd = sub.add_parser("grade", help="judge a class's solution files and write one CSV row per student and level")
-    grd.add_argument("levels", metavar="LEVELS", help="a level file or id, or a folder of level files")
-    grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help="the class's solutions: STUDENT.json files, or a folder per student")
-    grd.add_argument("--csv", required=True, metavar="OUT.csv", help="where to write the rows (- for standard output); never over an input")
-    grd.add_argument("--roster", metavar="FILE", help="the class: one student a line, or a .csv with a `student` column; each gets a row for every level")
-    grd.add_argument("--roster-column", metavar="NAME", help="the .csv roster's column of students (default: the one headed student, name, id or login)")
-    grd.add_argument("--no-bom", dest="bom", action="store_false", help="no byte-order mark at the start of the CSV (by default one, for Excel to read UTF-8)")
-    grd.add_argument("--workers", type=_count, metavar="N", help="processes judging at once (default: one per core)")
-    exp = sub.add_parser("export", help="write your saved work on a level as a solution file, to hand in")
-    exp.add_argument("level", help="a level file, or the id of a level (equilibria levels lists them)")
-    exp.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: LEVEL.json in the current folder)")
+    span.add_argument("--seconds", type=_positive, help=_("simulated time to run [s]"))
+    span.add_argument("--until-rest", action="store_true", help=_("run until at rest or --max-seconds (the default)"))
+    sim.add_argument("--max-seconds", type=_positive, default=60.0, help=_("limit for --until-rest [s] (default 60)"))
+    sim.add_argument(
+        "--integrator", choices=("rk4", "symplectic", "newmark", "relax", "linear"), default="rk4", help=_("how the motion is computed in time (default rk4)")
+    )
+    sim.add_argument("--hht-alpha", type=float, default=0.0, help=_("newmark: HHT-α in [-1/3, 0], damping the highest modes (default 0)"))
+    sim.add_argument("--dt", type=_positive, help=_("time step [s] (default: a stable step estimated from the model; 1/120 s for newmark)"))
+    sim.add_argument("--record", action="append", default=[], metavar="SPEC", help=_("quantity to record, e.g. node.B.y, member.AB.axial"))
+    sim.add_argument(
+        "--every", type=_positive, help=_("recording interval [s] (default 0.01 s); values between steps from the state interpolated to that time")
+    )
+    sim.add_argument("--load-factors", type=_load_factors, metavar="F,F,...", help=_("relax/linear: one static answer per factor on the loads (0.25,0.5,1)"))
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    val = sub.add_parser("validate", help=_("schema and sense checks of level files"))
+    val.add_argument("paths", nargs="*", metavar="PATH", help=_("level files, or folders of them (default: the shipped course)"))
+    chk = sub.add_parser("check", help=_("the verdict on a level and a solution"))
+    chk.add_argument("level", help=_("a level file, or the id of a shipped level"))
+    chk.add_argument("--solution", help=_("the player's solution JSON (default: no moves)"))
+    chk.add_argument("--student", help=_("judge with this student's numbers (a level that varies; the solution's own student id comes first)"))
+    chk.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    chk.add_argument("--attempt", type=_count, metavar="N", help=_("the hint after the N-th failed check (default: the first, and all the level's hints)"))
+    shw = sub.add_parser("show", help=_("print a level as one student gets it: their numbers, brief, hints, answer and explanation"))
+    shw.add_argument("level", help=_("a level file, or the id of a shipped level"))
+    shw.add_argument("--student", action="append", help=_("the student id (default: the level's own numbers); again for more students"))
+    shw.add_argument("--json", action="store_true", help=_("print one JSON object, with the answer as a solution file"))
+    grd = sub.add_parser("grade", help=_("judge a class's solution files and write one CSV row per student and level"))
+    grd.add_argument("levels", metavar="LEVELS", help=_("a level file or id, or a folder of level files"))
+    grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help=_("the class's solutions: STUDENT.json files, or a folder per student"))
+    grd.add_argument("--csv", required=True, metavar="OUT.csv", help=_("where to write the rows (- for standard output); never over an input"))
+    grd.add_argument("--roster", metavar="FILE", help=_("the class: one student a line, or a .csv with a `student` column; each gets a row for every level"))
+    grd.add_argument("--roster-column", metavar="NAME", help=_("the .csv roster's column of students (default: the one headed student, name, id or login)"))
+    grd.add_argument(
+        "--no-bom", dest="bom", action="store_false", help=_("no byte-order mark at the start of the CSV (by default one, for Excel to read UTF-8)")
+    )
+    grd.add_argument("--workers", type=_count, metavar="N", help=_("processes judging at once (default: one per core)"))
+    exp = sub.add_parser("export", help=_("write your saved work on a level as a solution file, to hand in"))
+    exp.add_argument("level", help=_("a level file, or the id of a level (equilibria levels lists them)"))
+    exp.add_argument("-o", "--output", metavar="FILE", help=_("where to write it (default: LEVEL.json in the current folder)"))
     _more_commands(sub)
-    lvl = sub.add_parser("levels", help="list the course: id, kind, won or not, title")
-    lvl.add_argument("--json", action="store_true", help="print one JSON list (with each level's file and reference solution)")
-    lvl.add_argument("--student", help="also each level's numbers for this student (levels that vary them)")
-    ply = sub.add_parser("play", help="play a level")
-    ply.add_argument("level", help="a level file, or the id of a shipped level (equilibria levels lists them)")
-    ply.add_argument("--solution", help="start from this solution's moves (a teacher showing an answer)")
-    ply.add_argument("--check", action="store_true", help="check the level at once (with --solution: judge that answer)")
-    sbx = sub.add_parser("sandbox", help="an empty world with ground, or a design to watch")
-    sbx.add_argument("design", nargs="?", help="a design file, or a level (file or id) to play with freely (default: an empty sandbox)")
+    lvl = sub.add_parser("levels", help=_("list the course: id, kind, won or not, title"))
+    lvl.add_argument("--json", action="store_true", help=_("print one JSON list (with each level's file and reference solution)"))
+    lvl.add_argument("--student", help=_("also each level's numbers for this student (levels that vary them)"))
+    ply = sub.add_parser("play", help=_("play a level"))
+    ply.add_argument("level", help=_("a level file, or the id of a shipped level (equilibria levels lists them)"))
+    ply.add_argument("--solution", help=_("start from this solution's moves (a teacher showing an answer)"))
+    ply.add_argument("--check", action="store_true", help=_("check the level at once (with --solution: judge that answer)"))
+    sbx = sub.add_parser("sandbox", help=_("an empty world with ground, or a design to watch"))
+    sbx.add_argument("design", nargs="?", help=_("a design file, or a level (file or id) to play with freely (default: an empty sandbox)"))
     for p in (ply, sbx):
-        p.add_argument("--dt", type=_positive, help="time step [s] (default: a stable step); too large a one shows how a run blows up")
+        p.add_argument("--dt", type=_positive, help=_("time step [s] (default: a stable step); too large a one shows how a run blows up"))
         _window_options(p, "frames", "screenshot")
     _window_options(parser, "menu_frames", "menu_screenshot")  # the menu: `equilibria` alone
     for command in sub.choices.values():  # every command's --help ends with where to read more and report a bug
         command.epilog, command.formatter_class = epilog, argparse.RawDescriptionHelpFormatter
+    for p in (parser, *sub.choices.values()):  # before or after the command: `equilibria --lang de check …`, `equilibria check … --lang de`
+        p.add_argument("--lang", choices=sorted(LANGUAGES), default=argparse.SUPPRESS, help=lang_help())
     return parser
+
+
+def lang_help() -> str:
+    """--lang's help: the languages, each by its own name."""
+    names = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    return _("the language of every text: {languages} (default: the system's)").format(languages=names)
+
+
+def _language_asked(argv: list[str]) -> str | None:
+    """The language `--lang` asks for anywhere in `argv` (read before the parser is built,
+    whose help it translates); None where it is not given."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
 
 
 def _more_commands(sub) -> None:
     """`docs` and `clean`: the manual and the folders, as an installed program has them."""
-    docs = sub.add_parser("docs", help="the manual, installed with the program: its folder and pages, or one page")
-    docs.add_argument("page", nargs="?", metavar="PAGE", help="the page to print (cli, level-format, model, solutions)")
-    clean = sub.add_parser("clean", help="remove the compiled engine from the cache (and with --data the player's things)")
-    clean.add_argument("--data", action="store_true", help="also remove the progress, designs, screenshots, hand-ins, a teacher's levels and logs")
+    docs = sub.add_parser("docs", help=_("the manual, installed with the program: its folder and pages, or one page"))
+    docs.add_argument("page", nargs="?", metavar="PAGE", help=_("the page to print (cli, level-format, model, solutions)"))
+    clean = sub.add_parser("clean", help=_("remove the compiled engine from the cache (and with --data the player's things)"))
+    clean.add_argument("--data", action="store_true", help=_("also remove the progress, designs, screenshots, hand-ins, a teacher's levels and logs"))
 
 
 def _window_options(parser: argparse.ArgumentParser, frames: str, screenshot: str) -> None:
-    parser.add_argument("--frames", dest=frames, type=_count, metavar="N", help="run N frames of 1/60 s, headless-friendly, then exit")
-    parser.add_argument("--screenshot", dest=screenshot, metavar="OUT.png", help="save the last frame as an image: .png, .jpg or .bmp (checked before the run)")
-    parser.add_argument("--size", type=_size, metavar="WxH", help="the window's size in pixels (default 1280x800, at least 800x600)")
+    parser.add_argument("--frames", dest=frames, type=_count, metavar="N", help=_("run N frames of 1/60 s, headless-friendly, then exit"))
+    parser.add_argument(
+        "--screenshot", dest=screenshot, metavar="OUT.png", help=_("save the last frame as an image: .png, .jpg or .bmp (checked before the run)")
+    )
+    parser.add_argument("--size", type=_size, metavar="WxH", help=_("the window's size in pixels (default 1280x800, at least 800x600)"))
 
 
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a size like 1280x800, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a size like 1280x800, got {text}").format(text=repr(text))) from None
     if w < 1 or h < 1:
-        raise argparse.ArgumentTypeError(f"a size is at least 1x1, got {text!r}")
+        raise argparse.ArgumentTypeError(_("a size is at least 1x1, got {text}").format(text=repr(text)))
     return w, h
 
 
@@ -158,9 +198,9 @@ def _count(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=repr(text))) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, got {text}").format(text=repr(text)))
     return n
 
 
@@ -184,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     line (2), Ctrl+C ends quietly (130), anything unexpected is one line naming a log
     file that holds the traceback (3).
 
-    This module imports only the standard library (and game.files, which does too): the
+    This module imports only the standard library (and equilibria.files, which does too): the
     engine (numba, scipy) and the game are imported by each command, inside the `try`
     below, so that Ctrl+C while they load ends quietly too, and `--version` and `--help`
     answer at once and touch no folder. SIGTERM and SIGHUP end a command as Ctrl+C does
@@ -192,8 +232,12 @@ def main(argv: list[str] | None = None) -> int:
     from equilibria.console import tolerant_output
 
     tolerant_output()  # a cp1252 console prints Σ as ?, never stops the command
+    set_language(_language_asked(sys.argv[1:] if argv is None else argv) or system_language())
+    argparse_in_language()  # "usage:", "positional arguments", "invalid choice" in the language too
     try:
         args = build_parser().parse_args(argv)
+        if getattr(args, "json", False):  # a machine reads it: keys, values and sentences in English, whatever the language
+            set_language(SOURCE)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
         commands |= {"docs": docs, "clean": clean, "show": show}
         commands |= {"play": play, "sandbox": sandbox}
@@ -211,7 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: one line and a log, never a traceback
         from equilibria.project import ISSUES
 
-        print(f"equilibria: an unexpected error ({type(exc).__name__}: {exc}); {_crash_log(exc)}; please report it at {ISSUES}", file=sys.stderr)
+        said = _("equilibria: an unexpected error ({error}); {log}; please report it at {issues}")
+        print(said.format(error=f"{type(exc).__name__}: {exc}", log=_crash_log(exc), issues=ISSUES), file=sys.stderr)
         return CRASHED
 
 
@@ -243,8 +288,8 @@ def _crash_log_text(details: str) -> str:
         text = f"equilibria {version()}, {' '.join(sys.argv)}\n" + details
         path.write_text(text, encoding="utf-8")
     except OSError as err:
-        return f"the details could not be written to a log ({err.strerror or err})"
-    return f"the details are in {path}"
+        return _("the details could not be written to a log ({why})").format(why=err.strerror or err)
+    return _("the details are in {path}").format(path=path)
 
 
 def play(args: argparse.Namespace) -> int:
@@ -252,7 +297,9 @@ def play(args: argparse.Namespace) -> int:
     from equilibria.course import level_path
 
     path = level_path(args.level)
-    return launch.play(str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt, size=args.size)
+    return launch.play(
+        str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt, size=args.size, lang=getattr(args, "lang", None)
+    )
 
 
 def sandbox(args: argparse.Namespace) -> int:
@@ -260,7 +307,7 @@ def sandbox(args: argparse.Namespace) -> int:
     from equilibria.course import level_path
 
     path = level_path(args.design) if args.design else None
-    return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt, size=args.size)
+    return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt, size=args.size, lang=getattr(args, "lang", None))
 
 
 def levels(args: argparse.Namespace) -> int:
@@ -282,19 +329,19 @@ def levels(args: argparse.Namespace) -> int:
     rows = []
     for level_id in load_course().level_ids():
         path = shipped_level(level_id)
-        level, problem = None, f"{level_id}: the course names it, but there is no such level file"
+        level, problem = None, _("{level}: the course names it, but there is no such level file").format(level=level_id)
         try:
             level, problem = (load_level(read_json(path)), "") if path else (None, problem)
         except BadInput as exc:
             problem = str(exc)
         except ValueError as exc:
             problem = f"{path}: {str(exc).splitlines()[0]}"
-        title, kind = (level.title, level.kind) if level else ("(cannot be read)", "?")
+        title, kind = (level.title, level.kind) if level else (_("(cannot be read)"), "?")
         rows.append(row(level_id, title, kind, path, reference_solution(level_id), "course", problem))
         if args.student and level is not None:
             rows[-1]["numbers"] = _numbers_for(level, args.student)
     for t in teacher_levels():
-        title, kind = ("(cannot be opened)", "?") if t.problem else (t.title, t.kind)
+        title, kind = (_("(cannot be opened)"), "?") if t.problem else (t.title, t.kind)
         rows.append(row(t.id if not t.problem else t.path.name, title, kind, t.path, None, "teacher", t.problem))
     if args.json:
         print(json.dumps(rows, indent=1))
@@ -311,16 +358,24 @@ def levels(args: argparse.Namespace) -> int:
 def _print_levels(rows: list[dict], teacher_folder) -> None:
     width = max(len(r["id"]) for r in rows)
     kinds = max(len(r["kind"]) for r in rows)
-    print(f"{'level':<{width}}  {'kind':<{kinds}}  {'won':<6}  title")
+    # TRANSLATORS: the headings of `equilibria levels`' columns: the level's id, its kind (truss, beam…), whether it is won, its title
+    heads = (_("level"), _("kind"), _("won"), _("title"))
+    width, kinds = max(width, len(heads[0])), max(kinds, len(heads[1]))
+    won_width = max(6, len(heads[2]))
+    print(f"{heads[0]:<{width}}  {heads[1]:<{kinds}}  {heads[2]:<{won_width}}  {heads[3]}")
     for k, r in enumerate(rows):
         if r["source"] == "teacher" and rows[k - 1]["source"] != "teacher":
-            print(f"Your teacher's levels, in {teacher_folder}:")
-        won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else ("won" if r["won"] else "")
-        line = f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<6}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else "")
+            print(_("Your teacher's levels, in {folder}:").format(folder=teacher_folder))
+        # TRANSLATORS: a won level's mark in `equilibria levels` where it has no marks
+        won = f"{r['marks']}/100" if r["won"] and r["marks"] is not None else (_("won") if r["won"] else "")
+        line = f"{r['id']:<{width}}  {r['kind']:<{kinds}}  {won:<{won_width}}  {r['title']}" + (f"  [{r['numbers']}]" if r.get("numbers") else "")
         print(plain_text(line))
     extra = sum(r["source"] == "teacher" for r in rows)
-    none_yet = "" if extra else f" Your teacher's levels: none yet; level files put in {teacher_folder} are listed here."
-    print(f"{len(rows)} levels{f' ({extra} of them your teacher’s)' if extra else ''}; `equilibria play ID` opens one.{none_yet}")
+    if extra:
+        said = _("{n} levels ({extra} of them your teacher’s); `equilibria play ID` opens one.")
+    else:
+        said = _("{n} levels; `equilibria play ID` opens one. Your teacher's levels: none yet; level files put in {folder} are listed here.")
+    print(said.format(n=len(rows), extra=extra, folder=teacher_folder))
 
 
 def docs(args: argparse.Namespace) -> int:
@@ -345,7 +400,8 @@ def _for_student(solution, args: argparse.Namespace):
     if args.student and solution.student is None:
         return solution.model_copy(update={"student": args.student})
     if args.student and args.student.strip().casefold() != solution.student.strip().casefold():
-        print(f"{args.solution}: stamped for student {solution.student}: judged with that student's numbers, not {args.student}'s", file=sys.stderr)
+        said = _("{file}: stamped for student {stamped}: judged with that student's numbers, not {asked}'s")
+        print(said.format(file=args.solution, stamped=solution.student, asked=args.student), file=sys.stderr)
     return solution
 
 
@@ -387,13 +443,13 @@ def show(args: argparse.Namespace) -> int:
 def menu(args: argparse.Namespace) -> int:
     from equilibria.app import launch
 
-    return launch.menu(args.menu_frames, args.menu_screenshot, size=args.size)
+    return launch.menu(args.menu_frames, args.menu_screenshot, size=args.size, lang=getattr(args, "lang", None))
 
 
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from equilibria.course import LEVELS_DIR, level_files, level_path
-    from equilibria.level import load_level
+    from equilibria.level import languages_note, load_level
     from equilibria.variants import versions_said
 
     bad, named = 0, []
@@ -412,7 +468,12 @@ def validate(args: argparse.Namespace) -> int:
             for line in str(exc).splitlines():
                 print(plain_text(f"{path}: {line}"), file=sys.stderr)
         else:
-            print(plain_text(f"{path}: ok ({level.kind}, {len(level.nodes)} nodes, {len(level.members)} members{versions_said(level)})"))
+            nodes = ngettext("{n} node", "{n} nodes", len(level.nodes)).format(n=len(level.nodes))
+            members = ngettext("{n} member", "{n} members", len(level.members)).format(n=len(level.members))
+            said = _("{path}: ok ({kind}, {nodes}, {members}{versions})")
+            print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level))))
+            if note := languages_note(level):  # a note, not a problem: the level plays, in English where a language is missing
+                print(plain_text(f"{path}: {note}"))
             continue
         bad += 1
     return 2 if bad else 0
@@ -437,7 +498,7 @@ def check(args: argparse.Namespace) -> int:
     # within the judge's budget, or one line and exit 2
     solution = read_solution(args.solution) if args.solution else Solution(format=1, level=level.id)
     if not KINDS[level.kind].judged:
-        verdict = Verdict(True, f"A {level.kind} level has no goal: watch it, poke at it.")
+        verdict = Verdict(True, _("A {kind} level has no goal: watch it, poke at it.").format(kind=level.kind))
     else:
         try:
             verdict = judge(level, _for_student(solution, args), args.attempt)
@@ -448,9 +509,10 @@ def check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:
-        print(plain_text(f"{'PASSED' if verdict.passed else 'NOT PASSED'}: {verdict.reason}"))
+        said = _("PASSED: {reason}") if verdict.passed else _("NOT PASSED: {reason}")
+        print(plain_text(said.format(reason=verdict.reason)))
         if verdict.figures.get("hint"):
-            print(plain_text(f"Hint: {verdict.figures['hint']}"))
+            print(plain_text(_("Hint: {hint}").format(hint=verdict.figures["hint"])))
     return 0 if verdict.passed else 1
 
 
@@ -482,14 +544,20 @@ def grade(args: argparse.Namespace) -> int:
         write_bytes_atomic(out, grading.csv_bytes([*plan.rows, *judged], bom=args.bom))
     crashed = [r for r in judged if r.crash]
     for r in crashed:
-        print(f"equilibria: {grading.printable(r.file)} could not be judged (an unexpected error); {_crash_log_text(r.crash)}", file=sys.stderr)
+        said = _("equilibria: {file} could not be judged (an unexpected error); {log}")
+        print(said.format(file=grading.printable(r.file), log=_crash_log_text(r.crash)), file=sys.stderr)
     _print_notes(plan.notes)
     rows = len(plan.rows) + len(judged)
     passed = sum(r.passed for r in judged)
-    others = f"; {plan.other_levels} solution file{'s' * (plan.other_levels != 1)} for other levels left out" if plan.other_levels else ""
-    students, levels_graded = (f"{n} {word}{'s' * (n != 1)}" for n, word in ((len(plan.students), "student"), (len(levels), "level")))
-    summary = f"{rows} rows ({students} × {levels_graded}): {passed} passed{others}"
-    print(f"{summary}; written to {out}" if out else summary, file=sys.stdout if out else sys.stderr)
+    n_students, n_levels = len(plan.students), len(levels)
+    students = ngettext("{n} student", "{n} students", n_students).format(n=n_students)
+    levels_graded = ngettext("{n} level", "{n} levels", n_levels).format(n=n_levels)
+    summary = ngettext("{rows} row ({students} × {levels}): {passed} passed", "{rows} rows ({students} × {levels}): {passed} passed", rows)
+    summary = summary.format(rows=rows, students=students, levels=levels_graded, passed=passed)
+    if plan.other_levels:
+        others = ngettext("{n} solution file for other levels left out", "{n} solution files for other levels left out", plan.other_levels)
+        summary = f"{summary}; {others.format(n=plan.other_levels)}"
+    print(_("{summary}; written to {file}").format(summary=summary, file=out) if out else summary, file=sys.stdout if out else sys.stderr)
     return CRASHED if crashed else 0
 
 
@@ -513,7 +581,8 @@ def _print_notes(notes: list[str]) -> None:
     for line in notes[:NOTES_SHOWN]:
         print(line, file=sys.stderr)
     if len(notes) > NOTES_SHOWN:
-        print(f"… and {len(notes) - NOTES_SHOWN} more such lines", file=sys.stderr)
+        more = len(notes) - NOTES_SHOWN
+        print(ngettext("… and {n} more such line", "… and {n} more such lines", more).format(n=more), file=sys.stderr)
 
 
 def export(args: argparse.Namespace) -> int:
@@ -534,7 +603,8 @@ def export(args: argparse.Namespace) -> int:
         print(handin.given_up(progress, level.id), file=sys.stderr)
         return 1
     if work is None:
-        print(f"{level.id}: no saved work on this level in {progress.path or 'the progress'}; play it first (`equilibria play {level.id}`)", file=sys.stderr)
+        said = _("{level}: no saved work on this level in {where}; play it first (`equilibria play {level}`)")
+        print(said.format(level=level.id, where=progress.path or _("the progress")), file=sys.stderr)
         return 1
     other = handin.other_numbers(level, work, handin.student_of(progress))
     if other:
@@ -551,7 +621,7 @@ def simulate(args: argparse.Namespace) -> int:
 
     model = _read_model(args)
     if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
-        raise BadInput(f"--hht-alpha must be in [-1/3, 0], got {args.hht_alpha}")
+        raise BadInput(_("--hht-alpha must be in [-1/3, 0], got {value}").format(value=args.hht_alpha))
     if args.load_factors is not None:
         return _simulate_load_factors(args, model)
     sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
@@ -594,7 +664,7 @@ def _read_model(args: argparse.Namespace):
     data = read_json(args.model)
     problem = format_problem(data, required=False) if isinstance(data, dict) else None
     if problem:
-        raise BadInput(f"{args.model}: format: {problem}")
+        raise BadInput(f"{args.model}: format: {problem}")  # the problem in the language: equilibria.files
     if isinstance(data, dict):
         from equilibria.runlimits import model_bounds
 
@@ -605,7 +675,8 @@ def _read_model(args: argparse.Namespace):
         raise BadInput(f"{args.model}: {exc}") from None
     if args.integrator == "linear" and model.contacts:
         where = model.node_ids[model.contacts[0][0]]
-        raise BadInput(f"{args.model}: supports: node {where} rests on a contact, which the linear solve does not model: use rk4, symplectic or newmark")
+        said = _("{file}: supports: node {node} rests on a contact, which the linear solve does not model: use rk4, symplectic or newmark")
+        raise BadInput(said.format(file=args.model, node=where))
     return model
 
 
@@ -641,10 +712,10 @@ def _report(args: argparse.Namespace, out: dict, failure: str | None) -> int:
         print(json.dumps(out))
     elif "runs" in out:
         for run in out["runs"]:
-            print(f"load factor {run['load_factor']:g}:")
+            print(_("load factor {factor}:").format(factor=_g(run["load_factor"])))
             _print_summary({**run, "integrator": out["integrator"], "dt": out["dt"], "warnings": []})
         for w in out["warnings"]:
-            print(f"  warning: {w}")
+            print("  " + _("warning: {warning}").format(warning=w))
     else:
         _print_summary(out)
     if failure:
@@ -659,9 +730,9 @@ def _load_factors(text: str) -> list[float]:
         try:
             x = float(part)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {part.strip()!r}") from None
+            raise argparse.ArgumentTypeError(_("expected numbers separated by commas, got {text}").format(text=repr(part.strip()))) from None
         if not math.isfinite(x):
-            raise argparse.ArgumentTypeError(f"a load factor must be a finite number, got {part.strip()!r}")
+            raise argparse.ArgumentTypeError(_("a load factor must be a finite number, got {text}").format(text=repr(part.strip())))
         factors.append(x)
     return factors
 
@@ -675,7 +746,9 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
     from equilibria.engine import Simulation, Unstable
 
     if args.integrator not in ("linear", "relax"):
-        raise BadInput(f"--load-factors: needs --integrator linear or relax (a static answer per factor), not {args.integrator}")
+        raise BadInput(
+            _("--load-factors: needs --integrator linear or relax (a static answer per factor), not {integrator}").format(integrator=args.integrator)
+        )
     runlimits.check_factors(args)
     runs: list[dict] = []
     records: dict[str, list[list[float]]] = {spec: [] for spec in args.record}
@@ -700,7 +773,7 @@ def _simulate_load_factors(args: argparse.Namespace, model) -> int:
             records[spec].append([factor, value])
         failure = _failure(run)
         if failure:
-            failure = f"load factor {factor:g}: {failure}"
+            failure = _("load factor {factor}: {failure}").format(factor=_g(factor), failure=failure)
             break
         previous = sim
     out["dt"] = dt
@@ -719,13 +792,26 @@ def _run_in_time(sim, args: argparse.Namespace, probes: dict, sample) -> tuple[i
 
 
 def _print_summary(out: dict) -> None:
-    print(f"t = {out['time']:.4g} s after {out['steps']} steps ({out['integrator']}, dt = {out['dt']:.3g} s); at rest: {out['at_rest']}")
+    steps = ngettext(
+        "t = {time} s after {steps} step ({integrator}, dt = {dt} s); {at_rest}",
+        "t = {time} s after {steps} steps ({integrator}, dt = {dt} s); {at_rest}",
+        out["steps"],
+    )
+    at_rest = _("at rest") if out["at_rest"] else _("not at rest")
+    print(steps.format(time=_g(out["time"], 4), steps=out["steps"], integrator=out["integrator"], dt=_g(out["dt"], 3), at_rest=at_rest))
     for mid, f in out["members"].items():
-        print(f"  member {mid}: N = {f['axial'] / 1e3:+.3f} kN" + (" (broken)" if f["broken"] else ""))
+        said = _("member {member}: N = {force} kN (broken)") if f["broken"] else _("member {member}: N = {force} kN")
+        print("  " + said.format(member=mid, force=decimal(f["axial"] / 1e3, 3, grouping=False, plus=True)))
     for nid, r in out["reactions"].items():
-        print(f"  reaction {nid}: fx = {r['fx'] / 1e3:+.3f} kN, fy = {r['fy'] / 1e3:+.3f} kN, m = {r['m'] / 1e3:+.3f} kN m")
+        fx, fy, m = (decimal(r[key] / 1e3, 3, grouping=False, plus=True) for key in ("fx", "fy", "m"))
+        print("  " + _("reaction {node}: fx = {fx} kN, fy = {fy} kN, m = {m} kN m").format(node=nid, fx=fx, fy=fy, m=m))
     for key in ("mechanism", "unstable"):
         if key in out:
             print(f"  {out[key]['message'] if key == 'mechanism' else out[key]}")
     for w in out["warnings"]:
-        print(f"  warning: {w}")
+        print("  " + _("warning: {warning}").format(warning=w))
+
+
+def _g(x: float, digits: int = 6) -> str:
+    """`x` in `digits` significant figures (:g) with the language's decimal mark."""
+    return f"{x:.{digits}g}".replace(".", decimal_mark())

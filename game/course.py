@@ -10,12 +10,13 @@ Where the shipped levels are is game/shipped.py's business (importlib.resources)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from equilibria.files import BadInput, read_json
-from equilibria.format import LEVEL_ID, LevelId, _Strict
+from equilibria.format import LEVEL_ID, LevelId, _Strict, localized_text
+from equilibria.i18n import _, localized
 from equilibria.shipped import COURSE_PATH, LEVELS_DIR, SCHEMA_PATH, in_checkout
 from equilibria.suggest import did_you_mean
 from equilibria.teacher import find_teacher_level, teacher_levels
@@ -27,8 +28,13 @@ SOLUTIONS = "solutions"  # the folder of reference solutions in levels/
 
 
 class Topic(_Strict):
-    title: Annotated[str, Field(min_length=1, max_length=80)]
+    title_: localized_text(80, min_length=1) = Field(alias="title", description='a text, or one per language: {"en": "…", "de": "…"}')
     levels: list[LevelId] = Field(min_length=1)
+
+    @property
+    def title(self) -> str:
+        """The topic's name in the current language."""
+        return localized(self.title_)
 
 
 class Course(_Strict):
@@ -78,8 +84,11 @@ def level_path(ref: str) -> Path:
     found = shipped_level(ref) or (find_teacher_level(ref) if LEVEL_ID.fullmatch(ref) else None)
     if found is None:
         hint = did_you_mean(ref, known_level_ids())
-        hint = f"; {hint}" if hint else ""
-        raise BadInput(f"{ref}: no such file, and no level of the course has that id{hint} (`equilibria levels` lists them)")
+        if hint:
+            said = _("{ref}: no such file, and no level of the course has that id; {hint} (`equilibria levels` lists them)")
+        else:
+            said = _("{ref}: no such file, and no level of the course has that id (`equilibria levels` lists them)")
+        raise BadInput(said.format(ref=ref, hint=hint))
     return found
 
 

@@ -25,6 +25,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from equilibria.i18n import _, decimal
+
 MAX_FILE_BYTES = 10_000_000  # a level or model bigger than this is refused unread
 MAX_OBJECTS = 100_000  # JSON objects in one file (each node, member, load… is one); a level
 # that big runs at a twentieth of real time, so more is refused before parsing
@@ -47,23 +49,27 @@ def read_json(path: str | Path) -> Any:
     try:
         size = p.stat().st_size
     except OSError as exc:
-        raise BadInput(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        raise BadInput(_("{file}: cannot read the file ({why})").format(file=path, why=exc.strerror or exc)) from None
     if not p.is_file():
-        raise BadInput(f"{path}: not a file")
+        raise BadInput(_("{file}: not a file").format(file=path))
     if size > MAX_FILE_BYTES:
-        raise BadInput(f"{path}: the file is {size / 1e6:.0f} MB; files over {MAX_FILE_BYTES / 1e6:.0f} MB are refused")
+        said = _("{file}: the file is {size} MB; files over {most} MB are refused")
+        raise BadInput(said.format(file=path, size=f"{size / 1e6:.0f}", most=f"{MAX_FILE_BYTES / 1e6:.0f}"))
     try:
         text = p.read_text(encoding="utf-8-sig")  # a byte-order mark (Notepad writes one) is no part of the JSON
     except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"{path}: cannot read the file as UTF-8 text ({exc})") from None
+        raise BadInput(_("{file}: cannot read the file as UTF-8 text ({why})").format(file=path, why=exc)) from None
     if text.count("{") > MAX_OBJECTS:  # every object opens with one (a brace in a string counts too)
-        raise BadInput(f"{path}: more than {MAX_OBJECTS:,} objects (nodes, members, loads…); larger files are refused")
+        said = _("{file}: more than {most} objects (nodes, members, loads…); larger files are refused")
+        raise BadInput(said.format(file=path, most=decimal(MAX_OBJECTS, 0)))
     try:
         return json.loads(text, object_pairs_hook=partial(_unique_keys, path))
     except json.JSONDecodeError as exc:
-        raise BadInput(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        # TRANSLATORS: {problem} is Python's own English words for what is wrong (Expecting ',' delimiter)
+        said = _("{file}: not valid JSON: {problem} at line {line}, column {column}")
+        raise BadInput(said.format(file=path, problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise BadInput(f"{path}: not valid JSON: nested too deeply") from None
+        raise BadInput(_("{file}: not valid JSON: nested too deeply").format(file=path)) from None
 
 
 def _unique_keys(path: str | Path, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -73,8 +79,11 @@ def _unique_keys(path: str | Path, pairs: list[tuple[str, Any]]) -> dict[str, An
     if len(obj) < len(pairs):
         seen: set[str] = set()
         twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        where = f"the object with id {obj['id']!r}" if isinstance(obj.get("id"), str) else "one object"
-        raise BadInput(f"{path}: {twice}: given twice in {where} (JSON would keep only the last)")
+        if isinstance(obj.get("id"), str):
+            said = _("{file}: {field}: given twice in the object with id {id} (JSON would keep only the last)")
+        else:
+            said = _("{file}: {field}: given twice in one object (JSON would keep only the last)")
+        raise BadInput(said.format(file=path, field=twice, id=repr(obj.get("id"))))
     return obj
 
 
@@ -82,14 +91,15 @@ def format_problem(data: dict, *, required: bool = True) -> str | None:
     """Why `data` is not in the format this version reads (FORMAT), or None. A model
     file may leave `format` out; a level, a design or a solution must give it."""
     if "format" not in data:
-        return f'missing: the file must say which format it is in ("format": {FORMAT})' if required else None
+        return _('missing: the file must say which format it is in ("format": {format})').format(format=FORMAT) if required else None
     version = data["format"]
     if isinstance(version, bool) or not isinstance(version, int):
-        return f"expected the whole number {FORMAT}, got {version!r}"
+        return _("expected the whole number {format}, got {value}").format(format=FORMAT, value=repr(version))
     if version > FORMAT:
-        return f"format {version} is newer than this version of Equilibria reads (format {FORMAT}); open it with a newer Equilibria"
+        said = _("format {version} is newer than this version of Equilibria reads (format {format}); open it with a newer Equilibria")
+        return said.format(version=version, format=FORMAT)
     if version < FORMAT:
-        return f"format {version} is older than any Equilibria wrote (the first was format {FORMAT})"
+        return _("format {version} is older than any Equilibria wrote (the first was format {format})").format(version=version, format=FORMAT)
     return None
 
 
@@ -101,12 +111,14 @@ def write_json_atomic(path: str | Path, value: Any, *, indent: int | None = 1) -
     try:
         text = json.dumps(value, indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveError(f"{path}: cannot be written as JSON ({exc})") from None
+        raise SaveError(_("{file}: cannot be written as JSON ({why})").format(file=path, why=exc)) from None
     data = text.encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
-        raise SaveError(f"{path}: not written: {len(data) / 1e6:.0f} MB is over the {MAX_FILE_BYTES / 1e6:.0f} MB a file may have")
+        said = _("{file}: not written: {size} MB is over the {most} MB a file may have")
+        raise SaveError(said.format(file=path, size=f"{len(data) / 1e6:.0f}", most=f"{MAX_FILE_BYTES / 1e6:.0f}"))
     if text.count("{") > MAX_OBJECTS:  # read_json's own count, so what is written can be read
-        raise SaveError(f"{path}: not written: it holds more than the {MAX_OBJECTS:,} objects a file may have")
+        said = _("{file}: not written: it holds more than the {most} objects a file may have")
+        raise SaveError(said.format(file=path, most=decimal(MAX_OBJECTS, 0)))
     write_bytes_atomic(path, data)
 
 
@@ -117,7 +129,7 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
     try:
         fd, temporary = _create_temporary(target)
     except OSError as exc:
-        raise SaveError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
+        raise SaveError(_("{file}: cannot write the file ({why})").format(file=path, why=exc.strerror or exc)) from None
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
@@ -128,7 +140,7 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             temporary.unlink()
         if isinstance(exc, OSError):
-            raise SaveError(f"{path}: cannot write the file ({exc.strerror or exc})") from None
+            raise SaveError(_("{file}: cannot write the file ({why})").format(file=path, why=exc.strerror or exc)) from None
         raise
     _sync_folder(target.parent)
     remove_stale_temporaries(target)
@@ -161,7 +173,7 @@ def _create_temporary(target: Path) -> tuple[int, Path]:
     """A new file next to `target`, opened for writing, with the permissions the user's
     umask gives a new file (as the target would get if written directly)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _ in range(100):
+    for _attempt in range(100):
         temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
         try:
             return os.open(temporary, flags, 0o666), temporary

@@ -3,7 +3,7 @@
 The structure (nodes, supports, members, plates, loads), the world, the goal and what the
 player may do, as pydantic models; the primitives (finite numbers, ids, DOFs, histories)
 that solution files share. What each kind is and which of these fields it uses is the
-registry's (game/rules/kinds.py); `game.level` joins the two into the `Level` a level
+registry's (game/rules/kinds.py); `equilibria.level` joins the two into the `Level` a level
 file is read as. This module imports no other of the game's, so that every other one,
 the kinds' rules included, can import it.
 """
@@ -13,10 +13,12 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from typing import Annotated, Any, Literal, Self
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, Self, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, field_validator, model_validator
 
+from equilibria.i18n import LANGUAGES, N_, SOURCE, _, decimal, decimal_mark, localized, ngettext, speaking
 from equilibria.text import plain_text
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
@@ -46,7 +48,7 @@ MAX_DAMPING = 100.0  # damping ratio (course: 0.02 to 0.05); [1/s] mass_damping
 MAX_ELEMENT_DAMPING = 10.0  # [s] stiffness-proportional β (course: none), which shrinks the explicit step
 MAX_MU = 10.0  # friction coefficient (course: up to 0.3)
 MAX_CHOICES = 100  # player.load_choices (course: up to 4): validate builds the model once for each
-MAX_TEXT = 20_000  # characters of a brief, a hint, an explanation (course: up to 941), laid out on the screen each time shown
+MAX_TEXT = 20_000  # characters of a brief, a hint, an explanation in each language (course: up to 941), laid out on the screen each time shown
 
 
 def bounded(low: float | None, high: float, *, above: float | None = None) -> Any:
@@ -66,10 +68,76 @@ AnswerForce = bounded(-MAX_ANSWER * MAX_FORCE, MAX_ANSWER * MAX_FORCE)
 AnswerMoment = bounded(-MAX_ANSWER * MAX_MOMENT, MAX_ANSWER * MAX_MOMENT)
 Text = Annotated[str, AfterValidator(plain_text)]
 
+# A text the student reads, in one language or several (docs/level-format.md, "Languages"):
+# a plain string is English; {"en": "…", "de": "…"} gives it per language, English required.
+# The level gives it in the language of the moment through its own accessors (`BaseLevel.title`
+# and the like, i18n.localized); the file's form is kept in the field of the same name and an
+# underscore (`title_`), which a drawn version fills language by language (`each_language`).
+Language = Literal[tuple(LANGUAGES)]
+LevelText = str | dict[str, str]  # a text as the file writes it
+TEXT_FORMS = ("one text", "by language")  # the two forms' tags, which a field's path leaves out
+TEXT_FORM_ERROR = N_('a text, or a text per language such as {"en": "…", "de": "…"}')
+
+
+def _english_given(texts: dict[str, str]) -> dict[str, str]:
+    if SOURCE not in texts:
+        raise ValueError(_('the English text ("en") is required; the other languages are optional'))
+    return texts
+
+
+def _text_form(value: Any) -> str | None:
+    return TEXT_FORMS[0] if isinstance(value, str) else TEXT_FORMS[1] if isinstance(value, dict) else None
+
+
+def localized_text(max_length: int, min_length: int = 0) -> Any:
+    """A level's text: one string (English), or one per language of `LANGUAGES` with
+    English among them; each language's text within the bounds."""
+    one = Annotated[Text, Field(min_length=min_length, max_length=max_length)]
+    by_language = Annotated[dict[Language, one], AfterValidator(_english_given), Field(min_length=1, json_schema_extra={"required": [SOURCE]})]
+    return Annotated[
+        Union[Annotated[one, Tag(TEXT_FORMS[0])], Annotated[by_language, Tag(TEXT_FORMS[1])]],  # noqa: UP007 - Tag needs the members annotated
+        Discriminator(_text_form, custom_error_type="level_text", custom_error_message=TEXT_FORM_ERROR),
+    ]
+
+
+def each_language(text: LevelText, change: Callable[[str], str]) -> LevelText:
+    """`text` (as the file writes it) with `change` applied to each language's text, in
+    that language (i18n.speaking: a line `change` adds and the numbers it writes read as
+    that language writes them; a plain text is English)."""
+    if isinstance(text, str):
+        with speaking(SOURCE):
+            return change(text)
+    changed = {}
+    for code, t in text.items():
+        with speaking(code):
+            changed[code] = change(t)
+    return changed
+
+
+def raw_text(value: Any) -> str:
+    """A text of a level file not yet validated (a title in a list of files), in the current
+    language and without control characters; "" where it is no text."""
+    if isinstance(value, dict):
+        value = localized({code: t for code, t in value.items() if isinstance(t, str)})
+    return plain_text(value) if isinstance(value, str) else ""
+
+
+def text_versions(field: str, text: LevelText | None) -> list[tuple[str, str]]:
+    """("field", text) for a plain text, ("field.de", text) for each language of one given
+    per language: where each text the file holds is."""
+    if not text:
+        return []
+    return [(field, text)] if isinstance(text, str) else [(f"{field}.{code}", t) for code, t in text.items()]
+
+
+def _g(x: float) -> str:
+    """A number of a refusal, as short as it goes (`:g`), with the language's decimal mark."""
+    return f"{x:g}".replace(".", decimal_mark())
+
 
 def _no_controls(value: str) -> str:
     if plain_text(value) != value or "\n" in value:
-        raise ValueError(f"an id holds no control characters (escapes, tabs, newlines), not {plain_text(value)!r}")
+        raise ValueError(_("an id holds no control characters (escapes, tabs, newlines), not {id}").format(id=repr(plain_text(value))))
     return value
 
 
@@ -79,7 +147,9 @@ LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 def _level_id(value: str) -> str:
     if not LEVEL_ID.fullmatch(value):
-        raise ValueError(f"a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {value!r}")
+        raise ValueError(
+            _("a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {id}").format(id=repr(value))
+        )
     return value
 
 
@@ -92,12 +162,14 @@ History = Annotated[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # serialize_by_alias: a field whose name is not the file's key (`title_` holds "title") is
+    # dumped under the file's key, so that a dumped level reads back as a level
+    model_config = ConfigDict(extra="forbid", serialize_by_alias=True)
 
 
 def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, float]] | None:
     if points is not None and any(b[0] <= a[0] for a, b in itertools.pairwise(points)):
-        raise ValueError("times must increase")
+        raise ValueError(_("times must increase"))
     return points
 
 
@@ -127,8 +199,42 @@ class Contact(_Strict):
     @classmethod
     def _not_zero(cls, normal):
         if normal[0] == 0 and normal[1] == 0:
-            raise ValueError("must not be [0, 0]")
+            raise ValueError(_("must not be [0, 0]"))
         return normal
+
+
+class Roller(_Strict):
+    angle: bounded(-360.0, 360.0) = Field(
+        description="the line the node rolls along: its angle from the x axis [degrees], counter-clockwise (0: level ground, 30: a slope rising to the right)"
+    )
+
+
+SupportKey = tuple  # ("x", "y") a support by its sorted fixed DOFs, or ("roller", angle)
+
+
+def support_key(support: Any) -> SupportKey:
+    """One key per kind of support, whatever holds it: a support of a level file (a
+    dict), a support the player is offered (`player.supports`: DOFs, or a Roller)."""
+    if isinstance(support, Roller):
+        return ("roller", float(support.angle))
+    if isinstance(support, tuple) and support[:1] == ("roller",):
+        return support  # a key already
+    if isinstance(support, dict):
+        return ("roller", float(support["roller"]["angle"])) if "roller" in support else tuple(sorted(support.get("fix", [])))
+    return tuple(sorted(support))
+
+
+def support_fields(key: SupportKey) -> dict[str, Any]:
+    """What a support of that key says in a level file (all but its node)."""
+    return {"fix": [], "roller": {"angle": key[1]}} if key[:1] == ("roller",) else {"fix": list(key)}
+
+
+def support_words(key: SupportKey) -> str:
+    """A support's name, for a student: pin, roller, wall roller, fixed, roller on a 30° slope."""
+    if key[:1] == ("roller",):
+        return _("roller on a {angle}° slope").format(angle=f"{key[1]:g}".replace(".", decimal_mark()))
+    words = {("x", "y"): N_("pin"), ("y",): N_("roller"), ("x",): N_("wall roller"), ("rot", "x", "y"): N_("fixed")}.get(tuple(sorted(key)))
+    return _(words) if words else "+".join(key)
 
 
 class Support(_Strict):
@@ -136,13 +242,18 @@ class Support(_Strict):
     fix: list[Dof] = Field([], description='locked DOFs: any of "x", "y", "rot"')
     motion: dict[Dof, History] | None = Field(None, description="imposed displacement of a fixed DOF over time [m or rad] (settlement)")
     contact: Contact | None = Field(None, description="the node rests on a surface through its starting point: pushed, never pulled, with friction up to mu N")
+    roller: Roller | None = Field(
+        None, description="a roller on a line at any angle: the node is held across the line, free along it, pushed or pulled along its normal"
+    )
 
     @model_validator(mode="after")
     def _holds_something(self) -> Self:
-        if not self.fix and self.contact is None:
-            raise ValueError('a support fixes some of "x", "y", "rot" or is a contact')
+        if not self.fix and self.contact is None and self.roller is None:
+            raise ValueError(_('a support fixes some of "x", "y", "rot", or is a contact or a roller'))
         if self.contact is not None and {"x", "y"} & set(self.fix):
-            raise ValueError('a contact support cannot also fix "x" or "y"')
+            raise ValueError(_('a contact support cannot also fix "x" or "y"'))
+        if self.roller is not None and ({"x", "y"} & set(self.fix) or self.contact is not None):
+            raise ValueError(_('a roller support cannot also fix "x" or "y" or be a contact'))
         return self
 
     @field_validator("motion")
@@ -162,6 +273,15 @@ FORMULATION_HELP = (
 BUILT_BEAM = "stability"  # the formulation of a beam the player builds, unless the section names one
 
 
+def pinned_fields(fields: dict[str, Any], ends: list[str] | None) -> dict[str, Any]:
+    """A member's level-file fields (all but id, i, j) with the ends `ends` ("i", "j")
+    pinned to their nodes, `release` (none: left out)."""
+    out = {k: v for k, v in fields.items() if k != "release"}
+    if ends:
+        out["release"] = sorted(set(ends))
+    return out
+
+
 class Member(_Strict):
     id: Id
     i: Id
@@ -173,6 +293,10 @@ class Member(_Strict):
         None, description="second moment of area [m⁴]; beams need it (more than 0), and a bar's buckling check where members break; 0 where nothing uses it"
     )
     formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
+    release: list[Literal["i", "j"]] | None = Field(
+        None,
+        description='beams only: the ends pinned to their node (a hinge: no moment passes), any of "i" and "j"',
+    )
 
 
 class Triangle(_Strict):
@@ -340,6 +464,9 @@ class Player(_Strict):
         description="balance: nodes where forces may act; free_body: the cuts' nodes where they may (default: all cuts);"
         " build, stability: nodes where supports may go (absent: any)",
     )
+    asked: list[Id] | None = Field(
+        None, min_length=1, max_length=3, description="section: the members whose forces are asked; the student's section must cut each"
+    )
     mode: Literal["mark", "remove"] | None = Field(None, description="zero_force: mark the zero-force members, or remove all the truss can spare")
     load_choices: list[Annotated[list[Load], Field(max_length=50_000)]] | None = Field(
         None, max_length=MAX_CHOICES, description="zero_force: sets of loads drawn from at random, one per attempt"
@@ -350,7 +477,9 @@ class Player(_Strict):
     sections: dict[Id, Section] | None = Field(None, max_length=100, description="build, stability, sandbox: the members the player may build, by name")
     budget: Positive | None = Field(None, description="build, stability: the most the player's additions may cost")
     node_cost: NonNegative | None = Field(None, description="build: price of each new node")
-    supports: list[list[Dof]] | None = Field(None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"]]')
+    supports: list[list[Dof] | Roller] | None = Field(
+        None, description='build, stability: the supports the player may add, e.g. [["x", "y"], ["y"], {"angle": 30}] (a roller on a 30° slope)'
+    )
     support_cost: NonNegative | None = Field(None, description="build, stability: price of each new support")
     fixed_support_cost: NonNegative | None = Field(
         None, description="build, stability: price of each new support that also fixes the rotation (a fixed base; default: support_cost)"
@@ -378,21 +507,28 @@ class Number(_Strict):
     step: Positive = Field(description="the values go up by this much, so that texts show clean numbers")
     unit: Unit = Field("", description="how texts show it: the SI value divided by the unit's size (8000 N shown in kN is '8 kN')")
     default: Finite | None = Field(None, description="the level's own value, for a player who gave no student id (absent: the step nearest the middle)")
-    words: Text | None = Field(None, max_length=60, description="what it is, for the student's list of their numbers ('the load at C'); absent: its name")
+    words_: localized_text(60) | None = Field(
+        None, alias="words", description="what it is, for the student's list of their numbers ('the load at C'); absent: its name"
+    )
+
+    @property
+    def words(self) -> str:
+        """What the number is, in the current language ("" where the level gives no words)."""
+        return localized(self.words_)
 
     @model_validator(mode="after")
     def _a_range_of_steps(self) -> Self:
         if self.max < self.min:
-            raise ValueError(f"max ({self.max:g}) is less than min ({self.min:g})")
+            raise ValueError(_("max ({max}) is less than min ({min})").format(max=_g(self.max), min=_g(self.min)))
         count = (self.max - self.min) / self.step
         if abs(count - round(count)) > 1e-6 * max(1.0, count):
-            raise ValueError(f"max − min ({self.max - self.min:g}) is not a whole number of steps of {self.step:g}")
+            raise ValueError(_("max − min ({span}) is not a whole number of steps of {step}").format(span=_g(self.max - self.min), step=_g(self.step)))
         if round(count) + 1 > MAX_STEPS:
-            raise ValueError(f"{round(count) + 1} values from min to max; at most {MAX_STEPS}")
+            raise ValueError(_("{count} values from min to max; at most {most}").format(count=decimal(round(count) + 1, 0), most=decimal(MAX_STEPS, 0)))
         if self.default is not None:
             k = (self.default - self.min) / self.step
             if not (self.min <= self.default <= self.max) or abs(k - round(k)) > 1e-6 * max(1.0, k):
-                raise ValueError(f"default {self.default:g} is not one of min, min + step, …, max")
+                raise ValueError(_("default {default} is not one of min, min + step, …, max").format(default=_g(self.default)))
         return self
 
 
@@ -418,19 +554,22 @@ class Vary(_Strict):
     )
 
 
+TEXTS_HELP = 'a text, or one per language: {"en": "…", "de": "…"} (English required)'
+
+
 class BaseLevel(_Strict):
     """A level as the format defines it, whatever its kind: the structure, the world,
-    the goal and what the player may do. `game.level.Level` narrows `kind` to the kinds
+    the goal and what the player may do. `equilibria.level.Level` narrows `kind` to the kinds
     the registry lists and checks the kind's own fields."""
 
     schema_: str | None = Field(None, alias="$schema", exclude=True, description="where an editor finds the schema (levels/level.schema.json); ignored")
     format: Literal[1] = Field(description="level format version")
     id: LevelId
-    title: Annotated[Text, Field(min_length=1, max_length=120)]
+    title_: localized_text(120, min_length=1) = Field(alias="title", description=f"the level's name; {TEXTS_HELP}")
     kind: str = Field(description="what is asked: one of the kinds in game/rules/kinds.py")
-    brief: Annotated[Text, Field(max_length=MAX_TEXT)] = Field("", description="shown before the level starts")
-    hints: list[Annotated[Text, Field(max_length=MAX_TEXT)]] = Field(default_factory=list, max_length=50)
-    explanation: Annotated[Text, Field(max_length=MAX_TEXT)] = Field("", description="shown after the level is won")
+    brief_: localized_text(MAX_TEXT) = Field("", alias="brief", description=f"shown before the level starts; {TEXTS_HELP}")
+    hints_: list[localized_text(MAX_TEXT)] = Field(default_factory=list, alias="hints", max_length=50, description=f"shown one by one; {TEXTS_HELP}")
+    explanation_: localized_text(MAX_TEXT) = Field("", alias="explanation", description=f"shown after the level is won; {TEXTS_HELP}")
     world: World = Field(default_factory=World)
     materials: dict[Id, Material] = Field(default_factory=dict)
     nodes: list[Node] = Field(min_length=1, max_length=50_000)
@@ -449,6 +588,33 @@ class BaseLevel(_Strict):
     _template: BaseLevel | None = PrivateAttr(None)
     _student: str | None = PrivateAttr(None)
     _numbers: dict[str, float] = PrivateAttr(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        """The level's name in the current language (docs/level-format.md, "Languages")."""
+        return localized(self.title_)
+
+    @property
+    def brief(self) -> str:
+        """The brief in the current language."""
+        return localized(self.brief_)
+
+    @property
+    def hints(self) -> list[str]:
+        """The hints in the current language."""
+        return [localized(h) for h in self.hints_]
+
+    @property
+    def explanation(self) -> str:
+        """The explanation in the current language."""
+        return localized(self.explanation_)
+
+    def texts(self) -> list[tuple[str, LevelText]]:
+        """The level's texts a student reads as the file writes them, by field ("hints[1]")."""
+        texts: list[tuple[str, LevelText]] = [("title", self.title_), ("brief", self.brief_)]
+        texts += [(f"hints[{k}]", h) for k, h in enumerate(self.hints_)] + [("explanation", self.explanation_)]
+        numbers = self.vary.numbers.items() if self.vary else ()
+        return texts + [(f"vary.numbers.{name}.words", n.words_) for name, n in numbers if n.words_]
 
     @property
     def student(self) -> str | None:
@@ -480,10 +646,10 @@ class BaseLevel(_Strict):
         choices = self.load_choices()
         if not choices:
             if draw is not None:
-                raise ValueError(f"draw: level {self.id!r} does not draw its loads")
+                raise ValueError("draw: " + _("level {id} does not draw its loads").format(id=repr(self.id)))
             return self
         if draw is None or not 0 <= draw < len(choices):
-            raise ValueError(f"draw: level {self.id!r} draws its loads; give a draw from 0 to {len(choices) - 1}")
+            raise ValueError("draw: " + _("level {id} draws its loads; give a draw from 0 to {last}").format(id=repr(self.id), last=len(choices) - 1))
         return self.model_copy(update={"loads": choices[draw]})
 
 
@@ -491,5 +657,71 @@ def field_path(loc: tuple) -> str:
     """('members', 3, 'i') → 'members[3].i'."""
     out = ""
     for part in loc:
+        if part in TEXT_FORMS or part == "[key]":  # a level text's form, a mapping's key: not a part of the file's path
+            continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
+    return out or _("(top level)")
+
+
+def error_said(error: dict) -> str:
+    """What is wrong, as one of pydantic's errors (`ValidationError.errors()`) tells it, in
+    the reader's language: our own validators' messages are translated where raised;
+    pydantic's own are said again by their type (`_SAID`), a large bound (told in
+    docs/level-format.md) written as a reader takes it in: 10,000,000,000,000, not
+    10000000000000. A type not listed keeps pydantic's English (an unknown field: the
+    caller says which name was meant, game/suggest.py)."""
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind == "value_error":
+        return error["msg"].removeprefix("Value error, ")
+    if kind == "level_text":
+        return _(TEXT_FORM_ERROR)
+    if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        limit = ctx.get("min_length", ctx.get("max_length", 0))
+        text = isinstance(error.get("input"), str)
+        if kind.endswith("short") and text:
+            said = ngettext("at least {limit} character", "at least {limit} characters", limit)
+        elif kind.endswith("short"):
+            said = ngettext("at least {limit} item", "at least {limit} items", limit)
+        elif text:
+            said = ngettext("at most {limit} character", "at most {limit} characters", limit)
+        else:
+            said = ngettext("at most {limit} item", "at most {limit} items", limit)
+        return said.format(limit=decimal(limit, 0))
+    said = _SAID.get(kind)
+    if said is None:
+        return error["msg"]
+    bound = next((ctx[k] for k in ("gt", "ge", "lt", "le") if k in ctx), None)
+    expected = ", ".join(re.split(r", | or ", str(ctx.get("expected", ""))))  # pydantic's "'en' or 'de'": its "or" is English
+    return _(said).format(bound=_bound(bound) if bound is not None else "", expected=expected, pattern=ctx.get("pattern", ""))
+
+
+def _bound(bound: float) -> str:
+    if isinstance(bound, int | float) and abs(bound) >= 1e4 and bound == int(bound):
+        return decimal(bound, 0)
+    return f"{bound:g}".replace(".", decimal_mark())
+
+
+# pydantic's errors, said in our words and translated (N_: marked here, translated where said)
+_SAID = {
+    "missing": N_("required, and missing"),
+    "greater_than": N_("must be more than {bound}"),
+    "greater_than_equal": N_("must be at least {bound}"),
+    "less_than": N_("must be less than {bound}"),
+    "less_than_equal": N_("must be at most {bound}"),
+    "literal_error": N_("must be one of: {expected}"),
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "finite_number": N_("must be a finite number"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "string_type": N_("must be a text in quotes"),
+    "string_pattern_mismatch": N_("must have the form {pattern}"),
+    "dict_type": N_("must be an object {{…}}"),
+    "model_type": N_("must be an object {{…}}"),
+    "model_attributes_type": N_("must be an object {{…}}"),
+    "list_type": N_("must be a list […]"),
+    "tuple_type": N_("must be a list […]"),
+}

@@ -11,7 +11,7 @@ class's solution files (docs/solutions.md), in one of two layouts, which may be 
 The students are every folder and `*.json` file found (any case of the extension; an
 empty folder is a student who handed nothing in), and, with a roster, everyone on it.
 Every student gets exactly one row for every level graded: `passed`, the `reason` the
-student would read, and the figures behind it as JSON, judged by `game.rules.check`, the
+student would read, and the figures behind it as JSON, judged by `equilibria.rules.check`, the
 same judge as `equilibria check`. What is not judged says why in its row:
 
 - nothing handed in for the level: NOT_HANDED_IN, followed by the student's files that
@@ -67,6 +67,7 @@ from pathlib import Path
 
 from equilibria.course import level_files, level_path
 from equilibria.files import MAX_FILE_BYTES, BadInput, read_json
+from equilibria.i18n import N_, _, decimal, language
 from equilibria.level import Level, load_level
 from equilibria.rules import KINDS
 from equilibria.variants import numbers_line, student_key, version
@@ -75,7 +76,7 @@ from equilibria.variants import numbers_line, student_key, version
 # student's own: the solution's `student` stamp, else the student's file or folder name;
 # `student id` and `numbers` say whose and which.
 COLUMNS = ("student", "level", "passed", "reason", "file", "figures", "student id", "numbers")
-NOT_HANDED_IN = "no solution for this level was handed in"
+NOT_HANDED_IN = N_("no solution for this level was handed in")  # the reason cell: _(NOT_HANDED_IN), in the teacher's language
 MAX_ENTRIES = 10_000  # files and folders looked at in one student's folder
 PASSED_OVER = ("__MACOSX",)  # folders a zip tool adds, besides hidden ones (.name)
 
@@ -171,15 +172,15 @@ def gradable_levels(ref: str) -> dict[str, Path]:
             problems.append(f"{path}: {str(exc).splitlines()[0]}")
             continue
         if level.id in found:
-            problems.append(f"{path}: id: {level.id!r} is already the id of {found[level.id]}")
+            problems.append(_("{file}: id: {id} is already the id of {other}").format(file=path, id=repr(level.id), other=found[level.id]))
         elif KINDS[level.kind].judged:
             found[level.id] = path
         elif not given.is_dir():
-            problems.append(f"{path}: kind: a {level.kind} level has no goal, so there is nothing to grade")
+            problems.append(_("{file}: kind: a {kind} level has no goal, so there is nothing to grade").format(file=path, kind=level.kind))
     if problems:
         raise BadInput("\n".join(problems))
     if not found:
-        raise BadInput(f"{ref}: no level with a goal to grade in this folder")
+        raise BadInput(_("{folder}: no level with a goal to grade in this folder").format(folder=ref))
     return dict(sorted(found.items()))
 
 
@@ -209,13 +210,14 @@ def handed_in(folder: Path) -> dict[str, list[Entry]]:
     folder (_look). BadInput
     when `folder` is not a folder or cannot be read."""
     if not folder.is_dir():
-        why = "no such folder" if not folder.exists() else "not a folder"
-        raise BadInput(f"{folder}: {why} (SOLUTIONS_DIR is a folder of the class's solution files)")
+        if not folder.exists():
+            raise BadInput(_("{folder}: no such folder (SOLUTIONS_DIR is a folder of the class's solution files)").format(folder=folder))
+        raise BadInput(_("{folder}: not a folder (SOLUTIONS_DIR is a folder of the class's solution files)").format(folder=folder))
     root = folder.resolve()
     try:
         top = _scan(folder)
     except OSError as exc:
-        raise BadInput(f"{folder}: cannot read the folder ({exc.strerror or exc})") from None
+        raise BadInput(_("{folder}: cannot read the folder ({why})").format(folder=folder, why=exc.strerror or exc)) from None
     students: dict[str, list[Entry]] = {}
     for entry in top:
         if _passed_over(entry.name):
@@ -230,7 +232,7 @@ def handed_in(folder: Path) -> dict[str, list[Entry]]:
             students.setdefault(name, []).append(Entry(entry.name, name, None, f"{entry.name}: {why}"))
         elif kind == "file" and _misnamed(entry.name):
             stem = _misnamed(entry.name)
-            students.setdefault(stem, []).append(Entry(entry.name, stem, None, f"{entry.name}: {_MISNAMED}", True))
+            students.setdefault(stem, []).append(Entry(entry.name, stem, None, f"{entry.name}: {_(_MISNAMED)}", True))
     return students
 
 
@@ -246,10 +248,11 @@ def one_students_folder(folder: Path, found: dict[str, list[Entry]], known: set[
     if any("/" in e.shown or not _is_json(e.shown) or e.stem.casefold() not in ids for e in files):
         return ""
     names = ", ".join(sorted(e.shown for e in files)[:2]) + (", …" if len(files) > 2 else "")
-    return (
-        f"{printable(str(folder))}: every file in it is named after a level ({printable(names)}), so this looks like one student's "
-        f"hand-in folder, not a class folder; to grade it, put it in a folder of its own (named after the student) inside the class folder"
+    said = _(
+        "{folder}: every file in it is named after a level ({files}), so this looks like one student's hand-in folder, not a class folder;"
+        " to grade it, put it in a folder of its own (named after the student) inside the class folder"
     )
+    return said.format(folder=printable(str(folder)), files=printable(names))
 
 
 def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
@@ -263,12 +266,13 @@ def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
         try:
             entries = _scan(here)
         except OSError as exc:
-            found.append(Entry(where, Path(where).name, None, f"{where}: cannot read the folder ({exc.strerror or exc})"))
+            found.append(Entry(where, Path(where).name, None, _("{folder}: cannot read the folder ({why})").format(folder=where, why=exc.strerror or exc)))
             continue
         for entry in entries:
             seen += 1
             if seen > MAX_ENTRIES:
-                found.append(Entry(shown, shown, None, f"{shown}: more than {MAX_ENTRIES:,} files and folders in it; the rest were not looked at"))
+                said = _("{folder}: more than {most} files and folders in it; the rest were not looked at").format(folder=shown, most=decimal(MAX_ENTRIES, 0))
+                found.append(Entry(shown, shown, None, said))
                 return _once(found)
             if _passed_over(entry.name):
                 continue
@@ -281,7 +285,7 @@ def _walk(folder: Path, shown: str, root: Path) -> list[Entry]:
             elif kind == "refused folder" or (kind == "refused" and _is_json(entry.name)):
                 found.append(Entry(inner, _stem(entry.name), None, f"{inner}: {why}"))
             elif kind == "file" and _misnamed(entry.name):
-                found.append(Entry(inner, _misnamed(entry.name), None, f"{inner}: {_MISNAMED}", True))
+                found.append(Entry(inner, _misnamed(entry.name), None, f"{inner}: {_(_MISNAMED)}", True))
     return _once(found)
 
 
@@ -310,21 +314,21 @@ def _look(entry: os.DirEntry, root: Path, own: Path | None = None) -> tuple[str,
         if entry.is_symlink():
             target = Path(os.path.realpath(entry.path))
             if target.is_dir():
-                return "refused folder", "a link to a folder: not followed"
+                return "refused folder", _("a link to a folder: not followed")
             if not target.exists():
-                return "refused", "a link to nothing: not followed"
+                return "refused", _("a link to nothing: not followed")
             if not target.is_relative_to(root):
-                return "refused", "a link to a file outside the class folder: not followed"
+                return "refused", _("a link to a file outside the class folder: not followed")
             if own is None or not target.is_relative_to(own):
-                return "refused", "a link to a file in another place of the class folder (another student's?): not followed"
-            return ("file", "") if target.is_file() else ("refused", "a link to something that is not a file: not followed")
+                return "refused", _("a link to a file in another place of the class folder (another student's?): not followed")
+            return ("file", "") if target.is_file() else ("refused", _("a link to something that is not a file: not followed"))
         if entry.is_dir(follow_symlinks=False):
             return "folder", ""
         if entry.is_file(follow_symlinks=False):
             return "file", ""
     except OSError as exc:
-        return "refused", f"cannot be looked at ({exc.strerror or exc})"
-    return "refused", "not a file (a device, a pipe or a socket): not read"
+        return "refused", _("cannot be looked at ({why})").format(why=exc.strerror or exc)
+    return "refused", _("not a file (a device, a pipe or a socket): not read")
 
 
 def _is_json(name: str) -> bool:
@@ -335,7 +339,7 @@ def _stem(name: str) -> str:
     return name[:-5] if _is_json(name) else name
 
 
-_MISNAMED = "not read: a solution file's name ends in .json (a computer that hides extensions may have added one)"
+_MISNAMED = N_("not read: a solution file's name ends in .json (a computer that hides extensions may have added one)")
 
 
 def _misnamed(name: str) -> str:
@@ -357,20 +361,20 @@ def read_roster(path: str | Path, column: str | None = None) -> list[str]:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_FILE_BYTES:
-            raise BadInput(f"{path}: --roster: over {MAX_FILE_BYTES / 1e6:.0f} MB; a roster is a list of names")
+            raise BadInput(_("{file}: --roster: over {most} MB; a roster is a list of names").format(file=path, most=f"{MAX_FILE_BYTES / 1e6:.0f}"))
         text = p.read_text(encoding="utf-8-sig")  # a BOM, as Excel and Notepad write, is not a name
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise BadInput(f"{path}: --roster: cannot read the file as UTF-8 text ({why})") from None
+        raise BadInput(_("{file}: --roster: cannot read the file as UTF-8 text ({why})").format(file=path, why=why)) from None
     if p.suffix.casefold() == ".csv":
         names = _roster_column(path, list(csv.reader(io.StringIO(text))), column)
     elif column:
-        raise BadInput(f"{path}: --roster-column: only a .csv roster has columns")
+        raise BadInput(_("{file}: --roster-column: only a .csv roster has columns").format(file=path))
     else:
         names = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     names = list(dict.fromkeys(n for n in names if n))
     if not names:
-        raise BadInput(f"{path}: --roster: no student named in it")
+        raise BadInput(_("{file}: --roster: no student named in it").format(file=path))
     return names
 
 
@@ -388,7 +392,8 @@ def _roster_column(path: str | Path, table: list[list[str]], column: str | None)
     wanted = [column.strip().casefold()] if column else list(ROSTER_HEADINGS)
     k = next((header.index(w) for w in wanted if w in header), None)
     if k is None and column:
-        raise BadInput(f"{path}: --roster-column: no column headed {column!r} (the columns: {', '.join(repr(h.strip()) for h in table[0])})")
+        said = _("{file}: --roster-column: no column headed {column} (the columns: {columns})")
+        raise BadInput(said.format(file=path, column=repr(column), columns=", ".join(repr(h.strip()) for h in table[0])))
     rows = table[1:] if k is not None else table
     k = k or 0
     return [row[k].strip() for row in rows if len(row) > k]
@@ -434,10 +439,10 @@ def plan(levels: dict[str, Path], folder: Path, roster: list[str] | None = None,
     if roster is not None:
         found, strangers = on_roster(found, roster)
     elif not found:
-        raise BadInput(f"{folder}: no solution files (*.json) in it, nor in folders in it")
+        raise BadInput(_("{folder}: no solution files (*.json) in it, nor in folders in it").format(folder=folder))
     out = Plan(levels, sorted(found), [], [])
     out.notes += [hand_in] if hand_in else []
-    out.notes += [f"{printable(name)}: not on the roster; graded all the same" for name in strangers]
+    out.notes += [_("{student}: not on the roster; graded all the same").format(student=printable(name)) for name in strangers]
     for student in out.students:
         given, strays, others = sort_answers([read_answer(e, levels) for e in found[student]], levels, known)
         out.other_levels += others
@@ -492,7 +497,8 @@ def sort_answers(answers: list[Answer], levels: dict[str, Path], known: set[str]
             others += 1
         elif a.level is not None:
             named = repr(a.level if len(a.level) <= 64 else a.level[:64] + "…")  # an id is at most 64 characters
-            strays.append(Answer(a.entry, a.level, f"{a.entry.shown}: level: {named} is no level of the course nor of the levels graded"))
+            said = _("{file}: level: {level} is no level of the course nor of the levels graded").format(file=a.entry.shown, level=named)
+            strays.append(Answer(a.entry, a.level, said))
         elif a.entry.stem in levels:  # too broken to say its level: the one it is named after
             given.setdefault(a.entry.stem, []).append(a)
         elif a.entry.stem in known:  # named after a level not graded: never another level's answer
@@ -514,10 +520,10 @@ def row_or_job(student: str, level: str, given: list[Answer], strays: list[Answe
     """A student's row on a level when it is known without judging, else the job that
     judges their one solution for it."""
     if not given:
-        return Row(student, level, False, "; ".join([NOT_HANDED_IN, *(a.problem for a in strays)]))
+        return Row(student, level, False, "; ".join([_(NOT_HANDED_IN), *(a.problem for a in strays)]))
     if len(given) > 1:
         names = ", ".join(a.entry.shown for a in given)
-        return Row(student, level, False, f"{len(given)} solution files for this level ({names}): hand in one", names)
+        return Row(student, level, False, _("{n} solution files for this level ({files}): hand in one").format(n=len(given), files=names), names)
     (a,) = given
     if a.problem or a.entry.path is None:
         return Row(student, level, False, a.problem, a.entry.shown)
@@ -540,8 +546,8 @@ def judge(job: Job) -> Row:
         if level.vary is not None and solution.student is not None and student_key(solution.student) != student_key(job.student):
             # The numbers are the owner's (the folder or file it was handed in as): work
             # stamped for a classmate answers the classmate's numbers, so it fails, named.
-            whose = f"stamped for student {solution.student!r}, not {job.student!r}"
-            return refused(f"{job.shown}: this work is {whose}: it answers their numbers, not this student's")
+            said = _("{file}: this work is stamped for student {stamped}, not {student}: it answers their numbers, not this student's")
+            return refused(said.format(file=job.shown, stamped=repr(solution.student), student=repr(job.student)))
         solution = solution.model_copy(update={"student": job.student})
         level = version(level, solution.student)  # drawn once: the judge finds it drawn for this student
         verdict = check(level, solution)
@@ -550,16 +556,21 @@ def judge(job: Job) -> Row:
     except ValueError as exc:
         return refused(f"{job.shown}: {str(exc).splitlines()[0]}")
     except Exception as exc:  # one solution must not end the class's grading
-        return Row(job.student, job.level, False, f"could not be judged: an unexpected error ({type(exc).__name__})", job.shown, crash=traceback.format_exc())
+        said = _("could not be judged: an unexpected error ({error})").format(error=type(exc).__name__)
+        return Row(job.student, job.level, False, said, job.shown, crash=traceback.format_exc())
     figures = verdict.as_dict()
     del figures["passed"], figures["reason"]
     figures = json.dumps(figures, sort_keys=True, separators=(",", ":"), allow_nan=False)
     return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, figures, student_id=solution.student, numbers=numbers_line(level))
 
 
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl+C to the command, which stops them all quietly."""
+def _quiet_worker(language: str = "en") -> None:
+    """A worker leaves Ctrl+C to the command, which stops them all quietly, and writes
+    the rows' reasons in the command's language (a fresh Python has not been told it)."""
+    from equilibria.i18n import set_language
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    set_language(language)
 
 
 def run(jobs: list[Job], workers: int, done: Callable[[int, int], None]) -> list[Row]:
@@ -572,7 +583,7 @@ def run(jobs: list[Job], workers: int, done: Callable[[int, int], None]) -> list
             rows[k] = judge(job)
             done(k + 1, total)
         return [r for r in rows if r is not None]
-    pool = ProcessPoolExecutor(max_workers=min(workers, total), mp_context=get_context(_start_method()), initializer=_quiet_worker)
+    pool = ProcessPoolExecutor(max_workers=min(workers, total), mp_context=get_context(_start_method()), initializer=_quiet_worker, initargs=(language(),))
     try:
         futures = {pool.submit(judge, job): k for k, job in enumerate(jobs)}
         for n, future in enumerate(as_completed(futures), 1):
@@ -598,12 +609,12 @@ def warm_engine(say: Callable[[str], None], *, load: bool) -> None:
     from equilibria.engine import warm
 
     if warm.steps_done() < len(warm.STEPS):
-        say("compiling the engine once for this version (about 8 s)…")
+        say(_("compiling the engine once for this version (about 8 s)…"))
         with contextlib.redirect_stdout(io.StringIO()):  # its `N LABEL` lines are for the game's loading screen
             if warm.main() != 0:
                 raise KeyboardInterrupt
     elif load:
-        for _, step in warm.STEPS:
+        for _label, step in warm.STEPS:
             step()
 
 
@@ -657,22 +668,21 @@ def check_output(out: Path, inputs: Iterable[Path], folder: Path) -> None:
     an input: a folder, a missing folder, one of `inputs` (the levels, the roster), or a
     `.json` file (a level or a solution) — in the class folder, even a new one, which
     the next grading would read as a solution."""
-    where = f"{out}: --csv"
     if out.is_dir():
-        raise BadInput(f"{where}: is a folder; give the name of the CSV file to write")
+        raise BadInput(_("{file}: --csv: is a folder; give the name of the CSV file to write").format(file=out))
     if not out.parent.is_dir():
-        raise BadInput(f"{where}: no folder {out.parent} to write it in")
+        raise BadInput(_("{file}: --csv: no folder {folder} to write it in").format(file=out, folder=out.parent))
     if not os.access(out.parent, os.W_OK):
-        raise BadInput(f"{where}: the folder {out.parent} cannot be written in")
+        raise BadInput(_("{file}: --csv: the folder {folder} cannot be written in").format(file=out, folder=out.parent))
     target = out.resolve()
     for given in inputs:
         same = target == given.resolve()
         with contextlib.suppress(OSError):
             same = same or (out.exists() and out.samefile(given))
         if same:
-            raise BadInput(f"{where}: is {given}, an input of this grading; write the CSV elsewhere")
+            raise BadInput(_("{file}: --csv: is {input}, an input of this grading; write the CSV elsewhere").format(file=out, input=given))
     if _is_json(out.name) and (out.exists() or target.is_relative_to(folder.resolve())):
-        raise BadInput(f"{where}: a .json file is a level or a solution; write the CSV to a .csv file")
+        raise BadInput(_("{file}: --csv: a .json file is a level or a solution; write the CSV to a .csv file").format(file=out))
 
 
 class ProgressBar:
@@ -686,10 +696,10 @@ class ProgressBar:
 
     def __call__(self, n: int, total: int) -> None:
         if self.live:
-            self.stream.write(f"\rgraded {n}/{total}" + ("\n" if n == total else ""))
+            self.stream.write("\r" + _("graded {n}/{total}").format(n=n, total=total) + ("\n" if n == total else ""))
         elif n * 10 // total != self.shown:
             self.shown = n * 10 // total
-            self.stream.write(f"graded {n}/{total}\n")
+            self.stream.write(_("graded {n}/{total}").format(n=n, total=total) + "\n")
         self.stream.flush()
 
 

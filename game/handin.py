@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from equilibria.files import BadInput, SaveError, read_json, write_json_atomic
+from equilibria.i18n import _, ngettext
 from equilibria.level import Level, load_level
 from equilibria.progress import data_folder
 from equilibria.rules import KINDS
@@ -35,7 +36,7 @@ def level_of(path: Path) -> Level:
     except ValueError as exc:
         raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
     if not KINDS[level.kind].judged:
-        raise BadInput(f"{path}: kind: a {level.kind} level has no goal, so there is no work to hand in")
+        raise BadInput(_("{file}: kind: a {kind} level has no goal, so there is no work to hand in").format(file=path, kind=level.kind))
     return level
 
 
@@ -50,7 +51,7 @@ def given_up(progress: Any, level_id: str) -> str:
     the work in hand is then the answer, not the student's), or "" when it may go."""
     if progress is None or not progress.shown(level_id):
         return ""
-    return f"Nothing is handed in: you gave {level_id} up with show-the-answer (marks 0), so the work on it is the answer, not yours."
+    return _("Nothing is handed in: you gave {level} up with show-the-answer (marks 0), so the work on it is the answer, not yours.").format(level=level_id)
 
 
 def other_numbers(level: Level, work: dict, student: str | None) -> str:
@@ -61,7 +62,9 @@ def other_numbers(level: Level, work: dict, student: str | None) -> str:
         version_for(level, load_solution({**work, "student": student} if student else work))
     except ValueError as exc:
         why = str(exc).removeprefix("numbers: ").removeprefix("this work ")
-        return f"Nothing is handed in: your saved work on {level.id} {why}; play it again (`equilibria play {level.id}`) and export that."
+        # TRANSLATORS: {why} is the judge's own words for how the work's numbers differ ("was done with the numbers of student ann")
+        said = _("Nothing is handed in: your saved work on {level} {why}; play it again (`equilibria play {level}`) and export that.")
+        return said.format(level=level.id, why=why)
     return ""
 
 
@@ -77,38 +80,56 @@ def hand_in(work: dict | Solution, student: str | None, target: Path) -> str:
     _may_write(target, level)
     write_json_atomic(target, data)
     moves = len(data.get("moves", []))
-    stamp = f"stamped with the student id {student}" if student else "no student id stamped: the progress holds none yet"
-    return f"Your work on {level} ({moves} move{'s' * (moves != 1)}) is in {target.resolve()}; {stamp}."
+    if student:
+        said = ngettext(
+            "Your work on {level} ({n} move) is in {file}; stamped with the student id {student}.",
+            "Your work on {level} ({n} moves) is in {file}; stamped with the student id {student}.",
+            moves,
+        )
+    else:
+        said = ngettext(
+            "Your work on {level} ({n} move) is in {file}; no student id stamped: the progress holds none yet.",
+            "Your work on {level} ({n} moves) is in {file}; no student id stamped: the progress holds none yet.",
+            moves,
+        )
+    return said.format(level=level, n=moves, file=target.resolve(), student=student)
 
 
 def hand_in_from_game(work: Solution | None, progress: Any) -> str:
     """Ctrl+E in the game: the work in hand, written to hand-in/LEVEL.json in the data
     folder; the line the game shows."""
     if work is None:
-        return "Ctrl+E hands in your work on a level with a goal; a sandbox design is saved with Ctrl+S."
+        return _("Ctrl+E hands in your work on a level with a goal; a sandbox design is saved with Ctrl+S.")
     if progress is None:
-        return "Nothing is handed in here: this is a demonstration (a solution shown with --solution), not your work."
+        return _("Nothing is handed in here: this is a demonstration (a solution shown with --solution), not your work.")
     if given_up(progress, work.level):
         return given_up(progress, work.level)
     try:
         return hand_in(work, student_of(progress), data_folder() / FOLDER / f"{work.level}.json")
     except BadInput as exc:  # SaveError too
-        return f"Your work is not handed in: {exc}"
+        return _("Your work is not handed in: {why}").format(why=exc)
 
 
 def _may_write(target: Path, level: str) -> None:
     """BadInput unless `target` is new or an earlier hand-in of `level`."""
     if target.is_dir():
-        raise BadInput(f"{target}: is a folder; give the name of the file to write (-o FILE)")
-    for folder, what in ((LEVELS_DIR, "the course's levels"), (teacher_folder(), "your teacher's levels")):
+        raise BadInput(_("{file}: is a folder; give the name of the file to write (-o FILE)").format(file=target))
+    course = _(
+        "{file}: is in the folder of the course's levels ({folder}), where a solution is read as a level or replaces a shipped one;"
+        " choose another place (-o FILE)"
+    )
+    teacher = _(
+        "{file}: is in the folder of your teacher's levels ({folder}), where a solution is read as a level or replaces a shipped one;"
+        " choose another place (-o FILE)"
+    )
+    for folder, said in ((LEVELS_DIR, course), (teacher_folder(), teacher)):
         if target.resolve().is_relative_to(folder.resolve()):
-            why = "where a solution is read as a level or replaces a shipped one"
-            raise BadInput(f"{target}: is in the folder of {what} ({folder}), {why}; choose another place (-o FILE)")
+            raise BadInput(said.format(file=target, folder=folder))
     if not target.parent.exists():
         try:
             target.parent.mkdir(parents=True)
         except OSError as exc:
-            raise SaveError(f"{target}: cannot make its folder ({exc.strerror or exc})") from None
+            raise SaveError(_("{file}: cannot make its folder ({why})").format(file=target, why=exc.strerror or exc)) from None
     if not target.exists() and not target.is_symlink():
         return
     try:
@@ -117,5 +138,7 @@ def _may_write(target: Path, level: str) -> None:
         old = None
     ours = isinstance(old, dict) and old.get("level") == level and "moves" in old and "nodes" not in old
     if not ours:
-        why = f"already exists and is not a solution for {level}"
-        raise BadInput(f"{target}: {why} (a level, or another file), so it is not written over: choose another name (-o FILE)")
+        said = _(
+            "{file}: already exists and is not a solution for {level} (a level, or another file), so it is not written over: choose another name (-o FILE)"
+        )
+        raise BadInput(said.format(file=target, level=level))

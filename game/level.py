@@ -23,11 +23,12 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
 
 from equilibria.files import BadInput, format_problem, write_bytes_atomic
-from equilibria.format import BaseLevel, Goal, Player, field_path
+from equilibria.format import BaseLevel, Goal, Player, error_said, field_path
+from equilibria.i18n import LANGUAGES, SOURCE, _, languages_missing
 from equilibria.rules.kinds import KINDS, NAMES
 from equilibria.shipped import SCHEMA_PATH, in_checkout
 from equilibria.suggest import unknown_field
-from equilibria.variants import extremes, numbers_text, vary_errors, with_numbers
+from equilibria.variants import PLACEHOLDER, extremes, numbers_text, vary_errors, with_numbers
 
 
 class Level(BaseLevel):
@@ -41,8 +42,10 @@ class Level(BaseLevel):
         kind = KINDS.get(info.data.get("kind"))
         extra = sorted(player.model_fields_set - kind.player_fields) if kind else []
         if extra:
-            uses = ", ".join(sorted(kind.player_fields)) or "no player fields"
-            raise ValueError(f"{extra[0]} is not used by a {kind.name} level (it uses {uses})")
+            if not kind.player_fields:
+                raise ValueError(_("{field} is not used by a {kind} level (it uses no player fields)").format(field=extra[0], kind=kind.name))
+            uses = ", ".join(sorted(kind.player_fields))
+            raise ValueError(_("{field} is not used by a {kind} level (it uses {fields})").format(field=extra[0], kind=kind.name, fields=uses))
         return player
 
     @field_validator("goal")
@@ -51,7 +54,8 @@ class Level(BaseLevel):
         kind = KINDS.get(info.data.get("kind"))
         extra = sorted(goal.model_fields_set - kind.goal_fields) if kind and goal else []
         if extra:
-            raise ValueError(f"{extra[0]} is not used by a {kind.name} level (it uses {', '.join(sorted(kind.goal_fields))})")
+            uses = ", ".join(sorted(kind.goal_fields))
+            raise ValueError(_("{field} is not used by a {kind} level (it uses {fields})").format(field=extra[0], kind=kind.name, fields=uses))
         return goal
 
     @field_validator("cut")
@@ -59,7 +63,7 @@ class Level(BaseLevel):
     def _cut_fits_kind(cls, cut: list | None, info: ValidationInfo) -> list | None:
         kind = KINDS.get(info.data.get("kind"))
         if cut is not None and kind and not kind.cuts:
-            raise ValueError(f"a {kind.name} level has no cut (only a free-body level is cut from what held it)")
+            raise ValueError(_("a {kind} level has no cut (only a free-body level is cut from what held it)").format(kind=kind.name))
         return cut
 
     def as_sandbox(self) -> Level:
@@ -84,7 +88,7 @@ def without_schema_key(data: Any) -> Any:
     if not isinstance(data, dict) or SCHEMA_KEY not in data:
         return data
     if not isinstance(data[SCHEMA_KEY], str):
-        raise ValueError(f'{SCHEMA_KEY}: the schema\'s address is text, such as "level.schema.json"')
+        raise ValueError(_('{field}: the schema\'s address is text, such as "level.schema.json"').format(field=SCHEMA_KEY))
     return {k: v for k, v in data.items() if k != SCHEMA_KEY}
 
 
@@ -104,20 +108,44 @@ def schema_errors(data: Any) -> list[str]:
     return []
 
 
-_BOUNDS = {"less_than_equal": "le", "greater_than_equal": "ge"}  # pydantic's error types for a number past a bound
-
-
 def _problem(error: dict) -> str:
-    """What is wrong, as pydantic says it: an unknown field says which name was meant; a
-    large bound (game/format.py, told in docs/level-format.md) written as a reader takes
-    it in: 10,000,000,000,000, not 10000000000000."""
+    """What is wrong: an unknown field says which name was meant; the rest in the reader's
+    language (`error_said`)."""
     if error["type"] == "extra_forbidden":
         return unknown_field(Level, error["loc"])
-    message = error["msg"].removeprefix("Value error, ")
-    bound = (error.get("ctx") or {}).get(_BOUNDS.get(error["type"], ""))
-    if isinstance(bound, int | float) and abs(bound) >= 1e4 and bound == int(bound):
-        message = f"{message.rsplit(' ', 1)[0]} {bound:,.0f}"
-    return message
+    return error_said(error)
+
+
+def languages_note(level: BaseLevel) -> str:
+    """For `validate`: the languages of `LANGUAGES` the level's texts lack, and where, as
+    one line ("" when every text is in every language). A note, not a problem: the level
+    plays, in English where its language is missing."""
+    missing: dict[str, list[str]] = {}
+    for field, text in level.texts():
+        for code in languages_missing(text):
+            missing.setdefault(code, []).append(field)
+    parts = [
+        _("no {language} ({code}) text for {fields}").format(language=LANGUAGES[code], code=code, fields=", ".join(missing[code]))
+        for code in LANGUAGES
+        if code in missing
+    ]
+    return _("note: {missing}").format(missing="; ".join(parts)) if parts else ""
+
+
+def _translation_errors(level: BaseLevel) -> list[str]:
+    """A translation must show the numbers the English text shows: the same {placeholders}
+    (game/variants.py), in whatever order its sentence puts them."""
+    for field, text in level.texts():
+        if isinstance(text, str):
+            continue
+        english = sorted(PLACEHOLDER.findall(text[SOURCE]))
+        for code, translated in text.items():
+            if sorted(PLACEHOLDER.findall(translated)) != english:
+                if not english:
+                    return [f"{field}.{code}: " + _("it has placeholders, and the English text has none")]
+                shown = ", ".join(f"{{{p}}}" for p in english)
+                return [f"{field}.{code}: " + _("its placeholders differ from the English text's ({placeholders})").format(placeholders=shown)]
+    return []
 
 
 def sense_errors(level: Level, *, build: bool = True) -> list[str]:
@@ -132,10 +160,10 @@ def sense_errors(level: Level, *, build: bool = True) -> list[str]:
     for k, (a, b) in enumerate(itertools.pairwise(path)):
         for at, node in ((k, a), (k + 1, b)):
             if node not in node_ids:
-                return [f"goal.moving_load.path[{at}]: unknown node {node!r}"]
+                return [f"goal.moving_load.path[{at}]: " + _("unknown node {node}").format(node=repr(node))]
         if a == b:
-            return [f"goal.moving_load.path[{k + 1}]: the load must move to another node"]
-    problems = _player_errors(level, node_ids) or vary_errors(level)
+            return [f"goal.moving_load.path[{k + 1}]: " + _("the load must move to another node")]
+    problems = _translation_errors(level) or _player_errors(level, node_ids) or vary_errors(level)
     if problems:
         return problems
     problems = (_model_errors(level) or _budget_errors(level)) if build else []
@@ -156,7 +184,7 @@ def _drawn_errors(level: Level, numbers: dict[str, float]) -> list[str]:
     except ValueError as exc:
         problems = [str(exc).splitlines()[0]]
     said = numbers_text(level, numbers)
-    return [p if p.startswith("vary") else f"vary: with the numbers {said}: {p}" for p in problems[:1]]
+    return [p if p.startswith("vary") else "vary: " + _("with the numbers {numbers}: {problem}").format(numbers=said, problem=p) for p in problems[:1]]
 
 
 def _model_errors(level: Level) -> list[str]:
@@ -213,10 +241,10 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
     if zone:
         span = max(max(x for x, _ in zone) - min(x for x, _ in zone), max(y for _, y in zone) - min(y for _, y in zone))
         if zone_area(zone) <= 1e-6 * span * span:  # its corners on a line (or on one point): no node can lie in it
-            return ["player.zone: the build zone has no area (its corners lie on one line), so no node could be placed in it"]
+            return ["player.zone: " + _("the build zone has no area (its corners lie on one line), so no node could be placed in it")]
     for k, node in enumerate(player.nodes or []):
         if node not in node_ids:
-            return [f"player.nodes[{k}]: unknown node {node!r}"]
+            return [f"player.nodes[{k}]: " + _("unknown node {node}").format(node=repr(node))]
     return []
 
 

@@ -1,5 +1,5 @@
 """The manual that travels with the program: docs/ (its pages and the screenshots they
-show) is installed as the package `game.docs` (pyproject.toml maps the folder) and found
+show) is installed as the package `equilibria.docs` (pyproject.toml maps the folder) and found
 through importlib.resources, so `equilibria docs` and the game's F1 help name the
 installed copy, wherever it is: no network, no browser needed. No pygame.
 """
@@ -11,12 +11,13 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from equilibria.files import BadInput
+from equilibria.i18n import _
 from equilibria.project import DOCUMENTATION
 from equilibria.suggest import did_you_mean
 
 
 def docs_root() -> Traversable:
-    """The manual's folder: the installed `game.docs`, or the checkout's docs/ when the
+    """The manual's folder: the installed `equilibria.docs`, or the checkout's docs/ when the
     tree runs without being installed."""
     try:
         return resources.files("equilibria.docs")
@@ -28,7 +29,7 @@ def docs_folder() -> str:
     """Where the manual is, as a person would look for it (a folder on disk, or the
     installed package's name when it is zipped)."""
     root = docs_root()
-    return str(root) if isinstance(root, Path) else "the installed package game.docs"
+    return str(root) if isinstance(root, Path) else _("the installed package equilibria.docs")
 
 
 def pages() -> dict[str, Traversable]:
@@ -52,8 +53,8 @@ def page_text(name: str) -> str:
     by_key = {k.lower(): k for k in found}
     if key not in by_key:
         hint = did_you_mean(key, by_key)
-        hint = f"{hint} " if hint else ""
-        raise BadInput(f"{name}: no such page in the manual; {hint}the pages: {', '.join(found)}")
+        said = _("{name}: no such page in the manual; {hint} the pages: {pages}") if hint else _("{name}: no such page in the manual; the pages: {pages}")
+        raise BadInput(said.format(name=name, hint=hint, pages=", ".join(found)))
     return found[by_key[key]].read_text(encoding="utf-8")
 
 
@@ -61,9 +62,9 @@ def listing() -> str:
     """What `equilibria docs` prints: where the manual is and its pages."""
     found = pages()
     width = max((len(k) for k in found), default=0)
-    lines = [f"The manual, installed with Equilibria, in {docs_folder()}:"]
+    lines = [_("The manual, installed with Equilibria, in {folder}:").format(folder=docs_folder())]
     lines += [f"  {name:<{width}}  {title(page)}" for name, page in found.items()]
-    lines.append(f"`equilibria docs PAGE` prints a page (`equilibria docs cli`); on the web: {DOCUMENTATION}")
+    lines.append(_("`equilibria docs PAGE` prints a page (`equilibria docs cli`); on the web: {url}").format(url=DOCUMENTATION))
     return "\n".join(lines)
 
 
@@ -76,4 +77,4 @@ def help_row() -> tuple[str, str]:
     end, so that the keys below keep their room; `equilibria docs` prints it whole."""
     folder = str(docs_folder())
     shown = folder if len(folder) <= PATH_SHOWN else "…" + folder[-(PATH_SHOWN - 1) :]
-    return "The manual", f"in {shown} (equilibria docs prints where, and lists its pages)"
+    return _("The manual"), _("in {folder} (equilibria docs prints where, and lists its pages)").format(folder=shown)

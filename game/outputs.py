@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from equilibria.files import BadInput
+from equilibria.i18n import _
 
 IMAGE_FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".bmp": "bmp"}  # pygame.image.save writes each
 
@@ -19,7 +20,7 @@ def image_format(path: str | os.PathLike) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in IMAGE_FORMATS:
         known = ", ".join(IMAGE_FORMATS)
-        raise BadInput(f"{path}: a screenshot is saved as {known}: end the name with one of them")
+        raise BadInput(_("{file}: a screenshot is saved as {formats}: end the name with one of them").format(file=path, formats=known))
     return IMAGE_FORMATS[suffix]
 
 
@@ -29,13 +30,13 @@ def check_writable(path: str | os.PathLike) -> Path:
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
-        raise BadInput(f"{path}: is a folder; give a file name")
+        raise BadInput(_("{file}: is a folder; give a file name").format(file=path))
     if not folder.is_dir():
-        raise BadInput(f"{path}: the folder {folder} does not exist")
+        raise BadInput(_("{file}: the folder {folder} does not exist").format(file=path, folder=folder))
     if not os.access(folder, os.W_OK):
-        raise BadInput(f"{path}: the folder {folder} cannot be written to")
+        raise BadInput(_("{file}: the folder {folder} cannot be written to").format(file=path, folder=folder))
     if target.exists() and not os.access(target, os.W_OK):
-        raise BadInput(f"{path}: the file cannot be written over (it is read-only)")
+        raise BadInput(_("{file}: the file cannot be written over (it is read-only)").format(file=path))
     return target
 
 

@@ -9,10 +9,12 @@ CI set it, so they never write into a real home). The file is written atomically
 
     {"format": 1, "student": "s1234", "last_level": "balance-02", "levels": {
         "balance-01": {"won": true, "marks": 80, "tries": 2, "work": SOLUTION},
-        "balance-02": {"won": false, "tries": 1, "work": SOLUTION}}}
+        "balance-02": {"won": false, "tries": 1, "work": SOLUTION, "checked": KEY}}}
 
 where SOLUTION is the player's work as `game/solution.py` defines it, so nothing the
-player made is lost when they leave a level. `student` is the id the player gave once:
+player made is lost when they leave a level. KEY is the fingerprint of the answer last
+checked when that check failed (game/attempt.py `answer_key`): that answer checked again
+unchanged, after a restart too, costs no try; any change to it is a new key. `student` is the id the player gave once:
 a level that varies its numbers draws the student's own from it (game/variants.py).
 
 Two copies of the game may share one data folder: each save first takes in what the
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -45,6 +48,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from equilibria.files import MAX_FILE_BYTES, SaveError, write_json_atomic
 from equilibria.format import Id, LevelId, _Strict, field_path
+from equilibria.i18n import _
 from equilibria.solution import Solution, load_solution
 from equilibria.variants import student_error
 
@@ -73,19 +77,24 @@ class LevelRecord(_Strict):
     tries: int = Field(0, ge=0, description="checks made in the attempt under way (so leaving and coming back keeps the marks honest)")
     work: Solution | None = Field(None, description="the player's moves on the level, as they left them")
     shown: bool = Field(False, description="the answer was shown: the level is given up, marks 0, not won")
+    checked: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")] | None = Field(
+        None,
+        description="the fingerprint (game/attempt.py answer_key) of the answer last checked, when that check failed: checked again unchanged, it costs no try",
+    )
 
 
 class ProgressFile(_Strict):
     format: Literal[1]
     student: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(None, description="the student id the player gave")
     last_level: LevelId | None = None
+    language: Annotated[str, Field(min_length=2, max_length=16)] | None = Field(None, description="the language the player chose in the game")
     levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
 
     @model_validator(mode="after")
     def _work_is_for_its_level(self) -> ProgressFile:
         for level_id, record in self.levels.items():
             if record.work is not None and record.work.level != level_id:
-                raise ValueError(f"levels.{level_id}.work is for level {record.work.level!r}")
+                raise ValueError(_("levels.{level}.work is for level {other}").format(level=level_id, other=repr(record.work.level)))
         return self
 
 
@@ -102,6 +111,7 @@ class Progress:
         self._opened = False  # whether this session opened a level (last_level is then its own)
         self._opened_unsaved = False  # a level opened since the last save: last_level not yet in the file
         self._student_set = False  # the student id given this session: its word holds
+        self._language_set = False  # the language chosen this session: its word holds
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -115,7 +125,8 @@ class Progress:
             return found.progress
         side = folder / f"progress-format{FORMAT}.json"
         progress = _read(side).progress
-        why = f"{main}: written by a newer Equilibria (format {found.newer}); this version leaves it as it is and keeps its progress in {side.name}"
+        why = _("{file}: written by a newer Equilibria (format {format}); this version leaves it as it is and keeps its progress in {other}")
+        why = why.format(file=main, format=found.newer, other=side.name)
         progress.problem = f"{why}; {progress.problem}" if progress.problem else why
         return progress
 
@@ -138,11 +149,21 @@ class Progress:
     def set_student(self, student: str) -> None:
         """Keep the player's student id (spaces at the ends dropped); ValueError (one
         line) for one that cannot be an id (game/variants.py `student_error`)."""
-        why = student_error(student) if isinstance(student, str) else "a student id is text"
+        why = student_error(student) if isinstance(student, str) else _("a student id is text")
         if why:
             raise ValueError(why)
         self._data.student = student.strip()
         self._student_set = True
+
+    @property
+    def language(self) -> str | None:
+        """The language the player chose in the game (None: never chosen)."""
+        return self._data.language
+
+    def set_language(self, code: str) -> None:
+        """Keep the language the player chose (a code of i18n.LANGUAGES)."""
+        self._data.language = code
+        self._language_set = True
 
     def won(self, level_id: str) -> bool:
         record = self._data.levels.get(level_id)
@@ -163,6 +184,12 @@ class Progress:
         record = self._data.levels.get(level_id)
         return record.tries if record else 0
 
+    def checked(self, level_id: str) -> str | None:
+        """The fingerprint of the answer last checked on the level, when that check failed
+        (None: none, or the last check passed)."""
+        record = self._data.levels.get(level_id)
+        return record.checked if record else None
+
     def work(self, level_id: str) -> dict | None:
         """The player's work on the level as a solution dict (a copy), or None."""
         record = self._data.levels.get(level_id)
@@ -179,18 +206,22 @@ class Progress:
         self._opened = True
         self._opened_unsaved = True
 
-    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int, *, shown: bool = False) -> None:
+    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int, *, shown: bool = False, checked: str | None = None) -> None:
         """After a check: `passed` its verdict, `marks` the attempt's marks (None until
         it passed), `tries` the checks made in the attempt so far; `shown`: the answer
-        was shown (the level given up: recorded, never won after). A level once won
-        stays won and keeps its best marks."""
+        was shown (the level given up: recorded, never won after); `checked`: the
+        fingerprint of the answer checked, when the check failed (None after a pass). A
+        level once won stays won and keeps its best marks."""
         if not isinstance(passed, bool):
             raise ValueError(f"passed must be True or False, not {passed!r}")
         if marks is not None and not (isinstance(marks, int) and not isinstance(marks, bool) and 0 <= marks <= 100):
             raise ValueError(f"marks must be a whole number from 0 to 100, or None, not {marks!r}")
         if not (isinstance(tries, int) and not isinstance(tries, bool) and tries >= 0):
             raise ValueError(f"tries must be a whole number ≥ 0, not {tries!r}")
+        if checked is not None and not re.fullmatch(r"[0-9a-f]{64}", str(checked)):
+            raise ValueError(f"checked must be an answer's fingerprint (64 hex digits) or None, not {checked!r}")
         record = self._record(level_id)
+        record.checked = checked
         record.shown = record.shown or shown
         record.won = record.won or ((passed or marks is not None) and not shown)
         if marks is not None:
@@ -215,17 +246,19 @@ class Progress:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SaveError(f"{self.path}: cannot make its folder ({exc.strerror or exc})") from None
+            raise SaveError(_("{file}: cannot make its folder ({why})").format(file=self.path, why=exc.strerror or exc)) from None
         lock = FileLock(lock_path(self.path), timeout=LOCK_SECONDS)
         try:
             lock.acquire()
         except Timeout:
-            raise SaveError(
-                f"{self.path}: another copy of Equilibria has held the progress for over {LOCK_SECONDS:g} s ({lock.lock_file});"
+            said = _(
+                "{file}: another copy of Equilibria has held the progress for over {seconds} s ({lock});"
                 " not saved this time: close the other copy, or delete that file if no other copy runs"
-            ) from None
+            )
+            raise SaveError(said.format(file=self.path, seconds=f"{LOCK_SECONDS:g}", lock=lock.lock_file)) from None
         except OSError as exc:
-            raise SaveError(f"{self.path}: cannot lock the progress ({exc.strerror or exc}); not saved this time") from None
+            said = _("{file}: cannot lock the progress ({why}); not saved this time")
+            raise SaveError(said.format(file=self.path, why=exc.strerror or exc)) from None
         try:
             self._take_in_the_file()
             write_json_atomic(self.path, self.to_json())
@@ -256,6 +289,8 @@ class Progress:
             self._data.last_level = theirs.last_level
         if not self._student_set and theirs.student is not None:
             self._data.student = theirs.student
+        if not self._language_set and theirs.language is not None:
+            self._data.language = theirs.language
 
     def _record(self, level_id: str) -> LevelRecord:
         self._touched.add(_level_id(level_id))
@@ -285,7 +320,7 @@ def _read(path: Path) -> _Found:
     except OSError as exc:
         return _Found(_unreadable(path, exc))
     if size > MAX_FILE_BYTES:
-        return _Found(_move_aside(path, f"{size / 1e6:.0f} MB, more than a progress file can be"))
+        return _Found(_move_aside(path, _("{size} MB, more than a progress file can be").format(size=f"{size / 1e6:.0f}")))
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -293,13 +328,14 @@ def _read(path: Path) -> _Found:
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        return _Found(_move_aside(path, "not UTF-8 text"))
+        return _Found(_move_aside(path, _("not UTF-8 text")))
     except json.JSONDecodeError as exc:
-        return _Found(_move_aside(path, f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"))
+        said = _("not valid JSON ({problem} at line {line}, column {column})")
+        return _Found(_move_aside(path, said.format(problem=exc.msg, line=exc.lineno, column=exc.colno)))
     except RecursionError:
-        return _Found(_move_aside(path, "not valid JSON (nested too deeply)"))
+        return _Found(_move_aside(path, _("not valid JSON (nested too deeply)")))
     if not isinstance(data, dict):
-        return _Found(_move_aside(path, "not a progress file (not a JSON object)"))
+        return _Found(_move_aside(path, _("not a progress file (not a JSON object)")))
     number = data.get("format")
     if isinstance(number, int) and not isinstance(number, bool) and number > FORMAT:
         return _Found(Progress(None), newer=number)
@@ -308,12 +344,13 @@ def _read(path: Path) -> _Found:
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = field_path(first["loc"])
-        return _Found(_move_aside(path, f"not a progress file of format {FORMAT} ({where}: {first['msg'].removeprefix('Value error, ')})"))
+        said = _("not a progress file of format {format} ({field}: {problem})")
+        return _Found(_move_aside(path, said.format(format=FORMAT, field=where, problem=first["msg"].removeprefix("Value error, "))))
 
 
 def _unreadable(path: Path, exc: OSError) -> Progress:
     """A file that is there but cannot be read is left alone, and so is not overwritten."""
-    return Progress(None, problem=f"{path}: cannot read the progress ({exc.strerror or exc}); progress is not saved this time")
+    return Progress(None, problem=_("{file}: cannot read the progress ({why}); progress is not saved this time").format(file=path, why=exc.strerror or exc))
 
 
 def _move_aside(path: Path, why: str) -> Progress:
@@ -327,5 +364,6 @@ def _move_aside(path: Path, why: str) -> Progress:
     try:
         os.rename(path, aside)
     except OSError as exc:
-        return Progress(None, problem=f"{path}: {why}; it could not be moved aside ({exc.strerror or exc}), so progress is not saved this time")
-    return Progress(path, problem=f"{path}: {why}; kept as {aside.name}, and a fresh progress starts")
+        said = _("{file}: {problem}; it could not be moved aside ({why}), so progress is not saved this time")
+        return Progress(None, problem=said.format(file=path, problem=why, why=exc.strerror or exc))
+    return Progress(path, problem=_("{file}: {problem}; kept as {other}, and a fresh progress starts").format(file=path, problem=why, other=aside.name))

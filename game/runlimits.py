@@ -36,6 +36,7 @@ from equilibria.format import (
     MAX_TIME,
     MIN_E,
 )
+from equilibria.i18n import N_, _, decimal, decimal_mark, ngettext
 
 # Steps one run may take: 20,000,000, about 27 times the default 60 s of --until-rest at
 # the smallest stable step of the course's levels (0.08 ms, 750,000 steps).
@@ -76,13 +77,15 @@ def _out_of_bounds(value: Any, low: float, high: float) -> bool:
 
 def _bound_words(field: str, value: float, low: float, high: float, unit: str) -> str:
     unit = f" {unit}" if unit else ""
-    span = f"±{_figure(high)}{unit}" if low == -high else f"{_figure(low)} to {_figure(high)}{unit}"
-    return f"{field}: {value:g}{unit} is outside what a model may hold ({span}; docs/level-format.md, Bounds)"
+    span = f"±{_figure(high)}{unit}" if low == -high else _("{low} to {high}").format(low=_figure(low), high=f"{_figure(high)}{unit}")
+    return _("{field}: {value} is outside what a model may hold ({span}; docs/level-format.md, Bounds)").format(
+        field=field, value=f"{_g(value)}{unit}", span=span
+    )
 
 
 def _figure(x: float) -> str:
     """A bound as a reader takes it in: 10,000 or 1,000,000,000; 1e+13 past a million million."""
-    return f"{x:,.0f}" if x == int(x) and abs(x) < 1e12 else f"{x:g}"
+    return decimal(x, 0) if x == int(x) and abs(x) < 1e12 else _g(x)
 
 
 def model_bounds(path: str, data: dict) -> None:
@@ -109,9 +112,11 @@ def model_bounds(path: str, data: dict) -> None:
         for k, point in enumerate(history if isinstance(history, list) else []):
             if not (isinstance(point, list | tuple) and len(point) == 2):
                 continue
-            for value, low, high, unit, what in ((point[0], -MAX_TIME, MAX_TIME, "s", "time"), (point[1], -MAX_FACTOR, MAX_FACTOR, "", "value")):
+            # TRANSLATORS: a history's point [time, value] named in a refusal: "loads[0].history[3] (time)"
+            said = (_("{point} (time)"), _("{point} (value)"))
+            for value, low, high, unit, what in ((point[0], -MAX_TIME, MAX_TIME, "s", said[0]), (point[1], -MAX_FACTOR, MAX_FACTOR, "", said[1])):
                 if _out_of_bounds(value, low, high):
-                    raise BadInput(f"{path}: {_bound_words(f'{where}[{k}] ({what})', value, low, high, unit)}")
+                    raise BadInput(f"{path}: {_bound_words(what.format(point=f'{where}[{k}]'), value, low, high, unit)}")
 
 
 def _histories(data: dict) -> list[tuple[str, Any]]:
@@ -138,10 +143,12 @@ def check_factors(args: argparse.Namespace) -> None:
     """--load-factors: at most MAX_FACTORS of them (each is a solve of its own), each
     within the bounds of a history's scale factor."""
     if len(args.load_factors or []) > MAX_FACTORS:
-        raise BadInput(f"--load-factors: {len(args.load_factors):,} factors; at most {MAX_FACTORS:,} (each is a static answer of its own)")
+        said = _("--load-factors: {n} factors; at most {most} (each is a static answer of its own)")
+        raise BadInput(said.format(n=decimal(len(args.load_factors), 0), most=decimal(MAX_FACTORS, 0)))
     for factor in args.load_factors or []:
         if abs(factor) > MAX_FACTOR:
-            raise BadInput(f"--load-factors: a load factor of {factor:g} is past ±{MAX_FACTOR:g}, the most a model's loads may be scaled by")
+            said = _("--load-factors: a load factor of {factor} is past ±{most}, the most a model's loads may be scaled by")
+            raise BadInput(said.format(factor=_g(factor), most=_g(MAX_FACTOR)))
 
 
 def before_run(args: argparse.Namespace, sim) -> list[str]:
@@ -154,32 +161,47 @@ def before_run(args: argparse.Namespace, sim) -> list[str]:
     what = "--max-seconds" if args.seconds is None else "--seconds"
     if sim.dt > span:
         if args.dt is None:
-            raise BadInput(f"{what}: {span:g} s is shorter than one step of this model ({sim.dt:.3g} s): not one step would be taken")
-        raise BadInput(f"--dt: a step of {sim.dt:g} s is longer than the run ({what} {span:g} s): not one step would be taken")
+            said = _("{option}: {span} s is shorter than one step of this model ({dt} s): not one step would be taken")
+            raise BadInput(said.format(option=what, span=_g(span), dt=_g(sim.dt, 3)))
+        said = _("--dt: a step of {dt} s is longer than the run ({option} {span} s): not one step would be taken")
+        raise BadInput(said.format(option=what, span=_g(span), dt=_g(sim.dt)))
     steps = span / sim.dt
     if steps > MAX_SIM_STEPS:
-        field, cause = ("--dt", f"--dt {sim.dt:g} s") if args.dt is not None else (what, f"this model's stable step, {sim.dt:.3g} s,")
-        most = f"a run takes at most {MAX_SIM_STEPS:,} (a shorter run, or a larger --dt)"
-        raise BadInput(f"{field}: {span:g} s in steps of {cause} is {_count(steps)} steps; {most}")
+        if args.dt is not None:
+            said = _("--dt: {span} s in steps of --dt {dt} s is {steps} steps; a run takes at most {most} (a shorter run, or a larger --dt)")
+        else:
+            said = _(
+                "{option}: {span} s in steps of this model's stable step, {dt} s, is {steps} steps;"
+                " a run takes at most {most} (a shorter run, or a larger --dt)"
+            )
+        dt = _g(sim.dt) if args.dt is not None else _g(sim.dt, 3)
+        raise BadInput(said.format(option=what, span=_g(span), dt=dt, steps=_count(steps), most=decimal(MAX_SIM_STEPS, 0)))
     every = args.every or DEFAULT_EVERY
     samples = len(args.record) * (span / every + 2)
     if samples > MAX_SAMPLES:
-        raise BadInput(
-            f"--every: {len(args.record)} record{'s' * (len(args.record) != 1)} every {every:g} s over {span:g} s is {_count(samples)} values;"
-            f" at most {MAX_SAMPLES:,} (a larger --every, or a shorter run)"
+        said = ngettext(
+            "--every: {n} record every {every} s over {span} s is {values} values; at most {most} (a larger --every, or a shorter run)",
+            "--every: {n} records every {every} s over {span} s is {values} values; at most {most} (a larger --every, or a shorter run)",
+            len(args.record),
         )
+        raise BadInput(said.format(n=len(args.record), every=_g(every), span=_g(span), values=_count(samples), most=decimal(MAX_SAMPLES, 0)))
     if args.dt is not None and args.integrator in ("rk4", "symplectic"):
         from equilibria.engine.simulation import stable_dt_for
 
         stable = stable_dt_for(sim.model, args.integrator)
         if args.dt > stable:
-            return [f"--dt {args.dt:g} s is larger than this model's stable step ({stable:.3g} s): the run may blow up"]
+            return [_("--dt {dt} s is larger than this model's stable step ({stable} s): the run may blow up").format(dt=_g(args.dt), stable=_g(stable, 3))]
     return []
 
 
 def _count(n: float) -> str:
     """A count in words a reader takes in: 60,000,000,000, or 6e+301 past a thousand million million."""
-    return f"{n:,.0f}" if n < 1e15 else f"{n:.2g}"
+    return decimal(n, 0) if n < 1e15 else _g(n, 2)
+
+
+def _g(x: float, digits: int | None = None) -> str:
+    """`x` as :g writes it (`digits` significant figures, else six), with the language's decimal mark."""
+    return f"{x:.{digits or 6}g}".replace(".", decimal_mark())
 
 
 def not_finite(value: Any, where: str = "") -> str | None:
@@ -203,7 +225,7 @@ def after_run(args: argparse.Namespace, out: dict, model=None) -> str | None:
     finite number (written as null), or no rest where rest was asked; None if neither."""
     bad = not_finite(out)
     if bad:
-        return f"the result {bad} is not a finite number (written as null): the loads or stiffnesses are beyond what the numbers can hold"
+        return _("the result {where} is not a finite number (written as null): the loads or stiffnesses are beyond what the numbers can hold").format(where=bad)
     runs = out.get("runs") or [out]
     asked = args.integrator == "relax" or (args.seconds is None and args.integrator != "linear")
     for run in runs:
@@ -214,22 +236,25 @@ def after_run(args: argparse.Namespace, out: dict, model=None) -> str | None:
 
 def _no_rest(args: argparse.Namespace, run: dict, model) -> str:
     """The line for a run that was asked to come to rest and did not."""
-    where = f"load factor {run['load_factor']:g}: " if "load_factor" in run else ""
     if args.integrator == "relax":
+        said = ngettext("relax found no rest after {steps} step", "relax found no rest after {steps} steps", run["steps"]).format(
+            steps=decimal(run["steps"], 0)
+        )
         if model is not None and _is_mechanism(model):
-            return f"{where}relax found no rest after {run['steps']:,} steps: {MECHANISM}"
-        return f"{where}relax found no rest after {run['steps']:,} steps"
-    return f"{where}not at rest after {run['time']:g} s (--max-seconds {args.max_seconds:g})"
+            said = f"{said}: {_(MECHANISM)}"
+    else:
+        said = _("not at rest after {time} s (--max-seconds {most})").format(time=_g(run["time"]), most=_g(args.max_seconds))
+    return _("load factor {factor}: {failure}").format(factor=_g(run["load_factor"]), failure=said) if "load_factor" in run else said
 
 
-MECHANISM = "the structure is a mechanism (it can move without stretching a member)"
+MECHANISM = N_("the structure is a mechanism (it can move without stretching a member)")
 
 
 def no_equilibrium(args: argparse.Namespace, said: str, model) -> str:
     """The engine's line for a static solve that found no equilibrium (relax: the force
     still out of balance, the node that went furthest), with why, where the structure is
     a mechanism."""
-    return f"{said}: {MECHANISM}" if args.integrator == "relax" and model is not None and _is_mechanism(model) else said
+    return f"{said}: {_(MECHANISM)}" if args.integrator == "relax" and model is not None and _is_mechanism(model) else said
 
 
 def _is_mechanism(model) -> bool:

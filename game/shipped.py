@@ -1,6 +1,6 @@
 """Where the shipped levels are, found through `importlib.resources`, never relative to
 the current folder: the checkout's `levels/` folder is installed as the package
-`game.levels` (pyproject.toml maps it), so the same lookup finds it in a source checkout
+`equilibria.levels` (pyproject.toml maps it), so the same lookup finds it in a source checkout
 (an editable install) and in an installed wheel. Imports nothing of the game's, so that
 the level format (game/level.py) and the course (game/course.py) can both ask it.
 """

@@ -7,8 +7,9 @@ The level file is never rewritten by play; a solution names its level and lists 
         {"type": "add_moment", "node": "A", "m": 12000},
         {"type": "mark_zero", "member": "BD"},
         {"type": "remove_member", "member": "CE"},
+        {"type": "cut_member", "member": "BC", "force": 56250},
         {"type": "add_node", "id": "N1", "x": 2.0, "y": 1.5},
-        {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": "light"},
+        {"type": "add_member", "id": "M1", "i": "A", "j": "N1", "section": "light", "release": ["j"]},
         {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
 
 `student` and `numbers` are there when the level varies its numbers (game/variants.py):
@@ -20,12 +21,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 
 from equilibria.files import BadInput, format_problem, read_json
-from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, _Strict, field_path
+from equilibria.format import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, Roller, _Strict, error_said, field_path, support_key
+from equilibria.i18n import N_, _, decimal
 
 
 class AddForce(_Strict):
@@ -51,6 +53,12 @@ class RemoveMember(_Strict):
     member: Id
 
 
+class CutMember(_Strict):
+    type: Literal["cut_member"]
+    member: Id = Field(description="a member the student's section passes through")
+    force: AnswerForce | None = Field(None, description="[N] the force in it, tension positive (absent: not given yet)")
+
+
 class AddNode(_Strict):
     type: Literal["add_node"]
     id: Id
@@ -64,17 +72,30 @@ class AddMember(_Strict):
     i: Id
     j: Id
     section: Id = Field(description="one of the level's player.sections")
+    release: list[Literal["i", "j"]] | None = Field(None, description='a beam\'s ends pinned to their nodes (a hinge), any of "i" and "j"')
 
 
 class AddSupport(_Strict):
     type: Literal["add_support"]
     node: Id
-    fix: list[Dof] = Field(min_length=1, description='locked DOFs: any of "x", "y", "rot"')
+    fix: list[Dof] = Field([], description='locked DOFs: any of "x", "y", "rot"')
+    roller: Roller | None = Field(None, description="a roller on a line at the angle the level offers")
+
+    @model_validator(mode="after")
+    def _holds_something(self) -> Self:
+        if not self.fix and self.roller is None:
+            raise ValueError(_('a support fixes some of "x", "y", "rot", or is a roller on a line'))
+        return self
+
+    @property
+    def key(self) -> tuple:
+        """The kind of support (game/format.py support_key)."""
+        return support_key(self.model_dump(exclude_none=True))
 
 
 MAX_MOVES = 10_000  # moves a solution may hold (its format; the judge takes far fewer: BUDGET)
 
-Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
+Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | CutMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
 
 
 class Solution(_Strict):
@@ -98,7 +119,7 @@ def load_solution(data: Any) -> Solution:
     try:
         return Solution.model_validate(data)
     except ValidationError as exc:
-        raise ValueError("\n".join(f"{field_path(e['loc'])}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors(include_url=False))) from None
+        raise ValueError("\n".join(f"{field_path(e['loc'])}: {error_said(e)}" for e in exc.errors(include_url=False))) from None
 
 
 @dataclass(frozen=True)
@@ -126,18 +147,31 @@ def over_budget(solution: Solution, size: int = 0) -> str:
     if size > BUDGET.bytes:
         return _too_big(size)
     added = Counter(m.type for m in solution.moves)
-    for count, most, what, may in (
-        (len(solution.moves), BUDGET.moves, "moves", "have"),
-        (added["add_node"], BUDGET.nodes, "new nodes", "add"),
-        (added["add_member"], BUDGET.members, "new members", "add"),
+    for count, most, said in (
+        (
+            len(solution.moves),
+            BUDGET.moves,
+            N_("{count} moves; a solution may have at most {most} (twenty times what any level of the course needs), so it is not judged"),
+        ),
+        (
+            added["add_node"],
+            BUDGET.nodes,
+            N_("{count} new nodes; a solution may add at most {most} (twenty times what any level of the course needs), so it is not judged"),
+        ),
+        (
+            added["add_member"],
+            BUDGET.members,
+            N_("{count} new members; a solution may add at most {most} (twenty times what any level of the course needs), so it is not judged"),
+        ),
     ):
         if count > most:
-            return f"moves: {count:,} {what}; a solution may {may} at most {most:,} (twenty times what any level of the course needs), so it is not judged"
+            return "moves: " + _(said).format(count=decimal(count, 0), most=decimal(most, 0))
     return ""
 
 
 def _too_big(size: int) -> str:
-    return f"(file): {size / 1000:,.0f} kB; a solution may be at most {BUDGET.bytes / 1000:,.0f} kB, so it is not judged"
+    said = _("{size} kB; a solution may be at most {most} kB, so it is not judged")
+    return "(file): " + said.format(size=decimal(size / 1000, 0), most=decimal(BUDGET.bytes / 1000, 0))
 
 
 def read_solution(path: str | Path) -> Solution:

@@ -14,6 +14,8 @@ import typing
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from equilibria.i18n import _
+
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
@@ -34,23 +36,34 @@ def close(word: str, options: Iterable[str], n: int = 3) -> list[str]:
 def did_you_mean(word: str, options: Iterable[str]) -> str:
     """'did you mean X?', 'did you mean X or Y?', or '' when nothing is near."""
     found = [f"'{o}'" for o in close(word, options, n=2)]
-    return f"did you mean {' or '.join(found)}?" if found else ""
+    if not found:
+        return ""
+    if len(found) == 1:
+        return _("did you mean {name}?").format(name=found[0])
+    return _("did you mean {name} or {other}?").format(name=found[0], other=found[1])
 
 
-_INVALID_CHOICE = re.compile(r"invalid choice: '?([^'\s]+)'?\s*\(choose from (.*)\)")
+def _template(text: str) -> re.Pattern:
+    """argparse's message `text` (%-placeholders, in the current language) as a pattern
+    whose groups are its placeholders' values."""
+    parts = [re.escape(p.strip()) for p in re.split(r"%(?:\(\w+\))?[rs]", text)]
+    return re.compile("(.*?)".join(parts[:-1]) + "(.*)" + parts[-1], re.S)  # the last one to the end
 
 
 def for_argparse(message: str, options: Iterable[str] = ()) -> str:
     """argparse's "invalid choice: 'chek' (choose from 'check', …)" with the nearest
     choice named, and its "unrecognized arguments: --scrrenshot" with the nearest of
-    `options` (every option of every command); any other message as it is."""
-    found = _INVALID_CHOICE.search(message)
-    if found:
-        word, choices = found[1], [c.strip(" '\"") for c in found[2].split(",")]
+    `options` (every option of every command); any other message as it is. argparse's
+    messages as the current language words them (equilibria.argtexts)."""
+    hint = ""
+    choice = _template(_("invalid choice: %(value)r (choose from %(choices)s)")).search(message)
+    unknown = _template(_("unrecognized arguments: %s")).search(message)
+    if choice:
+        word, choices = choice[1].strip(" '\""), [c.strip(" '\"") for c in choice[2].split(",")]
         hint = did_you_mean(word, choices)
-    else:
-        unknown = [w for w in message.partition("unrecognized arguments:")[2].split() if w.startswith("--")]
-        hint = did_you_mean(unknown[0].partition("=")[0], options) if unknown else ""
+    elif unknown:
+        given = [w for w in unknown[1].split() if w.startswith("--")]
+        hint = did_you_mean(given[0].partition("=")[0], options) if given else ""
     return f"{message}; {hint}" if hint else message
 
 
@@ -62,9 +75,9 @@ def unknown_field(model: type[BaseModel], loc: tuple) -> str:
     name = loc[-1] if loc else ""
     fields = fields_at(model, loc[:-1])
     if not isinstance(name, str) or fields is None:
-        return "unknown field"
+        return _("unknown field")
     hint = did_you_mean(name, fields)
-    return f"unknown field ({hint})" if hint else "unknown field"
+    return _("unknown field ({hint})").format(hint=hint) if hint else _("unknown field")
 
 
 def fields_at(model: type[BaseModel], loc: tuple) -> list[str] | None:

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from equilibria.files import BadInput, read_json
-from equilibria.format import LEVEL_ID
+from equilibria.format import LEVEL_ID, raw_text
+from equilibria.i18n import N_, _
 from equilibria.level import schema_errors
 from equilibria.progress import data_folder
 from equilibria.shipped import LEVELS_DIR
-from equilibria.text import plain_text
 
 FOLDER = "levels"  # in the data folder
-HEADING = "Your teacher's levels"
+HEADING = N_("Your teacher's levels")  # shown as _(HEADING)
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ def _read(path: Path) -> TeacherLevel:
     problems = schema_errors(data)
     fields = data if isinstance(data, dict) else {}
     level_id = fields.get("id") if isinstance(fields.get("id"), str) and LEVEL_ID.fullmatch(fields["id"]) else path.stem
-    title = plain_text(fields["title"]) if isinstance(fields.get("title"), str) else ""  # drawn and printed: no control characters
+    title = raw_text(fields.get("title"))  # drawn and printed: no control characters; in the language of the moment
     if problems:
         return TeacherLevel(path, level_id, title, None, f"{path}: {problems[0]}")
     return TeacherLevel(path, level_id, title, fields["kind"])
@@ -100,7 +100,8 @@ def _read(path: Path) -> TeacherLevel:
 def _clash(level: TeacherLevel, taken: dict[str, Path]) -> str:
     """Why `level`'s id cannot be its own ("" when it can)."""
     if (LEVELS_DIR / f"{level.id}.json").is_file():
-        return f"{level.path}: id: {level.id!r} is the id of a level of the course; give the teacher's level an id of its own"
+        return _("{file}: id: {id} is the id of a level of the course; give the teacher's level an id of its own").format(file=level.path, id=repr(level.id))
     if level.id in taken:
-        return f"{level.path}: id: {level.id!r} is already the id of {taken[level.id].name}; give each level an id of its own"
+        said = _("{file}: id: {id} is already the id of {other}; give each level an id of its own")
+        return said.format(file=level.path, id=repr(level.id), other=taken[level.id].name)
     return ""

@@ -34,7 +34,8 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
-from equilibria.format import UNITS, BaseLevel, Number, field_path
+from equilibria.format import UNITS, BaseLevel, Number, each_language, error_said, field_path, text_versions
+from equilibria.i18n import _, decimal, decimal_mark
 
 L = TypeVar("L", bound=BaseLevel)
 
@@ -51,11 +52,11 @@ def student_error(text: str) -> str | None:
     """Why `text` cannot be a student id, or None: 1 to 64 printable characters."""
     s = text.strip()
     if not s:
-        return "a student id has at least one letter or digit"
+        return _("a student id has at least one letter or digit")
     if len(s) > STUDENT_MAX:
-        return f"a student id is at most {STUDENT_MAX} characters"
+        return _("a student id is at most {n} characters").format(n=STUDENT_MAX)
     if any(not c.isprintable() for c in s):
-        return "a student id holds printable characters only"
+        return _("a student id holds printable characters only")
     return None
 
 
@@ -136,19 +137,29 @@ def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: 
     data = base.model_dump(mode="json", exclude={"vary"}, exclude_none=True)
     for path, text in base.vary.set.items():
         put(data, path, evaluate(parse(text), env, f"vary.set.{path}"))
-    data["brief"] = fill(base.brief, env, base, "brief").rstrip()
-    data["hints"] = [fill(h, env, base, f"hints[{k}]") for k, h in enumerate(base.hints)]
+    # every language's text filled (the file's form kept), so a version reads in whichever language is chosen later
+    data["brief"] = each_language(base.brief_, lambda t: fill(t, env, base, "brief").rstrip())
+    data["hints"] = [each_language(h, lambda t, k=k: fill(t, env, base, f"hints[{k}]")) for k, h in enumerate(base.hints_)]
     said = numbers_text(base, numbers)
-    whose = f"Your numbers (student {student})" if student else "The level's own numbers (give your student id on the menu to get yours)"
-    data["brief"] = f"{whose}: {said}.\n{data['brief']}".rstrip()  # first: the folded brief shows it
+
+    def whose(text: str) -> str:  # in the language of `text` (each_language speaks it): the line first, as the folded brief shows it
+        shown = numbers_text(base, numbers)
+        if student:
+            line = _("Your numbers (student {student}): {numbers}.").format(student=student, numbers=shown)
+        else:
+            line = _("The level's own numbers (give your student id on the menu to get yours): {numbers}.").format(numbers=shown)
+        return f"{line}\n{text}".rstrip()
+
+    data["brief"] = each_language(data["brief"], whose)
     try:
         out = type(base).model_validate(data)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
-        raise ValueError(f"vary: the numbers {said} make a level the format refuses ({field_path(first['loc'])}: {first['msg']})") from None
+        problem = f"{field_path(first['loc'])}: {error_said(first)}"
+        raise ValueError("vary: " + _("the numbers {numbers} make a level the format refuses ({problem})").format(numbers=said, problem=problem)) from None
     if base.explanation and explain:
-        answer = answer_values(out) if needs_answer(base.explanation) else {}
-        out = out.model_copy(update={"explanation": fill(base.explanation, env, base, "explanation", answer)})
+        answer = answer_values(out) if any(needs_answer(t) for _, t in text_versions("explanation", base.explanation_)) else {}
+        out = out.model_copy(update={"explanation_": each_language(base.explanation_, lambda t: fill(t, env, base, "explanation", answer))})
     out._template, out._student, out._numbers = base, student, dict(numbers)
     return out
 
@@ -183,7 +194,7 @@ def shown(value: float, unit: str, decimals: int | None = None, *, with_unit: bo
         text = text.rstrip("0").rstrip(".")
     if text in ("-0", ""):
         text = "0"
-    text = text.replace("-", "−")
+    text = text.replace("-", "−").replace(".", decimal_mark())
     return text if not (unit and with_unit) else f"{text}{unit}" if unit == "°" else f"{text} {unit}"
 
 
@@ -214,28 +225,28 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
     name, *hows = (part.strip() for part in inside.split("|"))
     for how in hows:
         if how not in FILTERS:
-            raise ValueError(f"{field}: {{{inside}}}: unknown form {how!r} (use |abs, |num or |dir)")
+            raise ValueError(f"{field}: {{{inside}}}: " + _("unknown form {form} (use |abs, |num or |dir)").format(form=repr(how)))
     how = "dir" if "dir" in hows else ""
     if "." in name:
-        node, _, part = name.rpartition(".")
-        if field != "explanation":
-            raise ValueError(f"{field}: {{{inside}}}: the answer may be shown in the explanation only (after a pass)")
+        node, _dot, part = name.rpartition(".")
+        if field.split(".")[0] != "explanation":  # "explanation" or "explanation.de"
+            raise ValueError(f"{field}: {{{inside}}}: " + _("the answer may be shown in the explanation only (after a pass)"))
         if part not in ANSWER_PARTS:
-            raise ValueError(f"{field}: {{{inside}}}: an answer is NODE.fx, NODE.fy, NODE.F or NODE.m")
+            raise ValueError(f"{field}: {{{inside}}}: " + _("an answer is NODE.fx, NODE.fy, NODE.F or NODE.m"))
         if name not in answer:
-            raise ValueError(f"{field}: {{{inside}}}: the level's answer has no {part} at node {node!r}")
+            raise ValueError(f"{field}: {{{inside}}}: " + _("the level's answer has no {part} at node {node}").format(part=part, node=repr(node)))
         value = answer[name]
         unit = "kN·m" if part == "m" else "kN"
         if how == "dir":
             if part == "F":
-                raise ValueError(f"{field}: {{{inside}}}: |dir is for fx, fy and m (F is the force's size)")
+                raise ValueError(f"{field}: {{{inside}}}: " + _("|dir is for fx, fy and m (F is the force's size)"))
             return _direction(part, value)
         return shown(abs(value) if "abs" in hows else value, unit, with_unit="num" not in hows)
     if name not in env:
         known = ", ".join(sorted(env)) or "none"
-        raise ValueError(f"{field}: {{{inside}}}: no number named {name!r} in vary (the level's numbers: {known})")
+        raise ValueError(f"{field}: {{{inside}}}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=repr(name), known=known))
     if how == "dir":
-        raise ValueError(f"{field}: {{{inside}}}: |dir is for the answer's parts (NODE.fx, NODE.fy, NODE.m)")
+        raise ValueError(f"{field}: {{{inside}}}: " + _("|dir is for the answer's parts (NODE.fx, NODE.fy, NODE.m)"))
     unit, decimals = _unit_of(base, name)
     value = abs(env[name]) if "abs" in hows else env[name]
     return shown(value, unit, decimals, with_unit="num" not in hows)
@@ -250,11 +261,11 @@ def _unit_of(base: BaseLevel, name: str) -> tuple[str, int | None]:
 
 def _direction(part: str, value: float) -> str:
     if part == "fx":
-        return "to the right" if value >= 0 else "to the left"
+        return _("to the right") if value >= 0 else _("to the left")
     if part == "fy":
-        return "up" if value >= 0 else "down"
+        return _("up") if value >= 0 else _("down")
     if part == "m":
-        return "counter-clockwise" if value >= 0 else "clockwise"
+        return _("counter-clockwise") if value >= 0 else _("clockwise")
     return ""  # F is a size: it has no direction
 
 
@@ -290,7 +301,7 @@ def path_parts(path: str) -> list[str | int]:
     while at < len(path):
         m = PATH_PART.match(path, at)
         if not m or m.end() == at:
-            raise ValueError(f"vary.set.{path}: not a field (write it as nodes.B.x, loads[0].fy, member_loads[0].w)")
+            raise ValueError(f"vary.set.{path}: " + _("not a field (write it as nodes.B.x, loads[0].fy, member_loads[0].w)"))
         parts.append(m.group(1) if m.group(1) is not None else int(m.group(2)))
         at = m.end()
     return parts
@@ -306,21 +317,21 @@ def _walk(data, path: str):
         if isinstance(here, list) and isinstance(part, str):
             found = [i for i, item in enumerate(here) if isinstance(item, dict) and item.get("id") == part]
             if not found:
-                raise ValueError(f"{where}: no {parts[k - 1] if k else 'item'} with id {part!r}")
+                raise ValueError(f"{where}: " + _("no {what} with id {id}").format(what=parts[k - 1] if k else "item", id=repr(part)))
             part = found[0]
         if isinstance(here, list) and isinstance(part, int) and part >= len(here):
-            raise ValueError(f"{where}: there is no item {part} (the level has {len(here)})")
+            raise ValueError(f"{where}: " + _("there is no item {index} (the level has {count})").format(index=part, count=len(here)))
         if isinstance(here, dict) and isinstance(part, str) and part not in here:
-            raise ValueError(f"{where}: the level has no field {part!r} there")
+            raise ValueError(f"{where}: " + _("the level has no field {name} there").format(name=repr(part)))
         if not isinstance(here, dict | list) or (isinstance(here, dict) and isinstance(part, int)):
-            raise ValueError(f"{where}: not a field of the level")
+            raise ValueError(f"{where}: " + _("not a field of the level"))
         if last:
             value = here[part]
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"{where}: not a number in the level")
+                raise ValueError(f"{where}: " + _("not a number in the level"))
             return here, part
         here = here[part]
-    raise ValueError(f"vary.set.{path}: not a field of the level")
+    raise ValueError(f"vary.set.{path}: " + _("not a field of the level"))
 
 
 def get(data: dict, path: str) -> float:
@@ -347,22 +358,26 @@ def parse(text: str) -> ast.expr:
         tree = ast.parse(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # not an expression; a NUL; nested past the parser's depth
         missing = source.count("(") > source.count(")")
-        raise ValueError(f"a ')' is missing in {text!r}" if missing else f"cannot read {text!r}") from None
+        raise ValueError((_("a ')' is missing in {text}") if missing else _("cannot read {text}")).format(text=repr(text))) from None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
             if name not in FUNCTIONS or node.keywords:
-                raise ValueError(f"no function {name!r} in {text!r} (there are {', '.join(FUNCTIONS)})")
+                raise ValueError(
+                    _("no function {name} in {text} (there are {functions})").format(name=repr(name), text=repr(text), functions=", ".join(FUNCTIONS))
+                )
             if len(node.args) != FUNCTIONS[name][0]:
-                raise ValueError(f"{name}() takes {FUNCTIONS[name][0]} number(s), in {text!r}")
+                raise ValueError(_("{name}() takes {n} number(s), in {text}").format(name=name, n=FUNCTIONS[name][0], text=repr(text)))
         elif (isinstance(node, ast.BinOp) and type(node.op) not in OPERATORS) or (
             isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.USub | ast.UAdd)
         ):
-            raise ValueError(f"unexpected {ast.unparse(node)!r} in {text!r}")
+            raise ValueError(_("unexpected {what} in {text}").format(what=repr(ast.unparse(node)), text=repr(text)))
         elif isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int | float)):
-            raise ValueError(f"unexpected {node.value!r} in {text!r}")
+            raise ValueError(_("unexpected {what} in {text}").format(what=repr(node.value), text=repr(text)))
         elif not isinstance(node, ast.BinOp | ast.UnaryOp | ast.Constant | ast.Name | ast.Call | ast.operator | ast.unaryop | ast.Load):
-            raise ValueError(f"unexpected {ast.unparse(node) if isinstance(node, ast.expr) else type(node).__name__!r} in {text!r}")
+            raise ValueError(
+                _("unexpected {what} in {text}").format(what=ast.unparse(node) if isinstance(node, ast.expr) else repr(type(node).__name__), text=repr(text))
+            )
     return tree
 
 
@@ -378,11 +393,11 @@ def evaluate(tree: ast.expr, env: dict[str, float], field: str) -> float:
     try:
         value = _value(tree, env)
     except KeyError as exc:
-        raise ValueError(f"{field}: no number named {exc.args[0]!r} in vary") from None
+        raise ValueError(f"{field}: " + _("no number named {name} in vary").format(name=repr(exc.args[0]))) from None
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
-        raise ValueError(f"{field}: cannot be worked out ({exc})") from None
+        raise ValueError(f"{field}: " + _("cannot be worked out ({why})").format(why=exc)) from None
     if not math.isfinite(value):
-        raise ValueError(f"{field}: the value is not a finite number")
+        raise ValueError(f"{field}: " + _("the value is not a finite number"))
     return value
 
 
@@ -404,24 +419,25 @@ def vary_errors(level: BaseLevel) -> list[str]:
     """What is wrong with the level's `vary` block and the placeholders of its texts, one
     'field: problem' line each (empty: nothing). The drawn versions themselves are
     checked by `extremes` and the level's sense checks (game/level.py)."""
-    texts = [("title", level.title), ("brief", level.brief), ("explanation", level.explanation)] + [(f"hints[{k}]", h) for k, h in enumerate(level.hints)]
+    titles = text_versions("title", level.title_)
+    texts = [v for field, text in level.texts()[1:] if not field.startswith("vary") for v in text_versions(field, text)]  # every language's
     if level.vary is None:
-        found = [(field, m.group(1)) for field, text in texts for m in PLACEHOLDER.finditer(text)]
-        return [f"{field}: {{{inside}}}: the level has no vary block, so no number to show" for field, inside in found[:1]]
-    if PLACEHOLDER.search(level.title):
-        return ["title: the title names the level for everyone: show the numbers in the brief"]
+        found = [(field, m.group(1)) for field, text in titles + texts for m in PLACEHOLDER.finditer(text)]
+        return [f"{field}: {{{inside}}}: " + _("the level has no vary block, so no number to show") for field, inside in found[:1]]
+    if any(PLACEHOLDER.search(text) for _field, text in titles):
+        return ["title: " + _("the title names the level for everyone: show the numbers in the brief")]
     known = set(level.vary.numbers)
     for name, d in level.vary.derived.items():
         problem = _expression_problem(d.value, known, f"vary.derived.{name}")
         if problem:
             return [problem]
         if name in known:
-            return [f"vary.derived.{name}: already the name of a drawn number"]
+            return [f"vary.derived.{name}: " + _("already the name of a drawn number")]
         known.add(name)
     data = level.model_dump(mode="json", exclude={"vary"}, exclude_none=True)
     for path, text in level.vary.set.items():
         if path_parts(path)[0] in ("id", "format", "kind", "title", *TEXTS):
-            return [f"vary.set.{path}: only the level's numbers are set from vary"]
+            return [f"vary.set.{path}: " + _("only the level's numbers are set from vary")]
         try:
             get(data, path)
         except ValueError as exc:
@@ -431,12 +447,18 @@ def vary_errors(level: BaseLevel) -> list[str]:
             return [problem]
     try:
         env = with_derived(level, draw(level, None))
-        for field, text in texts[1:]:
-            fill(text, env, level, field, {m.group(1).split("|")[0].strip(): 0.0 for m in PLACEHOLDER.finditer(text)} if field == "explanation" else None)
+        for field, text in texts:
+            explanation = field.split(".")[0] == "explanation"
+            fill(text, env, level, field, {m.group(1).split("|")[0].strip(): 0.0 for m in PLACEHOLDER.finditer(text)} if explanation else None)
         for path, text in level.vary.set.items():
             written, wanted = get(data, path), evaluate(parse(text), env, f"vary.set.{path}")
             if abs(written - wanted) > 1e-9 * max(1.0, abs(wanted)):
-                return [f"vary.set.{path}: the file holds {written:g}, the default numbers give {wanted:g} (the file is the level with its own numbers)"]
+                return [
+                    f"vary.set.{path}: "
+                    + _("the file holds {written}, the default numbers give {wanted} (the file is the level with its own numbers)").format(
+                        written=f"{written:g}", wanted=f"{wanted:g}"
+                    )
+                ]
     except ValueError as exc:
         return [str(exc)]
     return []
@@ -448,7 +470,11 @@ def _expression_problem(text: str, known: set[str], field: str) -> str | None:
     except ValueError as exc:
         return f"{field}: {exc}"
     unknown = sorted(names_in(tree) - known)
-    return f"{field}: no number named {unknown[0]!r} in vary (the level's numbers: {', '.join(sorted(known))})" if unknown else None
+    return (
+        f"{field}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=repr(unknown[0]), known=", ".join(sorted(known)))
+        if unknown
+        else None
+    )
 
 
 def with_numbers(level: L, numbers: dict[str, float], *, explain: bool = True) -> L:
@@ -488,8 +514,11 @@ def version_for(level: L, solution) -> L:
     if solution.numbers is not None and template(out).vary is not None:
         drawn = out.numbers
         if set(solution.numbers) != set(drawn) or any(abs(solution.numbers[n] - v) > 1e-9 * max(1.0, abs(v)) for n, v in drawn.items()):
-            whose = f"student {out.student}" if out.student else "the level's own"
-            raise ValueError(f"numbers: this work was done with other numbers than {whose} ({numbers_line(out)}); it answers another version of the level")
+            if out.student:
+                said = _("this work was done with other numbers than student {student}'s ({numbers}); it answers another version of the level")
+            else:
+                said = _("this work was done with other numbers than the level's own ({numbers}); it answers another version of the level")
+            raise ValueError("numbers: " + said.format(student=out.student, numbers=numbers_line(out)))
     return out
 
 
@@ -513,23 +542,28 @@ def answer_lines(level: BaseLevel) -> list[str]:
     """The answer of a version of a free-body level as a student would write it."""
     solved = answer_solution(level)
     if solved is None:
-        return ["(no unique answer to print: the level's explanation says what passes)"]
+        return [_("(no unique answer to print: the level's explanation says what passes)")]
     lines = []
     for m in solved["moves"]:
         if m["type"] == "add_force":
-            lines.append(f"force at {m['node']}: Fx = {shown(m['fx'], 'kN')}, Fy = {shown(m['fy'], 'kN')}")
+            lines.append(_("force at {node}: Fx = {fx}, Fy = {fy}").format(node=m["node"], fx=shown(m["fx"], "kN"), fy=shown(m["fy"], "kN")))
         else:
-            lines.append(f"moment at {m['node']}: M = {shown(m['m'], 'kN·m')} (counter-clockwise positive)")
+            lines.append(_("moment at {node}: M = {m} (counter-clockwise positive)").format(node=m["node"], m=shown(m["m"], "kN·m")))
     return lines
 
 
 def show_text(level: BaseLevel) -> str:
     """A version of a level as a teacher prints it: its numbers, brief, hints, answer and
     explanation."""
-    who = f"student {level.student}" if level.student else "no student (the level's own numbers)"
-    parts = [f"{level.id}: {level.title}", f"Numbers for {who}: {numbers_line(level) or 'the level does not vary its numbers'}", "", level.brief, ""]
-    parts += [f"Hint {k}: {h}" for k, h in enumerate(level.hints, 1)]
-    parts += ["", "Answer:", *(f"  {line}" for line in answer_lines(level)), "", f"Explanation: {level.explanation}" if level.explanation else ""]
+    numbers = numbers_line(level) or _("the level does not vary its numbers")
+    if level.student:
+        who = _("Numbers for student {student}: {numbers}").format(student=level.student, numbers=numbers)
+    else:
+        who = _("Numbers for no student (the level's own numbers): {numbers}").format(numbers=numbers)
+    parts = [f"{level.id}: {level.title}", who, "", level.brief, ""]
+    parts += [_("Hint {n}: {hint}").format(n=k, hint=h) for k, h in enumerate(level.hints, 1)]
+    explained = [_("Explanation: {text}").format(text=level.explanation)] if level.explanation else [""]
+    parts += ["", _("Answer:"), *(f"  {line}" for line in answer_lines(level)), "", *explained]
     return "\n".join(parts).rstrip() + "\n"
 
 
@@ -548,4 +582,5 @@ def versions_said(level: BaseLevel, class_size: int = 30) -> str:
         return ""
     count = math.prod(values(n) for n in level.vary.numbers.values())
     sharing = class_size * (1 - (1 - 1 / count) ** (class_size - 1))
-    return f"; {count:,} versions: in a class of {class_size}, about {sharing:.0f} would share theirs with another"
+    said = _("; {count} versions: in a class of {size}, about {sharing} would share theirs with another")
+    return said.format(count=decimal(count, 0), size=class_size, sharing=decimal(sharing, 0))

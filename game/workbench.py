@@ -41,12 +41,13 @@ from pydantic import ValidationError
 
 from equilibria.attempt import Attempt
 from equilibria.engine import Model, ModelError, build_model
-from equilibria.figures import kn
-from equilibria.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section
+from equilibria.figures import kn, plain
+from equilibria.format import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section, pinned_fields, support_fields, support_key
+from equilibria.i18n import N_, _, decimal
 from equilibria.level import Level, load_level
 from equilibria.rules import KINDS, Verdict
 from equilibria.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
-from equilibria.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, MarkZero, Move, RemoveMember
+from equilibria.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, CutMember, MarkZero, Move, RemoveMember
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
@@ -81,9 +82,10 @@ class Refused(ValueError):
 
 # What a number past the format's bounds (game/format.py) is told as, by the move it is in
 PAST_BOUNDS = {
-    AddForce: f"The game takes forces of at most {MAX_ANSWER * MAX_FORCE / 1e3:,.0f} kN.",
-    AddMoment: f"The game takes moments of at most {MAX_ANSWER * MAX_MOMENT / 1e3:,.0f} kN·m.",
-    AddNode: f"The game keeps nodes within {MAX_COORD / 1e3:g} km of the origin.",
+    AddForce: (N_("The game takes forces of at most {most} kN."), MAX_ANSWER * MAX_FORCE / 1e3),
+    CutMember: (N_("The game takes member forces of at most {most} kN."), MAX_ANSWER * MAX_FORCE / 1e3),
+    AddMoment: (N_("The game takes moments of at most {most} kN·m."), MAX_ANSWER * MAX_MOMENT / 1e3),
+    AddNode: (N_("The game keeps nodes within {most} km of the origin."), MAX_COORD / 1e3),
 }
 
 
@@ -93,7 +95,8 @@ def within_bounds(cls: type, **fields: Any):
     try:
         return cls(**fields)
     except ValidationError:
-        raise Refused(PAST_BOUNDS[cls]) from None
+        said, most = PAST_BOUNDS[cls]
+        raise Refused(_(said).format(most=decimal(most, 0) if cls is not AddNode else plain(most))) from None
 
 
 def tools_for(kind: str, mode: str | None = None) -> tuple[str, ...]:
@@ -103,7 +106,7 @@ def tools_for(kind: str, mode: str | None = None) -> tuple[str, ...]:
 
 
 def buildable(structure: dict | None) -> Model | None:
-    """The engine's model of `structure` (statics_only: engine.damped readies it to
+    """The engine's model of `structure` (statics_only: equilibria.engine.damped readies it to
     run), or Refused, in words, when the engine would not build it (coincident nodes, a
     member of no length…): the engine's checks, run before an edit is accepted, whose
     model the run then uses (Bench.model): one edit builds one model."""
@@ -112,7 +115,7 @@ def buildable(structure: dict | None) -> Model | None:
     try:
         return build_model(structure, statics_only=True)
     except ModelError as exc:
-        raise Refused(f"Not possible: {exc.message.replace(chr(39), '')}.") from None
+        raise Refused(_("Not possible: {why}.").format(why=exc.words.said(_).replace(chr(39), ""))) from None
 
 
 def ramped(data: dict, seconds: float = RAMP_SECONDS) -> dict:
@@ -271,7 +274,7 @@ class Bench:
     def position(self, node: str) -> tuple[float, float]:
         where = self._positions()
         if node not in where:
-            raise Refused(f"There is no node {node}.")
+            raise Refused(_("There is no node {node}.").format(node=node))
         return where[node]
 
     def _positions(self) -> dict[str, tuple[float, float]]:
@@ -313,6 +316,13 @@ class Bench:
         section on offer)."""
         return None
 
+    def toggle_pin(self, member: str, end: str) -> bool:
+        """Pin a member to its node at `end` ("i" or "j") or unpin it; whether it is pinned now."""
+        raise Refused(_("Here no member can be pinned."))
+
+    def pinned_ends(self, member: str) -> list[str]:
+        return []
+
     def price(self, section: str, length: float, joints: int = 0) -> float | None:
         """What a new member of `section`, `length` [m] long, costs with `joints` new
         joints, by the level's cost rules (None: nothing has a price here)."""
@@ -328,7 +338,7 @@ class LevelBench(Bench):
         self.kind = level.kind
         self.about = KINDS[level.kind]  # what the kind is: its moves, tools, rules
         if not self.about.judged:
-            raise ValueError(f"a {level.kind} level has no moves to make")
+            raise ValueError(_("a {kind} level has no moves to make").format(kind=level.kind))
         self.attempt = attempt or Attempt(level)
         self.tools = tools_for(level.kind, level.player.mode)
         if self.about.places is not None and self.about.places(level).moments == 0:  # no cut here carries a moment
@@ -351,7 +361,7 @@ class LevelBench(Bench):
         """The level's rules, then the engine's own checks: an edit the engine could not
         build is refused here, in words, and the work stays as it was."""
         if len(moves) > MAX_MOVES:
-            raise Refused(f"A solution holds at most {MAX_MOVES:,} moves: undo or erase some to make new ones.")
+            raise Refused(_("A solution holds at most {most} moves: undo or erase some to make new ones.").format(most=decimal(MAX_MOVES, 0)))
         try:
             d, data = self._made_of(moves)
         except ValueError as exc:
@@ -359,7 +369,7 @@ class LevelBench(Bench):
         if d is not None and self.level.player.zone:
             for nid, point in d.nodes.items():
                 if not inside(point, self.level.player.zone):
-                    raise Refused(f"Node {nid} would be outside the build zone (the dashed outline).")
+                    raise Refused(_("Node {nid} would be outside the build zone (the dashed outline).").format(nid=nid))
         self._built = (data, buildable(data))  # the model the run reads, if these moves become the work
 
     def _made_of(self, moves: list[Move]) -> tuple[Design | None, dict]:
@@ -411,7 +421,7 @@ class LevelBench(Bench):
 
     def clear(self) -> None:
         if not self.attempt.moves:
-            raise Refused("There is nothing to take back: this is the level as it starts.")
+            raise Refused(_("There is nothing to take back: this is the level as it starts."))
         self._edit(lambda ms: [])
 
     def structure(self) -> dict:
@@ -442,17 +452,18 @@ class LevelBench(Bench):
     def add_force(self, node: str, fx: float, fy: float) -> None:
         player = self.level.player
         if not self.about.takes(AddForce) or self.about.places is None:
-            raise Refused("This level takes no forces from you.")
+            raise Refused(_("This level takes no forces from you."))
         places = self.about.places(self.level)
         if places.nodes and node not in places.nodes:
-            raise Refused(f"Forces may act at {', '.join(places.nodes)}, not at {node}.")
+            raise Refused(_("Forces may act at {nodes}, not at {node}.").format(nodes=", ".join(places.nodes), node=node))
         wanted = places.forces
         here = [m for m in self.moves if isinstance(m, AddForce) and m.node == node]  # replaced by the new one
         if not here and sum(isinstance(m, AddForce) for m in self.moves) >= wanted:
-            placed = "the one force" if wanted == 1 else f"all {wanted} forces"
-            raise Refused(f"You have placed {placed} this level takes; erase one, or change it at its node.")
+            if wanted == 1:
+                raise Refused(_("You have placed the one force this level takes; erase one, or change it at its node."))
+            raise Refused(_("You have placed all {n} forces this level takes; erase one, or change it at its node.").format(n=wanted))
         if player.max_force and math.hypot(fx, fy) > player.max_force * (1 + 1e-9):
-            raise Refused(f"The largest force allowed is {kn(player.max_force)}.")
+            raise Refused(_("The largest force allowed is {force}.").format(force=kn(player.max_force)))
         new = within_bounds(AddForce, type="add_force", node=node, fx=fx, fy=fy)
         if here:  # a force of yours at this node already: the new one takes its place (one edit)
             self._edit(lambda ms: [new if m is here[-1] else m for m in ms])
@@ -467,15 +478,15 @@ class LevelBench(Bench):
     def add_moment(self, node: str, m: float) -> None:
         """A moment [N m, counter-clockwise positive] at `node`, where a cut carries one."""
         if not self.about.takes(AddMoment) or self.about.places is None:
-            raise Refused("This level takes no moments from you.")
+            raise Refused(_("This level takes no moments from you."))
         places = self.about.places(self.level)
         if node not in places.moment_nodes:
             where = f"only at {', '.join(places.moment_nodes)}" if places.moment_nodes else "nowhere here: no cut carries one"
-            raise Refused(f"A moment replaces a cut that carries one: {where}, not at {node}.")
+            raise Refused(_("A moment replaces a cut that carries one: {where}, not at {node}.").format(where=where, node=node))
         if any(isinstance(move, AddMoment) and move.node == node for move in self.moves):
-            raise Refused(f"There is a moment at {node} already: erase it to place it again.")
+            raise Refused(_("There is a moment at {node} already: erase it to place it again.").format(node=node))
         if sum(isinstance(move, AddMoment) for move in self.moves) >= places.moments:
-            raise Refused(f"You have placed all {places.moments} moments; erase one to place it again.")
+            raise Refused(_("You have placed all {moments} moments; erase one to place it again.").format(moments=places.moments))
         new = within_bounds(AddMoment, type="add_moment", node=node, m=m)
         self._edit(lambda ms: [*ms, new])
 
@@ -483,9 +494,9 @@ class LevelBench(Bench):
         """Mark (or remove) a member in a zero-force level, or take the mark back.
         Returns whether it is now marked (removed)."""
         if not (self.about.takes(MarkZero) or self.about.takes(RemoveMember)):
-            raise Refused("This level has no members to mark.")
+            raise Refused(_("This level has no members to mark."))
         if member not in {m.id for m in self.level.members}:
-            raise Refused(f"There is no member {member}.")
+            raise Refused(_("There is no member {member}.").format(member=member))
         remove = self.level.player.mode == "remove" or not self.about.takes(MarkZero)  # a kind that only takes members out
         cls, kind = (RemoveMember, "remove_member") if remove else (MarkZero, "mark_zero")
         on = any(isinstance(m, cls) and m.member == member for m in self.moves)
@@ -498,12 +509,30 @@ class LevelBench(Bench):
     def marked(self) -> set[str]:
         return {m.member for m in self.moves if isinstance(m, MarkZero | RemoveMember)}
 
+    def cut_member(self, member: str, force: float | None) -> None:
+        """Cut `member` with the student's section, with its force [N, tension positive]
+        (None: not given yet); a member cut already takes the new force (one edit)."""
+        if not self.about.takes(CutMember):
+            raise Refused(_("This level has no section to cut."))
+        if member not in {m.id for m in self.level.members}:
+            raise Refused(_("There is no member {member}.").format(member=member))
+        new = within_bounds(CutMember, type="cut_member", member=member, force=force)
+        here = [m for m in self.moves if isinstance(m, CutMember) and m.member == member]
+        if here:
+            self._edit(lambda ms: [new if m is here[-1] else m for m in ms])
+        else:
+            self._edit(lambda ms: [*ms, new])
+
+    def cuts(self) -> dict[str, float | None]:
+        """The members the student's section cuts, each with its force [N] (None: not given)."""
+        return {m.member: m.force for m in self.moves if isinstance(m, CutMember)}
+
     def add_node(self, x: float, y: float) -> str:
         if not self.about.takes(AddNode):
-            raise Refused("This level does not let you add nodes.")
+            raise Refused(_("This level does not let you add nodes."))
         if not self.in_zone(x, y):
-            raise Refused("A new node there would be outside the build zone (the dashed outline).")
-        nodes, _ = self._ids()
+            raise Refused(_("A new node there would be outside the build zone (the dashed outline)."))
+        nodes, _members = self._ids()
         nid = letter_id(nodes)
         new = within_bounds(AddNode, type="add_node", id=nid, x=round(x, 6), y=round(y, 6))
         self._edit(lambda ms: [*ms, new])
@@ -511,12 +540,12 @@ class LevelBench(Bench):
 
     def add_member(self, i: str, j: str, section: str) -> str:
         if i == j:
-            raise Refused("A member needs two different nodes.")
+            raise Refused(_("A member needs two different nodes."))
         if math.dist(self.position(i), self.position(j)) < MIN_LENGTH:
-            raise Refused(f"Nodes {i} and {j} are at the same place; a member between them has no length.")
+            raise Refused(_("Nodes {i} and {j} are at the same place; a member between them has no length.").format(i=i, j=j))
         if any({m["i"], m["j"]} == {i, j} for m in self.structure().get("members", [])):
-            raise Refused(f"Nodes {i} and {j} are joined already.")
-        _, members = self._ids()
+            raise Refused(_("Nodes {i} and {j} are joined already.").format(i=i, j=j))
+        _nodes, members = self._ids()
         mid = joint_id(i, j, members)
         self._edit(lambda ms: [*ms, AddMember(type="add_member", id=mid, i=i, j=j, section=section)])
         return mid
@@ -547,8 +576,8 @@ class LevelBench(Bench):
         own = [m for m in self.moves if isinstance(m, AddMember) and m.id == member]
         if not own:
             if member in self._ids()[1]:
-                raise Refused(f"Member {member} is part of the level; you can change only the members you added.")
-            raise Refused(f"There is no member {member}.")
+                raise Refused(_("Member {member} is part of the level; you can change only the members you added.").format(member=member))
+            raise Refused(_("There is no member {member}.").format(member=member))
         return own[-1]
 
     def set_section(self, member: str, section: str) -> float:
@@ -556,14 +585,28 @@ class LevelBench(Bench):
         what that changes the cost by [$] (0 where nothing has a price)."""
         offered = self.sections()
         if section not in offered:
-            raise Refused(f"This level offers no section {section!r}.")
+            raise Refused(_("This level offers no section {section}.").format(section=repr(section)))
         old = self._own_member(member)
         if old.section == section:
-            raise Refused(f"Member {member} is {section} already: choose another section (Tab) to change it.")
+            raise Refused(_("Member {member} is {section} already: choose another section (Tab) to change it.").format(member=member, section=section))
         before = self.cost() or 0.0
-        new = AddMember(type="add_member", id=old.id, i=old.i, j=old.j, section=section)
+        new = AddMember(type="add_member", id=old.id, i=old.i, j=old.j, section=section, release=old.release)
         self._edit(lambda ms: [new if m is old else m for m in ms])
         return (self.cost() or 0.0) - before
+
+    def toggle_pin(self, member: str, end: str) -> bool:
+        """Pin one of the player's members to its node at `end` ("i" or "j"), or unpin
+        it (one edit): whether it is pinned now. The engine refuses, in words, a member
+        that carries no moment to release (a bar, a cable)."""
+        old = self._own_member(member)
+        ends = set(old.release or []) ^ {end}
+        new = AddMember(type="add_member", id=old.id, i=old.i, j=old.j, section=old.section, release=sorted(ends) or None)
+        self._edit(lambda ms: [new if m is old else m for m in ms])
+        return end in ends
+
+    def pinned_ends(self, member: str) -> list[str]:
+        own = [m for m in self.moves if isinstance(m, AddMember) and m.id == member]
+        return list(own[-1].release or []) if own else []
 
     def move_node(self, node: str, x: float, y: float) -> None:
         """Move a joint the player added (its members follow, one edit); the level's own
@@ -571,22 +614,22 @@ class LevelBench(Bench):
         own = [m for m in self.moves if isinstance(m, AddNode) and m.id == node]
         if not own:
             self.position(node)  # Refused if there is no such node
-            raise Refused(f"Node {node} is part of the level and stays where it is; you can move only the joints you added.")
+            raise Refused(_("Node {node} is part of the level and stays where it is; you can move only the joints you added.").format(node=node))
         old = own[-1]
         new = within_bounds(AddNode, type="add_node", id=node, x=round(x, 6), y=round(y, 6))
         if (new.x, new.y) == (old.x, old.y):
-            raise Refused(f"Node {node} is there already.")
+            raise Refused(_("Node {node} is there already.").format(node=node))
         self._edit(lambda ms: [new if m is old else m for m in ms])
 
     def add_member_to(self, i: str, x: float, y: float, section: str) -> tuple[str, str]:
         """A new joint at (x, y) [m] and a member from node `i` to it, in one edit: (the
         joint's id, the member's)."""
         if not self.about.takes(AddNode):
-            raise Refused("This level does not let you add nodes.")
+            raise Refused(_("This level does not let you add nodes."))
         if not self.in_zone(x, y):
-            raise Refused("A new joint there would be outside the build zone (the dashed outline).")
+            raise Refused(_("A new joint there would be outside the build zone (the dashed outline)."))
         if math.dist(self.position(i), (x, y)) < MIN_LENGTH:
-            raise Refused(f"Node {i} is there already; a member needs two different places.")
+            raise Refused(_("Node {i} is there already; a member needs two different places.").format(i=i))
         nodes, members = self._ids()
         nid = letter_id(nodes)
         mid = joint_id(i, nid, members)
@@ -598,13 +641,13 @@ class LevelBench(Bench):
         ours = [m for m in self.moves if isinstance(m, AddSupport) and m.node == node]
         if fix is None:
             if not ours:
-                raise Refused(f"Node {node} has no support of yours to take away.")
+                raise Refused(_("Node {node} has no support of yours to take away.").format(node=node))
             self._edit(lambda ms: [m for m in ms if m not in ours])
             return
-        allowed = [tuple(t) for t in self.level.player.supports or []]
-        if set(fix) not in [set(t) for t in allowed]:
-            raise Refused("This level offers no such support.")
-        self._edit(lambda ms: [*(m for m in ms if m not in ours), AddSupport(type="add_support", node=node, fix=list(fix))])
+        key = support_key(fix)
+        if key not in [support_key(t) for t in self.level.player.supports or []]:
+            raise Refused(_("This level offers no such support."))
+        self._edit(lambda ms: [*(m for m in ms if m not in ours), AddSupport(type="add_support", node=node, **support_fields(key))])
 
     def erase(self, kind: str, ident: str) -> None:
         """Take back something the player added: a force and a moment (by their node), a node (with
@@ -616,10 +659,15 @@ class LevelBench(Bench):
             own += [m for m in self.moves if isinstance(m, AddMember) and ident in (m.i, m.j)]
         elif kind == "member":
             own = [m for m in self.moves if isinstance(m, AddMember) and m.id == ident]
+            own += [m for m in self.moves if isinstance(m, CutMember) and m.member == ident]  # the section's cut: the member stays
         else:
             own = []
         if not own:
-            raise Refused(f"{kind.capitalize()} {ident} is part of the level; you can erase only what you added.")
+            if kind == "node":
+                raise Refused(_("Node {id} is part of the level; you can erase only what you added.").format(id=ident))
+            if kind == "member":
+                raise Refused(_("Member {id} is part of the level; you can erase only what you added.").format(id=ident))
+            raise Refused(_("{id} is part of the level; you can erase only what you added.").format(id=ident))
         self._edit(lambda ms: [m for m in ms if m not in own])
 
 
@@ -675,7 +723,9 @@ class SandboxBench(Bench):
             return load_level(doc, build=not edit)  # an edit's model is built once, by _set
         except ValueError as exc:
             line = str(exc).splitlines()[0]
-            raise Refused(f"Not possible: {line.split(': ', 1)[-1].replace(chr(39), '')}." if edit else f"{self.source}: {line}") from None
+            if edit:
+                raise Refused(_("Not possible: {why}.").format(why=line.split(": ", 1)[-1].replace(chr(39), ""))) from None
+            raise Refused(f"{self.source}: {line}") from None
 
     def structure(self) -> dict | None:
         """The design's model, dumped once per edit (the frame after an edit asks for it
@@ -707,14 +757,14 @@ class SandboxBench(Bench):
     def clear(self) -> None:
         """Back to the design as it was opened: the level it came from, or the empty world."""
         if self.doc == self._opened:
-            raise Refused("There is nothing to take back: this is the design as it was opened.")
+            raise Refused(_("There is nothing to take back: this is the design as it was opened."))
         opened = self._opened
         self._edit(lambda d: json.loads(json.dumps(opened)))
 
     # ------------------------------------------------------------------ edits
     def add_node(self, x: float, y: float) -> str:
         if not self.in_zone(x, y):
-            raise Refused("New nodes go inside the build zone (the dashed outline).")
+            raise Refused(_("New nodes go inside the build zone (the dashed outline)."))
         nid = fresh_id("N", self._ids("nodes"))
         self._edit(lambda d: d["nodes"].append({"id": nid, "x": round(x, 6), "y": round(y, 6)}) or d)
         return nid
@@ -722,13 +772,13 @@ class SandboxBench(Bench):
     def add_member(self, i: str, j: str, section: str) -> str:
         sections = self.sections()
         if section not in sections:
-            raise Refused(f"There is no section {section!r}.")
+            raise Refused(_("There is no section {section}.").format(section=repr(section)))
         if i == j:
-            raise Refused("A member needs two different nodes.")
+            raise Refused(_("A member needs two different nodes."))
         if math.dist(self.position(i), self.position(j)) < MIN_LENGTH:
-            raise Refused(f"Nodes {i} and {j} are at the same place; a member between them has no length.")
+            raise Refused(_("Nodes {i} and {j} are at the same place; a member between them has no length.").format(i=i, j=j))
         if any({m["i"], m["j"]} == {i, j} for m in self.doc["members"]):
-            raise Refused(f"Nodes {i} and {j} are joined already.")
+            raise Refused(_("Nodes {i} and {j} are joined already.").format(i=i, j=j))
         mid = fresh_id("M", self._ids("members"))
         member = {"id": mid, "i": i, "j": j, **sections[section].member_fields()}
         self._edit(lambda d: d["members"].append(member) or d)
@@ -738,7 +788,7 @@ class SandboxBench(Bench):
         (xi, yi), (xj, yj), (xk, yk) = (self.position(n) for n in (i, j, k))
         area = 0.5 * ((xj - xi) * (yk - yi) - (xk - xi) * (yj - yi))
         if len({i, j, k}) < 3 or abs(area) < MIN_LENGTH**2:
-            raise Refused("A plate needs three nodes that are not in one line.")
+            raise Refused(_("A plate needs three nodes that are not in one line."))
         nodes = [i, j, k] if area > 0 else [i, k, j]  # counter-clockwise
         tid = fresh_id("T", self._ids("triangles"))
         self._edit(lambda d: d["triangles"].append({"id": tid, "nodes": nodes, "material": "steel", "t": PLATE_THICKNESS}) or d)
@@ -763,7 +813,8 @@ class SandboxBench(Bench):
         """Erase a node (with its members, plates, support and loads), a member or a plate."""
         key = {"node": "nodes", "member": "members", "triangle": "triangles"}[kind]
         if ident not in self._ids(key):
-            raise Refused(f"There is no {kind} {ident}.")
+            said = {"node": N_("There is no node {id}."), "member": N_("There is no member {id}."), "triangle": N_("There is no triangle {id}.")}[kind]
+            raise Refused(_(said).format(id=ident))
 
         def change(d: dict) -> dict:
             d[key] = [e for e in d[key] if e["id"] != ident]
@@ -789,7 +840,7 @@ class SandboxBench(Bench):
         fields = {k: v for k, v in member.items() if k not in ("id", "i", "j")}
         fields.setdefault("kind", "bar")
         offered = offered if offered is not None else {name: section.member_fields() for name, section in self.sections().items()}
-        return next((name for name, made in offered.items() if made == fields), None)
+        return next((name for name, made in offered.items() if pinned_fields(made, fields.get("release")) == fields), None)  # a pinned end keeps its section
 
     def section_now(self, member: str) -> str | None:
         return next((self.section_of(m) for m in self.doc["members"] if m["id"] == member), None)
@@ -805,31 +856,55 @@ class SandboxBench(Bench):
         """Build a member of another section, where it is (one edit); the cost changes by 0."""
         sections = self.sections()
         if section not in sections:
-            raise Refused(f"There is no section {section!r}.")
+            raise Refused(_("There is no section {section}.").format(section=repr(section)))
         found = [m for m in self.doc["members"] if m["id"] == member]
         if not found:
-            raise Refused(f"There is no member {member}.")
+            raise Refused(_("There is no member {member}.").format(member=member))
         if self.section_of(found[0]) == section:
-            raise Refused(f"Member {member} is {section} already: choose another section (Tab) to change it.")
+            raise Refused(_("Member {member} is {section} already: choose another section (Tab) to change it.").format(member=member, section=section))
         fields = sections[section].member_fields()
+
+        def change(d: dict) -> dict:
+            d["members"] = [
+                {"id": m["id"], "i": m["i"], "j": m["j"], **pinned_fields(fields, m.get("release"))} if m["id"] == member else m for m in d["members"]
+            ]
+            return d
+
+        self._edit(change)
+        return 0.0
+
+    def toggle_pin(self, member: str, end: str) -> bool:
+        """Pin member `member` to its node at `end` ("i" or "j"), or unpin it (one edit):
+        whether it is pinned now. The engine refuses, in words, a member that carries no
+        moment to release (a bar, a cable)."""
+        found = [m for m in self.doc["members"] if m["id"] == member]
+        if not found:
+            raise Refused(_("There is no member {member}.").format(member=member))
+        ends = set(found[0].get("release") or []) ^ {end}
+        name = self.section_of(found[0])  # unpinned, a member of a section is that section's again
+        own = self.sections()[name].member_fields() if name is not None else {k: v for k, v in found[0].items() if k not in ("id", "i", "j")}
+        fields = pinned_fields(own, sorted(ends))
 
         def change(d: dict) -> dict:
             d["members"] = [{"id": m["id"], "i": m["i"], "j": m["j"], **fields} if m["id"] == member else m for m in d["members"]]
             return d
 
         self._edit(change)
-        return 0.0
+        return end in ends
+
+    def pinned_ends(self, member: str) -> list[str]:
+        return next((list(m.get("release") or []) for m in self.doc["members"] if m["id"] == member), [])
 
     def add_member_to(self, i: str, x: float, y: float, section: str) -> tuple[str, str]:
         """A new node at (x, y) [m] and a member from node `i` to it, in one edit: (the
         node's id, the member's)."""
         sections = self.sections()
         if section not in sections:
-            raise Refused(f"There is no section {section!r}.")
+            raise Refused(_("There is no section {section}.").format(section=repr(section)))
         if not self.in_zone(x, y):
-            raise Refused("New nodes go inside the build zone (the dashed outline).")
+            raise Refused(_("New nodes go inside the build zone (the dashed outline)."))
         if math.dist(self.position(i), (x, y)) < MIN_LENGTH:
-            raise Refused(f"Node {i} is there already; a member needs two different places.")
+            raise Refused(_("Node {i} is there already; a member needs two different places.").format(i=i))
         nid, mid = fresh_id("N", self._ids("nodes")), fresh_id("M", self._ids("members"))
         node = {"id": nid, "x": round(x, 6), "y": round(y, 6)}
         member = {"id": mid, "i": i, "j": nid, **sections[section].member_fields()}
@@ -847,7 +922,7 @@ class SandboxBench(Bench):
         or the node leave the build zone)."""
         self.position(node)
         if not self.in_zone(x, y):
-            raise Refused(f"Node {node} would be outside the build zone (the dashed outline).")
+            raise Refused(_("Node {node} would be outside the build zone (the dashed outline).").format(node=node))
 
         def change(d: dict) -> dict:
             for n in d["nodes"]:

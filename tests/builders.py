@@ -7,6 +7,20 @@ import math
 STEEL = {"E": 200e9, "density": 7850.0, "nu": 0.3}
 
 
+def english(data: dict) -> dict:
+    """A level file's data with its texts in English: a text may be given per language,
+    {"en": …, "de": …} (docs/level-format.md, "Languages"); the figures tests check are
+    quoted in the English, and tests/test_level_languages.py keeps the others in step."""
+    from equilibria.i18n import localized
+
+    for key in ("title", "brief", "explanation"):
+        if key in data:
+            data[key] = localized(data[key], "en")
+    if "hints" in data:
+        data["hints"] = [localized(h, "en") for h in data["hints"]]
+    return data
+
+
 def model(nodes, members=(), supports=(), loads=(), triangles=(), *, gravity=0.0, damping=0.0, materials=None, **world):
     return {
         "world": {"gravity": gravity, "damping": damping, **world},

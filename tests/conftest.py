@@ -12,8 +12,22 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # one for the session (imports, subprocesses), and one of its own for every test, so that
 # what one test saves (a sandbox autosave, progress) is never what another one finds.
 os.environ["EQUILIBRIA_HOME"] = tempfile.mkdtemp(prefix="equilibria-tests-")
+# The tests read English whatever the machine's language (a test of another language asks
+# for it); subprocesses inherit it.
+os.environ["EQUILIBRIA_LANG"] = "en"
 
 
 @pytest.fixture(autouse=True)
 def own_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    """Each test starts in English and leaves English behind (the language is the
+    process's: game/i18n.py)."""
+    from equilibria.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ("numba", "scipy", "numpy", "pydantic", "pygame", "engine")
+HEAVY = ("numba", "scipy", "numpy", "pydantic", "pygame", "equilibria.engine")
 
 
 def _env(tmp_path: Path) -> dict:
@@ -33,7 +33,7 @@ def _env(tmp_path: Path) -> dict:
 @pytest.mark.parametrize("flag", ["--version", "--help"])
 def test_version_and_help_load_no_engine_and_make_no_folder(tmp_path, flag):
     probe = (
-        "import sys\nfrom game.cli import main\ntry:\n    main([sys.argv[1]])\nexcept SystemExit as stop:\n    code = stop.code\n"
+        "import sys\nfrom equilibria.cli import main\ntry:\n    main([sys.argv[1]])\nexcept SystemExit as stop:\n    code = stop.code\n"
         f"print(code, *[m for m in {HEAVY!r} if m in sys.modules], file=sys.stderr)"
     )
     out = subprocess.run([sys.executable, "-c", probe, flag], env=_env(tmp_path), cwd=tmp_path, capture_output=True, text=True, timeout=120)
@@ -101,7 +101,7 @@ def test_ctrl_c_while_the_engine_loads_ends_quietly(tmp_path):
     env = _env(tmp_path)
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "numba")  # a cache of its own: nothing of the user's touched
     probe = (  # says so from inside main's guard, where its first call is build_parser
-        "import sys\nimport game.cli\nparser = equilibria.cli.build_parser\n"
+        "import sys\nimport equilibria.cli\nparser = equilibria.cli.build_parser\n"
         "def announced():\n    print('main', flush=True)\n    return parser()\n"
         "equilibria.cli.build_parser = announced\nsys.exit(equilibria.cli.main(['check', 'tutorial-01']))"
     )

@@ -1,5 +1,5 @@
 """The game app, headless: play, sandbox and menu sessions, what the screen shows, and
-the fixed-timestep loop. Sessions run through `game.cli.main` as a player starts them,
+the fixed-timestep loop. Sessions run through `equilibria.cli.main` as a player starts them,
 or through the App API frame by frame with input posted in between."""
 
 import json

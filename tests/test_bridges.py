@@ -20,6 +20,7 @@ import math
 from pathlib import Path
 
 import pytest
+from builders import english
 
 from equilibria.cli import main
 from equilibria.files import read_json
@@ -45,7 +46,7 @@ HAND_COST = {
 
 
 def level_data(lid: str) -> dict:
-    return read_json(LEVELS / f"{lid}.json")
+    return english(read_json(LEVELS / f"{lid}.json"))
 
 
 def reference(lid: str) -> list[dict]:

@@ -36,11 +36,11 @@ BROKEN_MODEL = {
 BROKEN_LEVEL = {
     **BROKEN_MODEL,
     "not-json": "not valid JSON: Expecting value at line 15, column 10",
-    "top-level-list": "(top level): Input should be a valid dictionary",
-    "wrong-type": "nodes[1].x: Input should be a valid number",
-    "negative-modulus": "materials.steel.E: Input should be greater than or equal to 1000",  # the least modulus a level takes (game/format.py MIN_E)
-    "nan-modulus": "materials.steel.E: Input should be a finite number",
-    "negative-area": "members[0].A: Input should be greater than 0",
+    "top-level-list": "(top level): must be an object {…}",
+    "wrong-type": "nodes[1].x: must be a number",
+    "negative-modulus": "materials.steel.E: must be at least 1000",  # the least modulus a level takes (game/format.py MIN_E)
+    "nan-modulus": "materials.steel.E: must be a finite number",
+    "negative-area": "members[0].A: must be more than 0",
     "unknown-field": "colour: unknown field",
     "format-missing": 'format: missing: the file must say which format it is in ("format": 1)',
     "format-older": "format: format 0 is older than any Equilibria wrote",
@@ -53,9 +53,9 @@ BROKEN_SOLUTION = {
     "another-level": "level: this solution is for level 'bridge-01', not 'tutorial-01'",
     "unknown-move": "moves[0]: Input tag 'teleport' found using 'type' does not match",
     "unknown-node": "moves[0].node: unknown node 'Z'",
-    "nan-force": "moves[0].add_force.fx: Input should be a finite number",
-    "wrong-type": "moves[0].add_force.fx: Input should be a valid number",
-    "moves-not-a-list": "moves: Input should be a valid list",
+    "nan-force": "moves[0].add_force.fx: must be a finite number",
+    "wrong-type": "moves[0].add_force.fx: must be a number",
+    "moves-not-a-list": "moves: must be a list […]",
 }
 
 # every command that reads such a file (F), headless

@@ -15,6 +15,7 @@ import math
 from pathlib import Path
 
 import pytest
+from builders import english
 from test_course_levels import check, fails, passes, remove
 
 from equilibria.engine import Simulation, build_model
@@ -88,7 +89,7 @@ def test_each_level_counts_as_its_brief_says(level, m, r, j):
     """determinacy-01: four chord bars top and bottom less one each side (3 + 3), four
     verticals, one diagonal in each end panel and two in the middle: 14; a pin and a
     roller: 3; joints A–H: 8. determinacy-02: one diagonal in the middle: 13; two pins: 4."""
-    data = read_json(LEVELS / f"{level}.json")
+    data = english(read_json(LEVELS / f"{level}.json"))
     count = truss_count(data)
     assert (count.m, count.r, count.j) == (m, r, j) and count.excess == 1
     assert f"m + r = {m} + {r} = {m + r}" in data["brief"] and "2j = 16" in data["brief"]
@@ -111,7 +112,7 @@ def test_a_truss_that_has_no_mechanism_but_does_not_hold_under_its_loads_does_no
 
 def spare(level: str) -> set[str]:
     """The members whose removal leaves a truss that stands (the stiffness)."""
-    data = read_json(LEVELS / f"{level}.json")
+    data = english(read_json(LEVELS / f"{level}.json"))
     out = set()
     for member in data["members"]:
         fewer = dict(data, members=[m for m in data["members"] if m is not member])
@@ -141,7 +142,7 @@ def test_determinacy_02_explanation_forces_are_the_hand_answer():
     ΣFy = 0: C_AF sin 45° = 10 kN, C_AF = 14.1 kN; ΣFx = 0: C_FG = C_AF cos 45° = 10 kN.
     The pins give 10 kN up and 10 kN inward each. Tolerance 1e-6 of the load: a direct
     solve, round-off only."""
-    data = read_json(LEVELS / "determinacy-02.json")
+    data = english(read_json(LEVELS / "determinacy-02.json"))
     sim = Simulation(build_model(data, statics_only=True), "linear")
     assert sim.solve_linear().at_rest
     axial = {k: v["axial"] for k, v in sim.results()["members"].items()}
@@ -198,7 +199,7 @@ def bar(i: str, j: str) -> list[dict]:
 def test_determinacy_03_is_one_member_short_and_the_count_does_not_say_where():
     """Chords 3 + 3, verticals 4, a diagonal in each end panel: m = 12; pin and roller:
     r = 3; 12 + 3 = 15 < 16 = 2j. The middle panel is a ring of four bars: it shears."""
-    data = read_json(LEVELS / "determinacy-03.json")
+    data = english(read_json(LEVELS / "determinacy-03.json"))
     count = truss_count(data)
     assert (count.m, count.r, count.j, count.excess) == (12, 3, 8, -1)
     assert "m + r = 12 + 3 = 15" in data["brief"] and "budget is $500" in data["brief"] and "no joint moves more than 1 %" in data["brief"]

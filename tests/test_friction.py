@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from builders import english
 
 from equilibria.cli import main
 from equilibria.engine import Simulation, build_model
@@ -283,10 +284,10 @@ def push(node: str, size: float, angle_deg: float) -> dict:
 @pytest.mark.parametrize("name", ["friction-01", "friction-02", "friction-03"])
 def test_friction_level_is_in_the_course_and_its_reference_solution_passes(capsys, name):
     course = read_json(LEVELS / "course.json")
-    topics = [t["title"] for t in course["topics"]]
+    topics = [english(t)["title"] for t in course["topics"]]
     assert course["topics"][topics.index("Friction")]["levels"][:3] == ["friction-01", "friction-02", "friction-03"]
     assert topics.index("Friction") > topics.index("Free-body diagrams")  # friction needs free-body diagrams first
-    data = read_json(LEVELS / f"{name}.json")
+    data = english(read_json(LEVELS / f"{name}.json"))
     said = data["brief"] + " " + assumptions(load_level(data))  # the brief as shown: the kind's assumptions after it (signs said once)
     assert "weight" in data["brief"] and "x to the right" in said and 2 <= len(data["hints"]) <= 3
     assert "μ" in data["brief"] or data["kind"] == "free_body"  # the free body states the wall smooth; μ comes after

@@ -90,5 +90,5 @@ def test_a_force_typed_past_the_bounds_is_refused_in_words_not_a_crash():
     assert bench.own_force("B") == (-3000.0, 0.0)
     sandbox = SandboxBench()
     node = sandbox.add_node(0.0, 1.0)
-    with pytest.raises(Refused, match=r"^Not possible: Input should be less than or equal to 1,000,000,000"):
+    with pytest.raises(Refused, match=r"^Not possible: must be at most 1,000,000,000"):
         sandbox.add_force(node, 1e12, 0.0)

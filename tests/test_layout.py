@@ -15,6 +15,8 @@ text is blitted) was meant to fill and what of it shows. A screen holds together
 - every text a part draws lies inside that part's rectangle and shows whole: nothing
   is cut by a clip area (text entirely outside the world, off-screen labels of a
   structure panned away, is not drawn at all and is not counted).
+
+Every test runs in English and in German, whose words are longer (issue 25 point 5).
 """
 
 from __future__ import annotations
@@ -35,7 +37,16 @@ from equilibria.app.scenes.menu import MenuScene
 from equilibria.app.sections import Recording
 from equilibria.app.stage import Stage, load_stage
 from equilibria.course import reference_solution, shipped_level
+from equilibria.i18n import set_language
 from equilibria.progress import Progress
+
+
+@pytest.fixture(autouse=True, params=["en", "de"])
+def language(request):
+    """Each test in English, then in German (conftest.py brings English back after it)."""
+    set_language(request.param)
+    return request.param
+
 
 SIZES = [(800, 600), (900, 600), (1024, 600), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
 
@@ -195,10 +206,11 @@ def test_the_window_is_never_smaller_than_the_minimum(tmp_path):
         assert small.screen.get_size() == MIN_SIZE
 
 
-def test_the_grid_says_its_spacing_in_plain_digits():
+def test_the_grid_says_its_spacing_in_plain_digits(language):
     from equilibria.app.marks import _length
 
-    assert [_length(x) for x in (0.2, 1.0, 1.5, 500.0, 9.77e6)] == ["20 cm", "1 m", "1.5 m", "500 m", "9,770,000 m"]
+    said = {"en": ["20 cm", "1 m", "1.5 m", "500 m", "9,770,000 m"], "de": ["20 cm", "1 m", "1,5 m", "500 m", "9.770.000 m"]}
+    assert [_length(x) for x in (0.2, 1.0, 1.5, 500.0, 9.77e6)] == said[language]
 
 
 def test_size_opens_the_window_at_that_size_and_never_under_the_minimum(tmp_path):

@@ -11,7 +11,7 @@ from test_layout import problems, recorded
 from test_play_session import click, key, post, start
 
 from equilibria.app import sections
-from equilibria.app.keymap import HELP
+from equilibria.app.keymap import help_rows
 from equilibria.app.launch import bench_of_solution
 from equilibria.app.sections import Recording
 from equilibria.app.stage import Stage, load_stage
@@ -51,7 +51,7 @@ def _whole_help(app, scene) -> None:
         help_part = scene.parts.top_modal()
         assert help_part.name == "help"
         assert help_part.scroll.page == help_part.scroll.count and help_part.scroll.top == 0  # nothing below
-        keys, tools = len(HELP), len(scene.toolbar.names)
+        keys, tools = len(help_rows()), len(scene.toolbar.names)
         assert help_part.scroll.count == (keys + 1) // 2 + 1 + (tools + 1) // 2  # two columns: keys, a gap, tools
         assert not problems(scene, recorded(scene, (1280, 800)))
 

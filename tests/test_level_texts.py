@@ -13,13 +13,20 @@ import pytest
 from judging import F, fails, passes, verdict
 
 from equilibria.files import read_json
+from equilibria.i18n import localized
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 G = 9.81
 
 
 def level(level_id: str) -> dict:
-    return read_json(LEVELS / f"{level_id}.json")
+    """The level file, its texts in English (the figures these tests check are quoted there;
+    tests/test_level_languages.py keeps each translation's numbers in step)."""
+    data = read_json(LEVELS / f"{level_id}.json")
+    for key in ("title", "brief", "explanation"):
+        data[key] = localized(data.get(key), "en")
+    data["hints"] = [localized(h, "en") for h in data.get("hints", [])]
+    return data
 
 
 def sums(data: dict, forces: list[tuple[str, float, float]], about: str) -> tuple[float, float, float]:

@@ -29,7 +29,7 @@ from equilibria.attempt import Attempt
 from equilibria.course import load_course, reference_solution, shipped_level
 from equilibria.files import read_json
 from equilibria.rules import kind_of
-from equilibria.solution import AddForce, AddMoment, load_solution
+from equilibria.solution import AddForce, AddMoment, CutMember, load_solution
 from equilibria.workbench import LevelBench
 
 FIGURE = re.compile(r"\d")
@@ -70,6 +70,9 @@ def wrong_moves(level_id: str, kind) -> list:
                 return moves
             if isinstance(move, AddMoment):
                 moves[k] = move.model_copy(update={"m": -move.m})
+                return moves
+            if isinstance(move, CutMember) and move.force:  # a section's member force with its sign turned
+                moves[k] = move.model_copy(update={"force": -move.force})
                 return moves
         return moves[:-1]
     if kind.builds:
@@ -144,7 +147,7 @@ def test_a_wrong_answer_shows_none_of_the_hidden_figures(level_id):
     app.close()
 
 
-@pytest.mark.parametrize("level_id", ["particle-01", "free-body-01", "sections-01", "balance-01"])
+@pytest.mark.parametrize("level_id", ["particle-01", "free-body-01", "sections-01", "balance-01", "sections-02"])
 def test_after_a_failed_check_the_hidden_figures_stay_hidden(level_id):
     """The judged run puts the cuts back as supports: their reactions would be the
     difference between the student's answer and the right one."""
@@ -173,6 +176,29 @@ def test_after_a_pass_the_sums_and_reactions_show():
     found = leaks(scene, said, kind_of(stage.kind))
     assert any(f.startswith("sum ") for f in found) and any(f.startswith("reaction ") for f in found)
     assert any(f.startswith("diagram ") for f in found)
+    app.close()
+
+
+def test_a_section_of_the_students_choice_shows_the_member_forces_only_after_a_pass():
+    """sections-02: its run stands the truss under its loads; before the pass none of its
+    member forces or reactions is drawn, after it they are (so the test above sees them)."""
+    stage = load_stage(shipped_level("sections-02"))
+    bench = bench_of_solution(stage, str(reference_solution("sections-02")))
+    app, said = recording_app()
+    scene = PlayScene(app, stage, bench=bench)
+    app.push(scene)
+    app.run(3)
+    look_everywhere(app, scene, frames=20)
+    assert not leaks(scene, said, kind_of(stage.kind))
+    scene.picture.chosen["diagram"] = None  # look_everywhere left the moment diagram on, in place of the axial forces
+    scene.check()
+    app.run(3)
+    assert scene.session.passed
+    look_everywhere(app, scene, frames=60)
+    scene.picture.chosen["diagram"] = None
+    app.run(3)
+    found = leaks(scene, said, kind_of(stage.kind))
+    assert any(f.startswith("member force ") for f in found) and any(f.startswith("reaction ") for f in found), found
     app.close()
 
 

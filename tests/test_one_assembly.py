@@ -42,7 +42,7 @@ def counting(monkeypatch) -> tuple[Counter, Counter]:
     blocks = Counter(equilibria.engine.stiffness.element_blocks)
     monkeypatch.setattr(equilibria.engine.stiffness, "element_blocks", blocks)
     built = Counter(equilibria.engine.model.build_model)
-    for module in (equilibria.engine.model, engine, equilibria.app.session, equilibria.workbench):
+    for module in (equilibria.engine.model, equilibria.engine, equilibria.app.session, equilibria.workbench):
         monkeypatch.setattr(module, "build_model", built)
     monkeypatch.setattr("equilibria.engine.build_model", built)  # game/level.py imports it from engine at each call
     return blocks, built

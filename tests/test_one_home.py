@@ -24,6 +24,7 @@ LEVEL_FORMAT = {
     ("level.py", "section.kind"),
     ("rules/free_body.py", "member.kind"),  # a level member that is a cable pulls only along itself
     ("rules/answer.py", "member.kind"),  # a cut level member that is a cable is named a cable to the student
+    ("rules/section.py", "member.kind"),  # a section level's file is a truss of bars (its sense check)
     ("app/panels.py", "member.get('kind', 'bar')"),  # a member entry's I is shown for a beam
     ("rules/answer.py", "a dict keyed by element kind"),  # CARRIES: what a free body's cut carries, by what it cuts
 }

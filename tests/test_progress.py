@@ -1,4 +1,4 @@
-"""The student's progress (`game.progress`): what is kept between sessions, what happens
+"""The student's progress (`equilibria.progress`): what is kept between sessions, what happens
 to a broken or newer progress file, where it lives, and the level select that shows it.
 Every test keeps its progress in tmp_path (never the real home)."""
 

@@ -70,11 +70,11 @@ def test_engine_modules_import_no_cycle():
     for path in (ROOT / "engine").glob("*.py"):
         names = set()
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine."):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("equilibria.engine."):
                 names.add(node.module)
             elif isinstance(node, ast.Import):
-                names.update(a.name for a in node.names if a.name.startswith("engine."))
-        imports[f"engine.{path.stem}"] = names
+                names.update(a.name for a in node.names if a.name.startswith("equilibria.engine."))
+        imports[f"equilibria.engine.{path.stem}"] = names
 
     def reach(start: str) -> set[str]:
         seen, todo = set(), [start]
@@ -86,3 +86,41 @@ def test_engine_modules_import_no_cycle():
         return seen
 
     assert [name for name in imports if name in reach(name)] == []
+
+
+def test_everything_imports_the_one_name():
+    """Installed, game/ is `equilibria` and engine/ is `equilibria.engine` (pyproject.toml):
+    nothing named `game` or `engine` exists outside a checkout, so no source, test,
+    benchmark or script imports either name, nor names it in a string the way
+    monkeypatch or `python -m` take a module."""
+    import ast
+
+    found = []
+    for folder in ("game", "engine", "tests", "benchmarks", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [node.module]
+                elif isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    names = re.findall(r"(?:^|[\s\"'])((?:game|engine)\.[a-z_]+)\b(?!\.(?:py|md|json)\b)", node.value)
+                    names = [n for n in names if f"{n}.py" not in node.value and "/" not in n]
+                    names += re.findall(r"\b(?:from|import) ((?:game|engine))\b(?= import|\.)", node.value)
+                found += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names if n.split(".")[0] in ("game", "engine")]
+    assert found == [], "import equilibria (game/) or equilibria.engine (engine/) instead:\n" + "\n".join(found)
+
+
+def test_the_one_name_is_what_pyproject_installs():
+    """pyproject.toml maps game/ to `equilibria` and engine/ to `equilibria.engine`, and every
+    package it lists is under that name; the console script and `python -m equilibria` both
+    reach equilibria.cli:main."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    setup = project["tool"]["setuptools"]
+    assert setup["package-dir"]["equilibria"] == "game" and setup["package-dir"]["equilibria.engine"] == "engine"
+    assert all(name == "equilibria" or name.startswith("equilibria.") for name in setup["packages"])
+    assert project["project"]["scripts"]["equilibria"] == "equilibria.cli:main"
+    assert "from equilibria.cli import main" in (ROOT / "game" / "__main__.py").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Atomic writes (`game.files.write_json_atomic`): a process killed at any moment leaves
+"""Atomic writes (`equilibria.files.write_json_atomic`): a process killed at any moment leaves
 the target as it was or as it was meant to be, never half written; what a kill leaves
 behind (a temporary file) is never read and is cleaned away once stale."""
 

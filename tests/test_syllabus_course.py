@@ -55,6 +55,7 @@ import math
 from pathlib import Path
 
 import pytest
+from builders import english
 from judging import F, M, fails, passes, verdict
 
 from equilibria.cli import main
@@ -151,7 +152,7 @@ def test_the_reference_solution_is_the_hand_answer_and_the_texts_state_it(level_
     for got, want in zip(shipped, moves, strict=True):
         for key in ("fx", "fy", "m"):
             assert abs(got.get(key, 0.0) - want.get(key, 0.0)) < 1.0, (level_id, got, want)
-    level = read_json(LEVELS / f"{level_id}.json")
+    level = english(read_json(LEVELS / f"{level_id}.json"))
     text = level["explanation"]
     for x in figures:  # each figure of the hand answer, as the explanation writes it
         assert f"{x:g}" in text, (level_id, x)
@@ -279,7 +280,7 @@ def test_tipping_versus_slipping_needs_the_comparison():
     fails("tipping-01", [F("E", -0.5 * KN)])  # 0.5 kN·m: too little
     fails("tipping-01", [F("B", 0, -2 * KN)])  # pressed down on the pivot itself
     assert not verdict("tipping-01", [F("A", 0, -0.5 * KN)]).passed
-    level = read_json(LEVELS / "tipping-01.json")
+    level = english(read_json(LEVELS / "tipping-01.json"))
     assert "2.5 kN" in level["explanation"] and "5 kN" in level["explanation"] and "1 kN·m" in level["explanation"]
     assert level["player"]["max_force"] < push * KN  # the push cannot simply be cancelled
 
@@ -297,7 +298,7 @@ def test_the_same_cabinet_pushed_low_slides_first():
     fails("tipping-02", [F("A", 0, -2 * KN)])  # pressed down at the back corner, as against tipping
     fails("tipping-02", [F("E", 0, -2 * KN)])
     fails("tipping-02", [F("E", -1 * KN)])  # too little: 5.5 kN of friction needed
-    level = read_json(LEVELS / "tipping-02.json")
+    level = english(read_json(LEVELS / "tipping-02.json"))
     for figure in ("12.5 kN", "5 kN", "6 kN", "1.5 kN"):
         assert figure in level["explanation"], figure
 

@@ -38,6 +38,7 @@ import math
 from pathlib import Path
 
 import pytest
+from builders import english
 from judging import F, M, fails, passes
 
 from equilibria.cli import main
@@ -51,8 +52,8 @@ SYLLABUS = ["particle-01", "reactions-01", "reactions-02", "two-force-01", "join
 TOPICS = {  # in this order, each a ramp from one step to a chain of steps
     "Particles": ["free-body-03", "particle-02", "particle-01"],
     "Free-body diagrams": ["free-body-02", "free-body-01", "reactions-02", "reactions-01"],
-    "Trusses: joints and sections": ["truss-01", "truss-02", "truss-03", "joints-01", "truss-04", "truss-05", "sections-01", "free-body-04"],
-    "Frames and machines": ["pulley-01", "machines-02", "two-force-01", "machines-01", "frame-01", "frame-02"],
+    "Trusses: joints and sections": ["truss-01", "truss-02", "truss-03", "joints-01", "truss-04", "truss-05", "sections-01", "free-body-04", "sections-02"],
+    "Frames and machines": ["pulley-01", "machines-02", "machines-03", "two-force-01", "machines-01", "frame-01", "frame-02", "hinge-01"],
 }
 KN = 1e3
 
@@ -100,7 +101,7 @@ def test_particles_come_before_rigid_bodies_and_joints_before_sections():
     assert trusses.index("joints-01") < trusses.index("sections-01")
     assert len(course.level_ids()) >= 60
     readme = (LEVELS.parent / "README.md").read_text()
-    numeric = sum(read_json(course.path(lid))["kind"] in ("free_body", "balance") for lid in course.level_ids())
+    numeric = sum(read_json(course.path(lid))["kind"] in ("free_body", "balance", "section") for lid in course.level_ids())
     assert f"{numeric} of them ask for numbers" in readme
 
 
@@ -129,7 +130,7 @@ def test_the_reference_solution_passes_on_the_command_line_and_the_body_stands(l
 
 @pytest.mark.parametrize("level_id", SYLLABUS)
 def test_the_brief_states_its_assumptions_and_the_explanation_its_numbers(level_id):
-    level = read_json(LEVELS / f"{level_id}.json")
+    level = english(read_json(LEVELS / f"{level_id}.json"))
     brief = briefed(load_level(level))  # the brief as the student reads it, its assumptions after it
     for words in ("neglected", "x to the right, y up", "counter-clockwise positive", "2%"):
         assert words in brief.replace("2 %", "2%"), (level_id, words)

@@ -28,22 +28,27 @@ def one(kind: str) -> dict:
     """A model of one element of `kind`, free in the plane."""
     if kind in ("bar", "cable"):
         return model([("A", 0.0, 0.0), ("B", 1.2, 0.5)], [member("E", "A", "B", kind)])
-    if kind in ("beam", "beam stability"):
+    if kind.startswith("beam"):
         beam = member("E", "A", "B", "beam", A=2e-3, I=3e-6)
-        if kind == "beam stability":
+        if kind.startswith("beam stability"):
             beam["formulation"] = "stability"
+        if "pinned" in kind:
+            beam["release"] = list(kind.split()[-1])  # "i", "j" or both
+            beam["formulation"] = "stability" if "stability" in kind else "arcade"
         return model([("A", 0.0, 0.0), ("B", 2.0, 0.7)], [beam])
     tri = {"id": "E", "nodes": ["A", "B", "C"], "material": "m", "t": 0.01, "model": "linear" if kind == "triangle" else "neo_hookean"}
     return model(TRIANGLE, triangles=[tri], materials={"m": STEEL if kind == "triangle" else RUBBER})
 
 
-KINDS = ["bar", "cable", "beam", "beam stability", "triangle", "neo_hookean"]
+PINNED = [f"beam {form}pinned {ends}" for form in ("", "stability ") for ends in ("i", "j", "ij")]  # released ends (engine/beam.py)
+KINDS = ["bar", "cable", "beam", "beam stability", *PINNED, "triangle", "neo_hookean"]
 # Deformation sizes: a strain of up to ~1 % for the stiff elements (steel), 20 % for
 # rubber, where the Neo-Hookean law is far from linear; for the beam with stability
 # functions up to ~0.4 %, an axial force from 1.2 × its pinned Euler load in compression
 # to as much in tension (AL²/I = 3000); beam end rotations up to 0.05 rad. All in a frame
 # turned by any angle up to 7 rad, past a full turn.
 STRAIN = {"bar": 0.01, "cable": 0.01, "beam": 0.01, "beam stability": 2e-3, "triangle": 0.01, "neo_hookean": 0.2}
+STRAIN.update({kind: STRAIN["beam stability" if "stability" in kind else "beam"] for kind in PINNED})
 
 
 def internal(m, pos, chord):

@@ -245,7 +245,7 @@ def varied_level(**vary_changes) -> dict:
 @pytest.mark.parametrize(
     ("change", "line"),
     [
-        (lambda d: d.update(brief=d["brief"] + " {Q}"), "brief: {Q}: no number named 'Q' in vary"),
+        (lambda d: d.update(brief=d["brief"]["en"] + " {Q}"), "brief: {Q}: no number named 'Q' in vary"),  # English only
         (lambda d: d.update(hints=[*d["hints"], "{B.fx}"]), "hints[3]: {B.fx}: the answer may be shown in the explanation only"),
         (lambda d: d.update(explanation="{B.q}"), "explanation: {B.q}: an answer is NODE.fx, NODE.fy, NODE.F or NODE.m"),
         (lambda d: d.update(explanation="{Z.fx}"), "the level's answer has no fx at node 'Z'"),
@@ -263,7 +263,7 @@ def varied_level(**vary_changes) -> dict:
         (lambda d: d.update(vary=None) or d.update(brief="{P}"), "brief: {P}: the level has no vary block"),
         (
             lambda d: d["vary"]["set"].update({"materials.steel.E": "(P - 4000) * 5e7"}),  # 2e11 at P = 8 kN, 0 at P = 4 kN
-            "A to B = 5 m make a level the format refuses (materials.steel.E: Input should be greater than or equal to 1000)",
+            "A to B = 5 m make a level the format refuses (materials.steel.E: must be at least 1000)",
         ),
     ],
 )

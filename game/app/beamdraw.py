@@ -25,6 +25,7 @@ from equilibria.engine import histories
 from equilibria.engine.member_loads import forces_along, frame, load_table, resultant
 from equilibria.engine.results import member_results
 from equilibria.figures import figure, kn
+from equilibria.i18n import N_, _
 
 SPREAD_PX = 32.0  # [px] the arrows of the scene's largest distributed load
 SPREAD_GAP_PX = 34.0  # [px] about this far apart along a member
@@ -34,7 +35,10 @@ SHEAR: Colour = (0, 110, 160)  # outlines and values; the fill is a pale tint
 MOMENT: Colour = (170, 100, 0)
 RESULTANT: Colour = (88, 88, 84)
 MODES = (None, "shear", "moment")
-NAMES = {"shear": "shear force V", "moment": "bending moment M"}
+DIAGRAM_LINES = {  # the legend's line on each diagram
+    "shear": N_("shear force V diagram (I: next); read from the left end:"),
+    "moment": N_("bending moment M diagram (I: next); read from the left end:"),
+}
 
 
 def kn_per_m(w: float) -> str:
@@ -126,7 +130,7 @@ class SpreadLoads:
         draw.dashed(surface, RESULTANT, tuple(tail), tuple(base), 3, 9, 5)
         draw.arrow(surface, RESULTANT, tuple(base + push), tuple(head), 3, 11.0, 10.0)
         name = self.model.node_ids[ml.i]
-        text = f"resultant {kn(abs(total))}, {at:.3g} m from {name}"
+        text = _("resultant {force}, {distance} m from {node}").format(force=kn(abs(total)), distance=figure(at), node=name)
         painter.labels.put(surface, painter.fonts.small, text, tuple(tail - push * 4), RESULTANT, draw.anchor_away(tuple(-push)))
 
 
@@ -250,13 +254,13 @@ def legend_lines(mode: str | None, spread: bool, waiting: bool) -> list[str]:
     """What the legend says of the diagrams and the distributed loads."""
     lines = []
     if spread:
-        lines.append("distributed load: kN per metre (W: its resultant, dashed, at the centroid)")
+        lines.append(_("distributed load: kN per metre (W: its resultant, dashed, at the centroid)"))
     if mode is not None:
-        lines.append(f"{NAMES[mode]} diagram (I: next); read from the left end:")
+        lines.append(_(DIAGRAM_LINES[mode]))
         if mode == "shear":
-            lines.append("V: the forces left of a cut add up to V, + up; drawn above")
+            lines.append(_("V: the forces left of a cut add up to V, + up; drawn above"))
         else:
-            lines.append("M + where it sags, drawn on the side in tension")
+            lines.append(_("M + where it sags, drawn on the side in tension"))
         if waiting:
-            lines.append("shown once the body is in equilibrium (a check that passes)")
+            lines.append(_("shown once the body is in equilibrium (a check that passes)"))
     return lines

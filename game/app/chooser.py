@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from equilibria.app.pacing import FRAME
 from equilibria.engine.simulation import Simulation, stable_dt_for
+from equilibria.i18n import N_, _, decimal
 
 RK4_COST = 3e-8  # [s] one RK4 step, per free DOF (28 to 30 ns for 550 to 5,200 DOFs)
 RK4_FIXED = 1e-6  # [s] one RK4 step of a structure of a few nodes
@@ -34,11 +35,12 @@ NEWMARK_DT = 1.0 / 120.0  # [s] the implicit step: two a frame
 STIFF_RATE = 20_000  # explicit steps a second past which a member is too stiff for them
 
 # The status line's reasons, in a student's words (no integrator names, no step rates).
-REAL_TIME = "the motion is shown in real time"
-STIFF = "a stiff member: the motion is shown smoothed so it keeps pace"
-LARGE = "the large design: the motion is shown smoothed so it keeps pace"
-JUDGED = "the run the check judged"
-ASKED = "the motion is shown as you asked"
+# Marked for the catalogs; the status line translates them where it shows them.
+REAL_TIME = N_("the motion is shown in real time")
+STIFF = N_("a stiff member: the motion is shown smoothed so it keeps pace")
+LARGE = N_("the large design: the motion is shown smoothed so it keeps pace")
+JUDGED = N_("the run the check judged")
+ASKED = N_("the motion is shown as you asked")
 
 
 @dataclass(frozen=True)
@@ -64,12 +66,12 @@ def choose_integrator(stable_dt: float, dofs: int, budget: float, *, rk4_cost: f
     rate = 1.0 / stable_dt  # explicit steps a simulated second
     explicit = rate * FRAME * (RK4_FIXED + dofs * rk4_cost)  # [s] of each frame at real time
     implicit = FRAME / NEWMARK_DT * (NEWMARK_FIXED + dofs * newmark_cost)
-    steps = f"{_round(rate):,}"
+    steps = decimal(_round(rate), 0)
     if rate > STIFF_RATE:
-        return Choice("newmark", NEWMARK_DT, STIFF, f"Newmark: stiff, {steps} RK4 steps/s")
+        return Choice("newmark", NEWMARK_DT, STIFF, _("Newmark: stiff, {steps} RK4 steps/s").format(steps=steps))
     if explicit > budget and implicit < explicit:
-        return Choice("newmark", NEWMARK_DT, LARGE, f"Newmark: {steps} RK4 steps/s too slow")
-    return Choice("rk4", stable_dt, REAL_TIME, f"RK4 keeps up: {steps} steps/s")
+        return Choice("newmark", NEWMARK_DT, LARGE, _("Newmark: {steps} RK4 steps/s too slow").format(steps=steps))
+    return Choice("rk4", stable_dt, REAL_TIME, _("RK4 keeps up: {steps} steps/s").format(steps=steps))
 
 
 def _round(rate: float) -> int:
@@ -83,7 +85,7 @@ def _round(rate: float) -> int:
 GAME_ALPHA = -0.05  # HHT α of the game's Newmark: the ringing of a stiff stub dies in a few steps
 BUDGET = 0.6 * FRAME  # [s] the simulation's share of a frame the choice plans for (pacing.Pacer.budget)
 KEEP_UP_FRAMES = 30  # frames an explicit run may fall behind real time before it goes on implicitly
-WORDS = {"rk4": "RK4", "symplectic": "symplectic", "newmark": "Newmark"}  # the HUD's words
+WORDS = {"rk4": "RK4", "symplectic": N_("symplectic"), "newmark": "Newmark"}  # the HUD's words
 
 
 def free_dofs(model) -> int:
@@ -95,7 +97,7 @@ def simulation_for(model, integrator: str = "auto", dt: float | None = None, rk4
     when `integrator` is "auto" and no step is given, else the one asked for."""
     if integrator != "auto" or dt is not None:
         sim = Simulation(model, "rk4" if integrator == "auto" else integrator, dt=dt)
-        return sim, Choice(sim.integrator, sim.dt, ASKED, f"{WORDS[sim.integrator]}, as asked")
+        return sim, Choice(sim.integrator, sim.dt, ASKED, _("{integrator}, as asked").format(integrator=_(WORDS[sim.integrator])))
     choice = choose_integrator(stable_dt_for(model, "rk4"), free_dofs(model), BUDGET, rk4_cost=rk4_cost)
     alpha = GAME_ALPHA if choice.integrator == "newmark" else 0.0
     return Simulation(model, choice.integrator, dt=choice.dt, hht_alpha=alpha), choice
@@ -103,7 +105,8 @@ def simulation_for(model, integrator: str = "auto", dt: float | None = None, rk4
 
 def judged_choice(sim: Simulation) -> Choice:
     """What the status bar says of a check's own run (game/rules: it always runs so)."""
-    return Choice(sim.integrator, sim.dt, JUDGED, f"{WORDS.get(sim.integrator, 'a static solve')}, as the check ran it")
+    how = _(WORDS[sim.integrator]) if sim.integrator in WORDS else _("a static solve")
+    return Choice(sim.integrator, sim.dt, JUDGED, _("{integrator}, as the check ran it").format(integrator=how))
 
 
 def keep_up(sim: Simulation, step_cost: float) -> Choice | None:

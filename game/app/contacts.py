@@ -12,6 +12,7 @@ from equilibria.app import draw
 from equilibria.app.palette import INK, REACTION
 from equilibria.engine import Simulation
 from equilibria.figures import kn
+from equilibria.i18n import _, decimal_mark
 
 SURFACE_HALF = 40.0  # [px] half the length of the surface drawn under a contact
 HATCH = 6.0  # [px] depth of its hatching
@@ -40,7 +41,7 @@ def draw_surfaces(surface: pygame.Surface, view, sim: Simulation, seen: np.ndarr
             u = -SURFACE_HALF + 2 * SURFACE_HALF * (k + 0.5) / 7
             p = (x0 + tx * u, y0 + ty * u)
             pygame.draw.line(surface, INK, p, (p[0] + sx * HATCH - tx * HATCH * 0.8, p[1] + sy * HATCH - ty * HATCH * 0.8), 1)
-        words = "smooth (μ = 0)" if mu == 0 else f"μ = {mu:g}"
+        words = _("smooth (μ = 0)") if mu == 0 else f"μ = {mu:g}".replace(".", decimal_mark())
         ends = (a, (-tx, -ty)) if (-tx, -ty) > (tx, ty) else (b, (tx, ty))  # the end to the right (or lower)
         (ex, ey), (ux, uy) = ends
         text(surface, words, (ex + ux * 4 + sx * HATCH, ey + uy * 4 + sy * HATCH), INK, draw.anchor_away((ux, uy)))

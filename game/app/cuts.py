@@ -20,6 +20,7 @@ import pygame
 
 from equilibria.app import symbols
 from equilibria.app.palette import BACKGROUND, INK, MUTED, OWN_FORCE, mix
+from equilibria.i18n import _
 from equilibria.rules.free_body import carried
 
 GHOST_ALPHA = 0.5  # a removed support's symbol, this opaque
@@ -37,13 +38,13 @@ def words(cut) -> str:
     """What a cut carries, as the free-body diagram names its unknowns."""
     n = cut.node
     if cut.what == "bar":
-        return f"F along {cut.member}"
+        return _("F along {member}").format(member=cut.member)
     if cut.what == "beam":
         return "N, V, M"
     if cut.along is not None:
         if cut.what == "pin":
-            return f"F along {cut.member}" if cut.member else "F along the link"
-        return f"{n} (normal)"
+            return _("F along {member}").format(member=cut.member) if cut.member else _("F along the link")
+        return _("{node} (normal)").format(node=n)
     fix = carried(cut)
     parts = [f"{n}{axis}" for axis in ("x", "y") if axis in fix] + ([f"M{n}"] if "rot" in fix else [])
     return ", ".join(parts)

@@ -206,6 +206,20 @@ def anchor_away(direction: Point) -> str:
     return "midtop" if dy > 0 else "midbottom"
 
 
+def elided(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text` cut at a word (else a letter) with "…" so that it is at most `width` px wide
+    in `font` (a long title in a narrow window); `text` itself where it fits."""
+    if font.size(text)[0] <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    cut = " ".join(words).rstrip(" ,;:")
+    while cut and font.size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    return cut + "…"
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Lines of `text` that each fit in `width` px. Words are kept whole where they fit
     on a line; a word wider than a whole line (a long file path) starts a line of its

@@ -19,20 +19,17 @@ from __future__ import annotations
 
 import contextlib
 import math
-import re
 import unicodedata
 
 import pygame
 
 from equilibria.app import draw, overlay
 from equilibria.app.palette import ALERT, INK, MUTED, TENSION
-from equilibria.figures import figure, signed
+from equilibria.figures import figure, signed, typed_force, typed_member_force, typed_moment
+from equilibria.i18n import _
 
 SELECTION = (179, 215, 243)  # the selected text's highlight: a light blue, as text fields have it
 
-NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
-COMPONENTS = re.compile(rf"\s*({NUMBER})\s*[,;\s]\s*({NUMBER})\s*(?:kN)?\s*")
-POLAR = re.compile(rf"\s*({NUMBER})\s*(?:kN)?\s*@\s*({NUMBER})\s*°?\s*")
 MAX_CHARS = 32
 
 
@@ -50,34 +47,19 @@ def _clipboard_put(text: str) -> None:
 
 
 def parse_force(text: str) -> tuple[float, float]:
-    """(fx, fy) [N] of what was typed; ValueError with a sentence when it is not a force."""
-    polar = POLAR.fullmatch(text)
-    if polar:
-        size, angle = float(polar[1]), math.radians(float(polar[2]))
-        if size < 0:
-            raise ValueError("A size is not negative: turn the angle by 180° instead.")
-        fx, fy = size * math.cos(angle), size * math.sin(angle)
-    else:
-        parts = COMPONENTS.fullmatch(text)
-        if not parts:
-            raise ValueError("Type Fx, Fy (like 0, -10) or size @ angle (like 10 @ 270), in kN.")
-        fx, fy = float(parts[1]), float(parts[2])
-    fx, fy = round(fx * 1e3, 6) + 0.0, round(fy * 1e3, 6) + 0.0  # kN → N; no −0, no 1e-13 from cos 90°
-    if not (math.isfinite(fx) and math.isfinite(fy)) or (fx == 0 and fy == 0):
-        raise ValueError("That is no force: at least one part must be other than 0.")
-    return fx, fy
+    """(fx, fy) [N] of what was typed; ValueError with a sentence when it is not a force
+    (the grammar, in the language's decimal mark: game/figures.py `typed_force`)."""
+    return typed_force(text)
 
 
 def parse_moment(text: str) -> float:
-    """m [N m] of what was typed (kN·m, counter-clockwise positive); ValueError with a
-    sentence when it is not a moment."""
-    found = re.fullmatch(rf"\s*({NUMBER})\s*(?:kN·?m|kNm)?\s*", text)
-    if not found:
-        raise ValueError("Type the moment in kN·m, counter-clockwise positive (like 12 or -4.5).")
-    m = round(float(found[1]) * 1e3, 6) + 0.0
-    if not math.isfinite(m) or m == 0:
-        raise ValueError("That is no moment: it must be other than 0.")
-    return m
+    """m [N m] of what was typed (kN·m, counter-clockwise positive): figures.typed_moment."""
+    return typed_moment(text)
+
+
+def parse_member_force(text: str) -> float | None:
+    """N [N] of what was typed (kN, tension positive), or None for nothing typed: figures.typed_member_force."""
+    return typed_member_force(text)
 
 
 class TextLine:
@@ -153,16 +135,18 @@ class TextLine:
 
 
 class ForceEntry:
-    """The box a force (or, `moment`, a moment) is typed into, for node `node`."""
+    """The box a force (or, `moment`, a moment) is typed into, for node `node`; or, with
+    `member`, the force in the member `node` names (a section's cut)."""
 
-    def __init__(self, node: str, now: tuple[float, float] | None = None, *, moment: bool = False):
+    def __init__(self, node: str, now: tuple[float, float] | None = None, *, moment: bool = False, member: bool = False):
         """now: the player's force at the node already (fx, fy) [N], which the typed one replaces."""
         self.node = node
         self.line = TextLine()
         self.problem = ""
         self.now = now
         self.moment = moment
-        self.parse = parse_moment if moment else parse_force
+        self.member = member
+        self.parse = parse_moment if moment else (parse_member_force if member else parse_force)
         self._input_rect: pygame.Rect | None = None
         pygame.key.start_text_input()  # typed text (and an input method's) arrives as TEXTINPUT
 
@@ -230,30 +214,45 @@ class ForceEntry:
         """What the typed text reads as, in the game's figures (game/figures.py: "−" for
         minus), or "" while it reads as nothing."""
         try:
+            if self.member:
+                n = parse_member_force(self.text)
+                if n is None:
+                    return ""
+                words = _("= {force} kN of tension") if n > 0 else _("= {force} kN of compression") if n < 0 else _("= {force} kN of nothing")
+                return words.format(force=figure(abs(n) / 1e3))
             if self.moment:
                 m = parse_moment(self.text)
-                return f"= {figure(abs(m) / 1e3)} kN·m {'counter-clockwise' if m > 0 else 'clockwise'}"
+                words = _("= {moment} kN·m counter-clockwise") if m > 0 else _("= {moment} kN·m clockwise")
+                return words.format(moment=figure(abs(m) / 1e3))
             fx, fy = parse_force(self.text)
         except ValueError:
             return ""
         angle = f"{round(math.degrees(math.atan2(fy, fx))) % 360}°"  # rounded first: 359.7° is 0°, not 360°
-        return f"= Fx {signed(fx / 1e3, 'kN')}, Fy {signed(fy / 1e3, 'kN')}: {figure(math.hypot(fx, fy) / 1e3)} kN at {angle}"
+        return _("= Fx {fx}, Fy {fy}: {size} kN at {angle}").format(
+            fx=signed(fx / 1e3, "kN"), fy=signed(fy / 1e3, "kN"), size=figure(math.hypot(fx, fy) / 1e3), angle=angle
+        )
 
     def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect, anchor: tuple[float, float]) -> pygame.Rect:
         """The box beside `anchor` (the node on the screen), kept inside `area`."""
         reads = self.preview()
-        prompt = "counter-clockwise positive, like 12 or -4.5"
+        prompt = _("counter-clockwise positive, like 12 or -4.5")
         if not self.moment:
-            prompt = "Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →"
-        head = f"{'Moment' if self.moment else 'Force'} at {self.node} ({'kN·m' if self.moment else 'kN'}):  "
+            prompt = _("Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →")
+        head = (_("Moment at {node} (kN·m):") if self.moment else _("Force at {node} (kN):")).format(node=self.node) + "  "
+        if self.member:
+            prompt = _("tension positive, like 12.5 or -40; nothing: cut it now, give its force later")
+            head = _("Force in member {member} (kN):").format(member=self.node) + "  "
         line = self.line
+        replaces = _("replaces your Fx {fx}, Fy {fy} here").format(fx=signed(self.now[0] / 1e3, "kN"), fy=signed(self.now[1] / 1e3, "kN")) if self.now else ""
         shown = line.text[: line.cursor] + line.composing + line.text[line.cursor :]
         lines = [
             (fonts.bold, f"{head}{shown} ", INK),  # a space's room for the cursor at the end
-            *([(fonts.small, f"replaces your Fx {signed(self.now[0] / 1e3, 'kN')}, Fy {signed(self.now[1] / 1e3, 'kN')} here", MUTED)] if self.now else []),
+            *([(fonts.small, replaces, MUTED)] if replaces else []),
             (fonts.small, reads or prompt, MUTED),
-            (fonts.small, self.problem or "Enter: place it   ·   Esc: drop it   ·   Ctrl+V: paste", ALERT if self.problem else MUTED),
+            (fonts.small, self.problem or _("Enter: place it   ·   Esc: drop it   ·   Ctrl+V: paste"), ALERT if self.problem else MUTED),
         ]
+        room = area.width - 2 * overlay.PAD - 4  # a long line (German's prompt in a narrow window) wraps
+        lines = [(font, piece, colour) for font, text, colour in lines for piece in (draw.wrap(font, text, room) if font is fonts.small else [text])]
         width = max(font.size(text)[0] for font, text, _ in lines) + 2 * overlay.PAD
         height = sum(font.get_linesize() + 4 for font, _, _ in lines) + 2 * overlay.PAD - 4
         box = pygame.Rect(round(anchor[0]) + 18, round(anchor[1]) + 18, width, height).clamp(area)

@@ -11,6 +11,7 @@ import pygame
 from equilibria.app.graphs import GraphPanel, Recorder
 from equilibria.app.session import data_place
 from equilibria.files import SaveError
+from equilibria.i18n import _
 
 
 class GraphDesk:
@@ -30,7 +31,7 @@ class GraphDesk:
             for spec in ("energy.kinetic", "energy.strain"):
                 self.recorder.add(spec)
             self._show()
-            return "Graphing the kinetic and strain energy (inspect a node or member and press A to graph it)"
+            return _("Graphing the kinetic and strain energy (inspect a node or member and press A to graph it)")
         model = sim.model
         if hit.kind == "node":
             q = model.node_index(hit.id)
@@ -40,10 +41,11 @@ class GraphDesk:
         else:
             return ""
         if not forces and not spec.startswith("node."):
-            return "Graphs of forces show once you pass this level."
+            return _("Graphs of forces show once you pass this level.")
         self.recorder.add(spec)
         self._show()
-        return f"Graphing {self.recorder.label(spec)}" + ("" if self.against else " (X: plot against the first)")
+        words = _("Graphing {quantity}") if self.against else _("Graphing {quantity} (X: plot against the first)")
+        return words.format(quantity=self.recorder.label(spec))
 
     def toggle_against(self) -> None:
         self.against = not self.against
@@ -69,14 +71,14 @@ class GraphDesk:
     def export(self) -> str:
         """Write the graph as CSV and PNG into the data folder; the line that says so."""
         if len(self.recorder.specs) < 2:
-            return "Nothing is graphed yet: inspect a node or member and press A."
+            return _("Nothing is graphed yet: inspect a node or member and press A.")
         try:
             stem = data_place("graphs") / time.strftime("graph-%Y%m%d-%H%M%S")
             self.recorder.to_csv(stem.with_suffix(".csv"))
             self.panel.save_png(stem.with_suffix(".png"))
         except (SaveError, OSError, pygame.error) as exc:
-            return f"Could not export the graph: {exc}"
-        return f"Saved {stem}.csv and .png"
+            return _("Could not export the graph: {problem}").format(problem=exc)
+        return _("Saved {path}.csv and .png").format(path=stem)
 
     def draw(self, surface: pygame.Surface, world: pygame.Rect) -> None:
         if self.shown:

@@ -32,6 +32,7 @@ from equilibria.app.palette import BACKGROUND, COMPRESSION, INK, MUTED, PANEL, R
 from equilibria.engine.linear import nodal_loads
 from equilibria.engine.simulation import Simulation, make_probe
 from equilibria.files import write_bytes_atomic
+from equilibria.i18n import N_, _, decimal_mark
 
 # Five minutes of one sample per 60 Hz frame. Each channel's buffer is a ring, allocated
 # whole when the channel is added: once full, each new sample overwrites the oldest, so
@@ -55,29 +56,29 @@ class Quantity:
 _MM, _KN = 1e3, 1e-3
 QUANTITIES: dict[str, dict[str, Quantity]] = {
     "node": {
-        "x": Quantity("x displacement", "m", "mm", _MM, True),
-        "y": Quantity("y displacement", "m", "mm", _MM, True),
-        "dx": Quantity("x displacement", "m", "mm", _MM),
-        "dy": Quantity("y displacement", "m", "mm", _MM),
-        "rot": Quantity("rotation", "rad", "°", 180.0 / math.pi, True),
-        "vx": Quantity("x velocity", "m/s", "m/s", 1.0),
-        "vy": Quantity("y velocity", "m/s", "m/s", 1.0),
+        "x": Quantity(N_("x displacement"), "m", "mm", _MM, True),
+        "y": Quantity(N_("y displacement"), "m", "mm", _MM, True),
+        "dx": Quantity(N_("x displacement"), "m", "mm", _MM),
+        "dy": Quantity(N_("y displacement"), "m", "mm", _MM),
+        "rot": Quantity(N_("rotation"), "rad", "°", 180.0 / math.pi, True),
+        "vx": Quantity(N_("x velocity"), "m/s", "m/s", 1.0),
+        "vy": Quantity(N_("y velocity"), "m/s", "m/s", 1.0),
     },
     "member": {
-        "axial": Quantity("axial force (+ pulls)", "N", "kN", _KN),
-        "shear_i": Quantity("shear at end i", "N", "kN", _KN),
-        "moment_i": Quantity("moment at end i", "N m", "kN m", _KN),
-        "moment_j": Quantity("moment at end j", "N m", "kN m", _KN),
+        "axial": Quantity(N_("axial force (+ pulls)"), "N", "kN", _KN),
+        "shear_i": Quantity(N_("shear at end i"), "N", "kN", _KN),
+        "moment_i": Quantity(N_("moment at end i"), "N m", "kN m", _KN),
+        "moment_j": Quantity(N_("moment at end j"), "N m", "kN m", _KN),
     },
     "reaction": {
-        "fx": Quantity("x reaction", "N", "kN", _KN),
-        "fy": Quantity("y reaction", "N", "kN", _KN),
-        "m": Quantity("moment reaction", "N m", "kN m", _KN),
+        "fx": Quantity(N_("x reaction"), "N", "kN", _KN),
+        "fy": Quantity(N_("y reaction"), "N", "kN", _KN),
+        "m": Quantity(N_("moment reaction"), "N m", "kN m", _KN),
     },
     "load": {
-        "fx": Quantity("x load", "N", "kN", _KN),
-        "fy": Quantity("y load", "N", "kN", _KN),
-        "m": Quantity("load moment", "N m", "kN m", _KN),
+        "fx": Quantity(N_("x load"), "N", "kN", _KN),
+        "fy": Quantity(N_("y load"), "N", "kN", _KN),
+        "m": Quantity(N_("load moment"), "N m", "kN m", _KN),
     },
     "triangle": {
         "sx": Quantity("σx", "Pa", "MPa", 1e-6),
@@ -85,9 +86,9 @@ QUANTITIES: dict[str, dict[str, Quantity]] = {
         "txy": Quantity("τxy", "Pa", "MPa", 1e-6),
     },
 }
-_TIME = Quantity("time", "s", "s", 1.0)
-_ENERGY = {"kinetic": Quantity("kinetic energy", "J", "J", 1.0), "strain": Quantity("strain energy", "J", "J", 1.0)}
-_WHOSE = {"node": "node", "member": "member", "reaction": "support", "load": "node", "triangle": "triangle"}
+_TIME = Quantity(N_("time"), "s", "s", 1.0)
+_ENERGY = {"kinetic": Quantity(N_("kinetic energy"), "J", "J", 1.0), "strain": Quantity(N_("strain energy"), "J", "J", 1.0)}
+_WHOSE = {"node": N_("node"), "member": N_("member"), "reaction": N_("support"), "load": N_("node"), "triangle": N_("triangle")}
 
 
 def parse(spec: str) -> tuple[str, str, Quantity]:
@@ -109,7 +110,7 @@ def parse(spec: str) -> tuple[str, str, Quantity]:
 def label(spec: str) -> str:
     """A human label with the display unit: 'node B, y displacement [mm]'."""
     kind, ident, q = parse(spec)
-    head = f"{_WHOSE[kind]} {ident}, {q.words}" if ident else q.words
+    head = f"{_(_WHOSE[kind])} {ident}, {_(q.words)}" if ident else _(q.words)
     return f"{head} [{q.unit}]"
 
 
@@ -301,8 +302,8 @@ def tick_text(value: float, step: float) -> str:
     decimals = max(0, -math.floor(math.log10(step) + 1e-9)) if step > 0 else 0
     if abs(value) >= 1e6 or decimals > 4:  # enough significant digits to tell ticks apart
         digits = max(3, math.ceil(math.log10(abs(value) / step)) + 1) if value and step > 0 else 3
-        return f"{value:.{digits}g}".replace("-", "−")
-    return f"{round(value, decimals) + 0.0:.{decimals}f}".replace("-", "−")  # + 0.0: no −0
+        return f"{value:.{digits}g}".replace("-", "−").replace(".", decimal_mark())
+    return f"{round(value, decimals) + 0.0:.{decimals}f}".replace("-", "−").replace(".", decimal_mark())  # + 0.0: no −0
 
 
 SERIES: tuple[Colour, ...] = (TENSION, COMPRESSION, REACTION)  # Okabe–Ito blue, vermillion, bluish green
@@ -400,7 +401,7 @@ class GraphPanel:
             text = pygame.transform.rotate(font.render(f"[{', '.join(units)}]", True, INK), 90)
             surface.blit(text, text.get_rect(midleft=(rect.left + 6, area.centery)))
         if empty:
-            why = next((p for spec, p in self.recorder.problems.items() if spec in (self.x, *self.y)), "no samples yet")
+            why = next((p for spec, p in self.recorder.problems.items() if spec in (self.x, *self.y)), _("no samples yet"))
             draw.label(surface, font, why, area.center, MUTED, "center", None)
 
         # the data, and its latest point

@@ -36,6 +36,7 @@ class LabelLayer:
         """A new frame: nothing placed yet."""
         self._cells: dict[tuple[int, int], list[pygame.Rect]] = {}
         self.plates: list[pygame.Rect] = []
+        self.held: dict[str, pygame.Rect] = {}  # text → the room kept for it (`keep`), to draw later this frame
 
     def image(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
         """The text rendered (anti-aliased), from the cache when it was rendered before."""
@@ -53,10 +54,31 @@ class LabelLayer:
         """Draw one label (its anchor, a pygame.Rect attribute such as midleft, at `at`
         [px]) if its anchor is on the clip area and its plate covers no plate placed
         before it this frame; the plate, or None when it was left out."""
+        image = self.image(font, text, colour)
+        rect = self._room(surface, image, at, anchor)
+        if rect is None:
+            return None
+        plate = rect.inflate(6, 2)
+        pygame.draw.rect(surface, BACKGROUND, plate, border_radius=3)
+        surface.blit(image, rect)
+        self.plates.append(plate)
+        return plate
+
+    def keep(self, surface: pygame.Surface, font: pygame.font.Font, text: str, at: tuple[float, float], colour: Colour, anchor: str = "center") -> bool:
+        """Keep room for a label as `put` places it, without drawing it (`held[text]`: its
+        rect): a label placed before the rest but drawn over what comes after it. Whether
+        there was room."""
+        rect = self._room(surface, self.image(font, text, colour), at, anchor)
+        if rect is not None:
+            self.held[text] = rect
+        return rect is not None
+
+    def _room(self, surface: pygame.Surface, image: pygame.Surface, at: tuple[float, float], anchor: str) -> pygame.Rect | None:
+        """The rect of `image` anchored at `at`, its plate filed as placed, if its anchor is
+        on the clip area and its plate covers no plate placed before it (else None)."""
         area = surface.get_clip() or surface.get_rect()
         if not area.collidepoint(at):
             return None
-        image = self.image(font, text, colour)
         rect = image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
         if not area.contains(rect.inflate(6, 2)):  # cut by the edge: moved inside, as draw.label does
             rect.clamp_ip(area.inflate(-6, -4))
@@ -67,10 +89,7 @@ class LabelLayer:
             return None
         for c in cells:
             self._cells.setdefault(c, []).append(plate)
-        pygame.draw.rect(surface, BACKGROUND, plate, border_radius=3)
-        surface.blit(image, rect)
-        self.plates.append(plate)
-        return plate
+        return rect
 
     def draw(self, surface: pygame.Surface, font: pygame.font.Font, labels: Sequence[tuple[str, tuple[float, float], Colour, str]]) -> list[pygame.Rect]:
         """`put` each label (text, where [px], colour, anchor) in order; the plates drawn."""

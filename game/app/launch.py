@@ -28,6 +28,7 @@ from equilibria.app.warmup import EngineWarmup
 from equilibria.attempt import Attempt
 from equilibria.cleanup import prune_engines
 from equilibria.files import BadInput
+from equilibria.i18n import _, set_language, supported
 from equilibria.outputs import check_screenshot
 from equilibria.progress import Progress
 from equilibria.rules import fitted, kind_of
@@ -44,10 +45,12 @@ def play(
     check: bool = False,
     dt: float | None = None,
     size: tuple[int, int] | None = None,
+    lang: str | None = None,
 ) -> int:
     """Play a level; with `solution`, a demonstration of its moves (a teacher showing an
     answer: nothing is saved, no check is recorded, the player's own work is left as it
     was); with `check`, judged at once; with `dt`, runs at that step, not the stable one."""
+    players_language(lang)  # before the stage: a level's texts are read in it
     stage = load_stage(path)
     stage = stage.drawn_for_solution(solution) if solution else stage  # a level that varies: the numbers of the student it is stamped with
     bench = bench_of_solution(stage, solution) if solution else None
@@ -56,17 +59,17 @@ def play(
         scene = PlayScene(app, stage, progress=None if solution else Progress.load(), bench=bench, dt=dt)
         scene.checking = check and isinstance(scene.session.bench, LevelBench)
         if solution:
-            scene.session.notice = f"Showing {Path(solution).name}: a demonstration, saved nowhere and never counted as your own work."
+            scene.session.notice = _("Showing {file}: a demonstration, saved nowhere and never counted as your own work.").format(file=Path(solution).name)
         return scene
 
-    return run(lambda app: when_ready(app, make), frames, screenshot, size)
+    return run(lambda app: when_ready(app, make), frames, screenshot, size, lang)
 
 
 def bench_of_solution(stage: Stage, path: str) -> LevelBench:
     """A level's workbench holding a solution file's moves; BadInput (one line naming
     the file and the field) when the file is broken or does not fit the level."""
     if stage.level is None or not kind_of(stage.kind).judged:
-        raise BadInput(f"{path}: a {stage.kind} level takes no solution")
+        raise BadInput(_("{path}: a {kind} level takes no solution").format(path=path, kind=stage.kind))
     try:
         moves = read_solution(path)  # within the judge's budget
         fitted(stage.level, moves)
@@ -78,15 +81,31 @@ def bench_of_solution(stage: Stage, path: str) -> LevelBench:
 
 
 def sandbox(
-    path: str | None = None, frames: int | None = None, screenshot: str | None = None, *, dt: float | None = None, size: tuple[int, int] | None = None
+    path: str | None = None,
+    frames: int | None = None,
+    screenshot: str | None = None,
+    *,
+    dt: float | None = None,
+    size: tuple[int, int] | None = None,
+    lang: str | None = None,
 ) -> int:
+    players_language(lang)  # before the stage: the empty sandbox's title and brief are in it
     stage = load_stage(path, sandbox=True) if path else Stage.empty_sandbox()
-    return run(lambda app: when_ready(app, lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt)), frames, screenshot, size)
+    return run(lambda app: when_ready(app, lambda app: PlayScene(app, stage, progress=Progress.load(), dt=dt)), frames, screenshot, size, lang)
 
 
-def menu(frames: int | None = None, screenshot: str | None = None, *, size: tuple[int, int] | None = None) -> int:
+def menu(frames: int | None = None, screenshot: str | None = None, *, size: tuple[int, int] | None = None, lang: str | None = None) -> int:
     """The level select (it needs no engine: that warms up while the player chooses)."""
-    return run(MenuScene, frames, screenshot, size)
+    return run(MenuScene, frames, screenshot, size, lang)
+
+
+def players_language(lang: str | None) -> None:
+    """The language the player chose in the game (kept in the progress), unless `--lang`
+    gave one (`lang`): that one holds for this run, and the choice stays for the next."""
+    if lang is None:
+        chosen = Progress.load().language
+        if chosen is not None and supported(chosen):
+            set_language(chosen)
 
 
 def engine_folder() -> Path | None:
@@ -96,13 +115,14 @@ def engine_folder() -> Path | None:
     return kernel_cache.FOLDER
 
 
-def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None, size: tuple[int, int] | None = None) -> int:
+def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | None, size: tuple[int, int] | None = None, lang: str | None = None) -> int:
     """Open the window (of `size`, default WINDOW_SIZE; never under the minimum), run the
     first scene, save the screenshot. 0 done, 1 no window.
     Ctrl+C closes the scenes as closing the window does (they keep what they hold).
     Where the screenshot goes is checked first; a window no one would see is refused
     (game/app/display.py) unless the run ends by itself."""
     check_screenshot(screenshot)
+    players_language(lang)
     if frames is None:
         problem = why_no_window()
         if problem:
@@ -115,7 +135,7 @@ def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | Non
     except pygame.error as exc:
         if warmup is not None:
             warmup.stop()
-        print(f"equilibria: cannot open a window ({exc}); to run headless set SDL_VIDEODRIVER=dummy", file=sys.stderr)
+        print("equilibria: " + _("cannot open a window ({problem}); to run headless set SDL_VIDEODRIVER=dummy").format(problem=exc), file=sys.stderr)
         return 1
     with app:
         app.warmup = warmup
@@ -134,5 +154,5 @@ def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | Non
             except BadInput:
                 raise
             except (pygame.error, OSError) as exc:
-                raise BadInput(f"{Path(screenshot)}: cannot save the screenshot ({exc})") from None
+                raise BadInput(_("{path}: cannot save the screenshot ({problem})").format(path=Path(screenshot), problem=exc)) from None
     return 0

@@ -15,12 +15,15 @@ from equilibria.app.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION,
 from equilibria.app.render import draw_zone
 from equilibria.app.tools import nice_step, removed_members
 from equilibria.engine.results import member_ends
+from equilibria.figures import figure
+from equilibria.i18n import _, decimal, decimal_mark
 
 ZONE = mix(BACKGROUND, TENSION, 0.09)  # the build zone's tint
 
 
 GRID = mix(BACKGROUND, MUTED, 0.18)  # the building grid's lines
 GRID_MIN_PX = 8  # [px] a grid finer than this on the screen is drawn 5 times coarser
+CUT_PX = 14  # [px] half the stroke across a member the student's section cuts
 
 
 def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
@@ -31,10 +34,13 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
         if "node" in scene.toolbar.names and scene.editing:  # the grid is for placing nodes: drawn while building
             _grid(scene, surface)
         _scale_bar(scene, surface)
+        if s.sim is not None and s.model is scene.picture.model:
+            _section_cuts(scene, surface, place=True)  # the student's answers first: room kept before the structure's labels
         return
     if s.sim is None or s.model is not scene.picture.model:
         return
     _zero_marks(scene, surface)
+    _section_cuts(scene, surface)
     for q in s.sim.nails:
         x, y = scene.picture.point_of(q)
         pygame.draw.circle(surface, ALERT, (x, y), 7, 3)
@@ -63,7 +69,10 @@ def _grid(scene, surface: pygame.Surface) -> None:
     for k in range(math.ceil(y0 / step), math.floor(y1 / step) + 1):
         sy = round(view.point(0, k * step)[1])
         pygame.draw.line(surface, GRID, (world.left, sy), (world.right, sy))
-    words = f"grid {_length(step)}" + (f", nodes snap to {_length(fine)}" if step > fine else "")
+    if step > fine:
+        words = _("grid {step}, nodes snap to {fine}").format(step=_length(step), fine=_length(fine))
+    else:
+        words = _("grid {step}").format(step=_length(step))
     scene.picture.painter.labels.put(surface, scene.app.fonts.small, words, (world.left + 8, world.top + 8), MUTED, "topleft")
 
 
@@ -72,8 +81,8 @@ def _length(metres: float) -> str:
     (never 9.77e+06 m)."""
     value, unit = (metres * 100, "cm") if metres < 1 else (metres, "m")
     if value < 1000:
-        return f"{value:.3g} {unit}"
-    return f"{round(value, 2 - math.floor(math.log10(value))):,.0f} {unit}"
+        return f"{figure(value).replace('.', decimal_mark())} {unit}"  # under 1000: no group mark, one decimal mark
+    return f"{decimal(round(value, 2 - math.floor(math.log10(value))), 0)} {unit}"
 
 
 def _scale_bar(scene, surface: pygame.Surface) -> None:
@@ -115,6 +124,52 @@ def _zero_marks(scene, surface: pygame.Surface) -> None:
     for mid, (a, b) in removed_members(scene).items():  # taken out of the truss: thin and dashed, to click back
         draw.dashed(surface, MARK, a, b, 2, 6, 6)
         scene.picture.painter.labels.put(surface, scene.app.fonts.small, f"{mid} out", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), MARK, "midbottom")
+
+
+def _section_cuts(scene, surface: pygame.Surface, *, place: bool = False) -> None:
+    """The student's section: a stroke across each member cut, and the force they gave in
+    it (their own answer, as given: "?" until they give one). `place`: only keep room
+    for the labels, before the structure's own (beside the stroke, else further out);
+    then, over the structure, the strokes and the labels where room was kept."""
+    s = scene.session
+    bench = s.level_bench
+    if bench is None or not hasattr(bench, "cuts"):
+        return
+    labels, font = scene.picture.painter.labels, scene.app.fonts.bold
+    for mid, force in bench.cuts().items():
+        if mid not in s.model.member_ids:
+            continue
+        i, j = _ends(s.model, mid)
+        a, b = scene.picture.point_of(i), scene.picture.point_of(j)
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        length = max(math.hypot(b[0] - a[0], b[1] - a[1]), 1e-9)
+        nx, ny = -(b[1] - a[1]) / length * CUT_PX, (b[0] - a[0]) / length * CUT_PX  # across the member
+        if ny > 0:
+            nx, ny = -nx, -ny  # the label at the stroke's upper end first
+        said = "?" if force is None else f"{force / 1e3:+.4g} kN".replace("-", "−").replace(".", decimal_mark())  # as typed, in the language's marks
+        text = f"{mid} {said}"
+        if place:
+            _keep_room(surface, labels, font, text, (mx, my), (nx, ny))
+            continue
+        pygame.draw.line(surface, MARK, (mx - nx, my - ny), (mx + nx, my + ny), 4)
+        kept = labels.held.get(text)
+        if kept is not None:
+            draw.place(surface, labels.image(font, text, MARK), kept.center)
+        else:  # no room anywhere near: the student's own answer is drawn all the same
+            draw.label(surface, font, text, (mx + nx, my + ny - 4), MARK, "midbottom")
+
+
+def _keep_room(surface, labels, font, text: str, mid: tuple[float, float], across: tuple[float, float]) -> None:
+    """Keep room for a cut's label beside its stroke (`across`: the stroke's half [px]),
+    above it first, then below and to the sides, then further out."""
+    (mx, my), (nx, ny) = mid, across
+    places = [((nx, ny - 4), "midbottom"), ((-nx, -ny + 4), "midtop"), ((CUT_PX, 0), "midleft"), ((-CUT_PX, 0), "midright")]
+    places += [((d * CUT_PX, -CUT_PX), "bottomleft" if d > 0 else "bottomright") for d in (1, -1)]
+    places += [((d * CUT_PX, CUT_PX), "topleft" if d > 0 else "topright") for d in (1, -1)]
+    for f in (1.0, 2.0, 3.0):
+        for (dx, dy), anchor in places:
+            if labels.keep(surface, font, text, (mx + dx * f, my + dy * f), MARK, anchor):
+                return
 
 
 def _ghost(scene, surface: pygame.Surface, pos) -> None:

@@ -22,35 +22,49 @@ import pygame
 from equilibria.app import draw
 from equilibria.app.overlay import PAD, place_box
 from equilibria.app.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
-from equilibria.figures import kn
+from equilibria.figures import figure, kn
 from equilibria.format import Section
+from equilibria.i18n import N_, _, decimal, language
 from equilibria.rules.construction import Bill, money
 
 GAP = 18  # [px] between columns
-LEVELS_OWN = "the level's"  # the section column of a member the level gives (not the player's to price)
+LEVELS_OWN = N_("the level's")  # the section column of a member the level gives (not the player's to price)
+LIMITED_BY = {"buckling": N_("buckling"), "yield": N_("yield")}  # what sets a compression capacity (the verdict's rows)
+COLUMNS = (
+    N_("Member"),
+    N_("Section"),
+    N_("Length"),
+    N_("Cost"),
+    N_("Force"),
+    N_("Tension cap."),
+    N_("Compression cap."),
+    N_("Use"),
+)  # kept in English, shown translated
 
 
 def row_words(row: dict) -> tuple[str, str, str, str, str]:
     """One row of the table after a check, in words: member, force (T or C), tension
     capacity, compression capacity (and what sets it), use ratio."""
     n = row["force"]
-    force = "0 kN" if not n else f"{kn(abs(n))} {'T' if n > 0 else 'C'}"
-    cap_t = kn(row["tension_capacity"]) if math.isfinite(row["tension_capacity"] or math.inf) else "no limit"
+    # TRANSLATORS: a member's force in the member table: T tension, C compression
+    force = "0 kN" if not n else (_("{force} T") if n > 0 else _("{force} C")).format(force=kn(abs(n)))
+    cap_t = kn(row["tension_capacity"]) if math.isfinite(row["tension_capacity"] or math.inf) else _("no limit")
     cap_c = row["compression_capacity"]
-    if row["compression_by"] == "a cable cannot push":
-        comp = "none (a cable)"
+    by = row["compression_by"]
+    if by == "a cable cannot push":
+        comp = _("none (a cable)")
     elif cap_c is None or not math.isfinite(cap_c):
-        comp = "no limit"
+        comp = _("no limit")
     else:
-        comp = f"{kn(cap_c)} ({row['compression_by']})"
+        comp = f"{kn(cap_c)} ({_(LIMITED_BY[by]) if by in LIMITED_BY else by})"
     use = "–" if row["use"] is None else f"{row['use']:.0%}"
     return row["member"], force, cap_t, comp, use
 
 
 def section_lines(sections: dict[str, Section]) -> list[str]:
     """The legend's words while members are drawn as wide as their sections."""
-    sizes = ", ".join(f"{name} {s.A * 1e4:.3g} cm²" for name, s in sections.items())
-    return [f"While you build, a member is as wide as its section: width grows with √(area) ({sizes}). U: the member table."]
+    sizes = ", ".join(f"{name} {figure(s.A * 1e4)} cm²" for name, s in sections.items())
+    return [_("While you build, a member is as wide as its section: width grows with √(area) ({sizes}). U: the member table.").format(sizes=sizes)]
 
 
 @dataclass
@@ -74,7 +88,7 @@ def bill_cells(bill: Bill) -> dict[str, list[str]]:
     priced = bill.total is not None
     cells = {}
     for r in bill.rows:
-        row = [r.section or LEVELS_OWN, f"{r.length:.2f} m"]
+        row = [r.section or _(LEVELS_OWN), f"{decimal(r.length, 2)} m"]
         cells[r.member] = [*row, money(r.shown) if r.shown is not None else "–"] if priced else row
     return cells
 
@@ -86,10 +100,13 @@ def totals(bill: Bill) -> list[tuple[str, str]]:
     lines = [(words, money(amount)) for (words, _), amount in zip(bill.parts, bill.shown, strict=True)]  # the shown rows' sums
     total = bill.shown_total
     if bill.budget is None:
-        return [*lines, ("Total", money(total))]
+        return [*lines, (_("Total"), money(total))]
     left = bill.budget - total
-    said = f"{money(left)} left" if left >= 0 else f"{money(-left)} over the budget"
-    return [*lines, (f"Total, of the {money(bill.budget)} budget ({said})", money(total))]
+    if left >= 0:
+        said = _("Total, of the {budget} budget ({left} left)").format(budget=money(bill.budget), left=money(left))
+    else:
+        said = _("Total, of the {budget} budget ({over} over the budget)").format(budget=money(bill.budget), over=money(-left))
+    return [*lines, (said, money(total))]
 
 
 def contents(session) -> Table | None:
@@ -105,9 +122,12 @@ def contents(session) -> Table | None:
     checked = figures.get("members")
     if not checked:
         rows = [([r.member, *cells[r.member]], [INK] * (len(head))) for r in bill.rows]
-        said = "Every member of the structure as built." + ("" if bill.total is None else " Cost: length × the section's price per metre.")
-        sorted_by = "In the order built."
-        return Table("Members", said, head, rows, totals(bill), f"{sorted_by}   U or Esc: close")
+        said = (
+            _("Every member of the structure as built.")
+            if bill.total is None
+            else _("Every member of the structure as built. Cost: length × the section's price per metre.")
+        )
+        return Table(_("Members"), said, head, rows, totals(bill), _("In the order built.   U or Esc: close"))
     first = figures.get("first_to_fail") or {}
     rows = []
     for row in checked:
@@ -116,11 +136,11 @@ def contents(session) -> Table | None:
         words = [member, *cells.get(member, ["", ""] + [""] * (bill.total is not None)), force, cap_t, cap_c, use]
         colours = [MARK if member == first.get("member") else INK] + [INK] * (len(head) - 1) + [sign, INK, INK, INK]
         rows.append((words, colours))
-    said = f"First to fail: {first['member']} ({first['why']})." if first.get("member") else "No member has a limit here."
-    foot = "Sorted by use ratio: force over the capacity of its sense.   U or Esc: close"
+    said = _("First to fail: {member} ({why}).").format(member=first["member"], why=first["why"]) if first.get("member") else _("No member has a limit here.")
+    foot = _("Sorted by use ratio: force over the capacity of its sense.   U or Esc: close")
     columns = [*head, "Force", "Tension cap.", "Compression cap.", "Use"]
     spare = ("Tension cap.", "Length", "Section", "Cost")
-    return Table("Members after the check", said, columns, rows, totals(bill), foot, MARK if first.get("member") else MUTED, spare)
+    return Table(_("Members after the check"), said, columns, rows, totals(bill), foot, MARK if first.get("member") else MUTED, spare)
 
 
 class MemberTable:
@@ -145,7 +165,7 @@ class MemberTable:
 
     def contents(self, session) -> Table | None:
         """`contents(session)`, worked out once per edit and verdict (the box asks every frame)."""
-        key = (id(session.bench), getattr(session.bench, "revision", None), id(session.verdict))
+        key = (id(session.bench), getattr(session.bench, "revision", None), id(session.verdict), language())  # the words change with the language
         if self._kept[0] != key:
             self._kept = (key, contents(session))
         return self._kept[1]
@@ -155,7 +175,7 @@ class MemberTable:
         each one's width and left edge [px] from the box's inner left."""
         if self._widths[0] is not table:  # measured once per table: every row's every cell
             cells = [[fonts.body.size(words[k])[0] for words, _ in table.rows] for k in range(len(table.columns))]
-            self._widths = (table, [max(fonts.bold.size(title)[0], *cells[k]) for k, title in enumerate(table.columns)])
+            self._widths = (table, [max(fonts.bold.size(_(title))[0], *cells[k]) for k, title in enumerate(table.columns)])
         keep = list(range(len(table.columns)))
         for title in table.spare:
             if sum(self._widths[1][k] for k in keep) + GAP * (len(keep) - 1) <= room:
@@ -180,7 +200,9 @@ class MemberTable:
         width = min(area.width - 2 * PAD, max(xs[-1] + widths[-1], amounts, fonts.small.size(table.foot)[0], fonts.small.size(table.said)[0]) + 2 * PAD)
         head = PAD + fonts.bold.get_linesize() + 4 + fonts.small.get_linesize() + 8 + line + 4
         small = fonts.small.get_linesize()
-        notes = draw.wrap(fonts.small, table.foot + ("   (a wider window shows every column)" if len(keep) < len(table.columns) else ""), width - 2 * PAD)
+        notes = draw.wrap(
+            fonts.small, table.foot + ("   " + _("(a wider window shows every column)") if len(keep) < len(table.columns) else ""), width - 2 * PAD
+        )
         foot = 6 + len(table.totals) * line + (4 if table.totals else 0) + len(notes) * small + PAD
         room = max(1, (area.height - 2 * PAD - head - foot) // line)
         if room < len(table.rows):  # a line more, to say how many rows lie above and below
@@ -197,7 +219,7 @@ class MemberTable:
         y = draw.label(surface, fonts.bold, table.title, (x0, box.top + PAD), INK, "topleft", None).bottom + 4
         y = draw.label(surface, fonts.small, table.said, (x0, y), table.said_colour, "topleft", None).bottom + 8
         for title, x in zip(names, xs, strict=True):
-            draw.label(surface, fonts.bold, title, (x0 + x, y), INK, "topleft", None)
+            draw.label(surface, fonts.bold, _(title), (x0 + x, y), INK, "topleft", None)
         y += line
         pygame.draw.line(surface, RULE, (x0, y), (box.right - PAD, y))
         y += 4
@@ -214,7 +236,9 @@ class MemberTable:
                 draw.label(surface, fonts.bold, amount, (x0 + amounts, y), INK, "topright", None)
                 y += line
         above, below = self.top, len(table.rows) - self.top - self.rows_shown
-        more = "   ".join(w for w in (f"{above} above (Page Up)" if above else "", f"{below} more below (Page Down)" if below else "") if w)
+        more = "   ".join(
+            w for w in (_("{n} above (Page Up)").format(n=above) if above else "", _("{n} more below (Page Down)").format(n=below) if below else "") if w
+        )
         said = [*notes, *([more] if more else [])]
         draw.text_block(surface, fonts.small, said, (x0, box.bottom - PAD - len(said) * small), MUTED, 0)
         surface.set_clip(clip)

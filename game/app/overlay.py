@@ -34,8 +34,11 @@ from equilibria.app.palette import (
 )
 from equilibria.app.sections import Piece, Row, side_by_side
 from equilibria.figures import kn
+from equilibria.i18n import _
 
-ASKS = re.compile(r"\b(give|find|what)\b", re.IGNORECASE)  # the sentence of a brief that asks for the answer
+ASKS = re.compile(
+    r"\b(give|find|what|gib|finde|bestimme|ermittle|berechne|welche[rsn]?|wie groß)\b", re.IGNORECASE
+)  # the sentence of a brief that asks for the answer (English, German)
 
 
 def title_lines(fonts: Fonts, brief: str, width: int, most: int = 3) -> list[str]:
@@ -150,28 +153,30 @@ def legend_rows(
     def pointer(colour):
         return lambda surface, x, m: draw.arrow(surface, colour, (x, m), (x + 34, m), 3)
 
-    heading("Member forces")
+    heading(_("Member forces"))
     if hidden:
-        item("hidden until you pass", bar(HIDDEN, 6))
-    item("tension (pulls)", bar(TENSION, 10))
-    item("compression (pushes)", bar(COMPRESSION, 10))
-    item("about zero", bar(ZERO, MEMBER_MIN_PX))
+        item(_("hidden until you pass"), bar(HIDDEN, 6))
+    item(_("tension (pulls)"), bar(TENSION, 10))
+    item(_("compression (pushes)"), bar(COMPRESSION, 10))
+    item(_("about zero"), bar(ZERO, MEMBER_MIN_PX))
     if breakable:
-        item("broken", lambda surface, x, m: draw.dashed(surface, BROKEN, (x, m), (x + 34, m), 2, 7, 5))
-        item("broke first", lambda surface, x, m: pygame.draw.line(surface, MARK, (x + 10, m - 7), (x + 24, m + 7), 4))
+        item(_("broken"), lambda surface, x, m: draw.dashed(surface, BROKEN, (x, m), (x + 34, m), 2, 7, 5))
+        item(_("broke first"), lambda surface, x, m: pygame.draw.line(surface, MARK, (x + 10, m - 7), (x + 24, m + 7), 4))
     if widest is not None:
-        notes(fonts.small, ["width grows with |force|;", f"full width: {kn(widest)} or more", "values: axial force in kN, + pulls"], 6)
+        notes(
+            fonts.small, [_("width grows with |force|;"), _("full width: {force} or more").format(force=kn(widest)), _("values: axial force in kN, + pulls")], 6
+        )
     if plates:
-        item("plate in tension", lambda surface, x, m: pygame.draw.rect(surface, TENSION, (x, m - 7, 34, 14)))
-        item("plate in compression", lambda surface, x, m: pygame.draw.rect(surface, COMPRESSION, (x, m - 7, 34, 14)))
-        notes(fonts.small, ["shade: mean stress (σx + σy)/2"], 6)
-    heading("Forces on it")
-    item("load", pointer(LOAD))
+        item(_("plate in tension"), lambda surface, x, m: pygame.draw.rect(surface, TENSION, (x, m - 7, 34, 14)))
+        item(_("plate in compression"), lambda surface, x, m: pygame.draw.rect(surface, COMPRESSION, (x, m - 7, 34, 14)))
+        notes(fonts.small, [_("shade: mean stress (σx + σy)/2")], 6)
+    heading(_("Forces on it"))
+    item(_("load"), pointer(LOAD))
     if to_come:
-        item("load still to come", pointer(MUTED))
+        item(_("load still to come"), pointer(MUTED))
     if own:
-        item("your force", pointer(OWN_FORCE))
-    item("support reaction", pointer(REACTION))
+        item(_("your force"), pointer(OWN_FORCE))
+    item(_("support reaction"), pointer(REACTION))
     if arrow is not None:
         px, newtons = arrow
         mid = fonts.small.get_linesize() // 2
@@ -180,16 +185,16 @@ def legend_rows(
                 fonts.small.get_linesize() + 8,
                 (
                     lambda surface, x, y: draw.arrow(surface, MUTED, (x, y + mid), (x + px, y + mid), 2),
-                    Piece(fonts.small, f"= {kn(newtons)}: one scale", MUTED, round(px) + 6),
+                    Piece(fonts.small, _("= {force}: one scale").format(force=kn(newtons)), MUTED, round(px) + 6),
                 ),
             )
         )
     for note in beam_notes:
         notes(fonts.small, draw.wrap(fonts.small, note, width), 4)
-    names = {"pin": "pin", "roller": "roller", "roller_x": "roller (on a wall)", "fixed": "fixed"}
-    shown = [k for k in ("pin", "roller", "roller_x", "fixed") if k in supports]
+    names = {"pin": _("pin"), "roller": _("roller"), "roller_x": _("roller (on a wall)"), symbols.ON_LINE: _("roller on a slope"), "fixed": _("fixed")}
+    shown = [k for k in names if k in supports]
     if shown:
-        heading("Supports", 4)
+        heading(_("Supports"), 4)
         for kind in shown:
             wall = kind == "roller_x"
             mid = fonts.body.get_linesize() // 2

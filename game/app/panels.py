@@ -21,12 +21,20 @@ from equilibria.app.session import data_place
 from equilibria.engine import Simulation
 from equilibria.engine.linear import load_vector
 from equilibria.engine.results import member_results
-from equilibria.figures import broke_words, capacity_lines, num
+from equilibria.figures import broke_words, capacity_lines, figure, num
 from equilibria.files import BadInput
+from equilibria.i18n import _, decimal, decimal_mark, ngettext
 from equilibria.rules import kind_of
 from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.solution import AddForce
+
+
+def element_name(element: str) -> str:
+    """What a student calls a member's element (engine/results.py ELEMENTS: "bar",
+    "cable", "beam-column"), in their language: those words are marked where they are
+    defined (the engine's catalog), so they are translated here."""
+    return _(str(element))
 
 
 def factor(x: float) -> str:
@@ -34,13 +42,13 @@ def factor(x: float) -> str:
     for s in SPEEDS:
         if s < 1 and abs(x - s) < 1e-9:
             return f"×1/{round(1 / s)}"
-    return f"×{x:.2g}"
+    return f"×{x:.2g}".replace(".", decimal_mark())
 
 
 def net_force_lines(sim: Simulation, *, static: bool = False, about: str | None = None) -> list[str]:
     """The resultant of every external force on the structure (loads, weight, support
     reactions, nails, hand and ground) and its moment about node `about` (the level's
-    moment point, the verdict's: game.rules.common.moment_point), else the origin, in
+    moment point, the verdict's: equilibria.rules.common.moment_point), else the origin, in
     words; a value under 0.01 % of the forces at play shows as 0 (a run at rest keeps
     residues of that order, "+0.00000533 kN": 200 times under the judge's 2 %, nothing a
     reading means)."""
@@ -59,11 +67,11 @@ def net_force_lines(sim: Simulation, *, static: bool = False, about: str | None 
     m = float((d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
     ref = 1e-4 * sim.reference_force()
     return [
-        "Net force on the structure" + (" (statics)" if static else ""),
+        _("Net force on the structure (statics)") if static else _("Net force on the structure"),
         f"  ΣFx = {num(fx / 1e3, 'kN', floor=ref / 1e3)}",
         f"  ΣFy = {num(fy / 1e3, 'kN', floor=ref / 1e3)}",
-        f"  ΣM about {where} = {num(m / 1e3, 'kN·m', floor=ref * model.char_length / 1e3)}",
-        "  (+ right, up, anticlockwise)",
+        "  " + _("ΣM about {point} = {moment}").format(point=where, moment=num(m / 1e3, "kN·m", floor=ref * model.char_length / 1e3)),
+        "  " + _("(+ right, up, anticlockwise)"),
     ]
 
 
@@ -71,9 +79,9 @@ def section_words(member: dict | None) -> str:
     """A member's section as the level gives it: material, area, second moment."""
     if not member:
         return ""
-    words = [member.get("material", ""), f"A = {member['A'] * 1e4:.3g} cm²" if member.get("A") else ""]
+    words = [member.get("material", ""), f"A = {figure(member['A'] * 1e4)} cm²" if member.get("A") else ""]
     if member.get("I") and member.get("kind", "bar") == "beam":
-        words.append(f"I = {member['I'] * 1e8:.3g} cm⁴")
+        words.append(f"I = {figure(member['I'] * 1e8)} cm⁴")
     return ", ".join(w for w in words if w)
 
 
@@ -88,30 +96,32 @@ def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = 
     if hit.kind == "node":
         q = model.node_index(hit.id)
         d = (s.pos[q, :2] - model.arrays.pos0[q, :2]) * 1e3
-        lines = [f"node {hit.id}", f"moved ({num(d[0], 'mm')}, {num(d[1], 'mm')})"]
+        lines = [_("node {node}").format(node=hit.id), _("moved ({dx}, {dy})").format(dx=num(d[0], "mm"), dy=num(d[1], "mm"))]
         if model.arrays.fixed[q, :2].any() and sums:
             r = sim.reactions()[q]
-            lines.append(f"reaction ({num(r[0] / 1e3, 'kN')}, {num(r[1] / 1e3, 'kN')})")
+            lines.append(_("reaction ({fx}, {fy})").format(fx=num(r[0] / 1e3, "kN"), fy=num(r[1] / 1e3, "kN")))
         return lines
     if hit.kind == "member":
         r, k = member_results(model, s), model.member_index(hit.id)
-        lines = [f"member {hit.id} ({r.element[k]})"]
+        lines = [_("member {member} ({element})").format(member=hit.id, element=element_name(r.element[k]))]
         if section_words(member):
             lines.append(section_words(member))
         if not r.active[k]:
-            return [*lines, broken_words or "removed"]
+            return [*lines, broken_words or _("removed")]
         if not revealed:
-            return [*lines, "its force shows once you pass"]
+            return [*lines, _("its force shows once you pass")]
         n = float(r.axial[k])
         if r.bending[k]:
-            ends = f"end moments {num(r.moment_i[k] / 1e3, 'kN·m')}, {num(r.moment_j[k] / 1e3, 'kN·m')}"
-            lines += [f"axial {num(n / 1e3, 'kN')}, shear {num(r.shear_i[k] / 1e3, 'kN')}", ends]
+            ends = _("end moments {mi}, {mj}").format(mi=num(r.moment_i[k] / 1e3, "kN·m"), mj=num(r.moment_j[k] / 1e3, "kN·m"))
+            lines += [_("axial {force}, shear {shear}").format(force=num(n / 1e3, "kN"), shear=num(r.shear_i[k] / 1e3, "kN")), ends]
         else:
-            lines.append(f"axial {num(n / 1e3, 'kN')} ({'tension' if n > 0 else 'compression' if n < 0 else 'none'})")
+            axial = num(n / 1e3, "kN")
+            lines.append(_("axial {force} (tension)") if n > 0 else _("axial {force} (compression)") if n < 0 else _("axial {force} (none)"))
+            lines[-1] = lines[-1].format(force=axial)
         return lines + capacity_lines(r, k)
     k = model.triangle_ids.index(hit.id)
     sx, sy, txy = (float(x) / 1e6 for x in s.tri_out[k, :3])
-    return [f"plate {hit.id}", f"σx {num(sx, 'MPa')}, σy {num(sy, 'MPa')}", f"τxy {num(txy, 'MPa')}"]
+    return [_("plate {plate}").format(plate=hit.id), f"σx {num(sx, 'MPa')}, σy {num(sy, 'MPa')}", f"τxy {num(txy, 'MPa')}"]
 
 
 def broken_words(sim: Simulation, hit) -> str:
@@ -126,24 +136,24 @@ def status_text(scene) -> str:
     session = scene.session
     sim = session.sim
     if sim is None:
-        return "nothing built yet: choose a tool and click in the world" if session.bench is not None else "nothing to show"
-    parts = [f"t = {sim.time:.2f} s", "paused (Space runs)" if session.paused else "running"]
+        return _("nothing built yet: choose a tool and click in the world") if session.bench is not None else _("nothing to show")
+    parts = [f"t = {decimal(sim.time, 2)} s", _("paused (Space runs)") if session.paused else _("running")]
     if sim.time > 0:
-        parts.append("at rest" if sim.rest_time >= sim.rest.hold else "moving")
+        parts.append(_("at rest") if sim.rest_time >= sim.rest.hold else _("moving"))
     elif session.static is not None and session.static.sim is not None and session.revealed:
-        parts.append("forces shown: the static answer")
-    parts.append(f"speed {factor(session.pacer.speed)}")
+        parts.append(_("forces shown: the static answer"))
+    parts.append(_("speed {factor}").format(factor=factor(session.pacer.speed)))
     if session.choice is not None:
-        parts.append(session.choice.reason)
+        parts.append(_(session.choice.reason))
     bench = session.level_bench
     if bench is not None:
         cost = bench.cost()
         if cost is not None and bench.level.player.budget:
-            parts.append(f"cost ${cost:,.0f} of ${bench.level.player.budget:,.0f}")
+            parts.append(_("cost ${cost} of ${budget}").format(cost=decimal(cost, 0), budget=decimal(bench.level.player.budget, 0)))
         if session.verdict is None:
-            parts.append("C checks")
+            parts.append(_("C checks"))
     if scene.picture.magnify > 1:
-        parts.append(f"deflections ×{scene.picture.magnify}")
+        parts.append(_("deflections ×{factor}").format(factor=scene.picture.magnify))
     return "   ·   ".join(parts)
 
 
@@ -151,36 +161,43 @@ def badges(scene) -> list[tuple[str, tuple]]:
     session = scene.session
     out: list[tuple[str, tuple]] = []
     if session.paused:
-        out.append(("PAUSED", INK))
+        out.append((_("PAUSED"), INK))
     pacer = session.pacer
     if session.sim is not None and not session.paused:
         if pacer.slowed:
-            out.append((f"SLOW MOTION ×{pacer.rate:.2f}: too heavy for real time", ALERT))
+            out.append((_("SLOW MOTION ×{rate}: too heavy for real time").format(rate=decimal(pacer.rate, 2)), ALERT))
         elif pacer.speed < 1:
-            out.append((f"SLOW MOTION {factor(pacer.speed)}", TENSION))
+            out.append((_("SLOW MOTION {factor}").format(factor=factor(pacer.speed)), TENSION))
         elif pacer.speed > 1:
-            out.append((f"FAST {factor(pacer.speed)}", MUTED))
+            out.append((_("FAST {factor}").format(factor=factor(pacer.speed)), MUTED))
     if scene.picture.magnify > 1:
-        out.append((f"DEFLECTIONS ×{scene.picture.magnify}", MARK))
+        out.append((_("DEFLECTIONS ×{factor}").format(factor=scene.picture.magnify), MARK))
     return out
 
 
 def hud_lines(scene) -> list[str]:
     """The figures the HUD shows."""
     session = scene.session
-    lines = [f"{scene.app.fps:5.1f} fps", f"drawing: {scene.draw_ms:.2f} ms per frame"]
+    lines = [_("{fps} fps").format(fps=decimal(scene.app.fps, 1)), _("drawing: {ms} ms per frame").format(ms=decimal(scene.draw_ms, 2))]
     sim, model = session.sim, session.model
     if sim is None:
         return lines
+    counts = ", ".join(
+        (
+            ngettext("{n} node", "{n} nodes", model.n_nodes).format(n=model.n_nodes),
+            ngettext("{n} member", "{n} members", len(model.member_ids)).format(n=len(model.member_ids)),
+            ngettext("{n} plate", "{n} plates", len(model.triangle_ids)).format(n=len(model.triangle_ids)),
+        )
+    )
     return [
         *lines,
-        f"sub-steps per frame: {session.pacer.last_steps}",
-        f"step: {sim.dt * 1e3:.3g} ms ({sim.integrator})",
+        _("sub-steps per frame: {n}").format(n=session.pacer.last_steps),
+        _("step: {ms} ms ({integrator})").format(ms=figure(sim.dt * 1e3), integrator=sim.integrator),
         *([session.choice.detail] if session.choice is not None and session.choice.detail else []),  # why this integrator
-        f"simulation: {session.sim_ms:.2f} ms per frame",
-        f"real-time factor: ×{session.pacer.rate:.2f} (chosen {factor(session.pacer.speed)})",
-        f"simulated time: {sim.time:.3f} s",
-        f"{model.n_nodes} nodes, {len(model.member_ids)} members, {len(model.triangle_ids)} plates",
+        _("simulation: {ms} ms per frame").format(ms=decimal(session.sim_ms, 2)),
+        _("real-time factor: ×{rate} (chosen {factor})").format(rate=decimal(session.pacer.rate, 2), factor=factor(session.pacer.speed)),
+        _("simulated time: {t} s").format(t=decimal(sim.time, 3)),
+        counts,
     ]
 
 
@@ -192,7 +209,11 @@ def node_lines(sim: Simulation, node: str) -> list[str]:
     d = (sim.state.pos[q, :2] - model.arrays.pos0[q, :2]) * 1e3
     off = math.hypot(f[0], f[1])
     floor = 1e-6 * sim.reference_force()
-    return [f"Node {node}", f"  moved ({num(d[0], 'mm')}, {num(d[1], 'mm')})", f"  out of balance {num(off / 1e3, 'kN', sign=False, floor=floor / 1e3)}"]
+    return [
+        _("Node {node}").format(node=node),
+        "  " + _("moved ({dx}, {dy})").format(dx=num(d[0], "mm"), dy=num(d[1], "mm")),
+        "  " + _("out of balance {force}").format(force=num(off / 1e3, "kN", sign=False, floor=floor / 1e3)),
+    ]
 
 
 def verdict_texts(session) -> tuple[str, str, str, bool]:
@@ -200,12 +221,17 @@ def verdict_texts(session) -> tuple[str, str, str, bool]:
     v, bench = session.verdict, session.bench
     level, a = bench.level, bench.attempt
     if v.passed:
-        title = "Answer shown: 0 marks" if a.shown else f"Passed: {a.marks} marks" + ("" if a.tries == 1 else f" (check {a.tries})")
+        if a.shown:
+            title = _("Answer shown: 0 marks")
+        elif a.tries == 1:
+            title = ngettext("Passed: {marks} mark", "Passed: {marks} marks", a.marks).format(marks=a.marks)
+        else:
+            title = ngettext("Passed: {marks} mark (check {n})", "Passed: {marks} marks (check {n})", a.marks).format(marks=a.marks, n=a.tries)
         text = f"{v.reason} {level.explanation}".strip()
-        return title, text, "Esc: fold this box", True
+        return title, text, _("Esc: fold this box"), True
     hint = v.figures.get("hint") or rules_hint(level, v)  # from the mistake, not the try count
-    text = f"{v.reason}" + (f"  Hint: {hint}" if hint else "")
-    return "Not yet", text, "Try again keeps your moves   ·   Esc: fold this box", False
+    text = f"{v.reason}" + ("  " + _("Hint: {hint}").format(hint=hint) if hint else "")
+    return _("Not yet"), text, _("Try again keeps your moves   ·   Esc: fold this box"), False
 
 
 def hover_lines(scene, sim) -> list[str]:
@@ -223,10 +249,10 @@ def count_lines(session) -> list[str]:
     count = session.count
     if count is None or kind_of(session.stage.kind).takes(AddForce):
         return []  # where the student gives forces the body is free on purpose: theirs are its reactions
-    lines = ["Truss count: m + r against 2j", f"  {count.equation()}"]
+    lines = [_("Truss count: m + r against 2j"), f"  {count.equation()}"]
     if count.excess >= 0 and session.free is not None:
-        said = "determinate" if count.excess == 0 else "indeterminate"
-        return [*lines, f"  {said} by the count,", "  yet the stiffness finds a mechanism:", "  the count is necessary, not sufficient"]
+        said = _("determinate by the count,") if count.excess == 0 else _("indeterminate by the count,")
+        return [*lines, f"  {said}", "  " + _("yet the stiffness finds a mechanism:"), "  " + _("the count is necessary, not sufficient")]
     return [*lines, f"  {count.short}"]
 
 
@@ -238,10 +264,10 @@ def readout_lines(scene, sim) -> list[str]:
         return []
     no_answer = s.free is not None or (s.static is not None and s.static.sim is None)
     if not s.sums_shown:  # they would read off the answer: the student works them out by hand
-        lines = ["Net force on the structure", "  hidden until you pass:", "  work it out by hand"]
+        lines = [_("Net force on the structure"), "  " + _("hidden until you pass:"), "  " + _("work it out by hand")]
     elif not s.started and no_answer:
-        words = s.static.words if s.static is not None and s.static.words else "a mechanism: no static answer"
-        lines = ["Net force on the structure", f"  {words}", "  (run it to see it move)"]
+        words = s.static.words if s.static is not None and s.static.words else _("a mechanism: no static answer")
+        lines = [_("Net force on the structure"), f"  {words}", "  " + _("(run it to see it move)")]
     else:
         level = s.stage.level
         # the judged run's lever arms as built, so that ΣM is the verdict's (statics: small displacements)
@@ -259,5 +285,5 @@ def save_screenshot(screen: pygame.Surface) -> str:
         path = data_place("screenshots") / time.strftime("equilibria-%Y%m%d-%H%M%S.png")
         draw.save_png(screen, path)
     except (BadInput, pygame.error, OSError) as exc:
-        return f"Could not save the screenshot: {exc}"
-    return f"Screenshot saved to {path}"
+        return _("Could not save the screenshot: {problem}").format(problem=exc)
+    return _("Screenshot saved to {path}").format(path=path)

@@ -19,9 +19,11 @@ from equilibria.app.shapes import Hit, Shapes
 from equilibria.app.stage import named_in
 from equilibria.app.tools import grid_step, snap
 from equilibria.engine.results import member_results
+from equilibria.figures import figure
+from equilibria.i18n import _
 from equilibria.rules import kind_of
 from equilibria.rules.hints import hint as rules_hint
-from equilibria.solution import AddForce, AddMoment, AddNode
+from equilibria.solution import AddForce, AddMoment, AddNode, CutMember
 
 VALUES_UP_TO = 40  # members; more and the force values start hidden (V shows them)
 MAGNIFY = (1, 10, 100, 1000)  # the deflection magnifier's steps (M)
@@ -43,7 +45,7 @@ class Picture:
         self.magnify = 1
         self.chosen: dict[str, bool] = {}
         self.camera: Camera | None = None  # set when the screen is laid out
-        self.model = None
+        self.model, self.built = None, -1  # nothing drawn yet: never current
         self.force_ref: float | None = None  # [N] the force drawn ARROW_PX long, fixed for the scene at its first model
         self._said_text, self._said_ids = "", []  # the ids the words on the screen name, worked out once per text
         self.diagrams = Diagrams()
@@ -53,7 +55,7 @@ class Picture:
     def take_model(self) -> None:
         """Painter and picking shapes for the session's model (after every build)."""
         s = self.session
-        self.model = s.model
+        self.model, self.built = s.model, s.builds
         bench = s.level_bench
         own = sum(isinstance(m, AddForce | AddMoment) for m in bench.moves) if bench is not None else 0  # the loads added last
         self.members = {m["id"]: m for m in (s.data() or {}).get("members", [])}
@@ -135,7 +137,9 @@ class Picture:
         if not SMALL_MOTION_PX > px > 0:
             return ""
         self.magnify = next((m for m in MAGNIFY[1:] if px * m >= SHOWN_MOTION_PX), MAGNIFY[-1])
-        return f"The motion is small ({worst * 1e3:.3g} mm at most): deflections are drawn ×{self.magnify} (M changes it)."
+        return _("The motion is small ({motion} mm at most): deflections are drawn ×{factor} (M changes it).").format(
+            motion=figure(worst * 1e3), factor=self.magnify
+        )
 
     def tame_magnify(self) -> str:
         """When magnified motion grows past LARGE_MOTION_PX on the screen (a frame that
@@ -148,13 +152,15 @@ class Picture:
         if worst * self.magnify <= LARGE_MOTION_PX:
             return ""
         self.magnify = max((m for m in MAGNIFY if worst * m <= LARGE_MOTION_PX), default=1)
-        drawn = "as they are" if self.magnify == 1 else f"×{self.magnify}"
-        return f"The motion grew large: deflections are now drawn {drawn} (M changes it)."
+        if self.magnify == 1:
+            return _("The motion grew large: deflections are now drawn as they are (M changes it).")
+        return _("The motion grew large: deflections are now drawn ×{factor} (M changes it).").format(factor=self.magnify)
 
     @property
     def current(self) -> bool:
-        """The shapes and painter are those of the session's model."""
-        return self.model is self.session.model
+        """The shapes and painter are those of the session's model as it was last set (a
+        count, not the object: the same model set again after a check is drawn afresh)."""
+        return self.built == self.session.builds
 
     @property
     def sim(self):
@@ -307,13 +313,15 @@ class Picture:
     def acted_at(self) -> set[str]:
         """The nodes the student acts at: where the level lets forces be given, where the
         student's forces and moments are, and the joints the student built (the verdict
-        and the member table name members by them: "FG", "EB")."""
+        and the member table name members by them: "FG", "EB"); and the members the
+        student's section cuts."""
         bench = self.session.level_bench
         if bench is None:
             return set()
         kind = kind_of(bench.level.kind)
         places = kind.places(bench.level) if kind.places is not None else None
         own = {m.node for m in bench.moves if isinstance(m, AddForce | AddMoment)} | {m.id for m in bench.moves if isinstance(m, AddNode)}
+        own |= {m.member for m in bench.moves if isinstance(m, CutMember)}
         return {*(places.nodes if places else ()), *(places.moment_nodes if places else ()), *own}
 
     def _said(self) -> str:

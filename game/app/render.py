@@ -44,6 +44,7 @@ from equilibria.app.view import View
 from equilibria.engine import Model, Simulation, histories
 from equilibria.engine.results import member_ends, member_results
 from equilibria.figures import figure, kn
+from equilibria.i18n import _, decimal
 
 JOINT_PX = 4.5  # radius of a pin joint [px]
 SMOOTH_UP_TO = 400  # members on screen; more are drawn as plain thick lines (a third of the cost of a band with anti-aliased edges)
@@ -236,6 +237,7 @@ class StructurePainter:
         self.member_scale = Scale(max(self.load_ref, 1.0))
         self.plate_scale = Scale(1.0)
         self.supports: list[tuple[int, str, tuple[float, float]]] = []
+        self.hinges = np.zeros((0, 2), dtype=np.int64)  # (member, end 0 | 1): a beam's end pinned where the joint is rigid
         self.rigid = np.zeros(0, dtype=bool)
         empty = np.zeros((0, 2), dtype=np.int64)
         self.member_ij = member_ends(model) if model else empty  # (M, 2) in member order
@@ -244,10 +246,15 @@ class StructurePainter:
         self.cuts = CutMarks(self, cuts) if model is not None and cuts else None  # a free body's cuts, drawn as its diagram
         if model is not None:
             self.rigid = np.zeros(model.n_nodes, dtype=bool)
-            self.rigid[self.member_ij[member_results(model).bending].ravel()] = True  # where a beam-column meets it
+            r = member_results(model)
+            held = r.bending[:, None] & ~r.pinned  # a beam-column's ends that are not pinned to their node
+            self.rigid[self.member_ij[held]] = True  # where a beam-column meets it, held from turning
+            self.hinges = np.argwhere(r.bending[:, None] & r.pinned & self.rigid[self.member_ij])  # (member, end) pinned at a rigid joint
             placed = [(model.node_index(node), symbols.support_type(fix)) for node, fix in (stage.supports() if supports is None else supports)]
             for q, kind in placed:
                 self.supports.append((q, kind, self._side(q, kind, walled=self._on_wall(q, [p for p, _ in placed]))))
+            for q, nx, ny in model.rollers:  # a roller on a line at any angle: drawn on its incline
+                self.supports.append((q, symbols.ON_LINE, self._across(q, (nx, ny))))
 
     @property
     def loads_to_come(self) -> bool:
@@ -283,6 +290,15 @@ class StructurePainter:
         if abs(away[0]) > abs(away[1]):
             return beside
         return (0.0, -1.0) if away[1] < 0 else (0.0, 1.0)
+
+    def _across(self, q: int, normal: tuple[float, float]) -> tuple[float, float]:
+        """Where a roller on a line goes (a unit vector on screen): across its line, on
+        the side away from the members at the node."""
+        pos = self.model.arrays.pos0[:, :2]
+        others = self.member_ij[(self.member_ij == q).any(axis=1)].ravel()
+        toward = (pos[others[others != q]] - pos[q]).sum(axis=0) if len(others) else np.zeros(2)
+        sign = -1.0 if float(toward @ normal) >= 0.0 else 1.0  # the side of the line the members are not on
+        return (sign * normal[0], -sign * normal[1])  # screen: y down
 
     # ------------------------------------------------------------------ drawing
     def draw(
@@ -434,11 +450,11 @@ class StructurePainter:
         seen = draw.clip_segment(a, b, area.inflate(-40, -40))
         if seen is None:
             return
-        (x0, y0), (x1, y1), _, _ = seen
+        (x0, y0), (x1, y1), _t0, _t1 = seen
         cx, cy = 0.5 * (x0 + x1), 0.5 * (y0 + y1)
         for dx, dy in ((1, 1), (1, -1)):
             pygame.draw.line(surface, MARK, (cx - 8 * dx, cy - 8 * dy), (cx + 8 * dx, cy + 8 * dy), 4)
-        self.labels.put(surface, self.fonts.small, f"broke first, t = {t:.2f} s", (cx + 12, cy), INK, "midleft")
+        self.labels.put(surface, self.fonts.small, _("broke first, t = {t} s").format(t=decimal(t, 2)), (cx + 12, cy), INK, "midleft")
 
     def _joints(self, surface: pygame.Surface, pts: np.ndarray) -> None:
         """Pins as rings, rigid (beam) joints as dots; none where members are too short
@@ -456,6 +472,14 @@ class StructurePainter:
             else:
                 pygame.draw.circle(surface, JOINT, (x, y), JOINT_PX)
                 pygame.draw.circle(surface, INK, (x, y), JOINT_PX, 2)
+        for k, end in self.hinges.tolist():  # a beam pinned to a rigid joint: a ring on the beam beside it
+            at, other = pts[self.member_ij[k, end]], pts[self.member_ij[k, 1 - end]]
+            d = other - at
+            size = float(np.hypot(*d))
+            if size > 6 * JOINT_PX:
+                c = at + d * (2.2 * JOINT_PX / size)
+                pygame.draw.circle(surface, JOINT, c, JOINT_PX)
+                pygame.draw.circle(surface, INK, c, JOINT_PX, 2)
 
     def _text(self, surface: pygame.Surface, text: str, at: tuple[float, float], colour: tuple, anchor: str) -> None:
         """A bold label, placed where it covers no other (from the cache of text images);
@@ -533,7 +557,10 @@ class StructurePainter:
                 continue
             x, y = pts[q]
             reach, half = symbols.extent(kind)
-            for value, ax, ay in ((r[q, 0], 1.0, 0.0), (r[q, 1], 0.0, -1.0)):
+            # By components; a roller on a line by its one force across the line (along the
+            # symbol's axis, whose world direction is (nx, −ny)).
+            parts = ((r[q, 0] * nx - r[q, 1] * ny, nx, ny),) if kind == symbols.ON_LINE else ((r[q, 0], 1.0, 0.0), (r[q, 1], 0.0, -1.0))
+            for value, ax, ay in parts:
                 if abs(value) <= tiny:
                     continue
                 dx, dy = ax * math.copysign(1, value), ay * math.copysign(1, value)  # screen direction

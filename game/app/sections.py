@@ -27,6 +27,7 @@ import pygame
 
 from equilibria.app import draw
 from equilibria.app.palette import MUTED
+from equilibria.i18n import _
 
 WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
 
@@ -197,8 +198,10 @@ class Scroll:
             y += height
         above, below = self.top, len(rows) - self.top - fits
         if above or below:
-            words = "   ".join(w for w in (f"▴ {above} more above" if above else "", f"▾ {below} more below" if below else "") if w)
-            how = next((h for h in ("   (wheel, Page Up/Down)", ": wheel", "") if cue_font.size(words + h)[0] <= rect.width), "")
+            words = "   ".join(
+                w for w in ("▴ " + _("{n} more above").format(n=above) if above else "", "▾ " + _("{n} more below").format(n=below) if below else "") if w
+            )
+            how = next((h for h in ("   " + _("(wheel, Page Up/Down)"), _(": wheel"), "") if cue_font.size(words + h)[0] <= rect.width), "")
             draw.label(surface, cue_font, words + how, (rect.left, rect.bottom), MUTED, "bottomleft", None)
         return y
 
@@ -206,7 +209,7 @@ class Scroll:
 def _fitting(rows: Sequence[Row], top: int, height: int) -> int:
     """How many rows from `top` fit in `height` px."""
     used = n = 0
-    for h, _ in rows[top:]:
+    for h, _pieces in rows[top:]:
         if used + h > height:
             break
         used, n = used + h, n + 1
@@ -216,7 +219,7 @@ def _fitting(rows: Sequence[Row], top: int, height: int) -> int:
 def _fitting_back(rows: Sequence[Row], height: int) -> int:
     """How many of the last rows fit in `height` px."""
     used = n = 0
-    for h, _ in reversed(rows):
+    for h, _pieces in reversed(rows):
         if used + h > height:
             break
         used, n = used + h, n + 1

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from equilibria import handin
+from equilibria import handin, i18n
 from equilibria.app.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
 from equilibria.app.pacing import FRAME, Pacer
 from equilibria.app.shapes import Ground
@@ -39,8 +39,10 @@ from equilibria.engine import ModelError, Simulation, Unstable, build_model, dam
 from equilibria.engine.determinacy import TrussCount, truss_count
 from equilibria.engine.linear import Mechanism, mechanism
 from equilibria.engine.results import member_results
-from equilibria.figures import broke_notice
+from equilibria.figures import broke_notice, figure
 from equilibria.files import BadInput, write_json_atomic
+from equilibria.format import support_key
+from equilibria.i18n import N_, _, ngettext
 from equilibria.progress import data_folder
 from equilibria.rules import Verdict, kind_of
 from equilibria.rules.common import snapshot
@@ -55,8 +57,8 @@ SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
 INDENT_UP_TO = 1000  # members; a larger design is saved on one line (indenting 10,000 members takes over a second)
 SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
-TRY_FIRST = "Press T to try again before you change anything."  # an edit, Ctrl+Z or Ctrl+Y after a check
-ASK_ANSWER = "Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won."
+TRY_FIRST = N_("Press T to try again before you change anything.")  # an edit, Ctrl+Z or Ctrl+Y after a check
+ASK_ANSWER = N_("Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won.")
 AWAY_SIZES = 1.0  # a failed check's body this many times its size from where it was is clearly away: its run stops
 
 
@@ -103,6 +105,12 @@ def claim_new_file(folder: Path, base: str) -> Path:
         return path
 
 
+def new_members_said(name: str, section) -> str:
+    """The notice that new members are built of section `name` now."""
+    said = _("New members: {section} ({kind}, {material}, A = {area} cm²)")
+    return said.format(section=name, kind=section.kind, material=section.material, area=figure(section.A * 1e4))
+
+
 def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     """The workbench of a stage, with the player's saved work on its level restored
     (and a line saying what could not be restored, or "")."""
@@ -113,21 +121,28 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     bench = LevelBench(stage.level)
     if progress is not None:
         bench.attempt.tries = progress.tries(stage.level.id)  # the checks made so far count on, whenever they were made
+        bench.attempt.failed_key = progress.checked(stage.level.id)  # and the answer last failed costs no try if checked again unchanged
     saved = progress.work(stage.level.id) if progress is not None else None
     if not saved:
         return bench, ""
     try:
         solution = load_solution(saved)
     except ValueError as exc:
-        return bench, f"Your saved work on this level could not be read ({str(exc).splitlines()[0]}); you start afresh."
+        return bench, _("Your saved work on this level could not be read ({problem}); you start afresh.").format(problem=str(exc).splitlines()[0])
     if solution.draw is not None and stage.level.load_choices():
         bench.attempt.draw = solution.draw
     kept = bench.restore(list(solution.moves))
     if kept < len(solution.moves):
-        return bench, f"Your first {kept} moves on this level are restored; the {len(solution.moves) - kept} after them could not be built and are left out."
+        left = len(solution.moves) - kept
+        words = ngettext(
+            "Your first {kept} moves on this level are restored; the {left} after them could not be built and is left out.",
+            "Your first {kept} moves on this level are restored; the {left} after them could not be built and are left out.",
+            left,
+        )
+        return bench, words.format(kept=kept, left=left)
     mine = stage.level.numbers or {}
     if solution.numbers and any(abs(solution.numbers.get(n, math.nan) - v) > 1e-9 * max(1.0, abs(v)) for n, v in mine.items()):
-        return bench, "Your saved work here was done with other numbers (another student id): work it again with your numbers, in the brief."
+        return bench, _("Your saved work here was done with other numbers (another student id): work it again with your numbers, in the brief.")
     return bench, ""
 
 
@@ -162,7 +177,8 @@ class PlaySession:
         self.hand: int | None = None  # node held by the hand's spring
         self.hand_at = (0.0, 0.0)  # [m] where the hand is
         self.clock = 0.0  # [s] wall time in this session, for saves and animations
-        self.model = None
+        self.builds = 0  # how many times a model was set (the picture follows this count, not the object)
+        self._model = None
         self.sim: Simulation | None = None
         self.free: Mechanism | None = None
         self.free_words = ""
@@ -212,6 +228,14 @@ class PlaySession:
         """The work changed since the model was built."""
         return self.bench is not None and self.bench.revision != self._built
 
+    @property
+    def model(self):  # the work's model (or the check's run's): each one set is counted, the same object again too
+        return self._model
+
+    @model.setter
+    def model(self, model) -> None:
+        self._model, self.builds = model, self.builds + 1
+
     def build(self) -> None:
         """Build the model of the work as it stands and put the run back to its start."""
         self._built = self.bench.revision if self.bench is not None else 0
@@ -219,7 +243,7 @@ class PlaySession:
         try:  # the bench's model is the one its edit's check built: one model per edit
             self.model = damped(self.bench.model() if self.bench is not None else build_model(data, statics_only=True)) if data is not None else None
         except ModelError as exc:
-            self.model, self.notice = None, f"Cannot build this structure: {exc}"
+            self.model, self.notice = None, _("Cannot build this structure: {problem}").format(problem=exc.said(_))
         self.count = truss_count(data) if self.model is not None else None  # m + r against 2j, for the panel
         self.free, self.free_words = None, ""
         seeks = kind_of(self.stage.kind).seeks_mechanism  # a free body is free on purpose: no mechanism, no static answer to show
@@ -264,7 +288,7 @@ class PlaySession:
     def edit(self, action, *args) -> object:
         """Make an edit of the work; a refusal goes to the notice line."""
         if self.verdict is not None:
-            self.notice = TRY_FIRST
+            self.notice = _(TRY_FIRST)
             return None
         try:
             out = action(*args)
@@ -277,28 +301,28 @@ class PlaySession:
     def undo(self) -> None:
         """Undo the last edit; after a bomb, say that R brings back what it blew up."""
         if self.bombed:
-            self.notice = f"The bomb cannot be undone with Ctrl+Z: R puts back {self.bombed[-1]} (and the structure as built)."
+            self.notice = _("The bomb cannot be undone with Ctrl+Z: R puts back {what} (and the structure as built).").format(what=self.bombed[-1])
         elif self.bench is not None and self.verdict is not None:
-            self.notice = TRY_FIRST  # after a check Ctrl+Z said nothing and did nothing
+            self.notice = _(TRY_FIRST)  # after a check Ctrl+Z said nothing and did nothing
         elif self.bench is not None:
-            self.notice = "" if self.bench.undo() else "Nothing to undo."
+            self.notice = "" if self.bench.undo() else _("Nothing to undo.")
 
     def redo(self) -> None:
         if self.bench is not None and self.verdict is not None:
-            self.notice = TRY_FIRST
+            self.notice = _(TRY_FIRST)
         elif self.bench is not None:
-            self.notice = "" if self.bench.redo() else "Nothing to redo."
+            self.notice = "" if self.bench.redo() else _("Nothing to redo.")
 
     def reset_level(self) -> None:
         """Take back every move on a level (or everything built in the sandbox) in one
         edit, which Ctrl+Z undoes."""
         if self.bench is None:
-            self.notice = "There is nothing of yours to take back here."
+            self.notice = _("There is nothing of yours to take back here.")
             return
         before = self.bench.revision
         self.edit(self.bench.clear)
         if self.bench.revision != before:
-            self.notice = "Back to the start: everything you did is taken away (Ctrl+Z brings it back)."
+            self.notice = _("Back to the start: everything you did is taken away (Ctrl+Z brings it back).")
 
     def next_section(self) -> None:
         """The next of the sections on offer for new members, said on the notice line."""
@@ -306,39 +330,38 @@ class PlaySession:
         names = list(sections)
         if names:
             self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
-            section = sections[self.section]
-            self.notice = f"New members: {self.section} ({section.kind}, {section.material}, A = {section.A * 1e4:.3g} cm²)"
+            self.notice = new_members_said(self.section, sections[self.section])
 
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""
-        now = next((tuple(s["fix"]) for s in (self.data() or {}).get("supports", []) if s["node"] == node), None)
+        now = next((support_key(s) for s in (self.data() or {}).get("supports", []) if s["node"] == node), None)
         bench = self.level_bench
         if bench is not None:
-            offered = [tuple(t) for t in bench.level.player.supports or []]
+            offered = [support_key(t) for t in bench.level.player.supports or []]
             own = any(getattr(m, "node", None) == node and m.type == "add_support" for m in bench.moves)
             if now is not None and not own:
-                self.notice = f"Node {node} has the level's own support."
+                self.notice = _("Node {node} has the level's own support.").format(node=node)
                 return
             cycle: list = [*offered, None]
         else:
-            cycle = [SUPPORTS[k] if k else None for k in SUPPORT_CYCLE]
-        at = next((k for k, c in enumerate(cycle) if c is not None and now is not None and set(c) == set(now)), -1)
+            cycle = [support_key(SUPPORTS[k]) if k else None for k in SUPPORT_CYCLE]
+        at = next((k for k, c in enumerate(cycle) if c is not None and c == now), -1)
         self.edit(self.bench.set_support, node, cycle[(at + 1) % len(cycle)])
 
     def next_stage(self) -> Stage | None:
         """After a pass, the next level of the course, with the work here saved and the
         next one marked as opened (None, with a notice saying why, when there is none)."""
         if self.verdict is None or not self.verdict.passed:
-            self.notice = "Pass this level first (C checks it); then N opens the next one."
+            self.notice = _("Pass this level first (C checks it); then N opens the next one.")
             return None
         try:
             following = load_course().next_after(self.level_bench.level.id)
             stage = load_stage(shipped_level(following)) if following else None
         except (BadInput, ValueError) as exc:
-            self.notice = f"The next level cannot be opened: {str(exc).splitlines()[0]}"
+            self.notice = _("The next level cannot be opened: {problem}").format(problem=str(exc).splitlines()[0])
             return None
         if stage is None:
-            self.notice = "This is the last level of the course: Esc goes back to the levels."
+            self.notice = _("This is the last level of the course: Esc goes back to the levels.")
             return None
         self.save(force=True)
         if self.progress is not None:
@@ -377,19 +400,20 @@ class PlaySession:
     def nail(self, q: int) -> None:
         if q in self.sim.nails:
             self.sim.unnail(q)
-            self.notice = f"Pulled the nail out of node {self.model.node_ids[q]}."
+            self.notice = _("Pulled the nail out of node {node}.").format(node=self.model.node_ids[q])
             return
         try:
             self.sim.nail(q)
-            self.notice = f"Nailed node {self.model.node_ids[q]} where it is; R pulls every nail."
-        except ValueError as exc:
-            self.notice = str(exc)
+            self.notice = _("Nailed node {node} where it is; R pulls every nail.").format(node=self.model.node_ids[q])
+        except ValueError as exc:  # the engine's refusal, in the player's language (engine/words.py)
+            self.notice = exc.words.said(_) if hasattr(exc, "words") else str(exc)
 
     def bomb(self, kind: str, ident: str) -> None:
         (self.sim.remove_member if kind == "member" else self.sim.remove_triangle)(ident)
         self.sim.refresh()
-        self.bombed.append(f"{'member' if kind == 'member' else 'plate'} {ident}")
-        self.notice = f"Blew up {'member' if kind == 'member' else 'plate'} {ident}; R puts it back."
+        self.bombed.append((_("member {member}") if kind == "member" else _("plate {plate}")).format(member=ident, plate=ident))
+        said = _("Blew up member {member}; R puts it back.") if kind == "member" else _("Blew up plate {plate}; R puts it back.")
+        self.notice = said.format(member=ident, plate=ident)
 
     def hand_force(self) -> tuple[float, float]:
         forces = self.sim.tether_forces()
@@ -400,7 +424,7 @@ class PlaySession:
         """Judge the work by the level's rules; show the verdict and run what it ran."""
         bench = self.level_bench
         if bench is None:
-            self.notice = "There is nothing to check here: this is free play."
+            self.notice = _("There is nothing to check here: this is free play.")
             return
         if self.verdict is not None:
             return
@@ -413,7 +437,7 @@ class PlaySession:
         self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
-            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown)
+            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown, checked=a.failed_key)
             self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
 
@@ -450,18 +474,18 @@ class PlaySession:
                 big = len(bench.doc["members"]) > INDENT_UP_TO  # a large design on one line: its save takes no visible time
                 write_json_atomic(self.design_file, bench.doc, indent=None if big else 1)  # the design itself: nothing changes it while it is written
         except (BadInput, OSError) as exc:
-            self.notice = f"Your work is not saved: {exc}"
+            self.notice = _("Your work is not saved: {problem}").format(problem=exc)
             return False
         self._saved = bench.revision
         return True
 
     def save_design(self) -> None:
         if not isinstance(self.bench, SandboxBench):
-            self.notice = "Ctrl+S saves sandbox designs; your work on a level is kept as you go."
+            self.notice = _("Ctrl+S saves sandbox designs; your work on a level is kept as you go.")
             return
         self._saved = -1  # write it now, changed or not
         if self.save(force=True):
-            self.notice = f"Saved to {self.design_file} (equilibria sandbox {self.design_file} opens it)."
+            self.notice = _("Saved to {path} (equilibria sandbox {path} opens it).").format(path=self.design_file)
 
     # ------------------------------------------------------------------ time
     def hand_in(self) -> None:
@@ -487,7 +511,7 @@ class PlaySession:
             try:  # one compiled batch: the batch is as long as the frame's share
                 self.sim.advance(steps * self.sim.dt, batch_seconds=(steps + 1) * self.sim.dt)
             except Unstable as exc:
-                self.paused, self.problem, steps = True, str(exc), 0
+                self.paused, self.problem, steps = True, exc.words.said(i18n._), 0
         wall = time.perf_counter() - start
         self.sim_ms = 1e3 * wall
         self.pacer.record(steps, wall, frame_seconds)
@@ -519,7 +543,7 @@ class PlaySession:
         new = sorted((float(r.break_time[k]), mid) for k in np.flatnonzero(r.broken).tolist() if (mid := r.ids[k]) not in self._broken_seen)
         if new:
             self._broken_seen.update(mid for _, mid in new)
-            more = f" ({len(new) - 1} more broke with it)" if len(new) > 1 else ""
+            more = " " + ngettext("({n} more broke with it)", "({n} more broke with it)", len(new) - 1).format(n=len(new) - 1) if len(new) > 1 else ""
             self.notice = break_words(self, new[0][1]) + more
 
 
@@ -529,7 +553,7 @@ def supports_drawn(session: PlaySession) -> list[tuple[str, frozenset[str]]]:
     if session.judged:
         model, dofs = session.sim.model, ("x", "y", "rot")
         r = member_results(model)
-        turns = set(r.ends[r.bending].ravel().tolist())  # a joint of bars alone has its rotation locked: that is no support
+        turns = set(r.ends[r.bending[:, None] & ~r.pinned].tolist())  # joints of bars (or beams pinned there) alone: locked rotation, no support
         fixed = [frozenset(d for d, on in zip(dofs, row, strict=True) if on and (d != "rot" or q in turns)) for q, row in enumerate(model.arrays.fixed)]
         hidden = roller_anchors(session, model.node_ids)
         return [(nid, fix) for nid, fix in zip(model.node_ids, fixed, strict=True) if fix and nid not in hidden]
@@ -584,16 +608,29 @@ def gone_away(sim: Simulation) -> str:
     shift = (sim.state.pos[:, :2] - model.arrays.pos0[:, :2]).mean(axis=0)
     if math.hypot(*shift) <= AWAY_SIZES * max(model.char_length, 1e-9):
         return ""
-    return f"The run is stopped here: it has gone {way(shift)}, {math.hypot(*shift):.3g} m from where it was built."
+    return _("The run is stopped here: it has gone {way}, {distance} m from where it was built.").format(way=way(shift), distance=figure(math.hypot(*shift)))
+
+
+WAYS = {  # (across, upright): -1, 0 or +1 each → the words
+    (1, 0): N_("to the right"),
+    (-1, 0): N_("to the left"),
+    (0, 1): N_("up"),
+    (0, -1): N_("down"),
+    (1, 1): N_("to the right and up"),
+    (1, -1): N_("to the right and down"),
+    (-1, 1): N_("to the left and up"),
+    (-1, -1): N_("to the left and down"),
+    (0, 0): N_("nowhere"),
+}
 
 
 def way(d) -> str:
     """A displacement (dx, dy) [m] in words: "to the left and down", "up"."""
     dx, dy = float(d[0]), float(d[1])
     size = math.hypot(dx, dy)
-    across = ("to the right" if dx > 0 else "to the left") if abs(dx) > 0.38 * size else ""  # past 22.5° off upright
-    upright = ("up" if dy > 0 else "down") if abs(dy) > 0.38 * size else ""
-    return " and ".join(w for w in (across, upright) if w) or "nowhere"
+    across = (1 if dx > 0 else -1) if abs(dx) > 0.38 * size else 0  # past 22.5° off upright
+    upright = (1 if dy > 0 else -1) if abs(dy) > 0.38 * size else 0
+    return _(WAYS[across, upright])
 
 
 def give_up(session: PlaySession) -> None:
@@ -604,11 +641,11 @@ def give_up(session: PlaySession) -> None:
     bench = session.level_bench
     attempt = bench.attempt if bench is not None else None
     if attempt is None or attempt.won:
-        session.notice = "There is no answer to show here." if attempt is None else "Passed: the explanation is in the verdict box."
+        session.notice = _("There is no answer to show here.") if attempt is None else _("Passed: the explanation is in the verdict box.")
         return
     if not attempt.answer_asked:
         attempt.answer_asked = True
-        session.notice = ASK_ANSWER
+        session.notice = _(ASK_ANSWER)
         return
     session.try_again()
     session.edit(bench.replace, attempt.show_answer() or bench.moves)

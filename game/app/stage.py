@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from equilibria.files import BadInput, read_json
+from equilibria.i18n import _
 from equilibria.level import Level, load_level
 from equilibria.rules import briefed
 from equilibria.variants import template, version
@@ -38,12 +39,13 @@ class Stage:
         level = version(level)  # a level that varies: its own numbers, until drawn_for gives a student's
         ground = tuple((float(x), float(y)) for x, y in level.world.ground or ())
         if sandbox and level.kind != "sandbox":
-            brief = (
-                f"The structure and loads of “{level.title}” to play with freely: no goal, no budget. Build, load, run, drag, nail and bomb it."
+            brief = _(
+                "The structure and loads of “{title}” to play with freely: no goal, no budget. Build, load, run, drag, nail and bomb it."
                 " Gravity and loads come on over the first second of a run."
-            )
-            return cls(f"Sandbox: {level.title}", "sandbox", brief, level.as_sandbox(), ground, source)
-        title = f"Sandbox: {level.title}" if sandbox and not level.title.startswith("Sandbox") else level.title  # not "Sandbox: Sandbox"
+            ).format(title=level.title)
+            return cls(_("Sandbox: {title}").format(title=level.title), "sandbox", brief, level.as_sandbox(), ground, source)
+        plain = sandbox and not level.title.startswith(("Sandbox", _("Sandbox")))  # not "Sandbox: Sandbox"
+        title = _("Sandbox: {title}").format(title=level.title) if plain else level.title
         brief = level.brief if sandbox else briefed(level)  # the level's words, then its assumptions
         return cls(title, "sandbox" if sandbox else level.kind, brief, level, ground, source)
 
@@ -72,11 +74,11 @@ class Stage:
 
     @classmethod
     def empty_sandbox(cls) -> Stage:
-        brief = (
+        brief = _(
             "An empty world with ground: build with the tools above (F1 lists them), load it, run it with Space, drag, nail and bomb it."
             " Gravity and loads come on over the first second of a run. Ctrl+S saves."
         )
-        return cls("Sandbox", "sandbox", brief, None, EMPTY_GROUND)
+        return cls(_("Sandbox"), "sandbox", brief, None, EMPTY_GROUND)
 
     def model_data(self) -> dict | None:
         """The engine's model (the level without goal and player), or None when there

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from equilibria.engine import Simulation
 from equilibria.engine.linear import Mechanism
+from equilibria.i18n import _
 
 STATIC_UP_TO = 1500  # nodes; larger models show the run's own values (a solve per edit costs too much)
 
@@ -35,6 +36,6 @@ def static_answer(model) -> StaticAnswer | None:
     if not sim.solve_linear().at_rest:
         cables = sim.mechanism is not None and "cables" in sim.mechanism.message
         if cables:
-            return StaticAnswer(None, "no static answer: cables go slack")
-        return StaticAnswer(None, "a mechanism: no static answer", sim.mechanism)
+            return StaticAnswer(None, _("no static answer: cables go slack"))
+        return StaticAnswer(None, _("a mechanism: no static answer"), sim.mechanism)
     return StaticAnswer(sim)

@@ -15,10 +15,11 @@ import pygame
 from equilibria.app import overlay
 from equilibria.app.palette import INK, MUTED, TENSION
 from equilibria.files import SaveError
+from equilibria.i18n import N_, _
 from equilibria.progress import Progress
 from equilibria.variants import STUDENT_MAX
 
-QUESTION = (
+QUESTION = N_(
     "Some levels give every student numbers of their own, drawn from your student id: the same id always gives the same numbers,"
     " and your teacher grades your answers with them. Type your student id (as your teacher gave it) and press Enter."
 )
@@ -58,9 +59,9 @@ class StudentBox:
         self.done(True)
 
     def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect) -> pygame.Rect:
-        text = f"{QUESTION}\n\nStudent id:  {self.text}_" + (f"\n{self.problem}." if self.problem else "")
-        foot = "Enter: keep it   ·   Esc: not now (the levels' own numbers)"
-        return overlay.message(surface, fonts, area, "Your student id", text, foot, colour=TENSION)
+        text = _(QUESTION) + "\n\n" + _("Student id:  {id}").format(id=f"{self.text}_") + (f"\n{self.problem}." if self.problem else "")
+        foot = _("Enter: keep it   ·   Esc: not now (the levels' own numbers)")
+        return overlay.message(surface, fonts, area, _("Your student id"), text, foot, colour=TENSION)
 
 
 def student_line(progress: Progress, fits=lambda text: True) -> tuple[str, tuple]:
@@ -68,7 +69,9 @@ def student_line(progress: Progress, fits=lambda text: True) -> tuple[str, tuple
     characters) cut with "…" until the line `fits`."""
     if progress.student:
         shown = progress.student
-        while len(shown) > 1 and not fits(f"Student id: {shown}   (I: change it)"):
+        line = _("Student id: {id}   (I: change it)")
+        while len(shown) > 1 and not fits(line.format(id=shown)):
             shown = shown[: len(shown.rstrip("…")) - 1] + "…"
-        return f"Student id: {shown}   (I: change it)", MUTED
-    return "No student id given: levels with numbers of their own use theirs   (I: give yours)", INK
+        return line.format(id=shown), MUTED
+    long = _("No student id given: levels with numbers of their own use theirs   (I: give yours)")
+    return (long if fits(long) else _("No student id given   (I: give yours)")), INK

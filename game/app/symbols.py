@@ -2,8 +2,9 @@
 
 The kind of support follows from the DOFs it locks: x, y and rot — fixed (a hatched
 block); x and y — pin (a triangle on hatched ground); y only — roller (a triangle on
-wheels, rolling along x); x only — roller turned on its side (rolling along y). `side`
-is the unit vector on screen from the node into the support.
+wheels, rolling along x); x only — roller turned on its side (rolling along y); a roller
+on a line at any angle (ON_LINE) — the roller's triangle on wheels, turned onto its
+line. `side` is the unit vector on screen from the node into the support.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ HALF = 13.0  # [px] half the width of the triangle
 DEPTH = 12.0  # [px] depth of a fixed block
 FIXED_HALF = 18.0  # [px] half the width of a fixed block
 WHEEL = 3.5  # [px] radius of a roller's wheels
+ON_LINE = "roller_line"  # the kind of a roller on a line at any angle (supports[].roller)
 
 
 def support_type(fix: frozenset[str]) -> str:

@@ -16,7 +16,9 @@ import pygame
 from equilibria.app import draw
 from equilibria.app.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
 from equilibria.app.render import ARROW_PX, LONGEST_PX
-from equilibria.figures import kn
+from equilibria.figures import figure, kn, signed
+from equilibria.format import support_key, support_words
+from equilibria.i18n import N_, _, decimal
 from equilibria.rules.construction import money
 
 
@@ -48,33 +50,35 @@ class Tool:
 
     def tip_for(self, session) -> str:
         """What a click does, for the line beside the toolbar (the level may narrow it)."""
-        return self.tip
+        return _(self.tip)
 
 
 def missed(scene, pos: tuple[int, int]) -> str:
     """Why a click meant for a node did nothing: the nearest node and how far it is."""
     s = scene.session
     if s.sim is None or not s.model.n_nodes:
-        return "There is no node here to click."
+        return _("There is no node here to click.")
     shown = scene.picture.positions()
     pts = scene.view.points(shown if shown is not None else s.sim.state.pos[:, :2])
     d = (pts[:, 0] - pos[0]) ** 2 + (pts[:, 1] - pos[1]) ** 2
     q = int(d.argmin())
     reach = scene.picture.reach() * scene.view.scale
-    return f"No node under the click: the nearest, {s.model.node_ids[q]}, is {math.sqrt(d[q]):.0f} px away (click within {reach:.0f} px of it)."
+    return _("No node under the click: the nearest, {node}, is {far} px away (click within {reach} px of it).").format(
+        node=s.model.node_ids[q], far=decimal(math.sqrt(d[q]), 0), reach=decimal(reach, 0)
+    )
 
 
 class Inspect(Tool):
-    name, label = "inspect", "Inspect"
-    tip = "hover for values; click a node or member to follow it (A: add it to the graph)"
+    name, label = "inspect", N_("Inspect")
+    tip = N_("hover for values; click a node or member to follow it (A: add it to the graph)")
 
     def press(self, scene, pos, *, shift):
         scene.selected = scene.picture.pick(pos)
 
 
 class NodeTool(Tool):
-    name, label, edits = "node", "Node", True
-    tip = "click to place a node (on the grid; Shift: off it); drag one of your nodes to move it"
+    name, label, edits = "node", N_("Node"), True
+    tip = N_("click to place a node (on the grid; Shift: off it); drag one of your nodes to move it")
 
     def __init__(self) -> None:
         self.moving: str | None = None  # the node pressed on: dragged, it moves; clicked, it is there already
@@ -98,8 +102,11 @@ class NodeTool(Tool):
         if node is None:
             return
         if not dragged(self.pressed, pos):
-            member = "; the Member tool joins nodes" if "member" in scene.toolbar.names else ""
-            scene.session.notice = f"Node {node} is already there: click elsewhere for a new node, or drag it to move it{member}."
+            if "member" in scene.toolbar.names:
+                words = _("Node {node} is already there: click elsewhere for a new node, or drag it to move it; the Member tool joins nodes.")
+            else:
+                words = _("Node {node} is already there: click elsewhere for a new node, or drag it to move it.")
+            scene.session.notice = words.format(node=node)
             return
         if not scene.layout.world.collidepoint(pos):
             return  # let go off the picture: the move is dropped
@@ -109,8 +116,11 @@ class NodeTool(Tool):
         if scene.session.bench.revision != before:
             bench = scene.session.level_bench
             cost = bench.cost() if bench is not None else None
-            now = f", the cost now {money(cost)}" if cost is not None else ""
-            scene.session.notice = f"Moved node {node} to ({x:.3g} m, {y:.3g} m): its members follow{now} (Ctrl+Z takes it back)."
+            if cost is not None:
+                words = _("Moved node {node} to ({x} m, {y} m): its members follow, the cost now {cost} (Ctrl+Z takes it back).")
+            else:
+                words = _("Moved node {node} to ({x} m, {y} m): its members follow (Ctrl+Z takes it back).")
+            scene.session.notice = words.format(node=node, x=figure(x), y=figure(y), cost=money(cost) if cost is not None else "")
 
     def marks(self, scene, surface):
         """While a node is dragged: where it goes, and its members following it, dashed
@@ -128,7 +138,10 @@ class NodeTool(Tool):
                 other = member["j"] if member["i"] == self.moving else member["i"]
                 draw.dashed(surface, colour, to, scene.picture.point_of(model.node_index(other)), 2)
         pygame.draw.circle(surface, colour, to, 7, 3)
-        where = f"({x:.3g} m, {y:.3g} m)" if mine and fits else "outside the build zone" if mine else f"{self.moving} is the level's joint: it stays"
+        if mine:
+            where = f"({figure(x)} m, {figure(y)} m)" if fits else _("outside the build zone")
+        else:
+            where = _("{node} is the level's joint: it stays").format(node=self.moving)
         draw.label(surface, scene.app.fonts.bold, where, (to[0] + 12, to[1] - 12), colour, "bottomleft")
 
 
@@ -158,7 +171,7 @@ class Joining(Tool):
     def press(self, scene, pos, *, shift):
         node = self.node_at(scene, pos, shift)
         if node is None and not self.pending:  # a member starts at a node: say so, never ignore the click
-            scene.session.notice = missed(scene, pos) + " A member starts at a node; after it, a click on empty ground adds one."
+            scene.session.notice = missed(scene, pos) + " " + _("A member starts at a node; after it, a click on empty ground adds one.")
         if node is None or node in self.pending:
             return
         self.pending.append(node)
@@ -185,8 +198,8 @@ class MemberTool(Joining):
     the section chosen, in one edit. The rubber band says how long the member being
     drawn is and what it costs."""
 
-    name, label = "member", "Member"
-    tip = "click or drag node to node (Tab: next section); click a member to rebuild it in this section"
+    name, label = "member", N_("Member")
+    tip = N_("click or drag node to node (Tab: next section); click a member to rebuild it in this section")
 
     def __init__(self) -> None:
         super().__init__()
@@ -204,7 +217,7 @@ class MemberTool(Joining):
             if member is not None:
                 self.rebuild(scene, member.id)
             else:
-                scene.session.notice = "A member starts at a node: click one, or press on it and drag to where the member ends."
+                scene.session.notice = _("A member starts at a node: click one, or press on it and drag to where the member ends.")
             return
         if hit is None and self.ground(scene, pos, shift) is not None:
             return  # a new joint and the member to it (or refused, in words)
@@ -225,7 +238,7 @@ class MemberTool(Joining):
         if bench.node_near(*at, scene.picture.reach()) is not None:
             return None
         if session.section is None:
-            session.notice, self.pending = "This level offers no members to build.", []
+            session.notice, self.pending = _("This level offers no members to build."), []
             return ""
         made = session.edit(bench.add_member_to, self.pending[-1], *at, session.section)
         if made is None:
@@ -257,22 +270,34 @@ class MemberTool(Joining):
         changed the cost by."""
         session = scene.session
         if session.section is None:
-            session.notice = "This level offers no members to build."
+            session.notice = _("This level offers no members to build.")
             return
         change = session.edit(session.bench.set_section, member, session.section)
         if change is None:
             return
-        words = f"Member {member} is now {session.section}"
         bench = session.level_bench
         cost = bench.cost() if bench is not None else None
-        if cost is not None:
-            budget = bench.level.player.budget
-            words += f": the cost {'rises' if change > 0 else 'falls'} by {money(abs(change))} to {money(cost)}" + (f" of {money(budget)}" if budget else "")
-        session.notice = words + " (Ctrl+Z takes it back)."
+        budget = bench.level.player.budget if cost is not None else None
+        if cost is None:
+            words = _("Member {member} is now {section} (Ctrl+Z takes it back).")
+        elif change > 0:
+            words = (
+                _("Member {member} is now {section}: the cost rises by {change} to {cost} of {budget} (Ctrl+Z takes it back).")
+                if budget
+                else _("Member {member} is now {section}: the cost rises by {change} to {cost} (Ctrl+Z takes it back).")
+            )
+        else:
+            words = (
+                _("Member {member} is now {section}: the cost falls by {change} to {cost} of {budget} (Ctrl+Z takes it back).")
+                if budget
+                else _("Member {member} is now {section}: the cost falls by {change} to {cost} (Ctrl+Z takes it back).")
+            )
+        money_of = {"change": money(abs(change)), "cost": money(cost), "budget": money(budget)} if cost is not None else {}
+        session.notice = words.format(member=member, section=session.section, **money_of)
 
     def join(self, scene):
         if scene.session.section is None:
-            scene.session.notice, self.pending = "This level offers no members to build.", []
+            scene.session.notice, self.pending = _("This level offers no members to build."), []
             return
         scene.session.edit(scene.session.bench.add_member, *self.pending, scene.session.section)
         self.pending = [self.pending[1]]  # go on from the last node: a chain
@@ -346,13 +371,13 @@ class MemberTool(Joining):
         length = math.dist(a.tolist(), b)
         price = session.bench.price(session.section, length, joints) if session.section is not None else None
         fits = not joints or session.bench.in_zone(*b)
-        words = f"{length:.2f} m" + (f" · {money(price)}" if price is not None else "") + ("" if fits else " · outside the build zone")
+        words = f"{decimal(length, 2)} m" + (f" · {money(price)}" if price is not None else "") + ("" if fits else " · " + _("outside the build zone"))
         return scene.view.point(*b), words, fits
 
 
 class PlateTool(Joining):
-    name, label, count = "triangle", "Plate", 3
-    tip = "click three nodes for a triangular steel plate"
+    name, label, count = "triangle", N_("Plate"), 3
+    tip = N_("click three nodes for a triangular steel plate")
 
     def join(self, scene):
         scene.session.edit(scene.session.bench.add_triangle, *self.pending)
@@ -374,8 +399,8 @@ class OnNode(Tool):
 
 
 class SupportTool(OnNode):
-    name, label, edits = "support", "Support", True
-    tip = "click a node: pin → roller → wall roller → fixed → none"
+    name, label, edits = "support", N_("Support"), True
+    tip = N_("click a node: pin → roller → wall roller → fixed → none")
 
     def on_node(self, scene, hit, pos):
         scene.session.cycle_support(hit.id)
@@ -384,15 +409,14 @@ class SupportTool(OnNode):
         """The supports this level offers, in the order clicks go through them."""
         bench = session.level_bench
         if bench is None or not bench.level.player.supports:
-            return self.tip
-        words = {frozenset(("x", "y")): "pin", frozenset(("y",)): "roller", frozenset(("x",)): "wall roller", frozenset(("x", "y", "rot")): "fixed"}
-        cycle = [words.get(frozenset(fix), "+".join(fix)) for fix in bench.level.player.supports]
-        return "click a node: " + " → ".join([*cycle, "none"])
+            return _(self.tip)
+        cycle = [support_words(support_key(offer)) for offer in bench.level.player.supports]
+        return _("click a node: {cycle}").format(cycle=" → ".join([*cycle, _("no support")]))
 
 
 class ForceTool(OnNode):
-    name, label, edits = "force", "Force", True
-    tip = "drag a force out of a node (Shift: finer), or click the node to type it"
+    name, label, edits = "force", N_("Force"), True
+    tip = N_("drag a force out of a node (Shift: finer), or click the node to type it")
 
     def __init__(self) -> None:
         self.node: str | None = None
@@ -428,21 +452,21 @@ class ForceTool(OnNode):
         dx, dy = scene.mouse[0] - tail[0], scene.mouse[1] - tail[1]
         cut = min(1.0, LONGEST_PX / max(math.hypot(dx, dy), 1e-9))  # as long as the force will land
         draw.arrow(surface, INK, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3)
-        text = f"Fx {fx / 1e3:+.3g} kN, Fy {fy / 1e3:+.3g} kN"
+        text = f"Fx {signed(fx / 1e3, 'kN')}, Fy {signed(fy / 1e3, 'kN')}"
         draw.label(surface, scene.app.fonts.bold, text, (scene.mouse[0] + 12, scene.mouse[1]), INK, "midleft")
 
 
 class MomentTool(OnNode):
-    name, label, edits = "moment", "Moment", True
-    tip = "click a node to type a moment there (kN·m, counter-clockwise positive)"
+    name, label, edits = "moment", N_("Moment"), True
+    tip = N_("click a node to type a moment there (kN·m, counter-clockwise positive)")
 
     def on_node(self, scene, hit, pos):
         scene.type_force(hit.id, moment=True)
 
 
 class EraseTool(Tool):
-    name, label, edits = "erase", "Erase", True
-    tip = "click something you added to take it away"
+    name, label, edits = "erase", N_("Erase"), True
+    tip = N_("click something you added to take it away")
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos)
@@ -459,14 +483,24 @@ class ToggleMember(Tool):
             scene.session.edit(scene.session.bench.toggle_member, hit.id)
 
 
+class CutTool(Tool):
+    name, label, edits = "cut", N_("Cut"), True
+    tip = N_("click a member your section cuts and type its force (kN, tension positive); Erase takes a cut back")
+
+    def press(self, scene, pos, *, shift):
+        hit = scene.picture.pick(pos, ("member",))
+        if hit is not None:
+            scene.type_member_force(hit.id)
+
+
 class MarkTool(ToggleMember):
-    name, label = "mark", "Mark zero"
-    tip = "click a member you think carries nothing; click again to unmark"
+    name, label = "mark", N_("Mark zero")
+    tip = N_("click a member you think carries nothing; click again to unmark")
 
 
 class RemoveTool(ToggleMember):
-    name, label = "remove", "Remove"
-    tip = "click a member to take it out of the truss; click it again (dashed) to put it back"
+    name, label = "remove", N_("Remove")
+    tip = N_("click a member to take it out of the truss; click it again (dashed) to put it back")
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("member",))
@@ -499,8 +533,8 @@ def segment_distance(p, a, b) -> float:
 
 
 class DragTool(OnNode):
-    name, label = "drag", "Drag"
-    tip = "press on a node and pull: a spring joins it to your hand"
+    name, label = "drag", N_("Drag")
+    tip = N_("press on a node and pull: a spring joins it to your hand")
 
     def on_node(self, scene, hit, pos):
         if scene.session.sim is not None:
@@ -516,13 +550,13 @@ class DragTool(OnNode):
         p, h = scene.picture.point_of(session.hand), scene.view.point(*session.hand_at)
         draw.dashed(surface, INK, p, h, 2, 4, 3)
         pygame.draw.circle(surface, INK, h, 6, 2)
-        text = f"hand: {kn(math.hypot(*session.hand_force()))}"
+        text = _("hand: {force}").format(force=kn(math.hypot(*session.hand_force())))
         draw.label(surface, scene.app.fonts.bold, text, (h[0] + 10, h[1] - 10), INK, "bottomleft")
 
 
 class NailTool(OnNode):
-    name, label = "nail", "Nail"
-    tip = "click a node to nail it where it is; click again to pull the nail"
+    name, label = "nail", N_("Nail")
+    tip = N_("click a node to nail it where it is; click again to pull the nail")
 
     def on_node(self, scene, hit, pos):
         if scene.session.sim is not None:
@@ -530,8 +564,8 @@ class NailTool(OnNode):
 
 
 class BombTool(Tool):
-    name, label = "bomb", "Bomb"
-    tip = "click a member or plate to blow it up while it runs (R brings it back)"
+    name, label = "bomb", N_("Bomb")
+    tip = N_("click a member or plate to blow it up while it runs (R brings it back)")
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("member", "triangle"))
@@ -539,7 +573,22 @@ class BombTool(Tool):
             scene.session.bomb(hit.kind, hit.id)
 
 
-TOOL_CLASSES = (Inspect, NodeTool, MemberTool, PlateTool, SupportTool, ForceTool, MomentTool, EraseTool, MarkTool, RemoveTool, DragTool, NailTool, BombTool)
+TOOL_CLASSES = (
+    Inspect,
+    NodeTool,
+    MemberTool,
+    PlateTool,
+    SupportTool,
+    ForceTool,
+    MomentTool,
+    EraseTool,
+    CutTool,
+    MarkTool,
+    RemoveTool,
+    DragTool,
+    NailTool,
+    BombTool,
+)
 TOOLS = {t.name: t for t in TOOL_CLASSES}  # name → class (label, tip) of every tool
 
 PICK_PX = 9  # [px] how near a click must be to a member taken out to put it back
@@ -556,6 +605,7 @@ class Toolbar:
         self.tools = {name: TOOLS[name]() for name in names}
         self.current = names[0]
         self.rects: list[pygame.Rect] = []
+        self.compact = False  # the names in the small type (set by layout)
 
     @property
     def tool(self) -> Tool:
@@ -578,13 +628,19 @@ class Toolbar:
         """The key of tool k (0-based): 1 … 9, then 0."""
         return str((k + 1) % 10)
 
-    def layout(self, fonts: Fonts, topleft: tuple[int, int]) -> pygame.Rect:
-        x, y = topleft
-        self.rects = []
-        for k, name in enumerate(self.names):
-            w = fonts.small.size(self.number(k))[0] + fonts.body.size(TOOLS[name].label)[0] + 22
-            self.rects.append(pygame.Rect(x, y, w, BUTTON_H))
-            x += w + GAP
+    def layout(self, fonts: Fonts, topleft: tuple[int, int], right: int | None = None) -> pygame.Rect:
+        """The buttons from `topleft`; where they would pass `right` (German's longer
+        names in a narrow window) their names are set in the small type, closer."""
+        for compact in (False, True):
+            x, y = topleft
+            self.rects, self.compact = [], compact
+            font, pad, gap = (fonts.small, 16, GAP - 2) if compact else (fonts.body, 22, GAP)
+            for k, name in enumerate(self.names):
+                w = fonts.small.size(self.number(k))[0] + font.size(_(TOOLS[name].label))[0] + pad
+                self.rects.append(pygame.Rect(x, y, w, BUTTON_H))
+                x += w + gap
+            if right is None or x - gap <= right:
+                break
         return pygame.Rect(topleft, (x - topleft[0], BUTTON_H)) if self.rects else pygame.Rect(topleft, (0, 0))
 
     def at(self, pos: tuple[int, int]) -> str | None:
@@ -600,7 +656,8 @@ class Toolbar:
             pygame.draw.rect(surface, TENSION if on else RULE, rect, 1, border_radius=5)
             colour = (255, 255, 255) if on else INK
             number = draw.label(surface, fonts.small, self.number(k), (rect.left + 7, rect.centery), colour if on else MUTED, "midleft", None)
-            draw.label(surface, fonts.body, TOOLS[name].label, (number.right + 6, rect.centery), colour, "midleft", None)
+            font, gap = (fonts.small, 4) if self.compact else (fonts.body, 6)
+            draw.label(surface, font, _(TOOLS[name].label), (number.right + gap, rect.centery), colour, "midleft", None)
 
 
 def nice_step(x: float) -> float:
@@ -640,3 +697,30 @@ def dragged_force(dx_px: float, dy_px: float, reference: float, *, fine: bool = 
         dx_px, dy_px = dx_px * LONGEST_PX / reach, dy_px * LONGEST_PX / reach
     step = nice_step(reference / (400 if fine else 40))
     return snap(dx_px * per_px, step) + 0.0, snap(-dy_px * per_px, step) + 0.0
+
+
+def pin_nearest_end(scene) -> None:
+    """P: the end, nearest the pointer, of the member under it pinned to its node (a
+    hinge), or the pin taken away; what to do, on the notice line, when no member is there."""
+    hit = scene.picture.pick(scene.mouse, ("member",)) if scene.layout.world.collidepoint(scene.mouse) else None
+    member = scene.picture.members.get(hit.id) if hit is not None else None
+    model = scene.session.model
+    if member is None or model is None or member["i"] not in model.node_ids or member["j"] not in model.node_ids:
+        scene.session.notice = _("Point at a beam, near the end to pin to its node, and press P.")
+        return
+    far = {end: math.dist(scene.mouse, scene.picture.point_of(model.node_index(member[end]))) for end in ("i", "j")}
+    end, session = min(far, key=far.get), scene.session
+    pinned = session.edit(session.bench.toggle_pin, hit.id, end) if session.bench is not None else None
+    if pinned is not None:
+        session.notice = pin_words(hit.id, member[end], pinned, bool(session.bench.pinned_ends(hit.id)))
+
+
+def pin_words(member: str, node: str, pinned: bool, any_pinned: bool) -> str:
+    """The notice after P: what pinning (or unpinning) the member's end at `node` did."""
+    if pinned:
+        said = _("Member {member} is pinned to node {node}: it passes no moment there, its end turns freely (P again takes the pin away).")
+    elif any_pinned:
+        said = _("Member {member} is held from turning at node {node} again (its other end stays pinned).")
+    else:
+        said = _("Member {member} is held from turning at node {node} again.")
+    return said.format(member=member, node=node)

@@ -1,5 +1,5 @@
 """The typeface the game draws every text in: DejaVu Sans Condensed, shipped in assets/
-(installed as `game.assets`) and loaded from there on every system, never looked up
+(installed as `equilibria.assets`) and loaded from there on every system, never looked up
 among the system's fonts (Windows and macOS have no DejaVu; another font lacks → ▸ ⁴ ↔
 ẑ m̄ and packs the layout differently). The condensed cut is the one the game was laid
 out in: asked for "dejavusans", fontconfig gave it on the computers it was built on.

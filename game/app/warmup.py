@@ -24,6 +24,7 @@ import threading
 import time
 
 from equilibria.engine import warm
+from equilibria.i18n import _
 
 
 class EngineWarmup:
@@ -75,7 +76,7 @@ class EngineWarmup:
                     self._set(compiled=min(int(words[0]), len(self.labels)))
                     self._load_compiled()
             if self.child.wait() != 0 and not self.stopping:
-                self._set(failure=f"the engine's compiler stopped (exit {self.child.returncode}); compiling here instead")
+                self._set(failure=_("the engine's compiler stopped (exit {code}); compiling here instead").format(code=self.child.returncode))
             self._set(compiled=len(self.labels))  # what is left, this thread compiles
         self._load_compiled()
 

@@ -10,6 +10,8 @@ and the figures behind it. No pygame or pymunk here.
                 loads without breaking or sagging too far                (construction.py)
     stability   members or supports that turn a mechanism into a
                 structure                                                (construction.py)
+    section     a section of the student's choice through a truss, and
+                the forces in the members it cuts                        (section.py)
 
 Each kind describes itself in its module (`KIND`, game/rules/kind.py); the one table of
 them is game/rules/kinds.py, which also says how to add one.
@@ -17,17 +19,19 @@ them is game/rules/kinds.py, which also says how to add one.
 
 from __future__ import annotations
 
+from equilibria.figures import percent, plain
 from equilibria.format import BaseLevel as Level
+from equilibria.i18n import N_, _
 from equilibria.rules.common import STANDS, Verdict, moment_point
 from equilibria.rules.equilibrium import FLOOR, tolerance_of
 from equilibria.rules.hints import hint
 from equilibria.rules.kinds import KINDS, kind_of
-from equilibria.solution import AddForce, AddMoment, MarkZero, RemoveMember, Solution
+from equilibria.solution import AddForce, AddMoment, CutMember, MarkZero, RemoveMember, Solution
 from equilibria.variants import version_for
 
 __all__ = ["KINDS", "Verdict", "assumptions", "briefed", "check", "hint", "kind_of", "marks"]
 
-SIGNS = "Signs: x to the right, y up, moments counter-clockwise positive, member forces tension positive."
+SIGNS = N_("Signs: x to the right, y up, moments counter-clockwise positive, member forces tension positive.")
 
 FULL_MARKS = 100
 MARKS_LOST_PER_TRY = 20
@@ -40,30 +44,30 @@ def assumptions(level: Level) -> str:
     structure is judged by whether it stands, what that means (common.STANDS)."""
     g = level.world.gravity
     weight = (
-        "Self-weight is neglected (no gravity): the loads drawn are all the forces."
+        _("Self-weight is neglected (no gravity): the loads drawn are all the forces.")
         if g == 0
-        else f"Self-weight is included (g = {g:g} m/s²): every member and joint has weight."
+        else _("Self-weight is included (g = {g} m/s²): every member and joint has weight.").format(g=plain(g))
     )
     kind = kind_of(level.kind)
     judged_standing = kind is not None and kind.judged and (kind.builds or kind.judges_standing or level.player.mode == "remove")
     balanced = []
     if kind is not None and kind.judged and "tolerance" in kind.goal_fields:
-        balanced = [judged_words(level, kind.cuts)]
-    return " ".join([weight, SIGNS, *balanced, *([STANDS] if judged_standing else [])])
+        balanced = [judged_words(level, kind.cuts or kind.judges_each_answer)]
+    return " ".join([weight, _(SIGNS), *balanced, *([_(STANDS)] if judged_standing else [])])
 
 
 def judged_words(level: Level, cuts: bool) -> str:
     """How close counts, in the brief (game/rules/equilibrium.py, free_body.py)."""
     tol = tolerance_of(level)
     if cuts:
-        return (
-            f"Each force component, moment and member force counts as right within {tol:.0%} of its own value (within {FLOOR:.0%} of"
+        return _(
+            "Each force component, moment and member force counts as right within {tolerance} of its own value (within {floor} of"
             " the largest load for one near zero): three significant figures are enough."
-        )
-    return (
-        f"Balanced means ΣFx, ΣFy and ΣM about {moment_point(level)} each zero within {tol:.0%} of the forces (and moments) that"
+        ).format(tolerance=percent(tol), floor=percent(FLOOR))
+    return _(
+        "Balanced means ΣFx, ΣFy and ΣM about {node} each zero within {tolerance} of the forces (and moments) that"
         " make it up: forces to three significant figures are enough."
-    )
+    ).format(node=moment_point(level), tolerance=percent(tol))
 
 
 def briefed(level: Level) -> str:
@@ -95,18 +99,18 @@ def fitted(level: Level, solution: Solution) -> Level:
     line) when the solution is for another level, uses a move the level does not
     allow, or names something that does not exist."""
     if solution.level != level.id:
-        raise ValueError(f"level: this solution is for level {solution.level!r}, not {level.id!r}")
+        raise ValueError("level: " + _("this solution is for level {given}, not {level}").format(given=repr(solution.level), level=repr(level.id)))
     level = version_for(level, solution).drawn(solution.draw)
     kind = kind_of(level.kind)
     if kind is None or not kind.judged:
-        raise ValueError(f"level: a {level.kind} level has no goal to check")
+        raise ValueError("level: " + _("a {kind} level has no goal to check").format(kind=level.kind))
     node_ids = {n.id for n in level.nodes}
     member_ids = {m.id for m in level.members}
     for k, move in enumerate(solution.moves):
         if not kind.takes(type(move)):
-            raise ValueError(f"moves[{k}].type: a {level.kind} level does not allow {move.type}")
+            raise ValueError(f"moves[{k}].type: " + _("a {kind} level does not allow {move}").format(kind=level.kind, move=move.type))
         if isinstance(move, AddForce | AddMoment) and move.node not in node_ids:
-            raise ValueError(f"moves[{k}].node: unknown node {move.node!r}")
-        if isinstance(move, MarkZero | RemoveMember) and move.member not in member_ids:
-            raise ValueError(f"moves[{k}].member: unknown member {move.member!r}")
+            raise ValueError(f"moves[{k}].node: " + _("unknown node {id}").format(id=repr(move.node)))
+        if isinstance(move, MarkZero | RemoveMember | CutMember) and move.member not in member_ids:
+            raise ValueError(f"moves[{k}].member: " + _("unknown member {id}").format(id=repr(move.member)))
     return level

@@ -12,7 +12,7 @@ Each cut gives the unknowns it carries (`unknowns`):
                                           (counter-clockwise positive) where it carries rot
 
 and the freed body's equilibrium gives three equations, with the loads as the engine
-applies them (engine.linear.load_vector, as the judge takes them; a distributed load's
+applies them (equilibria.engine.linear.load_vector, as the judge takes them; a distributed load's
 equivalent nodal forces and end moments included):
 
     ΣFx = 0,   ΣFy = 0,   ΣM_P = Σ (x − x_P)·fy − (y − y_P)·fx + Σ m = 0
@@ -32,9 +32,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from equilibria.engine import Model, build_model
+from equilibria.engine.determinacy import hinge_parts
 from equilibria.engine.linear import load_vector
+from equilibria.engine.words import Words
 from equilibria.format import BaseLevel as Level
 from equilibria.format import Cut
+from equilibria.i18n import N_, _
 from equilibria.solution import AddForce, AddMoment
 
 CONSISTENT = 1e-9  # a least-squares residual below this fraction of the loads is round-off
@@ -48,29 +51,46 @@ def carried(cut: Cut) -> tuple[str, ...]:
     return tuple(cut.carries) if cut.carries else CARRIES.get(cut.what, ())
 
 
-def cut_words(cut: Cut) -> str:
-    """The cut in a student's words: 'the roller at B', 'the cut bar CD at S1'."""
+def cut_phrase(cut: Cut) -> Words:
+    """The cut in a student's words, translatable: 'the roller at B', 'the cut bar CD at S1'."""
     if cut.what == "support":
         fix = set(carried(cut))
-        name = "fixed support" if "rot" in fix else ("pin" if fix == {"x", "y"} and cut.along is None else "roller")
-        return f"the {name} at {cut.node}"
+        if "rot" in fix:
+            return Words(N_("the fixed support at {node}"), {"node": cut.node})
+        if fix == {"x", "y"} and cut.along is None:  # a pin support: "the pin", as the cut pin of a frame (one text)
+            return Words(N_("the pin at {node}"), {"node": cut.node})
+        return Words(N_("the roller at {node}"), {"node": cut.node})
     if cut.what == "bar":
-        return f"the cut bar {cut.member} at {cut.node}"
+        return Words(N_("the cut bar {member} at {node}"), {"member": cut.member, "node": cut.node})
     if cut.what == "beam":
-        return f"the beam cut at {cut.node}"
-    return f"the pin at {cut.node}"
+        return Words(N_("the beam cut at {node}"), {"node": cut.node})
+    return Words(N_("the pin at {node}"), {"node": cut.node})
+
+
+def cut_words(cut: Cut, *, capital: bool = False) -> str:
+    """The cut in the student's language ('the roller at B'); `capital`: to begin a sentence."""
+    words = cut_phrase(cut).said(_)
+    return words[:1].upper() + words[1:] if capital else words
 
 
 @dataclass(frozen=True)
 class Unknown:
     """One unknown of a cut: at `node`, a force along the unit vector `direction`
-    (`moment` False), or a moment (`moment` True, direction unused); `words` names it for
-    a student ("the x part of the force at A", "the force in bar CD at S1")."""
+    (`moment` False), or a moment (`moment` True, direction unused); `phrase` names it for
+    a student ("the x part of the force at A", "the force in bar CD at S1"): `words` in
+    English (the figures of `check --json`), `said()` in the student's language."""
 
     node: str
     direction: tuple[float, float]
     moment: bool
-    words: str
+    phrase: Words
+
+    @property
+    def words(self) -> str:
+        return self.phrase.said()
+
+    def said(self) -> str:
+        return self.phrase.said(_)
 
     def value(self, fx: float, fy: float, m: float) -> float:
         """This unknown's value in a force (fx, fy) [N] and a moment m [N m] at its node."""
@@ -87,26 +107,28 @@ def unknowns(level: Level) -> list[Unknown]:
     where = {n.id: (n.x, n.y) for n in level.nodes}
     out: list[Unknown] = []
     for cut in level.cut or []:
-        out += _cut_unknowns(level, cut, where, carried(cut), cut_words(cut))
+        out += _cut_unknowns(level, cut, where, carried(cut), cut_phrase(cut))
     return out
 
 
-def _cut_unknowns(level: Level, cut: Cut, where: dict, carries: tuple[str, ...], words: str) -> list[Unknown]:
+def _cut_unknowns(level: Level, cut: Cut, where: dict, carries: tuple[str, ...], words: Words) -> list[Unknown]:
     if cut.what == "bar":
         member = next(m for m in level.members if m.id == cut.member)
         other = member.j if member.i == cut.node else member.i
         u = unit(np.subtract(where[cut.node], where[other]))
-        noun = "cable" if member.kind == "cable" else "bar"  # a cable is no bar to the student reading this
-        return [Unknown(cut.node, u, False, f"the force in {noun} {cut.member} at {cut.node}")]
+        said = (
+            N_("the force in cable {member} at {node}") if member.kind == "cable" else N_("the force in bar {member} at {node}")
+        )  # a cable is no bar to the student
+        return [Unknown(cut.node, u, False, Words(said, {"member": cut.member, "node": cut.node}))]
     if cut.along is not None:
-        return [Unknown(cut.node, unit(cut.along), False, f"the force of {words}")]
+        return [Unknown(cut.node, unit(cut.along), False, Words(N_("the force of {cut}"), {"cut": words}))]
     out = []
     if "x" in carries:
-        out.append(Unknown(cut.node, (1.0, 0.0), False, f"the x part of the force of {words}"))
+        out.append(Unknown(cut.node, (1.0, 0.0), False, Words(N_("the x part of the force of {cut}"), {"cut": words})))
     if "y" in carries:
-        out.append(Unknown(cut.node, (0.0, 1.0), False, f"the y part of the force of {words}"))
+        out.append(Unknown(cut.node, (0.0, 1.0), False, Words(N_("the y part of the force of {cut}"), {"cut": words})))
     if "rot" in carries:
-        out.append(Unknown(cut.node, (0.0, 0.0), True, f"the moment of {words}"))
+        out.append(Unknown(cut.node, (0.0, 0.0), True, Words(N_("the moment of {cut}"), {"cut": words})))
     return out
 
 
@@ -124,9 +146,12 @@ def columns(model: Model, items: list[Unknown], p: int) -> np.ndarray:
     return a
 
 
-def resultant(model: Model, p: int) -> np.ndarray:
-    """(ΣFx, ΣFy, ΣM about node p) [N, N, N m] of the model's loads as the engine applies them."""
+def resultant(model: Model, p: int, part: np.ndarray | None = None) -> np.ndarray:
+    """(ΣFx, ΣFy, ΣM about node p) [N, N, N m] of the model's loads as the engine applies
+    them (on the nodes `part` (N,) bool only, if given)."""
     f = load_vector(model, model.load_end_time)
+    if part is not None:
+        f = np.where(part[:, None], f, 0.0)
     d = model.arrays.pos0[:, :2] - model.arrays.pos0[p, :2]
     return np.array([f[:, 0].sum(), f[:, 1].sum(), (d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum()])
 
@@ -135,11 +160,16 @@ def solve_values(level: Level) -> list[tuple[Unknown, float]] | None:
     """Each unknown of the level's cuts with its value [N or N m], or None when the cuts are
     not statically determinate or the loads cannot be balanced by them."""
     items = unknowns(level)
-    if not items or len(items) > 3:
+    model = build_model(level.model_data(), statics_only=True) if items else None
+    hinges = hinge_parts(model) if model is not None else []  # a hinge inside the body: one more equation per part
+    if not items or len(items) > 3 + len(hinges):
         return None
-    model = build_model(level.model_data(), statics_only=True)
     p = 0
     a, b = columns(model, items, p), resultant(model, p)
+    for h, part in hinges:  # the moment about h of the forces on the part is zero
+        inside = np.array([part[model.node_index(u.node)] for u in items])
+        a = np.vstack((a, columns(model, items, h)[2] * inside))
+        b = np.append(b, resultant(model, h, part)[2])
     if np.linalg.matrix_rank(a) < len(items):
         return None
     u, *_ = np.linalg.lstsq(a, -b, rcond=None)

@@ -2,7 +2,7 @@
 Infinitely many answers are right; the engine's own load vector judges each.
 
 How it is judged. The given loads and the player's forces, as the engine applies them
-(engine.linear.load_vector), give ΣFx, ΣFy and ΣM about a node P the student can use
+(equilibria.engine.linear.load_vector), give ΣFx, ΣFy and ΣM about a node P the student can use
 (`goal.moment_about`, else the first load's node: common.moment_point), the point the
 play screen's ΣM is taken about too. The body is balanced when each sum is zero within
 2 % of the forces that make it up (of the force pushing each way, of the moment turning
@@ -32,14 +32,16 @@ from __future__ import annotations
 import math
 
 from equilibria.engine import Model, build_model
-from equilibria.figures import kn
+from equilibria.figures import figure, kn, percent, plain
 from equilibria.format import BaseLevel as Level
-from equilibria.rules.common import Verdict, hold_time, limit, moment_point, plural, run
+from equilibria.i18n import N_, _, ngettext
+from equilibria.rules.common import Verdict, hold_time, limit, moment_point, run
 from equilibria.rules.contact import judge_on_contacts
 from equilibria.rules.equilibrium import FLOOR, bounds, off_words, ranked_off, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.solution import AddForce, Solution
 
+WITHIN = N_("ΣFx = 0, ΣFy = 0 and ΣM about {node} = 0, each within {tolerance} of the forces that make it up")
 EXACT = 1e-6  # a remainder below this fraction of the tolerance is round-off: balanced exactly
 
 
@@ -58,13 +60,16 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     allowed_nodes = set(player.nodes or []) or {n.id for n in level.nodes}
     forces = [m for m in solution.moves if isinstance(m, AddForce)]
     if len(forces) != wanted:
-        return Verdict(False, f"Add exactly {plural(wanted, 'force')}; this solution adds {len(forces)}.", {"forces": len(forces)})
+        said = ngettext("Add exactly {n} force; this solution adds {given}.", "Add exactly {n} forces; this solution adds {given}.", wanted)
+        return Verdict(False, said.format(n=wanted, given=len(forces)), {"forces": len(forces)})
     for f in forces:
         if f.node not in allowed_nodes:
-            return Verdict(False, f"Forces may act at {', '.join(sorted(allowed_nodes))}, not at {f.node}.")
+            return Verdict(False, _("Forces may act at {nodes}, not at {node}.").format(nodes=", ".join(sorted(allowed_nodes)), node=f.node))
         if math.hypot(f.fx, f.fy) > max_force:
-            rubs = " Friction can carry part of the load, up to μN at each surface: your force need only make up the rest." if _rubs(level) else ""
-            return Verdict(False, f"The force at {f.node} is {kn(math.hypot(f.fx, f.fy))}; at most {kn(max_force)} is allowed.{rubs}", {"too_big": f.node})
+            said = _("The force at {node} is {force}; at most {most} is allowed.").format(node=f.node, force=kn(math.hypot(f.fx, f.fy)), most=kn(max_force))
+            if _rubs(level):
+                said += " " + _("Friction can carry part of the load, up to μN at each surface: your force need only make up the rest.")
+            return Verdict(False, said, {"too_big": f.node})
     data = level.model_data()
     data["loads"] = data.get("loads", []) + [{"node": f.node, "fx": f.fx, "fy": f.fy} for f in forces]
     about = moment_point(level)
@@ -89,10 +94,11 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
         "hold": hold,
     }
     if off:
-        return Verdict(False, f"Not balanced: {off_words(net, off, about)}.", figures, sim, start)
-    within = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, each within {tol:.0%} of the forces that make it up"
+        return Verdict(False, _("Not balanced: {what}.").format(what=off_words(net, off, about)), figures, sim, start)
+    within = _(WITHIN).format(node=about, tolerance=percent(tol))
     if worst <= allowed:
-        return Verdict(True, f"The body stays put for {hold:g} s: the forces and their moments balance ({within}).", figures, sim, start)
+        said = _("The body stays put for {hold} s: the forces and their moments balance ({within}).").format(hold=plain(hold), within=within)
+        return Verdict(True, said, figures, sim, start)
     if all(abs(v) <= EXACT * bound[k] for k, v in net.items()):
         # Statics says equilibrium, the run says it turns away: forces fixed in direction
         # that squeeze a body (Σ r·F < 0 about its centre) make its equilibrium unstable,
@@ -100,9 +106,11 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
         figures["stable_equilibrium"] = False
         return Verdict(
             True,
-            "The forces and their moments balance: the body is in equilibrium. But it is an unstable one: your forces "
-            f"squeeze the body, so the smallest nudge turns it away (it moved {worst:.3g} m), like a pencil standing on "
-            "its tip. Forces that pull the body apart would hold it steady.",
+            _(
+                "The forces and their moments balance: the body is in equilibrium. But it is an unstable one: your forces "
+                "squeeze the body, so the smallest nudge turns it away (it moved {moved} m), like a pencil standing on "
+                "its tip. Forces that pull the body apart would hold it steady."
+            ).format(moved=figure(worst)),
             figures,
             sim,
             start,
@@ -111,7 +119,8 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     held = dict(data, supports=[{"node": about, "fix": ["x", "y", "rot"]}])
     sim, worst, start = run(held, hold)
     figures["held_at"] = about
-    return Verdict(True, f"Balanced: {within}. The little that is left over would make the free body drift slowly.", figures, sim, start)
+    said = _("Balanced: {within}. The little that is left over would make the free body drift slowly.").format(within=within)
+    return Verdict(True, said, figures, sim, start)
 
 
 def _rubs(level: Level) -> bool:
@@ -122,13 +131,13 @@ def _rubs(level: Level) -> bool:
 def _sense(level: Level, model: Model) -> list[str]:
     about = level.goal.moment_about if level.goal else None
     if about is not None and about not in model.node_ids:
-        return [f"goal.moment_about: unknown node {about!r}"]
+        return ["goal.moment_about: " + _("unknown node {id}").format(id=repr(about))]
     return []
 
 
 KIND = Kind(
     name="balance",
-    summary="add forces to a free body so that it stays put",
+    summary=N_("add forces to a free body so that it stays put"),
     moves=(AddForce,),
     tools=("inspect", "force", "erase", "drag"),
     player_fields=frozenset({"forces", "max_force", "nodes"}),

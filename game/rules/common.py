@@ -14,7 +14,9 @@ import numpy as np
 from equilibria.engine import Model, Simulation, Unstable, build_model
 from equilibria.engine.linear import Mechanism, mechanism
 from equilibria.engine.results import elements_without
+from equilibria.figures import plain
 from equilibria.format import BaseLevel as Level
+from equilibria.i18n import N_, _, decimal
 from equilibria.rules.motion import describe_motion
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
@@ -26,7 +28,7 @@ JUDGE = "rk4"
 
 # The one definition, for every kind that asks whether a structure stands (zero_force's
 # remove mode, build, stability), said in the level texts and docs/level-format.md.
-STANDS = (
+STANDS = N_(
     "A structure stands when nothing in it can move without stretching a member (no mechanism) and, run from a slightly "
     "disturbed start under its loads, no node moves more than the limit for the level's hold time."
 )
@@ -84,17 +86,22 @@ def within_budget(dt: float, seconds: float) -> int:
     before running; ValueError (one line, what to change) when more than MAX_JUDGE_STEPS."""
     steps = seconds / dt if dt > 0.0 else math.inf
     if not steps <= MAX_JUDGE_STEPS:
-        count = f"{steps:,.0f}" if math.isfinite(steps) else "endless"
+        count = decimal(steps, 0) if math.isfinite(steps) else _("endless")
         raise ValueError(
-            f"checking this structure for {seconds:g} s would take {count} steps, more than the {MAX_JUDGE_STEPS:,} a check may take:"
-            " a very short or very stiff member sets that pace, so make the shortest members longer"
-            " (in a level file: E, density or A too large for a member's length, or too long a goal.hold)"
+            _(
+                "checking this structure for {seconds} s would take {count} steps, more than the {most} a check may take:"
+                " a very short or very stiff member sets that pace, so make the shortest members longer"
+                " (in a level file: E, density or A too large for a member's length, or too long a goal.hold)"
+            ).format(seconds=plain(seconds), count=count, most=decimal(MAX_JUDGE_STEPS, 0))
         )
     return round(steps)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def listing(items: list[str]) -> str:
+    """Names in a list a student reads: "A", "A and B", "A, B and C" (the language's "and")."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def hold_time(level: Level) -> float:
@@ -149,6 +156,21 @@ def between_batches() -> None:
         hook()
 
 
+RAMP = 0.5  # [s] the loads of a run shown at rest come on over this time (smoothly_loaded)
+
+
+def smoothly_loaded(data: dict) -> dict:
+    """`data` with its loads coming on over RAMP seconds along a smooth step (3s² − 2s³,
+    s = t/RAMP), not at once: a sudden load sets an elastic body vibrating about its
+    place, and a structure shown at rest carries the static forces. Loads with a history
+    of their own keep it."""
+    out = dict(data)
+    smooth = [[RAMP * k / 20, (k / 20) ** 2 * (3 - 2 * k / 20)] for k in range(21)]
+    for key in ("loads", "member_loads"):
+        out[key] = [ld if ld.get("history") else {**ld, "history": smooth} for ld in data.get(key, [])]
+    return out
+
+
 def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, ...] = ()) -> tuple[Simulation, float, Simulation]:
     """Run a model for `seconds` from rest (JUDGE); returns the simulation, the largest
     node displacement seen [m] (infinite if it blew up) and the run's start."""
@@ -163,7 +185,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
     pos0 = model.arrays.pos0[:, :2]
     worst = 0.0
     try:
-        for _ in range(max(1, round(seconds / 0.02))):
+        for _batch in range(max(1, round(seconds / 0.02))):
             sim.advance(0.02)
             worst = max(worst, float(np.hypot(*(sim.state.pos[:, :2] - pos0).T).max()))
             between_batches()
@@ -207,5 +229,5 @@ def stands(level: Level, removed: tuple[str, ...] = ()) -> Standing:
 
 def direction(angle: float) -> str:
     """A direction in words for an angle in degrees, counter-clockwise from +x."""
-    words = ("right", "up and right", "up", "up and left", "left", "down and left", "down", "down and right")
-    return words[round(angle / 45.0) % 8]
+    words = (N_("right"), N_("up and right"), N_("up"), N_("up and left"), N_("left"), N_("down and left"), N_("down"), N_("down and right"))
+    return _(words[round(angle / 45.0) % 8])

@@ -25,9 +25,23 @@ from equilibria.engine.determinacy import truss_count
 from equilibria.engine.linear import mechanism
 from equilibria.engine.results import BUCKLING, CABLE, member_results
 from equilibria.engine.simulation import RestCriteria
-from equilibria.figures import kn
+from equilibria.figures import figure, fixed, kn, money, percent, plain
 from equilibria.format import BaseLevel as Level
-from equilibria.rules.common import IMPERFECTION, JUDGE, Verdict, between_batches, free_motion, hold_time, jittered, limit, plural, snapshot, within_budget
+from equilibria.format import pinned_fields, support_fields, support_key, support_words
+from equilibria.i18n import N_, _, ngettext
+from equilibria.rules.common import (
+    IMPERFECTION,
+    JUDGE,
+    Verdict,
+    between_batches,
+    free_motion,
+    hold_time,
+    jittered,
+    limit,
+    listing,
+    snapshot,
+    within_budget,
+)
 from equilibria.rules.kind import Kind
 from equilibria.rules.motion import MOTION_TOL
 from equilibria.solution import AddMember, AddNode, AddSupport, Solution
@@ -35,10 +49,6 @@ from equilibria.solution import AddMember, AddNode, AddSupport, Solution
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
 BATCH = 0.02  # the load test looks at the structure this often [s]
 FALLEN = 0.1  # a node that moved this fraction of the structure's size has fallen, not sagged
-
-
-def _listing(word: str, ids: list[str]) -> str:
-    return f"{word} {ids[0]}" if len(ids) == 1 else f"{word}s {', '.join(ids[:-1])} and {ids[-1]}"
 
 
 def support_price(player, fix) -> float:
@@ -57,10 +67,6 @@ def member_price(section, length: float) -> float:
 def node_price(player) -> float:
     """What a new joint (node) costs."""
     return player.node_cost or 0.0
-
-
-def money(x: float) -> str:
-    return f"${x:,.0f}"
 
 
 @dataclass
@@ -100,40 +106,42 @@ def design(level: Level, solution: Solution) -> Design:
         f = f"moves[{k}]"
         if isinstance(move, AddNode):
             if move.id in where:
-                raise ValueError(f"{f}.id: node {move.id!r} already exists")
+                raise ValueError(f"{f}.id: " + _("node {id} already exists").format(id=repr(move.id)))
             where[move.id] = d.nodes[move.id] = (move.x, move.y)
             d.data["nodes"].append({"id": move.id, "x": move.x, "y": move.y})
             d.cost += node_price(player)
         elif isinstance(move, AddMember):
             section = sections.get(move.section)
             if section is None:
-                offered = ", ".join(sorted(sections)) or "none"
-                raise ValueError(f"{f}.section: unknown section {move.section!r} (this level offers {offered})")
+                offered = ", ".join(sorted(sections)) or _("none")
+                raise ValueError(f"{f}.section: " + _("unknown section {id} (this level offers {offered})").format(id=repr(move.section), offered=offered))
             for end in ("i", "j"):
                 if getattr(move, end) not in where:
-                    raise ValueError(f"{f}.{end}: unknown node {getattr(move, end)!r}")
+                    raise ValueError(f"{f}.{end}: " + _("unknown node {id}").format(id=repr(getattr(move, end))))
             if move.id in member_ids:
-                raise ValueError(f"{f}.id: member {move.id!r} already exists")
+                raise ValueError(f"{f}.id: " + _("member {id} already exists").format(id=repr(move.id)))
             member_ids.add(move.id)
             length = math.dist(where[move.i], where[move.j])
             d.members[move.id] = (move.i, move.j, length)
             d.sections[move.id] = move.section
             d.data["members"].append(
-                {"id": move.id, "i": move.i, "j": move.j, **section.member_fields()},
+                {"id": move.id, "i": move.i, "j": move.j, **pinned_fields(section.member_fields(), move.release)},
             )
             d.cost += member_price(section, length)
         elif isinstance(move, AddSupport):
             if move.node not in where:
-                raise ValueError(f"{f}.node: unknown node {move.node!r}")
-            allowed = [set(t) for t in player.supports or []]
-            if set(move.fix) not in allowed:
-                kinds = "; ".join(", ".join(t) for t in player.supports or []) or "none"
-                raise ValueError(f"{f}.fix: this level does not offer a support fixing {', '.join(move.fix)} (it offers: {kinds})")
+                raise ValueError(f"{f}.node: " + _("unknown node {id}").format(id=repr(move.node)))
+            allowed = [support_key(t) for t in player.supports or []]
+            if move.key not in allowed:
+                kinds = "; ".join(support_words(k) if k[:1] == ("roller",) else ", ".join(k) for k in allowed) or _("none")
+                what = support_words(move.key) if move.roller else _("support fixing {fix}").format(fix=", ".join(move.fix))
+                said = _("this level does not offer a {what} (it offers: {offered})").format(what=what, offered=kinds)
+                raise ValueError(f"{f}.{'roller' if move.roller else 'fix'}: {said}")
             if move.node in supported:
-                raise ValueError(f"{f}.node: node {move.node!r} already has a support")
+                raise ValueError(f"{f}.node: " + _("node {id} already has a support").format(id=repr(move.node)))
             supported.add(move.node)
             d.supports.append(move.node)
-            d.data["supports"].append({"node": move.node, "fix": list(move.fix)})
+            d.data["supports"].append({"node": move.node, **support_fields(move.key)})
             d.cost += support_price(player, move.fix)
     return d
 
@@ -144,27 +152,35 @@ def rule_broken(level: Level, d: Design) -> str | None:
     if player.zone:
         for nid, point in d.nodes.items():
             if not inside(point, player.zone):
-                return f"Node {nid} at ({point[0]:.3g} m, {point[1]:.3g} m) is outside the build zone."
+                return _("Node {node} at ({x} m, {y} m) is outside the build zone.").format(node=nid, x=figure(point[0]), y=figure(point[1]))
     if player.max_members is not None and len(d.members) > player.max_members:
-        return f"You may add at most {plural(player.max_members, 'member')}; this design adds {len(d.members)}."
+        said = ngettext(
+            "You may add at most {n} member; this design adds {given}.", "You may add at most {n} members; this design adds {given}.", player.max_members
+        )
+        return said.format(n=player.max_members, given=len(d.members))
     if player.max_supports is not None and len(d.supports) > player.max_supports:
-        return f"You may add at most {plural(player.max_supports, 'support')}; this design adds {len(d.supports)}."
+        said = ngettext(
+            "You may add at most {n} support; this design adds {given}.", "You may add at most {n} supports; this design adds {given}.", player.max_supports
+        )
+        return said.format(n=player.max_supports, given=len(d.supports))
     if player.nodes:
         for node in d.supports:
             if node not in player.nodes:
-                return f"Supports may go at {', '.join(player.nodes)}, not at {node}."
+                return _("Supports may go at {nodes}, not at {node}.").format(nodes=", ".join(player.nodes), node=node)
     if player.max_length:
-        for mid, (_, _, length) in d.members.items():
+        for mid, (*_ends, length) in d.members.items():
             if length > player.max_length * (1 + 1e-9):
-                return f"Member {mid} is {length:.3g} m long; the longest allowed is {player.max_length:.3g} m."
+                return _("Member {member} is {length} m long; the longest allowed is {most} m.").format(
+                    member=mid, length=figure(length), most=figure(player.max_length)
+                )
     pairs: dict[frozenset, str] = {}
     for m in d.data["members"]:
         pair = frozenset((m["i"], m["j"]))
         if pair in pairs:
-            return f"Member {m['id']} doubles {pairs[pair]} between {m['i']} and {m['j']}."
+            return _("Member {member} doubles {other} between {i} and {j}.").format(member=m["id"], other=pairs[pair], i=m["i"], j=m["j"])
         pairs[pair] = m["id"]
     if player.budget is not None and d.cost > player.budget * (1 + 1e-9):
-        return f"This design costs {money(d.cost)}; the budget is {money(player.budget)}."
+        return _("This design costs {cost}; the budget is {budget}.").format(cost=money(d.cost), budget=money(player.budget))
     return None
 
 
@@ -246,13 +262,16 @@ def bill(level: Level, d: Design) -> Bill:
         lengths = [length for mid, (_, _, length) in d.members.items() if d.sections[mid] == name]
         if lengths:
             metres = sum(lengths)
-            parts.append((f"{plural(len(lengths), name + ' member')}, {metres:.2f} m at {money(section.cost)}/m", member_price(section, metres)))
+            said = ngettext("{n} {section} member, {metres} m at {price}/m", "{n} {section} members, {metres} m at {price}/m", len(lengths))
+            parts.append((said.format(n=len(lengths), section=name, metres=fixed(metres, 2), price=money(section.cost)), member_price(section, metres)))
     extras: list[tuple[str, float]] = []
     if d.nodes:
-        extras.append((f"{plural(len(d.nodes), 'new joint')} at {money(node_price(player))}", len(d.nodes) * node_price(player)))
+        said = ngettext("{n} new joint at {price}", "{n} new joints at {price}", len(d.nodes)).format(n=len(d.nodes), price=money(node_price(player)))
+        extras.append((said, len(d.nodes) * node_price(player)))
     if d.supports:
         fixes = {s["node"]: s["fix"] for s in d.data["supports"]}
-        extras.append((plural(len(d.supports), "new support"), sum(support_price(player, fixes[n]) for n in d.supports)))
+        said = ngettext("{n} new support", "{n} new supports", len(d.supports)).format(n=len(d.supports))
+        extras.append((said, sum(support_price(player, fixes[n]) for n in d.supports)))
     whole = whole_dollars([price for *_, price in priced] + [amount for _, amount in extras])
     rows = own + [BillRow(mid, name, length, price, dollars) for (mid, name, length, price), dollars in zip(priced, whole, strict=False)]
     shown = [sum(r.shown for r in rows if r.section == name and r.shown is not None) for name in sections if any(r.section == name for r in rows[len(own) :])]
@@ -270,6 +289,7 @@ class LoadTest:
     worst_node: str = ""
     at_rest: bool = False
     blew_up: str = ""
+    blew_up_words: object = None  # the engine's Words (engine/words.py): why it blew up, for the student's language
     utilisation: dict[str, float] = field(default_factory=dict)  # member id → peak |N| / capacity
     peak_force: dict[str, float] = field(default_factory=dict)  # member id → N [N] when its use was highest (tension +)
     broken: list[dict] = field(default_factory=list)  # in the order they broke
@@ -307,6 +327,7 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
             outcome = sim.advance(BATCH, until_rest=sim.time >= loads_on)
         except Unstable as exc:
             test.blew_up = str(exc)
+            test.blew_up_words = exc.words
             test.worst = math.inf
             return test
         between_batches()
@@ -360,37 +381,62 @@ def member_table(test: LoadTest) -> tuple[list[dict], dict]:
                 "sense": "tension" if n > 0 else ("compression" if n < 0 else "none"),
                 "tension_capacity": cap_t,
                 "compression_capacity": cap_c,
-                "compression_by": "a cable cannot push" if cable else ("buckling" if limits[k] == BUCKLING else "yield"),
+                # English for a machine (check --json); marked so that the member table shows it in the student's language: _(row["compression_by"])
+                "compression_by": N_("a cable cannot push") if cable else (N_("buckling") if limits[k] == BUCKLING else N_("yield")),
                 "use": use if use is not None else (0.0 if math.isfinite(cap_t) else None),
             }
         )
     rows.sort(key=lambda r: (-(r["use"] or 0.0), r["member"]))
     if test.broken:
-        first = {"member": test.broken[0]["member"], "why": f"it {test.broken[0]['how']} first, at {test.broken[0]['time']:.2f} s"}
+        broke = test.broken[0]
+        first = {"member": broke["member"], "why": _(FIRST[broke["how"]]).format(time=fixed(broke["time"], 2))}
     elif rows and rows[0]["use"]:
-        first = {"member": rows[0]["member"], "why": f"the highest use ratio, {rows[0]['use']:.0%}"}
+        first = {"member": rows[0]["member"], "why": _("the highest use ratio, {share}").format(share=percent(rows[0]["use"]))}
     else:
-        first = {"member": None, "why": "no member has a limit here"}
+        first = {"member": None, "why": _("no member has a limit here")}
     return rows, first
+
+
+# How a member broke (the figures' "how", English for a machine) in the words of a verdict.
+BROKE = {
+    "buckled": N_("Member {member} buckled at {time} s: its force passed its buckling load π²EI/L², {capacity}."),
+    "yielded in tension": N_("Member {member} yielded in tension at {time} s: its force passed its yield load (strength × area), {capacity}."),
+    "yielded in compression": N_("Member {member} yielded in compression at {time} s: its force passed its yield load (strength × area), {capacity}."),
+}
+FIRST = {
+    "buckled": N_("it buckled first, at {time} s"),
+    "yielded in tension": N_("it yielded in tension first, at {time} s"),
+    "yielded in compression": N_("it yielded in compression first, at {time} s"),
+}
 
 
 def _failure(test: LoadTest, allowed: float, hold: float) -> str | None:
     """Why the load test failed, in words (None: it passed)."""
     if test.broken:
         first = test.broken[0]
-        what = "its buckling load π²EI/L²" if first["how"] == "buckled" else "its yield load (strength × area)"
+        said = _(BROKE[first["how"]]).format(member=first["member"], time=fixed(first["time"], 2), capacity=kn(first["capacity"]))
         more = len(test.broken) - 1
-        after = f"; {plural(more, 'more member')} broke after it" if more else ""
-        return f"Member {first['member']} {first['how']} at {first['time']:.2f} s: its force passed {what}, {kn(first['capacity'])}{after}."
+        if more:
+            said += " " + ngettext("{n} more member broke after it.", "{n} more members broke after it.", more).format(n=more)
+        return said
     if test.blew_up:
-        return f"The structure collapsed violently ({test.blew_up})."
+        cause = test.blew_up_words.fields.get("cause") if test.blew_up_words is not None else None
+        cause = cause.said(_) if hasattr(cause, "said") else (cause or test.blew_up)
+        return _("The structure collapsed violently ({cause}).").format(cause=cause)
     if test.worst > allowed:
-        slack = f" {_listing('Cable', test.slack)} went slack: a cable can pull but never push." if test.slack else ""
+        slack = ""
+        if test.slack:
+            said = ngettext(
+                "Cable {cables} went slack: a cable can pull but never push.", "Cables {cables} went slack: a cable can pull but never push.", len(test.slack)
+            )
+            slack = " " + said.format(cables=listing(test.slack))
         if test.worst > FALLEN * test.sim.model.char_length:
-            return f"It falls: node {test.worst_node} moved {test.worst:.3g} m.{slack}"
-        return f"Node {test.worst_node} moved {test.worst * 1e3:.3g} mm; the limit is {allowed * 1e3:.3g} mm. Make it stiffer.{slack}"
+            return _("It falls: node {node} moved {moved} m.").format(node=test.worst_node, moved=figure(test.worst)) + slack
+        said = _("Node {node} moved {moved} mm; the limit is {limit} mm. Make it stiffer.")
+        return said.format(node=test.worst_node, moved=figure(test.worst * 1e3), limit=figure(allowed * 1e3)) + slack
     if not test.at_rest:
-        return f"It is still moving {SETTLE_SECONDS:g} s after the loads are on: it never stays at rest for {hold:g} s."
+        said = _("It is still moving {settle} s after the loads are on: it never stays at rest for {hold} s.")
+        return said.format(settle=plain(SETTLE_SECONDS), hold=plain(hold))
     return None
 
 
@@ -419,16 +465,22 @@ def reaction_lines(data: dict) -> str | None:
     if any(abs((point - p)[0] * d[1] - (point - p)[1] * d[0]) > 1e-6 * size for p, d in lines):
         return None
     node = next((nid for nid, xy in where.items() if math.dist(xy, point) < 1e-6 * size), None)
-    return f"through {node}" if node else f"through ({point[0]:.3g} m, {point[1]:.3g} m)"
+    return f"through {node}" if node else f"through ({point[0]:.3g} m, {point[1]:.3g} m)"  # a figure for a machine: English
 
 
 def _reaction_words(lines: str | None) -> str:
     if lines == "parallel":
-        return " The support reactions are all parallel: nothing resists a push across them."
+        return " " + _("The support reactions are all parallel: nothing resists a push across them.")
     if lines:
         point = lines.removeprefix("through ")
-        where = f"node {point}" if not point.startswith("(") else f"the point {point}"
-        return f" The lines of all the support reactions pass through {where}: none has a moment about it, so nothing stops a turn about it."
+        if point.startswith("("):
+            x, y = (float(v.strip().removesuffix(" m")) for v in point.strip("()").split(","))
+            where = _("the point ({x} m, {y} m)").format(x=figure(x), y=figure(y))
+        else:
+            where = _("node {node}").format(node=point)
+        return " " + _("The lines of all the support reactions pass through {where}: none has a moment about it, so nothing stops a turn about it.").format(
+            where=where
+        )
     return ""
 
 
@@ -444,7 +496,7 @@ def _judge_construction(level: Level, solution: Solution, *, jitter: float, stil
     try:
         model = build_model(d.data)
     except ModelError as exc:
-        return Verdict(False, f"This design cannot be built: {exc.message}.", figures)
+        return Verdict(False, _("This design cannot be built: {why}.").format(why=exc.words.said(_)), figures)
     found = free_motion(model)  # the first half of STANDS (game/rules/common.py); the load test is the second
     if found is not None:
         free, words = found
@@ -455,7 +507,7 @@ def _judge_construction(level: Level, solution: Solution, *, jitter: float, stil
         lines = reaction_lines(d.data)
         if lines:
             figures["reactions"] = lines
-        return Verdict(False, f"{still_moves}: {words}.{_reaction_words(lines)}", figures)
+        return Verdict(False, _(still_moves).format(motion=words) + _reaction_words(lines), figures)
     hold = hold_time(level)
     test = load_test(model, hold, jitter=jitter)
     allowed = limit(level, model.char_length)
@@ -469,17 +521,22 @@ def _judge_construction(level: Level, solution: Solution, *, jitter: float, stil
 
 
 def judge_build(level: Level, solution: Solution) -> Verdict:
-    judged = _judge_construction(level, solution, jitter=0.0, still_moves="It is a mechanism, not a structure")
+    judged = _judge_construction(level, solution, jitter=0.0, still_moves=N_("It is a mechanism, not a structure: {motion}."))
     if isinstance(judged, Verdict):
         return judged
     d, test, figures = judged
     figures["score"] = d.cost
     peak = figures["most_loaded"]
-    busiest = f" The most loaded member, {peak['member']}, works at {peak['utilisation']:.0%} of its capacity." if peak["member"] else ""
-    budget = f" of {money(level.player.budget)}" if level.player.budget else ""
+    said = _("It holds: nothing breaks, no node moves more than {moved} mm, and it comes to rest.").format(moved=figure(test.worst * 1e3))
+    if level.player.budget:
+        said += " " + _("Cost {cost} of {budget}.").format(cost=money(d.cost), budget=money(level.player.budget))
+    else:
+        said += " " + _("Cost {cost}.").format(cost=money(d.cost))
+    if peak["member"]:
+        said += " " + _("The most loaded member, {member}, works at {share} of its capacity.").format(member=peak["member"], share=percent(peak["utilisation"]))
     return Verdict(
         True,
-        f"It holds: nothing breaks, no node moves more than {test.worst * 1e3:.3g} mm, and it comes to rest. Cost {money(d.cost)}{budget}.{busiest}",
+        said,
         figures,
         test.sim,
         test.start,
@@ -487,24 +544,30 @@ def judge_build(level: Level, solution: Solution) -> Verdict:
 
 
 def judge_stability(level: Level, solution: Solution) -> Verdict:
-    judged = _judge_construction(level, solution, jitter=IMPERFECTION, still_moves="Still a mechanism")
+    judged = _judge_construction(level, solution, jitter=IMPERFECTION, still_moves=N_("Still a mechanism: {motion}."))
     if isinstance(judged, Verdict):
         return judged
     d, test, figures = judged
-    added = " and ".join(x for x in (plural(len(d.members), "member") if d.members else "", plural(len(d.supports), "support") if d.supports else "") if x)
-    return Verdict(True, f"Stable: with {added or 'nothing'} added no free motion is left, and it stands under its loads.", figures, test.sim, test.start)
+    added = [
+        *([ngettext("{n} member", "{n} members", len(d.members)).format(n=len(d.members))] if d.members else []),
+        *([ngettext("{n} support", "{n} supports", len(d.supports)).format(n=len(d.supports))] if d.supports else []),
+    ]
+    if not added:
+        return Verdict(True, _("Stable: with nothing added no free motion is left, and it stands under its loads."), figures, test.sim, test.start)
+    said = _("Stable: with {added} added no free motion is left, and it stands under its loads.").format(added=listing(added))
+    return Verdict(True, said, figures, test.sim, test.start)
 
 
 def _sense_build(level: Level, model: Model) -> list[str]:
     if not level.player.sections and not level.player.supports:
-        return [f"player: a {level.kind} level gives the player sections or supports to build with"]
+        return ["player: " + _("a {kind} level gives the player sections or supports to build with").format(kind=level.kind)]
     return []
 
 
 def _sense_stability(level: Level, model: Model) -> list[str]:
     problems = _sense_build(level, model)
     if not problems and mechanism(model) is None:
-        return ["supports: a stability level starts as a mechanism, but this structure is already stable"]
+        return ["supports: " + _("a stability level starts as a mechanism, but this structure is already stable")]
     return problems
 
 
@@ -512,7 +575,7 @@ BUILD_RULES = frozenset({"sections", "budget", "supports", "support_cost", "fixe
 
 BUILD = Kind(
     name="build",
-    summary="build a structure within a zone and a budget that carries its loads",
+    summary=N_("build a structure within a zone and a budget that carries its loads"),
     moves=(AddNode, AddMember, AddSupport),
     tools=("inspect", "node", "member", "support", "erase", "drag"),
     player_fields=BUILD_RULES | {"zone", "node_cost", "max_length"},
@@ -523,7 +586,7 @@ BUILD = Kind(
 
 STABILITY = Kind(
     name="stability",
-    summary="add members or supports that turn a mechanism into a structure",
+    summary=N_("add members or supports that turn a mechanism into a structure"),
     moves=(AddMember, AddSupport),
     tools=("inspect", "member", "support", "erase", "drag"),
     player_fields=BUILD_RULES,

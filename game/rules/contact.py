@@ -12,9 +12,10 @@ import numpy as np
 
 from equilibria.engine import Model
 from equilibria.engine.linear import load_vector
-from equilibria.figures import kn
+from equilibria.figures import kn, plain
 from equilibria.format import BaseLevel as Level
-from equilibria.rules.common import Verdict, hold_time, limit, run
+from equilibria.i18n import _
+from equilibria.rules.common import Verdict, hold_time, limit, listing, run
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,10 @@ class Surface:
         nx, ny = self.normal
         sx, sy = (-ny, nx) if self.T > 0 else (ny, -nx)  # −sign(T) t
         if abs(sy) < 1e-6:
-            return "to the right" if sx > 0 else "to the left"
+            return _("to the right") if sx > 0 else _("to the left")
         if abs(sx) < 1e-6:
-            return "up" if sy > 0 else "down"
-        return "up the slope" if sy > 0 else "down the slope"
+            return _("up") if sy > 0 else _("down")
+        return _("up the slope") if sy > 0 else _("down the slope")
 
 
 def surfaces(model: Model) -> list[Surface]:
@@ -92,20 +93,22 @@ def why_it_moves(found: list[Surface]) -> str | None:
     words (F ≤ μN), or None when statics finds the friction enough: never by how much
     (the friction needed less μN is the push missing)."""
     for s in found:
-        where = " and ".join(s.nodes)
         if s.lifts:
-            return f"at {where} the surface would have to pull, and a surface can only push: the body lifts off there."
+            return _("at {nodes} the surface would have to pull, and a surface can only push: the body lifts off there.").format(nodes=listing(list(s.nodes)))
     for s in found:
-        where = " and ".join(s.nodes)
         if s.slips:
-            return f"the friction needed at {where} is more than μN (μ = {s.mu:g}), the most the surface there can give: it slides {s.slide_words()}."
+            said = _("the friction needed at {nodes} is more than μN (μ = {mu}), the most the surface there can give: it slides {way}.")
+            return said.format(nodes=listing(list(s.nodes)), mu=plain(s.mu), way=s.slide_words())
     return None
 
 
 def held_words(found: list[Surface]) -> str:
     """What the friction does when the body stays put: F against μN, per surface."""
     rubbing = [s for s in found if s.mu > 0.0 and s.N > 0.0 and abs(s.T) > 1e-3 * s.N]
-    parts = [f"at {' and '.join(s.nodes)} the friction needed, {kn(abs(s.T))}, is within μN = {kn(s.mu * s.N)}" for s in rubbing]
+    parts = [
+        _("at {nodes} the friction needed, {force}, is within μN = {most}").format(nodes=listing(list(s.nodes)), force=kn(abs(s.T)), most=kn(s.mu * s.N))
+        for s in rubbing
+    ]
     return "; ".join(parts)
 
 
@@ -121,8 +124,12 @@ def judge_on_contacts(level: Level, data: dict, model: Model) -> Verdict:
     figures = {"contacts": [s.figures() for s in found], "max_displacement": worst, "limit": allowed, "hold": hold}
     if worst <= allowed:
         held = held_words(found)
-        words = f"The body stays put for {hold:g} s: the forces and their moments balance" + (f", and {held}." if held else ".")
+        if held:
+            words = _("The body stays put for {hold} s: the forces and their moments balance, and {friction}.").format(hold=plain(hold), friction=held)
+        else:
+            words = _("The body stays put for {hold} s: the forces and their moments balance.").format(hold=plain(hold))
         return Verdict(True, words, figures, sim, start)
-    why = why_it_moves(found) or "the contact forces cannot hold it."
-    moved = f"moves within {hold:g} s" if math.isfinite(worst) else "flies off"
-    return Verdict(False, f"The body {moved}: {why}", figures, sim, start)
+    why = why_it_moves(found) or _("the contact forces cannot hold it.")
+    if math.isfinite(worst):
+        return Verdict(False, _("The body moves within {hold} s: {why}").format(hold=plain(hold), why=why), figures, sim, start)
+    return Verdict(False, _("The body flies off: {why}").format(why=why), figures, sim, start)

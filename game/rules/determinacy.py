@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from equilibria.engine.determinacy import TrussCount, truss_count
 from equilibria.engine.linear import mechanism
+from equilibria.figures import figure
 from equilibria.format import BaseLevel as Level
-from equilibria.rules.common import Verdict, plural, stands
+from equilibria.i18n import N_, _, ngettext
+from equilibria.rules.common import Verdict, stands
 from equilibria.rules.kind import Kind
 from equilibria.solution import RemoveMember, Solution
 
@@ -28,55 +30,66 @@ def judge_determinacy(level: Level, solution: Solution) -> Verdict:
     data = level.model_data()
     data["members"] = [m for m in data["members"] if m["id"] not in removed]
     if not data["members"]:
-        why = "Every member is gone: nothing holds the joints together. Take out only the members the truss can spare."
+        why = _("Every member is gone: nothing holds the joints together. Take out only the members the truss can spare.")
         return Verdict(False, why, {"removed": list(removed)})
     count = truss_count(data)
     if count is None:
-        raise ValueError("members: a determinacy level is a truss of bars and cables")  # its sense check says so first
+        raise ValueError("members: " + _("a determinacy level is a truss of bars and cables"))  # its sense check says so first
     standing = stands(level, removed)
     sim, start, free = standing.sim, standing.start, standing.free
     figures = {"removed": list(removed), "m": count.m, "r": count.r, "j": count.j, "excess": count.excess}
     figures["moving"] = sorted(sim.model.node_ids[q] for q in free.moving()) if free is not None else []
     figures |= {"largest_displacement": standing.worst, "limit": standing.limit}
-    taken = f"With {plural(len(removed), 'member')} taken out" if removed else "As it is"
+    said = {"taken": _taken(removed), "count": count.line(_)}
     if free is not None:
-        return Verdict(False, f"{taken}, {count.line()}. {_mechanism_words(count, standing.motion)}", figures, sim, start)
+        return Verdict(False, _("{taken}, {count}. {why}").format(**said, why=_mechanism_words(count, standing.motion)), figures, sim, start)
     if not standing.stands:
-        moved = f"a joint moves {standing.worst * 1e3:.3g} mm, more than the {standing.limit * 1e3:.3g} mm allowed"
-        return Verdict(False, f"{taken}, {count.line()}, but under its loads {moved}: it does not stand.", figures, sim, start)
+        moved = _("{taken}, {count}, but under its loads a joint moves {moved} mm, more than the {limit} mm allowed: it does not stand.")
+        return Verdict(False, moved.format(**said, moved=figure(standing.worst * 1e3), limit=figure(standing.limit * 1e3)), figures, sim, start)
     if count.excess > 0:
-        more = "one more member" if count.excess == 1 else f"{count.excess} more members"
-        return Verdict(False, f"{taken}, the truss stands, but {count.line()}: take out {more}.", figures, sim, start)
-    return Verdict(True, f"{taken}, {count.line()}, and no joint can move without a member stretching: the truss stands.", figures, sim, start)
+        more = ngettext(
+            "{taken}, the truss stands, but {count}: take out one more member.",
+            "{taken}, the truss stands, but {count}: take out {n} more members.",
+            count.excess,
+        )
+        return Verdict(False, more.format(**said, n=count.excess), figures, sim, start)
+    said = _("{taken}, {count}, and no joint can move without a member stretching: the truss stands.").format(**said)
+    return Verdict(True, said, figures, sim, start)
+
+
+def _taken(removed: tuple[str, ...]) -> str:
+    if not removed:
+        return _("As it is")
+    return ngettext("With {n} member taken out", "With {n} members taken out", len(removed)).format(n=len(removed))
 
 
 def _mechanism_words(count: TrussCount, motion: str) -> str:
     """Why the truss does not stand: the count says so, or it does not and the members
     are badly placed."""
     if count.excess < 0:
-        return f"Too many are gone: {motion}."
-    said = "The count is right" if count.excess == 0 else "The count has forces to spare"
-    return (
-        f"{said}, but the truss is a mechanism all the same: {motion}. "
-        "m + r = 2j is necessary, not sufficient: the members left must also be placed so that every joint is held."
-    )
+        return _("Too many are gone: {motion}.").format(motion=motion)
+    if count.excess == 0:
+        said = _("The count is right, but the truss is a mechanism all the same: {motion}.")
+    else:
+        said = _("The count has forces to spare, but the truss is a mechanism all the same: {motion}.")
+    return said.format(motion=motion) + " " + _("m + r = 2j is necessary, not sufficient: the members left must also be placed so that every joint is held.")
 
 
 def _sense(level: Level, model) -> list[str]:
     """A determinacy puzzle is set on a truss that stands, with a member to spare."""
     count = truss_count(level.model_data())
     if count is None:
-        return ["members: a determinacy level is a truss: bars and cables only, no beam-columns or plates"]
+        return ["members: " + _("a determinacy level is a truss: bars and cables only, no beam-columns or plates")]
     if mechanism(model) is not None:
-        return ["supports: the truss is a mechanism before anything is taken out"]
+        return ["supports: " + _("the truss is a mechanism before anything is taken out")]
     if count.excess <= 0:
-        return [f"members: nothing to take out: {count.line()}"]
+        return ["members: " + _("nothing to take out: {count}").format(count=count.line(_))]
     return []
 
 
 KIND = Kind(
     name="determinacy",
-    summary="take out the members a truss can spare, so that it is statically determinate (m + r = 2j) and still stands",
+    summary=N_("take out the members a truss can spare, so that it is statically determinate (m + r = 2j) and still stands"),
     moves=(RemoveMember,),
     tools=("inspect", "remove", "drag"),
     judge=judge_determinacy,

@@ -2,7 +2,7 @@
 one home for the balance and free-body judges (balance.py, free_body.py).
 
 The sums. The loads and the student's forces as the engine applies them
-(engine.linear.load_vector), about a node P of the body:
+(equilibria.engine.linear.load_vector), about a node P of the body:
 
     ΣFx = Σ fx,   ΣFy = Σ fy,   ΣM_P = Σ (x − x_P)·fy − (y − y_P)·fx + Σ m
 
@@ -38,7 +38,8 @@ import numpy as np
 from equilibria.engine import Model, histories
 from equilibria.engine.linear import load_vector, nodal_loads
 from equilibria.format import BaseLevel as Level
-from equilibria.rules.common import direction
+from equilibria.i18n import _
+from equilibria.rules.common import direction, listing
 
 DEFAULT_TOLERANCE = 0.02  # τ: of each sum's own forces, or of each unknown (free_body.py)
 FLOOR = 0.01  # φ: of the largest given load, for a sum or an unknown near zero
@@ -123,15 +124,19 @@ def ranked_off(net: dict[str, float], bound: dict[str, float]) -> list[str]:
 def off_words(net: dict[str, float], off: list[str], about: str) -> str:
     """Which equations are off, the largest imbalance first, and which way the body would
     go: never by how much (adding the remainder to one force is no statics)."""
-    names = [f"ΣM about {about}" if k == "m" else SUM_NAMES[k] for k in off]
-    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    ways = []
+    names = [_("ΣM about {node}").format(node=about) if k == "m" else SUM_NAMES[k] for k in off]
+    turn = move = ""
     for k in off:
         if k == "m":
-            ways.append("turn " + ("counter-clockwise" if net["m"] > 0 else "clockwise"))
-        elif not any(w.startswith("move") for w in ways):
+            turn = _("counter-clockwise") if net["m"] > 0 else _("clockwise")
+        elif not move:
             fx = net["fx"] if "fx" in off else 0.0
             fy = net["fy"] if "fy" in off else 0.0
-            ways.append(f"move {direction(math.degrees(math.atan2(fy, fx)))}")
-    first = " (the largest imbalance first)" if len(off) > 1 else ""
-    return f"{said} {'is' if len(off) == 1 else 'are'} not zero{first}, so the body would {' and '.join(ways)}"
+            move = direction(math.degrees(math.atan2(fy, fx)))
+    if turn and move:
+        ways = (_("move {way} and turn {sense}") if off.index("m") > 0 else _("turn {sense} and move {way}")).format(way=move, sense=turn)
+    else:
+        ways = _("turn {sense}").format(sense=turn) if turn else _("move {way}").format(way=move)
+    if len(off) == 1:
+        return _("{sum} is not zero, so the body would {go}").format(sum=names[0], go=ways)
+    return _("{sums} are not zero (the largest imbalance first), so the body would {go}").format(sums=listing(names), go=ways)

@@ -53,16 +53,19 @@ import math
 import numpy as np
 
 from equilibria.engine import Model, build_model
+from equilibria.engine.determinacy import hinge_parts
+from equilibria.figures import percent
 from equilibria.format import BaseLevel as Level
 from equilibria.format import Cut
+from equilibria.i18n import N_, _, ngettext
 from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
-from equilibria.rules.common import Verdict, hold_time, moment_point, plural, run
+from equilibria.rules.balance import WITHIN
+from equilibria.rules.common import Verdict, hold_time, listing, moment_point, run, smoothly_loaded
 from equilibria.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.solution import AddForce, AddMoment, Solution, player_loads
 
 SHORT_LINK = 0.03  # a roller's link put back (held), as a fraction of the body's size
-RAMP = 0.5  # [s] a right answer's loads come on over this time in the run shown (held)
 
 
 def places(level: Level) -> Places:
@@ -84,19 +87,36 @@ def _count_problem(level: Level, solution: Solution, want: Places) -> str | None
     forces = [m for m in solution.moves if isinstance(m, AddForce)]
     moments = [m for m in solution.moves if isinstance(m, AddMoment)]
     if len(forces) != want.forces or len(moments) != want.moments:
-        asked = plural(want.forces, "force") + (f" and {plural(want.moments, 'moment')}" if want.moments else "")
-        given = plural(len(forces), "force") + (f" and {plural(len(moments), 'moment')}" if moments or want.moments else "")
-        return f"Replace the cuts by exactly {asked}; this solution gives {given}."
-    for kind, moves, nodes in (("force", forces, want.nodes), ("moment", moments, want.moment_nodes)):
+        asked, given = _forces_and_moments(want.forces, want.moments, want.moments), _forces_and_moments(len(forces), len(moments), moments or want.moments)
+        return _("Replace the cuts by exactly {asked}; this solution gives {given}.").format(asked=asked, given=given)
+    for moment, moves, nodes in ((False, forces, want.nodes), (True, moments, want.moment_nodes)):
         seen: set[str] = set()
         for m in moves:
             if m.node not in nodes:
-                where = ", ".join(nodes) or "no node"
-                return f"A {kind} replaces a cut that carries one, at {where}; {m.node} is not one."
+                where = ", ".join(nodes) or _("no node")
+                said = (
+                    _("A moment replaces a cut that carries one, at {nodes}; {node} is not one.")
+                    if moment
+                    else _("A force replaces a cut that carries one, at {nodes}; {node} is not one.")
+                )
+                return said.format(nodes=where, node=m.node)
             if m.node in seen:
-                return f"One {kind} replaces the cut at {m.node}: add the two you put there into one."
+                said = (
+                    _("One moment replaces the cut at {node}: add the two you put there into one.")
+                    if moment
+                    else _("One force replaces the cut at {node}: add the two you put there into one.")
+                )
+                return said.format(node=m.node)
             seen.add(m.node)
     return None
+
+
+def _forces_and_moments(forces: int, moments: int, with_moments) -> str:
+    """ "2 forces", "2 forces and 1 moment"."""
+    said = ngettext("{n} force", "{n} forces", forces).format(n=forces)
+    if not with_moments:
+        return said
+    return _("{forces} and {moments}").format(forces=said, moments=ngettext("{n} moment", "{n} moments", moments).format(n=moments))
 
 
 def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | None:
@@ -108,29 +128,36 @@ def _misfit(level: Level, cut: Cut, fx: float, fy: float, most: float) -> str | 
         ux, uy = np.subtract(where[cut.node], where[other]) / math.dist(where[cut.node], where[other])
         across = abs(fx * uy - fy * ux)
         if across > most and member.kind == "cable":
-            return f"Cable {cut.member} pulls only along itself: its force at the cut {cut.node} lies along {cut.member}, but yours has a part across it."
-        if across > most:
-            return (
-                f"Member {cut.member} is a two-force member (a bar pinned at both ends): the force it gives at the cut {cut.node} "
-                f"lies along {cut.member}, but yours has a part across it."
+            return _("Cable {member} pulls only along itself: its force at the cut {node} lies along {member}, but yours has a part across it.").format(
+                member=cut.member, node=cut.node
             )
+        if across > most:
+            return _(
+                "Member {member} is a two-force member (a bar pinned at both ends): the force it gives at the cut {node} "
+                "lies along {member}, but yours has a part across it."
+            ).format(member=cut.member, node=cut.node)
         return None
     if cut.along is not None:  # a roller on an incline, or a pin that joined a two-force member
         ux, uy = np.divide(cut.along, math.hypot(*cut.along))
         across = abs(fx * uy - fy * ux)
         if across > most:
             if cut.what == "support":
-                return f"The roller at {cut.node} pushes only at right angles to the surface it rolls on, but yours has a part along that surface."
-            member = f"the two-force member {cut.member}" if cut.member else "a two-force member"
-            return (
-                f"The pin at {cut.node} joined {member} (a member loaded only at its two pins): the force it gives lies along "
-                f"that member, but yours has a part across it."
-            )
+                return _("The roller at {node} pushes only at right angles to the surface it rolls on, but yours has a part along that surface.").format(
+                    node=cut.node
+                )
+            if cut.member:
+                return _(
+                    "The pin at {node} joined the two-force member {member} (a member loaded only at its two pins): the force it gives lies along "
+                    "that member, but yours has a part across it."
+                ).format(node=cut.node, member=cut.member)
+            return _(
+                "The pin at {node} joined a two-force member (a member loaded only at its two pins): the force it gives lies along "
+                "that member, but yours has a part across it."
+            ).format(node=cut.node)
         return None
     for axis, value in (("x", fx), ("y", fy)):
         if axis not in carried(cut) and abs(value) > most:
-            words = cut_words(cut)
-            return f"{words[0].upper()}{words[1:]} gives no force along {axis}, but yours has an {axis} part."
+            return _("{cut} gives no force along {axis}, but yours has an {axis} part.").format(cut=cut_words(cut, capital=True), axis=axis)
     return None
 
 
@@ -169,7 +196,7 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
         "net_moment": net["m"],
         "moment_about": about,
         "tolerance": {"fx": bound["fx"], "fy": bound["fy"], "m": bound["m"], "fraction": tol, "floor": FLOOR},
-        "judged": "each unknown" if solved is not None else "equilibrium",
+        "judged": "each unknown" if solved is not None else "equilibrium",  # for a machine (--json): English
         "unknowns": [{k: r[k] for k in ("unknown", "yours", "right")} for r in rows],
         "off": off,
         "max_displacement": worst,
@@ -177,12 +204,19 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
     }
     if not failed:
         if solved is not None:
-            why = f"each of your {plural(len(rows), 'unknown')} within {tol:.0%} of its answer, so ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0"
+            why = ngettext(
+                "your {n} unknown within {tolerance} of its answer, so ΣFx = 0, ΣFy = 0 and ΣM about {node} = 0",
+                "each of your {n} unknowns within {tolerance} of its answer, so ΣFx = 0, ΣFy = 0 and ΣM about {node} = 0",
+                len(rows),
+            ).format(n=len(rows), tolerance=percent(tol), node=about)
         else:
-            why = f"ΣFx = 0, ΣFy = 0 and ΣM about {about} = 0, each within {tol:.0%} of the forces that make it up"
-        words = f"Right: your forces hold the freed body in equilibrium ({why}). Put back at the cuts, the body stands as before."
+            why = _(WITHIN).format(node=about, tolerance=percent(tol))
+        words = _("Right: your forces hold the freed body in equilibrium ({why}). Put back at the cuts, the body stands as before.").format(why=why)
         return Verdict(True, words, figures, sim, start)
-    return Verdict(False, _wrong_words(net, off, wrong, about, tol), figures, sim, start)
+    hinges = sorted({model.node_ids[h] for h, _ in hinge_parts(model)})
+    if hinges:
+        figures["hinges"] = hinges  # the hinges inside the body (their equations: game/rules/answer.py)
+    return Verdict(False, _wrong_words(net, off, wrong, about, tol, hinged=bool(hinges)), figures, sim, start)
 
 
 def _judged_unknowns(solution: Solution, solved: list[tuple[Unknown, float]], tol: float, floor: float, moment_floor: float) -> list[dict]:
@@ -195,7 +229,7 @@ def _judged_unknowns(solution: Solution, solved: list[tuple[Unknown, float]], to
         fx, fy = forces.get(u.node, (0.0, 0.0))
         yours = u.value(fx, fy, moments.get(u.node, 0.0))
         allowed = max(tol * abs(answer), moment_floor if u.moment else floor)
-        rows.append({"unknown": u.words, "yours": yours, "answer": answer, "allowed": allowed, "right": abs(yours - answer) <= allowed})
+        rows.append({"unknown": u.words, "said": u.said(), "yours": yours, "answer": answer, "allowed": allowed, "right": abs(yours - answer) <= allowed})
     return rows
 
 
@@ -207,17 +241,20 @@ def _unknown_bounds(model: Model, about: str, solved: list[tuple[Unknown, float]
     return {"fx": float(b[0]) or 1.0, "fy": float(b[1]) or 1.0, "m": float(b[2]) or 1.0}
 
 
-def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about: str, tol: float) -> str:
+def _wrong_words(net: dict[str, float], off: list[str], wrong: list[dict], about: str, tol: float, *, hinged: bool = False) -> str:
     """Which equations are off and which way the body goes, and which unknowns are not
-    within τ of their answers: never the answer, nor by how much."""
+    within τ of their answers: never the answer, nor by how much. `hinged`: the body has
+    a hinge inside it (engine/determinacy.py hinge_parts), whose own equation the
+    whole body's sums do not show."""
     if off:
-        head = f"Not in equilibrium: {off_words(net, off, about)} (x to the right, y up, moments counter-clockwise positive)."
+        head = _("Not in equilibrium: {what} (x to the right, y up, moments counter-clockwise positive).").format(what=off_words(net, off, about))
+    elif hinged:
+        head = _("The whole body balances, but not each part of it: about a hinge inside it, the moments of the forces on either side must balance too.")
     else:
-        head = f"Nearly: your forces almost balance the body, but not within {tol:.0%} of each answer."
+        head = _("Nearly: your forces almost balance the body, but not within {tolerance} of each answer.").format(tolerance=percent(tol))
     if wrong:
-        names = [r["unknown"] for r in wrong]
-        head += f" Not right: {names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' and ' + names[-1]}."
-    return head + " Check the free-body diagram: every cut replaced, each force's sense and lever arm."
+        head += " " + _("Not right: {unknowns}.").format(unknowns=listing([r["said"] for r in wrong]))
+    return head + " " + _("Check the free-body diagram: every cut replaced, each force's sense and lever arm.")
 
 
 def held(level: Level, data: dict) -> dict:
@@ -257,13 +294,7 @@ def held(level: Level, data: dict) -> dict:
         else:
             supports.append({"node": c.node, "fix": list(carried(c) if c.what != "bar" else ("x", "y"))})
     out.update(nodes=nodes, members=members, supports=supports)
-    # The loads come on over RAMP seconds along a smooth step (3s² − 2s³, s = t/RAMP), not
-    # at once: a sudden load sets an elastic body vibrating about its place, and a right
-    # answer is shown at rest, its members carrying the static forces.
-    smooth = [[RAMP * k / 20, (k / 20) ** 2 * (3 - 2 * k / 20)] for k in range(21)]
-    for key in ("loads", "member_loads"):
-        out[key] = [ld if ld.get("history") else {**ld, "history": smooth} for ld in data.get(key, [])]
-    return out
+    return smoothly_loaded(out)
 
 
 def _fresh(stem: str, taken) -> str:
@@ -279,47 +310,56 @@ def _sense(level: Level, model: Model) -> list[str]:
     """A free-body level is cut somewhere, at nodes of its body, each cut one the format
     allows; its forces go where cuts are; weight is neglected (the loads drawn are all)."""
     if not level.cut:
-        return ["cut: a free_body level says where its body was cut free (at least one cut)"]
+        return ["cut: " + _("a free_body level says where its body was cut free (at least one cut)")]
     if level.world.gravity != 0:
-        return ["world.gravity: a free-body level neglects weight (gravity 0): the loads drawn are all the forces on the body"]
+        return ["world.gravity: " + _("a free-body level neglects weight (gravity 0): the loads drawn are all the forces on the body")]
     if not any(ld.fx or ld.fy or ld.m for ld in level.loads) and not any(any(ml.ends()) for ml in level.member_loads):
-        return ["loads: a free body without loads needs no forces to hold it"]
+        return ["loads: " + _("a free body without loads needs no forces to hold it")]
     nodes = {n.id for n in level.nodes}
     members = {m.id: m for m in level.members}
     seen: set[str] = set()
     for k, cut in enumerate(level.cut):
         at = f"cut[{k}]"
         if cut.node not in nodes:
-            return [f"{at}.node: unknown node {cut.node!r}"]
+            return [f"{at}.node: " + _("unknown node {id}").format(id=repr(cut.node))]
         if cut.node in seen:
-            return [f"{at}.node: node {cut.node!r} is cut twice; one cut a node"]
+            return [f"{at}.node: " + _("node {id} is cut twice; one cut a node").format(id=repr(cut.node))]
         seen.add(cut.node)
         if cut.what == "support" and not cut.carries:
-            return [f'{at}.carries: say what the removed support fixed, e.g. ["x", "y"] for a pin']
+            return [f"{at}.carries: " + _('say what the removed support fixed, e.g. ["x", "y"] for a pin')]
         if cut.along is not None and (cut.what not in ("support", "pin") or set(carried(cut)) != {"x", "y"} or not any(cut.along)):
-            return [f'{at}.along: a line of force for a roller on an incline or a pin of a two-force member: a nonzero [dx, dy], with carries ["x", "y"]']
+            return [
+                f"{at}.along: " + _('a line of force for a roller on an incline or a pin of a two-force member: a nonzero [dx, dy], with carries ["x", "y"]')
+            ]
         if cut.what == "bar":
             if cut.carries:
-                return [f"{at}.carries: a bar's force lies along it; give its member, not carries"]
+                return [f"{at}.carries: " + _("a bar's force lies along it; give its member, not carries")]
             member = members.get(cut.member or "")
             if member is None:
-                return [f"{at}.member: a cut bar names the body's member that ends at the cut" + (f"; unknown member {cut.member!r}" if cut.member else "")]
+                return [
+                    f"{at}.member: "
+                    + (
+                        _("a cut bar names the body's member that ends at the cut; unknown member {id}").format(id=repr(cut.member))
+                        if cut.member
+                        else _("a cut bar names the body's member that ends at the cut")
+                    )
+                ]
             if cut.node not in (member.i, member.j):
-                return [f"{at}.member: member {member.id} does not end at {cut.node}"]
+                return [f"{at}.member: " + _("member {member} does not end at {node}").format(member=member.id, node=cut.node)]
         elif cut.member is not None and cut.member not in members and cut.along is None:  # a pin's along: the member taken away
-            return [f"{at}.member: unknown member {cut.member!r}"]
+            return [f"{at}.member: " + _("unknown member {id}").format(id=repr(cut.member))]
     for k, node in enumerate(level.player.nodes or []):
         if node not in seen:
-            return [f"player.nodes[{k}]: forces replace cuts, and {node} is not cut"]
+            return [f"player.nodes[{k}]: " + _("forces replace cuts, and {node} is not cut").format(node=node)]
     about = level.goal.moment_about if level.goal else None
     if about is not None and about not in nodes:
-        return [f"goal.moment_about: unknown node {about!r}"]
+        return ["goal.moment_about: " + _("unknown node {id}").format(id=repr(about))]
     return []
 
 
 KIND = Kind(
     name="free_body",
-    summary="replace the cuts that freed a body by the forces and moments they carried",
+    summary=N_("replace the cuts that freed a body by the forces and moments they carried"),
     moves=(AddForce, AddMoment),
     tools=("inspect", "force", "moment", "erase", "drag"),
     player_fields=frozenset({"forces", "moments", "nodes"}),

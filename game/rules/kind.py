@@ -43,7 +43,7 @@ class Kind:
     mode_tools           tools that replace `tools` in a `player.mode` (zero_force: remove)
     player_fields        the `player` fields a level of this kind may set; another is an error
     goal_fields          the `goal` fields it may set
-    judge                (level, solution) → Verdict, run by game.rules.check; None: no goal
+    judge                (level, solution) → Verdict, run by equilibria.rules.check; None: no goal
     sense                (level, model) → problems ('field: what is wrong') a level of this
                          kind must not have, beyond the format's; run by `equilibria validate`
     builds               the moves build (nodes, members, supports): the work is a design
@@ -61,6 +61,8 @@ class Kind:
                          shows it (off where the body is meant to be free, or nothing changes)
     magnify_motion       the scene magnifies a small motion so it shows (a demo to watch)
     cuts                 the level says where its body was cut free (`cut`, game/format.py)
+    judges_each_answer   each number the student gives is judged against its own answer
+                         (the brief says how close counts), as a free body's cuts are
     judges_standing      the verdict asks whether the structure stands (common.STANDS), so
                          the brief says what that means (as for a build or a removal)
     places               (level) → Places: how many forces and moments the player gives
@@ -83,6 +85,7 @@ class Kind:
     seeks_mechanism: bool = True
     magnify_motion: bool = False
     cuts: bool = False
+    judges_each_answer: bool = False
     judges_standing: bool = False
     places: Callable[[BaseLevel], Places] | None = None
 

@@ -1,6 +1,6 @@
 """The level kinds: one table, read by the level loader (game/level.py: the kinds a file
 may name, the player and goal fields each accepts, its sense checks), the judges
-(game.rules.check), the workbench (moves and tools), the command line (what has a goal)
+(equilibria.rules.check), the workbench (moves and tools), the command line (what has a goal)
 and the play scene (what it hides, looks for or magnifies).
 
 To add a kind:
@@ -26,9 +26,10 @@ from equilibria.rules.determinacy import KIND as DETERMINACY
 from equilibria.rules.free_body import KIND as FREE_BODY
 from equilibria.rules.free_play import DEMO, SANDBOX
 from equilibria.rules.kind import Kind
+from equilibria.rules.section import KIND as SECTION
 from equilibria.rules.zero_force import KIND as ZERO_FORCE
 
-KINDS: dict[str, Kind] = {k.name: k for k in (BALANCE, ZERO_FORCE, DETERMINACY, BUILD, STABILITY, FREE_BODY, SANDBOX, DEMO)}
+KINDS: dict[str, Kind] = {k.name: k for k in (BALANCE, ZERO_FORCE, DETERMINACY, BUILD, STABILITY, FREE_BODY, SECTION, SANDBOX, DEMO)}
 NAMES = tuple(KINDS)
 
 

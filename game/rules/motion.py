@@ -33,6 +33,8 @@ from scipy.sparse.csgraph import connected_components
 from equilibria.engine import Model
 from equilibria.engine.linear import Mechanism
 from equilibria.engine.results import member_ends
+from equilibria.figures import plain
+from equilibria.i18n import _
 
 MOTION_TOL = 1e-3  # a node moves in a free motion when its motion passes this fraction of the largest
 RIGID_TOL = 1e-6  # a motion is rigid where a rigid motion fits it to this fraction of its size
@@ -45,14 +47,14 @@ def describe_motion(model: Model, free: Mechanism) -> str:
     pieces: list[tuple[int, str]] = []
     for nodes in _parts(model):
         dofs = (3 * nodes[:, None] + np.arange(3)).ravel()
-        u, s, _ = np.linalg.svd(free.orthonormal[dofs], full_matrices=False)
+        u, s, _vt = np.linalg.svd(free.orthonormal[dofs], full_matrices=False)
         basis = u[:, s > 0.5]  # this part's own free motions, orthonormal
         if basis.shape[1]:
             pieces.append((basis.shape[1], _part_words(model, nodes, basis.reshape(len(nodes), 3, -1))))
     if len(pieces) == 1:
         return pieces[0][1]
     total = sum(k for k, _ in pieces)
-    return f"{total} free motions: " + "; ".join(words for _, words in pieces)
+    return _("{n} free motions: {motions}").format(n=total, motions="; ".join(words for _k, words in pieces))
 
 
 def _part_words(model: Model, nodes: np.ndarray, basis: np.ndarray) -> str:
@@ -65,27 +67,33 @@ def _part_words(model: Model, nodes: np.ndarray, basis: np.ndarray) -> str:
     moving = nodes[size > MOTION_TOL * size.max()]
     names = [model.node_ids[q] for q in moving]
     whole = len(names) == model.n_nodes
-    who = "the whole structure" if whole else _listing(names)
+    who = _("the whole structure") if whole else _listing(names)
     one = len(names) == 1 or whole
-    together = "" if one else " together"
     k = basis.shape[2]
     if not model.arrays.fixed[nodes, :2].any():  # a rotation without a beam is locked, not held
-        return f"nothing holds {who}: no support touches {'it' if one else 'them'}, so {'it' if one else 'they'} can slide and turn freely"
+        if one:
+            return _("nothing holds {who}: no support touches it, so it can slide and turn freely").format(who=who)
+        return _("nothing holds {who}: no support touches them, so they can slide and turn freely").format(who=who)
     if spin:
-        return f"{who} can spin freely (nothing stops {'its' if len(names) == 1 else 'their'} rotation)"
+        if len(names) == 1:
+            return _("{who} can spin freely (nothing stops its rotation)").format(who=who)
+        return _("{who} can spin freely (nothing stops their rotation)").format(who=who)
     where = {q: r for r, q in enumerate(nodes)}
     if k == 1:
-        return _one_motion(model, moving, basis[[where[q] for q in moving], :2, 0], who, together)
+        return _one_motion(model, moving, basis[[where[q] for q in moving], :2, 0], who, not one)
     joined = _with_neighbours(model, moving)  # in the part: elements join only nodes of one part
     fits = [_rigid_fit(model.arrays.pos0[joined, :2], basis[[where[q] for q in joined], :2, c], float(np.abs(basis[:, :2, c]).max())) for c in range(k)]
     if k == 2 and all(f is not None for f in fits):
-        words = _slide_and_turn(model, np.array(fits))
-        if words:
-            return f"{who} can {words}{together}"
-    return f"{who} can move in {k} independent ways without stretching any member"
+        found = _slide_and_turn(model, np.array(fits))
+        if found:
+            line, node = found
+            if one:
+                return _("{who} can slide {line} and turn about node {node}").format(who=who, line=line, node=node)
+            return _("{who} can slide {line} and turn about node {node} together").format(who=who, line=line, node=node)
+    return _("{who} can move in {k} independent ways without stretching any member").format(who=who, k=k)
 
 
-def _one_motion(model: Model, moving: np.ndarray, u: np.ndarray, who: str, together: str) -> str:
+def _one_motion(model: Model, moving: np.ndarray, u: np.ndarray, who: str, together: bool) -> str:
     """The words for a part's single free motion u (m, 2) at the nodes `moving`: a rigid
     motion first of those nodes and the nodes joined to them (a part turning about a
     support), then of those nodes alone (sliding, or turning about an instant centre)."""
@@ -98,13 +106,16 @@ def _one_motion(model: Model, moving: np.ndarray, u: np.ndarray, who: str, toget
             continue
         tx, ty, omega = fit
         if abs(omega) * model.char_length < 1e-3 * math.hypot(tx, ty):
-            return f"{who} can slide {_line(math.degrees(math.atan2(ty, tx)))}{together}"
-        return f"{who} can turn{together} about {_place(model, np.array([-ty / omega, tx / omega]))}"
+            said = _("{who} can slide {line} together") if together else _("{who} can slide {line}")
+            return said.format(who=who, line=_line(math.degrees(math.atan2(ty, tx))))
+        said = _("{who} can turn together about {place}") if together else _("{who} can turn about {place}")
+        return said.format(who=who, place=_place(model, np.array([-ty / omega, tx / omega])))
     q = first_largest(np.hypot(*u.T))
-    return f"{who} can move without stretching any member ({model.node_ids[moving[q]]} {_line(math.degrees(math.atan2(u[q, 1], u[q, 0])))})"
+    said = _("{who} can move without stretching any member ({node} {line})")
+    return said.format(who=who, node=model.node_ids[moving[q]], line=_line(math.degrees(math.atan2(u[q, 1], u[q, 0]))))
 
 
-def _slide_and_turn(model: Model, fits: np.ndarray) -> str | None:
+def _slide_and_turn(model: Model, fits: np.ndarray) -> tuple[str, str] | None:
     """Two rigid motions (2, 3) as (t_x, t_y, ω) spanning a plane of rigid motions: the
     one translation in it and the line its turning centres lie on, in words, when a
     held node lies on that line (a body on a roller slides along it and turns about
@@ -120,7 +131,7 @@ def _slide_and_turn(model: Model, fits: np.ndarray) -> str | None:
     held = np.flatnonzero(model.arrays.fixed[:, :2].any(axis=1) & (off_line < NEAR_NODE * model.char_length))
     if not held.size:
         return None
-    return f"slide {_line(math.degrees(math.atan2(ty, tx)))} and turn about node {model.node_ids[held[0]]}"
+    return _line(math.degrees(math.atan2(ty, tx))), model.node_ids[held[0]]
 
 
 def _place(model: Model, centre: np.ndarray) -> str:
@@ -128,19 +139,19 @@ def _place(model: Model, centre: np.ndarray) -> str:
     pos = model.arrays.pos0[:, :2]
     near = first_largest(-np.hypot(*(pos - centre).T), absolute=NEAR_NODE * model.char_length)
     if math.dist(pos[near], centre) < NEAR_NODE * model.char_length:
-        return f"node {model.node_ids[near]}"
+        return _("node {node}").format(node=model.node_ids[near])
     x, y = (round(float(c), 2) + 0.0 for c in centre)  # + 0.0: never "-0 m"
-    return f"the point ({x:g} m, {y:g} m)"
+    return _("the point ({x} m, {y} m)").format(x=plain(x), y=plain(y))
 
 
 def _line(angle: float) -> str:
     """A line of motion in words (either sense), for an angle in degrees."""
     a = angle % 180.0
     if min(a, 180.0 - a) < 10.0:
-        return "sideways"
+        return _("sideways")
     if abs(a - 90.0) < 10.0:
-        return "up and down"
-    return f"along a line at {a:.0f}° to the horizontal"
+        return _("up and down")
+    return _("along a line at {angle}° to the horizontal").format(angle=f"{a:.0f}")
 
 
 def _pairs(model: Model) -> np.ndarray:
@@ -155,7 +166,7 @@ def _parts(model: Model) -> list[np.ndarray]:
     pairs = _pairs(model)
     n = model.n_nodes
     graph = sp.coo_matrix((np.ones(len(pairs)), (pairs[:, 0], pairs[:, 1])), shape=(n, n))
-    _, part = connected_components(graph, directed=False)
+    _count, part = connected_components(graph, directed=False)
     order = list(dict.fromkeys(part))  # labels by first appearance
     return [np.flatnonzero(part == label) for label in order]
 
@@ -195,5 +206,5 @@ def first_largest(values: np.ndarray, absolute: float = 0.0) -> int:
 
 def _listing(names: list[str]) -> str:
     if len(names) == 1:
-        return f"node {names[0]}"
-    return "nodes " + ", ".join(names[:-1]) + f" and {names[-1]}"
+        return _("node {node}").format(node=names[0])
+    return _("nodes {nodes} and {last}").format(nodes=", ".join(names[:-1]), last=names[-1])

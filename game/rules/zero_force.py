@@ -9,7 +9,8 @@ from equilibria.engine import Model, Simulation, build_model
 from equilibria.engine.linear import mechanism
 from equilibria.figures import kn
 from equilibria.format import BaseLevel as Level
-from equilibria.rules.common import Standing, Verdict, free_motion, hold_time, plural, stands, within_budget
+from equilibria.i18n import N_, _, ngettext
+from equilibria.rules.common import Standing, Verdict, free_motion, hold_time, listing, stands, within_budget
 from equilibria.rules.kind import Kind
 from equilibria.solution import MarkZero, RemoveMember, Solution
 
@@ -45,15 +46,18 @@ def judge_zero_force(level: Level, solution: Solution) -> Verdict:
     missed = sorted(zero - marked)
     if not wrong and not missed:
         figures = {"zero_force": sorted(zero), "marked": sorted(marked), "forces": forces}
-        return Verdict(True, f"Right: {', '.join(sorted(zero)) or 'no member'} carr{'ies' if len(zero) == 1 else 'y'} no force under these loads.", figures)
+        if not zero:
+            return Verdict(True, _("Right: no member carries no force under these loads."), figures)
+        said = ngettext("Right: {members} carries no force under these loads.", "Right: {members} carry no force under these loads.", len(zero))
+        return Verdict(True, said.format(members=", ".join(sorted(zero))), figures)
     parts = []
     if wrong:
-        parts.append(f"{plural(len(wrong), 'member')} you marked carr{'ies' if len(wrong) == 1 else 'y'} a force")
+        parts.append(ngettext("{n} member you marked carries a force", "{n} members you marked carry a force", len(wrong)).format(n=len(wrong)))
     if missed:
-        parts.append(f"{plural(len(missed), 'zero-force member')} {'is' if len(missed) == 1 else 'are'} not marked")
+        parts.append(ngettext("{n} zero-force member is not marked", "{n} zero-force members are not marked", len(missed)).format(n=len(missed)))
     joint, rule = look_at(level, missed[0] if missed else wrong[0], zero)
     figures = {"marked": sorted(marked), "wrong": len(wrong), "missed": len(missed), "look_at": joint, "rule": rule}
-    return Verdict(False, f"Not quite: {' and '.join(parts)}.", figures)  # the hint names the joint (game/rules/hints.py)
+    return Verdict(False, _("Not quite: {what}.").format(what=listing(parts)), figures)  # the hint names the joint (game/rules/hints.py)
 
 
 def look_at(level: Level, member: str, zero: set[str]) -> tuple[str, str]:
@@ -115,7 +119,7 @@ def _judge_removal(level: Level, solution: Solution) -> Verdict:
         forces = member_forces_at_equilibrium(level)
         biggest = max(abs(n) for n in forces.values())
         figures["carried"] = {mid: forces[mid] for mid in removed if abs(forces[mid]) > ZERO_FORCE_TOL * biggest}
-        return Verdict(False, _why_it_falls(level, removed, standing) + ".", figures, sim, start)
+        return Verdict(False, _("{why}.").format(why=_why_it_falls(level, removed, standing)), figures, sim, start)
     model = build_model(level.model_data(), statics_only=True)
     rest = sorted({m.id for m in level.members} - set(removed))
     within_budget(sim.dt, hold_time(level) * (1 + len(rest)))  # the whole check: this run and, at most, one for each member left
@@ -124,16 +128,26 @@ def _judge_removal(level: Level, solution: Solution) -> Verdict:
     if spare:
         return Verdict(
             False,
-            f"The truss still stands with {plural(len(removed), 'member')} removed, but more can go: "
-            "look for a member without which nothing in the truss can move and it still holds its loads.",
+            ngettext(
+                "The truss still stands with {n} member removed, but more can go: "
+                "look for a member without which nothing in the truss can move and it still holds its loads.",
+                "The truss still stands with {n} members removed, but more can go: "
+                "look for a member without which nothing in the truss can move and it still holds its loads.",
+                len(removed),
+            ).format(n=len(removed)),
             figures,
             sim,
             start,
         )
     if not removed:
-        words = "The truss stands as it is, and no member can go: without any one of them it would no longer stand."
+        words = _("The truss stands as it is, and no member can go: without any one of them it would no longer stand.")
         return Verdict(True, words, figures, sim, start)
-    return Verdict(True, f"The truss still stands with {plural(len(removed), 'member')} removed, and no other member can go.", figures, sim, start)
+    said = ngettext(
+        "The truss still stands with {n} member removed, and no other member can go.",
+        "The truss still stands with {n} members removed, and no other member can go.",
+        len(removed),
+    )
+    return Verdict(True, said.format(n=len(removed)), figures, sim, start)
 
 
 def _why_it_falls(level: Level, removed: tuple[str, ...], standing: Standing) -> str:
@@ -145,10 +159,19 @@ def _why_it_falls(level: Level, removed: tuple[str, ...], standing: Standing) ->
     biggest = max(abs(n) for n in forces.values())
     loaded = [mid for mid in removed if abs(forces[mid]) > ZERO_FORCE_TOL * biggest]
     if loaded:
-        said = " and ".join(f"{mid} carried {kn(abs(forces[mid]))} of {'tension' if forces[mid] > 0 else 'compression'}" for mid in loaded)
+        carried = [
+            (_("{member} carried {force} of tension") if forces[mid] > 0 else _("{member} carried {force} of compression")).format(
+                member=mid, force=kn(abs(forces[mid]))
+            )
+            for mid in loaded
+        ]
+        said, one = listing(carried), len(loaded) == 1
         if standing.motion:
-            return f"The truss does not stand: {said}; without {'it' if len(loaded) == 1 else 'them'}, {standing.motion}"
-        return f"The truss does not stand: {said}, and the members left cannot carry the loads without {'it' if len(loaded) == 1 else 'them'}"
+            how = _("The truss does not stand: {carried}; without it, {motion}") if one else _("The truss does not stand: {carried}; without them, {motion}")
+            return how.format(carried=said, motion=standing.motion)
+        if one:
+            return _("The truss does not stand: {carried}, and the members left cannot carry the loads without it").format(carried=said)
+        return _("The truss does not stand: {carried}, and the members left cannot carry the loads without them").format(carried=said)
     ends = {m.id: (m.i, m.j) for m in level.members}
     left = [mid for mid in ends if mid not in removed]
     where = {n.id: np.array((n.x, n.y), float) for n in level.nodes}
@@ -156,24 +179,32 @@ def _why_it_falls(level: Level, removed: tuple[str, ...], standing: Standing) ->
         for q in ends[mid]:
             at = [m for m in left if q in ends[m]]
             if len(at) == 1:
-                return f"The truss does not stand: without {mid}, joint {q} is held only by {at[0]}, so it can swing about {at[0]}'s other end"
+                return _("The truss does not stand: without {member}, joint {node} is held only by {other}, so it can swing about {other}'s other end").format(
+                    member=mid, node=q, other=at[0]
+                )
             if len(at) != 2:
                 continue
             a, b = (where[ends[m][1] if ends[m][0] == q else ends[m][0]] - where[q] for m in at)
             if not _in_line(a, b):
                 continue
-            pair = f"{at[0]} and {at[1]}"
-            head = f"The truss does not stand: without {mid}, joint {q} is held only by {pair}, which lie in one line, so nothing holds {q} across that line"
+            pair = listing(at)
+            head = _(
+                "The truss does not stand: without {member}, joint {node} is held only by {pair}, which lie in one line,"
+                " so nothing holds {node} across that line"
+            )
+            head = head.format(member=mid, node=q, pair=pair)
             n = forces[at[0]]
             if n < -ZERO_FORCE_TOL * biggest:
-                return f"{head}; the compression in {pair} ({kn(n)}) pushes {q} out of line and the truss collapses"
+                return _("{head}; the compression in {pair} ({force}) pushes {node} out of line and the truss collapses").format(
+                    head=head, pair=pair, force=kn(n), node=q
+                )
             if n > ZERO_FORCE_TOL * biggest:
-                pulls = f"The tension in {pair} ({kn(n)}) pulls {q} back, but only marginally: the smallest push across the line moves it freely"
-                return f"{head}: the truss is a mechanism. {pulls}"
-            return f"{head}: the truss is a mechanism"
+                pulls = _("The tension in {pair} ({force}) pulls {node} back, but only marginally: the smallest push across the line moves it freely")
+                return _("{head}: the truss is a mechanism. {pulls}").format(head=head, pulls=pulls.format(pair=pair, force=kn(n), node=q))
+            return _("{head}: the truss is a mechanism").format(head=head)
     if standing.motion:
-        return f"The truss does not stand: without {', '.join(removed)}, {standing.motion}"
-    return "The truss does not stand: the members left are overloaded or buckle"
+        return _("The truss does not stand: without {members}, {motion}").format(members=", ".join(removed), motion=standing.motion)
+    return _("The truss does not stand: the members left are overloaded or buckle")
 
 
 def _sense(level: Level, model: Model) -> list[str]:
@@ -181,13 +212,13 @@ def _sense(level: Level, model: Model) -> list[str]:
     free = mechanism(model)
     if free is not None:
         moving = sorted(model.node_ids[q] for q in free.moving())
-        return [f"supports: the truss is a mechanism; nodes {', '.join(moving)} can move without deforming it"]
+        return ["supports: " + _("the truss is a mechanism; nodes {nodes} can move without deforming it").format(nodes=", ".join(moving))]
     return []
 
 
 KIND = Kind(
     name="zero_force",
-    summary="mark the members that carry no force, or remove all the truss can spare",
+    summary=N_("mark the members that carry no force, or remove all the truss can spare"),
     moves=(MarkZero, RemoveMember),
     tools=("inspect", "mark", "drag"),
     mode_tools={"remove": ("inspect", "remove", "drag")},

@@ -14,11 +14,13 @@ import pygame
 
 from equilibria import manual
 from equilibria.app import draw, overlay
-from equilibria.app.keymap import HELP
+from equilibria.app.keymap import help_rows
 from equilibria.app.palette import ALERT, INK, REACTION, TENSION
 from equilibria.app.panels import verdict_texts
 from equilibria.app.scenes.parts import Part
 from equilibria.app.sections import Row, Scroll, rows_height, text_rows
+from equilibria.engine.results import member_ends
+from equilibria.i18n import _
 
 PAD = overlay.PAD
 BUTTON_H = 26  # [px] a button's height (bold text and its margin)
@@ -133,23 +135,28 @@ class VerdictPart(TextBox):
         s, fonts, what = self.scene.session, self.fonts, self.what()
         actions: list[tuple[str, str]] = []
         if what == "checking":
-            title, text, foot, colour = "Checking your answer…", "The engine is running your structure under the level's loads.", "", ALERT
+            title, text, foot, colour = _("Checking your answer…"), _("The engine is running your structure under the level's loads."), "", ALERT
         elif what == "problem":
-            foot = "R: reset to the structure as built" + ("   D: reset with the stable step" if s.dt is not None else "")
-            title, text, colour = "The simulation became unstable and was paused", s.problem, ALERT
+            foot = _("R: reset to the structure as built   D: reset with the stable step") if s.dt is not None else _("R: reset to the structure as built")
+            title, text, colour = _("The simulation became unstable and was paused"), s.problem, ALERT
         elif what == "mechanism":
-            title, text, colour = "This is a mechanism: it can move without any member stretching", f"The free motion, shown dashed: {s.free_words}", ALERT
-            foot = "It cannot stand as it is: add members or supports."
+            title, text, colour = (
+                _("This is a mechanism: it can move without any member stretching"),
+                _("The free motion, shown dashed: {motion}").format(motion=s.free_words),
+                ALERT,
+            )
+            foot = _("It cannot stand as it is: add members or supports.")
         else:
             title, text, foot, passed = verdict_texts(s)
             colour = REACTION if passed else ALERT
-            table = [("Members (U)", "table.toggle")] if s.verdict.figures.get("members") else []
-            actions = [*table, ("Try again (T)", "try_again"), *([("Next level (N)", "next_level")] if passed else [])]
+            table = [(_("Members (U)"), "table.toggle")] if s.verdict.figures.get("members") else []
+            actions = [*table, (_("Try again (T)"), "try_again"), *([(_("Next level (N)"), "next_level")] if passed else [])]
         return title, colour, text_rows(fonts.body, text, width, INK), foot, actions
 
     def strip(self) -> tuple[str, tuple]:
-        title, _, _, passed = verdict_texts(self.scene.session)
-        return f"{title}   ·   T: try again" + ("   ·   N: next level" if passed else ""), REACTION if passed else ALERT
+        title, _text, _foot, passed = verdict_texts(self.scene.session)
+        keys = _("T: try again   ·   N: next level") if passed else _("T: try again")
+        return f"{title}   ·   {keys}", REACTION if passed else ALERT
 
     def place(self, area: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
         if self.what() == "folded":
@@ -235,7 +242,7 @@ class BriefPart(Modal):
 
     def content(self, width: int):
         stage = self.scene.stage
-        return stage.title, INK, text_rows(self.fonts.body, stage.brief, width, INK), "B or Esc: fold the brief", ()
+        return stage.title, INK, text_rows(self.fonts.body, stage.brief, width, INK), _("B or Esc: fold the brief"), ()
 
     def place(self, area: pygame.Rect) -> pygame.Rect:
         box = pygame.Rect((0, 0), self.size(area))
@@ -263,8 +270,9 @@ class HelpPart(Modal):
         return self.fonts.title
 
     def content(self, width: int):
-        tools = [f"{t.label}: {t.tip}" for t in self.scene.toolbar.tools.values()]
-        return "Keys and tools", INK, overlay.help_rows(self.fonts, [manual.help_row(), *HELP], tools, width), "F1 or Esc: close", ()
+        tools = [_("{tool}: {tip}").format(tool=_(t.label), tip=_(t.tip)) for t in self.scene.toolbar.tools.values()]
+        rows = overlay.help_rows(self.fonts, [manual.help_row(), *help_rows()], tools, width)
+        return _("Keys and tools"), INK, rows, _("F1 or Esc: close"), ()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT:
@@ -324,14 +332,22 @@ class EntryPart(Part):
     def shown(self) -> bool:
         scene = self.scene
         model = scene.session.model
-        return scene.entry is not None and model is not None and scene.entry.node in model.node_ids
+        if scene.entry is None or model is None:
+            return False
+        return scene.entry.node in (model.member_ids if scene.entry.member else model.node_ids)
 
     def place(self, area: pygame.Rect) -> pygame.Rect:
         return area
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        at = scene.picture.point_of(scene.session.model.node_index(scene.entry.node))
+        model = scene.session.model
+        if scene.entry.member:  # beside the member's middle
+            i, j = member_ends(model)[model.member_index(scene.entry.node)]
+            (ax, ay), (bx, by) = scene.picture.point_of(int(i)), scene.picture.point_of(int(j))
+            at = ((ax + bx) / 2, (ay + by) / 2)
+        else:
+            at = scene.picture.point_of(model.node_index(scene.entry.node))
         self.box = scene.entry.draw(surface, self.fonts, self.rect, at)
 
     def escape(self) -> bool:
@@ -362,10 +378,15 @@ class LeavePart(Modal):
     def content(self, width: int):
         scene, s = self.scene, self.scene.session
         demo = s.bench is None and len(scene.app.scenes) > 1  # nothing of the player's to keep
-        what = "the game" if len(scene.app.scenes) == 1 else "this level" if s.level_bench is not None else "this demo" if demo else "the sandbox"
-        text = "It starts again from the beginning when you come back." if demo else "Your work is kept: it is here when you come back."
-        foot = "Enter or Esc: leave   ·   any other key: stay"
-        return f"Leave {what}?", TENSION, text_rows(self.fonts.body, text, width, INK), foot, (("Stay", "stay"), ("Leave", "leave"))
+        if len(scene.app.scenes) == 1:
+            title = _("Leave the game?")
+        elif s.level_bench is not None:
+            title = _("Leave this level?")
+        else:
+            title = _("Leave this demo?") if demo else _("Leave the sandbox?")
+        text = _("It starts again from the beginning when you come back.") if demo else _("Your work is kept: it is here when you come back.")
+        foot = _("Enter or Esc: leave   ·   any other key: stay")
+        return title, TENSION, text_rows(self.fonts.body, text, width, INK), foot, ((_("Stay"), "stay"), (_("Leave"), "leave"))
 
     def place(self, area: pygame.Rect) -> pygame.Rect:
         return overlay.place_box(area, self.size(area), None)

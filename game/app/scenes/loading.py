@@ -17,8 +17,9 @@ from equilibria.app.app import App, Scene
 from equilibria.app.palette import INK, MUTED, PANEL, RULE, TENSION
 from equilibria.app.warmup import EngineWarmup
 from equilibria.engine.warm import PLAY_STEPS
+from equilibria.i18n import N_, _, decimal
 
-FIRST_START = "The first start compiles the structural engine; later starts read it from the cache."
+FIRST_START = N_("The first start compiles the structural engine; later starts read it from the cache.")
 
 
 def when_ready(app: App, then: Callable[[App], Scene]) -> Scene:
@@ -56,6 +57,14 @@ class LoadingScene(Scene):
         share, doing = self.warmup.progress(PLAY_STEPS)
         pygame.draw.rect(surface, TENSION, (bar.left, bar.top, round(bar.width * share), bar.height), border_radius=4)
         pygame.draw.rect(surface, RULE, bar, 1, border_radius=4)
-        draw.label(surface, fonts.body, f"Preparing {doing} … {self.warmup.seconds():.0f} s", (w // 2, bar.bottom + 20), INK, "center", None)
-        draw.label(surface, fonts.small, FIRST_START, (w // 2, bar.bottom + 48), MUTED, "center", None)
-        draw.label(surface, fonts.small, "Esc goes back.", (w // 2, bar.bottom + 70), MUTED, "center", None)
+        draw.label(
+            surface,
+            fonts.body,
+            _("Preparing {what} … {seconds} s").format(what=doing, seconds=decimal(self.warmup.seconds(), 0)),
+            (w // 2, bar.bottom + 20),
+            INK,
+            "center",
+            None,
+        )
+        draw.label(surface, fonts.small, _(FIRST_START), (w // 2, bar.bottom + 48), MUTED, "center", None)
+        draw.label(surface, fonts.small, _("Esc goes back."), (w // 2, bar.bottom + 70), MUTED, "center", None)

@@ -33,6 +33,8 @@ from equilibria.app.studentbox import StudentBox, student_line
 from equilibria.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from equilibria.engine.warm import PLAY_STEPS
 from equilibria.files import BadInput, SaveError, read_json
+from equilibria.format import raw_text
+from equilibria.i18n import LANGUAGES, N_, SOURCE, _, language, ngettext, set_language
 from equilibria.progress import Progress, data_folder
 from equilibria.rules import kind_of
 from equilibria.teacher import HEADING, teacher_levels
@@ -48,9 +50,9 @@ BAR = 6  # [px] width of the scrollbar
 BAR_GAP = 28  # [px] from the list's right edge to past the scrollbar
 WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
 HELP_LINES = (  # the keys, in the longest words the window has room for
-    "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: leave (asks first)",
-    "Up/Down, Page Up/Down, the wheel or the mouse: choose   ·   Enter or click: play   ·   Esc: leave (asks)",
-    "Up/Down, wheel: choose  ·  Enter: play  ·  Esc: leave (asks)",
+    N_("Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Esc: leave (asks first)"),
+    N_("Up/Down, Page Up/Down, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Esc: leave (asks)"),
+    N_("Up/Down, wheel: choose  ·  Enter: play  ·  L: language  ·  Esc: leave"),
 )
 
 
@@ -101,11 +103,11 @@ def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH, t
                 rows.append(Row(topic.title))
                 rows += [_level_row(p) for p in found]
     else:
-        rows.append(Row("Levels"))
+        rows.append(Row(_("Levels")))
         rows += [_level_row(p) for p in level_files([str(levels_dir)])]
     rows += _teacher_rows(teacher_dir)
-    rows += [Row("Free play"), Row("Empty sandbox", sandbox=True)]
-    rows += [Row(f"Sandbox: {p.stem}", p, sandbox=True) for p in saved_designs()]
+    rows += [Row(_("Free play")), Row(_("Empty sandbox"), sandbox=True)]
+    rows += [Row(_("Sandbox: {title}").format(title=p.stem), p, sandbox=True) for p in saved_designs()]
     return rows
 
 
@@ -127,10 +129,10 @@ def _level_row(path: Path) -> Row:
     try:
         data = read_json(path)
     except BadInput:
-        return Row(f"{path.stem} (cannot be read)", path)
+        return Row(_("{name} (cannot be read)").format(name=path.stem), path)
     data = data if isinstance(data, dict) else {}
-    title, kind, level = data.get("title"), data.get("kind"), data.get("id")
-    text = f"{path.stem}: {title}" if isinstance(title, str) else path.stem
+    title, kind, level = raw_text(data.get("title")), data.get("kind"), data.get("id")
+    text = f"{path.stem}: {title}" if title else path.stem
     return Row(text, path, kind=kind if isinstance(kind, str) else None, level=level if isinstance(level, str) and level else None)
 
 
@@ -141,7 +143,7 @@ def _teacher_rows(folder: Path | None) -> list[Row]:
     rows = [Row(HEADING)] if found else []
     for t in found:
         if t.problem:
-            rows.append(Row(f"{t.path.name} (cannot be opened)", t.path, problem=t.problem))
+            rows.append(Row(_("{name} (cannot be opened)").format(name=t.path.name), t.path, problem=t.problem))
         else:
             rows.append(Row(f"{t.id}: {t.title}", t.path, kind=t.kind, level=t.id))
     return rows
@@ -302,7 +304,7 @@ class MenuScene(Scene):
 
     def _cannot_open(self, row: Row, message: str) -> None:
         """Show why `row` cannot be opened: `message` names the file and the field."""
-        self.error_title = f"{row.path.name if row.path is not None else row.text} cannot be opened"
+        self.error_title = _("{name} cannot be opened").format(name=row.path.name if row.path is not None else row.text)
         self.error = message
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -321,6 +323,7 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN:
             moves = {
                 pygame.K_i: self._ask_student,
+                pygame.K_l: self.next_language,
                 pygame.K_UP: lambda: self._move(-1),
                 pygame.K_DOWN: lambda: self._move(1),
                 pygame.K_PAGEUP: lambda: self._jump(self.selected - page, -1),
@@ -337,6 +340,8 @@ class MenuScene(Scene):
             self._scroll(-WHEEL_ROWS * event.y)
         elif self._on_scrollbar(event):
             pass
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._language_rect(self.app.screen.get_size()).collidepoint(event.pos):
+            self.next_language()
         elif event.type == pygame.MOUSEMOTION and (not self.pointer_live or tuple(getattr(event, "rel", (1, 1))) == (0, 0)):
             pass  # queued with the click that left a level, or made up by the window: the pointer did not move here
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
@@ -345,6 +350,30 @@ class MenuScene(Scene):
                 self.selected = k
                 if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                     self.open(self.rows[k])
+
+    def next_language(self) -> None:
+        """L (or a click on the language line): the next language, at once (every text is
+        translated where it is drawn), kept in the progress for the next start."""
+        codes = list(LANGUAGES)
+        now = language() if language() in codes else SOURCE
+        code = set_language(codes[(codes.index(now) + 1) % len(codes)])
+        self.progress.set_language(code)
+        with contextlib.suppress(SaveError):  # chosen for this session all the same; the menu shows the progress problem
+            self.progress.save()
+        if self.listed:  # the rows' own words ("Free play") and the levels' titles in the new language
+            chosen = self.selected
+            self.rows = level_rows()
+            self.selected = self._nearest(min(chosen, len(self.rows) - 1), 1) if self.rows else 0
+
+    def language_line(self) -> str:
+        """The line that names the language and how to change it."""
+        # TRANSLATORS: the language line of the menu; {language} is the language's own name (English, Deutsch)
+        return _("Language: {language}   (L: change it)").format(language=LANGUAGES.get(language(), LANGUAGES[SOURCE]))
+
+    def _language_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        font = self.app.fonts.small
+        w, h = font.size(self.language_line())
+        return pygame.Rect(size[0] - LEFT - w, size[1] - 44 - h // 2, w, h)
 
     def ask_to_leave(self) -> None:
         """Esc: ask before leaving the game (the README says it asks)."""
@@ -401,9 +430,22 @@ class MenuScene(Scene):
     def header(self, counts: dict[int, tuple[int, int]]) -> str:
         """The line under the title, with how many of the graded levels (those that can be
         won: not the demos and sandboxes, which `where` counts too) are won."""
-        intro = "Structures that are not in equilibrium move. Choose a level:"
+        intro = _("Structures that are not in equilibrium move. Choose a level:")
         won, total = (sum(c[i] for c in counts.values()) for i in (0, 1))
-        return f"{intro}   ({won} of {total} graded level{'s' if total > 1 else ''} won)" if total else intro
+        if not total:
+            return intro
+        return intro + "   " + ngettext("({won} of {total} graded level won)", "({won} of {total} graded levels won)", total).format(won=won, total=total)
+
+    def header_line(self, counts: dict[int, tuple[int, int]], width: int) -> str:
+        """The header, or where it is wider than `width` px (German in a narrow window)
+        the tally after a shorter invitation."""
+        whole = self.header(counts)
+        if self.app.fonts.body.size(whole)[0] <= width:
+            return whole
+        won, total = (sum(c[i] for c in counts.values()) for i in (0, 1))
+        return ngettext("Choose a level:   {won} of {total} graded level won", "Choose a level:   {won} of {total} graded levels won", total).format(
+            won=won, total=total
+        )
 
     def where(self, size: tuple[int, int]) -> str:
         """Which of the choosable rows (levels, demos and sandboxes) are in view, as
@@ -413,7 +455,7 @@ class MenuScene(Scene):
         seen = [n for n, k in enumerate(choosable, 1) if k in shown]
         if not seen or len(seen) == len(choosable):
             return ""
-        return f"levels {seen[0]}–{seen[-1]} of {len(choosable)}"
+        return _("levels {first}–{last} of {n}").format(first=seen[0], last=seen[-1], n=len(choosable))
 
     def scrollbar(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect] | None:
         """The scrollbar's track and thumb (None when every row is in view)."""
@@ -434,18 +476,26 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         counts = topic_counts(self.rows, self.progress)
         draw.label(surface, fonts.big, "Equilibria", (LEFT, 30), INK, "topleft", None)
-        draw.label(surface, fonts.body, self.header(counts), (LEFT, 68), MUTED, "topleft", None)
+        draw.label(surface, fonts.body, self.header_line(counts, w - 2 * LEFT), (LEFT, 68), MUTED, "topleft", None)
         warmup = self.app.warmup
         if warmup is not None and not warmup.ready():
             share, doing = warmup.progress(PLAY_STEPS)
-            draw.label(surface, fonts.small, f"Preparing the engine: {doing}, {share:.0%}", (w - LEFT, 36), MUTED, "topright", None)
+            draw.label(
+                surface,
+                fonts.small,
+                _("Preparing the engine: {what}, {share}").format(what=doing, share=f"{share:.0%}"),
+                (w - LEFT, 36),
+                MUTED,
+                "topright",
+                None,
+            )
         places = self.places((w, h))
         for k in self.shown((w, h)):
             row, rect = self.rows[k], places[k]
             if not row.choosable:
                 title = draw.label(surface, fonts.bold, row.text, (rect.left, rect.bottom - 4), INK, "bottomleft", None)
                 if k in counts:
-                    tally = "{} of {} won".format(*counts[k])
+                    tally = _("{won} of {total} won").format(won=counts[k][0], total=counts[k][1])
                     if fonts.body.size(tally)[0] > rect.right - title.right - 12:
                         tally = "{}/{}".format(*counts[k])  # a narrow column
                     draw.label(surface, fonts.body, tally, (rect.right, rect.bottom - 4), MUTED, "bottomright", None)
@@ -459,9 +509,11 @@ class MenuScene(Scene):
             place = text.get_rect(midleft=(rect.left + TEXT_INSET, rect.centery))
             surface.blit(text, place, pygame.Rect(0, 0, max(0, right - 8 - place.left), place.height))
         self._draw_where(surface, (w, h))
-        help_line = next((line for line in HELP_LINES if fonts.body.size(line)[0] <= w - 2 * LEFT), HELP_LINES[-1])
+        help_line = next((_(line) for line in HELP_LINES if fonts.body.size(_(line))[0] <= w - 2 * LEFT), _(HELP_LINES[-1]))
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)
-        words, colour = student_line(self.progress, lambda text: fonts.small.size(text)[0] <= w - 2 * LEFT)
+        chooser = self._language_rect((w, h))
+        draw.label(surface, fonts.small, self.language_line(), chooser.midleft, MUTED, "midleft", None)
+        words, colour = student_line(self.progress, lambda text: fonts.small.size(text)[0] <= chooser.left - 24 - LEFT)
         draw.label(surface, fonts.small, words, (LEFT, h - 44), colour, "midleft", None)
         if self.student_box is not None:
             self.student_box.draw(surface, fonts, pygame.Rect(0, 0, w, h - FOOT))
@@ -469,10 +521,10 @@ class MenuScene(Scene):
         draw.text_block(surface, fonts.small, problem, (LEFT, h - FOOT + 8 - len(problem) * fonts.small.get_linesize()), ALERT, spacing=0)
         if self.error:
             above_foot = pygame.Rect(0, 0, w, h - FOOT)
-            overlay.message(surface, fonts, above_foot, self.error_title, self.error, "Any key or click: close this box")
+            overlay.message(surface, fonts, above_foot, self.error_title, self.error, _("Any key or click: close this box"))
         elif self.asking:
-            text, foot = "Your progress is kept: it is here when you come back.", "Enter or Esc: leave   ·   any other key or a click: stay"
-            overlay.message(surface, fonts, pygame.Rect(0, 0, w, h - FOOT), "Leave the game?", text, foot, colour=TENSION)
+            text, foot = _("Your progress is kept: it is here when you come back."), _("Enter or Esc: leave   ·   any other key or a click: stay")
+            overlay.message(surface, fonts, pygame.Rect(0, 0, w, h - FOOT), _("Leave the game?"), text, foot, colour=TENSION)
 
     def _draw_where(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         """The scrollbar, and above the list's right end which rows are in view."""
@@ -503,9 +555,17 @@ class MenuScene(Scene):
         if won:
             check_mark(surface, box, REACTION)
         if marks is not None:
-            return draw.label(surface, self.app.fonts.bold, f"{marks} marks", (rect.right - 8, rect.centery), REACTION, "midright", None).left
+            return draw.label(
+                surface,
+                self.app.fonts.bold,
+                ngettext("{n} mark", "{n} marks", marks).format(n=marks),
+                (rect.right - 8, rect.centery),
+                REACTION,
+                "midright",
+                None,
+            ).left
         if not won and self.progress.shown(level_id):  # given up with Ctrl+A: not work under way
-            return draw.label(surface, self.app.fonts.small, "answer shown: 0 marks", (rect.right - 8, rect.centery), MUTED, "midright", None).left
+            return draw.label(surface, self.app.fonts.small, _("answer shown: 0 marks"), (rect.right - 8, rect.centery), MUTED, "midright", None).left
         if not won and self.progress.work(level_id) is not None:
-            return draw.label(surface, self.app.fonts.small, "in progress", (rect.right - 8, rect.centery), MUTED, "midright", None).left
+            return draw.label(surface, self.app.fonts.small, _("in progress"), (rect.right - 8, rect.centery), MUTED, "midright", None).left
         return rect.right

@@ -17,10 +17,26 @@ from equilibria.app.palette import INK, MUTED, PANEL, RULE
 from equilibria.app.panels import badges, hover_lines, hud_lines, readout_lines, status_text
 from equilibria.app.render import ARROW_PX
 from equilibria.app.sections import Piece, Scroll, Section
+from equilibria.i18n import N_, _
 
 PAD = overlay.PAD
-KEYS_HELP = "F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back"
-BRIEF_CUE = "B: the whole brief"
+KEYS_HELP = N_("F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back")
+BRIEF_CUE = N_("B: the whole brief")
+KIND_NAMES = {  # the level kinds (game/rules/kinds.py) as the title line names them
+    "balance": N_("balance"),
+    "zero_force": N_("zero-force"),
+    "determinacy": N_("determinacy"),
+    "build": N_("build"),
+    "stability": N_("stability"),
+    "free_body": N_("free-body"),
+    "sandbox": N_("sandbox"),
+    "demo": N_("demo"),
+}
+
+
+def kind_name(kind: str) -> str:
+    """A level kind's name in the player's language ("free-body")."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind.replace("_", "-")
 
 
 class Part(Section):
@@ -43,10 +59,12 @@ class TitlePart(Part):
     def draw(self, surface: pygame.Surface) -> None:
         rect, fonts, stage = self.rect, self.fonts, self.scene.stage
         pygame.draw.rect(surface, PANEL, rect)
-        head = draw.label(surface, fonts.title, stage.title, (rect.left + PAD, rect.top + PAD), INK, "topleft", None)
-        kind = draw.label(surface, fonts.small, stage.kind.replace("_", "-"), (head.right + 12, head.centery + 1), MUTED, "midleft", None)
-        if self.scene.brief_cut and kind.right + 24 + fonts.small.size(BRIEF_CUE)[0] < rect.right - PAD:
-            draw.label(surface, fonts.small, BRIEF_CUE, (rect.right - PAD, head.centery + 1), MUTED, "midright", None)
+        room = rect.width - 2 * PAD - 12 - fonts.small.size(kind_name(stage.kind))[0]  # the kind keeps its place after the title
+        title = draw.elided(fonts.title, stage.title, room)
+        head = draw.label(surface, fonts.title, title, (rect.left + PAD, rect.top + PAD), INK, "topleft", None)
+        kind = draw.label(surface, fonts.small, kind_name(stage.kind), (head.right + 12, head.centery + 1), MUTED, "midleft", None)
+        if self.scene.brief_cut and kind.right + 24 + fonts.small.size(_(BRIEF_CUE))[0] < rect.right - PAD:
+            draw.label(surface, fonts.small, _(BRIEF_CUE), (rect.right - PAD, head.centery + 1), MUTED, "midright", None)
         draw.text_block(surface, fonts.body, self.scene.brief_lines, (rect.left + PAD, head.bottom + 4), INK)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -73,7 +91,7 @@ class ToolbarPart(Part):
         scene, rect = self.scene, self.rect
         pygame.draw.rect(surface, PANEL, rect)
         pygame.draw.line(surface, RULE, rect.bottomleft, rect.bottomright)
-        bar = scene.toolbar.layout(self.fonts, (rect.left + PAD, rect.top + 4))
+        bar = scene.toolbar.layout(self.fonts, (rect.left + PAD, rect.top + 4), rect.right - PAD)
         scene.toolbar.draw(surface, self.fonts)
         section = scene.session.section if scene.toolbar.current == "member" else None
         clip = surface.get_clip()
@@ -206,7 +224,7 @@ class StatusPart(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene.session
-        overlay.status_line(surface, self.fonts, self.rect, s.notice or status_text(self.scene), KEYS_HELP)
+        overlay.status_line(surface, self.fonts, self.rect, s.notice or status_text(self.scene), _(KEYS_HELP))
 
 
 class BadgesPart(Part):

@@ -39,8 +39,9 @@ from equilibria.app.sections import SectionManager
 from equilibria.app.session import PlaySession
 from equilibria.app.shapes import Hit
 from equilibria.app.stage import Stage
-from equilibria.app.tools import Toolbar
+from equilibria.app.tools import Toolbar, pin_nearest_end
 from equilibria.app.view import View
+from equilibria.i18n import _, decimal_mark
 from equilibria.rules import kind_of
 from equilibria.rules.common import BETWEEN_BATCHES
 
@@ -163,10 +164,18 @@ class PlayScene(Scene):
         bench = self.session.level_bench
         self.entry = ForceEntry(node, bench.own_force(node) if bench is not None and not moment else None, moment=moment)
 
+    def type_member_force(self, member: str) -> None:
+        """Open the box to type the force in `member`, cut by the student's section."""
+        now = self.session.level_bench.cuts().get(member) if self.session.level_bench is not None else None
+        self.entry = ForceEntry(member, member=True)
+        self.entry.line.insert("" if now is None else f"{now / 1e3:g}".replace(".", decimal_mark()))  # the force given so far, as typed
+
     def entry_key(self, event: pygame.event.Event) -> None:
         """A key for the force being typed: Enter places it, Esc drops it."""
         done, entry, bench = self.entry.key(event), self.entry, self.session.bench
-        if done == "place":
+        if done == "place" and entry.member:
+            self.session.edit(bench.cut_member, entry.node, entry.force())
+        elif done == "place":
             self.session.edit(bench.add_moment, entry.node, entry.force()) if entry.moment else self.session.edit(bench.add_force, entry.node, *entry.force())
         if done is not None:
             self.entry = None
@@ -180,6 +189,9 @@ class PlayScene(Scene):
         number = 10 if key == pygame.K_0 else key - pygame.K_0
         if 1 <= number <= len(self.toolbar.names):
             self.choose_tool(self.toolbar.names[number - 1])
+
+    def pin_end(self) -> None:  # P: the end nearest the pointer of the member under it pinned, or unpinned (tools.py)
+        pin_nearest_end(self)
 
     def pan_key(self, key: int) -> None:
         dx, dy = PAN_KEYS[key]
@@ -199,7 +211,7 @@ class PlayScene(Scene):
             self.app.pop()
             return
         s.unsaved_warned = True
-        s.notice += " Esc again leaves without saving it."
+        s.notice += " " + _("Esc again leaves without saving it.")
 
     def stay(self) -> None:
         """The question before leaving, answered: stay."""
@@ -237,7 +249,6 @@ class PlayScene(Scene):
     def try_again(self) -> None:
         self.session.try_again()
         self.folded = False
-        self.picture.camera.restore()  # the player's view from before the check, whether or not the work's model is a new one
 
     def next_level(self) -> None:
         """After a pass, the next level of the course in this one's place."""
