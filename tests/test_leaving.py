@@ -117,7 +117,7 @@ def test_the_support_tool_says_only_the_supports_the_level_offers():
     assert scene.toolbar.current == "support"  # the task is supports: the tool in hand
     offered = scene.session.level_bench.level.player.supports
     tip = scene.toolbar.tool.tip_for(scene.session)
-    assert tip.count("→") == len(offered) and tip.endswith("none")
+    assert tip.count("→") == len(offered) and tip.endswith("no support")
     if all(set(fix) != {"x", "y", "rot"} for fix in offered):
         assert "fixed" not in tip
     app.close()

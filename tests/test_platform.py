@@ -289,7 +289,7 @@ def test_clean_removes_the_cache_and_with_data_only_what_the_game_wrote(tmp_path
     home = tmp_path / "home"
     monkeypatch.setenv("EQUILIBRIA_HOME", str(home))
     engine = cleanup.cache_root() / "numba" / "0.1.0-0123456789ab"
-    equilibria.engine.mkdir(parents=True)
+    engine.mkdir(parents=True)
     (engine / "kernel.nbc").write_bytes(b"x" * 1000)
     (home / "designs").mkdir(parents=True)
     (home / "designs" / "arch.json").write_text("{}")

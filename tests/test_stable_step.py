@@ -71,5 +71,5 @@ def test_a_step_past_the_damped_limit_blows_up_and_says_which_step_is_stable(int
 
 def test_a_run_that_fails_at_a_stable_step_never_calls_that_step_stable():
     sim = Simulation(build_model(hanging("bar")), "symplectic")
-    message = sim._blow_up(2, 0.0, 0.0)[0]  # as if the state turned NaN at the default step
+    message = str(sim._blow_up(2, 0.0, 0.0)[0])  # as if the state turned NaN at the default step
     assert "or less is stable" not in message and f"the step, {sim.dt:.3g} s, is within" in message
