@@ -28,7 +28,7 @@ import pytest
 from scipy.optimize import brentq
 from scipy.special import ellipk
 
-from equilibria.engine import RestCriteria, Simulation, Unstable, build_model
+from equilibria.engine import RestCriteria, Simulation, build_model
 from equilibria.engine.beam_stability import stability_functions
 from equilibria.engine.elements import eval_forces
 from equilibria.engine.member_loads import member_forces
