@@ -235,7 +235,7 @@ def advance(m, s, w, dt, nsteps, method, ctl):
     for step in range(nsteps):
         slide_anchors(s.tether, pos, vel)  # friction's stick point, fixed within the step
         if method == SYMPLECTIC:
-            power = eval_forces(m, pos, vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, force, s.bar_N, s.beam_out, s.tri_out)
+            power = eval_forces(m, s, pos, vel, t, force)
             eval_tethers(s.tether, pos, vel, force, s.tether_f, 1.0)
             hold_rollers(m, force)
             _symplectic_update(m, force, dt, pos, vel)
@@ -300,7 +300,7 @@ def _rk4_step(m, s, w, t, dt):
     f = w.f.reshape(-1)
     dp = w.dp.reshape(-1)
     dv = w.dv.reshape(-1)
-    power = eval_forces(m, s.pos, s.vel, t, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+    power = eval_forces(m, s, s.pos, s.vel, t, s.force)
     eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, 1.0)
     hold_rollers(m, s.force)
     for r in range(x.shape[0]):
@@ -312,7 +312,7 @@ def _rk4_step(m, s, w, t, dt):
     for stage in range(3):  # k2, k3, k4 at t + h/2, t + h/2, t + h
         ts = t + (dt if stage == 2 else 0.5 * dt)
         apply_supports(m, w.p, w.v, ts)
-        eval_forces(m, w.p, w.v, ts, s.chord, s.bar_on, s.beam_on, s.tri_on, w.f, s.bar_N, s.beam_out, s.tri_out)
+        eval_forces(m, s, w.p, w.v, ts, w.f)
         eval_tethers(s.tether, w.p, w.v, w.f, s.tether_f, 0.0)
         hold_rollers(m, w.f)
         if stage < 2:
@@ -402,7 +402,7 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
         s.status[0] = INVERTED
         return 0
     for it in range(max_iter):
-        eval_forces(m, pos, still, t_load, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+        eval_forces(m, s, pos, still, t_load, s.force)
         eval_tethers(s.tether, pos, still, s.force, s.tether_f, 1.0)
         hold_rollers(m, s.force)
         res = _residual(m, s.force, lref)

@@ -61,15 +61,17 @@ def history_rate(hist_start, hist_t, hist_v, h, t):
 
 
 @njit(**KERNEL)
-def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, beam_out, tri_out):
+def eval_forces(m, s, pos, vel, t, force):
     """Total force on every DOF at time t (seed 000 Fig. 1, box B); returns the power
     of the external loads (loads, gravity, ground motion) [W].
 
-    Inputs: m ModelArrays; pos, vel (N, 3) [m, rad], [m/s, rad/s]; t [s];
-    chord (Bm,) [rad] running chord angles; bar_on (B,), beam_on (Bm,), tri_on (T,) bool.
-    Outputs, written in place: force (N, 3) [N, N, N m]; bar_N (B,) [N];
-    beam_out (Bm, 4) [N, V, M1, M2]; tri_out (T, 4) [σx, σy, τxy (global axes) Pa,
-    strain energy J].
+    The model, the state and where to write (warp.sim's `eval_*_forces(model, state,
+    out)`), as `advance` takes them, so that a caller names no element kind's arrays:
+    m ModelArrays; s State (engine/dynamics.py), whose elements' own arrays it reads
+    (running chord angles, on-flags) and whose element outputs it writes (bar_N,
+    beam_out, tri_out); pos, vel (N, 3) [m, rad], [m/s, rad/s] the configuration it
+    evaluates at (the state's own, or an RK4 stage's, or relaxation's zero velocity);
+    t [s]. Output, written in place: force (N, 3) [N, N, N m].
     """
     n = pos.shape[0]
     g = m.gravity
@@ -100,21 +102,22 @@ def eval_forces(m, pos, vel, t, chord, bar_on, beam_on, tri_on, force, bar_N, be
             force[q, 1] = fy - alpha * m.mass[q, 1] * vel[q, 1]
             force[q, 2] = -alpha * m.mass[q, 2] * vel[q, 2]
     for e in range(m.load_node.shape[0]):
-        s = 1.0
+        scale = 1.0
         if m.load_hist[e] >= 0:
-            s = history_value(m.hist_start, m.hist_t, m.hist_v, m.load_hist[e], t)
+            scale = history_value(m.hist_start, m.hist_t, m.hist_v, m.load_hist[e], t)
         q = m.load_node[e]
         for d in range(3):
-            f = s * m.load_f[e, d]
+            f = scale * m.load_f[e, d]
             force[q, d] += f
             power += f * vel[q, d]
 
-    bar_forces(m, pos, vel, bar_on, force, bar_N)  # engine/bar.py
-    beam_forces(m, pos, vel, chord, beam_on, force, beam_out)  # engine/beam.py
+    bar_forces(m, pos, vel, s.bar_on, force, s.bar_N)  # engine/bar.py
+    beam_forces(m, pos, vel, s.chord, s.beam_on, force, s.beam_out)  # engine/beam.py
     if m.span_beam.shape[0]:
-        power += span_shifts(m, pos, vel, t, beam_on, beam_out, force)
+        power += span_shifts(m, pos, vel, t, s.beam_on, s.beam_out, force)
+    tri_out = s.tri_out
     for e in range(m.tri_ijk.shape[0]):
-        if not tri_on[e]:
+        if not s.tri_on[e]:
             for c4 in range(4):
                 tri_out[e, c4] = 0.0
             continue

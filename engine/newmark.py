@@ -224,7 +224,7 @@ class Newmark:
         that step left it (HHT's a is not F/M), else M⁻¹F."""
         m = model.arrays
         F = np.zeros_like(s.pos)
-        eval_forces(m, s.pos, s.vel, float(s.clock[K_TIME]), s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
+        eval_forces(m, s, s.pos, s.vel, float(s.clock[K_TIME]), F)
         eval_tethers(s.tether, s.pos, s.vel, F, s.tether_f, 1.0)
         hold_rollers(m, F)
         kept = self._accel
@@ -277,7 +277,7 @@ class Newmark:
         power0 = 0.0
         for it in range(NEWTON_MAX):
             _kinematics(xr, xp.ravel(), vp.ravel(), ar, v.ravel(), fixed, held_x, held_v, ca, gh, False)
-            power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
+            power = eval_forces(m, s, x, v, t1, F)
             eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
             hold_rollers(m, F)
             if it == 0:
@@ -304,7 +304,7 @@ class Newmark:
             step, inertia = _increment(xr, idx, dx, size, mass, ra, lever)
             if step <= TOLERANCE and min(residual, leaves) <= max(RESIDUAL * max(self._force_scale, inertia), self._noise):
                 _kinematics(xr, xp.ravel(), vp.ravel(), ar, v.ravel(), fixed, held_x, held_v, ca, gh, True)
-                power = eval_forces(m, x, v, t1, s.chord, s.bar_on, s.beam_on, s.tri_on, F, s.bar_N, s.beam_out, s.tri_out)
+                power = eval_forces(m, s, x, v, t1, F)
                 eval_tethers(s.tether, x, v, F, s.tether_f, 1.0)
                 hold_rollers(m, F)
                 slide_anchors(s.tether, x, v)  # friction's stick point moves between steps only (engine/tethers.py)

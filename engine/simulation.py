@@ -135,7 +135,7 @@ class Simulation(Interaction):
         """Evaluate element and tether forces at the current state (for reporting and
         drawing)."""
         s = self.state
-        eval_forces(self.model.arrays, s.pos, s.vel, self.time, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+        eval_forces(self.model.arrays, s, s.pos, s.vel, self.time, s.force)
         eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, 1.0)
 
     def kinetic_energy(self) -> float:
@@ -178,7 +178,7 @@ class Simulation(Interaction):
         on scratch arrays (the state's force has lost it)."""
         s, m = self.state, self.model.arrays
         f = np.zeros_like(s.force)
-        eval_forces(m, s.pos, s.vel, self.time, s.chord, s.bar_on, s.beam_on, s.tri_on, f, s.bar_N.copy(), s.beam_out.copy(), s.tri_out.copy())
+        eval_forces(m, s.copy(), s.pos, s.vel, self.time, f)
         eval_tethers(s.tether, s.pos, s.vel, f, s.tether_f.copy(), 1.0)
         return rollers.roller_reactions(m, f)
 

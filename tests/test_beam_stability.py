@@ -84,7 +84,7 @@ def tangent(model, P, h=1e-7):
         for sign in (1.0, -1.0):
             pos = start.copy()
             pos.ravel()[dof] += sign * h
-            eval_forces(m, pos, s.vel, 0.0, s.chord.copy(), s.bar_on, s.beam_on, s.tri_on, force, s.bar_N.copy(), s.beam_out.copy(), s.tri_out.copy())
+            eval_forces(m, s.copy(), pos, s.vel, 0.0, force)
             cols.append(force.ravel()[free].copy())
         K[:, c] = -(cols[0] - cols[1]) / (2.0 * h)
     return K

@@ -227,7 +227,7 @@ def test_eval_forces_reports_external_power():
     sim = Simulation(build_model(data), "rk4")
     s = sim.state
     s.vel[:, :2] = [[1.0, 2.0], [3.0, -1.0]]
-    power = eval_forces(sim.model.arrays, s.pos, s.vel, 0.0, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+    power = eval_forces(sim.model.arrays, s, s.pos, s.vel, 0.0, s.force)
     weights = sim.model.arrays.mass[:, 1] * 9.81
     assert power == pytest.approx(10.0 * 3.0 - weights[0] * 2.0 - weights[1] * -1.0)
 

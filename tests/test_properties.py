@@ -251,7 +251,7 @@ def force_scale(model) -> float:
 
 def evaluate(sim: Simulation) -> np.ndarray:
     s = sim.state
-    eval_forces(sim.model.arrays, s.pos, s.vel, sim.time, s.chord, s.bar_on, s.beam_on, s.tri_on, s.force, s.bar_N, s.beam_out, s.tri_out)
+    eval_forces(sim.model.arrays, s, s.pos, s.vel, sim.time, s.force)
     return s.force.copy()
 
 

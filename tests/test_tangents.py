@@ -16,6 +16,7 @@ import pytest
 from builders import member, model
 
 from equilibria.engine import build_model
+from equilibria.engine.dynamics import new_state
 from equilibria.engine.elements import eval_forces
 from equilibria.engine.stiffness import element_blocks
 
@@ -53,8 +54,8 @@ STRAIN.update({kind: STRAIN["beam stability" if "stability" in kind else "beam"]
 
 def internal(m, pos, chord):
     force = np.zeros_like(pos)
-    s = (np.ones(len(m.bar_L0), bool), np.ones(len(m.beam_L0), bool), np.ones(len(m.tri_E), bool))
-    eval_forces(m, pos, np.zeros_like(pos), 0.0, chord, *s, force, np.zeros(len(m.bar_L0)), np.zeros((len(m.beam_L0), 4)), np.zeros((len(m.tri_E), 4)))
+    s = new_state(m)._replace(chord=chord)  # every element on
+    eval_forces(m, s, pos, np.zeros_like(pos), 0.0, force)
     return -force.ravel()
 
 
