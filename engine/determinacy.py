@@ -31,6 +31,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
+from equilibria.engine.results import member_results
 from equilibria.engine.words import N_, Words
 
 TRUSS_MEMBERS = ("bar", "cable")  # member kinds that carry an axial force only
@@ -121,14 +122,13 @@ def hinge_parts(model) -> list[tuple[int, np.ndarray]]:
 
     Parts: the nodes but h, joined by the elements that do not touch h (a triangle at
     h joins its other two); the parts that touch h are those that hang from it."""
-    m = model.arrays
     n = len(model.node_ids)
-    beam_ends = m.beam_ij.astype(np.int64).reshape(-1, 2)
+    members = member_results(model)
     held = np.zeros(n, dtype=bool)
-    for end, bit in ((0, 1), (1, 2)):
-        held[beam_ends[(m.beam_release & bit) == 0, end]] = True
-    tri = m.tri_ijk.astype(np.int64).reshape(-1, 3)
-    edges = np.concatenate((m.bar_ij.astype(np.int64).reshape(-1, 2), beam_ends, tri[:, [0, 1]], tri[:, [1, 2]], tri[:, [0, 2]]))
+    for end in (0, 1):
+        held[members.ends[members.bending & ~members.pinned[:, end], end]] = True
+    tri = model.arrays.tri_ijk.astype(np.int64).reshape(-1, 3)
+    edges = np.concatenate((members.ends, tri[:, [0, 1]], tri[:, [1, 2]], tri[:, [0, 2]]))
     out: list[tuple[int, np.ndarray]] = []
     for h in np.flatnonzero(~held).tolist():
         at_h = (edges == h).any(axis=1)

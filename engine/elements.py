@@ -166,9 +166,10 @@ def span_shifts(m, pos, vel, t, beam_on, beam_out, force):
     return power
 
 
-def strain_energy(m, pos, chord, bar_on, beam_on, tri_out) -> float:
-    """Elastic strain energy [J] of all active elements at pos (tri_out from eval_forces)."""
-    return float(_member_energy(m, pos, chord, bar_on, beam_on) + tri_out[:, 3].sum())
+def strain_energy(m, s) -> float:
+    """Elastic strain energy [J] of all active elements in state s (its triangles' from
+    their output of the last eval_forces)."""
+    return float(_member_energy(m, s.pos, s.chord, s.bar_on, s.beam_on) + s.tri_out[:, 3].sum())
 
 
 @njit(**KERNEL)

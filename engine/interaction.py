@@ -9,7 +9,7 @@ the Model as it runs, the level's with the controls applied (nails held like sup
 loads times the load factor), made anew only when a control changes. Both integrators
 read `sim.model` and the State, so a nail, a tether, a removed member or a load factor
 acts the same under RK4 and under Newmark. The State keeps the kernels' own copies:
-the tether rows (state.tether) and the elements' on-flags (state.bar_on, ...; a broken
+the tether rows (state.tether) and the elements' on-flags (engine/results.py switch_off; a broken
 member is off there too).
 """
 
@@ -21,7 +21,7 @@ import numpy as np
 
 from equilibria.engine import dynamics, linear, newmark, tethers
 from equilibria.engine.model import Model
-from equilibria.engine.results import switch_off
+from equilibria.engine.results import largest_damping, switch_off
 from equilibria.engine.words import N_, Refusal, Words
 
 
@@ -173,9 +173,7 @@ class Interaction:
         if damping_ratio < 0.0:
             raise ValueError(f"damping_ratio must not be negative, got {damping_ratio}")
         m = self.model.arrays
-        beta = max(float(np.max(m.beam_beta, initial=0.0)), float(np.max(m.tri_beta, initial=0.0)))
-        if m.bar_c.size:
-            beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
+        beta = largest_damping(m)
         row = float(self._gershgorin_rows()[q])
         if self.integrator == "newmark":
             return newmark.tether_stiffness(float(m.mass[q, 0]), row, self.dt, fraction, damping_ratio)

@@ -27,6 +27,7 @@ from equilibria.engine.beam import beam_forces_small
 from equilibria.engine.cst import tri_stress_small
 from equilibria.engine.elements import history_value
 from equilibria.engine.model import Model
+from equilibria.engine.results import largest_damping
 from equilibria.engine.stiffness import DENSE_LIMIT, assemble, start_blocks
 from equilibria.engine.stiffness import lowest_frequency as _lowest_frequency
 
@@ -96,9 +97,7 @@ def stable_dt(model: Model, method: str) -> float:
     m = model.arrays
     omega = max_frequency_bound(model)
     alpha = float(m.mass_damping)
-    beta = max(float(np.max(m.beam_beta, initial=0.0)), float(np.max(m.tri_beta, initial=0.0)))
-    if m.bar_c.size:
-        beta = max(beta, float(np.max(m.bar_c * m.bar_L0 / m.bar_EA)))
+    beta = largest_damping(m)
     if omega <= 0.0 and alpha <= 0.0:
         return MAX_DT
     if method == "rk4":
@@ -375,6 +374,16 @@ def beam_forces_linear(model: Model, u: np.ndarray) -> np.ndarray:
 def triangle_stress_linear(model: Model, u: np.ndarray) -> np.ndarray:
     """(T, 3) [σx, σy, τxy] in global axes [Pa] for small displacements u (engine/cst.py)."""
     return tri_stress_small(model.arrays, u)
+
+
+def write_forces(model: Model, state, u: np.ndarray, slack: np.ndarray) -> None:
+    """Every element's output in `state` (bar_N, beam_out, tri_out's stresses) for small
+    displacements u (N, 3) [m, rad] of a linear solve; the slack cables (B,) bool carry
+    nothing."""
+    state.bar_N[:] = bar_axial_linear(model, u)
+    state.bar_N[slack] = 0.0
+    state.beam_out[:] = beam_forces_linear(model, u)
+    state.tri_out[:, :3] = triangle_stress_linear(model, u)
 
 
 def stiffest_element(model: Model) -> tuple[str, int, float]:

@@ -49,7 +49,7 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 from numba import njit
 
-from equilibria.engine import dynamics, rollers, tethers
+from equilibria.engine import dynamics, results, rollers, tethers
 from equilibria.engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
 from equilibria.engine.elements import eval_forces
 from equilibria.engine.kernel_options import KERNEL
@@ -143,8 +143,7 @@ class Newmark:
         self._mass = m.mass.ravel()[self._idx]
         self._size = np.where(rotation, 1.0, model.char_length)
         self._lever = np.where(rotation, model.char_length, 1.0)
-        bar_damp = m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c
-        self._damp = {"bar": bar_damp, "beam": m.beam_beta, "triangle": m.tri_beta}
+        self._damp = results.element_damping(m)
         self._damped = any(bool(np.any(d > 0.0)) for d in self._damp.values())
         self._noise_at = -math.inf
         self._fixed = m.fixed
@@ -166,8 +165,9 @@ class Newmark:
         tangent = element_blocks(m, pos, s.chord, tangent=True, safe=safe)
         small = element_blocks(m, pos, s.chord) if self._damped else None  # element damping's matrix, if any
         vals = []
-        for k, (kind, (ke, _)) in enumerate(tangent.items()):
-            on = (s.bar_on, s.beam_on, s.tri_on)[k]
+        flags = results.on_flags(s)
+        for kind, (ke, _) in tangent.items():
+            on = flags[kind]
             block = ke + cd * self._damp[kind][:, None, None] * small[kind][0] if small is not None else ke
             vals.append((c1 * block * on[:, None, None]).ravel())
         diag = m.mass.ravel() / (self.beta * h * h) + c1 * cd * m.mass_damping * m.mass.ravel()
@@ -323,7 +323,7 @@ class Newmark:
         residual and kinetic energy are all below their tolerances. Breaks too."""
         m = model.arrays
         if ctl[dynamics.C_BREAK] > 0.0:
-            _check_breaks(m, s)
+            results.check_breaks(m, s, float(s.clock[K_TIME]))
         free = ~m.fixed
         f = np.abs(F) * np.where(free, 1.0, 0.0)
         f[:, 2] /= ctl[dynamics.C_LREF]
@@ -390,16 +390,6 @@ def tether_tangent(tether: np.ndarray, pos: np.ndarray, vel: np.ndarray, cd: flo
         if abs(k * s + c * float(vel[q, :2] @ t)) < row[tethers.T_MU] * fn:
             out[q, :2] += (k + cd * c) * t * t
     return out
-
-
-def _check_breaks(m, s) -> None:
-    """Members whose force passed their capacity break (as dynamics.check_breaks)."""
-    t = float(s.clock[K_TIME])
-    kinds = ((s.bar_on, s.bar_N, m.bar_cap_t, m.bar_cap_c, s.bar_broke), (s.beam_on, s.beam_out[:, 0], m.beam_cap_t, m.beam_cap_c, s.beam_broke))
-    for on, force, cap_t, cap_c, broke in kinds:
-        snap = on & ((cap_t < force) | (cap_c < -force))
-        on[snap] = False
-        broke[snap] = t
 
 
 # ------------------------------------------------------------------ Newton's vector work

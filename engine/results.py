@@ -213,3 +213,62 @@ def switch_off(model: Model, state, k: int) -> None:
     on-flag in `state` is cleared (the bomb, a removed member; its break time stays)."""
     for kind, members in model.members_by_kind.items():
         getattr(state, f"{kind}_on")[members == k] = False  # bar_on, beam_on
+
+
+# ------------------------------------------------- what the rest of the engine asks a kind
+# The engine's Python side asks the element kinds these questions here, so that the
+# integrators, the simulation and the interaction name no kind's arrays (docs/engine.md,
+# "What a new element kind touches"). The compiled kernels dispatch in engine/elements.py
+# (eval_forces, the energy) and engine/dynamics.py (the State's arrays, the break check).
+
+
+def on_flags(state) -> dict[str, np.ndarray]:
+    """Each element kind's on-flags in `state`, by the kind names of
+    stiffness.element_blocks ("bar", "beam", "triangle")."""
+    return {"bar": state.bar_on, "beam": state.beam_on, "triangle": state.tri_on}
+
+
+def active(state) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The on-flags as engine/linear.py's `active` takes them (bars, beams, triangles)."""
+    return state.bar_on, state.beam_on, state.tri_on
+
+
+def element_damping(m) -> dict[str, np.ndarray]:
+    """Each element's stiffness-proportional damping β [s] by kind (a bar's from its
+    damping coefficient: c L0 / EA)."""
+    bar = m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c
+    return {"bar": bar, "beam": m.beam_beta, "triangle": m.tri_beta}
+
+
+def largest_damping(m) -> float:
+    """The largest element damping β [s] of the structure (0 without any)."""
+    return max((float(np.max(b, initial=0.0)) for b in element_damping(m).values()), default=0.0)
+
+
+def breakable(m) -> bool:
+    """Whether any member can break (has a finite capacity)."""
+    return any(bool(np.isfinite(c).any()) for c in (m.bar_cap_t, m.bar_cap_c, m.beam_cap_t, m.beam_cap_c))
+
+
+def check_breaks(m, s, t: float) -> None:
+    """Members whose force passed their capacity break at time t [s] (as the compiled
+    dynamics.check_breaks, for the implicit integrator)."""
+    kinds = ((s.bar_on, s.bar_N, m.bar_cap_t, m.bar_cap_c, s.bar_broke), (s.beam_on, s.beam_out[:, 0], m.beam_cap_t, m.beam_cap_c, s.beam_broke))
+    for on, force, cap_t, cap_c, broke in kinds:
+        snap = on & ((cap_t < force) | (cap_c < -force))
+        on[snap] = False
+        broke[snap] = t
+
+
+RECORDED = ("axial", "shear_i", "moment_i", "moment_j")  # what a member record may read
+
+
+def member_reader(model: Model, state, k: int, what: str):
+    """A call that reads one of RECORDED [N, N, N m, N m] of member k from `state` as it
+    is when called: one array read, for a record sampled every step (member_results
+    would work out every member's)."""
+    kind, row = model.member_slot[k]
+    if kind == "bar":
+        return (lambda: float(state.bar_N[row])) if what == "axial" else (lambda: 0.0)
+    c = RECORDED.index(what)
+    return lambda: float(state.beam_out[row, c])

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from equilibria.engine import dynamics, linear, newmark, rollers, tethers
+from equilibria.engine import dynamics, linear, newmark, results, rollers, tethers
 from equilibria.engine.dynamics import State, new_state, new_work
 from equilibria.engine.elements import eval_forces, strain_energy
 from equilibria.engine.interaction import Controls, Interaction
@@ -124,8 +124,7 @@ class Simulation(Interaction):
     @property
     def breakable(self) -> bool:
         """Whether any member can break (has a finite capacity)."""
-        m = self.model.arrays
-        return any(bool(np.isfinite(c).any()) for c in (m.bar_cap_t, m.bar_cap_c, m.beam_cap_t, m.beam_cap_c))
+        return results.breakable(self.model.arrays)
 
     @property
     def rest_time(self) -> float:
@@ -143,7 +142,7 @@ class Simulation(Interaction):
 
     def strain_energy(self) -> float:
         s = self.state
-        return strain_energy(self.model.arrays, s.pos, s.chord, s.bar_on, s.beam_on, s.tri_out)
+        return strain_energy(self.model.arrays, s)
 
     def _energy(self) -> float:
         """Kinetic, strain and tether energy [J]: what the blow-up check watches (see
@@ -299,7 +298,7 @@ class Simulation(Interaction):
         t_load = self.model.load_end_time
         self.no_equilibrium = None
         with np.errstate(divide="ignore", invalid="ignore"):  # coincident nodes: NaN, caught below
-            K = linear.stiffness(self.model, self.state.pos, (self.state.bar_on, self.state.beam_on, self.state.tri_on))
+            K = linear.stiffness(self.model, self.state.pos, results.active(self.state))
             rows = np.asarray(abs(K).sum(axis=1)).ravel().reshape(-1, 3)
         # Fictitious masses from Gershgorin row sums (ω² ≤ Σ|K_ij| / m_i, so leapfrog at
         # Δt = 1 is stable). A node's x and y share one mass, the sum of both rows, so
@@ -364,7 +363,7 @@ class Simulation(Interaction):
         s = self.state
         if K is None:
             with np.errstate(divide="ignore", invalid="ignore"):
-                K = linear.stiffness(self.model, s.pos, (s.bar_on, s.beam_on, s.tri_on))
+                K = linear.stiffness(self.model, s.pos, results.active(s))
         eps = np.finfo(np.float64).eps
         dx = np.empty_like(s.pos)
         dx[:, :2] = eps * (float(np.abs(s.pos[:, :2]).max()) + self.model.char_length)
@@ -391,10 +390,7 @@ class Simulation(Interaction):
         u = result.displacement
         s.pos[:] = self.model.arrays.pos0 + u
         s.vel[:] = 0.0
-        s.bar_N[:] = linear.bar_axial_linear(self.model, u)
-        s.bar_N[result.slack] = 0.0
-        s.beam_out[:] = linear.beam_forces_linear(self.model, u)
-        s.tri_out[:, :3] = linear.triangle_stress_linear(self.model, u)
+        linear.write_forces(self.model, s, u, result.slack)
         self.linear_reactions = result.reactions
         return Outcome(1, True)
 
@@ -485,13 +481,8 @@ def make_probe(sim: Simulation, spec: str):
     elif kind == "member":
         if ident not in md.member_ids:
             raise ValueError(f"record spec {spec!r}: unknown member {ident!r}")
-        slot, row = md.member_slot[md.member_index(ident)]
-        cols = {"axial": 0, "shear_i": 1, "moment_i": 2, "moment_j": 3}
-        if what in cols:
-            if slot == "bar":
-                return (lambda: float(s.bar_N[row])) if what == "axial" else (lambda: 0.0)
-            c = cols[what]
-            return lambda: float(s.beam_out[row, c])
+        if what in results.RECORDED:
+            return results.member_reader(md, s, md.member_index(ident), what)
     elif kind == "reaction":
         if ident not in md.node_ids:
             raise ValueError(f"record spec {spec!r}: unknown node {ident!r}")
