@@ -32,9 +32,10 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
 from equilibria.engine.results import member_results
+from equilibria.engine.vocabulary import AXIAL_KINDS, DEFAULT_MEMBER_KIND
 from equilibria.engine.words import N_, Words
 
-TRUSS_MEMBERS = ("bar", "cable")  # member kinds that carry an axial force only
+TRUSS_MEMBERS = AXIAL_KINDS  # member kinds that carry an axial force only
 TRUSS_DOFS = ("x", "y")  # the support components a truss joint can have
 
 
@@ -98,7 +99,7 @@ def truss_count(data: dict) -> TrussCount | None:
     """The count of the structure in `data` (the model's dict, as build_model takes it),
     or None when it is not a truss: no members, or a beam-column or a plate in it."""
     members = data.get("members") or []
-    if not members or data.get("triangles") or any(m.get("kind", "bar") not in TRUSS_MEMBERS for m in members):
+    if not members or data.get("triangles") or any(m.get("kind", DEFAULT_MEMBER_KIND) not in TRUSS_MEMBERS for m in members):
         return None
     r = sum(sum(1 for d in set(s.get("fix", [])) if d in TRUSS_DOFS) + ("roller" in s) for s in data.get("supports") or [])  # a roller on a line: one
     return TrussCount(m=len(members), r=r, j=len(data.get("nodes") or []))

@@ -1,5 +1,8 @@
 """The numba options every engine kernel is compiled with (one place, so that each
-element module and the integrators share them)."""
+element module and the integrators share them). Importing it places numba's cache
+(engine/kernel_cache.py) before any kernel is defined: every kernel module imports it."""
+
+from equilibria.engine import kernel_cache  # noqa: F401  (first: before any kernel is defined)
 
 # Options of every kernel of the engine. `_nrt=False` compiles a kernel without
 # numba's runtime (NRT), whose only work in a kernel that never allocates is reference

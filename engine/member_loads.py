@@ -72,8 +72,9 @@ import numpy as np
 from equilibria.engine.beam import beam_deformation
 from equilibria.engine.beam_chain import NODES, RHO0, SUB, chain_law
 from equilibria.engine.beam_stability import span_loads
+from equilibria.engine.vocabulary import LOAD_DIRECTIONS
 
-DIRECTIONS = ("y", "x", "normal")
+DIRECTIONS = LOAD_DIRECTIONS  # a member load's `direction` (engine/vocabulary.py)
 SMALL_KL2 = 1e-6  # |k² L²| below which a stability beam's P-δ is left out (module note)
 
 

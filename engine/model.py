@@ -36,21 +36,24 @@ import numpy as np
 
 from equilibria.engine.member_loads import DIRECTIONS, MemberLoad, along_across, equivalent_global
 from equilibria.engine.stiffness import lowest_frequency
+from equilibria.engine.vocabulary import (
+    BEAM_FORMULATIONS,
+    DEFAULT_MEMBER_KIND,
+    DEFAULT_TRIANGLE_MODEL,
+    DOF_NAMES,
+    MEMBER_KINDS,
+    POISSON_LIMIT,
+    RELEASE_BITS,
+    TRIANGLE_MODELS,
+)
 from equilibria.engine.words import N_, Words
 
-DOF_NAMES = ("x", "y", "rot")
 # Node indices held by elements and loads are unsigned: compiled code then skips the
 # handling of negative indices, which measured 15 % more bar evaluations per second.
 INDEX = np.uint64
-TRIANGLE_MODELS = ("linear", "neo_hookean")
-# A beam's formulation: "arcade", seed 000 eq. (1), whose bending stiffness ignores the
-# axial force; "stability", with stability functions (engine/beam_stability.py), which
-# buckles where Euler says with one element per member.
-BEAM_FORMULATIONS = ("arcade", "stability")
 # The columns the member readers collect, one list each, before they become arrays.
 BAR_FIELDS = ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c")
 BEAM_FIELDS = ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c", "release")
-RELEASE_BITS = {"i": 1, "j": 2}  # a member's `release` ends, as engine/beam.py's bits
 # The least positive mass and rotational inertia a node may be given: a milligram, and a
 # milligram at a millimetre. Nothing in a structure weighs less, and the stable step goes
 # as √m: a node of 1e-200 kg on a steel bar would need steps of ~1e-100 s (an overflow
@@ -429,7 +432,7 @@ def _read_materials(data: dict) -> dict[str, dict[str, float]]:
             "nu": _number(f"{f}.nu", mat.get("nu", 0.3), min_value=0.0),
             "strength": _number(f"{f}.strength", mat.get("strength", math.inf), positive=True) if "strength" in mat else math.inf,
         }
-        if materials[name]["nu"] >= 0.5:
+        if materials[name]["nu"] >= POISSON_LIMIT:
             raise ModelError(f"{f}.nu", N_("Poisson's ratio must be below 0.5"))
     return materials
 
@@ -483,9 +486,9 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
         j = _ref(f"{f}.j", mb.get("j"), nodes.index, "node")
         if i == j:
             raise ModelError(f"{f}.j", N_("a member joins two different nodes"))
-        kind = mb.get("kind", "bar")
-        if kind not in ("bar", "cable", "beam"):
-            raise ModelError(f"{f}.kind", N_("must be bar, cable or beam, got {value}"), value=repr(kind))
+        kind = mb.get("kind", DEFAULT_MEMBER_KIND)
+        if kind not in MEMBER_KINDS:
+            raise ModelError(f"{f}.kind", N_("must be one of {choices}, got {value}"), choices=", ".join(MEMBER_KINDS), value=repr(kind))
         mat = _material(materials, f"{f}.material", mb.get("material"))
         area = _number(f"{f}.A", mb.get("A"), positive=True)
         dx, dy = nodes.pos0[j, :2] - nodes.pos0[i, :2]
@@ -572,7 +575,7 @@ def _read_triangles(data: dict, world: _World, materials: dict, nodes: _Nodes) -
             raise ModelError(f"{f}.nodes", N_("a triangle needs three different nodes"))
         mat = _material(materials, f"{f}.material", tr.get("material"))
         thick = _number(f"{f}.t", tr.get("t"), positive=True)
-        model_kind = tr.get("model", "linear")
+        model_kind = tr.get("model", DEFAULT_TRIANGLE_MODEL)
         if model_kind not in TRIANGLE_MODELS:
             raise ModelError(f"{f}.model", N_("must be one of {choices}"), choices=", ".join(TRIANGLE_MODELS))
         # Local frame of seed 000 Fig. 6: origin at i, x toward k, y by the right hand.

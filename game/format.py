@@ -5,7 +5,9 @@ player may do, as pydantic models; the primitives (finite numbers, ids, DOFs, hi
 that solution files share. What each kind is and which of these fields it uses is the
 registry's (game/rules/kinds.py); `equilibria.level` joins the two into the `Level` a level
 file is read as. This module imports no other of the game's, so that every other one,
-the kinds' rules included, can import it.
+the kinds' rules included, can import it. The model file's words (a member's kinds, a
+beam's formulations, the DOFs, a triangle's models, a member load's directions) are the
+engine's, read from engine/vocabulary.py, which loads nothing else.
 """
 
 from __future__ import annotations
@@ -18,6 +20,17 @@ from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, field_validator, model_validator
 
+from equilibria.engine.vocabulary import (  # the model file's words, one home (the engine's)
+    BEAM_FORMULATIONS,
+    DEFAULT_MEMBER_KIND,
+    DEFAULT_TRIANGLE_MODEL,
+    DOF_NAMES,
+    LOAD_DIRECTIONS,
+    MEMBER_KINDS,
+    POISSON_LIMIT,
+    RELEASE_ENDS,
+    TRIANGLE_MODELS,
+)
 from equilibria.i18n import LANGUAGES, N_, SOURCE, _, decimal, decimal_mark, localized, ngettext, speaking
 from equilibria.text import plain_text
 
@@ -154,7 +167,7 @@ def _level_id(value: str) -> str:
 
 
 LevelId = Annotated[str, AfterValidator(_level_id), Field(description="letters, digits, - and _: the level's file is levels/<id>.json")]
-Dof = Literal["x", "y", "rot"]
+Dof = Literal[DOF_NAMES]
 History = Annotated[
     list[tuple[bounded(-MAX_TIME, MAX_TIME), bounded(-MAX_FACTOR, MAX_FACTOR)]],
     Field(min_length=1, max_length=10_000, description="piecewise-linear [[time s, value], ...], times increasing; held at the ends"),
@@ -176,7 +189,7 @@ def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, f
 class Material(_Strict):
     E: bounded(MIN_E, MAX_E) = Field(description="Young's modulus [Pa]")
     density: bounded(0.0, MAX_DENSITY) = Field(0.0, description="[kg/m³]")
-    nu: Annotated[float, Field(ge=0, lt=0.5)] = Field(0.3, description="Poisson's ratio")
+    nu: Annotated[float, Field(ge=0, lt=POISSON_LIMIT)] = Field(0.3, description="Poisson's ratio")
     strength: bounded(None, MAX_STRENGTH, above=0.0) | None = Field(None, description="yield strength [Pa]")
 
 
@@ -264,7 +277,7 @@ class Support(_Strict):
         return motion
 
 
-BeamFormulation = Literal["arcade", "stability"]
+BeamFormulation = Literal[BEAM_FORMULATIONS]
 FORMULATION_HELP = (
     "beams only: 'arcade', the beam-column of Martini's Arcade, whose bending stiffness ignores the axial force "
     "(the default for a level's own members), or 'stability', with stability functions, which buckles "
@@ -286,14 +299,14 @@ class Member(_Strict):
     id: Id
     i: Id
     j: Id
-    kind: Literal["bar", "cable", "beam"] = "bar"
+    kind: Literal[MEMBER_KINDS] = DEFAULT_MEMBER_KIND
     material: Id
     A: bounded(None, MAX_AREA, above=0.0) = Field(description="cross-section area [m²]")
     I: bounded(0.0, MAX_I) | None = Field(
         None, description="second moment of area [m⁴]; beams need it (more than 0), and a bar's buckling check where members break; 0 where nothing uses it"
     )
     formulation: BeamFormulation | None = Field(None, description=FORMULATION_HELP)
-    release: list[Literal["i", "j"]] | None = Field(
+    release: list[Literal[RELEASE_ENDS]] | None = Field(
         None,
         description='beams only: the ends pinned to their node (a hinge: no moment passes), any of "i" and "j"',
     )
@@ -304,7 +317,7 @@ class Triangle(_Strict):
     nodes: tuple[Id, Id, Id]
     material: Id
     t: bounded(None, MAX_THICKNESS, above=0.0) = Field(description="thickness [m]")
-    model: Literal["linear", "neo_hookean"] = "linear"
+    model: Literal[TRIANGLE_MODELS] = DEFAULT_TRIANGLE_MODEL
 
 
 class Load(_Strict):
@@ -328,7 +341,9 @@ class MemberLoad(_Strict):
     w: Force | None = Field(None, description="uniform load [N/m] (give w, or wi and wj)")
     wi: Force | None = Field(None, description="linear load: its value at end i [N/m]")
     wj: Force | None = Field(None, description="linear load: its value at end j [N/m]")
-    direction: Literal["y", "x", "normal"] = Field("y", description="global y (up, the default) or x, or the member's normal (i to j turned 90° ccw)")
+    direction: Literal[LOAD_DIRECTIONS] = Field(
+        LOAD_DIRECTIONS[0], description="global y (up, the default) or x, or the member's normal (i to j turned 90° ccw)"
+    )
     history: History | None = Field(None, description="scale factor over time; absent: constant")
 
     @field_validator("history")
@@ -431,7 +446,7 @@ class Cut(_Strict):
 class Section(_Strict):
     """A member the player may build: its kind, material and cross-section, and price."""
 
-    kind: Literal["bar", "cable", "beam"] = "bar"
+    kind: Literal[MEMBER_KINDS] = DEFAULT_MEMBER_KIND
     material: Id
     A: bounded(None, MAX_AREA, above=0.0) = Field(description="cross-section area [m²]")
     I: bounded(None, MAX_I, above=0.0) | None = Field(None, description="second moment of area [m⁴]; beams need it, and a bar's buckling load uses it")

@@ -42,7 +42,7 @@ CASES = [
     ("text for a number", lambda d: d["nodes"][1].update(x="two"), "nodes[1].x", "expected a number"),
     ("missing coordinate", lambda d: d["nodes"][1].pop("y"), "nodes[1].y", "expected a number"),
     ("zero-area triangle", lambda d: d["triangles"][0].update(nodes=["A", "B", "C"]), "triangles[0].nodes", "zero area"),
-    ("unknown member kind", lambda d: d["members"][0].update(kind="rope"), "members[0].kind", "bar, cable or beam"),
+    ("unknown member kind", lambda d: d["members"][0].update(kind="rope"), "members[0].kind", "one of bar, cable, beam"),
     ("beam without I", lambda d: d["members"][0].update(kind="beam"), "members[0].I", "second moment"),
     ("unknown beam formulation", lambda d: d["members"][0].update(kind="beam", I=1e-6, formulation="exact"), "members[0].formulation", "arcade, stability"),
     ("formulation on a bar", lambda d: d["members"][0].update(formulation="stability"), "members[0].formulation", "only a beam"),

@@ -1,0 +1,34 @@
+"""The model file's words: the choices each of its fields takes, in one place.
+
+engine/model.py checks a model file against these; the level format (game/format.py)
+reads them for its own schema, so that the engine and `equilibria validate` accept and
+refuse the same words. This module imports nothing (the game reads it at start, before
+the engine and numba are loaded).
+"""
+
+from __future__ import annotations
+
+# A member entry's `kind`: "bar" (axial force, and buckling where members break),
+# "cable" (pulls only), "beam" (a beam-column: axial force, shear and moment).
+MEMBER_KINDS = ("bar", "cable", "beam")
+DEFAULT_MEMBER_KIND = "bar"
+# The kinds that carry an axial force only: a structure of these alone is a truss.
+AXIAL_KINDS = ("bar", "cable")
+# A beam's `formulation`: "arcade", seed 000 eq. (1), whose bending stiffness ignores the
+# axial force; "stability", with stability functions (engine/beam_stability.py), which
+# buckles where Euler says with one element per member.
+BEAM_FORMULATIONS = ("arcade", "stability")
+# A member's `release`: the ends pinned to their node, as engine/beam.py's bits.
+RELEASE_BITS = {"i": 1, "j": 2}
+RELEASE_ENDS = tuple(RELEASE_BITS)
+# The fields only a beam may carry (a bar or cable is pinned at its ends already).
+BEAM_ONLY = ("formulation", "release")
+# A triangle's `model`.
+TRIANGLE_MODELS = ("linear", "neo_hookean")
+DEFAULT_TRIANGLE_MODEL = "linear"
+# A node's degrees of freedom: a support's `fix`, its `motion`'s keys.
+DOF_NAMES = ("x", "y", "rot")
+# A member load's `direction`: global y (up), global x, or the member's normal.
+LOAD_DIRECTIONS = ("y", "x", "normal")
+# Poisson's ratio of a material: at least 0, below this.
+POISSON_LIMIT = 0.5
