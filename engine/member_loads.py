@@ -72,6 +72,7 @@ import numpy as np
 from equilibria.engine.beam import beam_deformation
 from equilibria.engine.beam_chain import NODES, RHO0, SUB, chain_law
 from equilibria.engine.beam_stability import span_loads
+from equilibria.engine.results import end_forces
 from equilibria.engine.vocabulary import LOAD_DIRECTIONS
 
 DIRECTIONS = LOAD_DIRECTIONS  # a member load's `direction` (engine/vocabulary.py)
@@ -238,19 +239,11 @@ def forces_along(model, state, members, points: int = 41, table: LoadTable | Non
     members = np.asarray(members, dtype=np.int64).reshape(-1)
     table = load_table(model) if table is None else table
     slot = [model.member_slot[k] for k in members.tolist()]
-    beam = np.array([kind == "beam" for kind, _ in slot], dtype=bool)
+    beam = np.array([kind == "beam" for kind, _ in slot], dtype=bool)  # P-δ below: a beam's own
     rows = np.array([row for _, row in slot], dtype=np.int64)
-    ij = np.array([(m.beam_ij if kind == "beam" else m.bar_ij)[row] for kind, row in slot], dtype=np.int64).reshape(-1, 2)
+    ij, end, end_j = end_forces(model, state, members)  # end_j: the moment node j applies [N m]
     d = m.pos0[ij[:, 1], :2] - m.pos0[ij[:, 0], :2]
     length = np.hypot(d[:, 0], d[:, 1])
-    end = np.zeros((len(members), 3))
-    end_j = np.zeros(len(members))  # the moment node j applies [N m]
-    if beam.any():
-        out = state.beam_out[rows[beam]]
-        end[beam] = np.column_stack((-out[:, 0], out[:, 1], out[:, 2]))
-        end_j[beam] = out[:, 3]
-    if (~beam).any():
-        end[~beam, 0] = -state.bar_N[rows[~beam]]
     parts = np.zeros((len(members), 4))
     if len(table.member):
         where = {k: n for n, k in enumerate(members.tolist())}

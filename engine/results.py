@@ -21,10 +21,12 @@ world where nothing breaks. `compression_by` says what limits compression:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from equilibria.engine.model import Model
+if TYPE_CHECKING:  # engine/model.py imports engine/member_loads.py, which reads end_forces here
+    from equilibria.engine.model import Model
 
 # What limits a member in compression (MemberResults.compression_by), by its code.
 YIELD, BUCKLING, CABLE, NO_LIMIT = "yield", "buckling", "cable", "none"
@@ -181,6 +183,27 @@ def member_results(model: Model, state=None) -> MemberResults:
     fields["ends"] = fields["ends"].astype(np.int64)
     fields["break_time"] = np.where(fields["break_time"] >= 0, fields["break_time"], np.nan)
     return MemberResults(ids=model.member_ids, **fields)
+
+
+def end_forces(model: Model, state, members: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What the nodes apply to the members `members` (K,) (rows of model.member_ids) in
+    `state`, in each member's frame (module note): their end nodes (K, 2) int64, at end i
+    (−N, V, M_i) (K, 3) [N, N, N m] and at end j the moment M_j (K,) [N m]; a bar's or
+    cable's shear and moments are 0. Only those members' (a diagram's, every frame)."""
+    m = model.arrays
+    slot = [model.member_slot[k] for k in members.tolist()]
+    beam = np.array([kind == "beam" for kind, _ in slot], dtype=bool)
+    rows = np.array([row for _, row in slot], dtype=np.int64)
+    ij = np.array([(m.beam_ij if kind == "beam" else m.bar_ij)[row] for kind, row in slot], dtype=np.int64).reshape(-1, 2)
+    end = np.zeros((len(members), 3))
+    end_j = np.zeros(len(members))
+    if beam.any():
+        out = state.beam_out[rows[beam]]
+        end[beam] = np.column_stack((-out[:, 0], out[:, 1], out[:, 2]))
+        end_j[beam] = out[:, 3]
+    if (~beam).any():
+        end[~beam, 0] = -state.bar_N[rows[~beam]]
+    return ij, end, end_j
 
 
 def member_ends(model: Model) -> np.ndarray:
