@@ -1,7 +1,10 @@
-"""The assembly of nodal forces (seed 000, box B): loads, gravity, ground motion, mass
+"""The elements' compiled home: the State every integrator advances (each element
+kind's on-flags, outputs and break times among its arrays), the members' break check,
+and the assembly of nodal forces (seed 000, box B): loads, gravity, ground motion, mass
 damping, and every element's force from its own module (engine/bar.py, beam.py with
 beam_stability.py, cst.py, neo_hookean.py, which also give its tangent and its
-small-displacement block, placed by engine/stiffness.py).
+small-displacement block, placed by engine/stiffness.py). numba dispatches statically,
+so this is where compiled code names each element kind (docs/engine.md).
 
 Every element computes its forces from deformations measured in the current geometry,
 so rigid motions of any size give zero force. End forces are the exact gradient of the
@@ -21,7 +24,9 @@ caller catches it and rolls back.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
+import numpy as np
 from numba import njit
 
 from equilibria.engine.bar import bar_energy, bar_forces
@@ -55,6 +60,96 @@ def history_rate(hist_start, hist_t, hist_v, h, t):
         if hist_t[q - 1] <= t < hist_t[q]:
             return (hist_v[q] - hist_v[q - 1]) / (hist_t[q] - hist_t[q - 1])
     return 0.0
+
+
+# ------------------------------------------------------------------------ the state
+
+
+class State(NamedTuple):
+    """What changes in time. Shapes, dtypes and units:
+
+    pos, vel: (N, 3) float64 [m, m, rad], [m/s, m/s, rad/s]
+    chord: (Bm,) [rad] running total of each beam's chord angle
+    clock: (6,) [time s, external work J, rest timer s, max speed m/s, residual N,
+            kinetic energy J], the last four as of the last step
+    status: (1,) int64 RUNNING / AT_REST / NOT_FINITE
+    bar_on, beam_on, tri_on: (B,), (Bm,), (T,) bool; a removed or broken element is off
+    bar_broke, beam_broke: (B,), (Bm,) [s] time the member broke, or −1
+    force: (N, 3) [N, N, N m] total force at the last evaluation
+    bar_N: (B,) [N]; beam_out: (Bm, 4) [N, V, M1, M2]; tri_out: (T, 4) [Pa ×3, J]
+    tether: (K, 8) the tethers acting now (engine/tethers.py; set by the caller between
+            calls; the kernels only slide contact anchors, at the start of each step); tether_f: (K, 2) [N] their forces at the
+            last evaluation
+    """
+
+    pos: np.ndarray
+    vel: np.ndarray
+    chord: np.ndarray
+    clock: np.ndarray
+    status: np.ndarray
+    bar_on: np.ndarray
+    beam_on: np.ndarray
+    tri_on: np.ndarray
+    bar_broke: np.ndarray
+    beam_broke: np.ndarray
+    force: np.ndarray
+    bar_N: np.ndarray
+    beam_out: np.ndarray
+    tri_out: np.ndarray
+    tether: np.ndarray
+    tether_f: np.ndarray
+
+    def copy(self) -> State:
+        return State(*(a.copy() for a in self))
+
+    def restore(self, other: State) -> None:
+        """Copy `other` into these arrays in place."""
+        for dst, src in zip(self, other, strict=True):
+            dst[...] = src
+
+
+def built_state(m) -> State:
+    """The State of model arrays m as built: at rest where the model puts its nodes, every
+    element on and carrying nothing (engine/dynamics.py new_state then holds the supports)."""
+    n = m.pos0.shape[0]
+    nb = m.bar_ij.shape[0]
+    nbm = m.beam_ij.shape[0]
+    nt = m.tri_ijk.shape[0]
+    return State(
+        pos=m.pos0.copy(),
+        vel=np.zeros((n, 3)),
+        chord=m.beam_chord0.copy(),
+        clock=np.zeros(6),
+        status=np.zeros(1, dtype=np.int64),
+        bar_on=np.ones(nb, dtype=np.bool_),
+        beam_on=np.ones(nbm, dtype=np.bool_),
+        tri_on=np.ones(nt, dtype=np.bool_),
+        bar_broke=np.full(nb, -1.0),
+        beam_broke=np.full(nbm, -1.0),
+        force=np.zeros((n, 3)),
+        bar_N=np.zeros(nb),
+        beam_out=np.zeros((nbm, 4)),
+        tri_out=np.zeros((nt, 4)),
+        tether=np.zeros((0, 8)),
+        tether_f=np.zeros((0, 2)),
+    )
+
+
+@njit(**INNER, inline="always")
+def check_breaks(m, s, t):
+    """Members whose force passed their capacity break (are switched off) at time t."""
+    for e in range(m.bar_ij.shape[0]):
+        if s.bar_on[e]:
+            N = s.bar_N[e]
+            if m.bar_cap_t[e] < N or m.bar_cap_c[e] < -N:
+                s.bar_on[e] = False
+                s.bar_broke[e] = t
+    for e in range(m.beam_ij.shape[0]):
+        if s.beam_on[e]:
+            N = s.beam_out[e, 0]
+            if m.beam_cap_t[e] < N or m.beam_cap_c[e] < -N:
+                s.beam_on[e] = False
+                s.beam_broke[e] = t
 
 
 # ------------------------------------------------------------------------ assembly

@@ -231,7 +231,7 @@ def load_table(model) -> LoadTable:
 
 def forces_along(model, state, members, points: int = 41, table: LoadTable | None = None) -> MemberForces:
     """The internal forces along the members `members` (rows in model.member_ids), (K, P)
-    arrays, in the state `state` (equilibria.engine.dynamics.State): each member's end forces from
+    arrays, in the state `state` (equilibria.engine.elements.State): each member's end forces from
     its deformation, less the equivalent loads of its distributed loads at end i, then
     the closed form above, all members at once. The frame and the loads are those of the
     starting geometry (small rotations). table: load_table(model), if the caller keeps it."""

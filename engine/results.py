@@ -168,7 +168,7 @@ def _limit(cap_t: np.ndarray, cap_c: np.ndarray) -> np.ndarray:
 
 
 def member_results(model: Model, state=None) -> MemberResults:
-    """Every member's results (MemberResults) in `state` (equilibria.engine.dynamics.State) of
+    """Every member's results (MemberResults) in `state` (equilibria.engine.elements.State) of
     `model` (the Model as it runs: sim.model, sim.state), in member order; without a
     state, the structure as built: every member on, carrying nothing."""
     m = model.arrays
@@ -275,7 +275,7 @@ def breakable(m) -> bool:
 
 def check_breaks(m, s, t: float) -> None:
     """Members whose force passed their capacity break at time t [s] (as the compiled
-    dynamics.check_breaks, for the implicit integrator)."""
+    elements.check_breaks, for the implicit integrator)."""
     kinds = ((s.bar_on, s.bar_N, m.bar_cap_t, m.bar_cap_c, s.bar_broke), (s.beam_on, s.beam_out[:, 0], m.beam_cap_t, m.beam_cap_c, s.beam_broke))
     for on, force, cap_t, cap_c, broke in kinds:
         snap = on & ((cap_t < force) | (cap_c < -force))

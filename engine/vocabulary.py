@@ -12,6 +12,9 @@ from __future__ import annotations
 # "cable" (pulls only), "beam" (a beam-column: axial force, shear and moment).
 MEMBER_KINDS = ("bar", "cable", "beam")
 DEFAULT_MEMBER_KIND = "bar"
+# An entry of each kind, the fields it needs beside id, i, j and material: the warm-up
+# model (engine/warm.py) has one member of each, so that its kernels compile at start.
+EXAMPLES = {"bar": {"A": 1e-3, "I": 1e-7}, "cable": {"A": 1e-4}, "beam": {"A": 1e-3, "I": 1e-6}}
 # The kinds that carry an axial force only: a structure of these alone is a truss.
 AXIAL_KINDS = ("bar", "cable")
 # A beam's `formulation`: "arcade", seed 000 eq. (1), whose bending stiffness ignores the

@@ -22,21 +22,22 @@ from collections.abc import Callable
 import numpy as np
 
 from equilibria.engine import kernel_cache
+from equilibria.engine.elements import built_state
 from equilibria.engine.linear import mechanism, solve_linear
 from equilibria.engine.model import build_model
 from equilibria.engine.simulation import Simulation
 from equilibria.engine.stiffness import element_blocks
+from equilibria.engine.vocabulary import EXAMPLES, MEMBER_KINDS
 
-# A bar, a cable, a beam and a plate, a load with a history, gravity: every kernel path.
+# A member of every kind, a plate, a load with a history, gravity: every kernel path.
 WARM_MODEL = {
     "world": {"gravity": 9.81, "damping": 0.05},
     "materials": {"steel": {"E": 200e9, "density": 7850, "nu": 0.3, "strength": 250e6}},
     "nodes": [{"id": "A", "x": 0, "y": 0}, {"id": "B", "x": 1, "y": 0}, {"id": "C", "x": 0.5, "y": 0.8}, {"id": "D", "x": 1.5, "y": 0.8}],
     "supports": [{"node": "A", "fix": ["x", "y"]}, {"node": "B", "fix": ["y"]}],
-    "members": [
-        {"id": "AC", "i": "A", "j": "C", "kind": "bar", "material": "steel", "A": 1e-3, "I": 1e-7},
-        {"id": "BD", "i": "B", "j": "D", "kind": "cable", "material": "steel", "A": 1e-4},
-        {"id": "CD", "i": "C", "j": "D", "kind": "beam", "material": "steel", "A": 1e-3, "I": 1e-6},
+    "members": [  # one of each kind (engine/vocabulary.py), on these node pairs in turn
+        {"id": i + j, "i": i, "j": j, "kind": kind, "material": "steel", **EXAMPLES[kind]}
+        for (i, j), kind in zip(("AC", "BD", "CD", "AD", "BC"), MEMBER_KINDS, strict=False)
     ],
     "triangles": [{"id": "T", "nodes": ["A", "B", "C"], "material": "steel", "t": 0.01}],
     "loads": [{"node": "D", "fx": 0, "fy": -1e3, "history": [[0, 0], [0.1, 1]]}],
@@ -66,7 +67,7 @@ def _implicit() -> None:
     sim.results()
     model = build_model(WARM_MODEL)
     for safe in (False, True):
-        element_blocks(model.arrays, model.arrays.pos0, model.arrays.beam_chord0.copy(), tangent=True, safe=safe)
+        element_blocks(model.arrays, model.arrays.pos0, built_state(model.arrays).chord, tangent=True, safe=safe)
 
 
 def _statics() -> None:
