@@ -38,12 +38,16 @@ from equilibria.engine.member_loads import DIRECTIONS, MemberLoad, along_across,
 from equilibria.engine.stiffness import lowest_frequency
 from equilibria.engine.vocabulary import (
     BEAM_FORMULATIONS,
+    CONTACT_FIELDS,
     DEFAULT_MEMBER_KIND,
     DEFAULT_TRIANGLE_MODEL,
     DOF_NAMES,
+    GROUND_MOTION_FIELDS,
     MEMBER_KINDS,
+    MEMBER_LOAD_FIELDS,
     POISSON_LIMIT,
     RELEASE_BITS,
+    ROLLER_FIELDS,
     TRIANGLE_MODELS,
 )
 from equilibria.engine.words import N_, Words
@@ -644,7 +648,7 @@ def _read_roller(f: str, roller: Any, fix: list, contact: bool) -> tuple[float, 
     angle [degrees] from the x axis, counter-clockwise (0: a roller on level ground)."""
     roller = _obj(f, roller)
     for key in roller:
-        if key != "angle":
+        if key not in ROLLER_FIELDS:
             raise ModelError(f"{f}.{key}", N_('unknown field (a roller has "angle", its line\'s angle in degrees)'))
     if set(fix) & {"x", "y"} or contact:
         raise ModelError(f, N_('a roller holds the node across its line; it cannot also fix "x" or "y" or have a contact'))
@@ -659,7 +663,7 @@ def _read_contact(f: str, contact: Any) -> tuple[float, float, float]:
     with outward unit normal n (toward the body), friction coefficient mu ≥ 0."""
     contact = _obj(f, contact)
     for key in contact:
-        if key not in ("normal", "mu"):
+        if key not in CONTACT_FIELDS:
             raise ModelError(f"{f}.{key}", N_('unknown field (a contact has "normal" and "mu")'))
     normal = contact.get("normal")
     if not isinstance(normal, list) or len(normal) != 2:
@@ -696,7 +700,7 @@ def _read_member_loads(data: dict, nodes: _Nodes, members: _Members, hist: _Hist
         f = f"member_loads[{k}]"
         ld = _obj(f, ld)
         for key in ld:
-            if key not in ("member", "w", "wi", "wj", "direction", "history"):
+            if key not in MEMBER_LOAD_FIELDS:
                 raise ModelError(f"{f}.{key}", N_("a member load takes member, w (uniform) or wi and wj (linear), direction and history"))
         m = _ref(f"{f}.member", ld.get("member"), index, "member")
         if "w" in ld:
@@ -748,7 +752,7 @@ def _read_ground_motion(world: _World, hist: _Histories) -> tuple[int, int]:
     """The histories of the ground's acceleration in x and y (-1: none)."""
     ground = _obj("world.ground_motion", world.raw.get("ground_motion", {}))
     for key in ground:
-        if key not in ("ax", "ay"):
+        if key not in GROUND_MOTION_FIELDS:
             raise ModelError(f"world.ground_motion.{key}", N_('ground motion takes "ax" and "ay"'))
     g_ax = hist.add("world.ground_motion.ax", ground["ax"]) if "ax" in ground else -1
     g_ay = hist.add("world.ground_motion.ay", ground["ay"]) if "ay" in ground else -1

@@ -3,7 +3,10 @@ member's forces, capacities, on/off and break time in member order (model.member
 whatever element carries it. Box2D's `b2Joint_GetConstraintForce` is the model: the call
 dispatches on the element kind (READERS below) and no caller ever learns where a bar or
 a beam keeps its force. Nothing outside engine/ reads the per-kind arrays (state.bar_N,
-state.beam_out, model.arrays.bar_cap_t, ...); a test holds the game to that.
+state.beam_out, model.arrays.bar_cap_t, ...); a test holds the game to that. The rest of
+the engine's Python side asks the kinds here too (the last section: on-flags, damping,
+breaks, end forces, a record's reader), so that a new kind is added in few files
+(docs/engine.md).
 
 Glossary and signs (as engine/elements.py): N axial force [N], tension positive.
 End forces are those the nodes apply to the member, in the member's frame (x from i to
@@ -242,7 +245,7 @@ def switch_off(model: Model, state, k: int) -> None:
 # The engine's Python side asks the element kinds these questions here, so that the
 # integrators, the simulation and the interaction name no kind's arrays (docs/engine.md,
 # "What a new element kind touches"). The compiled kernels dispatch in engine/elements.py
-# (eval_forces, the energy) and engine/dynamics.py (the State's arrays, the break check).
+# (the State's arrays, eval_forces, the energy, the break check).
 
 
 def on_flags(state) -> dict[str, np.ndarray]:

@@ -35,3 +35,9 @@ DOF_NAMES = ("x", "y", "rot")
 LOAD_DIRECTIONS = ("y", "x", "normal")
 # Poisson's ratio of a material: at least 0, below this.
 POISSON_LIMIT = 0.5
+# The fields an entry of these parts may have (any other is refused by both the engine
+# and the level format, whose classes have these fields: tests/test_format_rules.py).
+ROLLER_FIELDS = ("angle",)
+CONTACT_FIELDS = ("normal", "mu")
+MEMBER_LOAD_FIELDS = ("member", "w", "wi", "wj", "direction", "history")
+GROUND_MOTION_FIELDS = ("ax", "ay")

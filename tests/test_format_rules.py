@@ -35,6 +35,11 @@ ENTRIES = [
     ("a support fixing the rotation", "supports", {"node": "A", "fix": ["x", "y", "rot"]}),
     ("a member load along the normal", "member_loads", {"member": "AB", "w": -1e3, "direction": "normal"}),
     ("a member load along a tangent", "member_loads", {"member": "AB", "w": -1e3, "direction": "tangent"}),
+    ("a member load with a field of its own", "member_loads", {"member": "AB", "w": -1e3, "q": 2.0}),
+    ("a roller on a slope", "supports", {"node": "A", "fix": ["rot"], "roller": {"angle": 30.0}}),
+    ("a roller with a field of its own", "supports", {"node": "A", "fix": ["rot"], "roller": {"angle": 30.0, "mu": 0.1}}),
+    ("a contact with friction", "supports", {"node": "A", "contact": {"normal": [0.0, 1.0], "mu": 0.3}}),
+    ("a contact with a field of its own", "supports", {"node": "A", "contact": {"normal": [0.0, 1.0], "mu": 0.3, "angle": 5.0}}),
 ]
 FORMAT = {"members": level_format.Member, "triangles": level_format.Triangle, "supports": level_format.Support, "member_loads": level_format.MemberLoad}
 # Poisson's ratio at, below and past its limit, and below its floor.
@@ -102,6 +107,20 @@ def test_the_level_format_offers_the_engines_words():
     assert typing.get_args(level_format.BeamFormulation) == words.BEAM_FORMULATIONS
     assert typing.get_args(level_format.Dof) == words.DOF_NAMES
     assert typing.get_args(level_format.Triangle.model_fields["model"].annotation) == words.TRIANGLE_MODELS
+
+
+@pytest.mark.parametrize(
+    ("cls", "fields"),
+    [
+        (level_format.Roller, words.ROLLER_FIELDS),
+        (level_format.Contact, words.CONTACT_FIELDS),
+        (level_format.MemberLoad, words.MEMBER_LOAD_FIELDS),
+        (level_format.GroundMotion, words.GROUND_MOTION_FIELDS),
+    ],
+    ids=["roller", "contact", "member load", "ground motion"],
+)
+def test_the_level_format_has_the_fields_the_engine_allows(cls, fields):
+    assert set(cls.model_fields) == set(fields)
 
 
 def test_reading_the_words_loads_neither_numba_nor_the_kernels():
