@@ -24,12 +24,23 @@ world where nothing breaks. `compression_by` says what limits compression:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import numpy as np
 
-if TYPE_CHECKING:  # engine/model.py imports engine/member_loads.py, which reads end_forces here
-    from equilibria.engine.model import Model
+
+class Model(Protocol):
+    """What this module reads of engine/model.py's Model. Not imported from there:
+    model.py imports engine/member_loads.py, which reads end_forces here."""
+
+    arrays: Any  # ModelArrays
+    member_ids: tuple[str, ...]
+    member_slot: tuple[tuple[str, int], ...]
+    triangle_ids: tuple[str, ...]
+
+    @property
+    def members_by_kind(self) -> dict[str, np.ndarray]: ...
+
 
 # What limits a member in compression (MemberResults.compression_by), by its code.
 YIELD, BUCKLING, CABLE, NO_LIMIT = "yield", "buckling", "cable", "none"

@@ -12,7 +12,7 @@ from equilibria.engine.vocabulary import MEMBER_KINDS
 from equilibria.engine.warm import WARM_MODEL
 
 ROOT = Path(__file__).resolve().parents[1]
-DOC = ROOT / "docs" / "engine.md"
+DOC = ROOT / "docs/engine.md"
 KIND_WORDS = {"bar", "beam", "cable"}
 PER_KIND = ("bar_", "beam_")  # the engine's arrays and kernels of each kind: bar_N, beam_out, bar_forces, ...
 MOST = 6  # existing files the table may list (issue 24)
