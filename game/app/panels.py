@@ -253,7 +253,7 @@ def count_lines(session) -> list[str]:
     if count.excess >= 0 and session.free is not None:
         said = _("determinate by the count,") if count.excess == 0 else _("indeterminate by the count,")
         return [*lines, f"  {said}", "  " + _("yet the stiffness finds a mechanism:"), "  " + _("the count is necessary, not sufficient")]
-    return [*lines, f"  {count.short}"]
+    return [*lines, "  " + count.short_words.said(_)]
 
 
 def readout_lines(scene, sim) -> list[str]:

@@ -29,6 +29,8 @@ KIND_NAMES = {  # the level kinds (game/rules/kinds.py) as the title line names 
     "build": N_("build"),
     "stability": N_("stability"),
     "free_body": N_("free-body"),
+    # TRANSLATORS: the level kind: a truss cut by the method of sections
+    "section": N_("section"),
     "sandbox": N_("sandbox"),
     "demo": N_("demo"),
 }
