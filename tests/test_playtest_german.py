@@ -91,3 +91,14 @@ def test_a_long_level_name_in_the_level_select_is_cut_with_an_ellipsis(tmp_path,
     assert row, "the demo's row is drawn as a label"
     text, rect = row[0]
     assert text.endswith("…") and rect.right <= 800, (text, rect)
+
+
+def test_a_members_element_is_named_in_german():
+    """The tool tip's "Stab AB (beam-column)" read English in German: the element's
+    name had no text in any catalog."""
+    from equilibria.app.panels import ELEMENT_NAMES, element_name
+    from equilibria.engine.results import ELEMENTS
+
+    assert {str(e) for e in ELEMENTS} <= set(ELEMENT_NAMES)
+    set_language("de")
+    assert [element_name(e) for e in ELEMENTS] == ["Fachwerkstab", "Seil", "Biegebalken"]

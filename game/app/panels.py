@@ -23,18 +23,26 @@ from equilibria.engine.linear import load_vector
 from equilibria.engine.results import member_results
 from equilibria.figures import broke_words, capacity_lines, figure, num
 from equilibria.files import BadInput
-from equilibria.i18n import _, decimal, decimal_mark, ngettext
+from equilibria.i18n import N_, _, decimal, decimal_mark, ngettext
 from equilibria.rules import kind_of
 from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.solution import AddForce
 
+ELEMENT_NAMES = {  # engine/results.py ELEMENTS, as a student calls them
+    # TRANSLATORS: a member that carries only an axial force (a truss bar)
+    "bar": N_("bar"),
+    "cable": N_("cable"),
+    # TRANSLATORS: a member that bends as well as carrying an axial force
+    "beam-column": N_("beam-column"),
+}
+
 
 def element_name(element: str) -> str:
     """What a student calls a member's element (engine/results.py ELEMENTS: "bar",
-    "cable", "beam-column"), in their language: those words are marked where they are
-    defined (the engine's catalog), so they are translated here."""
-    return _(str(element))
+    "cable", "beam-column"), in their language."""
+    element = str(element)
+    return _(ELEMENT_NAMES[element]) if element in ELEMENT_NAMES else element
 
 
 def factor(x: float) -> str:
