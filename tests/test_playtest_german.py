@@ -102,3 +102,13 @@ def test_a_members_element_is_named_in_german():
     assert {str(e) for e in ELEMENTS} <= set(ELEMENT_NAMES)
     set_language("de")
     assert [element_name(e) for e in ELEMENTS] == ["Fachwerkstab", "Seil", "Biegebalken"]
+
+
+def test_money_reads_as_the_german_briefs_write_it():
+    """bridge-01's German brief says "Dein Budget ist 2.500 $" while the verdict and the
+    member table said "$2.500": one way on one screen, the brief's."""
+    from equilibria.figures import money
+
+    assert money(2500) == "$2,500"
+    set_language("de")
+    assert money(2500) == "2.500\u00a0$"  # a no-break space: the amount and its symbol stay on one line
