@@ -112,3 +112,13 @@ def test_money_reads_as_the_german_briefs_write_it():
     assert money(2500) == "$2,500"
     set_language("de")
     assert money(2500) == "2.500\u00a0$"  # a no-break space: the amount and its symbol stay on one line
+
+
+def test_the_member_tables_use_ratio_reads_a_german_per_cent():
+    """The member table said "51%" under a verdict that says "51 %"."""
+    from equilibria.app.membertable import row_words
+
+    row = {"member": "FD", "force": -14700.0, "tension_capacity": 113e3, "compression_capacity": 28.6e3, "compression_by": "buckling", "use": 0.514}
+    assert row_words(row)[4] == "51%"
+    set_language("de")
+    assert row_words(row)[4] == "51 %"

@@ -22,7 +22,7 @@ import pygame
 from equilibria.app import draw
 from equilibria.app.overlay import PAD, place_box
 from equilibria.app.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
-from equilibria.figures import figure, kn
+from equilibria.figures import figure, kn, percent
 from equilibria.format import Section
 from equilibria.i18n import N_, _, decimal, language
 from equilibria.rules.construction import Bill, money
@@ -57,7 +57,7 @@ def row_words(row: dict) -> tuple[str, str, str, str, str]:
         comp = _("no limit")
     else:
         comp = f"{kn(cap_c)} ({_(LIMITED_BY[by]) if by in LIMITED_BY else by})"
-    use = "–" if row["use"] is None else f"{row['use']:.0%}"
+    use = "–" if row["use"] is None else percent(row["use"])  # "51 %" in German, as the verdict writes it
     return row["member"], force, cap_t, comp, use
 
 

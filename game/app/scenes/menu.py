@@ -32,6 +32,7 @@ from equilibria.app.stage import Stage, load_stage
 from equilibria.app.studentbox import StudentBox, student_line
 from equilibria.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from equilibria.engine.warm import PLAY_STEPS
+from equilibria.figures import percent
 from equilibria.files import BadInput, SaveError, read_json
 from equilibria.format import raw_text
 from equilibria.i18n import LANGUAGES, N_, SOURCE, _, language, ngettext, set_language
@@ -483,7 +484,7 @@ class MenuScene(Scene):
             draw.label(
                 surface,
                 fonts.small,
-                _("Preparing the engine: {what}, {share}").format(what=doing, share=f"{share:.0%}"),
+                _("Preparing the engine: {what}, {share}").format(what=doing, share=percent(share)),
                 (w - LEFT, 36),
                 MUTED,
                 "topright",
