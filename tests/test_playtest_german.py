@@ -96,7 +96,7 @@ def test_a_long_level_name_in_the_level_select_is_cut_with_an_ellipsis(tmp_path,
 def test_a_members_element_is_named_in_german():
     """The tool tip's "Stab AB (beam-column)" read English in German: the element's
     name had no text in any catalog."""
-    from equilibria.app.panels import ELEMENT_NAMES, element_name
+    from equilibria.app.terms import ELEMENT_NAMES, element_name
     from equilibria.engine.results import ELEMENTS
 
     assert {str(e) for e in ELEMENTS} <= set(ELEMENT_NAMES)
@@ -122,3 +122,17 @@ def test_the_member_tables_use_ratio_reads_a_german_per_cent():
     assert row_words(row)[4] == "51%"
     set_language("de")
     assert row_words(row)[4] == "51 %"
+
+
+def test_a_sections_kind_and_material_are_named_in_german(tmp_path):
+    """sections-02's tool tip said "steel, A = 20 cm²" and the sandbox's notice "(bar,
+    steel, …)" in German; a material the game has no word for stays as the level wrote it."""
+    from equilibria.app.panels import section_words
+    from equilibria.app.session import new_members_said
+    from equilibria.workbench import SANDBOX_SECTIONS
+
+    set_language("de")
+    assert section_words({"material": "steel", "A": 20e-4}) == "Stahl, A = 20 cm²"
+    assert section_words({"material": "strand", "A": 1e-4}).startswith("strand, ")
+    said = new_members_said("timber beam", SANDBOX_SECTIONS["timber beam"])
+    assert "(Balken, Holz, A = 180 cm²)" in said, said

@@ -18,31 +18,17 @@ from equilibria.app import draw
 from equilibria.app.pacing import SPEEDS
 from equilibria.app.palette import ALERT, INK, MARK, MUTED, TENSION
 from equilibria.app.session import data_place
+from equilibria.app.terms import element_name, material_name
 from equilibria.engine import Simulation
 from equilibria.engine.linear import load_vector
 from equilibria.engine.results import member_results
 from equilibria.figures import broke_words, capacity_lines, figure, num
 from equilibria.files import BadInput
-from equilibria.i18n import N_, _, decimal, decimal_mark, ngettext
+from equilibria.i18n import _, decimal, decimal_mark, ngettext
 from equilibria.rules import kind_of
 from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.solution import AddForce
-
-ELEMENT_NAMES = {  # engine/results.py ELEMENTS, as a student calls them
-    # TRANSLATORS: a member that carries only an axial force (a truss bar)
-    "bar": N_("bar"),
-    "cable": N_("cable"),
-    # TRANSLATORS: a member that bends as well as carrying an axial force
-    "beam-column": N_("beam-column"),
-}
-
-
-def element_name(element: str) -> str:
-    """What a student calls a member's element (engine/results.py ELEMENTS: "bar",
-    "cable", "beam-column"), in their language."""
-    element = str(element)
-    return _(ELEMENT_NAMES[element]) if element in ELEMENT_NAMES else element
 
 
 def factor(x: float) -> str:
@@ -87,7 +73,7 @@ def section_words(member: dict | None) -> str:
     """A member's section as the level gives it: material, area, second moment."""
     if not member:
         return ""
-    words = [member.get("material", ""), f"A = {figure(member['A'] * 1e4)} cm²" if member.get("A") else ""]
+    words = [material_name(member.get("material", "")) if member.get("material") else "", f"A = {figure(member['A'] * 1e4)} cm²" if member.get("A") else ""]
     if member.get("I") and member.get("kind", "bar") == "beam":
         words.append(f"I = {figure(member['I'] * 1e8)} cm⁴")
     return ", ".join(w for w in words if w)
