@@ -331,7 +331,7 @@ class PlaySession:
         names = list(sections)
         if names:
             self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
-            self.notice = new_members_said(self.section, sections[self.section])
+            self.notice = new_members_said(sections[self.section].shown(self.section), sections[self.section])
 
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""
