@@ -1,20 +1,13 @@
-"""The words the game has for things a level file names by key: a member's element
-(engine/results.py ELEMENTS), a section's kind (game/format.py Section.kind) and the
-usual materials, in the player's language. A key the game has no word for (a material
-a level made up) is shown as the level wrote it."""
+"""The words the game has for things a level file names by key: a member's element (the
+engine's words, engine/results.py ELEMENTS, translated here), a section's kind (its
+element) and the usual materials, in the player's language. A key the game has no word
+for (a material a level made up) is shown as the level wrote it."""
 
 from __future__ import annotations
 
+from equilibria.engine.results import ELEMENTS, element_word
 from equilibria.i18n import N_, _
 
-ELEMENT_NAMES = {
-    # TRANSLATORS: a member that carries only an axial force (a truss bar)
-    "bar": N_("bar"),
-    "cable": N_("cable"),
-    # TRANSLATORS: a member that bends as well as carrying an axial force
-    "beam-column": N_("beam-column"),
-}
-SECTION_KINDS = {"bar": ELEMENT_NAMES["bar"], "cable": ELEMENT_NAMES["cable"], "beam": N_("beam")}
 MATERIAL_NAMES = {"steel": N_("steel"), "timber": N_("timber"), "concrete": N_("concrete")}
 
 
@@ -25,13 +18,13 @@ def named(names: dict[str, str], key: object) -> str:
 
 
 def element_name(element: object) -> str:
-    """What a student calls a member's element ("bar", "cable", "beam-column")."""
-    return named(ELEMENT_NAMES, element)
+    """What a student calls a member's element ("bar", "cable", "beam-column"), translated."""
+    return _(str(element)) if str(element) in ELEMENTS else str(element)
 
 
 def section_kind(kind: object) -> str:
-    """A section's kind ("bar", "cable", "beam")."""
-    return named(SECTION_KINDS, kind)
+    """A section's kind ("bar", "cable", "beam") as the element it builds, translated."""
+    return element_name(element_word(str(kind)))
 
 
 def material_name(material: object) -> str:
