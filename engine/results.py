@@ -39,6 +39,8 @@ def element_word(kind: str) -> str:
     """What a student calls a member of the model format's kind `kind` ("bar", "cable",
     "beam": a beam is a beam-column); `kind` itself where it is none of them."""
     return str(KIND_ELEMENTS.get(kind, kind))
+
+
 # Euler's load counts as the limit when it is below yield by more than round-off.
 BUCKLES_BELOW = 1.0 - 1e-9
 
