@@ -28,6 +28,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from equilibria.engine.words import N_
+
 
 class Model(Protocol):
     """What this module reads of engine/model.py's Model. Not imported from there:
@@ -46,7 +48,16 @@ class Model(Protocol):
 YIELD, BUCKLING, CABLE, NO_LIMIT = "yield", "buckling", "cable", "none"
 LIMITS = np.array([YIELD, BUCKLING, CABLE, NO_LIMIT])
 # What a student calls each element (MemberResults.element), by its code.
-ELEMENTS = np.array(["bar", "cable", "beam-column"])
+ELEMENTS = np.array([N_("bar"), N_("cable"), N_("beam-column")])  # marked: the game shows them translated
+KIND_ELEMENTS = {"bar": ELEMENTS[0], "cable": ELEMENTS[1], "beam": ELEMENTS[2]}  # a model member's kind → its element's word
+
+
+def element_word(kind: str) -> str:
+    """What a student calls a member of the model format's kind `kind` ("bar", "cable",
+    "beam": a beam is a beam-column); `kind` itself where it is none of them."""
+    return str(KIND_ELEMENTS.get(kind, kind))
+
+
 # Euler's load counts as the limit when it is below yield by more than round-off.
 BUCKLES_BELOW = 1.0 - 1e-9
 

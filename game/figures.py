@@ -43,8 +43,10 @@ def percent(share: float) -> str:
 
 
 def money(x: float) -> str:
-    """An amount of money [$] in whole dollars: "$1,200" (German "$1.200")."""
-    return f"${decimal(x, 0)}"
+    """An amount of money [$] in whole dollars: "$1,200" (German "1.200 $", as the
+    level texts write it)."""
+    # TRANSLATORS: an amount of money in dollars; where the symbol goes in your language
+    return _("${amount}").format(amount=decimal(x, 0))
 
 
 def kn(force: float) -> str:

@@ -88,6 +88,7 @@ Text = Annotated[str, AfterValidator(plain_text)]
 # underscore (`title_`), which a drawn version fills language by language (`each_language`).
 Language = Literal[tuple(LANGUAGES)]
 LevelText = str | dict[str, str]  # a text as the file writes it
+TEXTS_HELP = 'a text, or one per language: {"en": "…", "de": "…"} (English required)'
 TEXT_FORMS = ("one text", "by language")  # the two forms' tags, which a field's path leaves out
 TEXT_FORM_ERROR = N_('a text, or a text per language such as {"en": "…", "de": "…"}')
 
@@ -444,8 +445,10 @@ class Cut(_Strict):
 
 
 class Section(_Strict):
-    """A member the player may build: its kind, material and cross-section, and price."""
+    """A member the player may build: its kind, material and cross-section, and price; the
+    name a student reads (its key in `player.sections` where it has none)."""
 
+    name: localized_text(40, min_length=1) | None = Field(None, description=f"what the student reads for this section (default: its key); {TEXTS_HELP}")
     kind: Literal[MEMBER_KINDS] = DEFAULT_MEMBER_KIND
     material: Id
     A: bounded(None, MAX_AREA, above=0.0) = Field(description="cross-section area [m²]")
@@ -457,10 +460,15 @@ class Section(_Strict):
         """What a member built of this section says in a level file (all but id, i, j):
         a beam the player builds has stability functions unless the section says
         otherwise, so that its buckling is Euler's (engine/beam_stability.py)."""
-        fields = self.model_dump(exclude={"cost"}, exclude_none=True)
+        fields = self.model_dump(exclude={"cost", "name"}, exclude_none=True)
         if self.kind == "beam":
             fields.setdefault("formulation", BUILT_BEAM)
         return fields
+
+    def shown(self, key: str) -> str:
+        """The section's name as the student reads it, in their language (`key`, the
+        level file's own name for it, where the level gives no name)."""
+        return localized(self.name) if self.name else key
 
 
 class Player(_Strict):
@@ -569,9 +577,6 @@ class Vary(_Strict):
     )
 
 
-TEXTS_HELP = 'a text, or one per language: {"en": "…", "de": "…"} (English required)'
-
-
 class BaseLevel(_Strict):
     """A level as the format defines it, whatever its kind: the structure, the world,
     the goal and what the player may do. `equilibria.level.Level` narrows `kind` to the kinds
@@ -629,7 +634,9 @@ class BaseLevel(_Strict):
         texts: list[tuple[str, LevelText]] = [("title", self.title_), ("brief", self.brief_)]
         texts += [(f"hints[{k}]", h) for k, h in enumerate(self.hints_)] + [("explanation", self.explanation_)]
         numbers = self.vary.numbers.items() if self.vary else ()
-        return texts + [(f"vary.numbers.{name}.words", n.words_) for name, n in numbers if n.words_]
+        texts += [(f"vary.numbers.{name}.words", n.words_) for name, n in numbers if n.words_]
+        sections = (self.player.sections or {}).items() if self.player else ()
+        return texts + [(f"player.sections.{key}.name", s.name) for key, s in sections if s.name]
 
     @property
     def student(self) -> str | None:

@@ -68,10 +68,10 @@ SANDBOX_MATERIALS = {
     "timber": {"E": 11e9, "density": 420.0, "nu": 0.3, "strength": 24e6},
 }
 SANDBOX_SECTIONS = {
-    "steel bar": Section(kind="bar", material="steel", A=1.0e-3, I=1.2e-7),  # 50 × 5 mm tube
-    "steel cable": Section(kind="cable", material="steel", A=2.0e-4),  # 16 mm rope
-    "steel beam": Section(kind="beam", material="steel", A=2.85e-3, I=1.94e-5),  # IPE 200
-    "timber beam": Section(kind="beam", material="timber", A=1.8e-2, I=5.4e-5),  # 90 × 200 mm
+    "steel bar": Section(name={"en": "steel bar", "de": "Stahlstab"}, kind="bar", material="steel", A=1.0e-3, I=1.2e-7),  # 50 × 5 mm tube
+    "steel cable": Section(name={"en": "steel cable", "de": "Stahlseil"}, kind="cable", material="steel", A=2.0e-4),  # 16 mm rope
+    "steel beam": Section(name={"en": "steel beam", "de": "Stahlträger"}, kind="beam", material="steel", A=2.85e-3, I=1.94e-5),  # IPE 200
+    "timber beam": Section(name={"en": "timber beam", "de": "Holzbalken"}, kind="beam", material="timber", A=1.8e-2, I=5.4e-5),  # 90 × 200 mm
 }
 PLATE_THICKNESS = 0.01  # [m] of the triangles the sandbox builds (steel plate)
 
@@ -266,6 +266,11 @@ class Bench:
 
     def sections(self) -> dict[str, Section]:
         raise NotImplementedError
+
+    def section_name(self, key: str | None) -> str:
+        """Section `key` as the student reads it, in their language (Section.shown)."""
+        section = self.sections().get(key) if key is not None else None
+        return section.shown(key) if section is not None else (key or "")
 
     def _nodes(self) -> list[dict]:
         """The nodes of the work as the model has them ({"id", "x", "y", …})."""

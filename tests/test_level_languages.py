@@ -254,3 +254,22 @@ def test_validate_speaks_german(tmp_path, capsys, lang):
     path.write_text(json.dumps(level()))
     assert main(["--lang", "de", "validate", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[1] == f"{path}: Hinweis: kein Text auf Deutsch (de) für title, brief"
+
+
+def test_a_section_reads_in_the_students_language_and_its_key_stays_the_files():
+    """bridge-01's sections are keys ("light", "heavy") that solution files name; the
+    student reads their names in their language, on the toolbar, in notices, the member
+    table and the bill (Bench.section_name, Section.shown)."""
+    from equilibria import i18n
+    from equilibria.course import shipped_level
+    from equilibria.files import read_json
+    from equilibria.level import load_level
+    from equilibria.workbench import SANDBOX_SECTIONS, LevelBench
+
+    bench = LevelBench(load_level(read_json(shipped_level("bridge-01"))))
+    assert bench.section_name("light") == "light"
+    i18n.set_language("de")
+    assert bench.section_name("light") == "leicht" and bench.section_name("heavy") == "schwer"
+    assert SANDBOX_SECTIONS["timber beam"].shown("timber beam") == "Holzbalken"
+    assert "name" not in SANDBOX_SECTIONS["steel bar"].member_fields()  # a member built of it carries no name
+    assert bench.section_name("IPE 999") == "IPE 999"  # no such section: its key, as given

@@ -35,7 +35,7 @@ def lattice_bench(nx: int, ny: int) -> SandboxBench:
     """A sandbox holding an X-braced lattice of nx × ny cells of 1 m in steel bars,
     pinned at its foot's ends (4 nx ny + nx + ny members), made from a document at once
     rather than edit by edit."""
-    bar = SANDBOX_SECTIONS["steel bar"].model_dump(exclude={"cost"}, exclude_none=True)
+    bar = SANDBOX_SECTIONS["steel bar"].member_fields()
     ids = {(i, j): f"N{j * (nx + 1) + i + 1}" for j in range(ny + 1) for i in range(nx + 1)}
     pairs = [(ids[i, j], ids[i + 1, j]) for j in range(ny + 1) for i in range(nx)]
     pairs += [(ids[i, j], ids[i, j + 1]) for j in range(ny) for i in range(nx + 1)]

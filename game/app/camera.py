@@ -15,6 +15,7 @@ PAN_PX = 60  # [px] the arrow keys move the view by
 CLEAR_MARGIN = 100  # [px] room kept around the structure moved clear of a box: a load's arrow and its value
 FOLLOW_MARGIN = 60  # [px] a moving structure is kept this far inside the world's edges (its joints and supports)
 LABEL_GAP = 12  # [px] kept between the world's edge and the farthest force arrow or its value
+BOX_GAP = 24  # [px] kept between the structure moved clear of a box and the box
 KEEP_SHARE = 0.35  # the least share of the world's width and height left to the structure itself
 Pads = tuple[float, float, float, float]  # [px] how far the force arrows and their values reach beyond the nodes: left, top, right, bottom
 
@@ -52,7 +53,7 @@ class Camera:
         beyond it, sits above a box `below` px tall at the foot of the world: the
         verdict reads beside the structure it talks about."""
         x, y, w, h = self.world
-        free = (x, y, w, max(h - below - 24, h // 3))
+        free = (x, y, w, max(h - below - BOX_GAP, h // 3))
         if any(pads):
             free = padded(free, pads, LABEL_GAP)
         fitted = View.fit(box, free, max(CLEAR_MARGIN - max(pads), LABEL_GAP))
@@ -66,7 +67,7 @@ class Camera:
         [px] its force arrows and their values reach beyond the nodes on each side, kept
         inside the world too."""
         x, y, w, h = self.world
-        world = (x, y, w, max(h - self.below - 24, h // 3)) if self.below else self.world  # above a check's verdict
+        world = (x, y, w, max(h - self.below - BOX_GAP, h // 3)) if self.below else self.world  # above a check's verdict
         if not any(pads):
             self.view = View.fit(box or self.bounds, world, VIEW_MARGIN)
         else:
@@ -128,6 +129,12 @@ class Camera:
         if self.kept is not None:
             (self.view, self.whole), self.kept = self.kept, None
         self.below = 0
+
+
+def box_room(height: int) -> int:
+    """[px] the tallest box at the foot of a world `height` px tall that still leaves the
+    structure moved clear of it (clear_of) its third of the world: a taller one scrolls."""
+    return height - height // 3 - BOX_GAP
 
 
 def padded(rect: tuple[int, int, int, int], pads: Pads, gap: float) -> tuple[int, int, int, int]:

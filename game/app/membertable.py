@@ -22,7 +22,7 @@ import pygame
 from equilibria.app import draw
 from equilibria.app.overlay import PAD, place_box
 from equilibria.app.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
-from equilibria.figures import figure, kn
+from equilibria.figures import figure, kn, percent
 from equilibria.format import Section
 from equilibria.i18n import N_, _, decimal, language
 from equilibria.rules.construction import Bill, money
@@ -57,13 +57,13 @@ def row_words(row: dict) -> tuple[str, str, str, str, str]:
         comp = _("no limit")
     else:
         comp = f"{kn(cap_c)} ({_(LIMITED_BY[by]) if by in LIMITED_BY else by})"
-    use = "–" if row["use"] is None else f"{row['use']:.0%}"
+    use = "–" if row["use"] is None else percent(row["use"])  # "51 %" in German, as the verdict writes it
     return row["member"], force, cap_t, comp, use
 
 
 def section_lines(sections: dict[str, Section]) -> list[str]:
     """The legend's words while members are drawn as wide as their sections."""
-    sizes = ", ".join(f"{name} {figure(s.A * 1e4)} cm²" for name, s in sections.items())
+    sizes = ", ".join(f"{s.shown(name)} {figure(s.A * 1e4)} cm²" for name, s in sections.items())
     return [_("While you build, a member is as wide as its section: width grows with √(area) ({sizes}). U: the member table.").format(sizes=sizes)]
 
 
@@ -83,12 +83,13 @@ class Table:
     spare: tuple[str, ...] = ()  # the columns left out, in this order, when the box is too narrow for them all
 
 
-def bill_cells(bill: Bill) -> dict[str, list[str]]:
-    """Member id → [section, length, cost] in words, from the bill."""
+def bill_cells(bill: Bill, named=lambda key: key) -> dict[str, list[str]]:
+    """Member id → [section, length, cost] in words, from the bill; `named`: a section's
+    key → its name as the student reads it (Bench.section_name)."""
     priced = bill.total is not None
     cells = {}
     for r in bill.rows:
-        row = [r.section or _(LEVELS_OWN), f"{decimal(r.length, 2)} m"]
+        row = [named(r.section) if r.section else _(LEVELS_OWN), f"{decimal(r.length, 2)} m"]
         cells[r.member] = [*row, money(r.shown) if r.shown is not None else "–"] if priced else row
     return cells
 
@@ -116,7 +117,7 @@ def contents(session) -> Table | None:
     bill = bench.bill() if bench is not None and hasattr(bench, "bill") else None
     if bill is None or not (bill.rows or bill.parts):
         return None
-    cells = bill_cells(bill)
+    cells = bill_cells(bill, bench.section_name)
     head = ["Member", "Section", "Length", *(["Cost"] if bill.total is not None else [])]
     figures = session.verdict.figures if session.verdict is not None else {}
     checked = figures.get("members")

@@ -18,6 +18,7 @@ from equilibria.app import draw
 from equilibria.app.pacing import SPEEDS
 from equilibria.app.palette import ALERT, INK, MARK, MUTED, TENSION
 from equilibria.app.session import data_place
+from equilibria.app.terms import element_name, material_name
 from equilibria.engine import Simulation
 from equilibria.engine.linear import load_vector
 from equilibria.engine.results import member_results
@@ -28,13 +29,6 @@ from equilibria.rules import kind_of
 from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.solution import AddForce
-
-
-def element_name(element: str) -> str:
-    """What a student calls a member's element (engine/results.py ELEMENTS: "bar",
-    "cable", "beam-column"), in their language: those words are marked where they are
-    defined (the engine's catalog), so they are translated here."""
-    return _(str(element))
 
 
 def factor(x: float) -> str:
@@ -79,7 +73,7 @@ def section_words(member: dict | None) -> str:
     """A member's section as the level gives it: material, area, second moment."""
     if not member:
         return ""
-    words = [member.get("material", ""), f"A = {figure(member['A'] * 1e4)} cm²" if member.get("A") else ""]
+    words = [material_name(member.get("material", "")) if member.get("material") else "", f"A = {figure(member['A'] * 1e4)} cm²" if member.get("A") else ""]
     if member.get("I") and member.get("kind", "bar") == "beam":
         words.append(f"I = {figure(member['I'] * 1e8)} cm⁴")
     return ", ".join(w for w in words if w)
@@ -253,7 +247,7 @@ def count_lines(session) -> list[str]:
     if count.excess >= 0 and session.free is not None:
         said = _("determinate by the count,") if count.excess == 0 else _("indeterminate by the count,")
         return [*lines, f"  {said}", "  " + _("yet the stiffness finds a mechanism:"), "  " + _("the count is necessary, not sufficient")]
-    return [*lines, f"  {count.short}"]
+    return [*lines, "  " + count.short_words.said(_)]
 
 
 def readout_lines(scene, sim) -> list[str]:

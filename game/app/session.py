@@ -34,6 +34,7 @@ from equilibria.app.pacing import FRAME, Pacer
 from equilibria.app.shapes import Ground
 from equilibria.app.stage import Stage, load_stage
 from equilibria.app.statics import StaticAnswer, static_answer
+from equilibria.app.terms import material_name, section_kind
 from equilibria.course import load_course, shipped_level
 from equilibria.engine import ModelError, Simulation, Unstable, build_model, damped
 from equilibria.engine.determinacy import TrussCount, truss_count
@@ -108,7 +109,7 @@ def claim_new_file(folder: Path, base: str) -> Path:
 def new_members_said(name: str, section) -> str:
     """The notice that new members are built of section `name` now."""
     said = _("New members: {section} ({kind}, {material}, A = {area} cm²)")
-    return said.format(section=name, kind=section.kind, material=section.material, area=figure(section.A * 1e4))
+    return said.format(section=name, kind=section_kind(section.kind), material=material_name(section.material), area=figure(section.A * 1e4))
 
 
 def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
@@ -330,7 +331,7 @@ class PlaySession:
         names = list(sections)
         if names:
             self.section = names[(names.index(self.section) + 1) % len(names)] if self.section in names else names[0]
-            self.notice = new_members_said(self.section, sections[self.section])
+            self.notice = new_members_said(sections[self.section].shown(self.section), sections[self.section])
 
     def cycle_support(self, node: str) -> None:
         """The next support on offer at `node`: the first click puts one on."""

@@ -293,7 +293,7 @@ class MemberTool(Joining):
                 else _("Member {member} is now {section}: the cost falls by {change} to {cost} (Ctrl+Z takes it back).")
             )
         money_of = {"change": money(abs(change)), "cost": money(cost), "budget": money(budget)} if cost is not None else {}
-        session.notice = words.format(member=member, section=session.section, **money_of)
+        session.notice = words.format(member=member, section=session.bench.section_name(session.section), **money_of)
 
     def join(self, scene):
         if scene.session.section is None:
@@ -347,7 +347,7 @@ class MemberTool(Joining):
         length = math.dist(a, b)
         old, new = session.bench.price(now, length), session.bench.price(session.section, length)
         change = "" if old is None or new is None else f", {'+' if new >= old else '−'}{money(abs(new - old))}"
-        return f"{hit.id}: {now} → {session.section}{change}"
+        return f"{hit.id}: {session.bench.section_name(now)} → {session.bench.section_name(session.section)}{change}"
 
     def band(self, scene) -> tuple[tuple[float, float], str, bool] | None:
         """Where the rubber band ends on the screen [px], its words ("3.20 m · $410": the

@@ -263,7 +263,8 @@ def bill(level: Level, d: Design) -> Bill:
         if lengths:
             metres = sum(lengths)
             said = ngettext("{n} {section} member, {metres} m at {price}/m", "{n} {section} members, {metres} m at {price}/m", len(lengths))
-            parts.append((said.format(n=len(lengths), section=name, metres=fixed(metres, 2), price=money(section.cost)), member_price(section, metres)))
+            shown = said.format(n=len(lengths), section=section.shown(name), metres=fixed(metres, 2), price=money(section.cost))
+            parts.append((shown, member_price(section, metres)))
     extras: list[tuple[str, float]] = []
     if d.nodes:
         said = ngettext("{n} new joint at {price}", "{n} new joints at {price}", len(d.nodes)).format(n=len(d.nodes), price=money(node_price(player)))

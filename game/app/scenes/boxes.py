@@ -14,6 +14,7 @@ import pygame
 
 from equilibria import manual
 from equilibria.app import draw, overlay
+from equilibria.app.camera import box_room
 from equilibria.app.keymap import help_rows
 from equilibria.app.palette import ALERT, INK, REACTION, TENSION
 from equilibria.app.panels import verdict_texts
@@ -152,6 +153,14 @@ class VerdictPart(TextBox):
             table = [(_("Members (U)"), "table.toggle")] if s.verdict.figures.get("members") else []
             actions = [*table, (_("Try again (T)"), "try_again"), *([(_("Next level (N)"), "next_level")] if passed else [])]
         return title, colour, text_rows(fonts.body, text, width, INK), foot, actions
+
+    def size(self, area: pygame.Rect) -> tuple[int, int]:
+        """As tall as its text, but no taller than leaves the structure the third of the
+        world the camera keeps it in above the box (a long verdict scrolls, as in German at
+        800 x 600), and never shorter than its least."""
+        width, height = super().size(area)
+        room = box_room(self.scene.layout.world.height)
+        return width, min(height, max(room, self.least(area)))
 
     def strip(self) -> tuple[str, tuple]:
         title, _text, _foot, passed = verdict_texts(self.scene.session)

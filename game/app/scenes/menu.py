@@ -32,6 +32,7 @@ from equilibria.app.stage import Stage, load_stage
 from equilibria.app.studentbox import StudentBox, student_line
 from equilibria.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from equilibria.engine.warm import PLAY_STEPS
+from equilibria.figures import percent
 from equilibria.files import BadInput, SaveError, read_json
 from equilibria.format import raw_text
 from equilibria.i18n import LANGUAGES, N_, SOURCE, _, language, ngettext, set_language
@@ -483,7 +484,7 @@ class MenuScene(Scene):
             draw.label(
                 surface,
                 fonts.small,
-                _("Preparing the engine: {what}, {share}").format(what=doing, share=f"{share:.0%}"),
+                _("Preparing the engine: {what}, {share}").format(what=doing, share=percent(share)),
                 (w - LEFT, 36),
                 MUTED,
                 "topright",
@@ -505,9 +506,8 @@ class MenuScene(Scene):
                 pygame.draw.rect(surface, PANEL, rect.inflate(0, -2), border_radius=4)
                 pygame.draw.rect(surface, TENSION, (rect.left, rect.top + 1, 4, rect.height - 2))
             right = self._draw_standing(surface, row, rect)
-            text = fonts.body.render(row.text, True, INK)  # cut short where it would run into the marks
-            place = text.get_rect(midleft=(rect.left + TEXT_INSET, rect.centery))
-            surface.blit(text, place, pygame.Rect(0, 0, max(0, right - 8 - place.left), place.height))
+            room = max(0, right - 8 - rect.left - TEXT_INSET)  # cut short with "…" where it would run into the marks
+            draw.label(surface, fonts.body, draw.elided(fonts.body, row.text, room), (rect.left + TEXT_INSET, rect.centery), INK, "midleft", None)
         self._draw_where(surface, (w, h))
         help_line = next((_(line) for line in HELP_LINES if fonts.body.size(_(line))[0] <= w - 2 * LEFT), _(HELP_LINES[-1]))
         draw.label(surface, fonts.body, help_line, (LEFT, h - 24), MUTED, "midleft", None)

@@ -29,6 +29,8 @@ KIND_NAMES = {  # the level kinds (game/rules/kinds.py) as the title line names 
     "build": N_("build"),
     "stability": N_("stability"),
     "free_body": N_("free-body"),
+    # TRANSLATORS: the level kind: a truss cut by the method of sections
+    "section": N_("section"),
     "sandbox": N_("sandbox"),
     "demo": N_("demo"),
 }
@@ -93,7 +95,8 @@ class ToolbarPart(Part):
         pygame.draw.line(surface, RULE, rect.bottomleft, rect.bottomright)
         bar = scene.toolbar.layout(self.fonts, (rect.left + PAD, rect.top + 4), rect.right - PAD)
         scene.toolbar.draw(surface, self.fonts)
-        section = scene.session.section if scene.toolbar.current == "member" else None
+        bench = scene.session.bench
+        section = bench.section_name(scene.session.section) if scene.toolbar.current == "member" and bench is not None and scene.session.section else None
         clip = surface.get_clip()
         surface.set_clip(rect)
         self.section_rect = overlay.tool_line(surface, self.fonts, bar, scene.toolbar.tool.tip_for(scene.session), section, rect.right - PAD)
