@@ -38,11 +38,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
-from equilibria.engine.beam_chain import corotational_block, member_forces, member_tangent
+from equilibria.engine.beam_chain import corotational_block, member_law
 from equilibria.engine.beam_stability import stability_axial, stability_forces, stability_tangent
 from equilibria.engine.kernel_options import ALLOCATING, INNER, KERNEL
+from equilibria.engine.slots import POINTER, Slot, pointer_array, stack_array
 
 TWO_PI = 2.0 * math.pi
 
@@ -130,6 +131,66 @@ def stability_released(r1, r2, r3, EA, EI, L0, release):
 
 
 @njit(**KERNEL)
+def stability_law(r1, r2, r3, EA, EI, L0, release, tangent, kr):
+    """(N, M1, M2, U) of a 'stability' beam at its deformations: with a released end,
+    its rotation solved for a zero moment there (stability_released) on the one-element
+    law; else the one element, or past Euler's load the chain (engine/beam_chain.py).
+    With tangent, ∂R/∂r (3, 3) to kr, released rotations not yet condensed out."""
+    if release:
+        r1, r2 = stability_released(r1, r2, r3, EA, EI, L0, release)
+        if tangent:
+            N, M1, M2, U = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+        else:
+            N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
+        M1 = 0.0 if release & RELEASE_I else M1  # zero to round-off by the solve: exactly
+        M2 = 0.0 if release & RELEASE_J else M2
+        return N, M1, M2, U
+    return member_law(r1, r2, r3, EA, EI, L0, tangent, kr)
+
+
+def _stability_entry(r1, r2, r3, EA, EI, L0, release, tangent, kr_p, out_p):
+    """stability_law as a C function (engine/slots.py): kr (3, 3), out (N, M1, M2, U).
+    Its body, not a call of it: each kernel called is compiled again inside its caller."""
+    out = pointer_array(out_p, 1, 4)
+    kr = pointer_array(kr_p, 3, 3)
+    if release:
+        r1, r2 = stability_released(r1, r2, r3, EA, EI, L0, release)
+        if tangent:
+            N, M1, M2, U = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+        else:
+            N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
+        M1 = 0.0 if release & RELEASE_I else M1
+        M2 = 0.0 if release & RELEASE_J else M2
+    else:
+        N, M1, M2, U = member_law(r1, r2, r3, EA, EI, L0, tangent, kr)
+    out[0, 0] = N
+    out[0, 1] = M1
+    out[0, 2] = M2
+    out[0, 3] = U
+    return 0
+
+
+# The kernels reach the 'stability' beam's law through a slot, compiled once rather than
+# within each of them (the chain's Newton among it; engine/slots.py). Filled when a model
+# with a 'stability' beam is made (engine/model.py) and by the warm-up.
+STABILITY = Slot("equilibria_stability_beam_law", types.int64(*(types.float64,) * 6, types.int64, types.int64, POINTER, POINTER), _stability_entry)
+_law_ready = STABILITY.ready
+_law_call = STABILITY.call
+
+
+@njit(**INNER, inline="always")
+def stability_member(r1, r2, r3, EA, EI, L0, release, tangent, kr):
+    """stability_law through its slot; NaN if the slot is empty (a model not made by
+    build_model), which the caller's blow-up check catches rather than going on with
+    another law."""
+    out = stack_array(1, 4)
+    if not _law_ready():
+        return math.nan, math.nan, math.nan, math.nan
+    _law_call((r1, r2, r3, EA, EI, L0, release, tangent), (kr, out))
+    return out[0, 0], out[0, 1], out[0, 2], out[0, 3]
+
+
+@njit(**KERNEL)
 def beam_end_forces(r1, r2, r3, EA, EI, L0, L, release=0):
     """Seed 000 eq. (1): M1 = 4EI/L r1 + 2EI/L r2, M2 = 2EI/L r1 + 4EI/L r2, N = EA/L r3,
     with the released ends condensed out (end_moments).
@@ -162,6 +223,7 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
 
     Internal force Gᵀ R (module note): on node i N e − V n and −M1, on node j the
     opposite and −M2 (the forces on the nodes are minus the internal force)."""
+    scratch = stack_array(3, 3)  # the tangent a 'stability' beam's law does not write here
     for e in range(m.beam_ij.shape[0]):
         if not beam_on[e]:
             for c4 in range(4):
@@ -192,13 +254,7 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
             # solved for its zero moment on the one-element law); damping with the seed's
             # stiffness at rest, K0 β ṙ, which dissipates whatever the axial force.
             rel = m.beam_release[e]
-            if rel:
-                r1, r2 = stability_released(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], rel)
-                N, M1, M2, _ = stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
-                M1 = 0.0 if rel & RELEASE_I else M1  # zero to round-off by the solve: exactly
-                M2 = 0.0 if rel & RELEASE_J else M2
-            else:
-                N, M1, M2, _ = member_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])
+            N, M1, M2, _ = stability_member(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], rel, 0, scratch)
             Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, rel)
             N += Nd
             M1 += M1d
@@ -223,16 +279,13 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
 @njit(**INNER, inline="always")
 def beam_energy(m, pos, chord, beam_on):
     """Strain energy [J] of the active beams: ½ rᵀ K r (seed), U* (stability)."""
+    scratch = stack_array(3, 3)
     u = 0.0
     for e in range(m.beam_ij.shape[0]):
         if beam_on[e]:
             r1, r2, r3, _, _ = _deformation_of(m, e, pos, chord)
             if m.beam_stability[e]:
-                if m.beam_release[e]:
-                    r1, r2 = stability_released(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], m.beam_release[e])
-                    u += stability_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
-                else:
-                    u += member_forces(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e])[3]
+                u += stability_member(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], m.beam_release[e], 0, scratch)[3]
             else:
                 M1, M2 = end_moments(r1, r2, m.beam_EI[e] / m.beam_L0[e], m.beam_release[e])
                 u += 0.5 * (M1 * r1 + M2 * r2) + 0.5 * m.beam_EA[e] / m.beam_L0[e] * r3 * r3
@@ -257,13 +310,7 @@ def beam_tangents(m, pos, chord, ke):
         M = 0.0  # M1 + M2
         if m.beam_stability[e]:
             rel = m.beam_release[e]
-            if rel:
-                r1, r2 = stability_released(r1, r2, r3, EA, EI, L0, rel)
-                N, M1, M2, _ = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
-                M1 = 0.0 if rel & RELEASE_I else M1
-                M2 = 0.0 if rel & RELEASE_J else M2
-            else:
-                N, M1, M2, _ = member_tangent(r1, r2, r3, EA, EI, L0, kr)
+            N, M1, M2, _ = stability_member(r1, r2, r3, EA, EI, L0, rel, 1, kr)
             M = M1 + M2
             for c in range(2):  # a released rotation condensed out: the Schur complement
                 if rel & (1 << c) and kr[c, c] != 0.0:

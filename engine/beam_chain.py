@@ -43,7 +43,7 @@ Glossary: SUB sub-elements of length l0 = L0/SUB; chain nodes 0..SUB along the m
 chord frame (x from end i to end j), node 0 at (0, 0) turned r1, node SUB at (L0 + r3, 0)
 turned r2; q the inner nodes' (x, y, θ) [m, m, rad]; the others as engine/beam.py.
 
-Scratch arrays live on the stack (`stack_array`): the force kernels run without numba's
+Scratch arrays live on the stack (`stack_array`, engine/slots.py): the force kernels run without numba's
 runtime and may not allocate.
 """
 
@@ -51,13 +51,11 @@ from __future__ import annotations
 
 import math
 
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
-from numba.np.arrayobj import populate_array
+from numba import njit
 
 from equilibria.engine.beam_stability import stability_forces, stability_tangent
 from equilibria.engine.kernel_options import KERNEL
+from equilibria.engine.slots import stack_array
 
 SUB = 4  # sub-elements per member in the chain (module note; 2 are 3 % off the elastica)
 NODES = SUB + 1
@@ -68,33 +66,6 @@ RHO0, RHO1 = 0.05, 0.1  # the blend in ρ [rad] (module note)
 NEWTON_MAX = 100  # passes of the chain's Newton (a squeezed chain from a poor first guess takes 50–100)
 # The member's DOFs in the chain: r1 = θ of node 0, r2 = θ of node SUB, r3 = x of node SUB.
 ENDS = (2, 3 * SUB + 2, 3 * SUB)
-
-
-@intrinsic
-def stack_array(typingctx, rows, cols):
-    """A (rows, cols) float64 C-ordered array on the caller's stack (rows, cols: integer
-    literals). Its contents start undefined; it lives as long as the function that
-    asked for it (one slot per call site, in that function's entry block)."""
-    if not isinstance(rows, types.IntegerLiteral) or not isinstance(cols, types.IntegerLiteral):
-        return None
-    r, c = rows.literal_value, cols.literal_value
-    arr_t = types.Array(types.float64, 2, "C")
-
-    def codegen(context, builder, sig, args):
-        data = cgutils.alloca_once(builder, context.get_value_type(types.float64), size=r * c)
-        ary = context.make_array(arr_t)(context, builder)
-        intp = context.get_value_type(types.intp)
-        populate_array(
-            ary,
-            data=data,
-            shape=cgutils.pack_array(builder, [intp(r), intp(c)]),
-            strides=cgutils.pack_array(builder, [intp(8 * c), intp(8)]),
-            itemsize=context.get_constant(types.intp, 8),
-            meminfo=None,
-        )
-        return ary._getvalue()
-
-    return arr_t(rows, cols), codegen
 
 
 @njit(**KERNEL)
@@ -346,28 +317,16 @@ def _smooth(x):
     return x * x * (3.0 - 2.0 * x), 6.0 * x * (1.0 - x), 6.0 - 12.0 * x
 
 
-@njit(**KERNEL)
-def member_forces(r1, r2, r3, EA, EI, L0):
+@njit(**KERNEL, inline="always")
+def member_law(r1, r2, r3, EA, EI, L0, tangent, kr):
     """(N, M1, M2, U) of a 'stability' member at (r1, r2, r3): one element with
     stability functions, blended into the chain where it is bent past RHO0 (module
-    note). The force kernels' path: no tangent is worked out (each kernel that steps
-    holds a compiled copy of what is called here, so it is kept to what it needs)."""
-    N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
-    rho2 = r1 * r1 + r2 * r2
-    if rho2 <= RHO0 * RHO0:
-        return N, M1, M2, U
-    k4 = stack_array(3, 3)
-    X = stack_array(NODES, 3)
-    N4, M14, M24, U4, _ = chain_law(r1, r2, r3, EA, EI, L0, k4, X)
-    w, dw, _ = _smooth((math.sqrt(rho2) - RHO0) / (RHO1 - RHO0))
-    c = (U4 - U) * dw / ((RHO1 - RHO0) * math.sqrt(rho2))  # ΔU ∇w on (r1, r2)
-    return N + w * (N4 - N), M1 + w * (M14 - M1) + c * r1, M2 + w * (M24 - M2) + c * r2, U + w * (U4 - U)
-
-
-@njit(**KERNEL)
-def member_tangent(r1, r2, r3, EA, EI, L0, kr):
-    """member_forces, and the tangent ∂R/∂r (3, 3), R = (M1, M2, N), written to kr."""
-    N, M1, M2, U = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+    note); with tangent, its tangent ∂R/∂r (3, 3), R = (M1, M2, N), written to kr.
+    The force kernels reach it through a slot (engine/beam.py), so it is compiled once."""
+    if tangent:
+        N, M1, M2, U = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+    else:
+        N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
     rho2 = r1 * r1 + r2 * r2
     if rho2 <= RHO0 * RHO0:
         return N, M1, M2, U
@@ -385,15 +344,29 @@ def member_tangent(r1, r2, r3, EA, EI, L0, kr):
     d0 = M14 - M1
     d1 = M24 - M2
     d2 = N4 - N
-    # (1 − w) K₁ + w K₄ + ΔR ∇wᵀ + ∇w ΔRᵀ + ΔU ∇²w, on (r1, r2) with
-    # ∇²w = S''/span² ∇ρ∇ρᵀ + S'/span (I − ∇ρ∇ρᵀ)/ρ.
-    dR = (d0, d1, d2)
-    gw = (grad0, grad1, 0.0)
-    uu = (u1, u2, 0.0)
-    for p in range(3):
-        for q in range(3):
-            hess = 0.0
-            if p < 2 and q < 2:
-                hess = (ddw / (span * span) - dw / (span * rho)) * uu[p] * uu[q] + (dw / (span * rho) if p == q else 0.0)
-            kr[p, q] = (1.0 - w) * kr[p, q] + w * k4[p, q] + dR[p] * gw[q] + gw[p] * dR[q] + dU * hess
+    if tangent:
+        # (1 − w) K₁ + w K₄ + ΔR ∇wᵀ + ∇w ΔRᵀ + ΔU ∇²w, on (r1, r2) with
+        # ∇²w = S''/span² ∇ρ∇ρᵀ + S'/span (I − ∇ρ∇ρᵀ)/ρ.
+        dR = (d0, d1, d2)
+        gw = (grad0, grad1, 0.0)
+        uu = (u1, u2, 0.0)
+        for p in range(3):
+            for q in range(3):
+                hess = 0.0
+                if p < 2 and q < 2:
+                    hess = (ddw / (span * span) - dw / (span * rho)) * uu[p] * uu[q] + (dw / (span * rho) if p == q else 0.0)
+                kr[p, q] = (1.0 - w) * kr[p, q] + w * k4[p, q] + dR[p] * gw[q] + gw[p] * dR[q] + dU * hess
+    # R = R₁ + w ΔR + ΔU ∇w (the blend's exact gradient)
     return N + w * d2, M1 + w * d0 + dU * grad0, M2 + w * d1 + dU * grad1, U + w * dU
+
+
+@njit(**KERNEL)
+def member_forces(r1, r2, r3, EA, EI, L0):
+    """member_law without its tangent."""
+    return member_law(r1, r2, r3, EA, EI, L0, 0, stack_array(3, 3))
+
+
+@njit(**KERNEL)
+def member_tangent(r1, r2, r3, EA, EI, L0, kr):
+    """member_law, and its tangent to kr (3, 3)."""
+    return member_law(r1, r2, r3, EA, EI, L0, 1, kr)

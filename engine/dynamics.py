@@ -22,7 +22,7 @@ from numba import njit
 
 from equilibria.engine.elements import State, built_state, check_breaks, eval_forces, history_rate, history_value
 from equilibria.engine.kernel_options import INNER, KERNEL
-from equilibria.engine.rollers import hold_rollers
+from equilibria.engine.rollers import _hold_rollers
 from equilibria.engine.tethers import eval_tethers, slide_anchors
 
 SYMPLECTIC = 0
@@ -68,7 +68,14 @@ def apply_supports(m, pos, vel, t):
     """Position boundary conditions (box A): supports that move follow their history.
 
     A fixed DOF without a history needs nothing: its velocity is zero and its inverse
-    mass is zero, so it never leaves its place."""
+    mass is zero, so it never leaves its place. (For callers in Python; kernels inline
+    its body, `_apply_supports`: each kernel a kernel calls costs a first start its own
+    compile, engine/kernel_options.py.)"""
+    _apply_supports(m, pos, vel, t)
+
+
+@njit(**INNER, inline="always")
+def _apply_supports(m, pos, vel, t):
     for r in range(m.moving_dofs.shape[0]):
         q = m.moving_dofs[r, 0]
         d = m.moving_dofs[r, 1]
@@ -78,15 +85,26 @@ def apply_supports(m, pos, vel, t):
 
 
 def hold_supports(m, pos, vel, t: float) -> None:
-    """Every fixed DOF at its place and speed at time t (at the start, after edits)."""
+    """Every fixed DOF at its place and speed at time t (at the start, after edits).
+    apply_supports' rule, in Python: a kernel that takes the model costs a first start
+    its own compile, and this is called before the first step."""
     pos[m.fixed] = m.pos0[m.fixed]
     vel[m.fixed] = 0.0
-    apply_supports(m, pos, vel, t)
+    for q, d in m.moving_dofs.tolist():
+        h = int(m.motion_hist[q, d])
+        pos[q, d] = m.pos0[q, d] + history_value(m.hist_start, m.hist_t, m.hist_v, h, float(t))
+        vel[q, d] = history_rate(m.hist_start, m.hist_t, m.hist_v, h, float(t))
 
 
 @njit(**KERNEL)
 def update_chords(m, pos, chord):
-    """Advance each beam's running chord angle by its (small) change this step."""
+    """Advance each beam's running chord angle by its (small) change this step (for
+    callers in Python; kernels inline `_update_chords`, as apply_supports)."""
+    _update_chords(m, pos, chord)
+
+
+@njit(**INNER, inline="always")
+def _update_chords(m, pos, chord):
     for e in range(m.beam_ij.shape[0]):
         i = m.beam_ij[e, 0]
         j = m.beam_ij[e, 1]
@@ -158,13 +176,13 @@ def advance(m, s, w, dt, nsteps, method, ctl):
         if method == SYMPLECTIC:
             power = eval_forces(m, s, pos, vel, t, force)
             eval_tethers(s.tether, pos, vel, force, s.tether_f, 1.0)
-            hold_rollers(m, force)
+            _hold_rollers(m, force)
             _symplectic_update(m, force, dt, pos, vel)
         else:
             power = _rk4_step(m, s, w, t, dt)
         t += dt
-        apply_supports(m, pos, vel, t)
-        update_chords(m, pos, s.chord)
+        _apply_supports(m, pos, vel, t)
+        _update_chords(m, pos, s.chord)
         if ctl[C_BREAK] > 0.0:
             check_breaks(m, s, t)
         s.clock[K_TIME] = t
@@ -223,7 +241,7 @@ def _rk4_step(m, s, w, t, dt):
     dv = w.dv.reshape(-1)
     power = eval_forces(m, s, s.pos, s.vel, t, s.force)
     eval_tethers(s.tether, s.pos, s.vel, s.force, s.tether_f, 1.0)
-    hold_rollers(m, s.force)
+    _hold_rollers(m, s.force)
     for r in range(x.shape[0]):
         a = f1[r] * inv_m[r]
         dp[r] = v[r]
@@ -232,10 +250,10 @@ def _rk4_step(m, s, w, t, dt):
         vs[r] = v[r] + 0.5 * dt * a
     for stage in range(3):  # k2, k3, k4 at t + h/2, t + h/2, t + h
         ts = t + (dt if stage == 2 else 0.5 * dt)
-        apply_supports(m, w.p, w.v, ts)
+        _apply_supports(m, w.p, w.v, ts)
         eval_forces(m, s, w.p, w.v, ts, w.f)
         eval_tethers(s.tether, w.p, w.v, w.f, s.tether_f, 0.0)
-        hold_rollers(m, w.f)
+        _hold_rollers(m, w.f)
         if stage < 2:
             h_next = dt if stage == 1 else 0.5 * dt
             for r in range(x.shape[0]):
@@ -314,7 +332,7 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
     n = pos.shape[0]
     still = np.zeros_like(vel)  # damping forces see no velocity
     inverted = np.zeros(m.tri_ijk.shape[0], dtype=np.bool_)
-    apply_supports(m, pos, vel, t_load)
+    _apply_supports(m, pos, vel, t_load)
     vel[:, :] = 0.0
     ke_prev = 0.0
     stiffenings = 0
@@ -325,7 +343,7 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
     for it in range(max_iter):
         eval_forces(m, s, pos, still, t_load, s.force)
         eval_tethers(s.tether, pos, still, s.force, s.tether_f, 1.0)
-        hold_rollers(m, s.force)
+        _hold_rollers(m, s.force)
         res = _residual(m, s.force, lref)
         s.clock[K_RESIDUAL] = res
         if not math.isfinite(res):
@@ -366,7 +384,7 @@ def relax(m, s, fict_inv_mass, t_load, max_iter, ftol, lref):
                         fict_inv_mass[q, 0] *= 0.25
                         fict_inv_mass[q, 1] *= 0.25
             ke = 0.0
-        update_chords(m, pos, s.chord)
+        _update_chords(m, pos, s.chord)
         ke_prev = ke
     vel[:, :] = 0.0
     return max_iter

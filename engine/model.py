@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from equilibria.engine.beam import STABILITY
 from equilibria.engine.member_loads import DIRECTIONS, MemberLoad, along_across, equivalent_global
 from equilibria.engine.stiffness import lowest_frequency
 from equilibria.engine.vocabulary import (
@@ -191,6 +192,10 @@ class Model:
     contacts: tuple[tuple[int, float, float, float], ...] = ()  # (node, nx, ny, mu) per contact support
     rollers: tuple[tuple[int, float, float], ...] = ()  # (node, nx, ny) per roller on a line: its line's unit normal
     untuned: bool = False  # built statics_only where build_model would tune the damping: `damped` does it
+
+    def __post_init__(self) -> None:
+        if self.arrays.beam_stability.any():
+            STABILITY.ensure()  # the kernels reach a 'stability' beam's law through a slot (engine/beam.py)
 
     @property
     def n_nodes(self) -> int:

@@ -23,12 +23,19 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
-from equilibria.engine.kernel_options import KERNEL
+from equilibria.engine.kernel_options import INNER, KERNEL
 
 
 @njit(**KERNEL)
 def hold_rollers(m, force):
-    """Take off the force (N, 3) [N] on every roller node its part along the normal."""
+    """Take off the force (N, 3) [N] on every roller node its part along the normal (for
+    callers in Python; kernels inline `_hold_rollers`, as engine/dynamics.py's
+    apply_supports)."""
+    _hold_rollers(m, force)
+
+
+@njit(**INNER, inline="always")
+def _hold_rollers(m, force):
     for r in range(m.roller_node.shape[0]):
         q = m.roller_node[r]
         nx = m.roller_n[r, 0]

@@ -11,18 +11,28 @@ for a caller that compiles in a child process and shows progress (the game's loa
 screen, game/app/warmup.py). After each step it notes in the cache folder how many are
 done (`DONE`), so that a later start loads those without waiting for a compiler, and
 a warm-up cut short (the game closed) resumes where it stopped.
+
+On a first start it also starts a second process (`--side`) that compiles, on the other
+core, the part of the first step that no kernel of the rest links in (`_side_part`): the
+strain energy, and the law of a 'stability' beam, which the kernels
+reach through a slot (engine/beam.py, some 6 s of compiling). The first step compiles the
+force kernel meanwhile, loads the rest from the cache as it needs them, and waits for
+the second process only at its end (compiling its part itself if that failed).
 """
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 import sys
 from collections.abc import Callable
 
 import numpy as np
 
 from equilibria.engine import kernel_cache
-from equilibria.engine.elements import built_state
+from equilibria.engine.beam import STABILITY
+from equilibria.engine.elements import built_state, eval_forces, strain_energy
 from equilibria.engine.linear import mechanism, solve_linear
 from equilibria.engine.model import build_model
 from equilibria.engine.simulation import Simulation
@@ -47,13 +57,58 @@ WARM_TETHERS = np.array([[3, 1.5, 0.0, 0.0, 1.0, 1e3, 1.0, 0.5], [2, 0.5, 1.0, 0
 
 
 def _time_integration() -> None:
-    """The explicit integrators: one compiled `advance` serves both."""
+    """The explicit integrators: one compiled `advance` serves both; and the law of a
+    'stability' beam, which the kernels reach through a slot (engine/beam.py). The force
+    kernel first, while the second process, if there is one, compiles what `_side_part`
+    lists (module note), which the rest then loads from the cache."""
+    model = build_model(WARM_MODEL)
+    state = built_state(model.arrays)
+    eval_forces(model.arrays, state, state.pos, state.vel, 0.0, state.force)
     for integrator in ("rk4", "symplectic"):
         sim = Simulation(build_model(WARM_MODEL), integrator)
         sim.set_tethers(WARM_TETHERS)
         sim.advance(10 * sim.dt)
         sim.strain_energy()
         sim.results()
+    _side.wait()
+    STABILITY.ensure()
+
+
+def _side_part() -> None:
+    """The second process's share of the first step, in the order the first needs it:
+    the strain energy (which Python asks after each step), then the 'stability' beam's
+    law. (What `advance` calls, the first compiles: each is compiled into it.)"""
+    model = build_model(WARM_MODEL)
+    strain_energy(model.arrays, built_state(model.arrays))
+    STABILITY.ensure()
+
+
+class _Side:
+    """The second process (module note), if one runs."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        try:
+            quiet = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+            self.process = subprocess.Popen([sys.executable, "-m", "equilibria.engine.warm", SIDE], **quiet)
+        except OSError:
+            self.process = None  # this process compiles it, in its turn
+
+    def wait(self) -> None:
+        if self.process is not None:
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.wait()
+
+
+_side = _Side()
+SIDE = "--side"
 
 
 def _implicit() -> None:
@@ -113,11 +168,23 @@ def _note_done(k: int) -> None:
         pass  # not noted: a later start compiles (or loads) those steps again
 
 
-def main() -> int:
+def _interrupted(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
     """Run every step, printing `N LABEL` after each (those already in the cache at
-    once); 0 when all are done, 130 when interrupted (quietly)."""
+    once); 0 when all are done, 130 when interrupted (quietly). With `--side`, compile
+    the first step's side part only (module note)."""
+    argv = sys.argv[1:] if argv is None else argv
+    signal.signal(signal.SIGTERM, _interrupted)  # the game ending its warm-up: end the second process too
     try:
+        if argv == [SIDE]:
+            _side_part()
+            return 0
         done = steps_done()
+        if done == 0:
+            _side.start()
         for k, (label, step) in enumerate(STEPS, 1):
             if k > done:
                 step()
@@ -125,6 +192,8 @@ def main() -> int:
             print(f"{k} {label}", flush=True)
     except KeyboardInterrupt:
         return 130
+    finally:
+        _side.stop()
     return 0
 
 

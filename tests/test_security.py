@@ -4,7 +4,8 @@ program opens no network connection.
 - The source of the game and the engine loads no code from data (no eval, exec, compile,
   pickle, marshal, shelve) and imports nothing that talks to a network or starts
   processes, but for the one process the game starts: its own engine warm-up,
-  `python -m equilibria.engine.warm`, a fixed command that nothing in a file can change.
+  `python -m equilibria.engine.warm`, a fixed command that nothing in a file can change
+  (which on a first start starts one more, itself with `--side`, as fixed).
 - A level's id names its file, so it cannot hold a path: a level, solution or course that
   names a level `../elsewhere` is refused, and every file the menu opens from the course
   lies in the levels folder.
@@ -33,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted([*(ROOT / "game").rglob("*.py"), *(ROOT / "engine").rglob("*.py")])
 NO_IMPORT = {"pickle", "marshal", "shelve", "dill", "socket", "ssl", "urllib", "http", "requests", "ftplib", "smtplib", "xmlrpc", "subprocess", "webbrowser"}
 NO_CALL = {"eval", "exec", "compile", "__import__", "os.system", "os.popen", "importlib.import_module"}
-ALLOWED = {("game/app/warmup.py", "subprocess")}  # the engine warm-up, a fixed command (below)
+ALLOWED = {("game/app/warmup.py", "subprocess"), ("engine/warm.py", "subprocess")}  # the engine warm-up and its second process, fixed commands (below)
 
 
 def test_the_game_and_the_engine_load_no_code_from_data_and_import_no_network():
