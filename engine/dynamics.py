@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from equilibria.engine.elements import State, built_state, check_breaks, eval_forces, history_rate, history_value
+from equilibria.engine.elements import State, _check_breaks, built_state, eval_forces, history_rate, history_value
 from equilibria.engine.kernel_options import INNER, KERNEL
 from equilibria.engine.rollers import _hold_rollers
 from equilibria.engine.tethers import eval_tethers, slide_anchors
@@ -184,7 +184,7 @@ def advance(m, s, w, dt, nsteps, method, ctl):
         _apply_supports(m, pos, vel, t)
         _update_chords(m, pos, s.chord)
         if ctl[C_BREAK] > 0.0:
-            check_breaks(m, s, t)
+            _check_breaks(m, s, t)
         s.clock[K_TIME] = t
         s.clock[K_WORK] += (power + p_support) * dt
         if step % MEASURE_EVERY != MEASURE_EVERY - 1 and step != nsteps - 1:

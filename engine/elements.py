@@ -135,9 +135,16 @@ def built_state(m) -> State:
     )
 
 
-@njit(**INNER, inline="always")
+@njit(**KERNEL)
 def check_breaks(m, s, t):
-    """Members whose force passed their capacity break (are switched off) at time t."""
+    """Members whose force passed their capacity break (are switched off) at time t:
+    the one rule, for callers in Python (the implicit integrator); `advance` inlines
+    `_check_breaks`."""
+    _check_breaks(m, s, t)
+
+
+@njit(**INNER, inline="always")
+def _check_breaks(m, s, t):
     for e in range(m.bar_ij.shape[0]):
         if s.bar_on[e]:
             N = s.bar_N[e]

@@ -379,7 +379,7 @@ def build_model(data: Any, *, statics_only: bool = False) -> Model:
     tris, triangle_ids = _read_triangles(data, world, materials, nodes)
     _refuse_coincident(nodes.raw, nodes.pos0[:, :2], COINCIDENT * nodes.char_length)  # after the members: one joining them is named first
     supports = _read_supports(data, nodes, members.has_beam, hist)
-    loads = _read_loads(data, nodes, hist)
+    loads = _read_loads(data, nodes, members.has_beam, hist)
     point_loads = len(loads[0])
     member_loads = _read_member_loads(data, nodes, members, hist)
     _add_equivalent_loads(loads, member_loads, nodes.pos0)
@@ -682,8 +682,9 @@ def _read_contact(f: str, contact: Any) -> tuple[float, float, float]:
     return nx / size, ny / size, _number(f"{f}.mu", contact["mu"], min_value=0.0)
 
 
-def _read_loads(data: dict, nodes: _Nodes, hist: _Histories) -> tuple[list, list, list]:
-    """(node rows, force vectors [fx, fy, m], history indices or -1)."""
+def _read_loads(data: dict, nodes: _Nodes, has_beam: np.ndarray, hist: _Histories) -> tuple[list, list, list]:
+    """(node rows, force vectors [fx, fy, m], history indices or -1). A moment at a node
+    whose rotation is no DOF (no beam holds it) is refused: nothing would carry it."""
     load_node, load_f, load_hist = [], [], []
     for k, ld in enumerate(_list(data, "loads")):
         f = f"loads[{k}]"
@@ -691,6 +692,12 @@ def _read_loads(data: dict, nodes: _Nodes, hist: _Histories) -> tuple[list, list
         q = _ref(f"{f}.node", ld.get("node"), nodes.index, "node")
         load_node.append(q)
         load_f.append([_number(f"{f}.{c}", ld.get(c, 0.0)) for c in ("fx", "fy", "m")])
+        if load_f[-1][2] != 0.0 and not has_beam[q]:
+            raise ModelError(
+                f"{f}.m",
+                N_("nothing takes a moment at node {node}: no beam meets it (or each one meeting it is pinned there); put it on a beam's node"),
+                node=nodes.raw[q]["id"],
+            )
         load_hist.append(hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1)
     return load_node, load_f, load_hist
 

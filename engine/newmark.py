@@ -51,7 +51,7 @@ from numba import njit
 
 from equilibria.engine import dynamics, results, rollers, tethers
 from equilibria.engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
-from equilibria.engine.elements import eval_forces
+from equilibria.engine.elements import check_breaks, eval_forces
 from equilibria.engine.kernel_options import KERNEL
 from equilibria.engine.profile_ldl import Profile
 from equilibria.engine.rollers import hold_rollers
@@ -323,7 +323,7 @@ class Newmark:
         residual and kinetic energy are all below their tolerances. Breaks too."""
         m = model.arrays
         if ctl[dynamics.C_BREAK] > 0.0:
-            results.check_breaks(m, s, float(s.clock[K_TIME]))
+            check_breaks(m, s, float(s.clock[K_TIME]))
         free = ~m.fixed
         f = np.abs(F) * np.where(free, 1.0, 0.0)
         f[:, 2] /= ctl[dynamics.C_LREF]

@@ -298,16 +298,6 @@ def breakable(m) -> bool:
     return any(bool(np.isfinite(c).any()) for c in (m.bar_cap_t, m.bar_cap_c, m.beam_cap_t, m.beam_cap_c))
 
 
-def check_breaks(m, s, t: float) -> None:
-    """Members whose force passed their capacity break at time t [s] (as the compiled
-    elements.check_breaks, for the implicit integrator)."""
-    kinds = ((s.bar_on, s.bar_N, m.bar_cap_t, m.bar_cap_c, s.bar_broke), (s.beam_on, s.beam_out[:, 0], m.beam_cap_t, m.beam_cap_c, s.beam_broke))
-    for on, force, cap_t, cap_c, broke in kinds:
-        snap = on & ((cap_t < force) | (cap_c < -force))
-        on[snap] = False
-        broke[snap] = t
-
-
 RECORDED = ("axial", "shear_i", "moment_i", "moment_j")  # what a member record may read
 
 

@@ -246,7 +246,7 @@ def support_fields(key: SupportKey) -> dict[str, Any]:
 def support_words(key: SupportKey) -> str:
     """A support's name, for a student: pin, roller, wall roller, fixed, roller on a 30° slope."""
     if key[:1] == ("roller",):
-        return _("roller on a {angle}° slope").format(angle=f"{key[1]:g}".replace(".", decimal_mark()))
+        return _("roller on a {angle}° slope").format(angle=f"{key[1]:g}".replace(".", decimal_mark()).replace("-", "−"))
     words = {("x", "y"): N_("pin"), ("y",): N_("roller"), ("x",): N_("wall roller"), ("rot", "x", "y"): N_("fixed")}.get(tuple(sorted(key)))
     return _(words) if words else "+".join(key)
 

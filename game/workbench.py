@@ -51,6 +51,9 @@ from equilibria.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNo
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
 SUPPORTS = {"pin": ("x", "y"), "roller": ("y",), "roller_x": ("x",), "fixed": ("x", "y", "rot")}
+# The sandbox's supports, in the order clicks go through them: pin, roller, wall roller,
+# rollers on lines sloping 30° up to the right and up to the left, fixed, none.
+SANDBOX_SUPPORTS = (SUPPORTS["pin"], SUPPORTS["roller"], SUPPORTS["roller_x"], ("roller", 30.0), ("roller", -30.0), SUPPORTS["fixed"], None)
 MIN_LENGTH = 1e-3  # [m] a shorter member is refused: it would be as stiff as no step can follow
 # The empty sandbox's damping: light air, α [1/s] in f = −α m v. Bodies fall nearly
 # freely (the speed is 5 % short of free fall after 0.2 s, the terminal speed g/α is
@@ -642,6 +645,11 @@ class LevelBench(Bench):
         self._edit(lambda ms: [*ms, node, AddMember(type="add_member", id=mid, i=i, j=nid, section=section)])
         return nid, mid
 
+    def support_cycle(self) -> list:
+        """The supports a click on a node goes through, in order (support keys; None,
+        none): the level's offer."""
+        return [*(support_key(t) for t in self.level.player.supports or []), None]
+
     def set_support(self, node: str, fix: tuple[str, ...] | None) -> None:
         ours = [m for m in self.moves if isinstance(m, AddSupport) and m.node == node]
         if fix is None:
@@ -799,13 +807,17 @@ class SandboxBench(Bench):
         self._edit(lambda d: d["triangles"].append({"id": tid, "nodes": nodes, "material": "steel", "t": PLATE_THICKNESS}) or d)
         return tid
 
+    def support_cycle(self) -> list:
+        """The supports a click on a node goes through, in order: SANDBOX_SUPPORTS."""
+        return [support_key(k) if k else None for k in SANDBOX_SUPPORTS]
+
     def set_support(self, node: str, fix: tuple[str, ...] | None) -> None:
         self.position(node)
 
         def change(d: dict) -> dict:
             d["supports"] = [s for s in d["supports"] if s["node"] != node]
             if fix is not None:
-                d["supports"].append({"node": node, "fix": list(fix)})
+                d["supports"].append({"node": node, **support_fields(support_key(fix))})
             return d
 
         self._edit(change)

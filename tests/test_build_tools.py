@@ -351,3 +351,43 @@ def test_the_sandbox_table_has_no_cost_column(tmp_path):
     assert table.columns == ["Member", "Section", "Length"] and table.rows[0][0] == ["M1", "steel cable", "3.00 m"] and table.totals == []
     assert np.isfinite(bench.bill().rows[0].length)
     app.close()
+
+
+def test_the_sandbox_support_tool_goes_through_rollers_on_slopes_and_they_hold_across_their_line():
+    """Pin → roller → wall roller → roller on a 30° slope (up to the right) → on a −30°
+    one → fixed → none; a bar held only by the sloped roller at B falls, B sliding along
+    the roller's line and never leaving it (to the round-off of its coordinates)."""
+    from equilibria.app.tools import SupportTool
+
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, Stage.empty_sandbox())
+    app.push(scene)
+    session, bench = scene.session, scene.session.bench
+    a = bench.add_node(0, 1)
+    b, _ = bench.add_member_to(a, 2, 1, "steel bar")
+    tip = SupportTool().tip_for(session)
+    assert tip == "click a node: pin → roller → wall roller → roller on a 30° slope → roller on a −30° slope → fixed → no support"
+    seen = []
+    for _ in range(7):
+        session.cycle_support(b)
+        seen.append(next(({k: v for k, v in s.items() if k != "node"} for s in bench.design()["supports"] if s["node"] == b), None))
+    assert seen == [
+        {"fix": ["x", "y"]},
+        {"fix": ["y"]},
+        {"fix": ["x"]},
+        {"fix": [], "roller": {"angle": 30.0}},
+        {"fix": [], "roller": {"angle": -30.0}},
+        {"fix": ["rot", "x", "y"]},
+        None,
+    ]
+    for _ in range(4):
+        session.cycle_support(b)  # the 30° roller again
+    app.frame()
+    sim = session.sim
+    q = sim.model.node_index(b)
+    start = sim.state.pos[q, :2].copy()
+    sim.advance(0.5)
+    moved = sim.state.pos[q, :2] - start
+    normal = np.array([-math.sin(math.radians(30)), math.cos(math.radians(30))])
+    assert np.linalg.norm(moved) > 1e-2 and abs(moved @ normal) <= 1e-9
+    app.close()

@@ -200,9 +200,10 @@ def any_levels(draw):
         if draw(st.integers(0, 4)) == 0:
             sp["motion"] = {fix[0]: [[t, 1e-3 * v] for t, v in draw(small_history)]}
         supports.append(sp)
-    loads = []
+    loads = []  # a moment only where a beam takes it
+    turning = {mb[end] for mb in members if mb["kind"] == "beam" for end in ("i", "j") if end not in mb.get("release", [])}
     for q in draw(st.lists(st.integers(0, n - 1), max_size=4)):
-        ld = {"node": node_id(q), "fx": draw(finite), "fy": draw(finite), "m": draw(finite)}
+        ld = {"node": node_id(q), "fx": draw(finite), "fy": draw(finite), "m": draw(finite) if node_id(q) in turning else 0.0}
         if draw(st.booleans()):
             ld["history"] = draw(small_history)
         loads.append(ld)

@@ -295,3 +295,16 @@ def test_a_stability_beam_pinned_at_its_foot_sways_as_a_cantilever_under_axial_l
     assert abs(sim.results()["members"]["AB"]["moment_i"]) <= 1e-9 * H * L
     seed = solve({**data, "members": [{**column, "formulation": "arcade"}]}, "relax")
     assert seed.state.pos[1, 0] == pytest.approx(H * L**3 / (3 * EI_) / (1 - P * L * L / (3 * EI_)), rel=1e-3)
+
+
+def test_a_moment_where_no_beam_turns_the_node_is_refused_naming_its_field():
+    """A node's rotation is a DOF only where a beam holds it; a moment anywhere else
+    would be carried by nothing (it went into the dropped rotation's 'reaction')."""
+    nodes = heavy([("A", 0.0, 0.0), ("B", 2.0, 0.0)])
+    supports = [{"node": "A", "fix": ["x", "y", "rot"]}]
+    for members in ([member("AB", "A", "B")], [beam("AB", "A", "B", release=("j",))]):
+        with pytest.raises(ModelError) as err:
+            build_model(model(nodes, members, supports, [{"node": "B", "fx": 1.0}, {"node": "B", "m": 5.0}]), statics_only=True)
+        assert err.value.field == "loads[1].m" and "node B" in err.value.message
+    held = build_model(model(nodes, [beam("AB", "A", "B")], supports, [{"node": "B", "m": 5.0}]), statics_only=True)
+    assert held.arrays.load_f[0, 2] == 5.0

@@ -49,14 +49,13 @@ from equilibria.rules import Verdict, kind_of
 from equilibria.rules.common import snapshot
 from equilibria.rules.motion import describe_motion
 from equilibria.solution import load_solution
-from equilibria.workbench import RAMP_SECONDS, SUPPORTS, Bench, LevelBench, Refused, SandboxBench, ramped  # noqa: F401  (RAMP_SECONDS, ramped: read here by tests and callers)
+from equilibria.workbench import RAMP_SECONDS, Bench, LevelBench, Refused, SandboxBench, ramped  # noqa: F401  (RAMP_SECONDS, ramped: read here by tests and callers)
 
 MECHANISM_UP_TO = 400  # nodes; larger models are not searched for a mechanism while editing
 HAND_HZ = 3.0  # [Hz] how quickly a structure follows the hand (see hand_spring)
 CONTACT_MU = 0.6  # ground friction coefficient (soil on steel, roughly)
 SAVE_EVERY = 3.0  # [s] of wall time between saves of work in progress
 INDENT_UP_TO = 1000  # members; a larger design is saved on one line (indenting 10,000 members takes over a second)
-SUPPORT_CYCLE = ("pin", "roller", "roller_x", "fixed", None)
 PREVIEW_SECONDS = 3.0  # [s] of a demo run looked at to see whether its motion shows
 TRY_FIRST = N_("Press T to try again before you change anything.")  # an edit, Ctrl+Z or Ctrl+Y after a check
 ASK_ANSWER = N_("Ctrl+A again shows the answer and gives up this level: marks 0, recorded as shown, not won.")
@@ -338,14 +337,11 @@ class PlaySession:
         now = next((support_key(s) for s in (self.data() or {}).get("supports", []) if s["node"] == node), None)
         bench = self.level_bench
         if bench is not None:
-            offered = [support_key(t) for t in bench.level.player.supports or []]
             own = any(getattr(m, "node", None) == node and m.type == "add_support" for m in bench.moves)
             if now is not None and not own:
                 self.notice = _("Node {node} has the level's own support.").format(node=node)
                 return
-            cycle: list = [*offered, None]
-        else:
-            cycle = [support_key(SUPPORTS[k]) if k else None for k in SUPPORT_CYCLE]
+        cycle = self.bench.support_cycle()
         at = next((k for k, c in enumerate(cycle) if c is not None and c == now), -1)
         self.edit(self.bench.set_support, node, cycle[(at + 1) % len(cycle)])
 

@@ -17,7 +17,7 @@ from equilibria.app import draw
 from equilibria.app.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
 from equilibria.app.render import ARROW_PX, LONGEST_PX
 from equilibria.figures import figure, kn, signed
-from equilibria.format import support_key, support_words
+from equilibria.format import support_words
 from equilibria.i18n import N_, _, decimal
 from equilibria.rules.construction import money
 
@@ -408,10 +408,10 @@ class SupportTool(OnNode):
     def tip_for(self, session) -> str:
         """The supports this level offers, in the order clicks go through them."""
         bench = session.level_bench
-        if bench is None or not bench.level.player.supports:
+        if bench is not None and not bench.level.player.supports:
             return _(self.tip)
-        cycle = [support_words(support_key(offer)) for offer in bench.level.player.supports]
-        return _("click a node: {cycle}").format(cycle=" → ".join([*cycle, _("no support")]))
+        cycle = [support_words(key) if key else _("no support") for key in session.bench.support_cycle()]
+        return _("click a node: {cycle}").format(cycle=" → ".join(cycle))
 
 
 class ForceTool(OnNode):
