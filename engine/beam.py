@@ -41,7 +41,7 @@ import numpy as np
 from numba import njit, types
 
 from equilibria.engine.beam_chain import corotational_block, member_law
-from equilibria.engine.beam_stability import stability_axial, stability_forces, stability_tangent
+from equilibria.engine.beam_stability import RELEASE_I, RELEASE_J
 from equilibria.engine.kernel_options import ALLOCATING, INNER, KERNEL
 from equilibria.engine.slots import POINTER, Slot, pointer_array, stack_array
 
@@ -69,10 +69,6 @@ def beam_deformation(dx, dy, rot_i, rot_j, chord_ref, chord0, L0):
     return rot_i - rigid, rot_j - rigid, L - L0, L, beta
 
 
-RELEASE_I = 1  # bits of ModelArrays.beam_release: the moment at end i is released
-RELEASE_J = 2  # … at end j
-
-
 @njit(**KERNEL)
 def end_moments(r1, r2, k, release):
     """(M1, M2) [N m] of seed 000 eq. (1) with k = EI/L0, its released ends condensed
@@ -86,83 +82,12 @@ def end_moments(r1, r2, k, release):
     return 0.0, 0.0
 
 
-RELEASE_NEWTON = 30  # iterations at most for a pinned end's rotation in a 'stability' beam
-
-
-@njit(**KERNEL)
-def stability_released(r1, r2, r3, EA, EI, L0, release):
-    """(r1, r2) of a 'stability' beam with its released ends' rotations solved for a zero
-    moment there (module note: U*'s least over them; engine/beam_stability.py). Both
-    released: r1 = r2 = 0 (M1 = M2 = 0 gives a = b = 0). One: Newton on the free
-    rotation from the seed's condensed value (−½ the other), with ∂M/∂r its diagonal
-    term of the tangent, ½ k (A + B) + c²/D (stability_tangent); where that is not
-    positive (past the pinned end's own buckling, long after the member's) it stops."""
-    if release == 0:
-        return r1, r2
-    if release == RELEASE_I | RELEASE_J:
-        return 0.0, 0.0
-    if release == RELEASE_J:
-        r2 = -0.5 * r1
-    else:
-        r1 = -0.5 * r2
-    k = EI / L0
-    for _ in range(RELEASE_NEWTON):
-        _, A, A1, A2, B, B1, B2 = stability_axial(r1, r2, r3, EA, EI, L0)
-        a = 0.5 * (r1 - r2)
-        b = 0.5 * (r1 + r2)
-        D = L0 / EA - L0 * L0 * L0 / (16.0 * EI) * (A2 * a * a + B2 * b * b)
-        if release == RELEASE_J:
-            M = k * (B * b - A * a)
-            c = -0.25 * L0 * (B1 * b - A1 * a)
-        else:
-            M = k * (A * a + B * b)
-            c = -0.25 * L0 * (A1 * a + B1 * b)
-        d = 0.5 * k * (A + B) + c * c / D
-        if not d > 0.0:
-            break
-        step = M / d
-        if release == RELEASE_J:
-            r2 -= step
-        else:
-            r1 -= step
-        if abs(step) <= 1e-15 * (abs(r1) + abs(r2)):
-            break
-    return r1, r2
-
-
-@njit(**KERNEL)
-def stability_law(r1, r2, r3, EA, EI, L0, release, tangent, kr):
-    """(N, M1, M2, U) of a 'stability' beam at its deformations: with a released end,
-    its rotation solved for a zero moment there (stability_released) on the one-element
-    law; else the one element, or past Euler's load the chain (engine/beam_chain.py).
-    With tangent, ∂R/∂r (3, 3) to kr, released rotations not yet condensed out."""
-    if release:
-        r1, r2 = stability_released(r1, r2, r3, EA, EI, L0, release)
-        if tangent:
-            N, M1, M2, U = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
-        else:
-            N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
-        M1 = 0.0 if release & RELEASE_I else M1  # zero to round-off by the solve: exactly
-        M2 = 0.0 if release & RELEASE_J else M2
-        return N, M1, M2, U
-    return member_law(r1, r2, r3, EA, EI, L0, tangent, kr)
-
-
 def _stability_entry(r1, r2, r3, EA, EI, L0, release, tangent, kr_p, out_p):
-    """stability_law as a C function (engine/slots.py): kr (3, 3), out (N, M1, M2, U).
-    Its body, not a call of it: each kernel called is compiled again inside its caller."""
+    """A 'stability' beam's law (engine/beam_chain.py's member_law: the one element,
+    or past Euler's load the chain; a released end's rotation solved within it) as a C
+    function (engine/slots.py): kr (3, 3), out (N, M1, M2, U)."""
     out = pointer_array(out_p, 1, 4)
-    kr = pointer_array(kr_p, 3, 3)
-    if release:
-        r1, r2 = stability_released(r1, r2, r3, EA, EI, L0, release)
-        if tangent:
-            N, M1, M2, U = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
-        else:
-            N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
-        M1 = 0.0 if release & RELEASE_I else M1
-        M2 = 0.0 if release & RELEASE_J else M2
-    else:
-        N, M1, M2, U = member_law(r1, r2, r3, EA, EI, L0, tangent, kr)
+    N, M1, M2, U = member_law(r1, r2, r3, EA, EI, L0, release, tangent, pointer_array(kr_p, 3, 3))
     out[0, 0] = N
     out[0, 1] = M1
     out[0, 2] = M2
@@ -180,7 +105,7 @@ _law_call = STABILITY.call
 
 @njit(**INNER, inline="always")
 def stability_member(r1, r2, r3, EA, EI, L0, release, tangent, kr):
-    """stability_law through its slot; NaN if the slot is empty (a model not made by
+    """The 'stability' beam's law (member_law) through its slot; NaN if the slot is empty (a model not made by
     build_model), which the caller's blow-up check catches rather than going on with
     another law."""
     out = stack_array(1, 4)
@@ -250,9 +175,9 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
             d3 = b * (ex * dvx + ey * dvy)
         if m.beam_stability[e]:
             # Stability functions (engine/beam_stability.py; past Euler's load the chain of
-            # engine/beam_chain.py, for a member with neither end pinned; a pinned end is
-            # solved for its zero moment on the one-element law); damping with the seed's
-            # stiffness at rest, K0 β ṙ, which dissipates whatever the axial force.
+            # engine/beam_chain.py; a pinned end's rotation solved within the member for
+            # its zero moment); damping with the seed's stiffness at rest, K0 β ṙ, which
+            # dissipates whatever the axial force.
             rel = m.beam_release[e]
             N, M1, M2, _ = stability_member(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], rel, 0, scratch)
             Nd, _, M1d, M2d = beam_end_forces(d1, d2, d3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, rel)
@@ -309,18 +234,8 @@ def beam_tangents(m, pos, chord, ke):
         N = 0.0
         M = 0.0  # M1 + M2
         if m.beam_stability[e]:
-            rel = m.beam_release[e]
-            N, M1, M2, _ = stability_member(r1, r2, r3, EA, EI, L0, rel, 1, kr)
+            N, M1, M2, _ = stability_member(r1, r2, r3, EA, EI, L0, m.beam_release[e], 1, kr)  # released rotations condensed out
             M = M1 + M2
-            for c in range(2):  # a released rotation condensed out: the Schur complement
-                if rel & (1 << c) and kr[c, c] != 0.0:
-                    piv = kr[c, c]
-                    for p in range(3):
-                        for q in range(3):
-                            if p != c and q != c:
-                                kr[p, q] -= kr[p, c] * kr[c, q] / piv
-                    for p in range(3):
-                        kr[p, c] = kr[c, p] = 0.0
         else:
             k = EI / L0
             kr[0, 0], kr[1, 0] = end_moments(1.0, 0.0, k, m.beam_release[e])  # ∂(M1, M2)/∂r1

@@ -31,6 +31,14 @@ conserved. Below RHO0 (3°) the member is exactly the one element, as before; pa
 between pins the elastica's end rotation is 0.09 rad; just past P_cr, inside the blend,
 the sway is part the one element's and a few % off the elastica's).
 
+A member with a pinned end (`release`) has no moment there: its rotation at that end is
+the member's own. The one element solves it for a zero moment (engine/beam_stability.py,
+stability_released), and the chain settles it with its inner nodes, starting from that
+value; the blend then reads ρ = |r| of the held end alone (the pinned end's rotation
+follows it), and the law is a function of the held end's rotation and the stretch, its
+pinned row and column of the tangent zero. A member pinned at both ends has no bending
+the one element can see (it is a bar); it stays on the one element.
+
 Past 2.18 P_cr between pins the elastica's ends pass each other in a loop: a member
 between a pin and a roller on their one line cannot follow it (its chord would turn
 over through zero length), and nothing here claims it can. The blend is on ρ only: one on
@@ -53,7 +61,7 @@ import math
 
 from numba import njit
 
-from equilibria.engine.beam_stability import stability_forces, stability_tangent
+from equilibria.engine.beam_stability import RELEASE_I, RELEASE_J, stability_forces, stability_released, stability_tangent
 from equilibria.engine.kernel_options import KERNEL
 from equilibria.engine.slots import stack_array
 
@@ -61,7 +69,8 @@ SUB = 4  # sub-elements per member in the chain (module note; 2 are 3 % off the 
 NODES = SUB + 1
 DOFS = 3 * NODES  # the chain's DOFs, node by node (x, y, θ)
 INNER_DOFS = 3 * (SUB - 1)
-WORK = INNER_DOFS + 3  # a system on the inner DOFs with up to 3 right-hand sides
+FREE_MOST = INNER_DOFS + 2  # the DOFs the chain settles: its inner nodes', and each released end's rotation
+WORK = FREE_MOST + 3  # a system on those with up to 3 right-hand sides
 RHO0, RHO1 = 0.05, 0.1  # the blend in ρ [rad] (module note)
 NEWTON_MAX = 100  # passes of the chain's Newton (a squeezed chain from a poor first guess takes 50–100)
 # The member's DOFs in the chain: r1 = θ of node 0, r2 = θ of node SUB, r3 = x of node SUB.
@@ -203,28 +212,43 @@ def _copy(src, dst):
 
 
 @njit(**KERNEL)
-def _solved(g):
-    """True if no inner node has a force or moment out of balance at all."""
+def _free_dof(a, lead):
+    """The chain DOF of the a-th DOF it settles: node 0's rotation first if end i is
+    released (lead = 1), then the inner nodes', then node SUB's rotation if end j is."""
+    if a < lead:
+        return 2
+    if a < lead + INNER_DOFS:
+        return 3 + a - lead
+    return 3 * SUB + 2
+
+
+@njit(**KERNEL)
+def _solved(g, lead, nf):
+    """True if no DOF the chain settles has a force or moment out of balance at all."""
     unbalanced = 0
-    for a in range(3, 3 * SUB):
-        unbalanced += g[a, 0] != 0.0
+    for a in range(nf):
+        unbalanced += g[_free_dof(a, lead), 0] != 0.0
     return unbalanced == 0
 
 
 @njit(**KERNEL)
-def chain_law(r1, r2, r3, EA, EI, L0, kr, X):
+def chain_law(r1, r2, r3, EA, EI, L0, kr, X, release):
     """(N, M1, M2, U, ok) of the member carried by the chain (module note) at its
     deformations (r1, r2, r3); its tangent ∂R/∂r (3, 3) written to kr, and the chain's
     nodes (x, y, θ) [m, m, rad] in the member's chord frame to X (NODES, 3) (the forces
-    along a bent member read them: engine/member_loads.py). ok False if the inner nodes
-    found no equilibrium (then the values are the last iterate's)."""
+    along a bent member read them: engine/member_loads.py). A released end (`release`,
+    engine/beam_stability.py's bits) is a rotation the chain settles too, from the given
+    r1 or r2: its moment is zero, and so are its row and column of kr. ok False if the
+    chain found no equilibrium (then the values are the last iterate's)."""
     g = stack_array(DOFS, 1)
     K = stack_array(DOFS, DOFS)
     gX = stack_array(DOFS, 1)
     KX = stack_array(DOFS, DOFS)
-    A = stack_array(INNER_DOFS, WORK)
+    A = stack_array(FREE_MOST, WORK)
     Xt = stack_array(NODES, 3)
     k3 = stack_array(3, 3)
+    lead = 1 if release & RELEASE_I else 0
+    nf = lead + INNER_DOFS + (1 if release & RELEASE_J else 0)
     l0 = L0 / SUB
     _start(Xt, r1, r2, L0 + r3, l0)
     Xt[0, 2] = r1
@@ -259,18 +283,19 @@ def chain_law(r1, r2, r3, EA, EI, L0, kr, X):
                 mu = 0.0 if mu <= 1e-6 else 0.1 * mu
         big = -1.0
         while big < 0.0:
-            for a in range(INNER_DOFS):
-                for b in range(INNER_DOFS):
-                    A[a, b] = KX[3 + a, 3 + b]
-                A[a, a] += mu * abs(KX[3 + a, 3 + a])
-                A[a, INNER_DOFS] = -gX[3 + a, 0]
+            for a in range(nf):
+                da = _free_dof(a, lead)
+                for b in range(nf):
+                    A[a, b] = KX[da, _free_dof(b, lead)]
+                A[a, a] += mu * abs(KX[da, da])
+                A[a, nf] = -gX[da, 0]
             slope = 0.0
-            if _solve(A, INNER_DOFS, 1):
-                for a in range(INNER_DOFS):
-                    slope += gX[3 + a, 0] * A[a, INNER_DOFS]
+            if _solve(A, nf, 1):
+                for a in range(nf):
+                    slope += gX[_free_dof(a, lead), 0] * A[a, nf]
             if slope < 0.0:
                 big = 0.0
-            elif mu == 0.0 and slope == 0.0 and _solved(gX):
+            elif mu == 0.0 and slope == 0.0 and _solved(gX, lead, nf):
                 break  # in balance exactly
             elif mu >= 1e12:
                 break
@@ -280,32 +305,40 @@ def chain_law(r1, r2, r3, EA, EI, L0, kr, X):
             ok = mu < 1e12
             break
         # At most half a sub-element and 0.5 rad at once.
-        for a in range(INNER_DOFS):
-            big = max(big, abs(A[a, INNER_DOFS]) / (1.0 if a % 3 == 2 else l0))
+        for a in range(nf):
+            big = max(big, abs(A[a, nf]) / (1.0 if _free_dof(a, lead) % 3 == 2 else l0))
         scale = 1.0 if big <= 0.5 else 0.5 / big
         step = big * scale
         _copy(X, Xt)
-        for a in range(INNER_DOFS):
-            Xt[1 + a // 3, a % 3] += scale * A[a, INNER_DOFS]
-    # Forces and tangent at the last accepted iterate X.
+        for a in range(nf):
+            da = _free_dof(a, lead)
+            Xt[da // 3, da % 3] += scale * A[a, nf]
+    # Forces and tangent at the last accepted iterate X: the Schur complement on the
+    # member's DOFs (r1, r2, r3 = node 0's θ, node SUB's θ, node SUB's x).
     g = gX
     K = KX
     N = g[ENDS[2], 0]
-    M1 = g[ENDS[0], 0]
-    M2 = g[ENDS[1], 0]
-    for a in range(INNER_DOFS):
-        for b in range(INNER_DOFS):
-            A[a, b] = K[3 + a, 3 + b]
+    M1 = 0.0 if release & RELEASE_I else g[ENDS[0], 0]
+    M2 = 0.0 if release & RELEASE_J else g[ENDS[1], 0]
+    for a in range(nf):
+        da = _free_dof(a, lead)
+        for b in range(nf):
+            A[a, b] = K[da, _free_dof(b, lead)]
         for c in range(3):
-            A[a, INNER_DOFS + c] = K[3 + a, ENDS[c]]
-    if not _solve(A, INNER_DOFS, 3):
+            A[a, nf + c] = K[da, ENDS[c]]
+    if not _solve(A, nf, 3):
         return N, M1, M2, U, False
     for p in range(3):
         for q in range(3):
             s = K[ENDS[p], ENDS[q]]
-            for a in range(INNER_DOFS):
-                s -= K[ENDS[p], 3 + a] * A[a, INNER_DOFS + q]
+            for a in range(nf):
+                s -= K[ENDS[p], _free_dof(a, lead)] * A[a, nf + q]
             kr[p, q] = s
+    for c in range(2):  # a released rotation is the chain's own: exactly nothing
+        if release & (1 << c):
+            for p in range(3):
+                kr[p, c] = 0.0
+                kr[c, p] = 0.0
     return N, M1, M2, U, ok
 
 
@@ -317,27 +350,65 @@ def _smooth(x):
     return x * x * (3.0 - 2.0 * x), 6.0 * x * (1.0 - x), 6.0 - 12.0 * x
 
 
+@njit(**KERNEL)
+def chain_start(r1, r2, r3, EA, EI, L0, release):
+    """(r1, r2, ρ): the end rotations the chain starts from, a released end's solved on
+    the one element for its zero moment (stability_released), and how far the member
+    is bent, ρ, which the blend reads (module note): √(r1² + r2²), or with one end
+    released the held end's |r| (the released one follows it), 0 with both."""
+    if release:
+        r1, r2 = stability_released(r1, r2, r3, EA, EI, L0, release)
+    if release == RELEASE_I | RELEASE_J:
+        return r1, r2, 0.0
+    if release == RELEASE_I:
+        return r1, r2, abs(r2)
+    if release == RELEASE_J:
+        return r1, r2, abs(r1)
+    return r1, r2, math.sqrt(r1 * r1 + r2 * r2)
+
+
 @njit(**KERNEL, inline="always")
-def member_law(r1, r2, r3, EA, EI, L0, tangent, kr):
+def member_law(r1, r2, r3, EA, EI, L0, release, tangent, kr):
     """(N, M1, M2, U) of a 'stability' member at (r1, r2, r3): one element with
     stability functions, blended into the chain where it is bent past RHO0 (module
     note); with tangent, its tangent ∂R/∂r (3, 3), R = (M1, M2, N), written to kr.
+    A released end (`release`) carries no moment, and its rotation, solved within the
+    member, has no row or column in kr (static condensation: engine/beam.py's note).
     The force kernels reach it through a slot (engine/beam.py), so it is compiled once."""
+    s1, s2, rho = chain_start(r1, r2, r3, EA, EI, L0, release)
     if tangent:
-        N, M1, M2, U = stability_tangent(r1, r2, r3, EA, EI, L0, kr)
+        N, M1, M2, U = stability_tangent(s1, s2, r3, EA, EI, L0, kr)
+        for c in range(2):  # the released rotation condensed out: the Schur complement
+            if release & (1 << c) and kr[c, c] != 0.0:
+                piv = kr[c, c]
+                for p in range(3):
+                    for q in range(3):
+                        if p != c and q != c:
+                            kr[p, q] -= kr[p, c] * kr[c, q] / piv
+                for p in range(3):
+                    kr[p, c] = 0.0
+                    kr[c, p] = 0.0
     else:
-        N, M1, M2, U = stability_forces(r1, r2, r3, EA, EI, L0)
-    rho2 = r1 * r1 + r2 * r2
-    if rho2 <= RHO0 * RHO0:
+        N, M1, M2, U = stability_forces(s1, s2, r3, EA, EI, L0)
+    M1 = 0.0 if release & RELEASE_I else M1  # zero to round-off by the solve: exactly
+    M2 = 0.0 if release & RELEASE_J else M2
+    if rho <= RHO0:
         return N, M1, M2, U
     k4 = stack_array(3, 3)
     X = stack_array(NODES, 3)
-    N4, M14, M24, U4, _ = chain_law(r1, r2, r3, EA, EI, L0, k4, X)
-    rho = math.sqrt(rho2)
+    N4, M14, M24, U4, _ = chain_law(s1, s2, r3, EA, EI, L0, k4, X, release)
     span = RHO1 - RHO0
     w, dw, ddw = _smooth((rho - RHO0) / span)
-    u1 = r1 / rho  # ∇ρ = (u1, u2, 0)
-    u2 = r2 / rho
+    # ∇ρ = u on (r1, r2): (r1, r2)/ρ, or ± the held end's unit vector (a released end's
+    # rotation is no variable of the member's law); ∇²ρ = (I − u uᵀ)/ρ, or 0.
+    if release:
+        u1 = 0.0 if release & RELEASE_I else math.copysign(1.0, r1)
+        u2 = 0.0 if release & RELEASE_J else math.copysign(1.0, r2)
+        curved = 0.0
+    else:
+        u1 = r1 / rho
+        u2 = r2 / rho
+        curved = 1.0
     grad0 = dw / span * u1  # ∇w = S' ∇ρ / span
     grad1 = dw / span * u2
     dU = U4 - U
@@ -346,7 +417,7 @@ def member_law(r1, r2, r3, EA, EI, L0, tangent, kr):
     d2 = N4 - N
     if tangent:
         # (1 − w) K₁ + w K₄ + ΔR ∇wᵀ + ∇w ΔRᵀ + ΔU ∇²w, on (r1, r2) with
-        # ∇²w = S''/span² ∇ρ∇ρᵀ + S'/span (I − ∇ρ∇ρᵀ)/ρ.
+        # ∇²w = S''/span² ∇ρ∇ρᵀ + S'/span ∇²ρ.
         dR = (d0, d1, d2)
         gw = (grad0, grad1, 0.0)
         uu = (u1, u2, 0.0)
@@ -354,7 +425,7 @@ def member_law(r1, r2, r3, EA, EI, L0, tangent, kr):
             for q in range(3):
                 hess = 0.0
                 if p < 2 and q < 2:
-                    hess = (ddw / (span * span) - dw / (span * rho)) * uu[p] * uu[q] + (dw / (span * rho) if p == q else 0.0)
+                    hess = (ddw / (span * span) - curved * dw / (span * rho)) * uu[p] * uu[q] + (curved * dw / (span * rho) if p == q else 0.0)
                 kr[p, q] = (1.0 - w) * kr[p, q] + w * k4[p, q] + dR[p] * gw[q] + gw[p] * dR[q] + dU * hess
     # R = R₁ + w ΔR + ΔU ∇w (the blend's exact gradient)
     return N + w * d2, M1 + w * d0 + dU * grad0, M2 + w * d1 + dU * grad1, U + w * dU
@@ -363,10 +434,10 @@ def member_law(r1, r2, r3, EA, EI, L0, tangent, kr):
 @njit(**KERNEL)
 def member_forces(r1, r2, r3, EA, EI, L0):
     """member_law without its tangent."""
-    return member_law(r1, r2, r3, EA, EI, L0, 0, stack_array(3, 3))
+    return member_law(r1, r2, r3, EA, EI, L0, 0, 0, stack_array(3, 3))
 
 
 @njit(**KERNEL)
 def member_tangent(r1, r2, r3, EA, EI, L0, kr):
     """member_law, and its tangent to kr (3, 3)."""
-    return member_law(r1, r2, r3, EA, EI, L0, 1, kr)
+    return member_law(r1, r2, r3, EA, EI, L0, 0, 1, kr)

@@ -260,3 +260,51 @@ def span_loads(qi, qj, L, z):
     turn = (c - a) / L
     delta = qj - qi
     return -(turn - 0.5 * qi * L - delta * L / 6.0), a, turn + 0.5 * qi * L + delta * L / 3.0, -c
+
+
+RELEASE_I = 1  # bits of ModelArrays.beam_release: the moment at end i is released
+RELEASE_J = 2  # … at end j
+
+
+RELEASE_NEWTON = 30  # iterations at most for a pinned end's rotation in a 'stability' beam
+
+
+@njit(**KERNEL)
+def stability_released(r1, r2, r3, EA, EI, L0, release):
+    """(r1, r2) of a 'stability' beam with its released ends' rotations solved for a zero
+    moment there (module note: U*'s least over them; engine/beam_stability.py). Both
+    released: r1 = r2 = 0 (M1 = M2 = 0 gives a = b = 0). One: Newton on the free
+    rotation from the seed's condensed value (−½ the other), with ∂M/∂r its diagonal
+    term of the tangent, ½ k (A + B) + c²/D (stability_tangent); where that is not
+    positive (past the pinned end's own buckling, long after the member's) it stops."""
+    if release == 0:
+        return r1, r2
+    if release == RELEASE_I | RELEASE_J:
+        return 0.0, 0.0
+    if release == RELEASE_J:
+        r2 = -0.5 * r1
+    else:
+        r1 = -0.5 * r2
+    k = EI / L0
+    for _ in range(RELEASE_NEWTON):
+        _, A, A1, A2, B, B1, B2 = stability_axial(r1, r2, r3, EA, EI, L0)
+        a = 0.5 * (r1 - r2)
+        b = 0.5 * (r1 + r2)
+        D = L0 / EA - L0 * L0 * L0 / (16.0 * EI) * (A2 * a * a + B2 * b * b)
+        if release == RELEASE_J:
+            M = k * (B * b - A * a)
+            c = -0.25 * L0 * (B1 * b - A1 * a)
+        else:
+            M = k * (A * a + B * b)
+            c = -0.25 * L0 * (A1 * a + B1 * b)
+        d = 0.5 * k * (A + B) + c * c / D
+        if not d > 0.0:
+            break
+        step = M / d
+        if release == RELEASE_J:
+            r2 -= step
+        else:
+            r1 -= step
+        if abs(step) <= 1e-15 * (abs(r1) + abs(r2)):
+            break
+    return r1, r2

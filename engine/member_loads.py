@@ -70,7 +70,7 @@ from typing import NamedTuple
 import numpy as np
 
 from equilibria.engine.beam import beam_deformation
-from equilibria.engine.beam_chain import NODES, RHO0, SUB, chain_law
+from equilibria.engine.beam_chain import NODES, RHO0, SUB, chain_law, chain_start
 from equilibria.engine.beam_stability import span_loads
 from equilibria.engine.results import end_forces
 from equilibria.engine.vocabulary import LOAD_DIRECTIONS
@@ -272,6 +272,14 @@ def forces_along(model, state, members, points: int = 41, table: LoadTable | Non
     return MemberForces(x, n, v, mm, length)
 
 
+def _chain_start(m, state, row: int) -> tuple[float, float, float, float]:
+    """(r1, r2, r3, ρ) of beam `row` in `state` as its chain starts from them, a released
+    end's rotation solved, and how far it is bent (engine/beam_chain.py's chain_start)."""
+    r1, r2, r3 = _chain_deformation(m, state, row)
+    s1, s2, rho = chain_start(r1, r2, r3, float(m.beam_EA[row]), float(m.beam_EI[row]), float(m.beam_L0[row]), int(m.beam_release[row]))
+    return s1, s2, r3, rho
+
+
 def _chain_deformation(m, state, row: int) -> tuple[float, float, float]:
     """(r1, r2, r3) of beam `row` in `state` (engine/beam.py's beam_deformation)."""
     i, j = (int(q) for q in m.beam_ij[row])
@@ -287,8 +295,7 @@ def _on_chain(m, state, rows, stab) -> np.ndarray:
     which the chain of engine/beam_chain.py carries (the module's last note)."""
     out = np.zeros(len(rows), dtype=bool)
     for k in np.flatnonzero(stab).tolist():
-        r1, r2, _ = _chain_deformation(m, state, int(rows[k]))
-        out[k] = r1 * r1 + r2 * r2 > RHO0 * RHO0
+        out[k] = _chain_start(m, state, int(rows[k]))[3] > RHO0
     return out
 
 
@@ -299,7 +306,7 @@ def _along_chain(m, state, rows, x, end, n, v, mm, at) -> None:
     X, kr = np.zeros((NODES, 3)), np.zeros((3, 3))
     for c, row in enumerate(rows.tolist()):
         L0 = float(m.beam_L0[row])
-        chain_law(*_chain_deformation(m, state, row), float(m.beam_EA[row]), float(m.beam_EI[row]), L0, kr, X)
+        chain_law(*_chain_start(m, state, row)[:3], float(m.beam_EA[row]), float(m.beam_EI[row]), L0, kr, X, int(m.beam_release[row]))
         # The point x along the axis, on the sub-element it falls in: its chord, and the
         # small bending within it (Hermite, from its end rotations to its chord).
         l0 = L0 / SUB

@@ -172,14 +172,16 @@ def _interrupted(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: tuple[str, ...] | list[str] = ()) -> int:
     """Run every step, printing `N LABEL` after each (those already in the cache at
     once); 0 when all are done, 130 when interrupted (quietly). With `--side`, compile
     the first step's side part only (module note)."""
-    argv = sys.argv[1:] if argv is None else argv
-    signal.signal(signal.SIGTERM, _interrupted)  # the game ending its warm-up: end the second process too
+    try:  # the game ending its warm-up: end the second process too
+        before = signal.signal(signal.SIGTERM, _interrupted)
+    except ValueError:  # not the main thread: a caller's own
+        before = None
     try:
-        if argv == [SIDE]:
+        if list(argv) == [SIDE]:
             _side_part()
             return 0
         done = steps_done()
@@ -194,8 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     finally:
         _side.stop()
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

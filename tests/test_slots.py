@@ -21,7 +21,8 @@ import numpy as np
 from test_beam_stability import EULER, column_data
 
 from equilibria.engine import Simulation, build_model
-from equilibria.engine.beam import STABILITY, stability_law
+from equilibria.engine.beam import STABILITY
+from equilibria.engine.beam_chain import member_law
 from equilibria.engine.elements import built_state, eval_forces
 
 BENT = (0.12, -0.05, -1e-5)  # (r1, r2, r3) [rad, rad, m]: past the chain's blend, RHO1
@@ -41,7 +42,7 @@ def test_a_model_with_a_stability_beam_fills_the_slot():
 
 
 def test_the_kernels_and_python_ask_the_law_the_same():
-    """eval_forces (through the slot) gives the beam end moments stability_law gives
+    """eval_forces (through the slot) gives the beam end moments member_law gives
     when called from Python (its own compiled copy)."""
     model = build_model(column_data(1, P=0.5 * EULER))
     m = model.arrays
@@ -52,7 +53,7 @@ def test_the_kernels_and_python_ask_the_law_the_same():
     state.pos[0, 2] += r1
     state.pos[1, 2] += r2
     eval_forces(m, state, state.pos, state.vel, 0.0, state.force)
-    N, M1, M2, _ = stability_law(r1, r2, r3, float(m.beam_EA[0]), float(m.beam_EI[0]), L0, 0, 0, np.zeros((3, 3)))
+    N, M1, M2, _ = member_law(r1, r2, r3, float(m.beam_EA[0]), float(m.beam_EI[0]), L0, 0, 0, np.zeros((3, 3)))
     assert math.hypot(r1, r2) > 0.1  # on the chain
     np.testing.assert_allclose(state.beam_out[0, [0, 2, 3]], [N, M1, M2], rtol=1e-9, atol=1e-9 * abs(N))
 
