@@ -609,7 +609,7 @@ def warm_engine(say: Callable[[str], None], *, load: bool) -> None:
     from equilibria.engine import warm
 
     if warm.steps_done() < len(warm.STEPS):
-        say(_("compiling the engine once for this version (about 8 s)…"))
+        say(_("compiling the engine once for this version (about half a minute)…"))
         with contextlib.redirect_stdout(io.StringIO()):  # its `N LABEL` lines are for the game's loading screen
             if warm.main() != 0:
                 raise KeyboardInterrupt
