@@ -63,3 +63,24 @@ def test_arrows_are_drawn_in_proportion_to_one_scale_per_scene():
     key(app, pygame.K_r, pygame.KMOD_CTRL)  # a new model after an edit keeps the scene's scale
     assert scene.picture.painter.force_ref == pytest.approx(10e3)
     app.close()
+
+
+def test_after_a_pass_the_judged_run_is_called_statics_only_once_it_is_at_rest():
+    """The judged run plays from its start, loads coming on: while it loads and moves
+    its net force is the run's own (inertia and all, ΣM of kN·m on sections-02 at 0.5 s),
+    and the panel does not call it the statics'; at rest it is the verdict's, with the
+    lever arms as built."""
+    from equilibria.app.panels import readout_lines
+
+    stage = load_stage(shipped_level("sections-02"))
+    app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution("sections-02"))))
+    scene.session.check()
+    assert scene.session.verdict.passed and scene.session.judged
+    app.run(30)
+    sim = scene.session.sim
+    assert sim.rest_time < sim.rest.hold
+    assert readout_lines(scene, sim)[0] == "Net force on the structure"
+    while sim.rest_time < sim.rest.hold:
+        sim.advance(0.5)
+    assert readout_lines(scene, sim)[0] == "Net force on the structure (statics)"
+    app.close()

@@ -264,8 +264,11 @@ def readout_lines(scene, sim) -> list[str]:
         lines = [_("Net force on the structure"), f"  {words}", "  " + _("(run it to see it move)")]
     else:
         level = s.stage.level
-        # the judged run's lever arms as built, so that ΣM is the verdict's (statics: small displacements)
-        lines = net_force_lines(sim, static=sim is not s.sim or s.judged, about=moment_point(level) if level is not None else None)
+        # The judged run's lever arms as built, so that ΣM is the verdict's (statics: small
+        # displacements), once it is at rest: still loading or moving, its net force is
+        # the run's own, inertia and all, and is not called the statics'.
+        static = sim is not s.sim or (s.judged and sim.rest_time >= sim.rest.hold)
+        lines = net_force_lines(sim, static=static, about=moment_point(level) if level is not None else None)
     lines += count_lines(s)
     if scene.selected is not None and scene.selected.kind == "node" and scene.selected.id in s.model.node_ids and s.sums_shown:
         lines += node_lines(sim, scene.selected.id)
