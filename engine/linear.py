@@ -21,13 +21,11 @@ import scipy.linalg
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-from equilibria.engine import rollers, tension_only
+from equilibria.engine import results, rollers, tension_only
 from equilibria.engine.bar import bar_axial_small
-from equilibria.engine.beam import beam_forces_small
 from equilibria.engine.cst import tri_stress_small
 from equilibria.engine.elements import history_value
 from equilibria.engine.model import Model
-from equilibria.engine.results import largest_damping
 from equilibria.engine.stiffness import DENSE_LIMIT, assemble, start_blocks
 from equilibria.engine.stiffness import lowest_frequency as _lowest_frequency
 
@@ -97,7 +95,7 @@ def stable_dt(model: Model, method: str) -> float:
     m = model.arrays
     omega = max_frequency_bound(model)
     alpha = float(m.mass_damping)
-    beta = largest_damping(m)
+    beta = results.largest_damping(m)
     if omega <= 0.0 and alpha <= 0.0:
         return MAX_DT
     if method == "rk4":
@@ -302,20 +300,19 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     F = F if T is None else T.T @ F
     us = prescribed_displacement(model, t).ravel()  # zero on a roller's node: T leaves it
     free = ~m.fixed.ravel() & ~rollers.across(m)
-    nb, nbm, nt = len(m.bar_L0), len(m.beam_L0), len(m.tri_E)
-    bar_on, beam_on, tri_on = (np.ones(nb, bool), np.ones(nbm, bool), np.ones(nt, bool)) if active is None else tuple(a.copy() for a in active)
-    K_all = rollers.turned(stiffness(model, active=(bar_on, beam_on, tri_on)), T)
+    on = results.all_on(m) if active is None else tuple(a.copy() for a in active)
+    K_all = rollers.turned(stiffness(model, active=on), T)
     mech = find_mechanism(model, K_all, free)
     if mech is not None:  # a mechanism even with every cable taut
         return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), Mechanism(back(mech.basis), mech.message))
-    cables = m.bar_cable & bar_on
+    cables = m.bar_cable & results.bars_of(on)
     b = F[free] - K_all[free][:, ~free] @ us[~free]
     start = spla.spsolve(K_all[free][:, free].tocsc(), b) if free.any() else np.zeros(0)
     u = us.copy()
     u[free] = start
     if not cables.any() or np.all(bar_axial_linear(model, back(u).reshape(-1, 3))[cables] >= 0.0):
-        return _answer(u, K_all, F, np.zeros(nb, bool), free, back)  # every cable stretched: the plain answer
-    K = rollers.turned(stiffness(model, active=(bar_on & ~cables, beam_on, tri_on)), T)
+        return _answer(u, K_all, F, np.zeros(len(cables), bool), free, back)  # every cable stretched: the plain answer
+    K = rollers.turned(stiffness(model, active=results.bars_off(on, cables)), T)
     G = elongation_rows(model, np.flatnonzero(cables))
     G = G if T is None else (G @ T).tocsr()
     loose = find_mechanism(model, K, free)  # what the structure without its cables allows
@@ -335,9 +332,9 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     if found.failure is not None:
         return LinearResult(zero, zero, None, None, found.failure)
     u[free] = found.x
-    slack = np.zeros(nb, bool)
+    slack = np.zeros(len(cables), bool)
     slack[np.flatnonzero(cables)[~found.taut]] = True
-    return _answer(u, rollers.turned(stiffness(model, active=(bar_on & ~slack, beam_on, tri_on)), T), F, slack, free, back)
+    return _answer(u, rollers.turned(stiffness(model, active=results.bars_off(on, slack)), T), F, slack, free, back)
 
 
 def _answer(u: np.ndarray, K: sp.csr_matrix, F: np.ndarray, slack: np.ndarray, free: np.ndarray, back) -> LinearResult:
@@ -366,24 +363,9 @@ def bar_axial_linear(model: Model, u: np.ndarray) -> np.ndarray:
     return bar_axial_small(model.arrays, u)
 
 
-def beam_forces_linear(model: Model, u: np.ndarray) -> np.ndarray:
-    """(Bm, 4) [N, V, M1, M2] of beams for small displacements u (engine/beam.py)."""
-    return beam_forces_small(model.arrays, u)
-
-
 def triangle_stress_linear(model: Model, u: np.ndarray) -> np.ndarray:
     """(T, 3) [σx, σy, τxy] in global axes [Pa] for small displacements u (engine/cst.py)."""
     return tri_stress_small(model.arrays, u)
-
-
-def write_forces(model: Model, state, u: np.ndarray, slack: np.ndarray) -> None:
-    """Every element's output in `state` (bar_N, beam_out, tri_out's stresses) for small
-    displacements u (N, 3) [m, rad] of a linear solve; the slack cables (B,) bool carry
-    nothing."""
-    state.bar_N[:] = bar_axial_linear(model, u)
-    state.bar_N[slack] = 0.0
-    state.beam_out[:] = beam_forces_linear(model, u)
-    state.tri_out[:, :3] = triangle_stress_linear(model, u)
 
 
 def stiffest_element(model: Model) -> tuple[str, int, float]:

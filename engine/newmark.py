@@ -25,7 +25,7 @@ with a kept factor have not sufficed (at most eight times a step). Its sparsity 
 is computed once per model (and per set of held DOFs). Compression makes the tangent
 indefinite (its geometric stiffness; a short stiff bar's hugely): where an iteration's
 residual grows tenfold, Newton goes back one iterate and goes on with a positive
-semi-definite stand-in (tension's geometric stiffness only, stiffness.element_blocks).
+semi-definite stand-in (tension's geometric stiffness only, results.element_blocks).
 Newton stops when an increment moves no DOF by more than 1e-10 of the structure's size
 and the residual is below 1e-9 of the loads (or of the inertia forces of a fast step),
 or at the round-off of the forces. The residual is the one the increment started from,
@@ -54,8 +54,8 @@ from equilibria.engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K
 from equilibria.engine.elements import check_breaks, eval_forces
 from equilibria.engine.kernel_options import KERNEL
 from equilibria.engine.profile_ldl import Profile
+from equilibria.engine.results import element_blocks
 from equilibria.engine.rollers import hold_rollers
-from equilibria.engine.stiffness import element_blocks
 from equilibria.engine.tethers import eval_tethers, slide_anchors
 
 DEFAULT_DT = 1.0 / 120.0  # [s] a frame of the game at 120 Hz
@@ -157,7 +157,7 @@ class Newmark:
 
     def _form(self, model, state, pos, h, safe) -> None:
         """Factor S at pos (see the module note), with the tangent or, safe, with its
-        positive semi-definite stand-in (stiffness.element_blocks)."""
+        positive semi-definite stand-in (results.element_blocks)."""
         m = model.arrays
         s = state
         c1 = 1.0 + self.alpha

@@ -28,6 +28,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from equilibria.engine.bar import bar_axial_small, bar_blocks, bar_dofs, bar_tangents
+from equilibria.engine.beam import beam_blocks, beam_dofs, beam_forces_small, beam_tangents
+from equilibria.engine.cst import cst_blocks, cst_tangents, tri_dofs, tri_stress_small
+from equilibria.engine.neo_hookean import neo_tangents
 from equilibria.engine.words import N_
 
 
@@ -270,9 +274,67 @@ def switch_off(model: Model, state, k: int) -> None:
 # (the State's arrays, eval_forces, the energy, the break check).
 
 
+def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tangent: bool = False, safe: bool = False) -> dict:
+    """{kind: (ke (E, d, d), dofs (E, d) int64)} for "bar", "beam", "triangle" at pos
+    (N, 3): the small-displacement blocks at that geometry (numpy: nothing to compile),
+    or with tangent=True the tangents at the state (pos, chord: the beams' running chord
+    angles, by default their start; compiled kernels).
+
+    safe=True (with tangent): a positive semi-definite stand-in for the tangent, for an
+    iteration matrix: the bars' tangent with the geometric stiffness of tension only,
+    every other element's small-displacement block at pos. (Compression's geometric
+    stiffness can make the tangent indefinite, a short stiff bar's hugely so, and Newton
+    then leaps away: engine/newmark.py.)"""
+    chord = m.beam_chord0 if chord is None else chord
+    if tangent:
+        kb = np.zeros((len(m.bar_L0), 4, 4))
+        if len(kb):
+            bar_tangents(m, pos, safe, kb)
+    else:
+        kb = bar_blocks(m, pos)
+    if tangent and not safe:
+        kbm = np.zeros((len(m.beam_L0), 6, 6))
+        kt = cst_blocks(m, pos)  # the Neo-Hookean rows until neo_tangents writes them
+        if len(kbm):
+            beam_tangents(m, pos, chord, kbm)
+        if len(kt):
+            cst_tangents(m, pos, kt)
+            neo_tangents(m, pos, kt)
+    else:
+        kbm = beam_blocks(m, pos)
+        kt = cst_blocks(m, pos)
+    return {"bar": (kb, bar_dofs(m)), "beam": (kbm, beam_dofs(m)), "triangle": (kt, tri_dofs(m))}
+
+
+def write_small(m, state, u: np.ndarray, slack: np.ndarray) -> None:
+    """Every element's output in `state` (bar_N, beam_out, tri_out's stresses) for small
+    displacements u (N, 3) [m, rad] of a linear solve (m: ModelArrays); the slack
+    cables (B,) bool carry nothing."""
+    state.bar_N[:] = bar_axial_small(m, u)
+    state.bar_N[slack] = 0.0
+    state.beam_out[:] = beam_forces_small(m, u)
+    state.tri_out[:, :3] = tri_stress_small(m, u)
+
+
+def all_on(m) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every element on, as engine/linear.py's `active` takes them (bars, beams,
+    triangles: the order of element_blocks)."""
+    return np.ones(len(m.bar_L0), bool), np.ones(len(m.beam_L0), bool), np.ones(len(m.tri_E), bool)
+
+
+def bars_of(active: tuple) -> np.ndarray:
+    """The bars' (and cables') flags among `active`."""
+    return active[0]
+
+
+def bars_off(active: tuple, off: np.ndarray) -> tuple:
+    """`active` with the bars `off` (B,) bool switched off too (slack cables)."""
+    return (active[0] & ~off, *active[1:])
+
+
 def on_flags(state) -> dict[str, np.ndarray]:
     """Each element kind's on-flags in `state`, by the kind names of
-    stiffness.element_blocks ("bar", "beam", "triangle")."""
+    element_blocks ("bar", "beam", "triangle")."""
     return {"bar": state.bar_on, "beam": state.beam_on, "triangle": state.tri_on}
 
 

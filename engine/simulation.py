@@ -390,7 +390,7 @@ class Simulation(Interaction):
         u = result.displacement
         s.pos[:] = self.model.arrays.pos0 + u
         s.vel[:] = 0.0
-        linear.write_forces(self.model, s, u, result.slack)
+        results.write_small(self.model.arrays, s, u, result.slack)
         self.linear_reactions = result.reactions
         return Outcome(1, True)
 

@@ -1,8 +1,8 @@
 """The global stiffness, assembled from each element kind's own blocks.
 
 Every element kind gives its stiffness in its module (engine/bar.py, beam.py,
-beam_stability.py through beam.py, cst.py, neo_hookean.py); this module only places
-them. Two matrices:
+beam_stability.py through beam.py, cst.py, neo_hookean.py), and engine/results.py, the
+kinds' registry, gathers them (element_blocks); this module only places them. Two matrices:
 - the small-displacement stiffness at a geometry (the direct stiffness method, seed 004
   §9.2): every element's material block at that geometry, no stress;
 - the tangent at a state: d(internal force)/d(position), material and geometric.
@@ -22,44 +22,9 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from equilibria.engine import rollers
-from equilibria.engine.bar import bar_blocks, bar_dofs, bar_tangents
-from equilibria.engine.beam import beam_blocks, beam_dofs, beam_tangents
-from equilibria.engine.cst import cst_blocks, cst_tangents, tri_dofs
-from equilibria.engine.neo_hookean import neo_tangents
+from equilibria.engine.results import element_blocks
 
 DENSE_LIMIT = 300  # free DOFs up to which eigenproblems are solved densely (sparse is faster beyond)
-
-
-def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tangent: bool = False, safe: bool = False) -> dict:
-    """{kind: (ke (E, d, d), dofs (E, d) int64)} for "bar", "beam", "triangle" at pos
-    (N, 3): the small-displacement blocks at that geometry (numpy: nothing to compile),
-    or with tangent=True the tangents at the state (pos, chord: the beams' running chord
-    angles, by default their start; compiled kernels).
-
-    safe=True (with tangent): a positive semi-definite stand-in for the tangent, for an
-    iteration matrix: the bars' tangent with the geometric stiffness of tension only,
-    every other element's small-displacement block at pos. (Compression's geometric
-    stiffness can make the tangent indefinite, a short stiff bar's hugely so, and Newton
-    then leaps away: engine/newmark.py.)"""
-    chord = m.beam_chord0 if chord is None else chord
-    if tangent:
-        kb = np.zeros((len(m.bar_L0), 4, 4))
-        if len(kb):
-            bar_tangents(m, pos, safe, kb)
-    else:
-        kb = bar_blocks(m, pos)
-    if tangent and not safe:
-        kbm = np.zeros((len(m.beam_L0), 6, 6))
-        kt = cst_blocks(m, pos)  # the Neo-Hookean rows until neo_tangents writes them
-        if len(kbm):
-            beam_tangents(m, pos, chord, kbm)
-        if len(kt):
-            cst_tangents(m, pos, kt)
-            neo_tangents(m, pos, kt)
-    else:
-        kbm = beam_blocks(m, pos)
-        kt = cst_blocks(m, pos)
-    return {"bar": (kb, bar_dofs(m)), "beam": (kbm, beam_dofs(m)), "triangle": (kt, tri_dofs(m))}
 
 
 KEPT = 4  # models whose blocks at their start are kept (a check's model, its tuned copy, the run's)

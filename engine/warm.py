@@ -35,8 +35,8 @@ from equilibria.engine.beam import STABILITY
 from equilibria.engine.elements import built_state, eval_forces, strain_energy
 from equilibria.engine.linear import mechanism, solve_linear
 from equilibria.engine.model import build_model
+from equilibria.engine.results import element_blocks
 from equilibria.engine.simulation import Simulation
-from equilibria.engine.stiffness import element_blocks
 from equilibria.engine.vocabulary import EXAMPLES, MEMBER_KINDS
 
 # A member of every kind, a plate, a load with a history, gravity: every kernel path.

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs/engine.md"
 KIND_WORDS = {"bar", "beam", "cable"}
 PER_KIND = ("bar_", "beam_")  # the engine's arrays and kernels of each kind: bar_N, beam_out, bar_forces, ...
-MOST = 6  # existing files the table may list (issue 24)
+MOST = 4  # existing files the table may list: with the kind's own module and test, 6 in all (issue 24)
 
 
 def knows_the_kinds(source: str) -> bool:

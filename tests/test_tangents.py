@@ -18,7 +18,7 @@ from builders import member, model
 from equilibria.engine import build_model
 from equilibria.engine.dynamics import new_state
 from equilibria.engine.elements import eval_forces
-from equilibria.engine.stiffness import element_blocks
+from equilibria.engine.results import element_blocks
 
 STEEL = {"E": 200e9, "density": 7850.0, "nu": 0.3}
 RUBBER = {"E": 1e7, "density": 1000.0, "nu": 0.3}
