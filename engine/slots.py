@@ -20,6 +20,7 @@ memory a C function is given a pointer to (numba's own `carray` needs the runtim
 from __future__ import annotations
 
 import ctypes
+import threading
 
 from llvmlite import binding as llvm
 from llvmlite import ir
@@ -90,15 +91,17 @@ class Slot:
         self.entry = entry
         self._cell = ctypes.c_void_p(0)
         self._compiled = None  # kept alive while its address is lent
+        self._filling = threading.Lock()  # the game's warm-up thread and its window may both ask
         llvm.add_symbol(symbol, ctypes.addressof(self._cell))
         self.ready = self._ready_intrinsic()
         self.call = self._call_intrinsic()
 
     def ensure(self) -> None:
         """Fill the cell (seconds on a first start, then a load from numba's cache)."""
-        if not self._cell.value:
-            self._compiled = cfunc(self.signature, cache=True, error_model="numpy", _nrt=False)(self.entry)
-            self._cell.value = self._compiled.address
+        with self._filling:
+            if not self._cell.value:
+                self._compiled = cfunc(self.signature, cache=True, error_model="numpy", _nrt=False)(self.entry)
+                self._cell.value = self._compiled.address
 
     @property
     def filled(self) -> bool:
