@@ -69,7 +69,7 @@ def test_after_a_pass_the_judged_run_is_called_statics_only_once_it_is_at_rest()
     """The judged run plays from its start, loads coming on: while it loads and moves
     its net force is the run's own (inertia and all, ΣM of kN·m on sections-02 at 0.5 s),
     and the panel does not call it the statics'; at rest it is the verdict's, with the
-    lever arms as built."""
+    lever arms as built, and reads 0 (its residues are under the rest test's tolerance)."""
     from equilibria.app.panels import readout_lines
 
     stage = load_stage(shipped_level("sections-02"))
@@ -82,5 +82,7 @@ def test_after_a_pass_the_judged_run_is_called_statics_only_once_it_is_at_rest()
     assert readout_lines(scene, sim)[0] == "Net force on the structure"
     while sim.rest_time < sim.rest.hold:
         sim.advance(0.5)
-    assert readout_lines(scene, sim)[0] == "Net force on the structure (statics)"
+    lines = readout_lines(scene, sim)
+    assert lines[0] == "Net force on the structure (statics)"
+    assert lines[1:4] == ["  ΣFx = 0 kN", "  ΣFy = 0 kN", "  ΣM about A = 0 kN·m"]  # its residues at rest are the rest test's, shown as 0
     app.close()
