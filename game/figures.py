@@ -66,12 +66,13 @@ def signed(x: float, unit: str) -> str:
 
 def num(x: float, unit: str, *, sign: bool = True, floor: float = 0.0) -> str:
     """`x` to three significant figures with its unit, in plain digits (1490 kN, 0.0125
-    m, never 1.49e+03), its sign written (+ too) unless `sign` is False; below `floor`
-    it is 0. Trailing zeros are kept: +1.00 kN reads as a measured value."""
+    m, never 1.49e+03), its sign written (+ too, and "−" for minus) unless `sign` is
+    False; below `floor` it is 0. Trailing zeros are kept: +1.00 kN reads as a measured
+    value."""
     if abs(x) <= floor or x == 0.0:
         return f"0 {unit}"
     digits = max(0, 2 - math.floor(math.log10(abs(x))))
-    return f"{decimal(x, digits, plus=sign)} {unit}"
+    return f"{decimal(x, digits, plus=sign).replace('-', MINUS)} {unit}"
 
 
 # ------------------------------------------------------------- a number typed in

@@ -277,7 +277,7 @@ def test_the_verdict_and_the_panel_take_moments_about_the_same_node():
     assert verdict.figures["moment_about"] == "D" and verdict.figures["net_moment"] == pytest.approx(-4000)
     assert "ΣM about D" in verdict.reason and "clockwise" in verdict.reason and "4 kN" not in verdict.reason
     lines = net_force_lines(verdict.start, static=True, about="D")
-    assert "  ΣM about D = -4.00 kN·m" in lines
+    assert "  ΣM about D = −4.00 kN·m" in lines
 
 
 # ------------------------------------------------------------------ 7. the shortcuts
