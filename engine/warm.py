@@ -38,6 +38,7 @@ from equilibria.engine.model import build_model
 from equilibria.engine.results import element_blocks
 from equilibria.engine.simulation import Simulation
 from equilibria.engine.vocabulary import EXAMPLES, MEMBER_KINDS
+from equilibria.engine.words import N_
 
 # A member of every kind, a plate, a load with a history, gravity: every kernel path.
 WARM_MODEL = {
@@ -137,11 +138,13 @@ def _relaxation() -> None:
 
 
 # (what a player reads, what to call), in the order they are needed.
+# The words are a student's (the loading screen shows them, translated): what each step
+# makes ready, not the method's name.
 STEPS: list[tuple[str, Callable[[], None]]] = [
-    ("the time integrators", _time_integration),
-    ("the static solver", _statics),
-    ("the implicit integrator", _implicit),
-    ("dynamic relaxation", _relaxation),
+    (N_("the motion"), _time_integration),
+    (N_("the static answer"), _statics),
+    (N_("the motion of large structures"), _implicit),
+    (N_("the search for rest"), _relaxation),
 ]
 PLAY_STEPS = 2  # the first steps: what a level needs before it can run
 DONE = "warm-steps-done"  # in the cache folder: how many of STEPS are compiled into it

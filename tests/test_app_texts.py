@@ -39,6 +39,7 @@ from equilibria.app.scenes.loading import LoadingScene
 from equilibria.app.scenes.menu import MenuScene
 from equilibria.app.stage import Stage
 from equilibria.app.typeface import font_file
+from equilibria.engine import warm
 from equilibria.progress import Progress
 
 UNITS = {"kN", "mm", "cm", "MPa", "Pa", "Hz", "kg", "px", "Fx", "Fy", "xy", "rad", "Equilibria"}  # units, symbols and the game's name
@@ -280,10 +281,9 @@ def test_the_force_box_the_sandbox_and_the_menu_draw_only_catalog_texts(tmp_path
         menu.asking = False
         menu._ask_student()
         app.frame()
-        warming = SimpleNamespace(progress=lambda steps: (0.4, "the beam kernels"), seconds=lambda: 3.0, ready=lambda: False)
+        warming = SimpleNamespace(progress=lambda steps: (0.4, warm.STEPS[0][0]), seconds=lambda: 3.0, ready=lambda: False)
         app.replace(LoadingScene(app, warming, lambda app: None))
-        app.frame()
-    caught.foreign.texts.add("the beam kernels")  # the warm-up's words (engine/warm.py)
+        app.frame()  # the warm-up's words (engine/warm.py) are translated too
     assert_marked(caught, names, "the force box, the sandbox, the menu and the loading screen")
 
 

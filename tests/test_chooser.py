@@ -297,7 +297,7 @@ def test_the_warm_up_compiles_newmarks_kernels():
     calls compiled, in a fresh process: once warm, the game's switch to Newmark never
     waits on a compiler."""
     code = (
-        "from equilibria.engine import warm; dict(warm.STEPS)['the implicit integrator'](); "
+        "from equilibria.engine import warm; dict(warm.STEPS)['the motion of large structures'](); "
         "from equilibria.engine.bar import bar_tangents; from equilibria.engine.beam import beam_tangents; "
         "from equilibria.engine.cst import cst_tangents; from equilibria.engine.neo_hookean import neo_tangents; "
         "print(min(len(k.signatures) for k in (bar_tangents, beam_tangents, cst_tangents, neo_tangents)))"

@@ -60,7 +60,7 @@ class LoadingScene(Scene):
         draw.label(
             surface,
             fonts.body,
-            _("Preparing {what} … {seconds} s").format(what=doing, seconds=decimal(self.warmup.seconds(), 0)),
+            _("Preparing {what} … {seconds} s").format(what=_(doing), seconds=decimal(self.warmup.seconds(), 0)),
             (w // 2, bar.bottom + 20),
             INK,
             "center",

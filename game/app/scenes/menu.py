@@ -484,7 +484,7 @@ class MenuScene(Scene):
             draw.label(
                 surface,
                 fonts.small,
-                _("Preparing the engine: {what}, {share}").format(what=doing, share=percent(share)),
+                _("Preparing the engine: {what}, {share}").format(what=_(doing), share=percent(share)),
                 (w - LEFT, 36),
                 MUTED,
                 "topright",
