@@ -97,6 +97,24 @@ def test_p_over_a_beam_pins_the_end_nearest_the_pointer(tmp_path):
     assert "Point at a beam" in h.session.notice
 
 
+def opened(data: dict, tmp_path):
+    """The play scene of the level `data`, written to a file and opened as a player
+    opens it, its first frame drawn."""
+    from equilibria.app.app import App
+    from equilibria.app.pacing import FRAME
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.stage import load_stage
+    from equilibria.progress import Progress
+
+    path = tmp_path / "slope.json"
+    path.write_text(__import__("json").dumps(data))
+    app = App(fixed_frame=FRAME)
+    scene = PlayScene(app, load_stage(path), progress=Progress.load(tmp_path))
+    app.push(scene)
+    app.frame()
+    return scene
+
+
 def test_a_level_roller_on_a_slope_is_drawn_on_its_incline(tmp_path):
     """The arch's support at B made a roller on a 30° slope: the picture places its
     symbol across the line (screen direction (sin 30°, cos 30°), away from the arch,
@@ -104,18 +122,7 @@ def test_a_level_roller_on_a_slope_is_drawn_on_its_incline(tmp_path):
     data = read_json(shipped_level("hinge-01"))
     data = {k: v for k, v in data.items() if k not in ("cut", "goal")}
     data.update(kind="demo", supports=[{"node": "A", "fix": ["x", "y"]}, {"node": "B", "roller": {"angle": 30}}], player={})
-    path = tmp_path / "slope.json"
-    path.write_text(__import__("json").dumps(data))
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
-    from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
-    from equilibria.progress import Progress
-
-    app = App(fixed_frame=FRAME)
-    scene = PlayScene(app, load_stage(path), progress=Progress.load(tmp_path))
-    app.push(scene)
-    app.frame()
+    scene = opened(data, tmp_path)
     painter = scene.picture.painter
     b = scene.session.model.node_index("B")
     side = next(s for q, kind, s in painter.supports if q == b and kind == "roller_line")
@@ -152,21 +159,11 @@ def test_the_player_places_a_roller_on_the_slope_the_level_offers():
 
 
 def test_the_support_tool_goes_through_the_roller_on_its_slope(tmp_path):
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
-    from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
     from equilibria.app.tools import SupportTool
-    from equilibria.progress import Progress
 
     data = read_json(shipped_level("supports-01"))
     data["player"]["supports"] = [["x", "y"], {"angle": 30}]
-    path = tmp_path / "slope.json"
-    path.write_text(__import__("json").dumps(data))
-    app = App(fixed_frame=FRAME)
-    scene = PlayScene(app, load_stage(path), progress=Progress.load(tmp_path))
-    app.push(scene)
-    app.frame()
+    scene = opened(data, tmp_path)
     session = scene.session
     assert SupportTool().tip_for(session) == "click a node: pin → roller on a 30° slope → no support"
     session.cycle_support("D")
