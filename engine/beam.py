@@ -105,9 +105,9 @@ _law_call = STABILITY.call
 
 @njit(**INNER, inline="always")
 def stability_member(r1, r2, r3, EA, EI, L0, release, tangent, kr):
-    """The 'stability' beam's law (member_law) through its slot; NaN if the slot is empty (a model not made by
-    build_model), which the caller's blow-up check catches rather than going on with
-    another law."""
+    """The 'stability' beam's law (member_law) through its slot; NaN if the slot is
+    empty (a model not made by build_model), which the caller's blow-up check catches
+    rather than going on with another law."""
     out = stack_array(1, 4)
     if not _law_ready():
         return math.nan, math.nan, math.nan, math.nan
