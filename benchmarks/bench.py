@@ -43,8 +43,9 @@ from time import perf_counter
 
 import numpy as np
 
-from equilibria.engine import Simulation, build_model, dynamics
-from equilibria.engine.model import Model
+from equilibria.engine import dynamics
+from equilibria.engine.model import Model, build_model
+from equilibria.engine.simulation import Simulation
 
 THROUGHPUT_DT = 1e-6  # [s] step of the throughput runs (numba, numpy, pymunk)
 REALTIME_DT = 1e-4  # [s] step of the real-time runs

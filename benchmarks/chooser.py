@@ -6,7 +6,7 @@ never fails. The structure is tests/test_chooser.py's hanging steel bar with a 5
 (RK4 would need 71,000 steps a second), in the sandbox, held by a pin, pulled by 2 kN
 sideways: the game runs it with Newmark at 1/120 s, two steps a 60 Hz frame. Figures:
 the median and the quickest simulation time of a frame (PlaySession.sim_ms) against the
-frame, 16.7 ms, and the budget the choice plans for (game/app/chooser.py BUDGET).
+frame, 16.7 ms, and the budget the choice plans for (game/app/session/chooser.py BUDGET).
 Measured when the test still asserted it: 2.4 ms a frame on a quiet machine, 8 to 9 ms
 with four other test runs on its two cores.
 """
@@ -20,10 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
-from equilibria.app.chooser import BUDGET
-from equilibria.app.pacing import FRAME
-from equilibria.app.session import PlaySession
-from equilibria.app.stage import load_stage
+from equilibria.app.session.chooser import BUDGET
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.play import PlaySession
+from equilibria.app.session.stage import load_stage
 
 STEEL = {"E": 210e9, "density": 7850.0, "nu": 0.3}
 BAR = {"kind": "bar", "material": "steel", "A": 1e-3, "I": 1.2e-7}

@@ -116,12 +116,12 @@ def child(scenario: str, size: int, frames: int, seconds: float) -> dict:
     import numpy as np
     import pygame
 
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
-    from equilibria.app.palette import BACKGROUND
+    from equilibria.app.draw.palette import BACKGROUND
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import Stage, load_stage
-    from equilibria.course import level_path
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import Stage, load_stage
+    from equilibria.app.window.app import App
+    from equilibria.course.syllabus import level_path
 
     folder = Path(tempfile.mkdtemp(prefix="equilibria-frames-"))
     os.environ["EQUILIBRIA_HOME"] = str(folder / "home")  # the scene autosaves: never into the user's folder

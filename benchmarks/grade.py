@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from equilibria.course import LEVELS_DIR, reference_solution
-from equilibria.grade import default_workers
+from equilibria.classroom.grade import default_workers
+from equilibria.course.syllabus import LEVELS_DIR, reference_solution
 
 LEVELS = ("tutorial-01", "balance-02", "zero-force-02", "bridge-01", "frames-01")
 

@@ -50,10 +50,10 @@ def child(size: int, frames: int) -> dict:
     import pygame
 
     from benchmarks.frames import lattice_design
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import App
 
     folder = Path(tempfile.mkdtemp(prefix="equilibria-growth-"))
     os.environ["EQUILIBRIA_HOME"] = str(folder / "home")  # the scene saves: never into the user's folder

@@ -25,8 +25,10 @@ import numpy as np
 import scipy.sparse.linalg as spla
 
 from benchmarks.bench import truss_level
-from equilibria.engine import Simulation, build_model, dynamics
+from equilibria.engine import dynamics
+from equilibria.engine.model import build_model
 from equilibria.engine.profile_ldl import ProfileLDL
+from equilibria.engine.simulation import Simulation
 
 
 def newmark_figures(model, seconds: float, alpha: float) -> dict:

@@ -53,7 +53,9 @@ from pathlib import Path
 from time import perf_counter
 
 from benchmarks.newmark import newmark_figures, rk4_realtime
-from equilibria.engine import Simulation, build_model, dynamics
+from equilibria.engine import dynamics
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
 
 STEEL = {"E": 200e9, "density": 7850.0}  # [Pa], [kg/m³]
 AREA = 1e-3  # [m²]

@@ -14,7 +14,7 @@ solves) do not.
   against the arithmetic ceiling of this core, measured in the same process right after
   the kernel (so under the same load) by two tiny numba loops: its scalar peak of additions and multiplications (eight independent chains of
   x ← x·a + b), and its throughput of square roots and divisions (independent ones). A
-  bar evaluation (engine/bar.py, bar_forces) counts FLOPS_PER_BAR additions and
+  bar evaluation (engine/elements/bar.py, bar_forces) counts FLOPS_PER_BAR additions and
   multiplications and one square root and one division (a real division, 1/L: IEEE
   rounding, no fast-math); its ceiling is the lower of peak/FLOPS_PER_BAR and
   1/(t_sqrt + t_div).
@@ -50,7 +50,7 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parents[1]
 RK4_DT = 1e-4  # [s]
 NEWMARK_DT = 1.0 / 120.0  # [s]
-# Additions and multiplications of one bar evaluation (engine/bar.py, bar_forces), besides
+# Additions and multiplications of one bar evaluation (engine/elements/bar.py, bar_forces), besides
 # its square root and its division: dx, dy (2); dx² + dy² (3); L − L0 and k(L − L0) (2);
 # N dx / L and N dy / L (4); the four force updates (4). A damped bar adds 8, a cable 0.
 FLOPS_PER_BAR = 15
@@ -82,7 +82,9 @@ def measure(case: str, seconds: float, reference: bool) -> dict:
 
 def _rk4(seconds: float) -> dict:
     from benchmarks.peer import warren
-    from equilibria.engine import Simulation, build_model, dynamics
+    from equilibria.engine import dynamics
+    from equilibria.engine.model import build_model
+    from equilibria.engine.simulation import Simulation
 
     model = build_model(warren())
     m = model.arrays
@@ -106,7 +108,8 @@ def _newmark(case: str, seconds: float, reference: bool) -> dict:
     import scipy.sparse.linalg as spla
 
     from benchmarks.peer import bays_for, lattice
-    from equilibria.engine import Simulation, build_model
+    from equilibria.engine.model import build_model
+    from equilibria.engine.simulation import Simulation
 
     spla.use_solver(useUmfpack=False)
     data = lattice(bays_for(50006), seconds + 0.1) if case == "lattice" else sagging_warren()

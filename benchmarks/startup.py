@@ -35,7 +35,7 @@ import numba
 DRIVER = r"""
 import json, sys, time
 T0 = float(sys.argv[1])
-from equilibria.app.app import App
+from equilibria.app.window.app import App
 marks = {"frames": 0, "longest": 0.0}
 plain = App.frame
 def frame(self):
@@ -54,7 +54,7 @@ def frame(self):
         marks["playable"] = now
         self.quit()
 App.frame = frame
-from equilibria.cli import main
+from equilibria.cli.main import main
 code = main(["play", "tutorial-01"] if sys.argv[2] == "play" else [])
 print(json.dumps(marks))
 sys.exit(code)

@@ -91,7 +91,7 @@ class TrussCount:
 
     def line(self, translate: Callable[[str], str] | None = None) -> str:
         """The equation and what it says: `m + r = 13 + 3 = 16 = 2j: statically determinate`
-        (the words through `translate`, game/i18n.py `_`)."""
+        (the words through `translate`, game/words/i18n.py `_`)."""
         return f"{self.equation()}: {self.verdict_words.said(translate)}"
 
 

@@ -20,8 +20,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from equilibria.engine.elements import State, _check_breaks, built_state, eval_forces, history_rate, history_value
-from equilibria.engine.kernel_options import INNER, KERNEL
+from equilibria.engine.compiled.options import INNER, KERNEL
+from equilibria.engine.elements.kernels import State, _check_breaks, built_state, eval_forces, history_rate, history_value
 from equilibria.engine.rollers import _hold_rollers
 from equilibria.engine.tethers import eval_tethers, slide_anchors
 
@@ -52,7 +52,7 @@ class Work(NamedTuple):
 
 
 def new_state(m) -> State:
-    """The State of model arrays m as built (engine/elements.py, built_state), every
+    """The State of model arrays m as built (engine/elements/kernels.py, built_state), every
     fixed DOF at its place and speed at time 0."""
     state = built_state(m)
     hold_supports(m, state.pos, state.vel, 0.0)
@@ -70,7 +70,7 @@ def apply_supports(m, pos, vel, t):
     A fixed DOF without a history needs nothing: its velocity is zero and its inverse
     mass is zero, so it never leaves its place. (For callers in Python; kernels inline
     its body, `_apply_supports`: each kernel a kernel calls costs a first start its own
-    compile, engine/kernel_options.py.)"""
+    compile, engine/compiled/options.py.)"""
     _apply_supports(m, pos, vel, t)
 
 

@@ -1,7 +1,7 @@
 """Load histories read from Python: a history's value at a time, its value of largest
 size, and when it ends. One rule for all of them: piecewise linear between its points,
 held at its first and last values; its compiled form, `history_value` in
-engine/elements.py, is what the kernels step with, and `scale` below asks it, so the
+engine/elements/kernels.py, is what the kernels step with, and `scale` below asks it, so the
 drawing, the rules and the engine can never read one history two ways.
 
 A history h is rows hist_start[h] to hist_start[h + 1] of ModelArrays' hist_t [s] and
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from equilibria.engine.elements import history_value
+from equilibria.engine.elements.kernels import history_value
 
 
 def scale(m, h: int, t: float) -> float:

@@ -22,9 +22,9 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from equilibria.engine import results, rollers, tension_only
-from equilibria.engine.bar import bar_axial_small
-from equilibria.engine.cst import tri_stress_small
-from equilibria.engine.elements import history_value
+from equilibria.engine.elements.bar import bar_axial_small
+from equilibria.engine.elements.cst import tri_stress_small
+from equilibria.engine.elements.kernels import history_value
 from equilibria.engine.model import Model
 from equilibria.engine.stiffness import DENSE_LIMIT, assemble, start_blocks
 from equilibria.engine.stiffness import lowest_frequency as _lowest_frequency
@@ -347,7 +347,7 @@ def _answer(u: np.ndarray, K: sp.csr_matrix, F: np.ndarray, slack: np.ndarray, f
 
 def elongation_rows(model: Model, rows: np.ndarray) -> sp.csr_matrix:
     """(len(rows), 3N) [1]: each bar's elongation per displacement, e·(u_j − u_i) with e
-    its unit vector at the start (the small-displacement law of engine/bar.py)."""
+    its unit vector at the start (the small-displacement law of engine/elements/bar.py)."""
     m = model.arrays
     ij = m.bar_ij[rows].astype(np.int64)
     d = m.pos0[ij[:, 1], :2] - m.pos0[ij[:, 0], :2]
@@ -359,12 +359,12 @@ def elongation_rows(model: Model, rows: np.ndarray) -> sp.csr_matrix:
 
 
 def bar_axial_linear(model: Model, u: np.ndarray) -> np.ndarray:
-    """Axial forces (B,) [N] of bars for small displacements u (N, 3) (engine/bar.py)."""
+    """Axial forces (B,) [N] of bars for small displacements u (N, 3) (engine/elements/bar.py)."""
     return bar_axial_small(model.arrays, u)
 
 
 def triangle_stress_linear(model: Model, u: np.ndarray) -> np.ndarray:
-    """(T, 3) [σx, σy, τxy] in global axes [Pa] for small displacements u (engine/cst.py)."""
+    """(T, 3) [σx, σy, τxy] in global axes [Pa] for small displacements u (engine/elements/cst.py)."""
     return tri_stress_small(model.arrays, u)
 
 

@@ -36,7 +36,7 @@ so dV/dx = q and dM/dx = V. The force a node applies to a loaded member is the e
 own (from its deformation) less the equivalent load put at the node: for a clamped span
 that does not move, the element gives nothing and the ends take the fixed-end forces.
 
-A 'stability' beam (engine/beam_stability.py) bends under its axial force too (P-δ): cut
+A 'stability' beam (engine/elements/beam_stability.py) bends under its axial force too (P-δ): cut
 at x in its deflected shape, the compression P = −N acts with the lever w(x), the
 deflection from the chord, so M(x) = M_chord(x) − P w(x) with EI w'' = M. Differentiated
 twice (M_chord'' = q), that is the beam-column's equation
@@ -50,7 +50,7 @@ axis (Timoshenko & Gere §1.3). At 0.8 P_cr under equal end moments M0 (single c
 the largest is M0 sec(kL/2) = 6.06 M0, not M0. Where (kL)² < SMALL_KL2 the P-δ part is
 below 1e-7 of the moment and the statics above stand (the closed form would cancel).
 
-A 'stability' beam bent more than RHO0 from its chord (engine/beam_chain.py: past
+A 'stability' beam bent more than RHO0 from its chord (engine/elements/beam_chain.py: past
 Euler's load, or with large rotations) is carried by a chain of hidden sub-elements, and
 its shape is the chain's: the cut at x (its distance from end i along the member's
 axis, at rest) is at (X, Y) in the chord frame, the axis there turned φ from the chord,
@@ -69,9 +69,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from equilibria.engine.beam import beam_deformation
-from equilibria.engine.beam_chain import NODES, RHO0, SUB, chain_law, chain_start
-from equilibria.engine.beam_stability import span_loads
+from equilibria.engine.elements.beam import beam_deformation
+from equilibria.engine.elements.beam_chain import NODES, RHO0, SUB, chain_law, chain_start
+from equilibria.engine.elements.beam_stability import span_loads
 from equilibria.engine.results import end_forces
 from equilibria.engine.vocabulary import LOAD_DIRECTIONS
 
@@ -90,7 +90,7 @@ class MemberLoad(NamedTuple):
     direction: str  # "x", "y" (global) or "normal" (i→j turned 90° counter-clockwise)
     history: int  # history index, or -1 (constant)
     beam: bool  # a beam (moments at its ends) or a bar/cable (forces only)
-    release: int = 0  # a beam's released (pinned) ends: bit 1 end i, bit 2 end j (engine/beam.py)
+    release: int = 0  # a beam's released (pinned) ends: bit 1 end i, bit 2 end j (engine/elements/beam.py)
 
 
 def frame(pi, pj) -> tuple[float, float, float]:
@@ -130,7 +130,7 @@ def equivalent_local(load: MemberLoad, pos: np.ndarray) -> np.ndarray:
 
 def _condense(out: np.ndarray, release: int, length: float) -> None:
     """The equivalent loads (2, 3) of a beam with released ends, in place: the moment at
-    a released end condensed out with the element's stiffness (engine/beam.py). Its
+    a released end condensed out with the element's stiffness (engine/elements/beam.py). Its
     column on the released rotation over its diagonal carries half the moment to a
     held far end; the moments taken off go to the transverse forces as a couple:
     ΔF_i = −ΔM/L, ΔF_j = +ΔM/L with ΔM the sum taken off. Uniform q, end j released:
@@ -231,7 +231,7 @@ def load_table(model) -> LoadTable:
 
 def forces_along(model, state, members, points: int = 41, table: LoadTable | None = None) -> MemberForces:
     """The internal forces along the members `members` (rows in model.member_ids), (K, P)
-    arrays, in the state `state` (equilibria.engine.elements.State): each member's end forces from
+    arrays, in the state `state` (equilibria.engine.elements.kernels.State): each member's end forces from
     its deformation, less the equivalent loads of its distributed loads at end i, then
     the closed form above, all members at once. The frame and the loads are those of the
     starting geometry (small rotations). table: load_table(model), if the caller keeps it."""
@@ -274,14 +274,14 @@ def forces_along(model, state, members, points: int = 41, table: LoadTable | Non
 
 def _chain_start(m, state, row: int) -> tuple[float, float, float, float]:
     """(r1, r2, r3, ρ) of beam `row` in `state` as its chain starts from them, a released
-    end's rotation solved, and how far it is bent (engine/beam_chain.py's chain_start)."""
+    end's rotation solved, and how far it is bent (engine/elements/beam_chain.py's chain_start)."""
     r1, r2, r3 = _chain_deformation(m, state, row)
     s1, s2, rho = chain_start(r1, r2, r3, float(m.beam_EA[row]), float(m.beam_EI[row]), float(m.beam_L0[row]), int(m.beam_release[row]))
     return s1, s2, r3, rho
 
 
 def _chain_deformation(m, state, row: int) -> tuple[float, float, float]:
-    """(r1, r2, r3) of beam `row` in `state` (engine/beam.py's beam_deformation)."""
+    """(r1, r2, r3) of beam `row` in `state` (engine/elements/beam.py's beam_deformation)."""
     i, j = (int(q) for q in m.beam_ij[row])
     pos = state.pos
     r1, r2, r3, _, _ = beam_deformation(
@@ -292,7 +292,7 @@ def _chain_deformation(m, state, row: int) -> tuple[float, float, float]:
 
 def _on_chain(m, state, rows, stab) -> np.ndarray:
     """(K,) bool: the 'stability' beams among `rows` bent past RHO0 from their chords,
-    which the chain of engine/beam_chain.py carries (the module's last note)."""
+    which the chain of engine/elements/beam_chain.py carries (the module's last note)."""
     out = np.zeros(len(rows), dtype=bool)
     for k in np.flatnonzero(stab).tolist():
         out[k] = _chain_start(m, state, int(rows[k]))[3] > RHO0
@@ -330,7 +330,7 @@ def _shift_spans(m, state, slots, q, end, end_j, at) -> None:
     """Less, from the end forces `end` (K, 3) and moments `end_j` (K,) of the members
     listed, what their loads q (Ld, 2) [N/m] (transverse, at ends i and j) on 'stability'
     beams put on the nodes beyond their first-order equivalents, at the beam's axial
-    force now (engine/elements.py span_shifts applies the same). slots: each load's
+    force now (engine/elements/kernels.py span_shifts applies the same). slots: each load's
     member's (kind, row); at (Ld,) their rows in end."""
     for (kind, row), (qi, qj), k in zip(slots, q.tolist(), at.tolist(), strict=True):
         if kind != "beam" or not m.beam_stability[row]:

@@ -18,7 +18,7 @@ rotation is a DOF only where a beam meets it with an end that is not released (p
 `release`); elsewhere nothing resists or drives it and it is locked at zero, so bar-only
 nodes never spin, and neither does a hinge where every beam meeting it is pinned (the
 DOF is dropped, not given a small stiffness: the beams' own end rotations there are
-condensed out, engine/beam.py).
+condensed out, engine/elements/beam.py).
 
 A roller on a line (`supports[].roller`, the line's angle) holds its node's motion along
 the line's normal and nothing else (engine/rollers.py).
@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from equilibria.engine.beam import STABILITY
+from equilibria.engine.elements.beam import STABILITY
 from equilibria.engine.member_loads import DIRECTIONS, MemberLoad, along_across, equivalent_global
 from equilibria.engine.stiffness import lowest_frequency
 from equilibria.engine.vocabulary import (
@@ -82,7 +82,7 @@ class ModelError(ValueError):
         super().__init__(f"{field}: {self.message}")
 
     def said(self, translate: Callable[[str], str] | None = None) -> str:
-        """`field: what is wrong`, the words through `translate` (game/i18n.py `_`)."""
+        """`field: what is wrong`, the words through `translate` (game/words/i18n.py `_`)."""
         return f"{self.field}: {self.words.said(translate)}"
 
 
@@ -100,7 +100,7 @@ class ModelArrays(NamedTuple):
     bar_cap_t, bar_cap_c: (B,) [N] tension / compression capacity (inf: never breaks)
     beam_ij: (Bm, 2) uint64; beam_L0 [m], beam_EA [N], beam_EI [N m²]: (Bm,)
     beam_chord0: (Bm,) [rad] initial chord angle; beam_beta: (Bm,) [s] element damping
-    beam_stability: (Bm,) bool, stability functions (engine/beam_stability.py) instead
+    beam_stability: (Bm,) bool, stability functions (engine/elements/beam_stability.py) instead
         of seed 000 eq. (1)
     beam_cap_t, beam_cap_c: (Bm,) [N]
     beam_release: (Bm,) int64 released (pinned) ends: bit 1 end i, bit 2 end j
@@ -116,7 +116,7 @@ class ModelArrays(NamedTuple):
     span_beam: (S,) int64 the beam row of each distributed load on a 'stability' beam;
     span_q: (S, 2) [N/m] its transverse parts (q_i, q_j) as built; span_row: (S,) int64
     the row of its end-i equivalent load in load_f (whose history and scale it follows);
-    span_f0: (S, 3) [N, N, N m] that row as built (engine/elements.py, span_shifts).
+    span_f0: (S, 3) [N, N, N m] that row as built (engine/elements/kernels.py, span_shifts).
     roller_node: (R,) int64 nodes on a roller whose line is at any angle; roller_n:
     (R, 2) the unit normal of its line (engine/rollers.py); the node's x and y are
     not in `fixed`.
@@ -195,7 +195,7 @@ class Model:
 
     def __post_init__(self) -> None:
         if self.arrays.beam_stability.any():
-            STABILITY.ensure()  # the kernels reach a 'stability' beam's law through a slot (engine/beam.py)
+            STABILITY.ensure()  # the kernels reach a 'stability' beam's law through a slot (engine/elements/beam.py)
 
     @property
     def n_nodes(self) -> int:

@@ -50,9 +50,9 @@ import scipy.sparse.linalg as spla
 from numba import njit
 
 from equilibria.engine import dynamics, results, rollers, tethers
+from equilibria.engine.compiled.options import KERNEL
 from equilibria.engine.dynamics import K_KINETIC, K_RESIDUAL, K_REST, K_SPEED, K_TIME, K_WORK, apply_supports, update_chords
-from equilibria.engine.elements import check_breaks, eval_forces
-from equilibria.engine.kernel_options import KERNEL
+from equilibria.engine.elements.kernels import check_breaks, eval_forces
 from equilibria.engine.profile_ldl import Profile
 from equilibria.engine.results import element_blocks
 from equilibria.engine.rollers import hold_rollers

@@ -29,7 +29,7 @@ import scipy.sparse as sp
 from numba import njit
 from scipy.sparse.csgraph import reverse_cuthill_mckee
 
-from equilibria.engine.kernel_options import INNER, KERNEL
+from equilibria.engine.compiled.options import INNER, KERNEL
 
 # S is symmetric to round-off (a block's two triangles come from different products): a
 # matrix whose two triangles differ by no more than this share of its largest entry is

@@ -8,7 +8,7 @@ the engine's Python side asks the kinds here too (the last section: on-flags, da
 breaks, end forces, a record's reader), so that a new kind is added in few files
 (docs/engine.md).
 
-Glossary and signs (as engine/elements.py): N axial force [N], tension positive.
+Glossary and signs (as engine/elements/kernels.py): N axial force [N], tension positive.
 End forces are those the nodes apply to the member, in the member's frame (x from i to
 j, y across it, 90° counter-clockwise): at end i (−N, V, M_i), at end j (N, −V, M_j),
 with V = (M_i + M_j)/L. They are the element's own, from its deformation; a member's
@@ -28,10 +28,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from equilibria.engine.bar import bar_axial_small, bar_blocks, bar_dofs, bar_tangents
-from equilibria.engine.beam import beam_blocks, beam_dofs, beam_forces_small, beam_tangents
-from equilibria.engine.cst import cst_blocks, cst_tangents, tri_dofs, tri_stress_small
-from equilibria.engine.neo_hookean import neo_tangents
+from equilibria.engine.elements.bar import bar_axial_small, bar_blocks, bar_dofs, bar_tangents
+from equilibria.engine.elements.beam import beam_blocks, beam_dofs, beam_forces_small, beam_tangents
+from equilibria.engine.elements.cst import cst_blocks, cst_tangents, tri_dofs, tri_stress_small
+from equilibria.engine.elements.neo_hookean import neo_tangents
 from equilibria.engine.words import N_
 
 
@@ -131,7 +131,7 @@ class MemberResults:
 
 
 def _bars(m, s) -> dict:
-    """Bars and cables (engine/bar.py): axial force only."""
+    """Bars and cables (engine/elements/bar.py): axial force only."""
     n = len(m.bar_L0)
     zero = np.zeros(n)
     cable = m.bar_cable.astype(bool)
@@ -156,7 +156,7 @@ def _bars(m, s) -> dict:
 
 
 def _beams(m, s) -> dict:
-    """Beam-columns (engine/beam.py, beam_stability.py): state.beam_out holds (N, V,
+    """Beam-columns (engine/elements/beam.py, beam_stability.py): state.beam_out holds (N, V,
     M1, M2) per beam."""
     n = len(m.beam_L0)
     s = s if s is not None else _AsBuilt(0, n)
@@ -165,7 +165,7 @@ def _beams(m, s) -> dict:
         "element_code": np.full(n, 2, dtype=np.int8),
         "ends": m.beam_ij,
         "bending": np.ones(n, dtype=bool),
-        "pinned": (m.beam_release[:, None] & np.array([1, 2])) > 0,  # bits: engine/beam.py
+        "pinned": (m.beam_release[:, None] & np.array([1, 2])) > 0,  # bits: engine/elements/beam.py
         "axial": out[:, 0],
         "shear_i": out[:, 1],
         "shear_j": -out[:, 1],
@@ -197,7 +197,7 @@ def _limit(cap_t: np.ndarray, cap_c: np.ndarray) -> np.ndarray:
 
 
 def member_results(model: Model, state=None) -> MemberResults:
-    """Every member's results (MemberResults) in `state` (equilibria.engine.elements.State) of
+    """Every member's results (MemberResults) in `state` (equilibria.engine.elements.kernels.State) of
     `model` (the Model as it runs: sim.model, sim.state), in member order; without a
     state, the structure as built: every member on, carrying nothing."""
     m = model.arrays
@@ -270,7 +270,7 @@ def switch_off(model: Model, state, k: int) -> None:
 # ------------------------------------------------- what the rest of the engine asks a kind
 # The engine's Python side asks the element kinds these questions here, so that the
 # integrators, the simulation and the interaction name no kind's arrays (docs/engine.md,
-# "What a new element kind touches"). The compiled kernels dispatch in engine/elements.py
+# "What a new element kind touches"). The compiled kernels dispatch in engine/elements/kernels.py
 # (the State's arrays, eval_forces, the energy, the break check).
 
 

@@ -23,7 +23,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
-from equilibria.engine.kernel_options import INNER, KERNEL
+from equilibria.engine.compiled.options import INNER, KERNEL
 
 
 @njit(**KERNEL)

@@ -18,7 +18,7 @@ import numpy as np
 
 from equilibria.engine import dynamics, linear, newmark, results, rollers, tethers
 from equilibria.engine.dynamics import State, new_state, new_work
-from equilibria.engine.elements import eval_forces, strain_energy
+from equilibria.engine.elements.kernels import eval_forces, strain_energy
 from equilibria.engine.interaction import Controls, Interaction
 from equilibria.engine.member_loads import largest_moments
 from equilibria.engine.model import Model

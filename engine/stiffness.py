@@ -1,6 +1,6 @@
 """The global stiffness, assembled from each element kind's own blocks.
 
-Every element kind gives its stiffness in its module (engine/bar.py, beam.py,
+Every element kind gives its stiffness in its module (engine/elements/bar.py, beam.py,
 beam_stability.py through beam.py, cst.py, neo_hookean.py), and engine/results.py, the
 kinds' registry, gathers them (element_blocks); this module only places them. Two matrices:
 - the small-displacement stiffness at a geometry (the direct stiffness method, seed 004

@@ -52,7 +52,7 @@ import math
 import numpy as np
 from numba import njit
 
-from equilibria.engine.kernel_options import KERNEL
+from equilibria.engine.compiled.options import KERNEL
 
 COLUMNS = ("node", "ax", "ay", "nx", "ny", "k", "c", "mu")
 T_NODE, T_AX, T_AY, T_NX, T_NY, T_K, T_C, T_MU = range(8)

@@ -1,6 +1,6 @@
 """The model file's words: the choices each of its fields takes, in one place.
 
-engine/model.py checks a model file against these; the level format (game/format.py)
+engine/model.py checks a model file against these; the level format (game/format/schema.py)
 reads them for its own schema, so that the engine and `equilibria validate` accept and
 refuse the same words. This module imports nothing (the game reads it at start, before
 the engine and numba are loaded).
@@ -18,10 +18,10 @@ EXAMPLES = {"bar": {"A": 1e-3, "I": 1e-7}, "cable": {"A": 1e-4}, "beam": {"A": 1
 # The kinds that carry an axial force only: a structure of these alone is a truss.
 AXIAL_KINDS = ("bar", "cable")
 # A beam's `formulation`: "arcade", seed 000 eq. (1), whose bending stiffness ignores the
-# axial force; "stability", with stability functions (engine/beam_stability.py), which
+# axial force; "stability", with stability functions (engine/elements/beam_stability.py), which
 # buckles where Euler says with one element per member.
 BEAM_FORMULATIONS = ("arcade", "stability")
-# A member's `release`: the ends pinned to their node, as engine/beam.py's bits.
+# A member's `release`: the ends pinned to their node, as engine/elements/beam.py's bits.
 RELEASE_BITS = {"i": 1, "j": 2}
 RELEASE_ENDS = tuple(RELEASE_BITS)
 # The fields only a beam may carry (a bar or cable is pinned at its ends already).

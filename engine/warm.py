@@ -2,20 +2,20 @@
 
 numba compiles a kernel the first time it is called with given argument types: seconds
 on a first start, a fraction of one when the machine code is in the cache
-(engine/kernel_cache.py). Calling every kernel once on a tiny structure that has every
+(engine/compiled/cache.py). Calling every kernel once on a tiny structure that has every
 kind of element does it before a level needs it, step by step, in the order a level
 needs them: `PLAY_STEPS` first (a level cannot run without them), then the rest.
 
 `python -m equilibria.engine.warm` runs the steps and prints one line per step done, `N LABEL`,
 for a caller that compiles in a child process and shows progress (the game's loading
-screen, game/app/warmup.py). After each step it notes in the cache folder how many are
+screen, game/app/session/warmup.py). After each step it notes in the cache folder how many are
 done (`DONE`), so that a later start loads those without waiting for a compiler, and
 a warm-up cut short (the game closed) resumes where it stopped.
 
 On a first start it also starts a second process (`--side`) that compiles, on the other
 core, the part of the first step that no kernel of the rest links in (`_side_part`): the
 strain energy, and the law of a 'stability' beam, which the kernels
-reach through a slot (engine/beam.py, some 6 s of compiling). The first step compiles the
+reach through a slot (engine/elements/beam.py, some 6 s of compiling). The first step compiles the
 force kernel meanwhile, loads the rest from the cache as it needs them, and waits for
 the second process only at its end (compiling its part itself if that failed).
 """
@@ -30,9 +30,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from equilibria.engine import kernel_cache
-from equilibria.engine.beam import STABILITY
-from equilibria.engine.elements import built_state, eval_forces, strain_energy
+from equilibria.engine.compiled import cache as kernel_cache
+from equilibria.engine.elements.beam import STABILITY
+from equilibria.engine.elements.kernels import built_state, eval_forces, strain_energy
 from equilibria.engine.linear import mechanism, solve_linear
 from equilibria.engine.model import build_model
 from equilibria.engine.results import element_blocks
@@ -59,7 +59,7 @@ WARM_TETHERS = np.array([[3, 1.5, 0.0, 0.0, 1.0, 1e3, 1.0, 0.5], [2, 0.5, 1.0, 0
 
 def _time_integration() -> None:
     """The explicit integrators: one compiled `advance` serves both; and the law of a
-    'stability' beam, which the kernels reach through a slot (engine/beam.py). The force
+    'stability' beam, which the kernels reach through a slot (engine/elements/beam.py). The force
     kernel first, while the second process, if there is one, compiles what `_side_part`
     lists (module note), which the rest then loads from the cache."""
     model = build_model(WARM_MODEL)

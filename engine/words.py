@@ -1,6 +1,6 @@
 """What the engine says to a person, kept translatable without the engine knowing any
 language: a template with named fields (`Words`), the template marked `N_` so that the
-game's catalogs (game/catalogs.py) find it. The engine reads it in English (`str`); the
+game's catalogs (game/words/catalogs.py) find it. The engine reads it in English (`str`); the
 game shows it in the player's language, `words.said(_)` (its catalog's template, then the
 fields, a nested `Words` said the same way). Nothing here imports game code.
 """

@@ -3,7 +3,7 @@
 import sys
 
 try:
-    from equilibria.cli import main  # the standard library only: Ctrl+C this early is rare, and ends quietly too
+    from equilibria.cli.main import main  # the standard library only: Ctrl+C this early is rare, and ends quietly too
 except KeyboardInterrupt:
     sys.exit(130)
 

@@ -78,12 +78,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anyw
 import numpy as np
 import pygame
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage
-from equilibria.level import load_level
-from equilibria.workbench import UNDO_DEPTH, SandboxBench
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage
+from equilibria.app.window.app import App
+from equilibria.course.level import load_level
+from equilibria.work.workbench import UNDO_DEPTH, SandboxBench
 
 SECTION = "steel bar"  # the sandbox's 50 × 5 mm steel tube
 CELL = 0.5  # [m] the lattice's cell

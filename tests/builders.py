@@ -11,7 +11,7 @@ def english(data: dict) -> dict:
     """A level file's data with its texts in English: a text may be given per language,
     {"en": …, "de": …} (docs/level-format.md, "Languages"); the figures tests check are
     quoted in the English, and tests/test_level_languages.py keeps the others in step."""
-    from equilibria.i18n import localized
+    from equilibria.words.i18n import localized
 
     for key in ("title", "brief", "explanation"):
         if key in data:

@@ -25,8 +25,8 @@ def own_home(tmp_path_factory, monkeypatch):
 @pytest.fixture(autouse=True)
 def in_english():
     """Each test starts in English and leaves English behind (the language is the
-    process's: game/i18n.py)."""
-    from equilibria.i18n import set_language
+    process's: game/words/i18n.py)."""
+    from equilibria.words.i18n import set_language
 
     set_language("en")
     yield

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import check as judge
-from equilibria.solution import load_solution
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.rules.judge import check as judge
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.files import read_json
-from equilibria.level import load_level
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
 from equilibria.rules.answer import solve_cuts, solve_values
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
@@ -110,8 +110,8 @@ def test_without_a_unique_answer_the_sums_judge(tmp_path):
     """free-body-01 with both supports pins: four unknowns, three equations, so any split
     of the 3 kN x reaction between A and B is right; the sums decide, each against its own
     forces (game/rules/equilibrium.py), and a misread lever arm still fails."""
-    from equilibria.rules import check
-    from equilibria.solution import load_solution
+    from equilibria.format.solution import load_solution
+    from equilibria.rules.judge import check
 
     cut = [{"node": "A", "what": "support", "carries": ["x", "y"]}, {"node": "B", "what": "support", "carries": ["x", "y"]}]
     lv = level("free-body-01", cut=cut)
@@ -133,8 +133,8 @@ def test_the_balance_rule_rejects_the_ladder_s_length_for_its_height():
     a balance level). The wall's push from P·L = W (L/2) cos 65° (length for height):
     0.169 kN; ΣM_A = 800 N × 1.057 m − 169 N × 4.53 m = +79 N·m, against 2 % of ½(845 + 766)
     = 16 N·m, or the floor 1 % × 800 N × 2.5 m (half the ladder, the shortest gap) = 20 N·m."""
-    from equilibria.rules import check
-    from equilibria.solution import load_solution
+    from equilibria.format.solution import load_solution
+    from equilibria.rules.judge import check
 
     cut = [{"node": "A", "what": "support", "carries": ["x", "y"]}, {"node": "B", "what": "support", "carries": ["x", "y"]}]
     lv = level("friction-02", cut=cut)

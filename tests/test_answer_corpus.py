@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.cli import main
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import Verdict
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
+from equilibria.rules.common import Verdict
 from equilibria.rules.hints import mistake_hint
 
 ROOT = Path(__file__).resolve().parent

@@ -33,7 +33,7 @@ def _env(tmp_path: Path) -> dict:
 @pytest.mark.parametrize("flag", ["--version", "--help"])
 def test_version_and_help_load_no_engine_and_make_no_folder(tmp_path, flag):
     probe = (
-        "import sys\nfrom equilibria.cli import main\ntry:\n    main([sys.argv[1]])\nexcept SystemExit as stop:\n    code = stop.code\n"
+        "import sys\nfrom equilibria.cli.main import main\ntry:\n    main([sys.argv[1]])\nexcept SystemExit as stop:\n    code = stop.code\n"
         f"print(code, *[m for m in {HEAVY!r} if m in sys.modules], file=sys.stderr)"
     )
     out = subprocess.run([sys.executable, "-c", probe, flag], env=_env(tmp_path), cwd=tmp_path, capture_output=True, text=True, timeout=120)
@@ -50,11 +50,11 @@ def test_the_console_command_answers_its_version_the_same_way(tmp_path):
 
 DRIVER = r"""
 import sys
-import equilibria.app.session as session_module
-from equilibria.app.app import App
+import equilibria.app.session.play as session_module
+from equilibria.app.window.app import App
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage
-from equilibria.progress import Progress
+from equilibria.app.session.stage import Stage
+from equilibria.course.progress import Progress
 
 session_module.SAVE_EVERY = 1e9  # no autosave after the first: what is kept at the end, the close kept
 app = App()
@@ -101,9 +101,9 @@ def test_ctrl_c_while_the_engine_loads_ends_quietly(tmp_path):
     env = _env(tmp_path)
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "numba")  # a cache of its own: nothing of the user's touched
     probe = (  # says so from inside main's guard, where its first call is build_parser
-        "import sys\nimport equilibria.cli\nparser = equilibria.cli.build_parser\n"
+        "import sys\nimport equilibria.cli.main\nparser = equilibria.cli.main.build_parser\n"
         "def announced():\n    print('main', flush=True)\n    return parser()\n"
-        "equilibria.cli.build_parser = announced\nsys.exit(equilibria.cli.main(['check', 'tutorial-01']))"
+        "equilibria.cli.main.build_parser = announced\nsys.exit(equilibria.cli.main.main(['check', 'tutorial-01']))"
     )
     check = subprocess.Popen([sys.executable, "-c", probe], env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert check.stdout.readline().strip() == "main"
@@ -119,8 +119,8 @@ def test_a_closing_signal_a_library_swallowed_still_closes_and_keeps_the_work():
     callback, which ignores it, and the compile then fails with a RuntimeError (seen in a
     full run of the suite). The game still ends as the signal asked: the scenes keep what
     they hold and Closed goes on up (exit 0), not the library's error."""
-    from equilibria.app.app import App, Closed, Scene
-    from equilibria.app.pacing import FRAME
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.window.app import App, Closed, Scene
 
     kept = []
 
@@ -146,8 +146,8 @@ def test_a_closing_signal_a_library_swallowed_still_closes_and_keeps_the_work():
 
 SWALLOWED = """
 import signal
-from equilibria.app.app import App, Closed, Scene
-from equilibria.app.pacing import FRAME
+from equilibria.app.window.app import App, Closed, Scene
+from equilibria.app.session.pacing import FRAME
 
 class Dying:
     def __del__(self):  # as llvmlite's objects are collected while numba compiles
@@ -185,11 +185,11 @@ def test_the_window_closed_during_a_long_check_ends_the_game_at_once_and_keeps_t
     the scenes keep their work and Closed ends the game (exit 0)."""
     from test_play_session import key, start
 
-    from equilibria.app.app import Closed
     from equilibria.app.launch import bench_of_solution
-    from equilibria.app.stage import load_stage
-    from equilibria.course import reference_solution, shipped_level
-    from equilibria.engine import Simulation
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import Closed
+    from equilibria.course.syllabus import reference_solution, shipped_level
+    from equilibria.engine.simulation import Simulation
 
     stage = load_stage(shipped_level("bridge-03"))
     app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution("bridge-03"))))

@@ -1,5 +1,5 @@
 """The game app, headless: play, sandbox and menu sessions, what the screen shows, and
-the fixed-timestep loop. Sessions run through `equilibria.cli.main` as a player starts them,
+the fixed-timestep loop. Sessions run through `equilibria.cli.main.main` as a player starts them,
 or through the App API frame by frame with input posted in between."""
 
 import json
@@ -10,16 +10,16 @@ import pygame
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME, Pacer
-from equilibria.app.palette import ALERT, BROKEN, COMPRESSION, GROUND, MARK, TENSION
-from equilibria.app.panels import hud_lines
-from equilibria.app.scenes import MenuScene, PlayScene
-from equilibria.app.scenes.menu import Row, level_rows
-from equilibria.app.stage import Stage, load_stage
-from equilibria.app.view import View
-from equilibria.cli import main
-from equilibria.level import load_level
+from equilibria.app.draw.palette import ALERT, BROKEN, COMPRESSION, GROUND, MARK, TENSION
+from equilibria.app.scenes.menu import MenuScene, Row, level_rows
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.session.pacing import FRAME, Pacer
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.session.view import View
+from equilibria.app.widgets.panels import hud_lines
+from equilibria.app.window.app import App
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
 
 P = 20e3  # [N] the truss load
 

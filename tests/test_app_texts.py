@@ -1,5 +1,5 @@
 """Every text the app draws comes from the catalogs (issue 25 point 5): each scene runs in
-the pseudo language (game/i18n.py: every translated text comes back in ⟦ ⟧) with every
+the pseudo language (game/words/i18n.py: every translated text comes back in ⟦ ⟧) with every
 box open, and every text drawn is caught where it is rendered (the fonts are those of
 `palette.Fonts`; each is made a `Caught` font, whose `render` notes the text). A word
 drawn outside ⟦ ⟧ fails the test unless it is
@@ -31,23 +31,23 @@ import pytest
 from test_layout import checked, level
 from test_play_session import key, start
 
-from equilibria import i18n
-from equilibria.app import palette
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
+from equilibria.app.draw import palette
+from equilibria.app.draw.typeface import font_file
 from equilibria.app.scenes.loading import LoadingScene
 from equilibria.app.scenes.menu import MenuScene
-from equilibria.app.stage import Stage
-from equilibria.app.typeface import font_file
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage
+from equilibria.app.window.app import App
+from equilibria.course.progress import Progress
 from equilibria.engine import warm
-from equilibria.progress import Progress
+from equilibria.words import i18n
 
 UNITS = {"kN", "mm", "cm", "MPa", "Pa", "Hz", "kg", "px", "Fx", "Fy", "xy", "rad", "Equilibria"}  # units, symbols and the game's name
 NAME = re.compile(r"^[A-Z0-9_]{1,4}$")  # a node or member name the level gives (A, AB, T1)
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]{2,}")  # a word: two Latin letters or more (ΣFx reads as Fx, σx as none)
 
 
-ECHOES = ("equilibria.i18n", "equilibria.text")  # their functions give back the app's own texts (translated, made safe to draw)
+ECHOES = ("equilibria.words.i18n", "equilibria.words.text")  # their functions give back the app's own texts (translated, made safe to draw)
 
 
 class Caught(pygame.font.Font):
@@ -114,8 +114,8 @@ class Foreign:
                     continue  # the app's own constants: marked with N_ where they are defined
                 if inspect.isfunction(value) and home.startswith("equilibria.") and not home.startswith("equilibria.app") and home not in ECHOES:
                     monkeypatch.setattr(module, attr, self.wrap(value))
-        from equilibria import manual
-        from equilibria.teacher import HEADING
+        from equilibria.course.teacher import HEADING
+        from equilibria.files import manual
 
         self.texts.add(HEADING)
         monkeypatch.setattr(manual, "help_row", self.wrap(manual.help_row))  # F1's row on the manual (the command line's texts)
@@ -287,9 +287,9 @@ def test_the_force_box_the_sandbox_and_the_menu_draw_only_catalog_texts(tmp_path
     assert_marked(caught, names, "the force box, the sandbox, the menu and the loading screen")
 
 
-@pytest.mark.parametrize(("module", "said"), [("panels", "paused (Space runs)"), ("tools", "Inspect")])
+@pytest.mark.parametrize(("module", "said"), [("widgets.panels", "paused (Space runs)"), ("widgets.tools", "Inspect")])
 def test_the_check_catches_a_text_left_unmarked(module, said, tmp_path, caught, monkeypatch):
-    """The status line's words (game/app/panels.py), or the tools' names (game/app/tools.py),
+    """The status line's words (game/app/widgets/panels.py), or the tools' names (game/app/widgets/tools.py),
     drawn as if never marked: the check names them."""
     import importlib
 
@@ -315,7 +315,7 @@ def test_the_scenes_read_german(tmp_path):
     i18n.set_language("de")
     app, scene = level("bridge-01", tmp_path)
     with app:
-        from equilibria.app.panels import status_text
+        from equilibria.app.widgets.panels import status_text
 
         assert "läuft" in status_text(scene) or "angehalten" in status_text(scene)
         scene.show_help = True
@@ -356,7 +356,7 @@ def test_the_force_box_reads_a_decimal_comma_in_german():
     """German writes 12,5: the force box reads it, and a comma with a space or a sign
     after it still parts Fx from Fy (English reads 12,5 as Fx 12, Fy 5, as before).
     Tolerance: exact, but for the polar form's cosine of 90° (rounded to 1e-6 N)."""
-    from equilibria.app.entry import parse_force, parse_moment
+    from equilibria.app.widgets.entry import parse_force, parse_moment
 
     assert parse_force("12,5") == (12000.0, 5000.0)  # English: Fx 12, Fy 5
     i18n.set_language("de")

@@ -6,10 +6,10 @@ from pathlib import Path
 import numpy as np
 from test_construction import BRIDGE, PRATT
 
-from equilibria.attempt import Attempt
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.solution import MarkZero, RemoveMember, load_solution
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import MarkZero, RemoveMember, load_solution
+from equilibria.work.attempt import Attempt
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 

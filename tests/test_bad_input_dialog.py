@@ -10,13 +10,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from equilibria.app import overlay
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
-from equilibria.app.palette import ALERT
+from equilibria.app.draw.palette import ALERT
 from equilibria.app.scenes import menu as menu_module
 from equilibria.app.scenes.menu import MenuScene, Row, level_rows
-from equilibria.progress import Progress
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.widgets import overlay
+from equilibria.app.window.app import App
+from equilibria.course.progress import Progress
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 

@@ -31,9 +31,9 @@ import pytest
 from scipy.integrate import solve_ivp
 from scipy.optimize import brentq
 
-from equilibria.engine import RestCriteria, Simulation, build_model
 from equilibria.engine.linear import lowest_frequency
-from equilibria.engine.simulation import make_probe
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import RestCriteria, Simulation, make_probe
 
 STEEL_E = 200e9  # [Pa]
 KIP = 4448.222  # [N]

@@ -28,10 +28,11 @@ import pytest
 from scipy.optimize import brentq
 from scipy.special import ellipk
 
-from equilibria.engine import RestCriteria, Simulation, build_model
-from equilibria.engine.beam_stability import stability_functions
-from equilibria.engine.elements import eval_forces
+from equilibria.engine.elements.beam_stability import stability_functions
+from equilibria.engine.elements.kernels import eval_forces
 from equilibria.engine.member_loads import member_forces
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import RestCriteria, Simulation
 
 E = 200e9
 I = 1e-6
@@ -313,7 +314,7 @@ def test_a_cantilever_past_eulers_load_leans_over_as_the_elastica():
     """At 1.03 P_cr, with a nudge of 1e-6 L: eight elements to 1e-3 of the elastica's tip
     deflection (the elements' chords are straight lines through the curve: their tip is
     the curve's to ~(α/8)² / 12); one element to 2e-3 (measured 3.7e-4: bent past
-    engine/beam_chain.py's RHO0 it is carried by four hidden sub-elements, each turning
+    engine/elements/beam_chain.py's RHO0 it is carried by four hidden sub-elements, each turning
     through its own chord; before them, one element's small-rotation bending was 3 % off)."""
     p_cr = EULER / 4.0
     H = 1e-6 * 3.0 * EI / L**2
@@ -329,7 +330,7 @@ def test_one_pinned_element_past_eulers_load_never_folds_through_its_pin():
     """Between pins, one element at 1.03 P_cr: its bending stiffness in single curvature
     is negative past P_cr, and small-rotation theory has nothing to stiffen it again (it
     used to relax with its top 4 m below its foot, in tension). Bent past RHO0 it is
-    carried by four hidden sub-elements (engine/beam_chain.py), whose large rotations
+    carried by four hidden sub-elements (engine/elements/beam_chain.py), whose large rotations
     stiffen it as the elastica's do: it comes to rest bent, its top above its foot and
     pushed (tests/test_buckled_member.py holds the shape to the elastica)."""
     data = column_data(1, P=1.03 * EULER, M0=1e-3)

@@ -6,7 +6,7 @@ bays, shaken at the top; and the Warren truss of the explicit path."""
 import pytest
 
 from benchmarks.peer import CHORDS, PIN_EVERY, bays_for, lattice, warren
-from equilibria.engine import build_model
+from equilibria.engine.model import build_model
 
 
 @pytest.mark.parametrize("members", [1001, 1991, 10001])

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from builders import english
 
-from equilibria.cli import main
-from equilibria.files import read_json
+from equilibria.cli.main import main
+from equilibria.files.store import read_json
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 BRIDGES = [f"bridge-0{n}" for n in range(1, 7)]

@@ -10,11 +10,11 @@ import re
 
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.overlay import _sentences, title_lines
-from equilibria.app.pacing import FRAME
-from equilibria.app.stage import load_stage
-from equilibria.course import LEVELS_DIR, shipped_level
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage
+from equilibria.app.widgets.overlay import _sentences, title_lines
+from equilibria.app.window.app import App
+from equilibria.course.syllabus import LEVELS_DIR, shipped_level
 
 ASKS = re.compile(r"\b(give|find|what)\b", re.IGNORECASE)
 

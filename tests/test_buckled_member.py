@@ -1,4 +1,4 @@
-"""One 'stability' member past Euler's load takes the elastica's shape (engine/beam_chain.py)
+"""One 'stability' member past Euler's load takes the elastica's shape (engine/elements/beam_chain.py)
 and never folds through its own support: against the elastica's closed form and a
 many-element peer.
 
@@ -32,10 +32,11 @@ from scipy.optimize import brentq
 from scipy.special import ellipe, ellipk
 from test_beam_stability import EI, EULER, L, column_data
 
-from equilibria.engine import Simulation, build_model
-from equilibria.engine.beam import beam_deformation
-from equilibria.engine.beam_chain import NODES, RHO0, RHO1, chain_law, member_forces, member_law, member_tangent
-from equilibria.engine.beam_stability import stability_forces, stability_tangent
+from equilibria.engine.elements.beam import beam_deformation
+from equilibria.engine.elements.beam_chain import NODES, RHO0, RHO1, chain_law, member_forces, member_law, member_tangent
+from equilibria.engine.elements.beam_stability import stability_forces, stability_tangent
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
 
 INEXTENSIBLE = 1.0  # [m²] (module note)
 NUDGE = 1.0  # [N m] end moments that start the buckling: 1e-5 of P δ, far below the tolerances

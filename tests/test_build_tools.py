@@ -18,18 +18,18 @@ import numpy as np
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.membertable import contents
-from equilibria.app.pacing import FRAME
-from equilibria.app.render import SECTION_MAX_PX, SECTION_MIN_PX, section_widths
+from equilibria.app.draw.render import SECTION_MAX_PX, SECTION_MIN_PX, section_widths
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage, load_stage
-from equilibria.course import reference_solution, shipped_level
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.progress import Progress
-from equilibria.solution import AddMember, AddNode, load_solution
-from equilibria.workbench import LevelBench, Refused, SandboxBench
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.widgets.membertable import contents
+from equilibria.app.window.app import App
+from equilibria.course.level import load_level
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import reference_solution, shipped_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import AddMember, AddNode, load_solution
+from equilibria.work.workbench import LevelBench, Refused, SandboxBench
 
 LIGHT, HEAVY, JOINT = 100.0, 220.0, 50.0  # bridge-01's prices: $ per metre of each tube, $ per new joint
 LIGHT_A, HEAVY_A = 4.53e-4, 1.07e-3  # [m²] its tubes' areas
@@ -158,7 +158,7 @@ def test_section_widths_stay_within_readable_bounds():
         "members": [{"id": "AB", "i": "A", "j": "B", "material": "steel", "A": 1e-6}, {"id": "BC", "i": "B", "j": "C", "material": "steel", "A": 1.0}],
         "supports": [{"node": "A", "fix": ["x", "y"]}, {"node": "C", "fix": ["x", "y"]}],
     }
-    from equilibria.engine import build_model
+    from equilibria.engine.model import build_model
 
     model = build_model(data)
     widths = section_widths(model, {"AB": 1e-6, "BC": 1.0}, 1e-3)  # in member order
@@ -357,7 +357,7 @@ def test_the_sandbox_support_tool_goes_through_rollers_on_slopes_and_they_hold_a
     """Pin → roller → wall roller → roller on a 30° slope (up to the right) → on a −30°
     one → fixed → none; a bar held only by the sloped roller at B falls, B sliding along
     the roller's line and never leaving it (to the round-off of its coordinates)."""
-    from equilibria.app.tools import SupportTool
+    from equilibria.app.widgets.tools import SupportTool
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, Stage.empty_sandbox())

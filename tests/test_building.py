@@ -8,13 +8,13 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import load_stage
-from equilibria.course import reference_solution, shipped_level
-from equilibria.files import read_json
-from equilibria.progress import Progress
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage
+from equilibria.app.window.app import App
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import reference_solution, shipped_level
+from equilibria.files.store import read_json
 
 OFF = (6, -5)  # [px] how far from its aim every click lands: within a node's reach (14 px)
 

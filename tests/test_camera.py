@@ -11,15 +11,15 @@ import numpy as np
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.camera import VIEW_MARGIN, Camera
+from equilibria.app.draw.render import StructurePainter
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.pacing import FRAME
-from equilibria.app.render import StructurePainter
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import load_stage
-from equilibria.app.view import View
-from equilibria.course import reference_solution, shipped_level
+from equilibria.app.session.camera import VIEW_MARGIN, Camera
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage
+from equilibria.app.session.view import View
+from equilibria.app.window.app import App
+from equilibria.course.syllabus import reference_solution, shipped_level
 
 
 def drawn(scene: PlayScene) -> np.ndarray:

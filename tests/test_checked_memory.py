@@ -1,6 +1,6 @@
 """An unchanged answer checked again costs no try, also after the game restarts (issue 22,
 point 3): the fingerprint of the answer last checked, when that check failed, is kept in
-the progress file (game/progress.py `checked`), taken in and written under its lock with
+the progress file (game/course/progress.py `checked`), taken in and written under its lock with
 the rest of the level's record, and read back when the level is opened again. A changed
 answer (a move changed, added or taken away) has another fingerprint and counts.
 
@@ -15,14 +15,14 @@ import json
 
 import pytest
 
-from equilibria.app.session import PlaySession
-from equilibria.app.stage import load_stage
-from equilibria.attempt import Attempt, answer_key
-from equilibria.course import shipped_level
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.progress import FILE_NAME, Progress
-from equilibria.solution import AddForce
+from equilibria.app.session.play import PlaySession
+from equilibria.app.session.stage import load_stage
+from equilibria.course.level import load_level
+from equilibria.course.progress import FILE_NAME, Progress
+from equilibria.course.syllabus import shipped_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import AddForce
+from equilibria.work.attempt import Attempt, answer_key
 
 LEVEL = "free-body-01"
 WRONG = [AddForce(type="add_force", node="A", fx=0, fy=-4500), AddForce(type="add_force", node="B", fx=0, fy=13500)]  # Ax forgotten

@@ -1,4 +1,4 @@
-"""The game chooses its integrator (game/app/chooser.py): explicit RK4 where its stable
+"""The game chooses its integrator (game/app/session/chooser.py): explicit RK4 where its stable
 step keeps real time, implicit Newmark at frame-rate steps where a member is too stiff
 or the design too large; checks always judge with the rules' own integrator; tethers
 (the hand, the ground) under Newmark; Newmark warmed with the others."""
@@ -13,15 +13,16 @@ import numpy as np
 import pytest
 from scipy.optimize import brentq
 
-from equilibria.app.chooser import BUDGET, KEEP_UP_FRAMES, NEWMARK_DT, RK4_COST, choose_integrator, keep_up
-from equilibria.app.pacing import FRAME
-from equilibria.app.session import HAND_HZ, PlaySession
-from equilibria.app.stage import load_stage
-from equilibria.course import shipped_level
-from equilibria.engine import Simulation, build_model
+from equilibria.app.session.chooser import BUDGET, KEEP_UP_FRAMES, NEWMARK_DT, RK4_COST, choose_integrator, keep_up
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.play import HAND_HZ, PlaySession
+from equilibria.app.session.stage import load_stage
+from equilibria.course.syllabus import shipped_level
+from equilibria.engine.model import build_model
 from equilibria.engine.newmark import tether_stiffness
+from equilibria.engine.simulation import Simulation
+from equilibria.format.solution import load_solution
 from equilibria.rules.common import JUDGE
-from equilibria.solution import load_solution
 
 G = 9.81
 STEEL = {"E": 210e9, "density": 7850.0, "nu": 0.3}
@@ -298,8 +299,8 @@ def test_the_warm_up_compiles_newmarks_kernels():
     waits on a compiler."""
     code = (
         "from equilibria.engine import warm; dict(warm.STEPS)['the motion of large structures'](); "
-        "from equilibria.engine.bar import bar_tangents; from equilibria.engine.beam import beam_tangents; "
-        "from equilibria.engine.cst import cst_tangents; from equilibria.engine.neo_hookean import neo_tangents; "
+        "from equilibria.engine.elements.bar import bar_tangents; from equilibria.engine.elements.beam import beam_tangents; "
+        "from equilibria.engine.elements.cst import cst_tangents; from equilibria.engine.elements.neo_hookean import neo_tangents; "
         "print(min(len(k.signatures) for k in (bar_tangents, beam_tangents, cst_tangents, neo_tangents)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True)
@@ -366,7 +367,7 @@ def test_no_reason_on_the_status_line_names_an_integrator_or_a_step_rate():
     the large design, real time, as asked, the check's run; the figures stay in the detail."""
     from types import SimpleNamespace
 
-    from equilibria.app.chooser import ASKED, judged_choice
+    from equilibria.app.session.chooser import ASKED, judged_choice
 
     choices = [choose_integrator(3.06e-4, 60, BUDGET), choose_integrator(1.4e-5, 6, BUDGET), choose_integrator(1.5e-4, 20_000, BUDGET)]
     choices.append(judged_choice(SimpleNamespace(integrator="rk4", dt=1e-4)))  # it reads only these two

@@ -8,7 +8,7 @@ import sys
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss, cantilever, member, model
 
-from equilibria.cli import main
+from equilibria.cli.main import main
 
 
 def run(args: list[str], capsys) -> tuple[int, dict | None, str]:

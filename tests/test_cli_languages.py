@@ -2,7 +2,7 @@
 its commands print, from `--help` to the one-line refusals and argparse's own words,
 comes from the catalogs, and in German reads German.
 
-The proof runs each command in the pseudo language (game/i18n.py PSEUDO), where every
+The proof runs each command in the pseudo language (game/words/i18n.py PSEUDO), where every
 translated text comes back inside ⟦ ⟧, and fails on any word printed outside them.
 What may stand outside, and why:
 
@@ -17,7 +17,7 @@ What may stand outside, and why:
   headings). A verdict, a hint, `validate`'s variants line or a refused level's field
   is another area's text *inside* a sentence of this one ("⟦NOT PASSED: {reason}⟧"),
   so it is within the brackets already; no command here prints another area's text on
-  a line of its own (`show` prints game/variants.py's page and is left to that area;
+  a line of its own (`show` prints game/rules/variants.py's page and is left to that area;
   its refusal of a mistyped level is run).
 
 `test_an_unmarked_text_is_caught` takes the marks off cli.py's texts and shows the
@@ -34,12 +34,14 @@ from pathlib import Path
 
 import pytest
 
-import equilibria.cli
-from equilibria import cleanup, i18n, manual
-from equilibria.cli import build_parser, main
-from equilibria.course import LEVELS_DIR
-from equilibria.progress import Progress, data_folder
-from equilibria.teacher import teacher_folder
+import equilibria.cli.main
+from equilibria.cli.main import build_parser, main
+from equilibria.course import cleanup
+from equilibria.course.progress import Progress, data_folder
+from equilibria.course.syllabus import LEVELS_DIR
+from equilibria.course.teacher import teacher_folder
+from equilibria.files import manual
+from equilibria.words import i18n
 
 TOP = Path(__file__).resolve().parent.parent
 UNITS = {"kN", "MB", "Hz", "kg", "s", "m", "N", "dt", "fx", "fy", "t", "x"}  # unit symbols and a formula's letters
@@ -201,9 +203,9 @@ def test_every_command_prints_only_texts_from_the_catalogs(world, capsys, monkey
 @pytest.mark.parametrize(
     ("module", "name", "command", "word"),
     [
-        ("cli", "_", "equilibria check tutorial-01:", "PASSED"),  # cli.py's own texts
-        ("files", "_", "broken.json:", "valid"),  # a refusal of a file (game/files.py)
-        ("argtexts", "_translated", "equilibria --help:", "usage"),  # argparse's texts
+        ("cli.main", "_", "equilibria check tutorial-01:", "PASSED"),  # cli.py's own texts
+        ("files.store", "_", "broken.json:", "valid"),  # a refusal of a file (game/files/store.py)
+        ("cli.argtexts", "_translated", "equilibria --help:", "usage"),  # argparse's texts
     ],
 )
 def test_an_unmarked_text_is_caught(world, capsys, monkeypatch, module, name, command, word):
@@ -220,7 +222,7 @@ def test_the_crash_line_is_translated(monkeypatch, capsys):
     def broken(args):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(equilibria.cli, "levels", broken)
+    monkeypatch.setattr(equilibria.cli.main, "levels", broken)
     assert main(["--lang", "de", "levels"]) == 3
     err = capsys.readouterr().err
     assert "ein unerwarteter Fehler (RuntimeError: boom)" in err and "bitte melde ihn unter" in err
@@ -312,7 +314,7 @@ def test_grade_writes_the_reasons_in_the_teachers_language(world, capsys):
 def test_grade_workers_started_afresh_speak_the_language(tmp_path, monkeypatch):
     """Windows and macOS start the workers as fresh Pythons (spawn), which are told the
     language: a solution file gone by the time it is judged is refused in German."""
-    from equilibria import grade as grading
+    from equilibria.classroom import grade as grading
 
     monkeypatch.setattr(grading, "_start_method", lambda: "spawn")
     i18n.set_language("de")

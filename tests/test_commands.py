@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-import equilibria.cli
-from equilibria.cli import main
-from equilibria.course import SCHEMA_PATH, load_course, reference_solution, shipped_level
-from equilibria.files import read_json
-from equilibria.progress import Progress, data_folder
+import equilibria.cli.main
+from equilibria.cli.main import main
+from equilibria.course.progress import Progress, data_folder
+from equilibria.course.syllabus import SCHEMA_PATH, load_course, reference_solution, shipped_level
+from equilibria.files.store import read_json
 
 COURSE = load_course().level_ids()
 
@@ -24,8 +24,8 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out.strip() == f"equilibria {equilibria.cli.version()}"
-    assert equilibria.cli.version()[0].isdigit()
+    assert capsys.readouterr().out.strip() == f"equilibria {equilibria.cli.main.version()}"
+    assert equilibria.cli.main.version()[0].isdigit()
 
 
 def test_levels_lists_the_course_in_order_with_what_is_won(capsys):
@@ -92,7 +92,7 @@ def test_an_unexpected_error_is_one_line_naming_a_log_of_it(monkeypatch, capsys)
     def broken(args):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(equilibria.cli, "validate", broken)
+    monkeypatch.setattr(equilibria.cli.main, "validate", broken)
     assert main(["validate", "x.json"]) == 3
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "ZeroDivisionError: a bug" in err
@@ -105,7 +105,7 @@ def test_ctrl_c_ends_a_command_quietly(monkeypatch, capsys):
     def interrupted(args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(equilibria.cli, "check", interrupted)
+    monkeypatch.setattr(equilibria.cli.main, "check", interrupted)
     assert main(["check", "tutorial-01"]) == 130
     _no_traceback(capsys)
 
@@ -123,7 +123,7 @@ def test_ctrl_c_ends_the_game_quietly_and_its_warm_up_too(tmp_path):
 
 
 def test_the_schema_is_written_only_into_a_checkout(monkeypatch, capsys):
-    from equilibria import level
+    from equilibria.course import level
 
     before = SCHEMA_PATH.read_bytes()
     monkeypatch.setattr(level, "in_checkout", lambda: False)

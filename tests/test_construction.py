@@ -14,10 +14,11 @@ import math
 
 import pytest
 
-from equilibria.level import load_level
-from equilibria.rules import Verdict, check, marks
+from equilibria.course.level import load_level
+from equilibria.format.solution import load_solution
+from equilibria.rules.common import Verdict
 from equilibria.rules.construction import inside
-from equilibria.solution import load_solution
+from equilibria.rules.judge import check, marks
 
 LIGHT = {"material": "steel", "A": 4.5e-4, "I": 1.16e-7, "cost": 100}  # CHS 48.3 × 3.2
 HEAVY = {"material": "steel", "A": 1.07e-3, "I": 9.7e-7, "cost": 220}  # CHS 88.9 × 4
@@ -266,8 +267,8 @@ def test_a_verdict_with_a_run_that_blew_up_is_still_strict_json():
 def test_a_part_no_support_touches_is_said_to_float_not_to_turn_about_some_point(supports, words):
     from builders import member, model
 
-    from equilibria.engine import build_model
     from equilibria.engine.linear import mechanism
+    from equilibria.engine.model import build_model
     from equilibria.rules.motion import describe_motion
 
     nodes = [("A", 0, 0), ("B", 2, 0), ("C", 1, 1), ("D", 4, 0), ("E", 5, 1)]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.cli import main
-from equilibria.files import MAX_FILE_BYTES, MAX_OBJECTS
+from equilibria.cli.main import main
+from equilibria.files.store import MAX_FILE_BYTES, MAX_OBJECTS
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 LEVEL = str(Path(__file__).resolve().parents[1] / "levels" / "tutorial-01.json")  # what the solutions are for
@@ -38,7 +38,7 @@ BROKEN_LEVEL = {
     "not-json": "not valid JSON: Expecting value at line 15, column 10",
     "top-level-list": "(top level): must be an object {…}",
     "wrong-type": "nodes[1].x: must be a number",
-    "negative-modulus": "materials.steel.E: must be at least 1000",  # the least modulus a level takes (game/format.py MIN_E)
+    "negative-modulus": "materials.steel.E: must be at least 1000",  # the least modulus a level takes (game/format/schema.py MIN_E)
     "nan-modulus": "materials.steel.E: must be a finite number",
     "negative-area": "members[0].A: must be more than 0",
     "unknown-field": "colour: unknown field",
@@ -136,7 +136,7 @@ def made(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 def test_files_too_big_too_many_or_too_deep_are_refused_the_same_way(tmp_path, capsys, name, command):
     path, words = made(tmp_path)[name]
     if command == SOLUTION_COMMANDS[0] and name in ("too big", "too many objects"):
-        words = "(file): "  # a solution over the judge's budget of 500 kB is refused by it, unread (game/solution.py)
+        words = "(file): "  # a solution over the judge's budget of 500 kB is refused by it, unread (game/format/solution.py)
     refused(command, path, words, capsys)
 
 
@@ -145,7 +145,7 @@ def test_a_file_of_too_many_objects_is_refused_before_it_is_parsed(tmp_path):
     refused on a count of braces, the peak is the text read and little more."""
     import tracemalloc
 
-    from equilibria.files import BadInput, read_json
+    from equilibria.files.store import BadInput, read_json
 
     path, _ = made(tmp_path)["too many objects"]
     tracemalloc.start()

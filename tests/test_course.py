@@ -1,9 +1,9 @@
 """The course index: every shipped level exactly once, in topics, in teaching order,
 and the shape of the course the levels issue asks for."""
 
-from equilibria.course import LEVELS_DIR, level_files, load_course
-from equilibria.files import read_json
-from equilibria.level import load_level
+from equilibria.course.level import load_level
+from equilibria.course.syllabus import LEVELS_DIR, level_files, load_course
+from equilibria.files.store import read_json
 
 
 def test_every_shipped_level_is_in_the_course_exactly_once():

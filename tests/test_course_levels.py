@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.cli import main
-from equilibria.files import read_json
+from equilibria.cli.main import main
+from equilibria.files.store import read_json
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 COURSE = ["tutorial-01", "tutorial-02", "balance-02", "balance-03", "zero-force-05", "zero-force-06"]

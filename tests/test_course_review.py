@@ -25,12 +25,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from equilibria.app.panels import net_force_lines
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import assumptions, briefed, check, hint
+from equilibria.app.widgets.panels import net_force_lines
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
 from equilibria.rules.common import STANDS, free_motion
-from equilibria.solution import load_solution
+from equilibria.rules.hints import hint
+from equilibria.rules.judge import assumptions, briefed, check
 
 ROOT = Path(__file__).resolve().parents[1]
 LEVELS = ROOT / "levels"
@@ -80,7 +81,8 @@ def test_balance_02_the_hook_nearer_the_load_pulls_harder():
 
 
 def test_supports_02_the_wall_moment_counts_the_beams_weight():
-    from equilibria.engine import Simulation, build_model
+    from equilibria.engine.model import build_model
+    from equilibria.engine.simulation import Simulation
 
     lv = level("supports-02")
     rho, area, g = 7850.0, 2.85e-3, 9.81
@@ -123,12 +125,12 @@ def test_a_failed_mark_check_counts_the_mistakes_and_names_only_a_joint():
 
 
 def test_after_a_failed_mark_check_the_forces_stay_hidden_and_a_pass_shows_them(tmp_path):
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
-    from equilibria.app.palette import COMPRESSION, TENSION
+    from equilibria.app.draw.palette import COMPRESSION, TENSION
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
-    from equilibria.progress import Progress
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import App
+    from equilibria.course.progress import Progress
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, load_stage("levels/zero-force-01.json"), progress=Progress.load(tmp_path))
@@ -174,7 +176,7 @@ def test_a_truss_the_banner_calls_a_mechanism_does_not_stand(name):
     member passes, and the level says why engineers keep them."""
     lv = level(name)
     zero = {"zero-force-02": ("BF", "DH", "CG"), "zero-force-06": ("BE", "CF", "CH")}[name]
-    from equilibria.engine import build_model
+    from equilibria.engine.model import build_model
 
     model = build_model(lv.model_data(), statics_only=True)
     for mid in zero:
@@ -388,7 +390,7 @@ def test_the_member_table_after_a_build_check_matches_hand_statics():
 
 
 def test_the_member_table_names_the_member_that_broke_first_and_is_in_check_json(capsys, tmp_path):
-    from equilibria.cli import main
+    from equilibria.cli.main import main
 
     data = read_json(LEVELS / "bridge-01.json")
     data["loads"] = [{"node": n, "fy": -40000.0, "history": [[0, 0], [1, 1]]} for n in ("B", "C")]
@@ -406,11 +408,11 @@ def test_the_member_table_names_the_member_that_broke_first_and_is_in_check_json
 
 
 def test_the_member_table_box_opens_after_a_build_check(tmp_path):
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
-    from equilibria.progress import Progress
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import App
+    from equilibria.course.progress import Progress
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, load_stage("levels/bridge-01.json"), progress=Progress.load(tmp_path))
@@ -434,11 +436,11 @@ def test_the_member_table_box_opens_after_a_build_check(tmp_path):
 def test_after_a_check_a_truss_shows_only_its_real_supports(tmp_path):
     """A joint of bars alone has its rotation locked by the engine: that is no support,
     and the judged run must not draw one there (nor a fixed base at every joint)."""
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
-    from equilibria.progress import Progress
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import App
+    from equilibria.course.progress import Progress
 
     app = App(fixed_frame=FRAME)
     for name, held in (("balance-02", []), ("zero-force-02", [("A", {"x", "y"}), ("E", {"y"})])):

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import check
-from equilibria.solution import load_solution
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.rules.judge import check
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 PIN, ROLLER_Y, ROLLER_X, FIXED = ["x", "y"], ["y"], ["x"], ["x", "y", "rot"]

@@ -1,4 +1,4 @@
-"""A free body's cuts drawn as a textbook draws a free-body diagram (game/app/cuts.py):
+"""A free body's cuts drawn as a textbook draws a free-body diagram (game/app/draw/cuts.py):
 each cut named by what it carries, a removed support as a faint ghost of its symbol where
 it stood, a cut member with a cut mark and its rest faint beyond, and nothing of the
 session written by the drawing. Looked at headless, as the player sees it."""
@@ -13,13 +13,13 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from equilibria.app.cuts import words
-from equilibria.app.labels import LabelLayer
+from equilibria.app.draw.cuts import words
+from equilibria.app.draw.labels import LabelLayer
+from equilibria.app.draw.palette import BACKGROUND, INK, OWN_FORCE
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.palette import BACKGROUND, INK, OWN_FORCE
-from equilibria.app.stage import load_stage
-from equilibria.course import reference_solution, shipped_level
-from equilibria.format import Cut
+from equilibria.app.session.stage import load_stage
+from equilibria.course.syllabus import reference_solution, shipped_level
+from equilibria.format.schema import Cut
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 SAID = {  # what each cut of a level is named on the picture

@@ -43,10 +43,11 @@ from scipy.integrate import solve_ivp
 from scipy.optimize import brentq, curve_fit
 from scipy.special import ellipk
 
-from equilibria.cli import main
-from equilibria.engine import Simulation, build_model
-from equilibria.files import read_json
-from equilibria.level import schema_errors
+from equilibria.cli.main import main
+from equilibria.course.level import schema_errors
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
+from equilibria.files.store import read_json
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 # Each demo and the seconds of its show: what a student watches in real time.

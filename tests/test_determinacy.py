@@ -18,12 +18,14 @@ import pytest
 from builders import english
 from test_course_levels import check, fails, passes, remove
 
-from equilibria.engine import Simulation, build_model
+from equilibria.course.level import load_level
 from equilibria.engine.determinacy import TrussCount, truss_count
 from equilibria.engine.linear import mechanism
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import STANDS, briefed
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
+from equilibria.files.store import read_json
+from equilibria.rules.common import STANDS
+from equilibria.rules.judge import briefed
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 STEEL = {"steel": {"E": 2e11, "density": 7850, "nu": 0.3, "strength": 2.5e8}}
@@ -223,10 +225,10 @@ def test_in_the_game_the_count_follows_the_removals_and_a_check_draws_the_level_
     """The panel's line is the count of the work as built; after a check the supports
     drawn are the level's pin A and roller D, not every truss joint (whose rotation the
     engine holds only because no beam turns it)."""
-    from equilibria.app.panels import count_lines
-    from equilibria.app.session import PlaySession
-    from equilibria.app.stage import load_stage
-    from equilibria.course import shipped_level
+    from equilibria.app.session.play import PlaySession
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.widgets.panels import count_lines
+    from equilibria.course.syllabus import shipped_level
 
     session = PlaySession(load_stage(shipped_level("determinacy-01")), fixed=True)
     assert count_lines(session) == ["Truss count: m + r against 2j", "  m + r = 14 + 3 = 17 > 2j = 16", "  indeterminate to degree 1"]
@@ -242,9 +244,9 @@ def test_the_sandbox_says_when_the_stiffness_disagrees_with_the_count(tmp_path):
     """A square with both diagonals and a bare square beside it, on a pin and a roller:
     9 + 3 = 12 = 2 × 6, yet the bare square shears. The sandbox looks for mechanisms,
     so the panel says the count is necessary, not sufficient."""
-    from equilibria.app.panels import count_lines
-    from equilibria.app.session import PlaySession
-    from equilibria.app.stage import load_stage
+    from equilibria.app.session.play import PlaySession
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.widgets.panels import count_lines
 
     nodes = {"A": (0, 0), "B": (2, 0), "C": (4, 0), "D": (0, 2), "E": (2, 2), "F": (4, 2)}
     design = truss(nodes, ["AB", "BC", "DE", "EF", "AD", "BE", "CF", "AE", "BD"], [("A", ["x", "y"]), ("C", ["y"])])
@@ -261,10 +263,10 @@ def test_the_sandbox_says_when_the_stiffness_disagrees_with_the_count(tmp_path):
 def test_a_free_body_gets_no_count():
     """free-body-04 cuts a truss at a section: the part kept has no supports (6 + 0 < 12),
     on purpose, the student's forces being its reactions; a count would call it a mechanism."""
-    from equilibria.app.panels import count_lines
-    from equilibria.app.session import PlaySession
-    from equilibria.app.stage import load_stage
-    from equilibria.course import shipped_level
+    from equilibria.app.session.play import PlaySession
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.widgets.panels import count_lines
+    from equilibria.course.syllabus import shipped_level
 
     session = PlaySession(load_stage(shipped_level("free-body-04")), fixed=True)
     assert session.count is not None and session.count.r == 0 and count_lines(session) == []

@@ -26,15 +26,15 @@ import numpy as np
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage
+from equilibria.app.window.app import App
+from equilibria.course.level import load_level
 from equilibria.engine.dynamics import State
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import check
-from equilibria.solution import load_solution
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.rules.judge import check
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"

@@ -13,8 +13,9 @@ import pytest
 from builders import member, model
 from judging import F, M, fails, passes, verdict
 
-from equilibria.engine import ModelError, Simulation, build_model
 from equilibria.engine.member_loads import equivalent_global, forces_along, member_forces, resultant
+from equilibria.engine.model import ModelError, build_model
+from equilibria.engine.simulation import Simulation
 
 W = 3000.0  # [N/m]
 L = 6.0  # [m]
@@ -129,7 +130,7 @@ def test_a_load_history_scales_a_member_load_as_it_scales_a_point_load():
 def test_simulate_reports_a_member_load_in_the_reactions_and_the_largest_moment(tmp_path, capsys):
     """`equilibria simulate --json`: a cantilever of length L under uniform w: the wall
     gives wL up and wL²/2 counter-clockwise; moment_max is the wall's −wL²/2 (hogging)."""
-    from equilibria.cli import main
+    from equilibria.cli.main import main
 
     data = span(4, fix_i=("x", "y", "rot"), fix_j=(), loads=[{"member": f"E{k}", "w": -W} for k in range(4)])
     data["supports"] = data["supports"][:1]
@@ -263,12 +264,12 @@ BEAM_LEVELS = ["beam-01", "beam-02", "beam-03", "beam-04"]
 def test_each_beam_level_validates_and_its_hand_worked_solution_passes(level_id, capsys):
     from pathlib import Path
 
-    from equilibria.cli import main
-    from equilibria.files import read_json
+    from equilibria.cli.main import main
+    from equilibria.files.store import read_json
 
     levels = Path(__file__).resolve().parents[1] / "levels"
-    from equilibria.level import load_level
-    from equilibria.rules import briefed
+    from equilibria.course.level import load_level
+    from equilibria.rules.judge import briefed
 
     said = briefed(load_level(read_json(levels / f"{level_id}.json")))  # the brief as the game shows it, its assumptions after
     assert "Self-weight is neglected" in said and "moments counter-clockwise positive" in said and "within 2%" in said
@@ -295,9 +296,9 @@ def test_a_wrong_answer_on_a_distributed_load_is_hinted_at_its_resultant_and_cen
     and where a distributed load's resultant acts, never a force's size."""
     from pathlib import Path
 
-    from equilibria.files import read_json
-    from equilibria.level import load_level
-    from equilibria.rules import hint
+    from equilibria.course.level import load_level
+    from equilibria.files.store import read_json
+    from equilibria.rules.hints import hint
 
     level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-02.json"))
     words = hint(level, verdict("beam-02", [F("A", 0, 4500), F("B", 0, 4500)]))
@@ -343,10 +344,10 @@ def test_the_diagrams_of_beam_04_peak_where_the_shear_is_zero():
     the beam, V = 14 − 2x (x < 2 m), 6 − 2x after C; M(3 m) = 25 kN·m, the largest."""
     from pathlib import Path
 
-    from equilibria.files import read_json
-    from equilibria.level import load_level
+    from equilibria.course.level import load_level
+    from equilibria.files.store import read_json
+    from equilibria.format.solution import player_loads
     from equilibria.rules.free_body import held
-    from equilibria.solution import player_loads
 
     level = load_level(read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-04.json"))
     data = level.model_data()
@@ -363,8 +364,8 @@ def test_the_diagrams_of_beam_04_peak_where_the_shear_is_zero():
 def load_solution_moves(level_id: str) -> list:
     from pathlib import Path
 
-    from equilibria.files import read_json
-    from equilibria.solution import load_solution
+    from equilibria.files.store import read_json
+    from equilibria.format.solution import load_solution
 
     return load_solution(read_json(Path(__file__).resolve().parents[1] / "levels" / "solutions" / f"{level_id}.json")).moves
 
@@ -373,7 +374,7 @@ def load_solution_moves(level_id: str) -> list:
 @pytest.fixture
 def said(monkeypatch):
     """The texts the label layer places, per frame."""
-    from equilibria.app.labels import LabelLayer
+    from equilibria.app.draw.labels import LabelLayer
 
     texts: list[str] = []
     put = LabelLayer.put
@@ -393,8 +394,8 @@ def opened(level: str, *, checked: bool = False):
     from test_play_session import key, start
 
     from equilibria.app.launch import bench_of_solution
-    from equilibria.app.stage import load_stage
-    from equilibria.course import reference_solution, shipped_level
+    from equilibria.app.session.stage import load_stage
+    from equilibria.course.syllabus import reference_solution, shipped_level
 
     stage = load_stage(shipped_level(level))
     app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution(level))) if checked else None)
@@ -470,9 +471,9 @@ def test_drawing_the_diagrams_writes_nothing_into_the_run():
 def test_a_sandbox_erasing_a_loaded_member_takes_its_distributed_load_with_it():
     from pathlib import Path
 
-    from equilibria.files import read_json
-    from equilibria.level import load_level
-    from equilibria.workbench import SandboxBench
+    from equilibria.course.level import load_level
+    from equilibria.files.store import read_json
+    from equilibria.work.workbench import SandboxBench
 
     doc = read_json(Path(__file__).resolve().parents[1] / "levels" / "beam-04.json")
     for key in ("cut", "goal"):
@@ -488,7 +489,7 @@ def test_a_sandbox_erasing_a_loaded_member_takes_its_distributed_load_with_it():
 def test_load_factors_scale_a_member_load_its_reactions_and_its_moments(tmp_path, capsys):
     """`simulate --load-factors 0.5,1`: the cantilever's wall takes ½wL, then wL, and its
     largest moment is −wL²/4, then −wL²/2 (the member loads scale with the point loads)."""
-    from equilibria.cli import main
+    from equilibria.cli.main import main
 
     data = span(2, fix_i=("x", "y", "rot"), loads=[{"member": f"E{k}", "w": -W} for k in range(2)])
     data["supports"] = data["supports"][:1]

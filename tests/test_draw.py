@@ -8,8 +8,9 @@ import re
 import pygame
 import pytest
 
-from equilibria.app import draw, overlay
-from equilibria.app.palette import Fonts
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.palette import Fonts
+from equilibria.app.widgets import overlay
 
 PATH = "/home/student/.local/share/equilibria/levels/community/bridges-and-trusses/a_rather_long_level_name_for_testing.json"
 HASH = "0123456789abcdef" * 6  # no mark to break at

@@ -14,9 +14,10 @@ import pytest
 from builders import FREE_FRAME, cantilever, member, model, rhombus_plate
 from scipy.optimize import brentq
 
-from equilibria.engine import Simulation, build_model
 from equilibria.engine.dynamics import update_chords
-from equilibria.engine.elements import eval_forces
+from equilibria.engine.elements.kernels import eval_forces
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
 
 
 def forces(sim: Simulation) -> np.ndarray:

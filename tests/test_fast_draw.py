@@ -9,17 +9,19 @@ import pygame
 import pytest
 from builders import member, model
 
-from equilibria.app import draw, render
-from equilibria.app.app import App
-from equilibria.app.labels import LabelLayer
-from equilibria.app.pacing import FRAME
-from equilibria.app.palette import BACKGROUND, MEMBER_MAX_PX, MEMBER_MIN_PX, SIGN_COLOUR, ZERO_SHARE, Fonts
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw import render
+from equilibria.app.draw.labels import LabelLayer
+from equilibria.app.draw.palette import BACKGROUND, MEMBER_MAX_PX, MEMBER_MIN_PX, SIGN_COLOUR, ZERO_SHARE, Fonts
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.shapes import Shapes
-from equilibria.app.stage import Stage, load_stage
-from equilibria.app.view import View
-from equilibria.course import level_path
-from equilibria.engine import Simulation, build_model
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.shapes import Shapes
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.session.view import View
+from equilibria.app.window.app import App
+from equilibria.course.syllabus import level_path
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
 
 
 def grid_model(nx: int, ny: int, cell: float = 0.5):

@@ -16,15 +16,15 @@ from judging import F, verdict
 from test_play_session import key, start
 
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.stage import load_stage
-from equilibria.attempt import Attempt
-from equilibria.cli import main
-from equilibria.course import reference_solution, shipped_level
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.progress import Progress
-from equilibria.rules import hint
-from equilibria.solution import AddForce, load_solution
+from equilibria.app.session.stage import load_stage
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import reference_solution, shipped_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import AddForce, load_solution
+from equilibria.rules.hints import hint
+from equilibria.work.attempt import Attempt
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 
@@ -134,7 +134,7 @@ def test_in_the_game_ctrl_a_twice_shows_the_answer_and_the_explanation(tmp_path)
     app.frame()
     s = scene.session
     assert s.verdict is not None and s.verdict.passed and s.level_bench.attempt.shown
-    from equilibria.app.panels import verdict_texts
+    from equilibria.app.widgets.panels import verdict_texts
 
     title, text, _, _ = verdict_texts(s)
     assert title == "Answer shown: 0 marks" and stage.level.explanation in text

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.entry import SELECTION, TextLine
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import load_stage
-from equilibria.course import shipped_level
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage
+from equilibria.app.widgets.entry import SELECTION, TextLine
+from equilibria.app.window.app import App
+from equilibria.course.syllabus import shipped_level
 
 CTRL, SHIFT = pygame.KMOD_CTRL, pygame.KMOD_SHIFT
 

@@ -1,5 +1,5 @@
 """The model file's words have one home (engine/vocabulary.py): the engine's model
-builder (engine/model.py) and the level format (game/format.py) read them there, so that
+builder (engine/model.py) and the level format (game/format/schema.py) read them there, so that
 the two accept and refuse the same words. Checked on hostile entries, each given to both:
 the engine's build_model and the format's pydantic model of that entry."""
 
@@ -13,9 +13,9 @@ import pytest
 from builders import STEEL, model
 from pydantic import ValidationError
 
-from equilibria import format as level_format
-from equilibria.engine import ModelError, build_model
 from equilibria.engine import vocabulary as words
+from equilibria.engine.model import ModelError, build_model
+from equilibria.format import schema as level_format
 
 NODES = [("A", 0.0, 0.0), ("B", 2.0, 0.0), ("C", 1.0, 1.0)]
 BEAM = {"id": "AB", "i": "A", "j": "B", "kind": "beam", "material": "steel", "A": 1e-3, "I": 1e-6}
@@ -125,6 +125,6 @@ def test_the_level_format_has_the_fields_the_engine_allows(cls, fields):
 
 def test_reading_the_words_loads_neither_numba_nor_the_kernels():
     """The level format is read at the game's start, before the engine warms up."""
-    code = "import sys, equilibria.format; print(sorted(m for m in ('numba', 'equilibria.engine.model') if m in sys.modules))"
+    code = "import sys, equilibria.format.schema; print(sorted(m for m in ('numba', 'equilibria.engine.model') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.strip() == "[]"

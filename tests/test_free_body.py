@@ -28,11 +28,11 @@ from pathlib import Path
 import pytest
 from judging import F, M, fails, passes
 
-from equilibria.cli import main
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.solution import load_solution
-from equilibria.workbench import LevelBench, Refused
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.work.workbench import LevelBench, Refused
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 FREE_BODY = ["free-body-01", "free-body-02", "free-body-03", "free-body-04"]

@@ -16,13 +16,13 @@ import numpy as np
 import pytest
 from builders import english
 
-from equilibria.cli import main
-from equilibria.engine import Simulation, build_model
-from equilibria.engine.model import ModelError
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
+from equilibria.engine.model import ModelError, build_model
+from equilibria.engine.simulation import Simulation
 from equilibria.engine.tethers import T_AX, T_AY, T_C, T_K, carry_anchors, slide_anchors, tether_energy
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import assumptions
+from equilibria.files.store import read_json
+from equilibria.rules.judge import assumptions
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 G = 9.81
@@ -460,10 +460,10 @@ def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkey
     contacts (the floor's ≈ W = 0.8 kN) and F at the foot; drawing changes no state."""
     import pygame
 
-    from equilibria.app import render
-    from equilibria.app.palette import Fonts
-    from equilibria.app.stage import load_stage
-    from equilibria.app.view import View
+    from equilibria.app.draw import render
+    from equilibria.app.draw.palette import Fonts
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.session.view import View
 
     pygame.font.init()
     stage = load_stage(LEVELS / "friction-03.json")
@@ -493,11 +493,11 @@ def test_in_the_game_the_ladder_alone_slides_on_its_contacts_not_on_the_drawn_gr
     surface is), and the foot slides out (+x), as hand statics says it must."""
     import pygame
 
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
-    from equilibria.progress import Progress
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import App
+    from equilibria.course.progress import Progress
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, load_stage(LEVELS / "friction-03.json"), progress=Progress.load(tmp_path))

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from test_corpus import BROKEN_SOLUTION, CORPUS
 
-from equilibria import grade as grading
-from equilibria.cli import main
-from equilibria.progress import data_folder
+from equilibria.classroom import grade as grading
+from equilibria.cli.main import main
+from equilibria.course.progress import data_folder
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 REFERENCE = LEVELS / "solutions"
@@ -147,12 +147,12 @@ def test_nowhere_to_write_the_csv_is_said_before_grading(classroom, tmp_path, ca
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_an_unexpected_error_is_a_row_a_log_and_exit_3(classroom, tmp_path, capsys, monkeypatch, workers):
-    import equilibria.rules
+    import equilibria.rules.judge
 
     def broken_judge(level, solution):
         raise RuntimeError("a bug in the judge")
 
-    monkeypatch.setattr(equilibria.rules, "check", broken_judge)
+    monkeypatch.setattr(equilibria.rules.judge, "check", broken_judge)
     levels, solutions = classroom
     out = tmp_path / "grades.csv"
     only_alice = tmp_path / "alice-only"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.cli import main
+from equilibria.cli.main import main
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 REFERENCE = LEVELS / "solutions"

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from hostile import EXPECTED, FORMULA, GRADED, HUGE_NODES, LEVELS, ONLY_NO_ANSWER, REFERENCE, build, snapshot, write
 
-from equilibria import grade as grading
-from equilibria.cli import main
-from equilibria.solution import BUDGET
+from equilibria.classroom import grade as grading
+from equilibria.cli.main import main
+from equilibria.format.solution import BUDGET
 
 
 @pytest.fixture
@@ -127,12 +127,12 @@ def test_a_one_level_grade_never_takes_another_levels_broken_file(hostile, tmp_p
 def test_a_huge_solution_is_refused_before_any_solve(hostile, tmp_path, monkeypatch, capsys):
     """The budget is checked before the judge runs: the judge is never called for it,
     in `grade` nor in `check`, which says so in one line and exits 2."""
-    import equilibria.rules
+    import equilibria.rules.judge
 
     _, cls, _ = hostile
     judged: list[str] = []
-    real = equilibria.rules.check
-    monkeypatch.setattr(equilibria.rules, "check", lambda level, solution: judged.append(solution.level) or real(level, solution))
+    real = equilibria.rules.judge.check
+    monkeypatch.setattr(equilibria.rules.judge, "check", lambda level, solution: judged.append(solution.level) or real(level, solution))
     huge = cls / "huge"
     assert main(["grade", "tutorial-04", str(huge.parent / "huge"), "--csv", "-", "--workers", "1"]) == 0
     assert judged == []
@@ -150,7 +150,7 @@ def test_the_budget_holds_every_reference_solution_twenty_times_over():
     times over in size, is within it."""
     from collections import Counter
 
-    from equilibria.solution import load_solution
+    from equilibria.format.solution import load_solution
 
     for path in sorted(REFERENCE.glob("*.json")):
         solution = load_solution(json.loads(path.read_text()))
@@ -290,7 +290,7 @@ def test_an_unreadable_file_is_a_row_naming_it(tmp_path, monkeypatch, capsys):
 
 
 def test_a_teachers_level_saved_as_upper_case_json_is_listed(tmp_path):
-    from equilibria.teacher import teacher_levels
+    from equilibria.course.teacher import teacher_levels
 
     level = json.loads((LEVELS / "tutorial-01.json").read_text())
     write(tmp_path / "ARCH.JSON", {**level, "id": "arch-01"})

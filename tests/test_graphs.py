@@ -15,11 +15,11 @@ import pygame
 import pytest
 from builders import member, model
 
-from equilibria.app.graphs import CAPACITY, QUANTITIES, GraphPanel, Recorder, label, nice_ticks, tick_text
-from equilibria.app.palette import COMPRESSION, REACTION, TENSION, Fonts
-from equilibria.engine import Simulation, build_model
-from equilibria.engine.simulation import make_probe
-from equilibria.files import SaveError
+from equilibria.app.draw.palette import COMPRESSION, REACTION, TENSION, Fonts
+from equilibria.app.widgets.graphs import CAPACITY, QUANTITIES, GraphPanel, Recorder, label, nice_ticks, tick_text
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation, make_probe
+from equilibria.files.store import SaveError
 
 M, G, T = 10.0, 9.81, 0.6  # [kg], [m/s²], [s]: a period of 36 frames at 60 Hz
 K = M * (2 * math.pi / T) ** 2  # [N/m]

@@ -8,15 +8,15 @@ import re
 
 import pytest
 
-import equilibria.app.stage as stage_module
+import equilibria.app.session.stage as stage_module
 import equilibria.engine.linear
-import equilibria.workbench
+import equilibria.work.workbench
 from benchmarks.frames import lattice_design
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.session import PlaySession
-from equilibria.app.stage import load_stage, named_in
-from equilibria.course import level_path, reference_solution
-from equilibria.solution import AddMember
+from equilibria.app.session.play import PlaySession
+from equilibria.app.session.stage import load_stage, named_in
+from equilibria.course.syllabus import level_path, reference_solution
+from equilibria.format.solution import AddMember
 
 
 class CountingRe:
@@ -72,9 +72,9 @@ def test_what_the_words_name(text, named):
 def test_a_picture_of_a_large_design_finds_its_names_in_one_scan(monkeypatch, tmp_path):
     """Picture.names at 2,000 members: named_in once per text, not once per id."""
     pytest.importorskip("pygame")
-    import equilibria.app.picture as picture_module
-    from equilibria.app.app import App
+    import equilibria.app.widgets.picture as picture_module
     from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.window.app import App
 
     path = tmp_path / "lattice.json"
     path.write_text(json.dumps(lattice_design(2000)))
@@ -105,8 +105,8 @@ def test_one_edit_makes_its_design_once_and_searches_for_a_mechanism_once(monkey
     stage, bench, last = _bridge_one_member_short()
     session = PlaySession(stage, bench=bench, fixed=True)
     designs, searches = [], []
-    real_design, real_find = equilibria.workbench.design, equilibria.engine.linear.find_mechanism
-    monkeypatch.setattr(equilibria.workbench, "design", lambda *a: designs.append(1) or real_design(*a))
+    real_design, real_find = equilibria.work.workbench.design, equilibria.engine.linear.find_mechanism
+    monkeypatch.setattr(equilibria.work.workbench, "design", lambda *a: designs.append(1) or real_design(*a))
     monkeypatch.setattr(equilibria.engine.linear, "find_mechanism", lambda *a: searches.append(1) or real_find(*a))
     session.edit(bench.add_member, last.i, last.j, last.section)
     session.tick(1 / 60)
@@ -127,7 +127,7 @@ def test_undo_makes_the_design_again():
     assert bench.cost() > before
     assert bench.undo()
     assert bench.cost() == pytest.approx(before)
-    assert len(bench.structure()["members"]) == len(equilibria.workbench.design(bench.level, bench.attempt.solution()).data["members"])
+    assert len(bench.structure()["members"]) == len(equilibria.work.workbench.design(bench.level, bench.attempt.solution()).data["members"])
 
 
 def test_where_the_nodes_are_is_worked_out_once_per_edit(monkeypatch):
@@ -135,7 +135,7 @@ def test_where_the_nodes_are_is_worked_out_once_per_edit(monkeypatch):
     band): the positions are read from one table made per edit, not a search per node."""
     _, bench, last = _bridge_one_member_short()
     tables = []
-    real = equilibria.workbench.Bench._positions
+    real = equilibria.work.workbench.Bench._positions
 
     def counted(self):
         before = self._where[0]
@@ -143,7 +143,7 @@ def test_where_the_nodes_are_is_worked_out_once_per_edit(monkeypatch):
         tables.append(self._where[0] is not before)
         return out
 
-    monkeypatch.setattr(equilibria.workbench.Bench, "_positions", counted)
+    monkeypatch.setattr(equilibria.work.workbench.Bench, "_positions", counted)
     ids = [n["id"] for n in bench.structure()["nodes"]]
     for nid in ids * 3:
         bench.position(nid)
@@ -157,7 +157,7 @@ def test_a_sandbox_edit_dumps_its_model_once_for_the_game(monkeypatch, tmp_path)
     """One edit of a sandbox design, then the frame that builds it: the design is dumped
     to a model once (the edit's check builds the engine's model from it, and the build,
     the supports and the picture share it), not once for each of them."""
-    from equilibria.format import BaseLevel
+    from equilibria.format.schema import BaseLevel
 
     path = tmp_path / "lattice.json"
     path.write_text(json.dumps(lattice_design(100)))

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from equilibria import handin
-from equilibria.cli import main
-from equilibria.files import temporaries
-from equilibria.progress import Progress, data_folder
-from equilibria.solution import load_solution
+from equilibria.classroom import handin
+from equilibria.cli.main import main
+from equilibria.course.progress import Progress, data_folder
+from equilibria.files.store import temporaries
+from equilibria.format.solution import load_solution
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 REFERENCE = LEVELS / "solutions"
@@ -106,8 +106,8 @@ def test_the_student_id_comes_from_the_progress():
 
 
 def session_on(level_id: str, progress):
-    from equilibria.app.session import PlaySession
-    from equilibria.app.stage import load_stage
+    from equilibria.app.session.play import PlaySession
+    from equilibria.app.session.stage import load_stage
 
     return PlaySession(load_stage(str(LEVELS / f"{level_id}.json")), progress=progress, fixed=True)
 
@@ -115,7 +115,7 @@ def session_on(level_id: str, progress):
 def test_ctrl_e_hands_in_the_work_in_hand():
     import pygame
 
-    from equilibria.app.keymap import binding_for
+    from equilibria.app.widgets.keymap import binding_for
 
     assert binding_for(pygame.K_e, pygame.KMOD_CTRL).action == "session.hand_in"
     assert binding_for(pygame.K_e, 0).action != "session.hand_in"  # E alone still exports the graph
@@ -154,8 +154,8 @@ def test_a_demonstration_is_never_the_players_win_nor_their_work(saved):
 def test_export_never_writes_among_the_levels(capsys):
     """Not over a shipped reference solution (a solution for the same level, but the
     course's), nor into the teacher's levels folder, where it would be read as a level."""
-    from equilibria.shipped import LEVELS_DIR
-    from equilibria.teacher import teacher_folder
+    from equilibria.course.teacher import teacher_folder
+    from equilibria.files.shipped import LEVELS_DIR
 
     saved_work("tutorial-01")
     reference = LEVELS_DIR / "solutions" / "tutorial-01.json"

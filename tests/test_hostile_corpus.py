@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.runlimits import after_run, not_finite
+from equilibria.cli.runlimits import after_run, not_finite
 
 ROOT = Path(__file__).resolve().parents[1]
 TEACHER_DIR = ROOT / "tests" / "corpus" / "teacher"
@@ -92,7 +92,7 @@ def test_the_teacher_s_folder_lists_without_a_control_character_and_loses_nothin
     assert not CONTROLS.search(done.stdout.replace("\n", "") + done.stderr.replace("\n", ""))
     assert "hostile-control-title" in done.stdout and "Clear \ufffd[2J" in done.stdout
     refused = [line for line in done.stderr.splitlines() if line.startswith(str(folder))]
-    # listing reads the format only (game/teacher.py): 8 refused there; the budget, the cable's load and the
+    # listing reads the format only (game/course/teacher.py): 8 refused there; the budget, the cable's load and the
     # zone are the sense checks a level gets when it is opened, refused then in one line each
     assert len(refused) == 8
     for name in ("beyond-the-budget", "cable-distributed-load", "zero-area-zone"):

@@ -1,7 +1,7 @@
 """Languages (issue 25 point 5): the catalogs in step with the code, every text of the
 second language translated with its placeholders intact, numbers and plurals as each
 language writes them, the language from --lang or the system, and level texts in
-several languages (game/i18n.py, game/catalogs.py)."""
+several languages (game/words/i18n.py, game/words/catalogs.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import string
 
 import pytest
 
-from equilibria import catalogs, i18n
-from equilibria.i18n import LANGUAGES, SOURCE
+from equilibria.words import catalogs, i18n
+from equilibria.words.i18n import LANGUAGES, SOURCE
 
 
 def all_messages():
@@ -26,7 +26,7 @@ def all_messages():
 
 def test_the_catalogs_are_in_step_with_the_code():
     """Every text the code marks is in every language's catalog, and no catalog holds a
-    text the code no longer has (`python -m equilibria.catalogs` puts them in step)."""
+    text the code no longer has (`python -m equilibria.words.catalogs` puts them in step)."""
     assert catalogs.out_of_step() == []
 
 
@@ -55,7 +55,7 @@ def test_translations_keep_their_placeholders():
 
 def test_a_text_in_two_catalogs_reads_the_same_in_both():
     """Two areas may use the same short text ("level", "{n} nodes"); the game looks a text
-    up in one catalog after another (game/i18n.py), so both must translate it alike."""
+    up in one catalog after another (game/words/i18n.py), so both must translate it alike."""
     seen: dict[tuple[str, str], tuple[str, object]] = {}
     differ = []
     for code, domain, message in all_messages():
@@ -112,7 +112,7 @@ def test_level_texts_in_several_languages():
 
 
 def test_lang_sets_the_language_before_the_help_is_built(capsys):
-    from equilibria import cli
+    from equilibria.cli import main as cli
 
     with pytest.raises(SystemExit):
         cli.main(["--lang", "de", "--help"])

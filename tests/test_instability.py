@@ -6,7 +6,7 @@ paused; the game goes on drawing frames and does no more steps until the player 
 The game never picks a step itself that is too large: an edit rebuilds the model and
 the engine estimates a new stable step (seed 000, the Gershgorin bound of the stiffest
 element), or, where that step is too small for real time, the game goes on with
-implicit steps, stable at any step (game/app/chooser.py). A step the player chose (`equilibria play/sandbox --dt`, to see what an
+implicit steps, stable at any step (game/app/session/chooser.py). A step the player chose (`equilibria play/sandbox --dt`, to see what an
 explicit integrator does past its limit) stays as chosen until D takes the stable one.
 """
 
@@ -19,8 +19,8 @@ import pygame
 from test_corpus import CORPUS
 from test_play_session import key, start
 
-from equilibria.app.palette import ALERT
-from equilibria.app.stage import Stage, load_stage
+from equilibria.app.draw.palette import ALERT
+from equilibria.app.session.stage import Stage, load_stage
 
 
 def alert_pixels(surface: pygame.Surface) -> int:
@@ -42,7 +42,7 @@ def counting(scene) -> list[float]:
 
 
 def test_too_large_a_step_is_caught_in_its_first_frame_rolled_back_explained_and_d_takes_the_stable_one():
-    """The sandbox's loads come on from nothing (game/app/session.py: ramped), so the
+    """The sandbox's loads come on from nothing (game/app/session/play.py: ramped), so the
     first step, with nothing yet to push it, may pass: the first batch with a load to
     amplify blows up, and that frame is the last one run."""
     stage = load_stage(CORPUS / "levels" / "good.json", sandbox=True)  # a steel plate in a triangle of bars

@@ -8,8 +8,9 @@ import scipy.linalg
 from builders import FREE_FRAME, bridge_truss, member, model
 
 import equilibria.engine.linear as lin
-from equilibria.engine import Simulation, Unstable, build_model
 from equilibria.engine.linear import max_frequency_bound, stable_dt, stiffness
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation, Unstable
 
 
 def lattice(nx: int, ny: int, **world) -> dict:

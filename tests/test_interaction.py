@@ -23,7 +23,8 @@ import pytest
 import scipy.special
 from builders import bridge_truss, cantilever, member, model
 
-from equilibria.engine import Simulation, Unstable, build_model
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation, Unstable
 
 G = 9.81
 FRAME = 1.0 / 60.0  # [s] the game's frame: it sets the tethers once a frame

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.engine import Simulation
-from equilibria.level import Level
-from equilibria.rules import check
+from equilibria.course.level import Level
+from equilibria.engine.simulation import Simulation
+from equilibria.format.solution import load_solution
 from equilibria.rules.common import MAX_JUDGE_STEPS, within_budget
-from equilibria.solution import load_solution
-from equilibria.text import plain_text
+from equilibria.rules.judge import check
+from equilibria.words.text import plain_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -66,7 +66,7 @@ def test_the_game_draws_a_text_holding_a_nul(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from equilibria.app.draw import label, text_block
+    from equilibria.app.draw.primitives import label, text_block
 
     pygame.init()
     surface = pygame.Surface((200, 100))
@@ -78,10 +78,10 @@ def test_the_game_draws_a_text_holding_a_nul(monkeypatch):
 def test_a_force_typed_past_the_bounds_is_refused_in_words_not_a_crash():
     """The game's typed force takes up to 32 characters: "1e10" kN is 1e13 N, past the
     1e12 N a solution holds; the workbench refuses it in the player's words."""
-    from equilibria.course import shipped_level
-    from equilibria.files import read_json
-    from equilibria.level import load_level
-    from equilibria.workbench import LevelBench, Refused, SandboxBench
+    from equilibria.course.level import load_level
+    from equilibria.course.syllabus import shipped_level
+    from equilibria.files.store import read_json
+    from equilibria.work.workbench import LevelBench, Refused, SandboxBench
 
     bench = LevelBench(load_level(read_json(shipped_level("tutorial-01"))))
     with pytest.raises(Refused, match=r"^The game takes forces of at most 1,000,000,000 kN\.$"):

@@ -24,8 +24,8 @@ from itertools import combinations
 import pytest
 from judging import LEVELS, verdict
 
-from equilibria.course import load_course
-from equilibria.files import read_json
+from equilibria.course.syllabus import load_course
+from equilibria.files.store import read_json
 from equilibria.rules.answer import unit
 
 TAU, PHI = 0.02, 0.01

@@ -41,7 +41,7 @@ def knows_the_kinds(source: str) -> bool:
 
 
 def dispatching() -> set[str]:
-    return {f"engine/{p.name}" for p in sorted((ROOT / "engine").glob("*.py")) if knows_the_kinds(p.read_text(encoding="utf-8"))}
+    return {p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "engine").rglob("*.py")) if knows_the_kinds(p.read_text(encoding="utf-8"))}
 
 
 def listed() -> set[str]:

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.level import Level, schema_text
-from equilibria.rules import KINDS, check
+from equilibria.course.level import Level, schema_text
+from equilibria.format.solution import Solution
+from equilibria.rules.judge import check
 from equilibria.rules.kind import Kind
-from equilibria.solution import Solution
-from equilibria.workbench import tools_for
+from equilibria.rules.kinds import KINDS
+from equilibria.work.workbench import tools_for
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = "|".join(KINDS)

@@ -12,12 +12,13 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from equilibria.app import draw, marks
-from equilibria.app.labels import LabelLayer
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.labels import LabelLayer
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.picture import Picture
-from equilibria.app.stage import Stage, load_stage
-from equilibria.course import load_course, reference_solution, shipped_level
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.widgets import marks
+from equilibria.app.widgets.picture import Picture
+from equilibria.course.syllabus import load_course, reference_solution, shipped_level
 
 
 @pytest.fixture

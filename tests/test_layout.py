@@ -5,7 +5,7 @@ the brief, the verdict after a failed and after a passed check, the member table
 graph, the force being typed).
 
 The parts are caught as they draw: the scene is drawn on a `Recording` surface
-(game/app/sections.py), which notes for each section the rectangle every blit (all
+(game/app/window/sections.py), which notes for each section the rectangle every blit (all
 text is blitted) was meant to fill and what of it shows. A screen holds together when
 - the docked parts (title, toolbar, world, legend, readout, status) lie inside the
   window and no two of them overlap;
@@ -28,17 +28,17 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from equilibria.app.app import App
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.layout import MIN_SIZE
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.loading import LoadingScene
 from equilibria.app.scenes.menu import MenuScene
-from equilibria.app.sections import Recording
-from equilibria.app.stage import Stage, load_stage
-from equilibria.course import reference_solution, shipped_level
-from equilibria.i18n import set_language
-from equilibria.progress import Progress
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.window.app import App
+from equilibria.app.window.layout import MIN_SIZE
+from equilibria.app.window.sections import Recording
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import reference_solution, shipped_level
+from equilibria.words.i18n import set_language
 
 
 @pytest.fixture(autouse=True, params=["en", "de"])
@@ -207,7 +207,7 @@ def test_the_window_is_never_smaller_than_the_minimum(tmp_path):
 
 
 def test_the_grid_says_its_spacing_in_plain_digits(language):
-    from equilibria.app.marks import _length
+    from equilibria.app.widgets.marks import _length
 
     said = {"en": ["20 cm", "1 m", "1.5 m", "500 m", "9,770,000 m"], "de": ["20 cm", "1 m", "1,5 m", "500 m", "9.770.000 m"]}
     assert [_length(x) for x in (0.2, 1.0, 1.5, 500.0, 9.77e6)] == said[language]
@@ -215,7 +215,7 @@ def test_the_grid_says_its_spacing_in_plain_digits(language):
 
 def test_size_opens_the_window_at_that_size_and_never_under_the_minimum(tmp_path):
     from equilibria.app import launch
-    from equilibria.cli import build_parser
+    from equilibria.cli.main import build_parser
 
     assert build_parser().parse_args(["play", "bridge-01", "--size", "1024x600"]).size == (1024, 600)
     for asked, got in (((1024, 600), (1024, 600)), ((640, 480), MIN_SIZE)):

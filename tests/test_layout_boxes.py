@@ -10,13 +10,13 @@ import pygame
 from test_layout import problems, recorded
 from test_play_session import click, key, post, start
 
-from equilibria.app import sections
-from equilibria.app.keymap import help_rows
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.sections import Recording
-from equilibria.app.stage import Stage, load_stage
-from equilibria.course import reference_solution, shipped_level
-from equilibria.progress import Progress
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.widgets.keymap import help_rows
+from equilibria.app.window import sections
+from equilibria.app.window.sections import Recording
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import reference_solution, shipped_level
 
 
 def level(level_id: str, tmp_path, *, solved: bool = False, size: tuple[int, int] | None = None):
@@ -178,7 +178,7 @@ def test_the_member_table_pages_with_page_down_the_arrows_and_the_wheel(tmp_path
 def test_f1_shows_every_key_at_1280_by_800_from_a_deep_install(tmp_path, monkeypatch):
     """An installed copy's manual sits deep (the sdist's CI run, a Windows venv): its folder
     in the help's first row must not wrap the keys below out of view."""
-    from equilibria import manual
+    from equilibria.files import manual
 
     monkeypatch.setattr(manual, "docs_folder", lambda: "/tmp/" + "a-very-long-folder-name/" * 6 + "site-packages/game/docs")
     _whole_help(*level("bridge-01", tmp_path))

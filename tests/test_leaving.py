@@ -12,9 +12,9 @@ from test_play_session import click, key, start
 from equilibria.app.launch import bench_of_solution
 from equilibria.app.scenes.menu import MenuScene
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import load_stage
-from equilibria.course import load_course, reference_solution, shipped_level
-from equilibria.progress import Progress
+from equilibria.app.session.stage import load_stage
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import load_course, reference_solution, shipped_level
 
 
 def passed(level: str, tmp_path):
@@ -43,8 +43,8 @@ def test_the_verdict_box_foot_stays_clear_of_its_buttons(tmp_path):
     """A build level's pass has three buttons (Members, Try again, Next level) on the
     foot's line: the foot ran under them, cut to 'Esc: fold this'. How the check was
     judged (the integrator, its step) is for `check --json`, never the student's text."""
-    from equilibria.app import overlay
-    from equilibria.app.panels import verdict_texts
+    from equilibria.app.widgets import overlay
+    from equilibria.app.widgets.panels import verdict_texts
 
     app, scene = passed("bridge-01", tmp_path)
     app.frame()
@@ -62,7 +62,7 @@ def test_the_last_level_says_so_instead_of_moving_on(tmp_path, monkeypatch):
     assert course.next_after(course.level_ids()[-1]) is None and course.next_after("no-such-level") is None
     app, scene = passed("tutorial-01", tmp_path)
     as_if_last = SimpleNamespace(next_after=lambda level_id: None)  # as if tutorial-01 were the last
-    monkeypatch.setattr("equilibria.app.session.load_course", lambda: as_if_last)
+    monkeypatch.setattr("equilibria.app.session.play.load_course", lambda: as_if_last)
     key(app, pygame.K_n)
     assert app.scene is scene and "last level" in scene.session.notice
     app.close()

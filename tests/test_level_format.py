@@ -5,9 +5,9 @@ import json
 import pytest
 from builders import bridge_truss
 
-from equilibria.cli import main
-from equilibria.course import SCHEMA_PATH
-from equilibria.level import Level, schema_text
+from equilibria.cli.main import main
+from equilibria.course.level import Level, schema_text
+from equilibria.course.syllabus import SCHEMA_PATH
 
 
 def level(**changes) -> dict:
@@ -27,7 +27,7 @@ def validate(tmp_path, capsys, files: dict[str, object]) -> tuple[int, list[str]
 
 
 def test_committed_schema_is_generated_from_the_definition():
-    """Regenerate with `python -m equilibria.level --write-schema` after changing game/level.py."""
+    """Regenerate with `python -m equilibria.course.level --write-schema` after changing game/course/level.py."""
     assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
 
 

@@ -10,12 +10,12 @@ import re
 import pytest
 from builders import bridge_truss
 
-from equilibria import i18n
-from equilibria.cli import main
-from equilibria.course import LEVELS_DIR, NOT_LEVELS, load_course
-from equilibria.files import read_json
-from equilibria.level import Level, languages_note, load_level, schema_errors
-from equilibria.variants import PLACEHOLDER, version
+from equilibria.cli.main import main
+from equilibria.course.level import Level, languages_note, load_level, schema_errors
+from equilibria.course.syllabus import LEVELS_DIR, NOT_LEVELS, load_course
+from equilibria.files.store import read_json
+from equilibria.rules.variants import PLACEHOLDER, version
+from equilibria.words import i18n
 
 
 @pytest.fixture
@@ -125,7 +125,7 @@ def test_the_note_names_every_language_missing(monkeypatch):
 
 def test_every_shipped_text_is_in_every_language_with_the_english_placeholders():
     """Every text field of every shipped level and of the course, in every language of
-    LANGUAGES, showing the same {numbers} as the English (game/variants.py fills them)."""
+    LANGUAGES, showing the same {numbers} as the English (game/rules/variants.py fills them)."""
     missing, differ = [], []
     for path in shipped():
         built = Level.model_validate(read_json(path))
@@ -225,7 +225,7 @@ def test_validate_says_the_format_s_refusals_through_the_catalogs(tmp_path, caps
 
 def test_the_pseudo_language_test_catches_an_unmarked_refusal(tmp_path, capsys, monkeypatch, lang):
     """The test above fails when one refusal bypasses the catalogs."""
-    import equilibria.format as fmt
+    import equilibria.format.schema as fmt
 
     def unmarked(points):
         if points is not None and any(b[0] <= a[0] for a, b in itertools.pairwise(points)):
@@ -260,11 +260,11 @@ def test_a_section_reads_in_the_students_language_and_its_key_stays_the_files():
     """bridge-01's sections are keys ("light", "heavy") that solution files name; the
     student reads their names in their language, on the toolbar, in notices, the member
     table and the bill (Bench.section_name, Section.shown)."""
-    from equilibria import i18n
-    from equilibria.course import shipped_level
-    from equilibria.files import read_json
-    from equilibria.level import load_level
-    from equilibria.workbench import SANDBOX_SECTIONS, LevelBench
+    from equilibria.course.level import load_level
+    from equilibria.course.syllabus import shipped_level
+    from equilibria.files.store import read_json
+    from equilibria.words import i18n
+    from equilibria.work.workbench import SANDBOX_SECTIONS, LevelBench
 
     bench = LevelBench(load_level(read_json(shipped_level("bridge-01"))))
     assert bench.section_name("light") == "light"

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from judging import F, fails, passes, verdict
 
-from equilibria.files import read_json
-from equilibria.i18n import localized
+from equilibria.files.store import read_json
+from equilibria.words.i18n import localized
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 G = 9.81

@@ -24,10 +24,11 @@ from builders import member, model
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from equilibria.cli import main
-from equilibria.engine import Simulation, build_model
-from equilibria.engine.beam import beam_forces_small
+from equilibria.cli.main import main
+from equilibria.engine.elements.beam import beam_forces_small
 from equilibria.engine.linear import bar_axial_linear, load_vector, prescribed_displacement, stiffness
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
 
 P, H = 100e3, 20e3  # [N] vertical load on each top node, lateral load at C
 

@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 from builders import STEEL, cantilever, member, model
 
-from equilibria.engine import Simulation, build_model
+from equilibria.engine.model import build_model
 from equilibria.engine.results import elements_without, member_ends, member_results
+from equilibria.engine.simulation import Simulation
 
 E = STEEL["E"]
 STRENGTH = 250e6

@@ -11,12 +11,12 @@ import numpy as np
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
-from equilibria.app.palette import MUTED
+from equilibria.app.draw.palette import MUTED
 from equilibria.app.scenes.menu import MenuScene, Row, level_rows
 from equilibria.app.scenes.play import PlayScene
-from equilibria.progress import Progress
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.window.app import App
+from equilibria.course.progress import Progress
 
 LEVELS = 60  # fake rows: more than any window shows
 

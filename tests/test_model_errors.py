@@ -9,7 +9,7 @@ from builders import bridge_truss, member, model
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from equilibria.engine import ModelError, build_model
+from equilibria.engine.model import ModelError, build_model
 
 GOOD = bridge_truss(100.0)
 GOOD["triangles"] = [{"id": "T", "nodes": ["A", "B", "D"], "material": "steel", "t": 0.01}]

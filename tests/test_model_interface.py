@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss, member, model
 
-from equilibria.cli import main
+from equilibria.cli.main import main
 
 MASS = 1000.0  # [kg] on the spring's free end
 OMEGA = 2.0 * math.pi  # [rad/s]: a period of 1 s

@@ -20,8 +20,9 @@ import scipy.linalg
 from builders import cantilever, member, model
 from scipy.integrate import solve_ivp
 
-from equilibria.engine import RestCriteria, Simulation, Unstable, build_model
 from equilibria.engine.linear import stiffness
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import RestCriteria, Simulation, Unstable
 
 STILL = RestCriteria(speed=1e-9, residual=1e-7, hold=0.05)
 

@@ -17,20 +17,20 @@ import re
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.beamdraw import MOMENT, SHEAR
+from equilibria.app.draw.beamdraw import MOMENT, SHEAR
+from equilibria.app.draw.palette import COMPRESSION, REACTION, TENSION, ZERO
+from equilibria.app.draw.render import NAME
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.pacing import FRAME
-from equilibria.app.palette import COMPRESSION, REACTION, TENSION, ZERO
-from equilibria.app.render import NAME
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import load_stage, named_in
-from equilibria.attempt import Attempt
-from equilibria.course import load_course, reference_solution, shipped_level
-from equilibria.files import read_json
-from equilibria.rules import kind_of
-from equilibria.solution import AddForce, AddMoment, CutMember, load_solution
-from equilibria.workbench import LevelBench
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage, named_in
+from equilibria.app.window.app import App
+from equilibria.course.syllabus import load_course, reference_solution, shipped_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import AddForce, AddMoment, CutMember, load_solution
+from equilibria.rules.kinds import kind_of
+from equilibria.work.attempt import Attempt
+from equilibria.work.workbench import LevelBench
 
 FIGURE = re.compile(r"\d")
 SUM_VALUE = re.compile(r"Σ[^,]*=\s*[−+-]?\d")

@@ -12,19 +12,19 @@ import pygame
 import pytest
 from test_play_session import click, key, start, tool
 
-import equilibria.files
-from equilibria.app.app import App
+import equilibria.files.store
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.menu import MenuScene
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage, load_stage
-from equilibria.attempt import Attempt
-from equilibria.course import reference_solution, shipped_level
-from equilibria.level import load_level
-from equilibria.progress import Progress
-from equilibria.solution import MAX_MOVES, AddNode
-from equilibria.workbench import LevelBench, Refused, SandboxBench
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.window.app import App
+from equilibria.course.level import load_level
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import reference_solution, shipped_level
+from equilibria.format.solution import MAX_MOVES, AddNode
+from equilibria.work.attempt import Attempt
+from equilibria.work.workbench import LevelBench, Refused, SandboxBench
 
 
 def level(level_id: str):
@@ -129,14 +129,14 @@ def full_disk(monkeypatch) -> None:
     def no_room(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(equilibria.files.os, "fsync", no_room)
+    monkeypatch.setattr(equilibria.files.store.os, "fsync", no_room)
 
 
 def read_only(monkeypatch) -> None:
     def refused(target):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(equilibria.files, "_create_temporary", refused)
+    monkeypatch.setattr(equilibria.files.store, "_create_temporary", refused)
 
 
 @pytest.mark.parametrize("break_it", [full_disk, read_only], ids=["full disk", "read-only folder"])

@@ -13,10 +13,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage, load_stage
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.window.app import App
 
 
 class Counter:
@@ -32,19 +32,18 @@ class Counter:
 
 def counting(monkeypatch) -> tuple[Counter, Counter]:
     """(element_blocks, build_model) counters, wherever the game and engine call them."""
-    import equilibria.app.session
+    import equilibria.app.session.play
+    import equilibria.course.level
     import equilibria.engine
     import equilibria.engine.model
     import equilibria.engine.stiffness
-    import equilibria.level
-    import equilibria.workbench
+    import equilibria.work.workbench
 
     blocks = Counter(equilibria.engine.stiffness.element_blocks)
     monkeypatch.setattr(equilibria.engine.stiffness, "element_blocks", blocks)
     built = Counter(equilibria.engine.model.build_model)
-    for module in (equilibria.engine.model, equilibria.engine, equilibria.app.session, equilibria.workbench):
-        monkeypatch.setattr(module, "build_model", built)
-    monkeypatch.setattr("equilibria.engine.build_model", built)  # game/level.py imports it from engine at each call
+    for module in (equilibria.engine.model, equilibria.app.session.play, equilibria.work.workbench):
+        monkeypatch.setattr(module, "build_model", built)  # game/course/level.py imports it from engine/model.py at each call
     return blocks, built
 
 
@@ -97,11 +96,11 @@ def zone_point(bench):
 
 
 def test_a_model_built_for_statics_and_then_damped_is_the_model_built_to_run():
-    """equilibria.engine.damped tunes a statics_only model's damping as build_model does (bridge-01
+    """equilibria.engine.model.damped tunes a statics_only model's damping as build_model does (bridge-01
     asks for a damping ratio, not a mass damping): the same mass damping to the bit, the
     same warnings, and nothing left to tune; a model built to run is left as it is."""
-    from equilibria.engine import build_model, damped
-    from equilibria.level import load_level
+    from equilibria.course.level import load_level
+    from equilibria.engine.model import build_model, damped
 
     data = load_level(json.loads(Path("levels/bridge-01.json").read_text())).model_data()
     run, statics = build_model(data), build_model(data, statics_only=True)

@@ -1,7 +1,7 @@
 """One home for each concept (docs/model.md, "A new element kind"): the game reads a
 member's results from engine/results.py and never branches on the element kind, nor
 reads the engine's per-kind arrays; load histories are read through engine/histories.py;
-forces are put in words by game/figures.py alone.
+forces are put in words by game/words/figures.py alone.
 
 The check walks the syntax tree of every module under game/. The few comparisons with
 "bar", "beam" or "cable" left are the level format's own words for the student (a
@@ -20,12 +20,12 @@ PER_KIND = re.compile(r"^(bar|beam|cable)_")
 ENGINE_INSIDES = {"member_slot", "members_by_kind", "hist_start", "hist_t", "hist_v"}
 # (file, the compared expression): the level format naming kinds for the student.
 LEVEL_FORMAT = {
-    ("format.py", "self.kind"),  # a section's kind, in the level file
-    ("level.py", "section.kind"),
+    ("format/schema.py", "self.kind"),  # a section's kind, in the level file
+    ("course/level.py", "section.kind"),
     ("rules/free_body.py", "member.kind"),  # a level member that is a cable pulls only along itself
     ("rules/answer.py", "member.kind"),  # a cut level member that is a cable is named a cable to the student
     ("rules/section.py", "member.kind"),  # a section level's file is a truss of bars (its sense check)
-    ("app/panels.py", "member.get('kind', 'bar')"),  # a member entry's I is shown for a beam
+    ("app/widgets/panels.py", "member.get('kind', 'bar')"),  # a member entry's I is shown for a beam
     ("rules/answer.py", "a dict keyed by element kind"),  # CARRIES: what a free body's cut carries, by what it cuts
 }
 CUT_WHAT = re.compile(r"^c(ut)?\.what$")  # a free body's cut: a support, a pin, a bar or a beam (the level format's cut kinds)
@@ -74,7 +74,7 @@ def test_the_game_never_reads_the_engines_per_kind_arrays():
 
 def test_forces_are_put_in_words_in_one_place():
     defined = [(name, node.name) for name, tree in modules() for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name in FORMATTERS]
-    assert sorted(defined) == [("figures.py", "figure"), ("figures.py", "kn"), ("figures.py", "num")]
+    assert sorted(defined) == [("words/figures.py", "figure"), ("words/figures.py", "kn"), ("words/figures.py", "num")]
 
 
 def test_the_check_finds_what_it_forbids():
@@ -85,6 +85,6 @@ def test_the_check_finds_what_it_forbids():
 
 
 def test_kn_gives_three_figures_in_plain_digits_with_the_sign():
-    from equilibria.figures import kn
+    from equilibria.words.figures import kn
 
     assert [kn(f) for f in (1.49e6, -20e3, 12.5e3, 1e3, 12.5, 0.0)] == ["1,490 kN", "-20 kN", "12.5 kN", "1 kN", "0.0125 kN", "0 kN"]

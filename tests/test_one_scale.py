@@ -2,7 +2,7 @@
 dragged, in a level and in the sandbox; a scene with no loads draws its reactions in
 proportion to its weight (tutorial-03: 0.124 and 0.516 kN were drawn the same length).
 
-Arrows are read from a transcript: `equilibria.app.draw.arrow` wrapped to note each arrow's
+Arrows are read from a transcript: `equilibria.app.draw.primitives.arrow` wrapped to note each arrow's
 colour, tail and head as the frame draws it."""
 
 from __future__ import annotations
@@ -12,20 +12,20 @@ import math
 import pygame
 import pytest
 
-import equilibria.app.draw
-from equilibria.app.app import App
-from equilibria.app.labels import LabelLayer
+import equilibria.app.draw.primitives
+from equilibria.app.draw.labels import LabelLayer
+from equilibria.app.draw.palette import LOAD, MUTED, OWN_FORCE, REACTION
+from equilibria.app.draw.render import ARROW_PX, HEAD_PX, JOINT_PX, NAME, SHORTEST_PX
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.pacing import FRAME
-from equilibria.app.palette import LOAD, MUTED, OWN_FORCE, REACTION
-from equilibria.app.render import ARROW_PX, HEAD_PX, JOINT_PX, NAME, SHORTEST_PX
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import load_stage, named_in
-from equilibria.attempt import Attempt
-from equilibria.course import reference_solution, shipped_level
-from equilibria.files import read_json
-from equilibria.solution import load_solution
-from equilibria.workbench import LevelBench
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage, named_in
+from equilibria.app.window.app import App
+from equilibria.course.syllabus import reference_solution, shipped_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.work.attempt import Attempt
+from equilibria.work.workbench import LevelBench
 
 SNAP_PX = 3.0  # [px] a dragged force snaps to a fortieth of the reference force per component: under 2 px each
 
@@ -34,13 +34,13 @@ SNAP_PX = 3.0  # [px] a dragged force snaps to a fortieth of the reference force
 def arrows(monkeypatch):
     """The arrows drawn: (colour, length [px], tail [px]) of each, as the frame draws it."""
     drawn: list[tuple[tuple, float, tuple]] = []
-    arrow = equilibria.app.draw.arrow
+    arrow = equilibria.app.draw.primitives.arrow
 
     def noting(surface, colour, tail, head, *rest, **named):
         drawn.append((tuple(colour)[:3], math.hypot(head[0] - tail[0], head[1] - tail[1]), tuple(tail)))
         return arrow(surface, colour, tail, head, *rest, **named)
 
-    monkeypatch.setattr(equilibria.app.draw, "arrow", noting)
+    monkeypatch.setattr(equilibria.app.draw.primitives, "arrow", noting)
     return drawn
 
 
@@ -115,7 +115,7 @@ def test_no_name_covers_an_arrowhead(level_id, monkeypatch):
     covers no arrow's head (five points along its length) (free-body-01's C and free-body-02's B covered the head of
     their oblique loads)."""
     heads, names = [], []
-    arrow, put = equilibria.app.draw.arrow, LabelLayer.put
+    arrow, put = equilibria.app.draw.primitives.arrow, LabelLayer.put
 
     def noting_arrow(surface, colour, tail, head, *rest, **named):
         length = math.hypot(head[0] - tail[0], head[1] - tail[1])
@@ -129,7 +129,7 @@ def test_no_name_covers_an_arrowhead(level_id, monkeypatch):
             names.append((text, plate))
         return plate
 
-    monkeypatch.setattr(equilibria.app.draw, "arrow", noting_arrow)
+    monkeypatch.setattr(equilibria.app.draw.primitives, "arrow", noting_arrow)
     monkeypatch.setattr(LabelLayer, "put", noting_put)
     stage = load_stage(shipped_level(level_id))
     app, scene = opened(stage, bench_of_solution(stage, str(reference_solution(level_id))))

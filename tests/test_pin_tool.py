@@ -20,12 +20,12 @@ import pygame
 import pytest
 from test_build_tools import Hand
 
-from equilibria.course import shipped_level
-from equilibria.engine import Simulation
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.solution import load_solution
-from equilibria.workbench import LevelBench, Refused, SandboxBench
+from equilibria.course.level import load_level
+from equilibria.course.syllabus import shipped_level
+from equilibria.engine.simulation import Simulation
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.work.workbench import LevelBench, Refused, SandboxBench
 
 G = 9.81
 STEEL = 7850.0
@@ -100,11 +100,11 @@ def test_p_over_a_beam_pins_the_end_nearest_the_pointer(tmp_path):
 def opened(data: dict, tmp_path):
     """The play scene of the level `data`, written to a file and opened as a player
     opens it, its first frame drawn."""
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
-    from equilibria.progress import Progress
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import App
+    from equilibria.course.progress import Progress
 
     path = tmp_path / "slope.json"
     path.write_text(__import__("json").dumps(data))
@@ -159,7 +159,7 @@ def test_the_player_places_a_roller_on_the_slope_the_level_offers():
 
 
 def test_the_support_tool_goes_through_the_roller_on_its_slope(tmp_path):
-    from equilibria.app.tools import SupportTool
+    from equilibria.app.widgets.tools import SupportTool
 
     data = read_json(shipped_level("supports-01"))
     data["player"]["supports"] = [["x", "y"], {"angle": 30}]

@@ -21,8 +21,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from equilibria import cleanup, manual, project
-from equilibria.cli import main
+from equilibria.cli.main import main
+from equilibria.course import cleanup
+from equilibria.files import manual
+from equilibria.words import project
 
 ROOT = Path(__file__).resolve().parents[1]
 LEVELS = ROOT / "levels"
@@ -125,7 +127,7 @@ def test_a_headless_run_of_set_frames_still_works_without_a_display(tmp_path):
 def test_an_invisible_driver_is_refused_unless_asked_for(monkeypatch):
     """SDL may pick `offscreen` or `dummy` by itself (no display on any system): refused;
     chosen with SDL_VIDEODRIVER (the tests, a screenshot run): accepted."""
-    from equilibria.app import display
+    from equilibria.app.window import display
 
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
@@ -170,7 +172,7 @@ def test_the_shipped_font_has_every_glyph_the_game_draws():
     """pygame.freetype gives None for a glyph the font lacks (drawn as a box)."""
     import pygame.freetype
 
-    from equilibria.app.typeface import BOLD, REGULAR, font_file
+    from equilibria.app.draw.typeface import BOLD, REGULAR, font_file
 
     chars = texts_drawn()
     assert {"Σ", "→", "▸", "≤", "·", "°"} <= chars  # the scan finds what the game draws
@@ -187,8 +189,8 @@ def test_the_fonts_come_from_the_package_never_the_system(monkeypatch):
     """Windows and macOS have no DejaVu Sans: the game must not look for it there."""
     from importlib import resources
 
-    from equilibria.app.palette import Fonts
-    from equilibria.app.typeface import BOLD, REGULAR, font_file
+    from equilibria.app.draw.palette import Fonts
+    from equilibria.app.draw.typeface import BOLD, REGULAR, font_file
 
     def refused(*args, **kwargs):
         raise AssertionError("a system font was looked up")
@@ -241,11 +243,11 @@ def test_the_manual_and_its_pictures_are_package_data():
 
 
 def test_f1_names_where_the_manual_is():
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
-    from equilibria.course import shipped_level
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import App
+    from equilibria.course.syllabus import shipped_level
 
     app = App(fixed_frame=FRAME)
     try:
@@ -273,12 +275,12 @@ def test_the_project_addresses_are_in_the_metadata_help_and_crash_message(capsys
     with pytest.raises(SystemExit):
         main(["check", "--help"])
     assert project.ISSUES in capsys.readouterr().out  # every command's help too
-    import equilibria.cli
+    import equilibria.cli.main
 
     def broken(args):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(equilibria.cli, "levels", broken)
+    monkeypatch.setattr(equilibria.cli.main, "levels", broken)
     assert main(["levels"]) == 3
     assert f"please report it at {project.ISSUES}" in capsys.readouterr().err
 

@@ -10,13 +10,13 @@ import numpy as np
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
-from equilibria.app.palette import COMPRESSION, MARK, TENSION
+from equilibria.app.draw.palette import COMPRESSION, MARK, TENSION
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage, load_stage
-from equilibria.app.view import View
-from equilibria.progress import Progress
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.session.view import View
+from equilibria.app.window.app import App
+from equilibria.course.progress import Progress
 
 RHO, G, A = 7850.0, 9.81, 1.0e-3  # the sandbox's steel bar: density, gravity, area
 
@@ -335,7 +335,7 @@ def test_the_wheel_zooms_about_the_mouse():
 
 
 def test_play_with_a_solution_and_check_judges_it_on_screen(tmp_path):
-    from equilibria.cli import main
+    from equilibria.cli.main import main
 
     shot = tmp_path / "checked.png"
     args = ["play", "levels/balance-01.json", "--solution", "levels/solutions/balance-01.json", "--check", "--frames", "5", "--screenshot", str(shot)]
@@ -423,8 +423,8 @@ def test_a_stiff_truss_dropped_in_the_empty_sandbox_falls_as_a_body_in_light_air
     to a stiff structure's lowest mode, as a level's world.damping is, α would be
     hundreds per second: the truss would sink at a few cm/s.) RK4 at a sub-millisecond
     step matches the closed form to far below the 0.2 mm allowed."""
-    from equilibria.app.session import RAMP_SECONDS as T
-    from equilibria.workbench import SANDBOX_AIR
+    from equilibria.app.session.play import RAMP_SECONDS as T
+    from equilibria.work.workbench import SANDBOX_AIR
 
     app, scene = start(Stage.empty_sandbox())
     bench = scene.session.bench

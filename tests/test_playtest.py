@@ -15,17 +15,17 @@ import pygame
 from test_layout import SIZES, assert_holds, level, problems, recorded
 from test_play_session import click, key, post, start
 
-from equilibria.app import draw
-from equilibria.app.app import App
-from equilibria.app.layout import LEGEND_WIDTH
-from equilibria.app.overlay import PAD, _sentences, title_lines
-from equilibria.app.pacing import FRAME
+from equilibria.app.draw import primitives as draw
 from equilibria.app.scenes.menu import MenuScene
-from equilibria.app.stage import load_stage
-from equilibria.course import load_course, reference_solution, shipped_level
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage
+from equilibria.app.widgets.overlay import PAD, _sentences, title_lines
+from equilibria.app.window.app import App
+from equilibria.app.window.layout import LEGEND_WIDTH
+from equilibria.course.level import load_level
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import load_course, reference_solution, shipped_level
 from equilibria.engine.determinacy import TrussCount
-from equilibria.level import load_level
-from equilibria.progress import Progress
 from equilibria.rules.answer import unknowns
 
 
@@ -192,9 +192,9 @@ def test_an_answer_shown_is_never_handed_in(capsys):
     answer, and Ctrl+E stamped it with the student's id and `grade` passed it. Neither
     Ctrl+E nor `equilibria export` hands it in now; each says why."""
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.cli import main
-    from equilibria.handin import FOLDER
-    from equilibria.progress import data_folder
+    from equilibria.classroom.handin import FOLDER
+    from equilibria.cli.main import main
+    from equilibria.course.progress import data_folder
 
     progress = Progress.load()
     progress.set_student("s1234567")
@@ -219,7 +219,7 @@ def test_export_refuses_work_done_with_another_students_numbers(tmp_path, capsys
     """reactions-02 worked as student s1234567 (their numbers kept in the work), then the
     id changed to s7654321: `export` stamped the new id on it and `grade` failed it as
     "another version of the level". It now refuses, says why, and writes nothing."""
-    from equilibria.cli import main
+    from equilibria.cli.main import main
 
     progress = Progress.load()
     progress.set_student("s1234567")

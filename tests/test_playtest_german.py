@@ -9,19 +9,19 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from equilibria.app import draw
-from equilibria.app.app import App
-from equilibria.app.camera import box_room
+from equilibria.app.draw import primitives as draw
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.pacing import FRAME
-from equilibria.app.panels import count_lines
 from equilibria.app.scenes.menu import MenuScene
 from equilibria.app.scenes.parts import KIND_NAMES, kind_name
-from equilibria.app.stage import load_stage
-from equilibria.course import reference_solution, shipped_level
-from equilibria.i18n import set_language
-from equilibria.progress import Progress
+from equilibria.app.session.camera import box_room
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage
+from equilibria.app.widgets.panels import count_lines
+from equilibria.app.window.app import App
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import reference_solution, shipped_level
 from equilibria.rules.kinds import NAMES
+from equilibria.words.i18n import set_language
 
 
 def opened(level_id: str, tmp_path, size: tuple[int, int] = (800, 600), *, solved: bool = False):
@@ -96,7 +96,7 @@ def test_a_long_level_name_in_the_level_select_is_cut_with_an_ellipsis(tmp_path,
 def test_a_members_element_is_named_in_german():
     """The tool tip's "Stab AB (beam-column)" read English in German: the element's
     name had no text in any catalog."""
-    from equilibria.app.terms import element_name
+    from equilibria.app.session.terms import element_name
     from equilibria.engine.results import ELEMENTS
 
     set_language("de")
@@ -106,7 +106,7 @@ def test_a_members_element_is_named_in_german():
 def test_money_reads_as_the_german_briefs_write_it():
     """bridge-01's German brief says "Dein Budget ist 2.500 $" while the verdict and the
     member table said "$2.500": one way on one screen, the brief's."""
-    from equilibria.figures import money
+    from equilibria.words.figures import money
 
     assert money(2500) == "$2,500"
     set_language("de")
@@ -115,7 +115,7 @@ def test_money_reads_as_the_german_briefs_write_it():
 
 def test_the_member_tables_use_ratio_reads_a_german_per_cent():
     """The member table said "51%" under a verdict that says "51 %"."""
-    from equilibria.app.membertable import row_words
+    from equilibria.app.widgets.membertable import row_words
 
     row = {"member": "FD", "force": -14700.0, "tension_capacity": 113e3, "compression_capacity": 28.6e3, "compression_by": "buckling", "use": 0.514}
     assert row_words(row)[4] == "51%"
@@ -126,9 +126,9 @@ def test_the_member_tables_use_ratio_reads_a_german_per_cent():
 def test_a_sections_kind_and_material_are_named_in_german(tmp_path):
     """sections-02's tool tip said "steel, A = 20 cm²" and the sandbox's notice "(bar,
     steel, …)" in German; a material the game has no word for stays as the level wrote it."""
-    from equilibria.app.panels import section_words
-    from equilibria.app.session import new_members_said
-    from equilibria.workbench import SANDBOX_SECTIONS
+    from equilibria.app.session.play import new_members_said
+    from equilibria.app.widgets.panels import section_words
+    from equilibria.work.workbench import SANDBOX_SECTIONS
 
     set_language("de")
     assert section_words({"material": "steel", "A": 20e-4}) == "Stahl, A = 20 cm²"

@@ -19,8 +19,9 @@ import pytest
 import scipy.sparse as sp
 
 from benchmarks.peer import warren
-from equilibria.engine import Simulation, build_model
+from equilibria.engine.model import build_model
 from equilibria.engine.profile_ldl import Profile, ProfileLDL
+from equilibria.engine.simulation import Simulation
 
 
 def grid_matrix(k: int, shift: float, seed: int) -> sp.csc_matrix:

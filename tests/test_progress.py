@@ -1,4 +1,4 @@
-"""The student's progress (`equilibria.progress`): what is kept between sessions, what happens
+"""The student's progress (`equilibria.course.progress`): what is kept between sessions, what happens
 to a broken or newer progress file, where it lives, and the level select that shows it.
 Every test keeps its progress in tmp_path (never the real home)."""
 
@@ -9,13 +9,13 @@ import platformdirs
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
-from equilibria.app.palette import ALERT, REACTION
-from equilibria.app.scenes import MenuScene, PlayScene
-from equilibria.app.scenes.menu import level_rows, topic_counts
-from equilibria.files import SaveError, temporaries
-from equilibria.progress import FILE_NAME, FORMAT, HOME_VARIABLE, Progress, data_folder
+from equilibria.app.draw.palette import ALERT, REACTION
+from equilibria.app.scenes.menu import MenuScene, level_rows, topic_counts
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.window.app import App
+from equilibria.course.progress import FILE_NAME, FORMAT, HOME_VARIABLE, Progress, data_folder
+from equilibria.files.store import SaveError, temporaries
 
 WORK = {"format": 1, "level": "balance-01", "moves": [{"type": "add_force", "node": "P3", "fx": 0.0, "fy": 5000.0}]}
 

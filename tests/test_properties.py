@@ -47,11 +47,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 
-from equilibria.engine import ModelError, RestCriteria, Simulation, Unstable, build_model, dynamics
+from equilibria.engine import dynamics
 from equilibria.engine.dynamics import update_chords
-from equilibria.engine.elements import eval_forces
+from equilibria.engine.elements.kernels import eval_forces
 from equilibria.engine.linear import find_mechanism, max_frequency_bound, solve_linear, stiffness
-from equilibria.engine.model import MIN_NODE_MASS
+from equilibria.engine.model import MIN_NODE_MASS, ModelError, build_model
+from equilibria.engine.simulation import RestCriteria, Simulation, Unstable
 
 D_MIN = 0.4  # [m] least distance between two nodes, least member length
 L_MAX = 5.0  # [m] longest edge of a skeleton

@@ -1,5 +1,5 @@
 """Member-end releases (a beam's pinned end) and rollers on a line at any angle
-(engine/beam.py, engine/rollers.py), against hand statics and closed forms, never the
+(engine/elements/beam.py, engine/rollers.py), against hand statics and closed forms, never the
 code's own earlier output.
 
 Glossary: P point load [N], w uniform load [N/m], L span [m], EI flexural rigidity
@@ -21,9 +21,10 @@ import numpy as np
 import pytest
 from builders import member, model
 
-from equilibria.engine import ModelError, Simulation, build_model
-from equilibria.engine.beam import beam_blocks
+from equilibria.engine.elements.beam import beam_blocks
 from equilibria.engine.linear import solve_linear
+from equilibria.engine.model import ModelError, build_model
+from equilibria.engine.simulation import Simulation
 
 EXACT = 1e-9
 AT_REST = 1e-2

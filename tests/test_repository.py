@@ -24,20 +24,20 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 
 def test_engine_never_imports_pygame_or_pymunk():
-    for path in (ROOT / "engine").glob("*.py"):
+    for path in (ROOT / "engine").rglob("*.py"):
         text = path.read_text()
         assert not re.search(r"^\s*(import|from)\s+(pygame|pymunk)", text, re.M), path.name
 
 
 def test_readme_counts_the_course_as_it_is():
-    from equilibria.course import load_course
+    from equilibria.course.syllabus import load_course
 
     counts = [int(n) for n in re.findall(r"course of (\d+) levels", (ROOT / "README.md").read_text())]
     assert counts and all(n == len(load_course().level_ids()) for n in counts)
 
 
 def test_every_command_the_readme_and_docs_name_exists():
-    from equilibria.cli import build_parser
+    from equilibria.cli.main import build_parser
 
     commands = set(next(a for a in build_parser()._actions if a.dest == "command").choices)
     for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
@@ -115,12 +115,12 @@ def test_everything_imports_the_one_name():
 def test_the_one_name_is_what_pyproject_installs():
     """pyproject.toml maps game/ to `equilibria` and engine/ to `equilibria.engine`, and every
     package it lists is under that name; the console script and `python -m equilibria` both
-    reach equilibria.cli:main."""
+    reach equilibria.cli.main:main."""
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setup = project["tool"]["setuptools"]
     assert setup["package-dir"]["equilibria"] == "game" and setup["package-dir"]["equilibria.engine"] == "engine"
     assert all(name == "equilibria" or name.startswith("equilibria.") for name in setup["packages"])
-    assert project["project"]["scripts"]["equilibria"] == "equilibria.cli:main"
-    assert "from equilibria.cli import main" in (ROOT / "game" / "__main__.py").read_text(encoding="utf-8")
+    assert project["project"]["scripts"]["equilibria"] == "equilibria.cli.main:main"
+    assert "from equilibria.cli.main import main" in (ROOT / "game" / "__main__.py").read_text(encoding="utf-8")

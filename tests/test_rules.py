@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.cli import main
-from equilibria.course import level_files
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import KINDS
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
+from equilibria.course.syllabus import level_files
+from equilibria.files.store import read_json
+from equilibria.rules.kinds import KINDS
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 JUDGED = [p for p in level_files([str(LEVELS)]) if read_json(p)["kind"] not in ("demo", "sandbox")]

@@ -1,6 +1,6 @@
 """The judge speaks the student's language (issue 25 point 5): every word of a verdict, a
 refusal and a hint comes from the catalogs, and numbers are written in the language's
-marks (game/figures.py).
+marks (game/words/figures.py).
 
 The proof: every shipped level with a goal is checked, in the pseudo language (each
 translated text comes back in ⟦ ⟧), with its reference solution and with wrong answers
@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from equilibria import i18n
-from equilibria.figures import kn, num, signed, typed_force, typed_moment
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import check
-from equilibria.solution import read_solution
-from equilibria.variants import version_for
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import read_solution
+from equilibria.rules.judge import check
+from equilibria.rules.variants import version_for
+from equilibria.words import i18n
+from equilibria.words.figures import kn, num, signed, typed_force, typed_moment
 
 ROOT = Path(__file__).resolve().parent
 LEVELS = ROOT.parent / "levels"
@@ -185,7 +185,7 @@ def test_the_engines_words_are_translated_where_the_judge_shows_them(language):
     """A design the engine refuses (a new joint where one already is): the engine's
     ModelError carries its template and fields (engine/words.py), and the verdict gives
     them in the student's language."""
-    from equilibria.solution import AddNode
+    from equilibria.format.solution import AddNode
 
     i18n.set_language(language)
     level = load_level(read_json(LEVELS / "bridge-01.json"))

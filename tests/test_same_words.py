@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from builders import member, model
 
-from equilibria.course import LEVELS_DIR, level_files
-from equilibria.engine import build_model
+from equilibria.course.level import load_level
+from equilibria.course.syllabus import LEVELS_DIR, level_files
 from equilibria.engine.linear import Mechanism, mechanism
-from equilibria.files import read_json
-from equilibria.level import load_level
+from equilibria.engine.model import build_model
+from equilibria.files.store import read_json
 from equilibria.rules.motion import describe_motion
 
 PIN, ROLLER_Y = ["x", "y"], ["y"]

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 
-from equilibria.app.session import RAMP_SECONDS, PlaySession
-from equilibria.app.stage import Stage
-from equilibria.engine import Simulation, build_model
-from equilibria.workbench import SandboxBench
+from equilibria.app.session.play import RAMP_SECONDS, PlaySession
+from equilibria.app.session.stage import Stage
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
+from equilibria.work.workbench import SandboxBench
 
 E, A_, I_ = 210e9, 1.0e-3, 1.2e-7
 L = math.sqrt(1.25)

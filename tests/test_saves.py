@@ -1,4 +1,4 @@
-"""Atomic writes (`equilibria.files.write_json_atomic`): a process killed at any moment leaves
+"""Atomic writes (`equilibria.files.store.write_json_atomic`): a process killed at any moment leaves
 the target as it was or as it was meant to be, never half written; what a kill leaves
 behind (a temporary file) is never read and is cleaned away once stale."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.files import MAX_FILE_BYTES, MAX_OBJECTS, BadInput, SaveError, read_json, remove_stale_temporaries, temporaries, write_json_atomic
-from equilibria.progress import Progress
+from equilibria.course.progress import Progress
+from equilibria.files.store import MAX_FILE_BYTES, MAX_OBJECTS, BadInput, SaveError, read_json, remove_stale_temporaries, temporaries, write_json_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 PAD = MAX_FILE_BYTES - 100  # characters, the largest file: a write takes tens of ms, so kills land inside one
@@ -24,7 +24,7 @@ PAD = MAX_FILE_BYTES - 100  # characters, the largest file: a write takes tens o
 # killed, saying "start n" before each write and "done n" after it.
 WRITER = """
 import sys
-from equilibria.files import write_json_atomic
+from equilibria.files.store import write_json_atomic
 
 target, pad = sys.argv[1], int(sys.argv[2])
 n = 0

@@ -38,10 +38,10 @@ from pathlib import Path
 import pytest
 from judging import verdict
 
-from equilibria.cli import main
-from equilibria.course import load_course
-from equilibria.files import read_json
-from equilibria.level import load_level
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
+from equilibria.course.syllabus import load_course
+from equilibria.files.store import read_json
 from equilibria.rules.section import look_about, section_problem, sections_through
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
@@ -201,11 +201,11 @@ def type_and_enter(app, text: str) -> None:
 def test_the_cut_tool_cuts_a_member_and_takes_its_force_and_the_check_passes():
     """A player's clicks and keys: the Cut tool on GH, GC and BC, each force typed in kN
     (GC first cut with nothing typed, its force given on a second click), then C checks."""
-    from equilibria.app.app import App
-    from equilibria.app.pacing import FRAME
     from equilibria.app.scenes.play import PlayScene
-    from equilibria.app.stage import load_stage
-    from equilibria.course import shipped_level
+    from equilibria.app.session.pacing import FRAME
+    from equilibria.app.session.stage import load_stage
+    from equilibria.app.window.app import App
+    from equilibria.course.syllabus import shipped_level
 
     app = App(fixed_frame=FRAME)
     scene = PlayScene(app, load_stage(shipped_level("sections-02")))
@@ -236,7 +236,7 @@ def test_the_cut_tool_cuts_a_member_and_takes_its_force_and_the_check_passes():
 
 
 def test_the_member_force_box_reads_kn_tension_positive_and_nothing_as_not_yet():
-    from equilibria.app.entry import parse_member_force
+    from equilibria.app.widgets.entry import parse_member_force
 
     assert parse_member_force("56.25") == 56250.0 and parse_member_force(" -60 kN ") == -60000.0
     assert parse_member_force("") is None and parse_member_force("   ") is None  # cut now, its force given later

@@ -25,16 +25,16 @@ from pathlib import Path
 
 import pytest
 
-from equilibria.course import LEVELS_DIR, load_course
-from equilibria.files import BadInput
-from equilibria.level import load_level
-from equilibria.solution import load_solution
+from equilibria.course.level import load_level
+from equilibria.course.syllabus import LEVELS_DIR, load_course
+from equilibria.files.store import BadInput
+from equilibria.format.solution import load_solution
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted([*(ROOT / "game").rglob("*.py"), *(ROOT / "engine").rglob("*.py")])
 NO_IMPORT = {"pickle", "marshal", "shelve", "dill", "socket", "ssl", "urllib", "http", "requests", "ftplib", "smtplib", "xmlrpc", "subprocess", "webbrowser"}
 NO_CALL = {"eval", "exec", "compile", "__import__", "os.system", "os.popen", "importlib.import_module"}
-ALLOWED = {("game/app/warmup.py", "subprocess"), ("engine/warm.py", "subprocess")}  # the engine warm-up and its second process, fixed commands (below)
+ALLOWED = {("game/app/session/warmup.py", "subprocess"), ("engine/warm.py", "subprocess")}  # the engine warm-up and its second process, fixed commands (below)
 
 
 def test_the_game_and_the_engine_load_no_code_from_data_and_import_no_network():
@@ -57,7 +57,7 @@ def test_the_game_and_the_engine_load_no_code_from_data_and_import_no_network():
 
 
 def test_the_one_process_the_game_starts_is_its_own_engine_warm_up(monkeypatch):
-    from equilibria.app import warmup
+    from equilibria.app.session import warmup
 
     started = []
     monkeypatch.setattr(warmup.subprocess, "Popen", lambda command, **options: started.append((command, options)) or None)
@@ -99,7 +99,7 @@ def hook(event, args):
         sys.stderr.write(f"FORBIDDEN {event} {str(args)[:120]}\n")
 
 sys.addaudithook(hook)
-from equilibria.cli import main
+from equilibria.cli.main import main
 
 level = sys.argv[1]
 codes = [
@@ -137,7 +137,7 @@ def test_bad_input_is_reported_not_run(tmp_path):
     """A level whose text is Python is only ever text that is not JSON."""
     path = tmp_path / "code.json"
     path.write_text("__import__('os').system('touch " + str(tmp_path / "ran") + "')")
-    from equilibria.files import read_json
+    from equilibria.files.store import read_json
 
     with pytest.raises(BadInput, match="not valid JSON"):
         read_json(path)

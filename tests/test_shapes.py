@@ -1,4 +1,4 @@
-r"""Picking under the mouse (a nearest search over arrays) and ground contact rows (game/app/shapes.py).
+r"""Picking under the mouse (a nearest search over arrays) and ground contact rows (game/app/session/shapes.py).
 
 The structure of the picking tests, in metres:
 
@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from builders import member, model
 
-from equilibria.app.shapes import CONTACT_COLUMNS, Ground, Hit, Shapes
-from equilibria.engine import build_model
+from equilibria.app.session.shapes import CONTACT_COLUMNS, Ground, Hit, Shapes
+from equilibria.engine.model import build_model
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,14 @@ import re
 import pygame
 import pytest
 
-from equilibria.app.entry import ForceEntry
-from equilibria.app.membertable import bill_cells, totals
-from equilibria.course import reference_solution, shipped_level
-from equilibria.figures import signed
-from equilibria.files import read_json
-from equilibria.level import load_level
+from equilibria.app.widgets.entry import ForceEntry
+from equilibria.app.widgets.membertable import bill_cells, totals
+from equilibria.course.level import load_level
+from equilibria.course.syllabus import reference_solution, shipped_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
 from equilibria.rules.construction import bill, design, whole_dollars
-from equilibria.solution import load_solution
+from equilibria.words.figures import signed
 
 LIGHT, JOINT = 100.0, 50.0  # bridge-01's prices: $ per metre of the light tube, $ per new joint
 

@@ -1,4 +1,4 @@
-"""The 'stability' beam's law behind its slot (engine/slots.py, engine/beam.py): compiled
+"""The 'stability' beam's law behind its slot (engine/compiled/slots.py, engine/elements/beam.py): compiled
 once as a C function and reached by the force kernels through a named cell, so that a
 first start compiles it once, not within every kernel above it.
 
@@ -20,10 +20,11 @@ import sys
 import numpy as np
 from test_beam_stability import EULER, column_data
 
-from equilibria.engine import Simulation, build_model
-from equilibria.engine.beam import STABILITY
-from equilibria.engine.beam_chain import member_law
-from equilibria.engine.elements import built_state, eval_forces
+from equilibria.engine.elements.beam import STABILITY
+from equilibria.engine.elements.beam_chain import member_law
+from equilibria.engine.elements.kernels import built_state, eval_forces
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
 
 BENT = (0.12, -0.05, -1e-5)  # (r1, r2, r3) [rad, rad, m]: past the chain's blend, RHO1
 
@@ -74,7 +75,7 @@ def test_an_empty_slot_gives_nan_not_another_law():
     one-element law in silence."""
     code = (
         "import sys, math; sys.path.insert(0, 'tests');"
-        "from equilibria.engine.beam import STABILITY; STABILITY.ensure = lambda: None;"
+        "from equilibria.engine.elements.beam import STABILITY; STABILITY.ensure = lambda: None;"
         "from test_slots import *;"
         "m = build_model(column_data(1, P=0.5 * EULER)).arrays; s = built_state(m);"
         "eval_forces(m, s, s.pos, s.vel, 0.0, s.force);"

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pygame
 from test_play_session import click, key, start
 
-from equilibria.app.app import App
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.menu import MenuScene
-from equilibria.app.stage import Stage, load_stage
-from equilibria.course import reference_solution, shipped_level
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.window.app import App
+from equilibria.course.syllabus import reference_solution, shipped_level
 
 
 def node_at(scene, node: str) -> tuple[float, float]:

@@ -16,8 +16,9 @@ import math
 import pytest
 from builders import model
 
-from equilibria.engine import Simulation, Unstable, build_model
 from equilibria.engine.linear import STEP_MARGIN
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation, Unstable
 
 E, A, L, RHO, M, G, ZETA = 200e9, 1e-4, 1.0, 7850.0, 20.0, 9.81, 5.0
 RK4_REAL_AXIS = 2.785293563405282  # where 1 + z + z²/2 + z³/6 + z⁴/24 = −1 on the negative real axis

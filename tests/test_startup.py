@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pygame
 
-from equilibria.app.app import App, Scene
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.loading import LoadingScene, when_ready
-from equilibria.app.warmup import EngineWarmup
-from equilibria.engine import kernel_cache, warm
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.warmup import EngineWarmup
+from equilibria.app.window.app import App, Scene
+from equilibria.engine import warm
+from equilibria.engine.compiled import cache as kernel_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 LINES = "import time; [print(k, flush=True) or time.sleep(0.05) for k in (1, 2, 3)]"  # as engine.warm: `N LABEL`, a label may be empty
@@ -102,7 +103,7 @@ def test_the_kernel_cache_is_a_versioned_folder_of_the_user_cache(tmp_path):
     <user cache>/equilibria/numba/<version>-<digest>/, not beside the source."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["XDG_CACHE_HOME"] = str(tmp_path)
-    code = "from equilibria.engine import kernel_cache; from equilibria.engine.beam import wrap_angle; wrap_angle(7.0); print(kernel_cache.FOLDER)"
+    code = "from equilibria.engine.compiled import cache; from equilibria.engine.elements.beam import wrap_angle; wrap_angle(7.0); print(cache.FOLDER)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
     assert out.returncode == 0, out.stderr
     folder = Path(out.stdout.strip())
@@ -113,7 +114,7 @@ def test_the_kernel_cache_is_a_versioned_folder_of_the_user_cache(tmp_path):
 
 def test_numba_cache_dir_wins_when_set(tmp_path):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "mine"))
-    code = "from equilibria.engine import kernel_cache; print(kernel_cache.FOLDER)"
+    code = "from equilibria.engine.compiled import cache; print(cache.FOLDER)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert Path(out.stdout.strip()) == tmp_path / "mine"
 
@@ -121,10 +122,12 @@ def test_numba_cache_dir_wins_when_set(tmp_path):
 def test_the_digest_changes_with_any_engine_source(tmp_path, monkeypatch):
     before = kernel_cache.engine_digest()
     fake = tmp_path / "engine"
-    fake.mkdir()
-    for path in Path(kernel_cache.__file__).parent.glob("*.py"):
-        (fake / path.name).write_bytes(path.read_bytes())
-    monkeypatch.setattr(kernel_cache, "__file__", str(fake / "kernel_cache.py"))
+    real = Path(kernel_cache.__file__).resolve().parents[1]
+    for path in real.rglob("*.py"):
+        (fake / path.relative_to(real)).parent.mkdir(parents=True, exist_ok=True)
+        (fake / path.relative_to(real)).write_bytes(path.read_bytes())
+    monkeypatch.setattr(kernel_cache, "__file__", str(fake / "compiled" / "cache.py"))
     assert kernel_cache.engine_digest() == before
-    (fake / "elements.py").write_bytes((fake / "elements.py").read_bytes() + b"\n# edited\n")
+    kernels = fake / "elements" / "kernels.py"  # a module in a room of the engine counts too
+    kernels.write_bytes(kernels.read_bytes() + b"\n# edited\n")
     assert kernel_cache.engine_digest() != before

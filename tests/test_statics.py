@@ -17,8 +17,9 @@ import math
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss, cantilever, member, model, three_rod_triangle
 
-from equilibria.engine import ModelError, Simulation, build_model
 from equilibria.engine.linear import find_mechanism, stiffness
+from equilibria.engine.model import ModelError, build_model
+from equilibria.engine.simulation import Simulation
 
 
 def solved(data: dict, integrator: str) -> dict:

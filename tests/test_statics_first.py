@@ -8,13 +8,13 @@ import pygame
 import pytest
 from test_play_session import key, start
 
-from equilibria.app import draw
+from equilibria.app.draw import primitives as draw
 from equilibria.app.launch import bench_of_solution
-from equilibria.app.panels import net_force_lines
-from equilibria.app.stage import load_stage
-from equilibria.course import reference_solution, shipped_level
-from equilibria.engine import build_model
+from equilibria.app.session.stage import load_stage
+from equilibria.app.widgets.panels import net_force_lines
+from equilibria.course.syllabus import reference_solution, shipped_level
 from equilibria.engine.linear import solve_linear
+from equilibria.engine.model import build_model
 
 
 def test_before_a_run_the_reactions_and_the_net_force_are_the_static_answer():
@@ -40,7 +40,7 @@ def test_before_a_run_the_reactions_and_the_net_force_are_the_static_answer():
 def test_a_mechanism_says_it_has_no_static_answer(monkeypatch):
     app, scene = start(load_stage(shipped_level("supports-01")))
     assert scene.session.free is not None and scene.session.static is None
-    drawn, original = [], draw.label  # the readout's lines are drawn one label each (game/app/sections.py Scroll)
+    drawn, original = [], draw.label  # the readout's lines are drawn one label each (game/app/window/sections.py Scroll)
     monkeypatch.setattr(draw, "label", lambda surface, font, text, *a, **k: drawn.append([text]) or original(surface, font, text, *a, **k))
     app.frame()
     assert any("a mechanism: no static answer" in line for block in drawn for line in block)
@@ -50,7 +50,7 @@ def test_a_mechanism_says_it_has_no_static_answer(monkeypatch):
 def test_arrows_are_drawn_in_proportion_to_one_scale_per_scene():
     """bridge-01's loads are 10 kN: the scene's scale is ARROW_PX for 10 kN, and every
     arrow (loads, reactions, added forces) is in proportion, within its floor and cap."""
-    from equilibria.app.render import ARROW_PX, LONGEST_PX, SHORTEST_PX
+    from equilibria.app.draw.render import ARROW_PX, LONGEST_PX, SHORTEST_PX
 
     stage = load_stage(shipped_level("bridge-01"))
     app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution("bridge-01"))))
@@ -70,7 +70,7 @@ def test_after_a_pass_the_judged_run_is_called_statics_only_once_it_is_at_rest()
     its net force is the run's own (inertia and all, ΣM of kN·m on sections-02 at 0.5 s),
     and the panel does not call it the statics'; at rest it is the verdict's, with the
     lever arms as built, and reads 0 (its residues are under the rest test's tolerance)."""
-    from equilibria.app.panels import readout_lines
+    from equilibria.app.widgets.panels import readout_lines
 
     stage = load_stage(shipped_level("sections-02"))
     app, scene = start(stage, bench=bench_of_solution(stage, str(reference_solution("sections-02"))))

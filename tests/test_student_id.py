@@ -9,13 +9,13 @@ import json
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
-from equilibria.app.scenes import PlayScene
 from equilibria.app.scenes.menu import MenuScene, level_rows
-from equilibria.app.stage import load_stage
-from equilibria.course import shipped_level
-from equilibria.progress import Progress
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage
+from equilibria.app.window.app import App
+from equilibria.course.progress import Progress
+from equilibria.course.syllabus import shipped_level
 
 
 def key(k: int) -> None:

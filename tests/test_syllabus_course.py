@@ -58,8 +58,8 @@ import pytest
 from builders import english
 from judging import F, M, fails, passes, verdict
 
-from equilibria.cli import main
-from equilibria.files import read_json
+from equilibria.cli.main import main
+from equilibria.files.store import read_json
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 KN = 1e3

@@ -41,11 +41,11 @@ import pytest
 from builders import english
 from judging import F, M, fails, passes
 
-from equilibria.cli import main
-from equilibria.course import load_course
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import briefed
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
+from equilibria.course.syllabus import load_course
+from equilibria.files.store import read_json
+from equilibria.rules.judge import briefed
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 SYLLABUS = ["particle-01", "reactions-01", "reactions-02", "two-force-01", "joints-01", "sections-01", "machines-01"]

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 from builders import member, model
 
-from equilibria.engine import build_model
 from equilibria.engine.dynamics import new_state
-from equilibria.engine.elements import eval_forces
+from equilibria.engine.elements.kernels import eval_forces
+from equilibria.engine.model import build_model
 from equilibria.engine.results import element_blocks
 
 STEEL = {"E": 200e9, "density": 7850.0, "nu": 0.3}
@@ -41,7 +41,7 @@ def one(kind: str) -> dict:
     return model(TRIANGLE, triangles=[tri], materials={"m": STEEL if kind == "triangle" else RUBBER})
 
 
-PINNED = [f"beam {form}pinned {ends}" for form in ("", "stability ") for ends in ("i", "j", "ij")]  # released ends (engine/beam.py)
+PINNED = [f"beam {form}pinned {ends}" for form in ("", "stability ") for ends in ("i", "j", "ij")]  # released ends (engine/elements/beam.py)
 KINDS = ["bar", "cable", "beam", "beam stability", *PINNED, "triangle", "neo_hookean"]
 # Deformation sizes: a strain of up to ~1 % for the stiff elements (steel), 20 % for
 # rubber, where the Neo-Hookean law is far from linear; for the beam with stability

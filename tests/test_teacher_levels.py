@@ -11,15 +11,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes import menu as menu_module
 from equilibria.app.scenes.menu import MenuScene, level_rows
-from equilibria.cli import main
-from equilibria.course import level_path, load_course
-from equilibria.files import BadInput
-from equilibria.progress import Progress, data_folder
-from equilibria.teacher import HEADING, teacher_folder, teacher_levels
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.window.app import App
+from equilibria.cli.main import main
+from equilibria.course.progress import Progress, data_folder
+from equilibria.course.syllabus import level_path, load_course
+from equilibria.course.teacher import HEADING, teacher_folder, teacher_levels
+from equilibria.files.store import BadInput
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 

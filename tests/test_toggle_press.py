@@ -27,9 +27,9 @@ from pathlib import Path
 import pytest
 from judging import F, fails, passes
 
-from equilibria.cli import main
-from equilibria.course import load_course
-from equilibria.files import read_json
+from equilibria.cli.main import main
+from equilibria.course.syllabus import load_course
+from equilibria.files.store import read_json
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 P, A_RUN, H_RISE = 280.0, 0.240, 0.070

@@ -13,9 +13,9 @@ from types import SimpleNamespace
 import pytest
 from filelock import FileLock
 
-from equilibria import progress as progress_module
-from equilibria.files import SaveError
-from equilibria.progress import Progress, lock_path
+from equilibria.course import progress as progress_module
+from equilibria.course.progress import Progress, lock_path
+from equilibria.files.store import SaveError
 
 COPIES = 4
 RECORDS = 40  # per copy: each saved at once, as the game does after a check
@@ -36,8 +36,8 @@ def _claim_designs(folder: str, queue) -> None:
     import os
 
     os.environ["EQUILIBRIA_HOME"] = folder
-    from equilibria.app import session
-    from equilibria.files import write_json_atomic
+    from equilibria.app.session import play as session
+    from equilibria.files.store import write_json_atomic
 
     session.time = SimpleNamespace(strftime=lambda _: "20260101-120000")  # the same second for all
     names = []

@@ -8,12 +8,12 @@ import math
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.entry import parse_force
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import load_stage
-from equilibria.course import shipped_level
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import load_stage
+from equilibria.app.widgets.entry import parse_force
+from equilibria.app.window.app import App
+from equilibria.course.syllabus import shipped_level
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Numbers of its own for every student (issue 22, point 5): a level's `vary` block drawn
-by the student id (game/variants.py).
+by the student id (game/rules/variants.py).
 
 The levels that vary: balance-01 (P, h), particle-01 (W), reactions-02 (P, a, L),
 two-force-01 (P, b) and beam-03 (w, c, H). For each: two students get different numbers, one student the same
@@ -25,12 +25,12 @@ from pathlib import Path
 import pytest
 from judging import LEVELS
 
-from equilibria.cli import main
-from equilibria.files import read_json
-from equilibria.level import load_level
-from equilibria.rules import check
-from equilibria.solution import load_solution
-from equilibria.variants import answer_solution, decimals_of, evaluate, numbers_line, parse, shown, version
+from equilibria.cli.main import main
+from equilibria.course.level import load_level
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.rules.judge import check
+from equilibria.rules.variants import answer_solution, decimals_of, evaluate, numbers_line, parse, shown, version
 
 VARIED = ("balance-01", "particle-01", "reactions-02", "two-force-01", "beam-03")
 SOLVED = ("particle-01", "reactions-02", "two-force-01", "beam-03")  # one answer each
@@ -73,7 +73,8 @@ def test_two_students_get_different_numbers_and_one_student_the_same(level_id):
 
 def test_the_same_student_gets_the_same_numbers_in_another_process():
     """Python's hash() is salted per process (PYTHONHASHSEED): the draw must not use it."""
-    code = "import json; from equilibria.files import read_json; from equilibria.level import load_level; from equilibria.variants import version\n"
+    code = "import json; from equilibria.files.store import read_json; from equilibria.course.level import load_level\n"
+    code += "from equilibria.rules.variants import version\n"
     code += f"ids = {VARIED!r}\n"
     code += "print(json.dumps({i: version(load_level(read_json(f'levels/{i}.json')), 's1001').numbers for i in ids}))"
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
@@ -205,7 +206,7 @@ def test_work_stamped_with_other_numbers_is_refused_in_one_line():
 
 
 def test_an_attempt_stamps_its_solution_with_the_student_and_the_numbers():
-    from equilibria.attempt import Attempt
+    from equilibria.work.attempt import Attempt
 
     drawn = version(level("particle-01"), ONE)
     stamped = Attempt(drawn).solution()
@@ -366,7 +367,7 @@ def test_grade_refuses_work_stamped_for_a_classmate(tmp_path):
 
 
 def test_show_the_answer_gives_the_students_answer_never_the_level_own():
-    from equilibria.attempt import Attempt
+    from equilibria.work.attempt import Attempt
 
     drawn = version(level("reactions-02"), ONE)
     shown_moves = {m.node: (m.fx, m.fy) for m in Attempt(drawn).show_answer()}

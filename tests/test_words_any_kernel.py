@@ -21,10 +21,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from equilibria.engine import build_model
+from equilibria.course.level import load_level
 from equilibria.engine.linear import Mechanism, mechanism
-from equilibria.files import read_json
-from equilibria.level import load_level
+from equilibria.engine.model import build_model
+from equilibria.files.store import read_json
 from equilibria.rules.motion import describe_motion, first_largest
 
 ROOT = Path(__file__).resolve().parents[1]

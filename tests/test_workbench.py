@@ -8,9 +8,9 @@ import tracemalloc
 
 import pytest
 
-from equilibria.engine import build_model
-from equilibria.level import load_level
-from equilibria.workbench import SANDBOX_SECTIONS, SUPPORTS, UNDO_DEPTH, LevelBench, Refused, SandboxBench, tools_for
+from equilibria.course.level import load_level
+from equilibria.engine.model import build_model
+from equilibria.work.workbench import SANDBOX_SECTIONS, SUPPORTS, UNDO_DEPTH, LevelBench, Refused, SandboxBench, tools_for
 
 HISTORY_BYTES_PER_MEMBER = 40  # [B] traced heap the undo history may hold per member per edit (see the test)
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from equilibria.app.app import App
-from equilibria.app.camera import ZOOM_STEP
-from equilibria.app.pacing import FRAME
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage
-from equilibria.app.view import SMALLEST_PX, SMALLEST_SPAN, View
-from equilibria.progress import Progress
+from equilibria.app.session.camera import ZOOM_STEP
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage
+from equilibria.app.session.view import SMALLEST_PX, SMALLEST_SPAN, View
+from equilibria.app.window.app import App
+from equilibria.course.progress import Progress
 
 
 def post(kind: int, **fields) -> None:

@@ -4,13 +4,13 @@
     launch.sandbox(path, frames, screenshot)  equilibria sandbox [DESIGN]
     launch.menu(frames, screenshot)           equilibria
 
-Modules, from the bottom up: `stage` (what a scene shows, from a level file; no pygame),
-`pacing` (frames of wall time into engine sub-steps; no pygame), `view` (world ↔ screen;
-no pygame), `palette`, `draw` (drawing primitives), `symbols` (support symbols),
-`render` (a structure and its forces), `overlay` (title, legend, HUD, messages), `app`
-(the window, the frame loop, the scene stack), `scenes` (menu, play) and `launch`.
+Rooms, from the bottom up: `session/` (what a scene shows, the play session, pacing,
+view and camera; no pygame), `draw/` (palette, primitives, symbols, the structure and its
+forces), `window/` (the frame loop and the scene stack, sections, layout), `widgets/` (the
+play screen's parts: tools, panels, the member table, graphs), `scenes/` (menu, play,
+loading) and, here, `launch`.
 
-Only this package imports pygame; rendering reads the engine's public Simulation and
+Only this package imports pygame (and not its session/ room); rendering reads the engine's public Simulation and
 Model and never changes them.
 """
 

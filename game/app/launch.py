@@ -5,7 +5,7 @@ headless run repeats exactly); `screenshot` saves the last frame as PNG. A bad l
 file raises BadInput (one line: file: field: problem) before any window opens.
 
 Without `frames` (a player at the window) the engine is warmed up beside the window
-(game/app/warmup.py), so the first frame comes at once and answers input; a level
+(game/app/session/warmup.py), so the first frame comes at once and answers input; a level
 asked for before the engine is ready opens behind a loading screen. With `frames`
 each scene compiles what it needs as it is made: the frames repeat exactly.
 """
@@ -18,22 +18,24 @@ from pathlib import Path
 
 import pygame
 
-from equilibria.app.app import WINDOW_SIZE, App, Scene
-from equilibria.app.display import why_no_window
-from equilibria.app.pacing import FRAME
-from equilibria.app.scenes import MenuScene, PlayScene
 from equilibria.app.scenes.loading import when_ready
-from equilibria.app.stage import Stage, load_stage
-from equilibria.app.warmup import EngineWarmup
-from equilibria.attempt import Attempt
-from equilibria.cleanup import prune_engines
-from equilibria.files import BadInput
-from equilibria.i18n import _, set_language, supported
-from equilibria.outputs import check_screenshot
-from equilibria.progress import Progress
-from equilibria.rules import fitted, kind_of
-from equilibria.solution import read_solution
-from equilibria.workbench import LevelBench
+from equilibria.app.scenes.menu import MenuScene
+from equilibria.app.scenes.play import PlayScene
+from equilibria.app.session.pacing import FRAME
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.session.warmup import EngineWarmup
+from equilibria.app.window.app import WINDOW_SIZE, App, Scene
+from equilibria.app.window.display import why_no_window
+from equilibria.course.cleanup import prune_engines
+from equilibria.course.progress import Progress
+from equilibria.files.outputs import check_screenshot
+from equilibria.files.store import BadInput
+from equilibria.format.solution import read_solution
+from equilibria.rules.judge import fitted
+from equilibria.rules.kinds import kind_of
+from equilibria.words.i18n import _, set_language, supported
+from equilibria.work.attempt import Attempt
+from equilibria.work.workbench import LevelBench
 
 
 def play(
@@ -109,8 +111,8 @@ def players_language(lang: str | None) -> None:
 
 
 def engine_folder() -> Path | None:
-    """This engine's compiled-code folder (engine/kernel_cache.py), imported by the warm-up anyway."""
-    from equilibria.engine import kernel_cache
+    """This engine's compiled-code folder (engine/compiled/cache.py), imported by the warm-up anyway."""
+    from equilibria.engine.compiled import cache as kernel_cache
 
     return kernel_cache.FOLDER
 
@@ -120,7 +122,7 @@ def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | Non
     first scene, save the screenshot. 0 done, 1 no window.
     Ctrl+C closes the scenes as closing the window does (they keep what they hold).
     Where the screenshot goes is checked first; a window no one would see is refused
-    (game/app/display.py) unless the run ends by itself."""
+    (game/app/window/display.py) unless the run ends by itself."""
     check_screenshot(screenshot)
     players_language(lang)
     if frames is None:

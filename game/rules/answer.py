@@ -31,14 +31,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from equilibria.engine import Model, build_model
 from equilibria.engine.determinacy import hinge_parts
 from equilibria.engine.linear import load_vector
+from equilibria.engine.model import Model, build_model
 from equilibria.engine.words import Words
-from equilibria.format import BaseLevel as Level
-from equilibria.format import Cut
-from equilibria.i18n import N_, _
-from equilibria.solution import AddForce, AddMoment
+from equilibria.format.schema import BaseLevel as Level
+from equilibria.format.schema import Cut
+from equilibria.format.solution import AddForce, AddMoment
+from equilibria.words.i18n import N_, _
 
 CONSISTENT = 1e-9  # a least-squares residual below this fraction of the loads is round-off
 

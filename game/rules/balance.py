@@ -31,15 +31,15 @@ from __future__ import annotations
 
 import math
 
-from equilibria.engine import Model, build_model
-from equilibria.figures import figure, kn, percent, plain
-from equilibria.format import BaseLevel as Level
-from equilibria.i18n import N_, _, ngettext
+from equilibria.engine.model import Model, build_model
+from equilibria.format.schema import BaseLevel as Level
+from equilibria.format.solution import AddForce, Solution
 from equilibria.rules.common import Verdict, hold_time, limit, moment_point, run
 from equilibria.rules.contact import judge_on_contacts
 from equilibria.rules.equilibrium import FLOOR, bounds, off_words, ranked_off, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
-from equilibria.solution import AddForce, Solution
+from equilibria.words.figures import figure, kn, percent, plain
+from equilibria.words.i18n import N_, _, ngettext
 
 WITHIN = N_("ΣFx = 0, ΣFy = 0 and ΣM about {node} = 0, each within {tolerance} of the forces that make it up")
 EXACT = 1e-6  # a remainder below this fraction of the tolerance is round-off: balanced exactly

@@ -11,17 +11,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from equilibria.engine import Model, Simulation, Unstable, build_model
 from equilibria.engine.linear import Mechanism, mechanism
+from equilibria.engine.model import Model, build_model
 from equilibria.engine.results import elements_without
-from equilibria.figures import plain
-from equilibria.format import BaseLevel as Level
-from equilibria.i18n import N_, _, decimal
+from equilibria.engine.simulation import Simulation, Unstable
+from equilibria.format.schema import BaseLevel as Level
 from equilibria.rules.motion import describe_motion
+from equilibria.words.figures import plain
+from equilibria.words.i18n import N_, _, decimal
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
 # Every check that runs a structure in time runs it with this integrator at its stable
-# step, whatever the game runs it with (game/app/chooser.py): a verdict never changes
+# step, whatever the game runs it with (game/app/session/chooser.py): a verdict never changes
 # because the game chose another. Its name is in every verdict's figures (judged_by, in
 # `check --json`), never in the student's verdict text.
 JUDGE = "rk4"
@@ -143,7 +144,7 @@ def snapshot(sim: Simulation) -> Simulation:
 
 
 # What a caller asks to be done between two batches of a judged run: the game looks for
-# the window's close there, so that a long check answers it (game/app/app.py
+# the window's close there, so that a long check answers it (game/app/window/app.py
 # `answer_close`); a headless check sets nothing. A context variable, so that a check in
 # one thread or task never runs another's hook.
 BETWEEN_BATCHES: ContextVar[Callable[[], None] | None] = ContextVar("between_batches", default=None)

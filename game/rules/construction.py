@@ -20,15 +20,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from equilibria.engine import Model, ModelError, Simulation, Unstable, build_model
 from equilibria.engine.determinacy import truss_count
 from equilibria.engine.linear import mechanism
+from equilibria.engine.model import Model, ModelError, build_model
 from equilibria.engine.results import BUCKLING, CABLE, member_results
-from equilibria.engine.simulation import RestCriteria
-from equilibria.figures import figure, fixed, kn, money, percent, plain
-from equilibria.format import BaseLevel as Level
-from equilibria.format import pinned_fields, support_fields, support_key, support_words
-from equilibria.i18n import N_, _, ngettext
+from equilibria.engine.simulation import RestCriteria, Simulation, Unstable
+from equilibria.format.schema import BaseLevel as Level
+from equilibria.format.schema import pinned_fields, support_fields, support_key, support_words
+from equilibria.format.solution import AddMember, AddNode, AddSupport, Solution
 from equilibria.rules.common import (
     IMPERFECTION,
     JUDGE,
@@ -44,7 +43,8 @@ from equilibria.rules.common import (
 )
 from equilibria.rules.kind import Kind
 from equilibria.rules.motion import MOTION_TOL
-from equilibria.solution import AddMember, AddNode, AddSupport, Solution
+from equilibria.words.figures import figure, fixed, kn, money, percent, plain
+from equilibria.words.i18n import N_, _, ngettext
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
 BATCH = 0.02  # the load test looks at the structure this often [s]

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from equilibria.engine import Model
 from equilibria.engine.linear import load_vector
-from equilibria.figures import kn, plain
-from equilibria.format import BaseLevel as Level
-from equilibria.i18n import _
+from equilibria.engine.model import Model
+from equilibria.format.schema import BaseLevel as Level
 from equilibria.rules.common import Verdict, hold_time, limit, listing, run
+from equilibria.words.figures import kn, plain
+from equilibria.words.i18n import _
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from equilibria.engine.determinacy import TrussCount, truss_count
 from equilibria.engine.linear import mechanism
-from equilibria.figures import figure
-from equilibria.format import BaseLevel as Level
-from equilibria.i18n import N_, _, ngettext
+from equilibria.format.schema import BaseLevel as Level
+from equilibria.format.solution import RemoveMember, Solution
 from equilibria.rules.common import Verdict, stands
 from equilibria.rules.kind import Kind
-from equilibria.solution import RemoveMember, Solution
+from equilibria.words.figures import figure
+from equilibria.words.i18n import N_, _, ngettext
 
 
 def judge_determinacy(level: Level, solution: Solution) -> Verdict:

@@ -35,11 +35,12 @@ import math
 
 import numpy as np
 
-from equilibria.engine import Model, histories
+from equilibria.engine import histories
 from equilibria.engine.linear import load_vector, nodal_loads
-from equilibria.format import BaseLevel as Level
-from equilibria.i18n import _
+from equilibria.engine.model import Model
+from equilibria.format.schema import BaseLevel as Level
 from equilibria.rules.common import direction, listing
+from equilibria.words.i18n import _
 
 DEFAULT_TOLERANCE = 0.02  # τ: of each sum's own forces, or of each unknown (free_body.py)
 FLOOR = 0.01  # φ: of the largest given load, for a sum or an unknown near zero

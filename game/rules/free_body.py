@@ -5,7 +5,7 @@ joints, the method of sections), a beam cut (N, V and M), a frame taken apart at
 one, that it transmitted.
 
 The level's nodes, members and loads are the freed body; `cut` says where it was cut and
-what each cut carries (game/format.py `Cut`). The moves are `add_force {node, fx, fy}` and
+what each cut carries (game/format/schema.py `Cut`). The moves are `add_force {node, fx, fy}` and
 `add_moment {node, m}` (N m, counter-clockwise positive) at the cuts' nodes.
 
 How it is judged: each unknown against its own answer. The cuts' unknowns (each force
@@ -52,18 +52,18 @@ import math
 
 import numpy as np
 
-from equilibria.engine import Model, build_model
 from equilibria.engine.determinacy import hinge_parts
-from equilibria.figures import percent
-from equilibria.format import BaseLevel as Level
-from equilibria.format import Cut
-from equilibria.i18n import N_, _, ngettext
+from equilibria.engine.model import Model, build_model
+from equilibria.format.schema import BaseLevel as Level
+from equilibria.format.schema import Cut
+from equilibria.format.solution import AddForce, AddMoment, Solution, player_loads
 from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
 from equilibria.rules.balance import WITHIN
 from equilibria.rules.common import Verdict, hold_time, listing, moment_point, run, smoothly_loaded
 from equilibria.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
-from equilibria.solution import AddForce, AddMoment, Solution, player_loads
+from equilibria.words.figures import percent
+from equilibria.words.i18n import N_, _, ngettext
 
 SHORT_LINK = 0.03  # a roller's link put back (held), as a fraction of the body's size
 

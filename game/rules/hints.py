@@ -9,7 +9,7 @@ The level's own hints come one by one on later failures: after the n-th failed c
 the student sees the hint chosen from the mistake and, from the second failure on, the
 level's hint n − 1 (its last once they run out); where the mistake says nothing the
 rules here know, the level's hint n instead (its first at the first failure). The game
-counts the failures (game/attempt.py); `equilibria check --attempt N` gives the hint of
+counts the failures (game/work/attempt.py); `equilibria check --attempt N` gives the hint of
 the N-th failure, and without it "hints", all of the level's.
 """
 
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import math
 
-from equilibria.format import BaseLevel as Level
-from equilibria.i18n import N_, _
+from equilibria.format.schema import BaseLevel as Level
 from equilibria.rules.common import Verdict
+from equilibria.words.i18n import N_, _
 
 JOINT_RULES = {
     "two in line": N_("two members in line and a third, and no load: ΣF perpendicular to the line = 0 leaves nothing for the third"),

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from equilibria.engine import Model
-from equilibria.format import BaseLevel
+from equilibria.engine.model import Model
+from equilibria.format.schema import BaseLevel
+from equilibria.format.solution import Move, Solution
 from equilibria.rules.common import Verdict
-from equilibria.solution import Move, Solution
 
 GOAL_FIELDS = frozenset({"hold", "max_displacement", "moving_load"})  # the goal fields of the kinds that came first
 
@@ -36,14 +36,14 @@ class Kind:
 
     name                 as a level file's `kind` says it
     summary              what the student is asked, in a line (the schema's description)
-    moves                the move classes a solution may hold (game/solution.py); empty:
+    moves                the move classes a solution may hold (game/format/solution.py); empty:
                          the kind has no goal and takes no solution
     tools                the play scene's tools in toolbar order (`inspect` and `drag`
                          look and pull without changing the answer: every kind has them)
     mode_tools           tools that replace `tools` in a `player.mode` (zero_force: remove)
     player_fields        the `player` fields a level of this kind may set; another is an error
     goal_fields          the `goal` fields it may set
-    judge                (level, solution) → Verdict, run by equilibria.rules.check; None: no goal
+    judge                (level, solution) → Verdict, run by equilibria.rules.judge.check; None: no goal
     sense                (level, model) → problems ('field: what is wrong') a level of this
                          kind must not have, beyond the format's; run by `equilibria validate`
     builds               the moves build (nodes, members, supports): the work is a design
@@ -60,7 +60,7 @@ class Kind:
     seeks_mechanism      the scene looks for a free motion of the structure as built and
                          shows it (off where the body is meant to be free, or nothing changes)
     magnify_motion       the scene magnifies a small motion so it shows (a demo to watch)
-    cuts                 the level says where its body was cut free (`cut`, game/format.py)
+    cuts                 the level says where its body was cut free (`cut`, game/format/schema.py)
     judges_each_answer   each number the student gives is judged against its own answer
                          (the brief says how close counts), as a free body's cuts are
     judges_standing      the verdict asks whether the structure stands (common.STANDS), so

@@ -1,6 +1,6 @@
-"""The level kinds: one table, read by the level loader (game/level.py: the kinds a file
+"""The level kinds: one table, read by the level loader (game/course/level.py: the kinds a file
 may name, the player and goal fields each accepts, its sense checks), the judges
-(equilibria.rules.check), the workbench (moves and tools), the command line (what has a goal)
+(equilibria.rules.judge.check), the workbench (moves and tools), the command line (what has a goal)
 and the play scene (what it hides, looks for or magnifies).
 
 To add a kind:
@@ -8,10 +8,10 @@ To add a kind:
 1. write its module here in game/rules/, holding what the kind is: its judge
    `(level, solution) → Verdict`, any sense check of its levels, and its description
    `KIND = Kind(name=..., summary=..., moves=..., tools=..., player_fields=..., judge=...)`
-   (game/rules/kind.py says what each field means); a new move goes in game/solution.py,
-   a new `player` or `goal` field in game/format.py;
+   (game/rules/kind.py says what each field means); a new move goes in game/format/solution.py,
+   a new `player` or `goal` field in game/format/schema.py;
 2. import its `KIND` below and list it in KINDS;
-3. regenerate the schema (`python -m equilibria.level --write-schema`), describe the kind in
+3. regenerate the schema (`python -m equilibria.course.level --write-schema`), describe the kind in
    docs/level-format.md and its moves in docs/solutions.md, and ship a level with a
    reference solution and tests.
 

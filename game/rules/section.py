@@ -35,16 +35,16 @@ import math
 
 import numpy as np
 
-from equilibria.engine import Model, build_model
 from equilibria.engine.linear import mechanism
-from equilibria.figures import num, percent
-from equilibria.format import BaseLevel as Level
-from equilibria.i18n import N_, _, ngettext
+from equilibria.engine.model import Model, build_model
+from equilibria.format.schema import BaseLevel as Level
+from equilibria.format.solution import CutMember, Solution
 from equilibria.rules.common import Verdict, hold_time, listing, run, smoothly_loaded
 from equilibria.rules.equilibrium import FLOOR, largest_load, tolerance_of
 from equilibria.rules.kind import Kind
 from equilibria.rules.zero_force import member_forces_at_equilibrium
-from equilibria.solution import CutMember, Solution
+from equilibria.words.figures import num, percent
+from equilibria.words.i18n import N_, _, ngettext
 
 MOST_CUT = 3  # unknown forces one part's three equations can give
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from equilibria.engine import Model, Simulation, build_model
 from equilibria.engine.linear import mechanism
-from equilibria.figures import kn
-from equilibria.format import BaseLevel as Level
-from equilibria.i18n import N_, _, ngettext
+from equilibria.engine.model import Model, build_model
+from equilibria.engine.simulation import Simulation
+from equilibria.format.schema import BaseLevel as Level
+from equilibria.format.solution import MarkZero, RemoveMember, Solution
 from equilibria.rules.common import Standing, Verdict, free_motion, hold_time, listing, stands, within_budget
 from equilibria.rules.kind import Kind
-from equilibria.solution import MarkZero, RemoveMember, Solution
+from equilibria.words.figures import kn
+from equilibria.words.i18n import N_, _, ngettext
 
 ZERO_FORCE_TOL = 1e-6  # |N| below this fraction of the largest |N| counts as no force
 

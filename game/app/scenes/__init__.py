@@ -1,6 +1,2 @@
-"""One scene per screen: the menu (level select) and play."""
-
-from equilibria.app.scenes.menu import MenuScene
-from equilibria.app.scenes.play import PlayScene
-
-__all__ = ["MenuScene", "PlayScene"]
+"""One scene per screen: the menu (level select, menu.py), play (play.py), the loading
+screen (loading.py), and the parts and boxes of the play screen (parts.py, boxes.py)."""

@@ -1,4 +1,4 @@
-"""The play screen's boxes, one section each (game/app/sections.py): the verdict (or
+"""The play screen's boxes, one section each (game/app/window/sections.py): the verdict (or
 "Checking…", a blow-up, a mechanism), over the world where it hides least of the
 structure; and the modal ones, drawn on top and taking every key and click while open:
 the member table, the whole brief, the help, the force being typed, the question
@@ -12,16 +12,17 @@ from operator import attrgetter
 
 import pygame
 
-from equilibria import manual
-from equilibria.app import draw, overlay
-from equilibria.app.camera import box_room
-from equilibria.app.keymap import help_rows
-from equilibria.app.palette import ALERT, INK, REACTION, TENSION
-from equilibria.app.panels import verdict_texts
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.palette import ALERT, INK, REACTION, TENSION
 from equilibria.app.scenes.parts import Part
-from equilibria.app.sections import Row, Scroll, rows_height, text_rows
+from equilibria.app.session.camera import box_room
+from equilibria.app.widgets import overlay
+from equilibria.app.widgets.keymap import help_rows
+from equilibria.app.widgets.panels import verdict_texts
+from equilibria.app.window.sections import Row, Scroll, rows_height, text_rows
 from equilibria.engine.results import member_ends
-from equilibria.i18n import _
+from equilibria.files import manual
+from equilibria.words.i18n import _
 
 PAD = overlay.PAD
 BUTTON_H = 26  # [px] a button's height (bold text and its margin)
@@ -296,7 +297,7 @@ class HelpPart(Modal):
 
 
 class TablePart(Modal):
-    """The member table (U): sections, lengths and costs, and after a check the forces; it pages itself (game/app/membertable.py)."""
+    """The member table (U): sections, lengths and costs, and after a check the forces; it pages itself (game/app/widgets/membertable.py)."""
 
     name = "table"
     keys = (pygame.K_ESCAPE, pygame.K_u)

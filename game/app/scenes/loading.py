@@ -1,4 +1,4 @@
-"""The loading screen: shown while the engine is prepared (game/app/warmup.py) and a
+"""The loading screen: shown while the engine is prepared (game/app/session/warmup.py) and a
 level is asked for before it is ready; it gives way to the level once it is.
 
 The window answers throughout: the compiling happens in another process and the
@@ -12,12 +12,12 @@ from collections.abc import Callable
 
 import pygame
 
-from equilibria.app import draw
-from equilibria.app.app import App, Scene
-from equilibria.app.palette import INK, MUTED, PANEL, RULE, TENSION
-from equilibria.app.warmup import EngineWarmup
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.palette import INK, MUTED, PANEL, RULE, TENSION
+from equilibria.app.session.warmup import EngineWarmup
+from equilibria.app.window.app import App, Scene
 from equilibria.engine.warm import PLAY_STEPS
-from equilibria.i18n import N_, _, decimal
+from equilibria.words.i18n import N_, _, decimal
 
 FIRST_START = N_("The first start compiles the structural engine; later starts read it from the cache.")
 

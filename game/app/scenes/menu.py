@@ -1,6 +1,6 @@
 """The menu, the level select: the levels in course order (`levels/course.json`), by
 topic, or every level file in `levels/` when there is no course, then the teacher's
-levels (game/teacher.py) under a heading of their own, and an empty sandbox.
+levels (game/course/teacher.py) under a heading of their own, and an empty sandbox.
 Each level that can be won has a box, ticked once it is won, and its best marks; each
 topic says how many of its levels are won. The level opened last is chosen at the start
 and again on the way back from a level (after N it is the level left, not the one
@@ -23,22 +23,23 @@ from pathlib import Path
 
 import pygame
 
-from equilibria.app import draw, overlay
-from equilibria.app.app import App, Scene
-from equilibria.app.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
 from equilibria.app.scenes.loading import when_ready
 from equilibria.app.scenes.play import PlayScene
-from equilibria.app.stage import Stage, load_stage
-from equilibria.app.studentbox import StudentBox, student_line
-from equilibria.course import COURSE_PATH, LEVELS_DIR, level_files, load_course
+from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.widgets import overlay
+from equilibria.app.widgets.studentbox import StudentBox, student_line
+from equilibria.app.window.app import App, Scene
+from equilibria.course.progress import Progress, data_folder
+from equilibria.course.syllabus import COURSE_PATH, LEVELS_DIR, level_files, load_course
+from equilibria.course.teacher import HEADING, teacher_levels
 from equilibria.engine.warm import PLAY_STEPS
-from equilibria.figures import percent
-from equilibria.files import BadInput, SaveError, read_json
-from equilibria.format import raw_text
-from equilibria.i18n import LANGUAGES, N_, SOURCE, _, language, ngettext, set_language
-from equilibria.progress import Progress, data_folder
-from equilibria.rules import kind_of
-from equilibria.teacher import HEADING, teacher_levels
+from equilibria.files.store import BadInput, SaveError, read_json
+from equilibria.format.schema import raw_text
+from equilibria.rules.kinds import kind_of
+from equilibria.words.figures import percent
+from equilibria.words.i18n import LANGUAGES, N_, SOURCE, _, language, ngettext, set_language
 
 ROW = 26  # [px] height of a row
 LEFT = 60  # [px] left edge of the list

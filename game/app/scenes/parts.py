@@ -1,7 +1,7 @@
-"""The play screen's standing parts, one section each (game/app/sections.py): the title
+"""The play screen's standing parts, one section each (game/app/window/sections.py): the title
 and brief's lines, the toolbar, the world, the legend, the net-force readout, the status
 line, and over the world the badges, the HUD, the graph and the tool tip. Each draws
-inside the rectangle the layout (game/app/layout.py) or the scene's `arrange` gives it,
+inside the rectangle the layout (game/app/window/layout.py) or the scene's `arrange` gives it,
 from the scene's state; what it does with a press or the wheel is its own.
 The boxes (the verdict, the help, the brief, the member table, the force entry, the
 question before leaving) are in game/app/scenes/boxes.py."""
@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import pygame
 
-from equilibria.app import draw, overlay
-from equilibria.app.layout import GRAPH_LEAST, LEGEND_WIDTH
-from equilibria.app.marks import draw_marks
-from equilibria.app.palette import INK, MUTED, PANEL, RULE
-from equilibria.app.panels import badges, hover_lines, hud_lines, readout_lines, status_text
-from equilibria.app.render import ARROW_PX
-from equilibria.app.sections import Piece, Scroll, Section
-from equilibria.i18n import N_, _
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.palette import INK, MUTED, PANEL, RULE
+from equilibria.app.draw.render import ARROW_PX
+from equilibria.app.widgets import overlay
+from equilibria.app.widgets.marks import draw_marks
+from equilibria.app.widgets.panels import badges, hover_lines, hud_lines, readout_lines, status_text
+from equilibria.app.window.layout import GRAPH_LEAST, LEGEND_WIDTH
+from equilibria.app.window.sections import Piece, Scroll, Section
+from equilibria.words.i18n import N_, _
 
 PAD = overlay.PAD
 KEYS_HELP = N_("F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back")

@@ -1,11 +1,11 @@
 """The play scene: a level or the sandbox, built with tools and run in real time.
 
-The scene is the window's side of a play session (game/app/session.py: the work, its
+The scene is the window's side of a play session (game/app/session/play.py: the work, its
 model, the run, the check and the saves): it turns input into calls on the session and
-the tool in hand (game/app/tools.py), keys through one table (game/app/keymap.py), and
-draws the structure (game/app/render.py) and the words around it (game/app/panels.py).
-The screen's parts are sections (game/app/sections.py; the parts in parts.py and
-boxes.py, their rectangles from game/app/layout.py): a press or the wheel goes to the
+the tool in hand (game/app/widgets/tools.py), keys through one table (game/app/widgets/keymap.py), and
+draws the structure (game/app/draw/render.py) and the words around it (game/app/widgets/panels.py).
+The screen's parts are sections (game/app/window/sections.py; the parts in parts.py and
+boxes.py, their rectangles from game/app/window/layout.py): a press or the wheel goes to the
 part under the mouse, and an open box (the help, the brief, the member table, the force
 being typed, the question before leaving) takes every key and click first.
 
@@ -23,27 +23,27 @@ from operator import attrgetter
 
 import pygame
 
-from equilibria.app import overlay
-from equilibria.app.app import App, Scene
-from equilibria.app.camera import PAN_PX, ZOOM_STEP, Camera
-from equilibria.app.entry import ForceEntry
-from equilibria.app.graphdesk import GraphDesk
-from equilibria.app.keymap import binding_for
-from equilibria.app.layout import Layout, arrange
-from equilibria.app.membertable import MemberTable
-from equilibria.app.panels import save_screenshot
-from equilibria.app.picture import Picture
 from equilibria.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
 from equilibria.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
-from equilibria.app.sections import SectionManager
-from equilibria.app.session import PlaySession
-from equilibria.app.shapes import Hit
-from equilibria.app.stage import Stage
-from equilibria.app.tools import Toolbar, pin_nearest_end
-from equilibria.app.view import View
-from equilibria.i18n import _, decimal_mark
-from equilibria.rules import kind_of
+from equilibria.app.session.camera import PAN_PX, ZOOM_STEP, Camera
+from equilibria.app.session.play import PlaySession
+from equilibria.app.session.shapes import Hit
+from equilibria.app.session.stage import Stage
+from equilibria.app.session.view import View
+from equilibria.app.widgets import overlay
+from equilibria.app.widgets.entry import ForceEntry
+from equilibria.app.widgets.graphdesk import GraphDesk
+from equilibria.app.widgets.keymap import binding_for
+from equilibria.app.widgets.membertable import MemberTable
+from equilibria.app.widgets.panels import save_screenshot
+from equilibria.app.widgets.picture import Picture
+from equilibria.app.widgets.tools import Toolbar, pin_nearest_end
+from equilibria.app.window.app import App, Scene
+from equilibria.app.window.layout import Layout, arrange
+from equilibria.app.window.sections import SectionManager
 from equilibria.rules.common import BETWEEN_BATCHES
+from equilibria.rules.kinds import kind_of
+from equilibria.words.i18n import _, decimal_mark
 
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
@@ -61,13 +61,13 @@ def first_tool(bench) -> str:
 
 class PlayScene(Scene):
     """integrator and dt as for `PlaySession` ("auto" and None: the game chooses).
-    progress: the student's progress (game/progress.py) or None (nothing is saved)."""
+    progress: the student's progress (game/course/progress.py) or None (nothing is saved)."""
 
     def __init__(self, app: App, stage: Stage, *, integrator: str = "auto", dt: float | None = None, progress=None, bench=None):
         super().__init__(app)
         self.stage = stage
         self.session = PlaySession(stage, integrator=integrator, dt=dt, progress=progress, bench=bench, fixed=app.fixed_frame is not None)
-        self.stage = stage = self.session.stage  # a level that varies: drawn for the student (game/variants.py)
+        self.stage = stage = self.session.stage  # a level that varies: drawn for the student (game/rules/variants.py)
         bench = self.session.bench
         self.toolbar = Toolbar(bench.tools if bench is not None else ("inspect", "drag", "nail", "bomb"))
         if bench is not None:

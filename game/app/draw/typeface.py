@@ -1,0 +1,37 @@
+"""The typeface the game draws every text in: DejaVu Sans Condensed, shipped in assets/
+(installed as `equilibria.assets`) and loaded from there on every system, never looked up
+among the system's fonts (Windows and macOS have no DejaVu; another font lacks → ▸ ⁴ ↔
+ẑ m̄ and packs the layout differently). The condensed cut is the one the game was laid
+out in: asked for "dejavusans", fontconfig gave it on the computers it was built on.
+Its licence is assets/DejaVu-LICENSE.txt.
+"""
+
+from __future__ import annotations
+
+import io
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+import pygame
+
+REGULAR = "DejaVuSansCondensed.ttf"
+BOLD = "DejaVuSansCondensed-Bold.ttf"
+
+
+def font_file(name: str) -> Traversable:
+    """A shipped font file (REGULAR or BOLD)."""
+    try:
+        root: Traversable = resources.files("equilibria.assets")
+    except ModuleNotFoundError:  # a source tree run without installing it: its own assets/
+        root = Path(__file__).resolve().parents[3] / "assets"
+    return root / name
+
+
+def load(name: str, size: int) -> pygame.font.Font:
+    """The shipped font `name` at `size` px (pygame.font initialised). A zipped install
+    has no file to open: the font is read from memory, which the Font keeps."""
+    path = font_file(name)
+    if isinstance(path, Path):
+        return pygame.font.Font(str(path), size)
+    return pygame.font.Font(io.BytesIO(path.read_bytes()), size)

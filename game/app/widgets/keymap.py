@@ -1,0 +1,81 @@
+"""The play scene's keys, as one table: which key does what, and the help that says so.
+
+Each binding names the scene method it calls (`PlayScene.<action>()`, or a flag it flips),
+so the scene dispatches a key with one lookup and F1 lists exactly what the keys do. An
+open box (game/app/scenes/boxes.py) takes the keys before this table: its own Esc, its
+scrolling keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from equilibria.words.i18n import N_, _
+
+
+@dataclass(frozen=True)
+class Binding:
+    keys: tuple[int, ...]
+    action: str  # a scene method, or "session.undo" of a part; "toggle:NAME" flips a flag ("picture.values")
+    shown: str  # the key(s) as F1 shows them ("" for a row shown by another binding)
+    does: str
+    ctrl: bool = False  # Ctrl must be held (and otherwise must not)
+    shift: bool | None = None  # Shift must be held (True), must not (False), either (None)
+
+
+K = pygame
+BINDINGS = (
+    Binding((K.K_SPACE,), "run_pause", N_("Space"), N_("run or pause")),
+    Binding((K.K_PERIOD,), "session.step", ".", N_("one frame forward")),
+    Binding((K.K_r,), "reset", "R", N_("back to the start of the run (undoes drags, nails and bombs)")),
+    Binding((K.K_r,), "session.reset_level", N_("Ctrl+R"), N_("reset the level: take back all your moves (Ctrl+Z brings them back)"), ctrl=True),
+    Binding((K.K_d,), "stable_reset", "D", N_("after a blow-up at a step of your choosing (--dt): back to the start with the stable step")),
+    Binding((K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS), "session.pacer.slower", "[ ]", N_("slower, faster (slow motion down to ×1/16)")),
+    Binding((K.K_RIGHTBRACKET, K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS), "session.pacer.faster", "", ""),
+    Binding((K.K_1, K.K_2, K.K_3, K.K_4, K.K_5, K.K_6, K.K_7, K.K_8, K.K_9, K.K_0), "tool_key", "1 … 9, 0", N_("choose a tool (the bar at the top)")),
+    Binding((K.K_TAB,), "session.next_section", N_("Tab, P"), N_("next section for new members; P pins a beam's end (a hinge)")),
+    Binding((K.K_p,), "pin_end", "", ""),  # one row with Tab
+    Binding((K.K_z,), "session.undo", N_("Ctrl+Z, Ctrl+Y"), N_("undo, redo"), ctrl=True, shift=False),
+    Binding((K.K_z,), "session.redo", "", "", ctrl=True, shift=True),
+    Binding((K.K_y,), "session.redo", "", "", ctrl=True),
+    Binding((K.K_c,), "check", "C", N_("check your answer (levels with a goal)")),
+    Binding((K.K_t,), "try_again", "T", N_("try again after a check")),
+    Binding((K.K_a,), "session.show_answer", N_("Ctrl+A"), N_("show the answer (gives the level up: 0 marks)"), ctrl=True),
+    Binding((K.K_n,), "next_level", "N", N_("the next level, after a pass")),
+    Binding((K.K_f,), "fit_view", N_("Wheel, middle drag"), N_("zoom, pan (also the arrow keys); F fits the view to the structure")),
+    Binding((K.K_LEFT, K.K_RIGHT, K.K_UP, K.K_DOWN), "pan_key", "", ""),
+    Binding((K.K_m,), "picture.magnify_next", "M", N_("magnify the deflections ×10, ×100, ×1000")),
+    Binding((K.K_v,), "toggle:picture.values", "V", N_("force values on members")),
+    Binding((K.K_i,), "picture.next_diagram", "I", N_("shear and bending-moment diagrams on the beams: V, then M, then none")),
+    Binding((K.K_w,), "toggle:picture.resultants", "W", N_("the resultant of each distributed load, dashed, at its centroid")),
+    Binding((K.K_l,), "toggle:picture.labels", "L", N_("names of every node and member (those the level names always show)")),
+    Binding((K.K_g,), "toggle_graphs", "G", N_("graph panel; A graphs what you inspect (or the energies); X plots against the first; E exports CSV and PNG")),
+    Binding((K.K_a,), "follow", "", ""),
+    Binding((K.K_x,), "toggle_against", "", ""),
+    Binding((K.K_e,), "export_graph", "", ""),
+    Binding((K.K_b,), "toggle:brief_open", "B", N_("show the whole brief, or fold it")),
+    Binding((K.K_u,), "table.toggle", "U", N_("the member table: sections, lengths, costs (forces after a check)")),
+    Binding((K.K_s,), "session.save_design", N_("Ctrl+S, Ctrl+E"), N_("save the sandbox design; hand your work in (hand-in/)"), ctrl=True),
+    Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S
+    Binding((K.K_F12,), "screenshot", "F12", N_("screenshot")),
+    Binding((K.K_h,), "toggle:show_hud", "H", N_("frame rate and timing (HUD)")),
+    Binding((K.K_F1,), "toggle:show_help", "F1", N_("this help (a long box scrolls: wheel, Page Up/Down)")),
+    Binding((K.K_SLASH,), "toggle:show_help", "", "", shift=True),
+    Binding((K.K_ESCAPE,), "escape", N_("Esc"), N_("close a box, cancel a tool, or leave (it asks first)")),
+)
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """F1's rows, (keys, what they do), in the player's language."""
+    return [(_(b.shown), _(b.does)) for b in BINDINGS if b.shown]
+
+
+def binding_for(key: int, mod: int) -> Binding | None:
+    """The binding of a key pressed with modifiers `mod` (None: the key does nothing)."""
+    ctrl, shift = bool(mod & pygame.KMOD_CTRL), bool(mod & pygame.KMOD_SHIFT)
+    for b in BINDINGS:
+        if key in b.keys and b.ctrl == ctrl and (b.shift is None or b.shift == shift):
+            return b
+    return None

@@ -1,0 +1,137 @@
+"""A student's go at a level: the moves made so far, the checks, the marks.
+
+Marks go by tries (`rules.marks`): full marks at the first check, fewer after each failed
+one; an unchanged answer checked again costs no try (the same verdict comes back). The
+answer last checked, when that check failed, is remembered by its fingerprint
+(`answer_key`: the moves, the draw and the student's numbers), which the progress file
+keeps (game/course/progress.py), so a restart forgets nothing: the unchanged answer is judged
+again for its verdict and still costs no try, and any change to it is a new try. After
+a failed check the hint is the one for that failure (game/rules/hints.py: the level's
+hints one by one). "Show the answer" (`show_answer`) gives up the level: marks 0,
+recorded as shown, not won, and the worked solution is the level's explanation with the
+reference answer drawn. After a check the game shows the simulation the verdict ran (the truss collapsing,
+the body drifting away); "try again" discards it and puts the structure back as it was
+before the check, keeping every move, so the student sees what went wrong and fixes it.
+A level that draws its loads at random draws once per attempt: a new attempt may get
+other loads, and so another answer. No pygame here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+
+from equilibria.course.level import Level
+from equilibria.format.solution import Move, RemoveMember, Solution, player_loads
+from equilibria.rules.common import Verdict
+from equilibria.rules.construction import design
+from equilibria.rules.judge import check, marks
+from equilibria.rules.kinds import KINDS
+
+
+def answer_key(solution: Solution) -> str:
+    """The fingerprint of an answer: SHA-256 (hex) of the solution as its file holds it
+    (level, draw, student, numbers and moves), its keys sorted. Equal only for the same
+    answer to the same numbers: a move changed, added, removed or reordered, another draw
+    or other numbers give another key."""
+    text = json.dumps(solution.model_dump(mode="json", exclude_none=True), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Attempt:
+    def __init__(self, level: Level, moves: list[Move] | None = None, *, draw: int | None = None, rng: np.random.Generator | None = None):
+        choices = level.load_choices()
+        if choices and draw is None:
+            draw = int((rng or np.random.default_rng()).integers(len(choices)))
+        self.level = level
+        self.draw = draw
+        self.moves: list[Move] = list(moves or [])
+        self.tries = 0
+        self.verdict: Verdict | None = None  # the last check's, until "try again"
+        self.marks: int | None = None  # set by the first check that passes
+        self.shown = False  # the answer was shown: the level is given up (marks 0)
+        self.answer_asked = False  # "show the answer" asked once: the game asks before giving the level up
+        self.failed_key: str | None = None  # answer_key of the answer last checked, when that check failed (kept in the progress)
+        self._checked: tuple[str, Verdict] | None = None  # the key last checked and its verdict, in this session
+
+    def solution(self, moves: list[Move] | None = None) -> Solution:
+        """The attempt's moves (or `moves`) as a solution file holds them."""
+        stamp = {"student": self.level.student, "numbers": self.level.numbers or None}  # a level that varies: whose numbers (game/rules/variants.py)
+        return Solution(format=1, level=self.level.id, draw=self.draw, **stamp, moves=list(self.moves if moves is None else moves))
+
+    def structure(self, moves: list[Move] | None = None) -> dict:
+        """The model as the player has built it (with the attempt's moves, or `moves`),
+        at rest and undeformed: the level (its loads as drawn) with the forces added,
+        the members removed, and the nodes, members and supports built. What the game
+        shows before and after a check."""
+        moves = self.moves if moves is None else moves
+        level = self.level.drawn(self.draw)
+        if KINDS[level.kind].builds:
+            return design(level, self.solution(moves)).data
+        data = level.model_data()
+        data["loads"] = data.get("loads", []) + player_loads(moves)
+        removed = {m.member for m in moves if isinstance(m, RemoveMember)}
+        data["members"] = [m for m in data.get("members", []) if m["id"] not in removed]
+        return data
+
+    @property
+    def won(self) -> bool:
+        return self.marks is not None and not self.shown
+
+    def check(self) -> Verdict:
+        """Judge the moves as they are; the verdict (with its simulation) stays until
+        try_again(). The same moves as at the last check, which failed, cost no try and
+        get the same verdict, in this session or after a restart (`failed_key`).
+        ValueError for moves the level does not allow, as rules.check."""
+        solution = self.solution()
+        key = answer_key(solution)
+        verdict = None
+        if key == self.failed_key:  # unchanged since a failed check: no try
+            same = self._checked is not None and self._checked[0] == key
+            verdict = self._checked[1] if same else check(self.level, solution, failures=max(self.tries, 1))  # checked before a restart: judged again
+            if not verdict.passed:
+                self._checked = (key, verdict)
+                self.verdict = verdict
+                return verdict
+        if verdict is None:
+            verdict = check(self.level, solution, failures=self.tries + 1)
+        self.tries += 1  # a new answer (or one a newer judge now passes): a try
+        self.verdict = verdict
+        self._checked = (key, verdict)
+        self.failed_key = None if verdict.passed else key
+        if verdict.passed and self.marks is None:
+            self.marks = 0 if self.shown else marks(self.tries)
+        return verdict
+
+    def show_answer(self) -> list[Move] | None:
+        """Give the level up: marks 0 (recorded as shown, not won), and the reference
+        answer's moves to draw: a free body's from the level's own numbers (its draw
+        included, game/rules/answer.py), else the shipped reference solution of a level
+        that draws nothing; None where there is neither."""
+        from equilibria.course.syllabus import reference_solution
+        from equilibria.files.store import read_json
+        from equilibria.format.solution import load_solution
+        from equilibria.rules.answer import solve_cuts
+        from equilibria.rules.variants import own_numbers
+
+        self.shown = True
+        self.marks = 0
+        level = self.level.drawn(self.draw)
+        solved = solve_cuts(level) if level.cut else None
+        if solved is not None:
+            return list(solved)
+        path = reference_solution(level.id)
+        if path is None or self.draw is not None or not own_numbers(level):  # the shipped answer is for the level's own numbers
+            return None
+        try:
+            return list(load_solution(read_json(path)).moves)
+        except ValueError:
+            return None
+
+    def try_again(self) -> dict:
+        """Back to before the check: the verdict and its simulation go, the moves stay.
+        Returns the structure to show."""
+        self.verdict = None
+        return self.structure()
