@@ -2,7 +2,7 @@
 
 A `Model` holds what never changes during a run (`ModelArrays`, handed whole to the
 compiled kernels) plus the ids that map array rows back to the level file. A `State`
-(see `state.py`) holds what changes in time.
+(engine/elements/kernels.py) holds what changes in time.
 
 Glossary (SI throughout, y up, angles counter-clockwise):
     N    number of nodes; every node has three DOFs (x, y, rot)
@@ -360,7 +360,7 @@ class _Supports(NamedTuple):
 
 
 def build_model(data: Any, *, statics_only: bool = False) -> Model:
-    """Build a Model from a level or model object (DESIGN.md, level format v1).
+    """Build a Model from a level or model object (docs/model.md, level format v1).
 
     statics_only: skip tuning the damping to the lowest mode (an eigen-solve), for
     callers that never integrate in time (the linear solve, relaxation, sense checks).

@@ -25,7 +25,7 @@ P = 20e3  # [N] the truss load
 
 
 def truss_level(P: float = P, **world) -> dict:
-    """tests/builders.bridge_truss as a demo level; the load ramps on over 0.3 s."""
+    """tests/builders.py bridge_truss as a demo level; the load ramps on over 0.3 s."""
     data = bridge_truss(P)
     data.update(format=1, id="truss", title="Two-panel truss", kind="demo", brief="A pin at A, a roller at C, a load at B.")
     data["world"].update(damping=0.05, **world)

@@ -1,4 +1,4 @@
-"""`equilibria simulate`: the headless contract of DESIGN.md, run as a user runs it."""
+"""`equilibria simulate`: the headless contract of docs/cli.md and docs/model.md, run as a user runs it."""
 
 import json
 import math

@@ -20,7 +20,7 @@ What may stand outside, and why:
   a line of its own (`show` prints game/rules/variants.py's page and is left to that area;
   its refusal of a mistyped level is run).
 
-`test_an_unmarked_text_is_caught` takes the marks off cli.py's texts and shows the
+`test_an_unmarked_text_is_caught` takes the marks off game/cli/main.py's texts and shows the
 check then fails: a text left unmarked cannot pass.
 """
 
@@ -203,7 +203,7 @@ def test_every_command_prints_only_texts_from_the_catalogs(world, capsys, monkey
 @pytest.mark.parametrize(
     ("module", "name", "command", "word"),
     [
-        ("cli.main", "_", "equilibria check tutorial-01:", "PASSED"),  # cli.py's own texts
+        ("cli.main", "_", "equilibria check tutorial-01:", "PASSED"),  # game/cli/main.py's own texts
         ("files.store", "_", "broken.json:", "valid"),  # a refusal of a file (game/files/store.py)
         ("cli.argtexts", "_translated", "equilibria --help:", "usage"),  # argparse's texts
     ],

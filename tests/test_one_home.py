@@ -1,4 +1,4 @@
-"""One home for each concept (docs/model.md, "A new element kind"): the game reads a
+"""One home for each concept (docs/engine.md, "What a new element kind touches"): the game reads a
 member's results from engine/results.py and never branches on the element kind, nor
 reads the engine's per-kind arrays; load histories are read through engine/histories.py;
 forces are put in words by game/words/figures.py alone.

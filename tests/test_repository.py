@@ -106,7 +106,7 @@ def test_everything_imports_the_one_name():
                     names = [a.name for a in node.names]
                 elif isinstance(node, ast.Constant) and isinstance(node.value, str):
                     names = re.findall(r"(?:^|[\s\"'])((?:game|engine)\.[a-z_]+)\b(?!\.(?:py|md|json)\b)", node.value)
-                    names = [n for n in names if f"{n}.py" not in node.value and "/" not in n]
+                    names = [n for n in names if f"{n}.py" not in node.value and "/" not in n and not n.endswith((".py", ".md", ".json"))]
                     names += re.findall(r"\b(?:from|import) ((?:game|engine))\b(?= import|\.)", node.value)
                 found += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names if n.split(".")[0] in ("game", "engine")]
     assert found == [], "import equilibria (game/) or equilibria.engine (engine/) instead:\n" + "\n".join(found)
@@ -124,3 +124,12 @@ def test_the_one_name_is_what_pyproject_installs():
     assert all(name == "equilibria" or name.startswith("equilibria.") for name in setup["packages"])
     assert project["project"]["scripts"]["equilibria"] == "equilibria.cli.main:main"
     assert "from equilibria.cli.main import main" in (ROOT / "game" / "__main__.py").read_text(encoding="utf-8")
+
+
+def test_readme_counts_the_level_select_as_it_is():
+    """The README's example of where the level select is ("levels 21–40 of N") counts
+    what the level select counts: its choosable rows."""
+    from equilibria.app.scenes.menu import level_rows
+
+    said = re.findall(r"levels\s+21–40 of (\d+)", (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert said and all(int(n) == sum(r.choosable for r in level_rows()) for n in said)

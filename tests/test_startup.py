@@ -17,7 +17,7 @@ from equilibria.engine import warm
 from equilibria.engine.compiled import cache as kernel_cache
 
 ROOT = Path(__file__).resolve().parents[1]
-LINES = "import time; [print(k, flush=True) or time.sleep(0.05) for k in (1, 2, 3)]"  # as engine.warm: `N LABEL`, a label may be empty
+LINES = "import time; [print(k, flush=True) or time.sleep(0.05) for k in (1, 2, 3)]"  # as engine/warm.py prints: `N LABEL`, a label may be empty
 
 
 def child(code: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""The code's shape, as STYLE.md asks: rooms with walls (each room imports only the
+"""The code's shape: rooms with walls (each room imports only the
 rooms below it), no import cycle counted as Python runs imports, the layers named by
 folder, no class over ~400 lines, no function over ~150, the play scene under ~300, the
 play session free of pygame. Each guard is shown to fail on a fault planted in a copy

@@ -1,4 +1,4 @@
-"""The `equilibria` command (also `python -m equilibria`): the headless contract of DESIGN.md.
+"""The `equilibria` command (also `python -m equilibria`): every command, as docs/cli.md gives them.
 
     equilibria simulate MODEL.json [--seconds T | --until-rest] [--integrator ...]
                         [--dt DT] [--record SPEC ...] [--every DT] [--max-seconds S]

@@ -1,4 +1,4 @@
-"""What `equilibria simulate` refuses before it runs and says after it ran (issue 26 point 3).
+"""What `equilibria simulate` refuses before it runs and says after it ran.
 
 Before: a model's numbers within the bounds a level's are held to (game/format/schema.py, the
 same constants), and a run whose steps or recorded values would pass a budget refused in

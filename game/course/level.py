@@ -1,4 +1,4 @@
-"""The level format, version 1 (DESIGN.md), defined once: a level file is read as a `Level`.
+"""The level format, version 1 (docs/level-format.md), defined once: a level file is read as a `Level`.
 
 The pydantic models (game/format/schema.py, the format whatever the kind, and `Level` below,
 which names the kinds of the registry, game/rules/kinds.py, and checks that the `player`

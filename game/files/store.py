@@ -30,7 +30,7 @@ from equilibria.words.i18n import _, decimal
 MAX_FILE_BYTES = 10_000_000  # a level or model bigger than this is refused unread
 MAX_OBJECTS = 100_000  # JSON objects in one file (each node, member, load… is one); a level
 # that big runs at a twentieth of real time, so more is refused before parsing
-FORMAT = 1  # the format of levels, designs and solutions this version reads and writes (DESIGN.md)
+FORMAT = 1  # the format of levels, designs and solutions this version reads and writes (docs/level-format.md)
 STALE_SECONDS = 3600.0  # a temporary file this old was left by a killed write
 
 

@@ -1,4 +1,4 @@
-"""The level format, version 1 (DESIGN.md), whatever the level's kind.
+"""The level format, version 1 (docs/level-format.md), whatever the level's kind.
 
 The structure (nodes, supports, members, plates, loads), the world, the goal and what the
 player may do, as pydantic models; the primitives (finite numbers, ids, DOFs, histories)

@@ -1,4 +1,4 @@
-"""Free body (issue 16): a structure in equilibrium is cut free from what held it — its
+"""Free body: a structure in equilibrium is cut free from what held it — its
 supports removed (the reactions), a joint or a section of a truss cut out (the method of
 joints, the method of sections), a beam cut (N, V and M), a frame taken apart at its pins
 — and the student replaces each cut by the force, and the moment where the cut carries

@@ -198,7 +198,7 @@ def first_largest(values: np.ndarray, absolute: float = 0.0) -> int:
     """The index of the largest of `values`, ties going to the first: every value within
     TIE_TOL of the largest's size (or `absolute`, if more) counts as the largest, so that
     two nodes that move alike (a symmetric mechanism) are told apart by their order in
-    the level, never by the last bits of another machine's BLAS (issue 26)."""
+    the level, never by the last bits of another machine's BLAS."""
     top = float(values.max())
     slack = max(TIE_TOL * abs(top), absolute * TIE_TOL)
     return int(np.flatnonzero(values >= top - slack)[0])

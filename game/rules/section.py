@@ -1,4 +1,4 @@
-"""Section (issue 22): the method of sections on a whole truss, with the section the
+"""Section: the method of sections on a whole truss, with the section the
 student's own. The level is a statically determinate truss (pins, bars, supports, loads)
 and `player.asked` names the members whose forces are asked. The student cuts the truss
 where they choose, by naming the members the section passes through, and gives the force

@@ -1,5 +1,5 @@
 """Text safe to print in a terminal and to draw: the one helper for every text a level,
-a file name or a notice brings (issue 26). Imports nothing of the game's."""
+a file name or a notice brings. Imports nothing of the game's."""
 
 from __future__ import annotations
 

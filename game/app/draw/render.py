@@ -146,7 +146,7 @@ def draw_zone(surface: pygame.Surface, view: View, zone: list[tuple[float, float
 
 
 class Vehicle:
-    """A goal's moving load (game/course/level.py MovingLoad) drawn as a truck on the deck.
+    """A goal's moving load (game/format/schema.py MovingLoad) drawn as a truck on the deck.
 
     The level turns it into nodal loads with hat-shaped histories; here the same
     shares say where it is: at arc length s = speed (t − start) along the path (negative:

@@ -2,7 +2,7 @@
 
 A tool is one small class that turns clicks in the world into edits of the work (through
 the session's workbench, game/work/workbench.py) or into actions on the running simulation
-(drag, nail, bomb). Which tools a level has is the workbench's business (`tools_for`);
+(drag, nail, bomb). Which tools a level has is the workbench's business (game/work/workbench.py `tools_for`);
 this module says what each is called, what it does, and draws the bar. Sizes in pixels;
 world positions in metres, y up.
 """
