@@ -61,33 +61,6 @@ def test_the_readme_and_docs_stand_alone():
     assert wheels == {version}
 
 
-def test_engine_modules_import_no_cycle():
-    """Each engine module's imports of other engine modules, wherever they stand (inside
-    a function too), form no cycle: a module can be read, and changed, on its own terms."""
-    import ast
-
-    imports = {}
-    for path in (ROOT / "engine").glob("*.py"):
-        names = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("equilibria.engine."):
-                names.add(node.module)
-            elif isinstance(node, ast.Import):
-                names.update(a.name for a in node.names if a.name.startswith("equilibria.engine."))
-        imports[f"equilibria.engine.{path.stem}"] = names
-
-    def reach(start: str) -> set[str]:
-        seen, todo = set(), [start]
-        while todo:
-            for name in imports.get(todo.pop(), ()):
-                if name not in seen:
-                    seen.add(name)
-                    todo.append(name)
-        return seen
-
-    assert [name for name in imports if name in reach(name)] == []
-
-
 def test_everything_imports_the_one_name():
     """Installed, game/ is `equilibria` and engine/ is `equilibria.engine` (pyproject.toml):
     nothing named `game` or `engine` exists outside a checkout, so no source, test,

@@ -1,21 +1,8 @@
-"""Challenge rules: the verdict on a player's solution, judged by running the engine.
-
-Nothing is compared with a stored answer, so every correct solution passes, also ones
-the author never thought of. A verdict says `passed`, a `reason` a student understands,
-and the figures behind it. No pygame or pymunk here.
-
-    balance     forces that hold a free body still                       (balance.py)
-    zero_force  members that carry nothing                               (zero_force.py)
-    build       a structure within a zone and a budget that carries its
-                loads without breaking or sagging too far                (construction.py)
-    stability   members or supports that turn a mechanism into a
-                structure                                                (construction.py)
-    section     a section of the student's choice through a truss, and
-                the forces in the members it cuts                        (section.py)
-
-Each kind describes itself in its module (`KIND`, game/rules/kind.py); the one table of
-them is game/rules/kinds.py, which also says how to add one.
-"""
+"""The judge's one entry: `check(level, solution)` fits the solution to the level (its
+student's numbers, its moves allowed, the things it names) and judges it by the level's
+kind (game/rules/kinds.py); a failed verdict gets its hint. Also the marks a pass earns
+and what every brief assumes (self-weight, signs, how close counts). Nothing is compared
+with a stored answer (game/rules/__init__.py)."""
 
 from __future__ import annotations
 
