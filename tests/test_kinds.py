@@ -10,11 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from equilibria.app.scenes.parts import kind_name
 from equilibria.course.level import Level, schema_text
 from equilibria.format.solution import Solution
 from equilibria.rules.judge import check
 from equilibria.rules.kind import Kind
 from equilibria.rules.kinds import KINDS
+from equilibria.words import catalogs, i18n
+from equilibria.words.i18n import LANGUAGES, SOURCE
 from equilibria.work.workbench import tools_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,6 +40,24 @@ def test_each_kind_is_whole():
         assert kind.judged == bool(kind.moves), name  # a goal and moves to reach it come together
         for mode, tools in kind.mode_tools.items():
             assert tools_for(name, mode) == tools
+
+
+def test_every_kind_has_a_title_word_translated_in_every_language():
+    """The play screen's title line names a level's kind by its `Kind.title_word`. The words
+    were a table of the play scene's own, which a new kind was missing from: it showed its
+    file name, untranslated, in German."""
+    for code in LANGUAGES:
+        if code == SOURCE:
+            continue
+        said = {m.id: m.string for domain in i18n.DOMAINS for m in catalogs.read(code, domain) if m.id}
+        for name, kind in KINDS.items():
+            assert kind.title_word, name
+            assert said.get(kind.title_word), f"{code}: the {name} kind's word {kind.title_word!r} has no translation"
+            i18n.set_language(code)
+            assert kind_name(name) == said[kind.title_word]
+            i18n.set_language(SOURCE)
+    i18n.set_language(i18n.PSEUDO)  # the word is looked up where it is shown, not kept in English
+    assert all(kind_name(name) == f"⟦{kind.title_word}⟧" for name, kind in KINDS.items())
 
 
 def test_outside_the_rules_no_code_asks_which_kind_a_level_is_by_name():

@@ -36,6 +36,8 @@ class Kind:
 
     name                 as a level file's `kind` says it
     summary              what the student is asked, in a line (the schema's description)
+    title_word           the kind as the play screen's title line names it ("free-body"),
+                         marked for translation (N_) and translated where it is shown
     moves                the move classes a solution may hold (game/format/solution.py); empty:
                          the kind has no goal and takes no solution
     tools                the play scene's tools in toolbar order (`inspect` and `drag`
@@ -71,6 +73,7 @@ class Kind:
 
     name: str
     summary: str
+    title_word: str
     moves: tuple[type, ...] = ()
     tools: tuple[str, ...] = ("inspect", "drag")
     mode_tools: dict[str, tuple[str, ...]] = field(default_factory=dict)

@@ -18,28 +18,18 @@ from equilibria.app.widgets.marks import draw_marks
 from equilibria.app.widgets.panels import badges, hover_lines, hud_lines, readout_lines, status_text
 from equilibria.app.window.layout import GRAPH_LEAST, LEGEND_WIDTH
 from equilibria.app.window.sections import Piece, Scroll, Section
+from equilibria.rules.kinds import kind_of
 from equilibria.words.i18n import N_, _
 
 PAD = overlay.PAD
 KEYS_HELP = N_("F1 help · Space run/pause · R reset · Ctrl+Z undo · Esc back")
 BRIEF_CUE = N_("B: the whole brief")
-KIND_NAMES = {  # the level kinds (game/rules/kinds.py) as the title line names them
-    "balance": N_("balance"),
-    "zero_force": N_("zero-force"),
-    "determinacy": N_("determinacy"),
-    "build": N_("build"),
-    "stability": N_("stability"),
-    "free_body": N_("free-body"),
-    # TRANSLATORS: the level kind: a truss cut by the method of sections
-    "section": N_("section"),
-    "sandbox": N_("sandbox"),
-    "demo": N_("demo"),
-}
 
 
 def kind_name(kind: str) -> str:
-    """A level kind's name in the player's language ("free-body")."""
-    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind.replace("_", "-")
+    """A level kind's name in the player's language, as its `Kind` gives it ("free-body")."""
+    about = kind_of(kind)
+    return _(about.title_word) if about is not None else kind.replace("_", "-")
 
 
 class Part(Section):
