@@ -14,7 +14,7 @@ from equilibria.app.scenes.parts import kind_name
 from equilibria.course.level import Level, schema_text
 from equilibria.format.solution import Solution
 from equilibria.rules.judge import check
-from equilibria.rules.kind import Kind
+from equilibria.rules.kind import TOOL_KEYS, Kind
 from equilibria.rules.kinds import KINDS
 from equilibria.words import catalogs, i18n
 from equilibria.words.i18n import LANGUAGES, SOURCE
@@ -77,3 +77,15 @@ def test_a_kind_without_a_goal_is_not_checked():
     level = Level.model_validate({"format": 1, "id": "d", "title": "d", "kind": "demo", "nodes": [{"id": "A", "x": 0, "y": 0}]})
     with pytest.raises(ValueError, match="a demo level has no goal to check"):
         check(level, Solution(format=1, level="d"))
+
+
+def test_a_kind_with_more_tools_than_keys_is_refused():
+    """Tools are chosen by 1 … 9, 0: an 11th sandbox tool was labelled "1" beside
+    Inspect's and had no key. A kind refuses a toolbar (or a mode's) past the keys."""
+    eleven = ("inspect", *(f"tool{k}" for k in range(9)), "drag")
+    assert len(eleven) == len(TOOL_KEYS) + 1
+    with pytest.raises(ValueError, match="the many kind has 11 tools, more than the 10 keys"):
+        Kind(name="many", summary="", title_word="many", tools=eleven)
+    with pytest.raises(ValueError, match="11 tools in mode 'remove'"):
+        Kind(name="many", summary="", title_word="many", mode_tools={"remove": eleven})
+    assert Kind(name="ten", summary="", title_word="ten", tools=eleven[:-1]).tools == eleven[:-1]

@@ -33,7 +33,7 @@ from equilibria.app.session.view import View
 from equilibria.app.widgets import overlay
 from equilibria.app.widgets.entry import ForceEntry
 from equilibria.app.widgets.graphdesk import GraphDesk
-from equilibria.app.widgets.keymap import binding_for
+from equilibria.app.widgets.keymap import TOOL_KEY_CODES, binding_for
 from equilibria.app.widgets.membertable import MemberTable
 from equilibria.app.widgets.panels import save_screenshot
 from equilibria.app.widgets.picture import Picture
@@ -186,9 +186,9 @@ class PlayScene(Scene):
             self.session.paused = True  # building: the structure stands still as built
 
     def tool_key(self, key: int) -> None:
-        number = 10 if key == pygame.K_0 else key - pygame.K_0
-        if 1 <= number <= len(self.toolbar.names):
-            self.choose_tool(self.toolbar.names[number - 1])
+        name = self.toolbar.keyed(TOOL_KEY_CODES.index(key))
+        if name is not None:
+            self.choose_tool(name)
 
     def pin_end(self) -> None:  # P: the end nearest the pointer of the member under it pinned, or unpinned (tools.py)
         pin_nearest_end(self)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from equilibria.rules.kind import TOOL_KEYS
 from equilibria.words.i18n import N_, _
 
 
@@ -26,6 +27,7 @@ class Binding:
 
 
 K = pygame
+TOOL_KEY_CODES = tuple(getattr(pygame, f"K_{key}") for key in TOOL_KEYS)  # K_1 … K_9, K_0: the toolbar's keys, in its order
 BINDINGS = (
     Binding((K.K_SPACE,), "run_pause", N_("Space"), N_("run or pause")),
     Binding((K.K_PERIOD,), "session.step", ".", N_("one frame forward")),
@@ -34,7 +36,7 @@ BINDINGS = (
     Binding((K.K_d,), "stable_reset", "D", N_("after a blow-up at a step of your choosing (--dt): back to the start with the stable step")),
     Binding((K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS), "session.pacer.slower", "[ ]", N_("slower, faster (slow motion down to ×1/16)")),
     Binding((K.K_RIGHTBRACKET, K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS), "session.pacer.faster", "", ""),
-    Binding((K.K_1, K.K_2, K.K_3, K.K_4, K.K_5, K.K_6, K.K_7, K.K_8, K.K_9, K.K_0), "tool_key", "1 … 9, 0", N_("choose a tool (the bar at the top)")),
+    Binding(TOOL_KEY_CODES, "tool_key", "1 … 9, 0", N_("choose a tool (the bar at the top)")),
     Binding((K.K_TAB,), "session.next_section", N_("Tab, P"), N_("next section for new members; P pins a beam's end (a hinge)")),
     Binding((K.K_p,), "pin_end", "", ""),  # one row with Tab
     Binding((K.K_z,), "session.undo", N_("Ctrl+Z, Ctrl+Y"), N_("undo, redo"), ctrl=True, shift=False),
