@@ -216,15 +216,16 @@ def every_box(app, scene, caught) -> None:
     """The scene drawn as it is, then with the brief, the help, the graph, the HUD, the
     member table and the question before leaving open, a frame each."""
     app.frame()
-    for flag in ("brief_open", "show_help", "confirm_leave"):
-        setattr(scene, flag, True)
+    for box in (scene.brief, scene.help, scene.leaving):
+        box.open()
         app.frame()
-        setattr(scene, flag, False)
+        box.close()
     key(app, pygame.K_g)
-    scene.show_hud = True
+    scene.hud.open()
     scene.session.paused = False
     app.run(frames=3)
-    scene.show_hud = scene.graphs.shown = False
+    scene.hud.close()
+    scene.graphs.shown = False
     scene.table.shown = True
     app.frame()
     scene.table.shown = False
@@ -246,7 +247,7 @@ def play_through(level_id: str, tmp_path, caught) -> set[str]:
             every_box(app, scene, caught)
             checked(app, scene, passed=solved)
             every_box(app, scene, caught)
-            scene.folded = True
+            scene.verdict_box.fold()
             app.frame()
             names |= names_of(scene)
     return names
@@ -266,7 +267,7 @@ def test_the_force_box_the_sandbox_and_the_menu_draw_only_catalog_texts(tmp_path
         scene.type_force(node)
         app.frame()
         for ch in "12, -3":
-            scene.entry.line.insert(ch)
+            scene.entry_box.entry.line.insert(ch)
         app.frame()
         names = names_of(scene)
     app, scene = start(Stage.empty_sandbox(), progress=Progress.load(tmp_path))
@@ -318,7 +319,7 @@ def test_the_scenes_read_german(tmp_path):
         from equilibria.app.widgets.panels import status_text
 
         assert "läuft" in status_text(scene) or "angehalten" in status_text(scene)
-        scene.show_help = True
+        scene.help.open()
         title = scene.parts.by_name("help").content(900)[0]
         assert title == "Tasten und Werkzeuge"
         assert scene.toolbar.tool.tip_for(scene.session).startswith(("von Knoten", "Knoten anklicken", "klicken setzt"))

@@ -26,7 +26,7 @@ def test_a_demo_opened_from_the_menu_asks_to_leave_the_demo():
     app, scene = start(load_stage(shipped_level("demo-beam-vibration")))
     app.scenes.insert(0, MenuScene(app))  # opened from the menu, as the game has it
     key(app, pygame.K_ESCAPE)
-    assert scene.confirm_leave
+    assert scene.leaving.is_open
     app.frame()  # the question is drawn
     title, *_ = scene.parts.by_name("leave").content(400)
     assert title == "Leave this demo?"
@@ -67,7 +67,7 @@ def test_a_click_beside_a_node_says_why_nothing_happened():
     scene.choose_tool("force")
     x, y = node_at(scene, "B")
     click(app, (x + 20, y))  # 20 px beside B: out of reach
-    assert scene.entry is None and not scene.session.bench.moves
+    assert scene.entry_box.entry is None and not scene.session.bench.moves
     assert "nearest, B, is 20 px away" in scene.session.notice
     app.close()
 

@@ -1,6 +1,7 @@
 """The play scene's keys, as one table: which key does what, and the help that says so.
 
-Each binding names the scene method it calls (`PlayScene.<action>()`, or a flag it flips),
+Each binding names the scene method it calls (`PlayScene.<action>()`, a part's: `help.toggle`
+asks the help box to open or shut, or a flag it flips),
 so the scene dispatches a key with one lookup and F1 lists exactly what the keys do. An
 open box (game/app/scenes/boxes.py) takes the keys before this table: its own Esc, its
 scrolling keys.
@@ -19,7 +20,7 @@ from equilibria.words.i18n import N_, _
 @dataclass(frozen=True)
 class Binding:
     keys: tuple[int, ...]
-    action: str  # a scene method, or "session.undo" of a part; "toggle:NAME" flips a flag ("picture.values")
+    action: str  # a scene method, or one of what it holds ("session.undo", "help.toggle"); "toggle:NAME" flips a flag ("picture.values")
     shown: str  # the key(s) as F1 shows them ("" for a row shown by another binding)
     does: str
     ctrl: bool = False  # Ctrl must be held (and otherwise must not)
@@ -57,14 +58,14 @@ BINDINGS = (
     Binding((K.K_a,), "follow", "", ""),
     Binding((K.K_x,), "toggle_against", "", ""),
     Binding((K.K_e,), "export_graph", "", ""),
-    Binding((K.K_b,), "toggle:brief_open", "B", N_("show the whole brief, or fold it")),
+    Binding((K.K_b,), "brief.toggle", "B", N_("show the whole brief, or fold it")),
     Binding((K.K_u,), "table.toggle", "U", N_("the member table: sections, lengths, costs (forces after a check)")),
     Binding((K.K_s,), "session.save_design", N_("Ctrl+S, Ctrl+E"), N_("save the sandbox design; hand your work in (hand-in/)"), ctrl=True),
     Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S
     Binding((K.K_F12,), "screenshot", "F12", N_("screenshot")),
-    Binding((K.K_h,), "toggle:show_hud", "H", N_("frame rate and timing (HUD)")),
-    Binding((K.K_F1,), "toggle:show_help", "F1", N_("this help (a long box scrolls: wheel, Page Up/Down)")),
-    Binding((K.K_SLASH,), "toggle:show_help", "", "", shift=True),
+    Binding((K.K_h,), "hud.toggle", "H", N_("frame rate and timing (HUD)")),
+    Binding((K.K_F1,), "help.toggle", "F1", N_("this help (a long box scrolls: wheel, Page Up/Down)")),
+    Binding((K.K_SLASH,), "help.toggle", "", "", shift=True),
     Binding((K.K_ESCAPE,), "escape", N_("Esc"), N_("close a box, cancel a tool, or leave (it asks first)")),
 )
 

@@ -75,6 +75,7 @@ def arrange(part: Callable[[str], Any], layout: Layout, structure: pygame.Rect |
     member table over the side column too."""
     for name in ("title", "toolbar", "world", "legend", "readout", "status"):
         part(name).rect = getattr(layout, "top" if name == "title" else name)
+    part("tip").world = layout.world  # the tip places itself beside the pointer, within the world
     world, band, right = layout.world, layout.world.top, layout.world.right - 10
     badges, hud, graph, verdict = part("badges"), part("hud"), part("graph"), part("verdict")
     if badges.shown:

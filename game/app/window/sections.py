@@ -60,6 +60,30 @@ class Section:
         """Draw the part inside `rect`."""
 
 
+class Opening:
+    """What a part that opens and shuts (a box, the HUD) owns: whether it is open. The
+    screen asks it to `open`, `close` or `toggle` it; it is shown while open. (Mixed in
+    before the section class: `class HelpBox(Opening, Section)`.)"""
+
+    is_open = False
+
+    @property
+    def shown(self) -> bool:
+        return self.is_open
+
+    def open(self) -> None:
+        self.is_open = True
+
+    def close(self) -> None:
+        self.is_open = False
+
+    def toggle(self) -> None:
+        if self.is_open:
+            self.close()
+        else:
+            self.open()
+
+
 class SectionManager:
     """A screen's sections in drawing order (the modal ones are drawn after the rest,
     the last shown modal one on top; a modal section under another stays hidden until
