@@ -35,6 +35,7 @@ from equilibria.app.draw import palette
 from equilibria.app.draw.typeface import font_file
 from equilibria.app.scenes.loading import LoadingScene
 from equilibria.app.scenes.menu import MenuScene
+from equilibria.app.scenes.menuparts import language_line
 from equilibria.app.session.pacing import FRAME
 from equilibria.app.session.stage import Stage
 from equilibria.app.window.app import App
@@ -277,10 +278,10 @@ def test_the_force_box_the_sandbox_and_the_menu_draw_only_catalog_texts(tmp_path
         menu = MenuScene(app, progress=Progress.load(tmp_path))
         app.push(menu)
         app.frame()
-        menu.ask_to_leave()
+        menu.leaving.open()
         app.frame()
-        menu.asking = False
-        menu._ask_student()
+        menu.leaving.close()
+        menu.student.open()
         app.frame()
         warming = SimpleNamespace(progress=lambda steps: (0.4, warm.STEPS[0][0]), seconds=lambda: 3.0, ready=lambda: False)
         app.replace(LoadingScene(app, warming, lambda app: None))
@@ -325,8 +326,8 @@ def test_the_scenes_read_german(tmp_path):
         assert scene.toolbar.tool.tip_for(scene.session).startswith(("von Knoten", "Knoten anklicken", "klicken setzt"))
     with App(fixed_frame=FRAME) as app:
         menu = MenuScene(app, progress=Progress.load(tmp_path))
-        assert menu.language_line() == "Sprache: Deutsch   (L: ändern)"
-        assert "Freies Spiel" in [row.text for row in menu.rows]
+        assert language_line() == "Sprache: Deutsch   (L: ändern)"
+        assert "Freies Spiel" in [row.text for row in menu.levels.rows]
 
 
 def test_the_language_chosen_on_the_menu_changes_at_once_and_is_kept(tmp_path, monkeypatch):
@@ -339,11 +340,11 @@ def test_the_language_chosen_on_the_menu_changes_at_once_and_is_kept(tmp_path, m
         menu = MenuScene(app, progress=Progress.load())
         app.push(menu)
         app.frame()
-        assert "Free play" in [row.text for row in menu.rows]
+        assert "Free play" in [row.text for row in menu.levels.rows]
         key(app, pygame.K_l)
         assert i18n.language() == "de"
-        assert "Freies Spiel" in [row.text for row in menu.rows]
-        assert menu.language_line().startswith("Sprache: Deutsch")
+        assert "Freies Spiel" in [row.text for row in menu.levels.rows]
+        assert language_line().startswith("Sprache: Deutsch")
     assert Progress.load().language == "de"
     i18n.set_language("en")
     launch.players_language(None)  # a start without --lang: the player's choice

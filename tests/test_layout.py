@@ -179,8 +179,14 @@ def test_the_sandbox_and_a_demo_hold_together(tmp_path):
 
 
 def test_the_menu_and_the_loading_screen_hold_together(tmp_path):
+    """The menu's parts are sections laid out by one layout (MenuLayout): none over another,
+    every text inside its own part, at every size, with a progress problem under the list."""
     with App(fixed_frame=FRAME) as app:
-        menu = MenuScene(app, progress=Progress.load(tmp_path))
+        progress = Progress.load(tmp_path)
+        progress.problem = "The progress file could not be written: a problem long enough to wrap on a narrow window, shown under the list."
+        menu = MenuScene(app, progress=progress)
+        menu.arrange((800, 600))
+        assert [s.name for s in menu.parts.shown()] == ["header", "levels", "problem", "student", "language", "keys"]
         warming = SimpleNamespace(progress=lambda steps: (0.4, "the beam kernels"), seconds=lambda: 3.0, ready=lambda: False)
         loading = LoadingScene(app, warming, lambda app: None)
         for scene, what in ((menu, "the menu"), (loading, "the loading screen")):

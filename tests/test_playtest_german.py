@@ -84,8 +84,8 @@ def test_a_long_level_name_in_the_level_select_is_cut_with_an_ellipsis(tmp_path,
     with App(fixed_frame=FRAME) as app:
         menu = MenuScene(app, progress=Progress.load(tmp_path))
         surface = pygame.display.set_mode((800, 600))
-        menu.selected = next(k for k, row in enumerate(menu.rows) if row.level_id == "demo-portal-unbraced")
-        menu.top = max(0, menu.selected - 3)
+        menu.levels.selected = next(k for k, row in enumerate(menu.levels.rows) if row.level_id == "demo-portal-unbraced")
+        menu.levels.top = max(0, menu.levels.selected - 3)
         menu.draw(surface)
     row = [(text, rect) for text, rect in drawn if text.startswith("demo-portal-unbraced")]
     assert row, "the demo's row is drawn as a label"

@@ -52,10 +52,10 @@ def test_esc_in_the_level_select_asks_before_it_quits():
         app.frame()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
         app.frame()
-        assert app.running and menu.asking  # asks
+        assert app.running and menu.leaving.is_open  # asks
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
         app.frame()
-        assert app.running and not menu.asking  # any other key: stays
+        assert app.running and not menu.leaving.is_open  # any other key: stays
         for _ in range(2):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
             app.frame()
