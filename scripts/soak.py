@@ -343,7 +343,7 @@ class Session:
         scene = self.scene
         if scene.toolbar.tools["member"].pending or scene.toolbar.tools["force"].node:
             self.click(scene.layout.world.center, button=3)  # drop a half-made member or force
-        if scene.show_help:
+        if scene.help.is_open:
             self.key(pygame.K_F1)
         if scene.session.problem:
             self.key(pygame.K_r)
@@ -522,9 +522,9 @@ class Session:
         check in a sandbox), the section for new members."""
         scene = self.scene
         k = int(self.rng.choice((pygame.K_h, pygame.K_v, pygame.K_F1, pygame.K_c, pygame.K_TAB)))
-        before = (scene.show_hud, scene.picture.values, scene.show_help, scene.session.notice, scene.session.section)
+        before = (scene.hud.is_open, scene.picture.values, scene.help.is_open, scene.session.notice, scene.session.section)
         self.key(k)
-        after = (scene.show_hud, scene.picture.values, scene.show_help, scene.session.notice, scene.session.section)
+        after = (scene.hud.is_open, scene.picture.values, scene.help.is_open, scene.session.notice, scene.session.section)
         if k == pygame.K_F1:
             self.frame(int(self.rng.integers(*self.hold)) // 3)
             self.key(pygame.K_F1)

@@ -183,21 +183,21 @@ def test_hud_toggles_with_h_and_help_with_f1(truss_file):
         assert dark() < 0.05 * corner.width * corner.height
         key(pygame.K_h)
         app.frame()
-        assert scene.show_hud and dark() > 0.5 * corner.width * corner.height
+        assert scene.hud.is_open and dark() > 0.5 * corner.width * corner.height
         assert any("sub-steps per frame" in line for line in hud_lines(scene))
         assert any("real-time factor" in line for line in hud_lines(scene))
         assert scene.session.choice.detail in hud_lines(scene)  # the integrator and its step rate: the HUD's, not the status line's
         assert "RK4" in scene.session.choice.detail and "steps/s" in scene.session.choice.detail and "steps" not in scene.session.choice.reason
         key(pygame.K_h)
         app.frame()
-        assert not scene.show_hud and dark() < 0.05 * corner.width * corner.height
+        assert not scene.hud.is_open and dark() < 0.05 * corner.width * corner.height
         middle = app.screen.get_at(scene.layout.world.center)[:3]
         key(pygame.K_F1)
         app.frame()
-        assert scene.show_help and app.screen.get_at(scene.layout.world.center)[:3] != middle  # the help box covers it
+        assert scene.help.is_open and app.screen.get_at(scene.layout.world.center)[:3] != middle  # the help box covers it
         key(pygame.K_ESCAPE)
         app.frame()
-        assert not scene.show_help and app.running  # Esc closes the help first
+        assert not scene.help.is_open and app.running  # Esc closes the help first
 
 
 def test_a_blow_up_pauses_with_the_explanation_instead_of_crashing(truss_file):
@@ -282,7 +282,7 @@ def test_the_menu_lists_levels_and_opens_one(tmp_path, truss_file):
         assert isinstance(app.scene, PlayScene) and app.scene.stage.title == "Two-panel truss"
         key(pygame.K_ESCAPE)
         app.frame()
-        assert app.scene.confirm_leave, "Esc asks before it leaves a level"
+        assert app.scene.leaving.is_open, "Esc asks before it leaves a level"
         key(pygame.K_ESCAPE)
         app.frame()
         assert app.scene is menu and app.running

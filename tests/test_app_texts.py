@@ -35,6 +35,7 @@ from equilibria.app.draw import palette
 from equilibria.app.draw.typeface import font_file
 from equilibria.app.scenes.loading import LoadingScene
 from equilibria.app.scenes.menu import MenuScene
+from equilibria.app.scenes.menuparts import language_line
 from equilibria.app.session.pacing import FRAME
 from equilibria.app.session.stage import Stage
 from equilibria.app.window.app import App
@@ -216,15 +217,16 @@ def every_box(app, scene, caught) -> None:
     """The scene drawn as it is, then with the brief, the help, the graph, the HUD, the
     member table and the question before leaving open, a frame each."""
     app.frame()
-    for flag in ("brief_open", "show_help", "confirm_leave"):
-        setattr(scene, flag, True)
+    for box in (scene.brief, scene.help, scene.leaving):
+        box.open()
         app.frame()
-        setattr(scene, flag, False)
+        box.close()
     key(app, pygame.K_g)
-    scene.show_hud = True
+    scene.hud.open()
     scene.session.paused = False
     app.run(frames=3)
-    scene.show_hud = scene.graphs.shown = False
+    scene.hud.close()
+    scene.graphs.shown = False
     scene.table.shown = True
     app.frame()
     scene.table.shown = False
@@ -246,7 +248,7 @@ def play_through(level_id: str, tmp_path, caught) -> set[str]:
             every_box(app, scene, caught)
             checked(app, scene, passed=solved)
             every_box(app, scene, caught)
-            scene.folded = True
+            scene.verdict_box.fold()
             app.frame()
             names |= names_of(scene)
     return names
@@ -266,7 +268,7 @@ def test_the_force_box_the_sandbox_and_the_menu_draw_only_catalog_texts(tmp_path
         scene.type_force(node)
         app.frame()
         for ch in "12, -3":
-            scene.entry.line.insert(ch)
+            scene.entry_box.entry.line.insert(ch)
         app.frame()
         names = names_of(scene)
     app, scene = start(Stage.empty_sandbox(), progress=Progress.load(tmp_path))
@@ -276,10 +278,10 @@ def test_the_force_box_the_sandbox_and_the_menu_draw_only_catalog_texts(tmp_path
         menu = MenuScene(app, progress=Progress.load(tmp_path))
         app.push(menu)
         app.frame()
-        menu.ask_to_leave()
+        menu.leaving.open()
         app.frame()
-        menu.asking = False
-        menu._ask_student()
+        menu.leaving.close()
+        menu.student.open()
         app.frame()
         warming = SimpleNamespace(progress=lambda steps: (0.4, warm.STEPS[0][0]), seconds=lambda: 3.0, ready=lambda: False)
         app.replace(LoadingScene(app, warming, lambda app: None))
@@ -318,14 +320,14 @@ def test_the_scenes_read_german(tmp_path):
         from equilibria.app.widgets.panels import status_text
 
         assert "läuft" in status_text(scene) or "angehalten" in status_text(scene)
-        scene.show_help = True
+        scene.help.open()
         title = scene.parts.by_name("help").content(900)[0]
         assert title == "Tasten und Werkzeuge"
         assert scene.toolbar.tool.tip_for(scene.session).startswith(("von Knoten", "Knoten anklicken", "klicken setzt"))
     with App(fixed_frame=FRAME) as app:
         menu = MenuScene(app, progress=Progress.load(tmp_path))
-        assert menu.language_line() == "Sprache: Deutsch   (L: ändern)"
-        assert "Freies Spiel" in [row.text for row in menu.rows]
+        assert language_line() == "Sprache: Deutsch   (L: ändern)"
+        assert "Freies Spiel" in [row.text for row in menu.levels.rows]
 
 
 def test_the_language_chosen_on_the_menu_changes_at_once_and_is_kept(tmp_path, monkeypatch):
@@ -338,11 +340,11 @@ def test_the_language_chosen_on_the_menu_changes_at_once_and_is_kept(tmp_path, m
         menu = MenuScene(app, progress=Progress.load())
         app.push(menu)
         app.frame()
-        assert "Free play" in [row.text for row in menu.rows]
+        assert "Free play" in [row.text for row in menu.levels.rows]
         key(app, pygame.K_l)
         assert i18n.language() == "de"
-        assert "Freies Spiel" in [row.text for row in menu.rows]
-        assert menu.language_line().startswith("Sprache: Deutsch")
+        assert "Freies Spiel" in [row.text for row in menu.levels.rows]
+        assert language_line().startswith("Sprache: Deutsch")
     assert Progress.load().language == "de"
     i18n.set_language("en")
     launch.players_language(None)  # a start without --lang: the player's choice

@@ -46,7 +46,7 @@ def shown(monkeypatch) -> list[tuple[str, str]]:
         seen.append((title, text))
         return message(surface, fonts, area, title, text, foot, colour)
 
-    monkeypatch.setattr(menu_module.overlay, "message", spy)
+    monkeypatch.setattr(overlay, "message", spy)
     return seen
 
 
@@ -65,7 +65,7 @@ def open_menu(folder: Path) -> tuple[App, MenuScene]:
 
 
 def choose(app: App, menu: MenuScene, path: Path) -> None:
-    menu.selected = menu.rows.index(next(r for r in menu.rows if r.path == path))
+    menu.levels.selected = menu.levels.rows.index(next(r for r in menu.levels.rows if r.path == path))
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     app.frame()
 
@@ -86,7 +86,7 @@ def test_a_broken_level_file_is_named_in_a_box_and_a_key_closes_it(tmp_path, sho
         frames = len(shown)
         post(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")  # Down would choose the next row: here it only closes the box
         app.frame()
-        assert not menu.error and menu.rows[menu.selected].path == path  # closed; the key did nothing else
+        assert not menu.cannot_open.text and menu.levels.rows[menu.levels.selected].path == path  # closed; the key did nothing else
         assert len(shown) == frames and alert_pixels(app) == 0
         app.run(5)
         assert app.running and app.scene is menu and len(shown) == frames  # the box stays closed
@@ -100,11 +100,11 @@ def test_the_box_stays_while_the_menu_runs_and_a_click_closes_it(tmp_path, shown
         before = len(shown)
         post(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))  # moving the mouse does not close it
         app.run(30)
-        assert len(shown) == before + 30 and menu.error and app.running
+        assert len(shown) == before + 30 and menu.cannot_open.text and app.running
         post(pygame.MOUSEBUTTONDOWN, pos=(640, 400), button=1)
         post(pygame.MOUSEBUTTONUP, pos=(640, 400), button=1)
         app.frame()
-        assert not menu.error and app.scene is menu  # closed, and the click opened nothing
+        assert not menu.cannot_open.text and app.scene is menu  # closed, and the click opened nothing
 
 
 def test_escape_closes_the_box_without_quitting_and_a_good_level_still_opens(tmp_path, shown):
@@ -113,11 +113,11 @@ def test_escape_closes_the_box_without_quitting_and_a_good_level_still_opens(tmp
     good.write_text((LEVELS / "tutorial-01.json").read_text())
     app, menu = open_menu(tmp_path)
     with app:
-        assert Row("not-json (cannot be read)", path) in menu.rows
+        assert Row("not-json (cannot be read)", path) in menu.levels.rows
         choose(app, menu, path)
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
         app.frame()
-        assert app.running and not menu.error
+        assert app.running and not menu.cannot_open.text
         choose(app, menu, good)
         assert type(app.scene).__name__ == "PlayScene"
 
@@ -141,8 +141,8 @@ def test_every_broken_level_of_the_corpus_gets_the_cli_line_in_a_box_as_a_level_
         for name, words in BROKEN_LEVEL.items():
             for path in (tmp_path / f"{name}.json", designs / f"{name}.json"):
                 choose(app, menu, path)
-                assert app.scene is menu and menu.error, path
+                assert app.scene is menu and menu.cannot_open.text, path
                 assert shown[-1][1].startswith(f"{path}: {words}") and "\n" not in shown[-1][1]
                 post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
                 app.frame()
-                assert not menu.error and app.scene is menu and app.running
+                assert not menu.cannot_open.text and app.scene is menu and app.running

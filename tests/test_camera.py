@@ -243,7 +243,7 @@ def test_f_after_the_verdict_is_folded_fits_the_structure_to_the_world_above_the
         for key in (pygame.K_ESCAPE, pygame.K_f):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
             app.frame()
-        assert scene.folded
+        assert scene.verdict_box.folded
         strip = scene.parts.by_name("verdict").rect
         assert camera.below <= strip.height + 8 < open_box
         pts = drawn(scene)

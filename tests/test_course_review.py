@@ -141,7 +141,7 @@ def test_after_a_failed_mark_check_the_forces_stay_hidden_and_a_pass_shows_them(
     s.build()
     s.check()
     assert s.verdict is not None and not s.verdict.passed and not s.revealed
-    scene.folded = True  # the verdict's box (framed in the alert colour, the compression one) folded to a strip at the foot
+    scene.verdict_box.fold()  # the verdict's box (framed in the alert colour, the compression one) folded to a strip at the foot
     for _ in range(20):  # the run after the check plays: it must not show the forces either
         app.frame()
     shot = tmp_path / "failed.png"

@@ -42,7 +42,7 @@ def box():
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
     app.frame()
-    assert scene.entry is not None
+    assert scene.entry_box.entry is not None
     yield app, scene
     app.close()
 
@@ -50,7 +50,7 @@ def box():
 def placed(app: App, scene: PlayScene) -> tuple[float, float]:
     post_key(pygame.K_RETURN)
     app.frame()
-    assert scene.entry is None, scene.entry.problem
+    assert scene.entry_box.entry is None, scene.entry_box.entry.problem
     [move] = scene.session.bench.moves
     return move.fx, move.fy
 
@@ -66,7 +66,7 @@ def test_the_cursor_moves_and_typing_goes_where_it_is(box):
     post_key(pygame.K_LEFT)
     post_key(pygame.K_DELETE)  # the "1" after the cursor: "30, -2"
     app.frame()
-    assert scene.entry.text == "30, -2" and scene.entry.line.cursor == 5
+    assert scene.entry_box.entry.text == "30, -2" and scene.entry_box.entry.line.cursor == 5
     assert placed(app, scene) == (30e3, -2e3)
 
 
@@ -77,7 +77,7 @@ def test_a_selection_made_with_shift_is_replaced_by_what_is_typed(box):
     post_key(pygame.K_LEFT, SHIFT)  # "20" selected
     post_text("-3")
     app.frame()
-    assert scene.entry.text == "10, -3"
+    assert scene.entry_box.entry.text == "10, -3"
     post_key(pygame.K_HOME)
     post_key(pygame.K_RIGHT, CTRL | SHIFT)  # the word "10"
     post_key(pygame.K_BACKSPACE)
@@ -93,7 +93,7 @@ def test_ctrl_a_selects_all_and_ctrl_v_pastes_the_clipboard_in_its_place(box):
     post_key(pygame.K_a, CTRL)
     post_key(pygame.K_v, CTRL)
     app.frame()
-    assert scene.entry.text == "0, -7.5"  # its first line only, in place of the whole
+    assert scene.entry_box.entry.text == "0, -7.5"  # its first line only, in place of the whole
     assert placed(app, scene) == (0.0, -7.5e3)
 
 
@@ -103,7 +103,7 @@ def test_ctrl_x_cuts_to_the_clipboard(box):
     post_key(pygame.K_a, CTRL)
     post_key(pygame.K_x, CTRL)
     app.frame()
-    assert scene.entry.text == "" and pygame.scrap.get_text() == "3, 4"
+    assert scene.entry_box.entry.text == "" and pygame.scrap.get_text() == "3, 4"
 
 
 def test_an_input_method_composes_then_commits(box):
@@ -114,14 +114,14 @@ def test_an_input_method_composes_then_commits(box):
     post_text("2, ")
     pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="－９", start=2, length=0))
     app.frame()
-    assert scene.entry.text == "2, " and scene.entry.line.composing == "-9"
+    assert scene.entry_box.entry.text == "2, " and scene.entry_box.entry.line.composing == "-9"
     post_key(pygame.K_RETURN)  # the input method's Enter: it commits, it does not place the force
     app.frame()
-    assert scene.entry is not None and scene.session.bench.moves == []
+    assert scene.entry_box.entry is not None and scene.session.bench.moves == []
     pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="", start=0, length=0))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="－９"))
     app.frame()
-    assert scene.entry.text == "2, -9"
+    assert scene.entry_box.entry.text == "2, -9"
     assert placed(app, scene) == (2e3, -9e3)
 
 

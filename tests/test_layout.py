@@ -106,17 +106,18 @@ def assert_holds(scene, what: str) -> None:
 def with_boxes(app, scene, what: str) -> None:
     """The screen as it is, then with the brief, the help and the graph open in turn."""
     assert_holds(scene, what)
-    for flag, name in (("brief_open", "the brief"), ("show_help", "the help")):
-        setattr(scene, flag, True)
+    for box, name in ((scene.brief, "the brief"), (scene.help, "the help")):
+        box.open()
         assert_holds(scene, f"{what}, {name} open")
-        assert scene.parts.top_modal().name == {"brief_open": "brief", "show_help": "help"}[flag]
-        setattr(scene, flag, False)
+        assert scene.parts.top_modal() is box
+        box.close()
     key(app, pygame.K_g)
     scene.follow()  # the energies
-    scene.show_hud = True
+    scene.hud.open()
     app.frame()
     assert_holds(scene, f"{what}, the graph and the HUD shown")
-    scene.graphs.shown = scene.show_hud = False
+    scene.graphs.shown = False
+    scene.hud.close()
 
 
 def level(level_id: str, tmp_path, *, solved: bool = False):
@@ -139,7 +140,7 @@ def test_a_level_holds_together_with_every_box_at_every_size(level_id, tmp_path)
         with_boxes(app, scene, f"{level_id} as it opens")
         checked(app, scene, passed=False)
         assert_holds(scene, f"{level_id} after a failed check")
-        scene.folded = True
+        scene.verdict_box.fold()
         assert_holds(scene, f"{level_id}, the failed verdict folded")
     app, scene = level(level_id, tmp_path, solved=True)
     with app:
@@ -159,7 +160,7 @@ def test_the_force_entry_holds_together(tmp_path):
         assert_holds(scene, "free-body-01, a force about to be typed (the prompt shown)")
         for ch in "12, -3":
             app.frame()
-            scene.entry.line.insert(ch)
+            scene.entry_box.entry.line.insert(ch)
         assert scene.parts.top_modal().name == "entry"
         assert_holds(scene, "free-body-01, a force being typed")
 
@@ -168,7 +169,7 @@ def test_the_sandbox_and_a_demo_hold_together(tmp_path):
     app, scene = start(Stage.empty_sandbox(), progress=Progress.load(tmp_path))
     with app:
         with_boxes(app, scene, "the empty sandbox")
-        scene.confirm_leave = True
+        scene.leaving.open()
         assert_holds(scene, "the sandbox, asking before leaving")
     app, scene = level("demo-portal-braced", tmp_path)
     with app:
@@ -178,8 +179,14 @@ def test_the_sandbox_and_a_demo_hold_together(tmp_path):
 
 
 def test_the_menu_and_the_loading_screen_hold_together(tmp_path):
+    """The menu's parts are sections laid out by one layout (MenuLayout): none over another,
+    every text inside its own part, at every size, with a progress problem under the list."""
     with App(fixed_frame=FRAME) as app:
-        menu = MenuScene(app, progress=Progress.load(tmp_path))
+        progress = Progress.load(tmp_path)
+        progress.problem = "The progress file could not be written: a problem long enough to wrap on a narrow window, shown under the list."
+        menu = MenuScene(app, progress=progress)
+        menu.arrange((800, 600))
+        assert [s.name for s in menu.parts.shown()] == ["header", "levels", "problem", "student", "language", "keys"]
         warming = SimpleNamespace(progress=lambda steps: (0.4, "the beam kernels"), seconds=lambda: 3.0, ready=lambda: False)
         loading = LoadingScene(app, warming, lambda app: None)
         for scene, what in ((menu, "the menu"), (loading, "the loading screen")):

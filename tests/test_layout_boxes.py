@@ -77,9 +77,9 @@ def test_a_long_box_scrolls_with_page_down_and_the_wheel_and_says_how_much_is_be
         assert scroll.top == end - 3  # three rows a notch, back up
         assert any(t.startswith(f"▴ {scroll.top} more above   ▾ {scroll.count - scroll.top - scroll.page} more below") for t in said)
         key(app, pygame.K_SPACE)
-        assert scene.session.paused and scene.show_help  # the open box takes the keys: Space does not run
+        assert scene.session.paused and scene.help.is_open  # the open box takes the keys: Space does not run
         key(app, pygame.K_ESCAPE)
-        assert not scene.show_help
+        assert not scene.help.is_open
         key(app, pygame.K_F1)
         assert scene.parts.top_modal().scroll.top == 0  # it opens at its head again
 
@@ -89,12 +89,12 @@ def test_a_click_outside_an_open_box_closes_it_and_reaches_nothing_under_it(tmp_
     with app:
         scene.toolbar.choose("node")
         key(app, pygame.K_b)
-        assert scene.brief_open
+        assert scene.brief.is_open
         nodes = scene.session.model.n_nodes
         click(app, (scene.layout.world.left + 20, scene.layout.world.bottom - 20))
-        assert not scene.brief_open and scene.session.model.n_nodes == nodes  # no node placed under the box
+        assert not scene.brief.is_open and scene.session.model.n_nodes == nodes  # no node placed under the box
         click(app, scene.layout.top.center)  # a click on the brief's lines opens it whole
-        assert scene.brief_open
+        assert scene.brief.is_open
 
 
 def test_esc_closes_the_top_box_then_the_one_under_it_then_folds_the_verdict(tmp_path):
@@ -110,11 +110,11 @@ def test_esc_closes_the_top_box_then_the_one_under_it_then_folds_the_verdict(tmp
         key(app, pygame.K_ESCAPE)
         assert scene.parts.top_modal().name == "table"
         key(app, pygame.K_ESCAPE)
-        assert scene.parts.top_modal() is None and not scene.folded
+        assert scene.parts.top_modal() is None and not scene.verdict_box.folded
         key(app, pygame.K_ESCAPE)
-        assert scene.folded and not scene.confirm_leave
+        assert scene.verdict_box.folded and not scene.leaving.is_open
         key(app, pygame.K_ESCAPE)
-        assert scene.confirm_leave
+        assert scene.leaving.is_open
 
 
 def test_after_a_pass_on_beam_01_the_legend_keeps_off_the_net_force_block(tmp_path):
@@ -149,10 +149,10 @@ def test_a_bridge_s_pass_criteria_are_in_the_brief_s_visible_lines(tmp_path):
     for size in ((800, 600), (1280, 800), (1920, 1080)):
         app, scene = level("bridge-01", tmp_path, size=size)
         with app:
-            shown = " ".join(scene.brief_lines)
-            assert len(scene.brief_lines) <= 3
+            shown = " ".join(scene.title.lines)
+            assert len(scene.title.lines) <= 3
             for words in ("$2,500", "Nothing may break", "20 mm", "come to rest"):
-                assert words in shown, f"{words!r} not in the brief's lines at {size}: {scene.brief_lines}"
+                assert words in shown, f"{words!r} not in the brief's lines at {size}: {scene.title.lines}"
 
 
 def test_the_member_table_pages_with_page_down_the_arrows_and_the_wheel(tmp_path):

@@ -74,9 +74,9 @@ def test_escape_closes_a_box_then_cancels_a_tool_then_asks_then_leaves(tmp_path)
     app.scenes.insert(0, MenuScene(app))  # a menu under the level, as the game has it
     scene = app.scene
     key(app, pygame.K_F1)
-    assert scene.show_help
+    assert scene.help.is_open
     key(app, pygame.K_ESCAPE)
-    assert not scene.show_help and app.scene is scene
+    assert not scene.help.is_open and app.scene is scene
     scene.toolbar.choose("member")
     model = scene.session.model
     click(app, scene.view.point(*model.arrays.pos0[model.node_index("A"), :2]))
@@ -84,9 +84,9 @@ def test_escape_closes_a_box_then_cancels_a_tool_then_asks_then_leaves(tmp_path)
     key(app, pygame.K_ESCAPE)
     assert scene.toolbar.tool.pending == [] and app.scene is scene
     key(app, pygame.K_ESCAPE)
-    assert scene.confirm_leave and app.scene is scene  # asks
+    assert scene.leaving.is_open and app.scene is scene  # asks
     key(app, pygame.K_a)  # any other key: stays
-    assert not scene.confirm_leave and app.scene is scene
+    assert not scene.leaving.is_open and app.scene is scene
     key(app, pygame.K_ESCAPE)
     app.frame()
     [(_, stay), (leave, what)] = scene.buttons

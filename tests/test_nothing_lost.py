@@ -90,7 +90,7 @@ def test_each_sandbox_design_keeps_its_own_file_listed_at_once(tmp_path, monkeyp
         new = sorted(set(designs.glob("*.json")) - set(made))
         assert len(new) == 1, "a new design gets a file of its own"
         made += new
-        assert any(r.path == new[0] for r in menu.rows), "listed in the level select at once"
+        assert any(r.path == new[0] for r in menu.levels.rows), "listed in the level select at once"
     first = json.loads(made[0].read_text())
     assert [(n["x"], n["y"]) for n in first["nodes"]] == [(0.0, 1.0)], "the first design is as it was left"
     reopened = PlayScene(app, load_stage(made[0], sandbox=True))

@@ -253,7 +253,7 @@ def test_f1_names_where_the_manual_is():
     try:
         scene = PlayScene(app, load_stage(shipped_level("tutorial-01")))
         app.push(scene)
-        scene.show_help = True
+        scene.help.open()
         app.frame()
         help_part = scene.parts.top_modal()
         assert help_part.name == "help"

@@ -104,7 +104,7 @@ def typed(app, scene, node: str, text: str) -> None:
     scene.type_force(node)
     for ch in text:
         app.frame()
-        scene.entry.line.insert(ch)
+        scene.entry_box.entry.line.insert(ch)
     key(app, pygame.K_RETURN)
 
 
@@ -141,11 +141,11 @@ def test_a_click_on_the_folded_verdict_opens_it_again(tmp_path):
         app.frame()
         assert scene.session.verdict is not None and not scene.session.passed
         key(app, pygame.K_ESCAPE)
-        assert scene.folded
+        assert scene.verdict_box.folded
         strip = scene.parts.by_name("verdict").rect
         scene.session.notice = ""
         click(app, strip.center)
-        assert not scene.folded
+        assert not scene.verdict_box.folded
         assert "No node under the click" not in scene.session.notice
 
 

@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from equilibria.app.draw.palette import ALERT, REACTION
-from equilibria.app.scenes.menu import MenuScene, level_rows, topic_counts
+from equilibria.app.scenes.menu import MenuScene, level_rows
+from equilibria.app.scenes.menuparts import topic_counts
 from equilibria.app.scenes.play import PlayScene
 from equilibria.app.session.pacing import FRAME
 from equilibria.app.window.app import App
@@ -184,16 +185,17 @@ def test_the_menu_ticks_won_levels_gives_marks_and_counts_by_topic(tmp_path):
     progress.opened("balance-01")
     app, menu = menu_with(progress)
     with app:
-        rows = menu.rows
+        rows = menu.levels.rows
         index = {row.level_id: k for k, row in enumerate(rows) if row.level_id}
         counts = {rows[k].text: c for k, c in topic_counts(rows, progress).items()}
         assert counts["Getting started"] == (1, 4) and counts["Balance with two forces"] == (1, 3) and counts["Zero-force members"] == (0, 6)
         assert "Watch it move" not in counts  # demos cannot be won: no count, no box
-        assert menu.selected == index["balance-01"]  # the level opened last
-        places = menu.places(app.screen.get_size())
+        assert menu.levels.selected == index["balance-01"]  # the level opened last
+        places = menu.levels.places()
         for level_id in ("tutorial-02", "balance-01"):
-            assert count(app.screen, REACTION, menu.box(places[index[level_id]])) > 20  # the tick
-            assert count(app.screen, REACTION, places[index[level_id]]) > count(app.screen, REACTION, menu.box(places[index[level_id]])) + 50  # marks
+            row, box = places[index[level_id]], menu.levels.won_box(places[index[level_id]])
+            assert count(app.screen, REACTION, box) > 20  # the tick
+            assert count(app.screen, REACTION, row) > count(app.screen, REACTION, box) + 50  # marks
         for level_id in ("tutorial-01", "balance-02", "demo-portal-braced"):
             assert count(app.screen, REACTION, places[index[level_id]]) == 0
         assert count(app.screen, ALERT) == 0  # no problem to show
@@ -205,12 +207,12 @@ def test_the_menu_shows_the_progress_problem_and_writes_nothing(tmp_path):
     app, menu = menu_with(progress)
     with app:
         w, h = app.screen.get_size()
-        below = menu.list_box((w, h)).bottom
+        below = menu.levels.box.bottom
         assert count(app.screen, ALERT, pygame.Rect(0, below, w, h - below)) > 50  # the problem, a line under the list
         assert count(app.screen, ALERT) == count(app.screen, ALERT, pygame.Rect(0, below, w, h - below))
         before = sorted(p.name for p in tmp_path.iterdir())
         key(pygame.K_RETURN)  # open the level chosen
         app.frame()
         assert isinstance(app.scene, PlayScene)
-        assert progress.last_level == menu.rows[menu.selected].level_id
+        assert progress.last_level == menu.levels.rows[menu.levels.selected].level_id
         assert sorted(p.name for p in tmp_path.iterdir()) == before  # the play scene's save writes it

@@ -26,7 +26,7 @@ def test_a_demo_opened_from_the_menu_asks_to_leave_the_demo():
     app, scene = start(load_stage(shipped_level("demo-beam-vibration")))
     app.scenes.insert(0, MenuScene(app))  # opened from the menu, as the game has it
     key(app, pygame.K_ESCAPE)
-    assert scene.confirm_leave
+    assert scene.leaving.is_open
     app.frame()  # the question is drawn
     title, *_ = scene.parts.by_name("leave").content(400)
     assert title == "Leave this demo?"
@@ -52,10 +52,10 @@ def test_esc_in_the_level_select_asks_before_it_quits():
         app.frame()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
         app.frame()
-        assert app.running and menu.asking  # asks
+        assert app.running and menu.leaving.is_open  # asks
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
         app.frame()
-        assert app.running and not menu.asking  # any other key: stays
+        assert app.running and not menu.leaving.is_open  # any other key: stays
         for _ in range(2):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
             app.frame()
@@ -67,7 +67,7 @@ def test_a_click_beside_a_node_says_why_nothing_happened():
     scene.choose_tool("force")
     x, y = node_at(scene, "B")
     click(app, (x + 20, y))  # 20 px beside B: out of reach
-    assert scene.entry is None and not scene.session.bench.moves
+    assert scene.entry_box.entry is None and not scene.session.bench.moves
     assert "nearest, B, is 20 px away" in scene.session.notice
     app.close()
 

@@ -56,10 +56,10 @@ def test_the_menu_asks_the_id_before_the_first_level_that_varies_and_the_brief_s
         menu = MenuScene(app, level_rows(), progress)
         app.push(menu)
         app.frame()
-        menu.selected = next(k for k, r in enumerate(menu.rows) if r.level_id == "reactions-02")
+        menu.levels.selected = next(k for k, r in enumerate(menu.levels.rows) if r.level_id == "reactions-02")
         key(pygame.K_RETURN)
         app.frame()
-        assert menu.student_box is not None and app.scene is menu, "asked first"
+        assert menu.student.box is not None and app.scene is menu, "asked first"
         typed("s1001")
         key(pygame.K_RETURN)
         app.frame()
@@ -78,7 +78,7 @@ def test_not_now_plays_the_levels_own_numbers_and_is_not_asked_again(tmp_path):
         menu = MenuScene(app, level_rows(), progress)
         app.push(menu)
         app.frame()
-        menu.selected = next(k for k, r in enumerate(menu.rows) if r.level_id == "particle-01")
+        menu.levels.selected = next(k for k, r in enumerate(menu.levels.rows) if r.level_id == "particle-01")
         key(pygame.K_RETURN)
         app.frame()
         key(pygame.K_ESCAPE)
@@ -86,7 +86,7 @@ def test_not_now_plays_the_levels_own_numbers_and_is_not_asked_again(tmp_path):
         app.frame()
         assert isinstance(app.scene, PlayScene)
         assert app.scene.stage.brief.startswith("The level's own numbers") and "A weight of 10 kN" in app.scene.stage.brief
-        assert menu.asked_student and progress.student is None
+        assert menu.student.asked and progress.student is None
 
 
 def test_a_play_scene_draws_the_saved_students_numbers(tmp_path):
@@ -122,10 +122,10 @@ def test_the_i_key_opens_the_box_and_types_nothing_into_it(tmp_path):
         app.frame()
         typed("i")
         app.frame()
-        assert menu.student_box is not None and menu.student_box.text == "s7"
+        assert menu.student.box is not None and menu.student.box.text == "s7"
         key(pygame.K_BACKSPACE)
         key(pygame.K_BACKSPACE)
         typed("S8")
         key(pygame.K_RETURN)
         app.frame()
-        assert menu.student_box is None and progress.student == "S8" and app.scene is menu
+        assert menu.student.box is None and progress.student == "S8" and app.scene is menu

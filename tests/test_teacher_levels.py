@@ -11,9 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from equilibria.app.scenes import menu as menu_module
 from equilibria.app.scenes.menu import MenuScene, level_rows
 from equilibria.app.session.pacing import FRAME
+from equilibria.app.widgets import overlay
 from equilibria.app.window.app import App
 from equilibria.cli.main import main
 from equilibria.course.progress import Progress, data_folder
@@ -80,13 +80,13 @@ def test_two_files_with_one_id_the_first_by_name_is_the_level():
 @pytest.fixture
 def shown(monkeypatch) -> list[tuple[str, str]]:
     seen: list[tuple[str, str]] = []
-    message = menu_module.overlay.message
+    message = overlay.message
 
     def spy(surface, fonts, area, title, text, foot, *colour):
         seen.append((title, text))
         return message(surface, fonts, area, title, text, foot, *colour)
 
-    monkeypatch.setattr(menu_module.overlay, "message", spy)
+    monkeypatch.setattr(overlay, "message", spy)
     return seen
 
 
@@ -97,13 +97,13 @@ def test_a_teachers_level_that_cannot_be_played_shows_its_line_in_the_box(classr
     app.push(menu)
     with app:
         app.frame()
-        menu.selected = next(k for k, r in enumerate(menu.rows) if r.path == classroom[case])
+        menu.levels.selected = next(k for k, r in enumerate(menu.levels.rows) if r.path == classroom[case])
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         app.frame()
         assert app.scene is menu and app.running
         title, text = shown[-1]
         assert title == f"{classroom[case].name} cannot be opened"
-        assert text == menu.rows[menu.selected].problem and "\n" not in text and text.startswith(f"{classroom[case]}: ")
+        assert text == menu.levels.rows[menu.levels.selected].problem and "\n" not in text and text.startswith(f"{classroom[case]}: ")
 
 
 def test_equilibria_levels_lists_them_after_the_course(classroom, capsys):

@@ -137,6 +137,7 @@ def _sense(level: Level, model: Model) -> list[str]:
 
 KIND = Kind(
     name="balance",
+    title_word=N_("balance"),
     summary=N_("add forces to a free body so that it stays put"),
     moves=(AddForce,),
     tools=("inspect", "force", "erase", "drag"),

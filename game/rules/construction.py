@@ -576,6 +576,7 @@ BUILD_RULES = frozenset({"sections", "budget", "supports", "support_cost", "fixe
 
 BUILD = Kind(
     name="build",
+    title_word=N_("build"),
     summary=N_("build a structure within a zone and a budget that carries its loads"),
     moves=(AddNode, AddMember, AddSupport),
     tools=("inspect", "node", "member", "support", "erase", "drag"),
@@ -587,6 +588,7 @@ BUILD = Kind(
 
 STABILITY = Kind(
     name="stability",
+    title_word=N_("stability"),
     summary=N_("add members or supports that turn a mechanism into a structure"),
     moves=(AddMember, AddSupport),
     tools=("inspect", "member", "support", "erase", "drag"),

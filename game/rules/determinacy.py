@@ -89,6 +89,7 @@ def _sense(level: Level, model) -> list[str]:
 
 KIND = Kind(
     name="determinacy",
+    title_word=N_("determinacy"),
     summary=N_("take out the members a truss can spare, so that it is statically determinate (m + r = 2j) and still stands"),
     moves=(RemoveMember,),
     tools=("inspect", "remove", "drag"),

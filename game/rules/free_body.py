@@ -359,6 +359,7 @@ def _sense(level: Level, model: Model) -> list[str]:
 
 KIND = Kind(
     name="free_body",
+    title_word=N_("free-body"),
     summary=N_("replace the cuts that freed a body by the forces and moments they carried"),
     moves=(AddForce, AddMoment),
     tools=("inspect", "force", "moment", "erase", "drag"),

@@ -17,6 +17,7 @@ from equilibria.format.solution import Move, Solution
 from equilibria.rules.common import Verdict
 
 GOAL_FIELDS = frozenset({"hold", "max_displacement", "moving_load"})  # the goal fields of the kinds that came first
+TOOL_KEYS = "1234567890"  # the keys that choose a tool, in toolbar order: a toolbar holds at most this many tools
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,15 @@ class Kind:
 
     name                 as a level file's `kind` says it
     summary              what the student is asked, in a line (the schema's description)
+    title_word           the kind as the play screen's title line names it ("free-body"),
+                         marked for translation (N_) and translated where it is shown
     moves                the move classes a solution may hold (game/format/solution.py); empty:
                          the kind has no goal and takes no solution
     tools                the play scene's tools in toolbar order (`inspect` and `drag`
-                         look and pull without changing the answer: every kind has them)
-    mode_tools           tools that replace `tools` in a `player.mode` (zero_force: remove)
+                         look and pull without changing the answer: every kind has them),
+                         no more than there are keys to choose them (TOOL_KEYS)
+    mode_tools           tools that replace `tools` in a `player.mode` (zero_force: remove),
+                         as many at most
     player_fields        the `player` fields a level of this kind may set; another is an error
     goal_fields          the `goal` fields it may set
     judge                (level, solution) → Verdict, run by equilibria.rules.judge.check; None: no goal
@@ -71,6 +76,7 @@ class Kind:
 
     name: str
     summary: str
+    title_word: str
     moves: tuple[type, ...] = ()
     tools: tuple[str, ...] = ("inspect", "drag")
     mode_tools: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -88,6 +94,13 @@ class Kind:
     judges_each_answer: bool = False
     judges_standing: bool = False
     places: Callable[[BaseLevel], Places] | None = None
+
+    def __post_init__(self) -> None:
+        """A kind that could not be played as described is refused where it is written."""
+        for mode, tools in {"": self.tools, **self.mode_tools}.items():
+            if len(tools) > len(TOOL_KEYS):
+                where = f" in mode {mode!r}" if mode else ""
+                raise ValueError(f"the {self.name} kind has {len(tools)} tools{where}, more than the {len(TOOL_KEYS)} keys that choose them ({TOOL_KEYS})")
 
     @property
     def judged(self) -> bool:

@@ -7,7 +7,7 @@ To add a kind:
 
 1. write its module here in game/rules/, holding what the kind is: its judge
    `(level, solution) → Verdict`, any sense check of its levels, and its description
-   `KIND = Kind(name=..., summary=..., moves=..., tools=..., player_fields=..., judge=...)`
+   `KIND = Kind(name=..., summary=..., title_word=N_(...), moves=..., tools=..., judge=...)`
    (game/rules/kind.py says what each field means); a new move goes in game/format/solution.py,
    a new `player` or `goal` field in game/format/schema.py;
 2. import its `KIND` below and list it in KINDS;

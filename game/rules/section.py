@@ -270,6 +270,8 @@ def _sense(level: Level, model: Model) -> list[str]:
 
 KIND = Kind(
     name="section",
+    # TRANSLATORS: the level kind: a truss cut by the method of sections
+    title_word=N_("section"),
     summary=N_("cut the truss with a section of your own choice and give the forces in the members it cuts"),
     moves=(CutMember,),
     tools=("inspect", "cut", "erase", "drag"),

@@ -219,6 +219,7 @@ def _sense(level: Level, model: Model) -> list[str]:
 
 KIND = Kind(
     name="zero_force",
+    title_word=N_("zero-force"),
     summary=N_("mark the members that carry no force, or remove all the truss can spare"),
     moves=(MarkZero, RemoveMember),
     tools=("inspect", "mark", "drag"),

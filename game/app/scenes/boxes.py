@@ -7,8 +7,7 @@ says how much lies above and below."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import attrgetter
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
@@ -17,9 +16,10 @@ from equilibria.app.draw.palette import ALERT, INK, REACTION, TENSION
 from equilibria.app.scenes.parts import Part
 from equilibria.app.session.camera import box_room
 from equilibria.app.widgets import overlay
+from equilibria.app.widgets.entry import ForceEntry
 from equilibria.app.widgets.keymap import help_rows
 from equilibria.app.widgets.panels import verdict_texts
-from equilibria.app.window.sections import Row, Scroll, rows_height, text_rows
+from equilibria.app.window.sections import Opening, Row, Scroll, rows_height, text_rows
 from equilibria.engine.results import member_ends
 from equilibria.files import manual
 from equilibria.words.i18n import _
@@ -35,13 +35,15 @@ def outside(event: pygame.event.Event, rect: pygame.Rect) -> bool:
 
 class TextBox(Part):
     """A framed box: a title, rows of text that scroll, a foot and buttons. A subclass
-    says what it holds (`content`) and where it goes (`place`)."""
+    says what it holds (`content`) and where it goes (`place`); a button's action is a
+    name in `actions`, what the box was handed to call."""
 
     widest = 760
     frame = 3
 
-    def __init__(self, scene):
-        super().__init__(scene)
+    def __init__(self, fonts, actions: Mapping[str, Callable[[], None]] | None = None):
+        super().__init__(fonts)
+        self.actions = dict(actions or {})
         self.scroll = Scroll()
         self.buttons: list[tuple[pygame.Rect, str]] = []  # drawn last frame, and what each does
 
@@ -101,7 +103,7 @@ class TextBox(Part):
         """A click on one of the box's buttons does what it says; whether it was on one."""
         action = next((action for rect, action in self.buttons if rect.collidepoint(pos)), None)
         if action is not None:
-            attrgetter(action)(self.scene)()
+            self.actions[action]()
         return action is not None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -112,19 +114,37 @@ class TextBox(Part):
 
 class VerdictPart(TextBox):
     """The one message over the world: checking, a blow-up, the verdict (folded to a
-    strip by Esc), or a mechanism."""
+    strip by Esc: the box owns whether it is folded), or a mechanism.
+
+    session        what it tells of (the problem, the verdict, the free motion)
+    checking()     whether a check is asked for and not yet judged ("Checking…")
+    said_checking()  called once "Checking…" is on the screen: the next frame judges
+    world()        the world it floats over: a tall verdict leaves the structure its third
+    actions        its buttons: the member table ("table.toggle"), "try_again", "next_level"
+    """
 
     name = "verdict"
     floating = True
 
+    def __init__(self, fonts, session, *, checking: Callable[[], bool], said_checking: Callable[[], None], world: Callable[[], pygame.Rect], actions):
+        super().__init__(fonts, actions)
+        self.session, self.checking, self.said_checking, self.world = session, checking, said_checking, world
+        self.folded = False
+
+    def fold(self) -> None:
+        self.folded = True
+
+    def unfold(self) -> None:
+        self.folded = False
+
     def what(self) -> str:
-        s, scene = self.scene.session, self.scene
-        if scene.checking:
+        s = self.session
+        if self.checking():
             return "checking"
         if s.problem:
             return "problem"
         if s.verdict is not None and s.level_bench is not None:
-            return "folded" if scene.folded else "verdict"
+            return "folded" if self.folded else "verdict"
         if s.free is not None and not s.started:
             return "mechanism"
         return ""
@@ -134,7 +154,7 @@ class VerdictPart(TextBox):
         return bool(self.what())
 
     def content(self, width: int):
-        s, fonts, what = self.scene.session, self.fonts, self.what()
+        s, fonts, what = self.session, self.fonts, self.what()
         actions: list[tuple[str, str]] = []
         if what == "checking":
             title, text, foot, colour = _("Checking your answer…"), _("The engine is running your structure under the level's loads."), "", ALERT
@@ -160,11 +180,11 @@ class VerdictPart(TextBox):
         world the camera keeps it in above the box (a long verdict scrolls, as in German at
         800 x 600), and never shorter than its least."""
         width, height = super().size(area)
-        room = box_room(self.scene.layout.world.height)
+        room = box_room(self.world().height)
         return width, min(height, max(room, self.least(area)))
 
     def strip(self) -> tuple[str, tuple]:
-        title, _text, _foot, passed = verdict_texts(self.scene.session)
+        title, _text, _foot, passed = verdict_texts(self.session)
         keys = _("T: try again   ·   N: next level") if passed else _("T: try again")
         return f"{title}   ·   {keys}", REACTION if passed else ALERT
 
@@ -190,11 +210,11 @@ class VerdictPart(TextBox):
             return
         super().draw(surface)
         if what == "checking":
-            self.scene.check_shown()
+            self.said_checking()
 
     def escape(self) -> bool:
         if self.what() == "verdict":
-            self.scene.folded = True
+            self.fold()
             return True
         return False
 
@@ -202,21 +222,23 @@ class VerdictPart(TextBox):
         if self.what() == "folded":  # a click on the strip opens the verdict again, never a click in the world under it
             clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos)
             if clicked:
-                self.scene.folded = False
+                self.unfold()
             return clicked
         return super().handle_event(event)
 
 
-class Modal(TextBox):
+class Modal(Opening, TextBox):
     """A box that takes every key and click while it is open: `keys` close it, the
-    scroll keys scroll it, a click outside it closes it."""
+    scroll keys scroll it, a click outside it closes it; F1 opens the help over it
+    (`open_help`, where the box is not the help)."""
 
     modal = True
     floating = True
     keys: tuple[int, ...] = (pygame.K_ESCAPE,)
 
-    def close(self) -> None:
-        raise NotImplementedError
+    def __init__(self, fonts, actions=None, open_help: Callable[[], None] | None = None):
+        super().__init__(fonts, actions)
+        self.open_help = open_help
 
     def escape(self) -> bool:
         self.close()
@@ -224,7 +246,7 @@ class Modal(TextBox):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and pygame.K_F1 not in self.keys:
-            self.scene.show_help = True  # the help opens over any box (Esc comes back to this one)
+            self.open_help()  # the help opens over any box (Esc comes back to this one)
         elif (event.type == pygame.KEYDOWN and event.key in self.keys) or outside(event, self.rect):
             self.close()
         else:
@@ -239,19 +261,19 @@ class BriefPart(Modal):
     widest, frame = 820, 2
     keys = (pygame.K_ESCAPE, pygame.K_b)
 
-    @property
-    def shown(self) -> bool:
-        return self.scene.brief_open
+    def __init__(self, fonts, stage, open_help: Callable[[], None]):
+        super().__init__(fonts, open_help=open_help)
+        self.stage = stage
 
     def close(self) -> None:
-        self.scene.brief_open = False
+        super().close()
         self.scroll.home()
 
     def title_font(self):
         return self.fonts.title
 
     def content(self, width: int):
-        stage = self.scene.stage
+        stage = self.stage
         return stage.title, INK, text_rows(self.fonts.body, stage.brief, width, INK), _("B or Esc: fold the brief"), ()
 
     def place(self, area: pygame.Rect) -> pygame.Rect:
@@ -268,19 +290,19 @@ class HelpPart(Modal):
     widest, frame = 1240, 2
     keys = (pygame.K_ESCAPE, pygame.K_F1)
 
-    @property
-    def shown(self) -> bool:
-        return self.scene.show_help
+    def __init__(self, fonts, toolbar):
+        super().__init__(fonts)
+        self.toolbar = toolbar
 
     def close(self) -> None:
-        self.scene.show_help = False
+        super().close()
         self.scroll.home()
 
     def title_font(self):
         return self.fonts.title
 
     def content(self, width: int):
-        tools = [_("{tool}: {tip}").format(tool=_(t.label), tip=_(t.tip)) for t in self.scene.toolbar.tools.values()]
+        tools = [_("{tool}: {tip}").format(tool=_(t.label), tip=_(t.tip)) for t in self.toolbar.tools.values()]
         rows = overlay.help_rows(self.fonts, [manual.help_row(), *help_rows()], tools, width)
         return _("Keys and tools"), INK, rows, _("F1 or Esc: close"), ()
 
@@ -297,29 +319,41 @@ class HelpPart(Modal):
 
 
 class TablePart(Modal):
-    """The member table (U): sections, lengths and costs, and after a check the forces; it pages itself (game/app/widgets/membertable.py)."""
+    """The member table (U): sections, lengths and costs, and after a check the forces;
+    it pages itself and keeps whether it is open (game/app/widgets/membertable.py)."""
 
     name = "table"
     keys = (pygame.K_ESCAPE, pygame.K_u)
 
+    def __init__(self, fonts, table, session, open_help: Callable[[], None]):
+        super().__init__(fonts, open_help=open_help)
+        self.table, self.session = table, session
+
+    @property
+    def is_open(self) -> bool:
+        return self.table.shown
+
     @property
     def shown(self) -> bool:
-        return self.scene.table.shown and self.scene.table.contents(self.scene.session) is not None
+        return self.table.shown and self.table.contents(self.session) is not None
+
+    def open(self) -> None:
+        if not self.table.shown:
+            self.table.toggle()
 
     def close(self) -> None:
-        self.scene.table.shown = False
+        self.table.shown = False
 
     def place(self, area: pygame.Rect) -> pygame.Rect:
         return area.inflate(0, 0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        table = self.scene.table
-        self.box = table.draw(surface, self.fonts, self.rect, table.contents(self.scene.session))
+        self.box = self.table.draw(surface, self.fonts, self.rect, self.table.contents(self.session))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        table = self.scene.table
+        table = self.table
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.scene.show_help = True
+            self.open_help()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_DOWN):
             table.page_down()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_UP):
@@ -332,63 +366,83 @@ class TablePart(Modal):
 
 
 class EntryPart(Part):
-    """The force (or moment) being typed at a node: every key goes to it; a click
-    elsewhere drops it."""
+    """The force (or moment, or a cut member's force) being typed: the box owns it
+    (`entry`, None: none). Every key goes to it; Enter places it on the session's
+    bench, Esc or a click elsewhere drops it."""
 
     name = "entry"
     modal = floating = True
 
+    def __init__(self, fonts, session, picture):
+        super().__init__(fonts)
+        self.session, self.picture = session, picture
+        self.entry: ForceEntry | None = None
+
+    def open(self, entry: ForceEntry) -> None:
+        self.entry = entry
+
+    def close(self) -> None:
+        self.entry = None
+
     @property
     def shown(self) -> bool:
-        scene = self.scene
-        model = scene.session.model
-        if scene.entry is None or model is None:
+        model = self.session.model
+        if self.entry is None or model is None:
             return False
-        return scene.entry.node in (model.member_ids if scene.entry.member else model.node_ids)
+        return self.entry.node in (model.member_ids if self.entry.member else model.node_ids)
 
     def place(self, area: pygame.Rect) -> pygame.Rect:
         return area
 
     def draw(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        model = scene.session.model
-        if scene.entry.member:  # beside the member's middle
-            i, j = member_ends(model)[model.member_index(scene.entry.node)]
-            (ax, ay), (bx, by) = scene.picture.point_of(int(i)), scene.picture.point_of(int(j))
+        model, entry, picture = self.session.model, self.entry, self.picture
+        if entry.member:  # beside the member's middle
+            i, j = member_ends(model)[model.member_index(entry.node)]
+            (ax, ay), (bx, by) = picture.point_of(int(i)), picture.point_of(int(j))
             at = ((ax + bx) / 2, (ay + by) / 2)
         else:
-            at = scene.picture.point_of(model.node_index(scene.entry.node))
-        self.box = scene.entry.draw(surface, self.fonts, self.rect, at)
+            at = picture.point_of(model.node_index(entry.node))
+        self.box = entry.draw(surface, self.fonts, self.rect, at)
+
+    def key(self, event: pygame.event.Event) -> None:
+        """A key (typed text, an input method's composing) for the force being typed:
+        Enter places it, Esc drops it."""
+        s, entry = self.session, self.entry
+        done = entry.key(event)
+        if done == "place" and entry.member:
+            s.edit(s.bench.cut_member, entry.node, entry.force())
+        elif done == "place":
+            s.edit(s.bench.add_moment, entry.node, entry.force()) if entry.moment else s.edit(s.bench.add_force, entry.node, *entry.force())
+        if done is not None:
+            self.close()
 
     def escape(self) -> bool:
-        self.scene.entry = None
+        self.close()
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING):
-            self.scene.entry_key(event)  # keys, typed text and an input method's composing
+            self.key(event)  # keys, typed text and an input method's composing
         elif event.type == pygame.MOUSEBUTTONDOWN and not getattr(self, "box", self.rect).collidepoint(event.pos):
-            self.scene.entry = None
+            self.close()
         return True
 
 
 class LeavePart(Modal):
-    """Before leaving: Enter or Esc leaves (the work is kept), any other key stays."""
+    """Before leaving: Enter or Esc leaves (the work is kept), any other key stays.
+    `alone()`: the scene is the game's last (leaving it ends the game); `leave()` leaves."""
 
     name = "leave"
     frame = 3
 
-    @property
-    def shown(self) -> bool:
-        return self.scene.confirm_leave
-
-    def close(self) -> None:
-        self.scene.confirm_leave = False
+    def __init__(self, fonts, session, alone: Callable[[], bool], leave: Callable[[], None]):
+        super().__init__(fonts, {"stay": self.close, "leave": leave})
+        self.session, self.alone, self.leave = session, alone, leave
 
     def content(self, width: int):
-        scene, s = self.scene, self.scene.session
-        demo = s.bench is None and len(scene.app.scenes) > 1  # nothing of the player's to keep
-        if len(scene.app.scenes) == 1:
+        s, alone = self.session, self.alone()
+        demo = s.bench is None and not alone  # nothing of the player's to keep
+        if alone:
             title = _("Leave the game?")
         elif s.level_bench is not None:
             title = _("Leave this level?")
@@ -403,14 +457,14 @@ class LeavePart(Modal):
 
     def escape(self) -> bool:
         self.close()
-        self.scene.leave()
+        self.leave()
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             self.close()
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.scene.leave()
+                self.leave()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.close()
             self.press(event.pos)

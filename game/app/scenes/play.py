@@ -30,10 +30,9 @@ from equilibria.app.session.play import PlaySession
 from equilibria.app.session.shapes import Hit
 from equilibria.app.session.stage import Stage
 from equilibria.app.session.view import View
-from equilibria.app.widgets import overlay
 from equilibria.app.widgets.entry import ForceEntry
 from equilibria.app.widgets.graphdesk import GraphDesk
-from equilibria.app.widgets.keymap import binding_for
+from equilibria.app.widgets.keymap import TOOL_KEY_CODES, binding_for
 from equilibria.app.widgets.membertable import MemberTable
 from equilibria.app.widgets.panels import save_screenshot
 from equilibria.app.widgets.picture import Picture
@@ -72,7 +71,6 @@ class PlayScene(Scene):
         self.toolbar = Toolbar(bench.tools if bench is not None else ("inspect", "drag", "nail", "bomb"))
         if bench is not None:
             self.toolbar.choose(first_tool(bench))
-        self.show_hud = self.show_help = self.brief_open = self.confirm_leave = self.folded = False  # what is open (the parts read these)
         self.graphs = GraphDesk(app.fonts)
         self.table = MemberTable()  # every member's section, length and cost; after a build check its force, capacities and use ratio
         self.checking = False  # a check asked for: the next frame says so, the one after judges
@@ -83,28 +81,29 @@ class PlayScene(Scene):
         self.selected: Hit | None = None
         self.mouse = (0, 0)
         self.zoom_step = ZOOM_STEP
-        self.entry: ForceEntry | None = None  # a force being typed
         self.picture = Picture(self.session, app.fonts, stage, lambda: self.editing)
-        self.parts = SectionManager(
-            [
-                TitlePart(self),
-                ToolbarPart(self),
-                WorldPart(self),
-                LegendPart(self),
-                ReadoutPart(self),
-                StatusPart(self),
-                BadgesPart(self),
-                HudPart(self),
-                GraphPart(self),
-                TipPart(self),
-                VerdictPart(self),
-                TablePart(self),
-                BriefPart(self),
-                HelpPart(self),
-                EntryPart(self),
-                LeavePart(self),
-            ]
+        self.parts = self._parts(app.fonts)
+
+    def _parts(self, fonts) -> SectionManager:
+        """The screen's parts, each handed what it shows and what its presses do; those the
+        keys open and those the scene asks of (their heights, the force typed) kept by name."""
+        s = self.session
+        self.help = HelpPart(fonts, self.toolbar)
+        self.brief = BriefPart(fonts, self.stage, self.help.open)
+        self.title = TitlePart(fonts, self.stage, self.brief.open)
+        self.toolbar_part = ToolbarPart(fonts, self.toolbar, s, self.choose_tool)
+        self.readout, self.hud = ReadoutPart(fonts, self), HudPart(fonts, self)
+        actions = {"table.toggle": self.table.toggle, "try_again": self.try_again, "next_level": self.next_level}
+        self.verdict_box = VerdictPart(
+            fonts, s, checking=lambda: self.checking, said_checking=self.check_shown, world=lambda: self.layout.world, actions=actions
         )
+        self.entry_box = EntryPart(fonts, s, self.picture)  # a force being typed
+        self.leaving = LeavePart(fonts, s, alone=lambda: len(self.app.scenes) == 1, leave=self.leave)
+        docked = [self.title, self.toolbar_part, WorldPart(fonts, self), LegendPart(fonts, s, self.picture), self.readout, StatusPart(fonts, self)]
+        over = [BadgesPart(fonts, self), self.hud, GraphPart(fonts, self.graphs), TipPart(fonts, self, boxed=lambda: sections.top_modal() is not None)]
+        boxes = [self.verdict_box, TablePart(fonts, self.table, s, self.help.open), self.brief, self.help, self.entry_box, self.leaving]
+        sections = SectionManager(docked + over + boxes)  # in drawing order
+        return sections
 
     @property
     def editing(self) -> bool:
@@ -119,7 +118,7 @@ class PlayScene(Scene):
     @property
     def section_rect(self) -> pygame.Rect | None:
         """The section button, while the member tool is in hand."""
-        return self.parts.by_name("toolbar").section_rect
+        return self.toolbar_part.section_rect
 
     @property
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
@@ -162,23 +161,14 @@ class PlayScene(Scene):
     def type_force(self, node: str, *, moment: bool = False) -> None:
         """Open the box to type a force (or a moment) at `node`."""
         bench = self.session.level_bench
-        self.entry = ForceEntry(node, bench.own_force(node) if bench is not None and not moment else None, moment=moment)
+        self.entry_box.open(ForceEntry(node, bench.own_force(node) if bench is not None and not moment else None, moment=moment))
 
     def type_member_force(self, member: str) -> None:
         """Open the box to type the force in `member`, cut by the student's section."""
         now = self.session.level_bench.cuts().get(member) if self.session.level_bench is not None else None
-        self.entry = ForceEntry(member, member=True)
-        self.entry.line.insert("" if now is None else f"{now / 1e3:g}".replace(".", decimal_mark()))  # the force given so far, as typed
-
-    def entry_key(self, event: pygame.event.Event) -> None:
-        """A key for the force being typed: Enter places it, Esc drops it."""
-        done, entry, bench = self.entry.key(event), self.entry, self.session.bench
-        if done == "place" and entry.member:
-            self.session.edit(bench.cut_member, entry.node, entry.force())
-        elif done == "place":
-            self.session.edit(bench.add_moment, entry.node, entry.force()) if entry.moment else self.session.edit(bench.add_force, entry.node, *entry.force())
-        if done is not None:
-            self.entry = None
+        entry = ForceEntry(member, member=True)
+        entry.line.insert("" if now is None else f"{now / 1e3:g}".replace(".", decimal_mark()))  # the force given so far, as typed
+        self.entry_box.open(entry)
 
     def choose_tool(self, name: str) -> None:
         self.toolbar.choose(name)
@@ -186,9 +176,9 @@ class PlayScene(Scene):
             self.session.paused = True  # building: the structure stands still as built
 
     def tool_key(self, key: int) -> None:
-        number = 10 if key == pygame.K_0 else key - pygame.K_0
-        if 1 <= number <= len(self.toolbar.names):
-            self.choose_tool(self.toolbar.names[number - 1])
+        name = self.toolbar.keyed(TOOL_KEY_CODES.index(key))
+        if name is not None:
+            self.choose_tool(name)
 
     def pin_end(self) -> None:  # P: the end nearest the pointer of the member under it pinned, or unpinned (tools.py)
         pin_nearest_end(self)
@@ -201,7 +191,7 @@ class PlayScene(Scene):
         """Close the top box, fold the verdict, cancel what the tool has half done (the
         parts, top first), else ask before leaving."""
         if not self.parts.escape():
-            self.confirm_leave = True
+            self.leaving.open()
 
     def leave(self) -> None:
         """Back to the menu, with the work saved; if it cannot be, say so and stay: Esc
@@ -212,9 +202,6 @@ class PlayScene(Scene):
             return
         s.unsaved_warned = True
         s.notice += " " + _("Esc again leaves without saving it.")
-
-    def stay(self) -> None:
-        """The question before leaving, answered: stay."""
 
     def closing(self) -> None:
         self.session.save(force=True)
@@ -248,7 +235,7 @@ class PlayScene(Scene):
 
     def try_again(self) -> None:
         self.session.try_again()
-        self.folded = False
+        self.verdict_box.unfold()
 
     def next_level(self) -> None:
         """After a pass, the next level of the course in this one's place."""
@@ -279,6 +266,10 @@ class PlayScene(Scene):
     def screenshot(self) -> None:
         self.session.notice = save_screenshot(self.app.screen)
 
+    def zoom_notches(self, notches: int) -> None:
+        """The wheel, `notches` up (in) or down (out), zooms about the pointer."""
+        self.zoom(self.zoom_step**notches, self.mouse)
+
     def zoom(self, factor: float, about: tuple[int, int]) -> None:
         """Zoom the view by `factor`, keeping the world point under `about` in place."""
         self.picture.camera.zoom(factor, about, self.picture.box())
@@ -293,8 +284,8 @@ class PlayScene(Scene):
     def _verdict_room(self) -> int:
         """The height [px] the verdict takes at the foot of the world: its box, or the
         strip it is folded to."""
-        part, world = self.parts.by_name("verdict"), self.layout.world
-        return part.place(world, None).height + 8 if self.folded else part.size(world)[1]
+        part, world = self.verdict_box, self.layout.world
+        return part.place(world, None).height + 8 if part.folded else part.size(world)[1]
 
     # ------------------------------------------------------------------ time
     def update(self, frame_seconds: float) -> None:
@@ -306,10 +297,10 @@ class PlayScene(Scene):
                 s.check()
             finally:
                 BETWEEN_BATCHES.reset(answering)
-            self.folded = False
+            self.verdict_box.unfold()
             self.toolbar.tool.cancel()
             if s.verdict is not None and s.level_bench is not None:  # the structure moved above the verdict's box
-                self.picture.clear_of(self.parts.by_name("verdict").size(self.layout.world)[1])
+                self.picture.clear_of(self.verdict_box.size(self.layout.world)[1])
         before = s.sim
         s.tick(frame_seconds)
         if not self.picture.current:
@@ -325,10 +316,7 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ drawing
     def _fit(self, size: tuple[int, int]) -> None:
         """Lay the screen out and fit the view, when the window size changes."""
-        fonts = self.app.fonts
-        self.brief_lines = overlay.title_lines(fonts, self.stage.brief, size[0])
-        self.brief_cut = " ".join(self.brief_lines) != " ".join(self.stage.brief.split()) if self.stage.brief else False
-        self.top_height = TitlePart.height(fonts, len(self.brief_lines))
+        self.top_height = self.title.fit(size[0])
         self.layout = Layout.of(size, self.top_height)
         if self.picture.camera is None:
             self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
@@ -345,7 +333,7 @@ class PlayScene(Scene):
         readout as tall as its lines), then the ones over the world, none over another."""
         if size != self._size:
             self._fit(size)
-        self.layout = Layout.of(size, self.top_height, self.parts.by_name("readout").height())
+        self.layout = Layout.of(size, self.top_height, self.readout.height())
         self.hover = self.picture.pick(self.mouse) if self.layout.world.collidepoint(self.mouse) else None
         arrange(self.parts.by_name, self.layout, self.picture.drawn_rect())
 

@@ -1,6 +1,7 @@
 """The play scene's keys, as one table: which key does what, and the help that says so.
 
-Each binding names the scene method it calls (`PlayScene.<action>()`, or a flag it flips),
+Each binding names the scene method it calls (`PlayScene.<action>()`, a part's: `help.toggle`
+asks the help box to open or shut, or a flag it flips),
 so the scene dispatches a key with one lookup and F1 lists exactly what the keys do. An
 open box (game/app/scenes/boxes.py) takes the keys before this table: its own Esc, its
 scrolling keys.
@@ -12,13 +13,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from equilibria.rules.kind import TOOL_KEYS
 from equilibria.words.i18n import N_, _
 
 
 @dataclass(frozen=True)
 class Binding:
     keys: tuple[int, ...]
-    action: str  # a scene method, or "session.undo" of a part; "toggle:NAME" flips a flag ("picture.values")
+    action: str  # a scene method, or one of what it holds ("session.undo", "help.toggle"); "toggle:NAME" flips a flag ("picture.values")
     shown: str  # the key(s) as F1 shows them ("" for a row shown by another binding)
     does: str
     ctrl: bool = False  # Ctrl must be held (and otherwise must not)
@@ -26,6 +28,7 @@ class Binding:
 
 
 K = pygame
+TOOL_KEY_CODES = tuple(getattr(pygame, f"K_{key}") for key in TOOL_KEYS)  # K_1 … K_9, K_0: the toolbar's keys, in its order
 BINDINGS = (
     Binding((K.K_SPACE,), "run_pause", N_("Space"), N_("run or pause")),
     Binding((K.K_PERIOD,), "session.step", ".", N_("one frame forward")),
@@ -34,7 +37,7 @@ BINDINGS = (
     Binding((K.K_d,), "stable_reset", "D", N_("after a blow-up at a step of your choosing (--dt): back to the start with the stable step")),
     Binding((K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS), "session.pacer.slower", "[ ]", N_("slower, faster (slow motion down to ×1/16)")),
     Binding((K.K_RIGHTBRACKET, K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS), "session.pacer.faster", "", ""),
-    Binding((K.K_1, K.K_2, K.K_3, K.K_4, K.K_5, K.K_6, K.K_7, K.K_8, K.K_9, K.K_0), "tool_key", "1 … 9, 0", N_("choose a tool (the bar at the top)")),
+    Binding(TOOL_KEY_CODES, "tool_key", "1 … 9, 0", N_("choose a tool (the bar at the top)")),
     Binding((K.K_TAB,), "session.next_section", N_("Tab, P"), N_("next section for new members; P pins a beam's end (a hinge)")),
     Binding((K.K_p,), "pin_end", "", ""),  # one row with Tab
     Binding((K.K_z,), "session.undo", N_("Ctrl+Z, Ctrl+Y"), N_("undo, redo"), ctrl=True, shift=False),
@@ -55,14 +58,14 @@ BINDINGS = (
     Binding((K.K_a,), "follow", "", ""),
     Binding((K.K_x,), "toggle_against", "", ""),
     Binding((K.K_e,), "export_graph", "", ""),
-    Binding((K.K_b,), "toggle:brief_open", "B", N_("show the whole brief, or fold it")),
+    Binding((K.K_b,), "brief.toggle", "B", N_("show the whole brief, or fold it")),
     Binding((K.K_u,), "table.toggle", "U", N_("the member table: sections, lengths, costs (forces after a check)")),
     Binding((K.K_s,), "session.save_design", N_("Ctrl+S, Ctrl+E"), N_("save the sandbox design; hand your work in (hand-in/)"), ctrl=True),
     Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S
     Binding((K.K_F12,), "screenshot", "F12", N_("screenshot")),
-    Binding((K.K_h,), "toggle:show_hud", "H", N_("frame rate and timing (HUD)")),
-    Binding((K.K_F1,), "toggle:show_help", "F1", N_("this help (a long box scrolls: wheel, Page Up/Down)")),
-    Binding((K.K_SLASH,), "toggle:show_help", "", "", shift=True),
+    Binding((K.K_h,), "hud.toggle", "H", N_("frame rate and timing (HUD)")),
+    Binding((K.K_F1,), "help.toggle", "F1", N_("this help (a long box scrolls: wheel, Page Up/Down)")),
+    Binding((K.K_SLASH,), "help.toggle", "", "", shift=True),
     Binding((K.K_ESCAPE,), "escape", N_("Esc"), N_("close a box, cancel a tool, or leave (it asks first)")),
 )
 

@@ -18,6 +18,7 @@ from equilibria.app.draw.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION,
 from equilibria.app.draw.render import ARROW_PX, LONGEST_PX
 from equilibria.format.schema import support_words
 from equilibria.rules.construction import money
+from equilibria.rules.kind import TOOL_KEYS
 from equilibria.words.figures import figure, kn, signed
 from equilibria.words.i18n import N_, _, decimal
 
@@ -601,6 +602,8 @@ class Toolbar:
     made once and keeps what it has half done until it is cancelled."""
 
     def __init__(self, names: tuple[str, ...]):
+        if len(names) > len(TOOL_KEYS):  # a tool past the keys would share a number with another, and have no key
+            raise ValueError(f"a toolbar of {len(names)} tools has only {len(TOOL_KEYS)} keys ({TOOL_KEYS}) to choose them: {', '.join(names)}")
         self.names = names
         self.tools = {name: TOOLS[name]() for name in names}
         self.current = names[0]
@@ -616,17 +619,14 @@ class Toolbar:
             self.tool.cancel()
             self.current = name
 
-    def key(self, number: int) -> bool:
-        """Choose tool `number` (1-based); whether there is one."""
-        if 1 <= number <= len(self.names):
-            self.choose(self.names[number - 1])
-            return True
-        return False
+    def keyed(self, k: int) -> str | None:
+        """The tool chosen by the k-th key of TOOL_KEYS (0-based), if there is one."""
+        return self.names[k] if 0 <= k < len(self.names) else None
 
     @staticmethod
     def number(k: int) -> str:
-        """The key of tool k (0-based): 1 … 9, then 0."""
-        return str((k + 1) % 10)
+        """The key of tool k (0-based): 1 … 9, then 0 (TOOL_KEYS)."""
+        return TOOL_KEYS[k]
 
     def layout(self, fonts: Fonts, topleft: tuple[int, int], right: int | None = None) -> pygame.Rect:
         """The buttons from `topleft`; where they would pass `right` (German's longer

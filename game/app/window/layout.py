@@ -1,6 +1,7 @@
-"""Where the parts of the play screen go, for any window of at least MIN_SIZE: `Layout.of`
-gives every docked part its rectangle, so no two of them can overlap, and `arrange`
-places the parts over the world so that none covers another.
+"""Where the parts of a screen go, for any window of at least MIN_SIZE. On the play screen
+`Layout.of` gives every docked part its rectangle, so no two of them can overlap, and
+`arrange` places the parts over the world so that none covers another; `MenuLayout.of`
+does the same for the level select (drawn at the end).
 
     ┌──────────────────────────────────────────────┐
     │ top: the title and the brief's lines          │
@@ -75,6 +76,7 @@ def arrange(part: Callable[[str], Any], layout: Layout, structure: pygame.Rect |
     member table over the side column too."""
     for name in ("title", "toolbar", "world", "legend", "readout", "status"):
         part(name).rect = getattr(layout, "top" if name == "title" else name)
+    part("tip").world = layout.world  # the tip places itself beside the pointer, within the world
     world, band, right = layout.world, layout.world.top, layout.world.right - 10
     badges, hud, graph, verdict = part("badges"), part("hud"), part("graph"), part("verdict")
     if badges.shown:
@@ -100,6 +102,60 @@ def arrange(part: Callable[[str], Any], layout: Layout, structure: pygame.Rect |
     for name in ("help", "table"):  # the widest boxes spread over the side column too
         if part(name).shown:
             part(name).rect = part(name).place(layout.stage)
+
+
+# ---------------------------------------------------------------------- the level select
+#   ┌──────────────────────────────────────────────┐
+#   │ header: the name, the tally, the warm-up       │
+#   │   levels: which rows are in view (▲ right)     │
+#   │   the rows, whole ones                     ▐   │  ▐ the scrollbar
+#   │   …                                            │
+#   │ problem: the progress problem, if any          │
+#   │ student: the student id's line     language    │
+#   │ keys: what the keys do                         │
+#   └──────────────────────────────────────────────┘
+MENU_LEFT = 60  # [px] left edge of the list (and the margin of the lines under it)
+MENU_TOP = 110  # [px] top of the list's rows
+MENU_HEADER = 88  # [px] height of the header: the name and the line under it
+MENU_FOOT = 60  # [px] below the list, for the foot's lines (and above them the progress problem)
+MENU_FOOT_LINE = 44  # [px] from the bottom to the middle of the foot's first line (the student id, the language)
+MENU_ROW = 26  # [px] height of a row
+MENU_LIST_WIDTH = 820  # [px] widest the list gets (a wide window leaves room on the right)
+MENU_BAR_GAP = 28  # [px] from the list's right edge to past the scrollbar
+
+
+@dataclass(frozen=True)
+class MenuLayout:
+    """The level select's parts' rectangles (none over another): the header, the list
+    (`levels`: the line above the rows, the rows, the scrollbar beside them; `rows`: the
+    rows alone, whole ones), the progress problem under it, the student id's line and
+    the language line beside it, the keys' line, and `boxes`, above the foot, where a
+    box over the menu goes."""
+
+    header: pygame.Rect
+    levels: pygame.Rect
+    rows: pygame.Rect
+    problem: pygame.Rect
+    student: pygame.Rect
+    language: pygame.Rect
+    keys: pygame.Rect
+    boxes: pygame.Rect
+
+    @classmethod
+    def of(cls, size: tuple[int, int], problem_height: int, language: tuple[int, int]) -> MenuLayout:
+        """A screen of `size` [px], a progress problem `problem_height` px tall (0: none)
+        and a language line of `language` (width, height) [px]."""
+        w, h = size
+        count = max(2, (h - MENU_TOP - MENU_FOOT - problem_height) // MENU_ROW)
+        rows = pygame.Rect(MENU_LEFT, MENU_TOP, max(200, min(MENU_LIST_WIDTH, w - 2 * MENU_LEFT - MENU_BAR_GAP)), count * MENU_ROW)
+        header = pygame.Rect(0, 0, w, MENU_HEADER)
+        levels = pygame.Rect(rows.left, header.bottom, rows.width + MENU_BAR_GAP, rows.bottom - header.bottom)
+        lw, lh = language
+        chooser = pygame.Rect(w - MENU_LEFT - lw, h - MENU_FOOT_LINE - lh // 2, lw, lh)
+        student = pygame.Rect(0, chooser.top, chooser.left, lh)
+        problem = pygame.Rect(0, rows.bottom, w, chooser.top - rows.bottom)
+        keys = pygame.Rect(0, chooser.bottom, w, h - chooser.bottom)
+        return cls(header, levels, rows, problem, student, chooser, keys, pygame.Rect(0, 0, w, h - MENU_FOOT))
 
 
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:

@@ -4,7 +4,7 @@ A `Section` is one part of a screen (the toolbar, the world, the legend, a box):
 rectangle the screen's layout gives it (`rect`), what it does with input
 (`handle_event`, `escape`) and its drawing (`draw`). A `SectionManager` holds a
 screen's sections in drawing order and dispatches input: a shown modal section (a
-box the player must deal with) is drawn last and takes every event first; otherwise a
+box the player must deal with) is drawn last and sees every event first; otherwise a
 press or the wheel goes to the top-most shown section under the mouse, and Esc to the
 top-most section that has something to close or cancel. A screen's press and escape
 logic is a loop over its sections, not a chain of flags.
@@ -60,6 +60,30 @@ class Section:
         """Draw the part inside `rect`."""
 
 
+class Opening:
+    """What a part that opens and shuts (a box, the HUD) owns: whether it is open. The
+    screen asks it to `open`, `close` or `toggle` it; it is shown while open. (Mixed in
+    before the section class: `class HelpBox(Opening, Section)`.)"""
+
+    is_open = False
+
+    @property
+    def shown(self) -> bool:
+        return self.is_open
+
+    def open(self) -> None:
+        self.is_open = True
+
+    def close(self) -> None:
+        self.is_open = False
+
+    def toggle(self) -> None:
+        if self.is_open:
+            self.close()
+        else:
+            self.open()
+
+
 class SectionManager:
     """A screen's sections in drawing order (the modal ones are drawn after the rest,
     the last shown modal one on top; a modal section under another stays hidden until
@@ -91,12 +115,13 @@ class SectionManager:
             enter(None)
 
     def dispatch(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
-        """Hand `event` to the top modal section (which takes it, used or not), else a
-        press or the wheel to the top-most shown section under the mouse (at `mouse`,
-        where the last motion left it) that uses it. Whether a section took it."""
+        """Hand `event` to the top modal section first; what it uses goes no further (the
+        play screen's boxes use every event; the menu's message lets the wheel and the
+        pointer's moves through to the menu behind it). Else a press or the wheel to the
+        top-most shown section under the mouse (at `mouse`, where the last motion left
+        it) that uses it. Whether a section took it."""
         modal = self.top_modal()
-        if modal is not None:
-            modal.handle_event(event)
+        if modal is not None and modal.handle_event(event):
             return True
         if event.type == pygame.MOUSEWHEEL:
             pos = mouse
@@ -104,7 +129,7 @@ class SectionManager:
             pos = event.pos
         else:
             return False
-        return any(s.rect.collidepoint(pos) and s.handle_event(event) for s in reversed(self.shown()))
+        return any(s.rect.collidepoint(pos) and s.handle_event(event) for s in reversed(self.shown()) if s is not modal)
 
     def escape(self) -> bool:
         """Esc to the top-most section with something to close or cancel."""
