@@ -1,7 +1,7 @@
 """The play screen's boxes own whether they are open, and draw from what they are handed:
 each is made here with no play scene at all (the fonts, a stage, a session standing in),
 opened, drawn, pressed and closed. The brief, the help and the question before leaving
-once read flags the scene kept for them (`scene.brief_open`, `show_help`, `confirm_leave`)."""
+once read flags that the play scene kept for them."""
 
 from __future__ import annotations
 
