@@ -158,7 +158,7 @@ class CutMarks:
         its line of force (a roller on an incline), else where the painter would put it."""
         if cut.along is not None:
             return tuple(-_unit((cut.along[0], -cut.along[1])))
-        return self.painter._side(q, self._kind(cut), walled=False)
+        return symbols.side(self.painter.model.arrays.pos0[:, :2], self.painter.ties, q, self._kind(cut), walled=False)
 
     def _ghost(self, sketch: Sketch, cut, q: int, at: tuple[float, float]) -> None:
         """The removed support's symbol, faint, where it stood: drawn on a see-through

@@ -247,6 +247,7 @@ class StructurePainter:
         self.supports: list[tuple[int, str, tuple[float, float]]] = []
         self.hinges = np.zeros((0, 2), dtype=np.int64)  # (member, end 0 | 1): a beam's end pinned where the joint is rigid
         self.rigid = np.zeros(0, dtype=bool)
+        self.ties: tuple[np.ndarray, ...] = ()  # what joins the nodes (members, plates): a support's symbol keeps clear of it
         empty = np.zeros((0, 2), dtype=np.int64)
         self.member_ij = member_ends(model) if model else empty  # (M, 2) in member order
         self.arrows = ForceArrows(self)
@@ -258,55 +259,19 @@ class StructurePainter:
             held = r.bending[:, None] & ~r.pinned  # a beam-column's ends that are not pinned to their node
             self.rigid[self.member_ij[held]] = True  # where a beam-column meets it, held from turning
             self.hinges = np.argwhere(r.bending[:, None] & r.pinned & self.rigid[self.member_ij])  # (member, end) pinned at a rigid joint
+            self.ties = (self.member_ij, model.arrays.tri_ijk.astype(np.int64))
             placed = [(model.node_index(node), symbols.support_type(fix)) for node, fix in (stage.supports() if supports is None else supports)]
+            pos, tol = model.arrays.pos0[:, :2], 1e-6 * model.char_length
             for q, kind in placed:
-                self.supports.append((q, kind, self._side(q, kind, walled=self._on_wall(q, [p for p, _ in placed]))))
+                walled = symbols.on_wall(pos, q, [p for p, _ in placed], tol)
+                self.supports.append((q, kind, symbols.side(pos, self.ties, q, kind, walled=walled)))
             for q, nx, ny in model.rollers:  # a roller on a line at any angle: drawn on its incline
-                self.supports.append((q, symbols.ON_LINE, self._across(q, (nx, ny))))
+                self.supports.append((q, symbols.ON_LINE, symbols.across(pos, self.member_ij, q, (nx, ny))))
 
     @property
     def loads_to_come(self) -> bool:
         """Whether some load follows a history (and may be drawn as still to come)."""
         return bool((self.load_ends > 0).any())
-
-    # ------------------------------------------------------------------ layout
-    def _on_wall(self, q: int, supported: list[int]) -> bool:
-        """Whether another support sits straight above or below this one (a wall)."""
-        pos = self.model.arrays.pos0
-        tol = 1e-6 * self.model.char_length
-        return any(p != q and abs(pos[p, 0] - pos[q, 0]) <= tol and abs(pos[p, 1] - pos[q, 1]) > tol for p in supported)
-
-    def _side(self, q: int, kind: str, *, walled: bool) -> tuple[float, float]:
-        """Where a support's symbol goes (a unit vector on screen), away from the
-        members at the node: pins and rollers on x sit below (above if the members
-        hang down), or on a wall beside when supports line up one above another; a
-        roller locking x sits beside; a fixed block on the side nearest the opposite
-        of the members."""
-        m = self.model.arrays
-        pos = m.pos0[:, :2]
-        out = np.zeros(2)
-        for ij in (self.member_ij, m.tri_ijk.astype(np.int64)):
-            others = ij[(ij == q).any(axis=1)].ravel()
-            d = pos[others[others != q]] - pos[q]
-            out += (d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]).sum(axis=0)
-        away = (-out[0], out[1])  # screen: y down
-        beside = (1.0, 0.0) if away[0] > 0 else (-1.0, 0.0)
-        if kind == "roller_x" or (kind == "pin" and walled):
-            return beside
-        if kind in ("pin", "roller"):
-            return (0.0, -1.0) if away[1] < 0 and abs(out[1]) > abs(out[0]) else (0.0, 1.0)
-        if abs(away[0]) > abs(away[1]):
-            return beside
-        return (0.0, -1.0) if away[1] < 0 else (0.0, 1.0)
-
-    def _across(self, q: int, normal: tuple[float, float]) -> tuple[float, float]:
-        """Where a roller on a line goes (a unit vector on screen): across its line, on
-        the side away from the members at the node."""
-        pos = self.model.arrays.pos0[:, :2]
-        others = self.member_ij[(self.member_ij == q).any(axis=1)].ravel()
-        toward = (pos[others[others != q]] - pos[q]).sum(axis=0) if len(others) else np.zeros(2)
-        sign = -1.0 if float(toward @ normal) >= 0.0 else 1.0  # the side of the line the members are not on
-        return (sign * normal[0], -sign * normal[1])  # screen: y down
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, view: View, sim: Simulation | None, **how) -> None:

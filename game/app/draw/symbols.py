@@ -10,6 +10,9 @@ a list of drawing records (game/app/draw/drawlist.py), part of the structure's p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 import pygame
 
 from equilibria.app.draw.backend import Backend
@@ -33,6 +36,44 @@ def support_type(fix: frozenset[str]) -> str:
     if {"x", "y"} <= fix:
         return "pin"
     return "roller" if "y" in fix else "roller_x"
+
+
+def on_wall(pos: np.ndarray, q: int, supported: list[int], tol: float) -> bool:
+    """Whether another support sits straight above or below node q's (a wall): pos (N, 2)
+    [m] the nodes as built, `supported` the supported nodes, tol [m] "straight"."""
+    return any(p != q and abs(pos[p, 0] - pos[q, 0]) <= tol and abs(pos[p, 1] - pos[q, 1]) > tol for p in supported)
+
+
+def side(pos: np.ndarray, ties: Sequence[np.ndarray], q: int, kind: str, *, walled: bool) -> Vec:
+    """Where the symbol of a support of `kind` at node q goes (a unit vector on screen),
+    away from what meets the node (`ties`: index arrays (K, 2) or (K, 3) of the members
+    and plates; pos (N, 2) [m] the nodes as built): pins and rollers on x sit below
+    (above if the members hang down), or on a wall beside when supports line up one above
+    another; a roller locking x sits beside; a fixed block on the side nearest the
+    opposite of the members."""
+    out = np.zeros(2)
+    for ij in ties:
+        others = ij[(ij == q).any(axis=1)].ravel()
+        d = pos[others[others != q]] - pos[q]
+        out += (d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]).sum(axis=0)
+    away = (-out[0], out[1])  # screen: y down
+    beside = (1.0, 0.0) if away[0] > 0 else (-1.0, 0.0)
+    if kind == "roller_x" or (kind == "pin" and walled):
+        return beside
+    if kind in ("pin", "roller"):
+        return (0.0, -1.0) if away[1] < 0 and abs(out[1]) > abs(out[0]) else (0.0, 1.0)
+    if abs(away[0]) > abs(away[1]):
+        return beside
+    return (0.0, -1.0) if away[1] < 0 else (0.0, 1.0)
+
+
+def across(pos: np.ndarray, member_ij: np.ndarray, q: int, normal: Vec) -> Vec:
+    """Where a roller on a line at node q goes (a unit vector on screen): across its line
+    (world `normal`), on the side away from the members at the node (member_ij (M, 2))."""
+    others = member_ij[(member_ij == q).any(axis=1)].ravel()
+    toward = (pos[others[others != q]] - pos[q]).sum(axis=0) if len(others) else np.zeros(2)
+    sign = -1.0 if float(toward @ normal) >= 0.0 else 1.0  # the side of the line the members are not on
+    return (sign * normal[0], -sign * normal[1])  # screen: y down
 
 
 def extent(kind: str) -> tuple[float, float]:
