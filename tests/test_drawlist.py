@@ -47,7 +47,7 @@ def fonts() -> Fonts:
 
 @pytest.fixture(scope="module")
 def truss():
-    """The two-panel truss (tests/builders.bridge_truss) at its static answer: its model,
+    """The two-panel truss (bridge_truss of tests/builders.py) at its static answer: its model,
     its simulation, the view that fits it in AREA and its nodes there [px] (as deflected)."""
     model = build_model(bridge_truss(P), statics_only=True)
     sim = static_answer(model).sim
