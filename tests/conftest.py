@@ -31,3 +31,12 @@ def in_english():
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """The drawing records every frame hands the pygame backend from now on (tests/drawing.py):
+    clear it before a frame to read that frame's."""
+    from drawing import record
+
+    return record(monkeypatch)

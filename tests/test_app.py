@@ -9,8 +9,10 @@ import numpy as np
 import pygame
 import pytest
 from builders import BRIDGE_FORCES, bridge_truss
+from drawing import arrows, band, of, texts
 
-from equilibria.app.draw.palette import ALERT, BROKEN, COMPRESSION, GROUND, MARK, TENSION
+from equilibria.app.draw.drawlist import Dashes, Line, Polygon
+from equilibria.app.draw.palette import ALERT, BROKEN, COMPRESSION, GROUND, GROUND_LINE, LOAD, MARK, PANEL, REACTION, TENSION
 from equilibria.app.scenes.menu import MenuScene, Row, level_rows
 from equilibria.app.scenes.play import PlayScene
 from equilibria.app.session.pacing import FRAME, Pacer
@@ -52,17 +54,6 @@ def key(k: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
-def near(image: pygame.Surface, at: tuple[float, float], colour, radius: int = 3) -> int:
-    """Pixels of exactly `colour` within `radius` px of `at`."""
-    x0, y0 = round(at[0]), round(at[1])
-    return sum(
-        image.get_at((x, y))[:3] == colour
-        for x in range(x0 - radius, x0 + radius + 1)
-        for y in range(y0 - radius, y0 + radius + 1)
-        if 0 <= x < image.get_width() and 0 <= y < image.get_height()
-    )
-
-
 def count(image: pygame.Surface, colour, rect: pygame.Rect | None = None) -> int:
     """Pixels of exactly `colour` in rect (default: everywhere)."""
     rect = rect or image.get_rect()
@@ -71,57 +62,74 @@ def count(image: pygame.Surface, colour, rect: pygame.Rect | None = None) -> int
 
 
 # ---------------------------------------------------------------------- seeing forces
-def test_tension_blue_and_compression_vermillion_where_statics_says(truss_file, tmp_path):
-    shot = tmp_path / "truss.png"
-    assert main(["play", str(truss_file), "--frames", "60", "--screenshot", str(shot)]) == 0
-    image = pygame.image.load(str(shot))
-    stage = load_stage(truss_file)
-    with App(fixed_frame=FRAME) as app:  # the same window, the same view, the same frames
-        scene = PlayScene(app, stage)
-        app.push(scene)
-        app.run(60)
-        shown = scene.picture.positions()  # a demo this stiff is drawn magnified: where it is drawn
-        view, ids = scene.view, scene.session.model.node_ids
-        pos = shown if shown is not None else scene.session.sim.state.pos[:, :2]
-
-    def middle(a: str, b: str) -> tuple[float, float]:
-        (xi, yi), (xj, yj) = (pos[ids.index(n), :2] for n in (a, b))
-        return view.point(0.5 * (xi + xj), 0.5 * (yi + yj))
-
+def test_tension_blue_and_compression_vermillion_where_statics_says(truss_file, drawn):
+    """Read from the frame's drawing records (tests/drawing.py): each member's band in the
+    colour of the sign statics gives it, from its joint to its joint as drawn, and DE (the
+    largest |N|) the widest."""
+    app, scene = session(load_stage(truss_file), 59)
+    with app:
+        drawn.clear()
+        app.frame()
+        model, picture = scene.session.model, scene.picture
+        bands = {mid: band(drawn, k) for k, mid in enumerate(model.member_ids)}
+        ends = {mid: tuple(picture.point_of(model.node_index(n)) for n in mid) for mid in model.member_ids}  # where the joints are drawn
     for member, share in BRIDGE_FORCES.items():
-        mid = middle(*member)
-        expected, other = (TENSION, COMPRESSION) if share > 0 else (COMPRESSION, TENSION)
-        assert near(image, mid, expected) > 20, f"{member} should be drawn in {expected}"
-        assert near(image, mid, other) == 0, member
-    # the widest member (DE, the largest |N|) is wider than the chords at P/2
-    de, ab = middle("D", "E"), middle("A", "B")
-    assert sum(image.get_at((round(de[0]), round(de[1]) + dy))[:3] == COMPRESSION for dy in range(-12, 13)) > sum(
-        image.get_at((round(ab[0]), round(ab[1]) + dy))[:3] == TENSION for dy in range(-12, 13)
-    )
+        drawn_as = bands[member]
+        assert drawn_as is not None, member
+        assert drawn_as.colour == (TENSION if share > 0 else COMPRESSION), f"{member} should be drawn in {'tension' if share > 0 else 'compression'}"
+        assert (*drawn_as.a, *drawn_as.b) == pytest.approx((*ends[member][0], *ends[member][1]), abs=1e-6), member
+    assert max(bands, key=lambda m: bands[m].width) == "DE"
+    assert bands["DE"].width > bands["AB"].width + 3  # the widest member (DE, −P) wider than the chords at P/2
 
 
-def test_broken_members_are_dashed_and_the_first_is_marked():
+def test_broken_members_are_dashed_and_the_first_is_marked(drawn):
     data = truss_level(P=300e3, breakable=True)
     data["materials"]["steel"]["strength"] = 250e6  # DE at −P passes A·strength first
     for m in data["members"]:
         m["I"] = 1e-6
-    app, scene = session(Stage.from_level(load_level(data)), 20)  # DE breaks at t = 0.25 s
+    app, scene = session(Stage.from_level(load_level(data)), 19)  # DE breaks at t = 0.25 s
     with app:
+        drawn.clear()
+        app.frame()
         broken = [mid for mid, f in scene.session.sim.results()["members"].items() if f["broken"]]
         assert "DE" in broken
-        image = app.screen.copy()
-    assert count(image, BROKEN, scene.layout.world) > 30
-    assert count(image, MARK, scene.layout.world) > 30
+        model, picture = scene.session.model, scene.picture
+        d, e = (picture.point_of(model.node_index(n)) for n in "DE")
+    dashes = [(*x.a, *x.b) for x in of(Dashes, drawn) if x.colour == BROKEN]
+    assert pytest.approx((*d, *e), abs=1e-6) in dashes  # DE dashed, from D to E
+    assert band(drawn, model.member_ids.index("DE")) is None  # and no band
+    middle = (0.5 * (d[0] + e[0]), 0.5 * (d[1] + e[1]))
+    cross = [x for x in of(Line, drawn) if x.colour == MARK]
+    assert len(cross) == 2 and all(pytest.approx(middle) == (0.5 * (x.a[0] + x.b[0]), 0.5 * (x.a[1] + x.b[1])) for x in cross)  # a cross on its middle
 
 
-def test_ground_supports_loads_and_reactions_are_drawn(tmp_path):
+def test_ground_supports_loads_and_reactions_are_drawn(drawn):
     data = truss_level()
     data["world"]["ground"] = [[-2, 0], [6, 0]]
-    app, scene = session(Stage.from_level(load_level(data)), 40)
+    app, scene = session(Stage.from_level(load_level(data)), 39)
     with app:
-        assert count(app.screen, GROUND, scene.layout.world) > 1000
+        drawn.clear()
+        app.frame()
         assert {kind for _, kind, _ in scene.picture.painter.supports} == {"pin", "roller"}
         assert scene.session.sim.reactions()[0, 1] == pytest.approx(P / 2, rel=0.05)
+        world, view, picture, model = scene.layout.world, scene.view, scene.picture, scene.session.model
+        a, b, c = (picture.point_of(model.node_index(n)) for n in "ABC")
+    ground_y = view.point(0.0, 0.0)[1]
+    earth = [x for x in of(Polygon, drawn) if x.colour == GROUND]
+    assert len(earth) == 1 and min(y for _, y in earth[0].points) == pytest.approx(ground_y)  # earth below the ground line
+    xs = [x for x, _ in earth[0].points]
+    assert min(xs) <= world.left and max(xs) >= world.right  # carried on to the world's edges
+    assert any(x.colour == GROUND_LINE and x.a[1] == pytest.approx(ground_y) for x in of(Line, drawn))
+    # each support symbol's triangle, its point on its node (the legend's symbols, outside the world, left out)
+    triangles = [x.points[0] for x in of(Polygon, drawn) if x.colour == PANEL and world.collidepoint(x.points[0])]
+    assert triangles == [pytest.approx(a), pytest.approx(c)]
+    (load,) = arrows(drawn, LOAD)
+    assert load.head[0] == pytest.approx(b[0]) and load.tail[1] < load.head[1] < b[1]  # P at B, pointing down onto the joint
+    up = arrows(drawn, REACTION)
+    assert len(up) == 2 and all(r.head[1] < r.tail[1] for r in up)  # the reactions at A and C point up
+    assert sorted(r.head[0] for r in up) == pytest.approx([a[0], c[0]])
+    values = texts(drawn, REACTION)
+    assert len(values) == 2 and all(float(v.removesuffix(" kN")) == pytest.approx(P / 2e3, rel=0.05) for v in values)  # P/2 each
 
 
 # ---------------------------------------------------------------------- the loop

@@ -17,7 +17,9 @@ import math
 import numpy as np
 import pygame
 import pytest
+from drawing import band
 
+from equilibria.app.draw.palette import TENSION
 from equilibria.app.draw.render import SECTION_MAX_PX, SECTION_MIN_PX, section_widths
 from equilibria.app.scenes.play import PlayScene
 from equilibria.app.session.pacing import FRAME
@@ -123,27 +125,22 @@ def test_a_click_on_a_member_with_heavy_chosen_rebuilds_it_and_the_cost_rises_by
 
 
 # ---------------------------------------------------------------------- drawn as wide as the section
-def test_heavy_and_light_members_are_drawn_as_wide_as_the_square_root_of_their_areas(tmp_path):
+def test_heavy_and_light_members_are_drawn_as_wide_as_the_square_root_of_their_areas(tmp_path, drawn):
     h = Hand("bridge-01", tmp_path)
     h.tool("member")
     h.session.section = "heavy"
     h.click(h.at(4, 1))  # CF heavy; BE stays light
     assert h.members()["CF"].section == "heavy"
+    drawn.clear()
     h.app.frame()
     assert h.scene.picture.by_section, "while the player builds"
     width = dict(zip(h.session.model.member_ids, h.scene.picture.painter.section_px, strict=True))  # in member order
     assert width["CF"] == pytest.approx(SECTION_MAX_PX)  # the widest of the structure (heavy, as the deck)
     assert width["BE"] == pytest.approx(SECTION_MAX_PX * math.sqrt(LIGHT_A / HEAVY_A))  # ≈ 7.8 px
-    # and on the screen: BE and CF stand upright, both in tension; measured across, at mid-height
-    image = h.app.screen.copy()
-    colour = tuple(image.get_at(h.at(2, 1))[:3])
-    assert colour == tuple(image.get_at(h.at(4, 1))[:3]), "both pull: one colour"
-
-    def across(x: float) -> int:
-        x0, y0 = h.at(x, 1)
-        return sum(tuple(image.get_at((x0 + dx, y0))[:3]) == colour for dx in range(-12, 13))
-
-    assert across(4) - across(2) >= 3, "heavy CF is visibly wider than light BE"
+    # and as drawn (the frame's drawing records: tests/drawing.py): both pull, CF as wide as its section, BE as its own
+    cf, be = (band(drawn, h.session.model.member_ids.index(mid)) for mid in ("CF", "BE"))
+    assert cf.colour == be.colour == TENSION, "both pull: one colour"
+    assert (cf.width, be.width) == pytest.approx((width["CF"], width["BE"])), "heavy CF is drawn wider than light BE"
     assert any("√(area)" in line for line in h.scene.picture.legend_notes()), "the legend says what the width means"
     h.session.run()  # running: widths by force again
     h.scene.toolbar.choose("inspect")

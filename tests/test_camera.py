@@ -11,7 +11,6 @@ import numpy as np
 import pygame
 import pytest
 
-from equilibria.app.draw.render import StructurePainter
 from equilibria.app.launch import bench_of_solution
 from equilibria.app.scenes.play import PlayScene
 from equilibria.app.session.camera import VIEW_MARGIN, Camera
@@ -148,25 +147,15 @@ def test_the_portal_demo_that_falls_stays_in_view():
         assert scene.session.sim.time > 11.0
 
 
-def values_drawn(monkeypatch) -> list[pygame.Rect]:
+def values_drawn(scene) -> list[pygame.Rect]:
     """The boxes [px] of the force values (loads, reactions, the student's forces, at
-    their arrows' far ends) the next frame draws, where they are meant to go (before a
-    label is clamped into the screen or left out)."""
-    boxes: list[pygame.Rect] = []
-    painter_text = StructurePainter._text
-
-    def recorded(self, surface, text, at, colour, anchor):
-        rect = pygame.Rect((0, 0), self.fonts.bold.size(text))
-        setattr(rect, anchor, (round(at[0]), round(at[1])))
-        boxes.append(rect)
-        painter_text(self, surface, text, at, colour, anchor)
-
-    monkeypatch.setattr(StructurePainter, "_text", recorded)
-    return boxes
+    their arrows' far ends) the last frame drew, where they are meant to go (before a
+    label is clamped into the screen or left out: the painter's `ends`)."""
+    return [pygame.Rect(left, top, right - left, bottom - top) for left, top, right, bottom in scene.picture.painter.ends]
 
 
 @pytest.mark.parametrize("level_id", ["particle-01", "free-body-01"])
-def test_after_a_failed_check_the_force_arrows_and_their_values_stay_in_view(level_id, tmp_path, monkeypatch):
+def test_after_a_failed_check_the_force_arrows_and_their_values_stay_in_view(level_id, tmp_path):
     """The first force of the reference answer turned round: the run follows the body
     with its arrows, and F at 800 × 600 fits the arrows' values too (a reaction's value
     was left below the world)."""
@@ -176,7 +165,6 @@ def test_after_a_failed_check_the_force_arrows_and_their_values_stay_in_view(lev
     path = tmp_path / "wrong.json"
     path.write_text(json.dumps(data))
     app, scene = opened(level_id, path)
-    boxes = values_drawn(monkeypatch)
     with app:
         pygame.display.set_mode((800, 600), pygame.RESIZABLE)
         app.frame()
@@ -185,16 +173,14 @@ def test_after_a_failed_check_the_force_arrows_and_their_values_stay_in_view(lev
         assert scene.session.verdict is not None and not scene.session.verdict.passed
         for _ in range(6):
             app.run(18)
-            boxes.clear()
             app.frame()
-            world = scene.layout.world
+            boxes, world = values_drawn(scene), scene.layout.world
             assert boxes and all(world.contains(b) for b in boxes), (world, boxes)
             assert all(b.bottom <= world.bottom - scene.picture.camera.below for b in boxes)  # none under the verdict
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f"))
         app.frame()
-        boxes.clear()
         app.frame()
-        world = scene.layout.world
+        boxes, world = values_drawn(scene), scene.layout.world
         assert boxes and all(world.contains(b) for b in boxes), (world, boxes)
         assert all(b.bottom <= world.bottom - scene.picture.camera.below for b in boxes)  # none under the verdict
         assert inside(scene, drawn(scene))

@@ -371,24 +371,6 @@ def load_solution_moves(level_id: str) -> list:
 
 
 # ---------------------------------------------------------------------- drawn in the game
-@pytest.fixture
-def said(monkeypatch):
-    """The texts the label layer places, per frame."""
-    from equilibria.app.draw.labels import LabelLayer
-
-    texts: list[str] = []
-    put = LabelLayer.put
-
-    def catching(self, surface, font, text, at, colour, anchor="center"):
-        plate = put(self, surface, font, text, at, colour, anchor)
-        if plate is not None:
-            texts.append(text)
-        return plate
-
-    monkeypatch.setattr(LabelLayer, "put", catching)
-    return texts
-
-
 def opened(level: str, *, checked: bool = False):
     import pygame
     from test_play_session import key, start
@@ -406,50 +388,58 @@ def opened(level: str, *, checked: bool = False):
     return app, scene
 
 
-def test_a_distributed_load_is_drawn_with_w_and_on_request_its_resultant_at_the_centroid(said):
+def test_a_distributed_load_is_drawn_with_w_and_on_request_its_resultant_at_the_centroid(drawn):
     import pygame
+    from drawing import texts
     from test_play_session import key
 
     app, _ = opened("beam-02")
-    said.clear()
+    drawn.clear()
     app.frame()
+    said = texts(drawn)
     assert "3 kN/m" in said and not any(t.startswith("resultant") for t in said)
     assert not any(t.endswith(" kN") and t[0].isdigit() for t in said)  # no point loads drawn at its ends
     key(app, pygame.K_w)
-    said.clear()
+    drawn.clear()
     app.frame()
+    said = texts(drawn)
     assert "resultant 9 kN, 4 m from A" in said  # ½·3 kN/m·6 m at 2L/3
 
 
-def test_the_diagrams_key_cycles_shear_moment_and_none_with_values_and_signs(said):
+def test_the_diagrams_key_cycles_shear_moment_and_none_with_values_and_signs(drawn):
     """beam-04 after its answer passed: the moment diagram shows by itself (+24 kN·m at
     C, +25 kN·m at D: 14·2 − 2·2²/2 and the hand answer); I gives the shear (+14 kN at A,
     +10 and +2 kN either side of C's 8 kN), then none."""
     import pygame
+    from drawing import texts
     from test_play_session import key
 
     app, scene = opened("beam-04", checked=True)
     assert scene.picture.diagram == "moment"
-    said.clear()
+    drawn.clear()
     app.frame()
+    said = texts(drawn)
     assert {"+24 kN·m", "+25 kN·m"} <= set(said), said
     key(app, pygame.K_i)
     assert scene.picture.diagram is None
     key(app, pygame.K_i)
-    said.clear()
+    drawn.clear()
     app.frame()
+    said = texts(drawn)
     assert scene.picture.diagram == "shear" and {"+14 kN", "+10 kN", "+2 kN"} <= set(said), " | ".join(said)
     assert any("the forces left of a cut add up to V, + up" in line for line in scene.picture.legend_notes())
 
 
-def test_a_freed_body_shows_no_diagram_till_an_answer_passes(said):
+def test_a_freed_body_shows_no_diagram_till_an_answer_passes(drawn):
     import pygame
+    from drawing import texts
     from test_play_session import key
 
     app, scene = opened("beam-03")
     key(app, pygame.K_i)
-    said.clear()
+    drawn.clear()
     app.frame()
+    said = texts(drawn)
     assert scene.picture.diagram == "shear" and not any(t.endswith(" kN") and t[0] in "+−" for t in said)
     assert any("once the body is in equilibrium" in line for line in scene.picture.legend_notes())
 

@@ -11,6 +11,8 @@ from builders import member, model
 
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw import render
+from equilibria.app.draw.backend import Backend
+from equilibria.app.draw.drawlist import Bands, Dashes, Polygon, Sketch
 from equilibria.app.draw.labels import LabelLayer
 from equilibria.app.draw.palette import BACKGROUND, MEMBER_MAX_PX, MEMBER_MIN_PX, SIGN_COLOUR, ZERO_SHARE, Fonts
 from equilibria.app.scenes.play import PlayScene
@@ -109,11 +111,14 @@ def test_the_build_zone_at_a_million_pixels_a_metre_costs_what_the_screen_shows(
     zone = [(0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (0.0, 5.0)]
     view = View(1e6, -2e6, 1e6)  # the point (2, 1) m at the screen's top left corner
     counting = Counting(monkeypatch, "line", "polygon")
-    render.draw_zone(surface, view, zone, (200, 220, 240), (0, 0, 255))
+    items = render.zone_items(surface.get_rect(), view, zone, (200, 220, 240), (0, 0, 255))
+    assert [type(item) for item in items] == [Polygon, Dashes, Dashes, Dashes, Dashes]  # the tint, cut to the screen, and the outline
+    assert all(abs(x) <= 400 + 2 * render.BEYOND_PX and abs(y) <= 300 + 2 * render.BEYOND_PX for x, y in items[0].points)
+    Backend().draw(surface, items)
     assert counting.calls["polygon"] == 1 and counting.calls["line"] == 0  # inside the zone: tint only
     assert surface.get_at((200, 150))[:3] == (200, 220, 240)
     view = View(1e6, 200.0 - 1e7, 150.0 + 5e6)  # the zone's corner (10, 5) m in the middle
-    render.draw_zone(surface, view, zone, (200, 220, 240), (0, 0, 255))
+    Backend().draw(surface, render.zone_items(surface.get_rect(), view, zone, (200, 220, 240), (0, 0, 255)))
     assert counting.calls["line"] <= 2 * (250 // 16 + 2)
 
 
@@ -171,7 +176,9 @@ def test_batched_members_cover_the_pixels_they_did(fonts, cells):
         s.fill(BACKGROUND)
     painter.member_scale.update(float(np.abs(sim.state.bar_N).max()))
     pts = view.points(sim.state.pos[:, :2])
-    painter._members(new, sim, pts, values=False, forces=True)
+    bands = [item for item in painter.sketch(new.get_rect(), view, sim, values=False) if isinstance(item, Bands)]
+    assert len(bands) == 1 and bands[0].smooth == (len(m.member_ids) <= render.SMOOTH_UP_TO)
+    Backend().draw(new, bands)
     reference_members(old, painter, sim, pts)
     # Thick lines end square to the axes, not to the member, and have no anti-aliased
     # edges; members about zero are 2 px thin and mostly under others: a looser match.
@@ -199,25 +206,40 @@ def test_zoomed_far_in_only_the_members_on_screen_are_drawn(fonts, monkeypatch):
 # ---------------------------------------------------------------------- labels
 def test_labels_thinned_to_those_that_fit_and_rendered_once(fonts, monkeypatch):
     surface = pygame.Surface((400, 300))
-    layer = LabelLayer()
     rng = np.random.default_rng(3)
     values, xs, ys = rng.normal(0, 10, 2000), rng.uniform(-50, 450, 2000), rng.uniform(-50, 350, 2000)
     labels = [(f"{v:+.3g}", (float(x), float(y)), (0, 0, 0), "center") for v, x, y in zip(values, xs, ys, strict=True)]
     rendered = []
-    real = fonts.small.render
 
     class Font:  # counts what is rendered
         def render(self, *args):
             rendered.append(args[0])
-            return real(*args)
+            return fonts.small.render(*args)
 
-    font = Font()
-    drawn = layer.draw(surface, font, labels)
+        def size(self, text):
+            return fonts.small.size(text)
+
+    class Counted:
+        small = Font()
+
+    layer, backend = LabelLayer(Counted()), Backend(Counted())
+
+    def frame() -> list:
+        layer.begin()
+        sketch = Sketch(surface.get_rect())
+        for text, at, colour, anchor in labels:
+            layer.put(sketch, "small", text, at, colour, anchor)
+        backend.draw(surface, sketch.items)
+        return sketch.items
+
+    drawn = frame()
+    plates = [pygame.Rect(label.plate) for label in drawn]
     assert 10 < len(drawn) < 300  # what fits in 400 × 300 px, not 2000
-    assert all(surface.get_rect().contains(p) for p in drawn)
-    assert not any(a.colliderect(b) for k, a in enumerate(drawn) for b in drawn[k + 1 :])
+    assert all(surface.get_rect().contains(p) for p in plates)
+    assert not any(a.colliderect(b) for k, a in enumerate(plates) for b in plates[k + 1 :])
     first = len(rendered)
-    layer.draw(surface, font, labels)
+    assert first == len({label.text for label in drawn})  # only the texts drawn are rendered, each once
+    assert frame() == drawn
     assert len(rendered) == first  # the second frame renders nothing anew
 
 

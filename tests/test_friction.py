@@ -454,16 +454,21 @@ def test_the_range_the_engine_accepts_is_the_closed_form_one(capsys, tmp_path, l
     assert (code == 0) == right, verdict["reason"]
 
 
-def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkeypatch):
+def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f():
     """friction-03 with a push of 0.3 kN toward the wall, run 2 s: the floor's label
     says μ = 0.3, the wall's that it is smooth; the reactions are drawn as N at both
-    contacts (the floor's ≈ W = 0.8 kN) and F at the foot; drawing changes no state."""
+    contacts (the floor's ≈ W = 0.8 kN, pushing the foot up; the wall's pushing the top
+    away from it, its value written) and F at the foot, along the floor below it; drawing
+    changes no state. (At 900 × 600 the floor's N runs off the foot of the picture and
+    F's value meets the floor's μ: those two values are left out.)"""
     import pygame
+    from drawing import arrows, texts
 
     from equilibria.app.draw import render
-    from equilibria.app.draw.palette import Fonts
+    from equilibria.app.draw.palette import REACTION, Fonts
     from equilibria.app.session.stage import load_stage
     from equilibria.app.session.view import View
+    from equilibria.words.figures import kn
 
     pygame.font.init()
     stage = load_stage(LEVELS / "friction-03.json")
@@ -473,17 +478,25 @@ def test_the_game_draws_each_surface_with_its_mu_and_the_force_as_n_and_f(monkey
     sim = Simulation(model, "rk4")
     sim.advance(2.0)
     painter = render.StructurePainter(Fonts(), stage, model, own_loads=1)
-    said: list[str] = []
-    real_put = painter.labels.put
-    monkeypatch.setattr(painter.labels, "put", lambda surface, font, text, *a, **k: said.append(text) or real_put(surface, font, text, *a, **k))
     before = sim.state.copy()
     surface = pygame.Surface((900, 600))
-    painter.draw(surface, View.fit(stage.bounds(), (0, 0, 900, 600), 60), sim, values=True)
+    view = View.fit(stage.bounds(), (0, 0, 900, 600), 60)
+    items = painter.sketch(surface.get_rect(), view, sim, values=True)
+    painter.backend.draw(surface, items)
+    said = texts(items)
     assert all(np.array_equal(a, b) for a, b in zip(before, sim.state, strict=True))
     assert "μ = 0.3" in said and "smooth (μ = 0)" in said
-    normals = [t for t in said if t.startswith("N ")]
-    assert len(normals) == 2 and any(t.startswith("N 0.8") or t.startswith("N 0.79") for t in normals), said
-    assert any(t.startswith("F ") for t in said), said
+    (q_floor, *_), (q_wall, *_) = model.contacts  # the foot on the floor (normal up), the top on the wall (normal +x)
+    (_, fy), (wx, _) = sim.tether_forces()[:2]
+    assert fy == pytest.approx(800.0, rel=0.02)  # N on the floor ≈ W
+    foot, top = (view.point(*model.arrays.pos0[q, :2]) for q in (q_floor, q_wall))
+    drawn = arrows(items, REACTION)
+    up = [a for a in drawn if abs(a.head[0] - foot[0]) < 1 and a.tail[1] - a.head[1] > 1]
+    assert len(up) == 1 and up[0].tail[1] - up[0].head[1] == pytest.approx(painter.arrows.arrow_px(fy)), drawn  # N at the foot, ≈ W long
+    away = [a for a in drawn if abs(a.head[1] - top[1]) < 1 and a.head[0] - a.tail[0] > 1]
+    assert len(away) == 1 and f"N {kn(wx)}" in said, (drawn, said)  # N at the wall, pushing the top away from it, its value written
+    along = [a for a in drawn if abs(a.head[1] - a.tail[1]) < 1e-6 and a.head[1] > foot[1] + 1]
+    assert len(along) == 1 and len(drawn) == 3, drawn  # F, along the floor under the foot; nothing else
 
 
 def test_in_the_game_the_ladder_alone_slides_on_its_contacts_not_on_the_drawn_ground(tmp_path):

@@ -1,8 +1,10 @@
 """A clear screen: on every shipped level (as it opens, with its reference solution
 checked, and running) and in the sandbox, no two texts on the structure overlap: load
 and reaction values, names, member values, the grid's and the scale's words, the marks.
-Texts are caught as they are drawn (the label layer, draw.label, draw.place) while the
-world is drawn; the boxes over it are left out (they are meant to cover it)."""
+Texts are caught as they are drawn while the world is drawn: the labels of the drawing
+records handed to the backend (the structure's and the marks' labels, placed by the label
+layer: tests/drawing.py), and draw.label and draw.place; the boxes over the world are left
+out (they are meant to cover it)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ import itertools
 
 import pygame
 import pytest
+from drawing import record
 from test_play_session import key, start
 
 from equilibria.app.draw import primitives as draw
-from equilibria.app.draw.labels import LabelLayer
+from equilibria.app.draw.drawlist import Label
 from equilibria.app.launch import bench_of_solution
 from equilibria.app.session.stage import Stage, load_stage
 from equilibria.app.widgets import marks
@@ -21,10 +24,25 @@ from equilibria.app.widgets.picture import Picture
 from equilibria.course.syllabus import load_course, reference_solution, shipped_level
 
 
+class Texts(list):
+    """The rects of the texts drawn on the world (draw.label's and draw.place's, and the
+    plates of the labels handed to the backend), as a list refilled per frame."""
+
+    def __init__(self, records: list):
+        super().__init__()
+        self.records = records
+
+    def clear(self) -> None:
+        super().clear()
+        self.records.clear()
+
+    def shown(self) -> list[pygame.Rect]:
+        return [*self, *(pygame.Rect(r.plate) for r in self.records if isinstance(r, Label))]
+
+
 @pytest.fixture
 def texts(monkeypatch):
-    """The rects of the texts drawn on the world this frame, as a list refilled per frame."""
-    caught: list[pygame.Rect] = []
+    caught = Texts(record(monkeypatch))
     on = {"world": False}
 
     def catching(function):
@@ -46,7 +64,7 @@ def texts(monkeypatch):
 
         return wrapped
 
-    for module, name in ((draw, "label"), (draw, "place"), (LabelLayer, "put")):
+    for module, name in ((draw, "label"), (draw, "place")):
         monkeypatch.setattr(module, name, catching(getattr(module, name)))
     monkeypatch.setattr(Picture, "draw", world(Picture.draw))
     monkeypatch.setattr("equilibria.app.scenes.parts.draw_marks", world(marks.draw_marks))
@@ -57,12 +75,12 @@ def overlaps(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
     return [(a, b) for a, b in itertools.combinations(rects, 2) if a.colliderect(b)]
 
 
-def frames(app, texts: list, n: int) -> list[list[pygame.Rect]]:
+def frames(app, texts: Texts, n: int) -> list[list[pygame.Rect]]:
     out = []
     for _ in range(n):
         texts.clear()
         app.frame()
-        out.append(list(texts))
+        out.append(texts.shown())
     return out
 
 

@@ -2,8 +2,9 @@
 dragged, in a level and in the sandbox; a scene with no loads draws its reactions in
 proportion to its weight (tutorial-03: 0.124 and 0.516 kN were drawn the same length).
 
-Arrows are read from a transcript: `equilibria.app.draw.primitives.arrow` wrapped to note each arrow's
-colour, tail and head as the frame draws it."""
+Arrows and names are read from the frame's transcript: the drawing records it hands the
+backend (tests/drawing.py), each arrow with its colour, tail and head, each label with its
+text, box and colour."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import math
 
 import pygame
 import pytest
+from drawing import arrows as arrows_of
+from drawing import of
 
-import equilibria.app.draw.primitives
-from equilibria.app.draw.labels import LabelLayer
+from equilibria.app.draw.drawlist import Label
 from equilibria.app.draw.palette import LOAD, MUTED, OWN_FORCE, REACTION
 from equilibria.app.draw.render import ARROW_PX, HEAD_PX, JOINT_PX, NAME, SHORTEST_PX
 from equilibria.app.launch import bench_of_solution
@@ -30,18 +32,14 @@ from equilibria.work.workbench import LevelBench
 SNAP_PX = 3.0  # [px] a dragged force snaps to a fortieth of the reference force per component: under 2 px each
 
 
-@pytest.fixture
-def arrows(monkeypatch):
-    """The arrows drawn: (colour, length [px], tail [px]) of each, as the frame draws it."""
-    drawn: list[tuple[tuple, float, tuple]] = []
-    arrow = equilibria.app.draw.primitives.arrow
+def lengths(drawn: list) -> list[tuple[tuple, float, tuple]]:
+    """The arrows drawn: (colour, length [px], tail [px]) of each."""
+    return [(tuple(a.colour)[:3], math.hypot(a.head[0] - a.tail[0], a.head[1] - a.tail[1]), tuple(a.tail)) for a in arrows_of(drawn)]
 
-    def noting(surface, colour, tail, head, *rest, **named):
-        drawn.append((tuple(colour)[:3], math.hypot(head[0] - tail[0], head[1] - tail[1]), tuple(tail)))
-        return arrow(surface, colour, tail, head, *rest, **named)
 
-    monkeypatch.setattr(equilibria.app.draw.primitives, "arrow", noting)
-    return drawn
+def names_of(drawn: list) -> list[Label]:
+    """The node and member names drawn."""
+    return [label for label in of(Label, drawn) if label.colour == NAME]
 
 
 def opened(stage, bench=None) -> tuple[App, PlayScene]:
@@ -67,14 +65,14 @@ def drag_force(app: App, scene: PlayScene, node: str, by: tuple[int, int]) -> No
     ("level_id", "sandbox", "node"),
     [("balance-01", False, "B"), ("free-body-01", False, "A"), ("bridge-01", True, "A")],
 )
-def test_a_force_lands_as_long_as_it_was_dragged(level_id, sandbox, node, arrows):
+def test_a_force_lands_as_long_as_it_was_dragged(level_id, sandbox, node, drawn):
     app, scene = opened(load_stage(shipped_level(level_id), sandbox=sandbox))
     with app:
         drag_force(app, scene, node, (-60, -43))  # 74 px up and to the left
-        arrows.clear()
+        drawn.clear()
         app.frame()
         colours = (LOAD, MUTED) if sandbox else (OWN_FORCE,)  # the sandbox's forces are loads of its design, still to come at t = 0
-        own = [length for c, length, tail in arrows if c in colours and scene.layout.world.collidepoint(tail)]
+        own = [length for c, length, tail in lengths(drawn) if c in colours and scene.layout.world.collidepoint(tail)]
         assert any(length == pytest.approx(math.hypot(60, 43), abs=SNAP_PX) for length in own), own
         if not sandbox:
             move = scene.session.bench.moves[-1]
@@ -82,25 +80,25 @@ def test_a_force_lands_as_long_as_it_was_dragged(level_id, sandbox, node, arrows
             assert math.hypot(move.fx, move.fy) / ref * ARROW_PX == pytest.approx(math.hypot(60, 43), abs=SNAP_PX)
 
 
-def test_a_scene_loaded_by_gravity_alone_draws_its_reactions_in_proportion(arrows):
+def test_a_scene_loaded_by_gravity_alone_draws_its_reactions_in_proportion(drawn):
     """tutorial-03's sign on its two supports: the reactions' components are drawn in
     proportion to their values (the scale is the sign's weight), none shorter than
     SHORTEST_PX."""
     stage = load_stage(shipped_level("tutorial-03"))
     app, scene = opened(stage, bench_of_solution(stage, str(reference_solution("tutorial-03"))))
     with app:
-        arrows.clear()
+        drawn.clear()
         app.frame()
         model = scene.picture.sim.model
         weight = model.arrays.gravity * float(model.arrays.mass[:, 0].sum())
         assert scene.picture.force_reference() == pytest.approx(weight)
         r = scene.picture.sim.reactions()
         values = sorted(abs(v) for v in r[:, :2].ravel() if abs(v) > 5e-3 * weight)
-        lengths = sorted(length for colour, length, tail in arrows if colour == REACTION and scene.layout.world.collidepoint(tail))
-        assert len(lengths) == len(values) >= 2
-        for value, length in zip(values, lengths, strict=True):
+        drawn_px = sorted(length for colour, length, tail in lengths(drawn) if colour == REACTION and scene.layout.world.collidepoint(tail))
+        assert len(drawn_px) == len(values) >= 2
+        for value, length in zip(values, drawn_px, strict=True):
             assert length == pytest.approx(max(ARROW_PX * value / weight, SHORTEST_PX), abs=1.0)
-        assert lengths[-1] > 2 * lengths[0]  # not the same length
+        assert drawn_px[-1] > 2 * drawn_px[0]  # not the same length
 
 
 def test_the_arrow_keeps_clear_of_the_joint():
@@ -110,34 +108,23 @@ def test_the_arrow_keeps_clear_of_the_joint():
 
 
 @pytest.mark.parametrize("level_id", ["free-body-01", "free-body-02", "free-body-03", "particle-01", "reactions-01", "reactions-02", "two-force-01"])
-def test_no_name_covers_an_arrowhead(level_id, monkeypatch):
+def test_no_name_covers_an_arrowhead(level_id, drawn):
     """A node's name goes on the side its members, arrows and symbols leave free: it
     covers no arrow's head (five points along its length) (free-body-01's C and free-body-02's B covered the head of
     their oblique loads)."""
-    heads, names = [], []
-    arrow, put = equilibria.app.draw.primitives.arrow, LabelLayer.put
-
-    def noting_arrow(surface, colour, tail, head, *rest, **named):
-        length = math.hypot(head[0] - tail[0], head[1] - tail[1])
-        back = min(HEAD_PX, 0.5 * length) / max(length, 1e-9)  # the head: its last HEAD_PX (render.arrow_head)
-        heads.extend((head[0] + k / 4 * back * (tail[0] - head[0]), head[1] + k / 4 * back * (tail[1] - head[1])) for k in range(5))
-        return arrow(surface, colour, tail, head, *rest, **named)
-
-    def noting_put(self, surface, font, text, at, colour, anchor="center"):
-        plate = put(self, surface, font, text, at, colour, anchor)
-        if colour == NAME and plate is not None:
-            names.append((text, plate))
-        return plate
-
-    monkeypatch.setattr(equilibria.app.draw.primitives, "arrow", noting_arrow)
-    monkeypatch.setattr(LabelLayer, "put", noting_put)
     stage = load_stage(shipped_level(level_id))
     app, scene = opened(stage, bench_of_solution(stage, str(reference_solution(level_id))))
     with app:
         scene.picture.labels = True  # every node named
-        heads.clear()
-        names.clear()
+        drawn.clear()
         app.frame()
+        heads = []
+        for a in arrows_of(drawn):
+            (tx, ty), (hx, hy) = a.tail, a.head
+            length = math.hypot(hx - tx, hy - ty)
+            back = min(HEAD_PX, 0.5 * length) / max(length, 1e-9)  # the head: its last HEAD_PX (render.arrow_head)
+            heads.extend((hx + k / 4 * back * (tx - hx), hy + k / 4 * back * (ty - hy)) for k in range(5))
+        names = [(label.text, pygame.Rect(label.plate)) for label in names_of(drawn)]
         world = scene.layout.world
         shown = [h for h in heads if world.collidepoint(h)]
         assert shown and names
@@ -146,19 +133,9 @@ def test_no_name_covers_an_arrowhead(level_id, monkeypatch):
 
 
 @pytest.mark.parametrize(("level_id", "moves"), [("frames-01", 0), ("bridge-01", 4), ("bridge-01", 3)])
-def test_every_node_a_message_names_is_labelled(level_id, moves, monkeypatch):
+def test_every_node_a_message_names_is_labelled(level_id, moves, drawn):
     """frames-01's mechanism box names D, E and F; bridge-01's, with the player's own E
     and F half joined, names those: each is labelled on the picture."""
-    names = []
-    put = LabelLayer.put
-
-    def noting_put(self, surface, font, text, at, colour, anchor="center"):
-        plate = put(self, surface, font, text, at, colour, anchor)
-        if colour == NAME and plate is not None:
-            names.append(text)
-        return plate
-
-    monkeypatch.setattr(LabelLayer, "put", noting_put)
     stage = load_stage(shipped_level(level_id))
     work = list(load_solution(read_json(reference_solution(level_id))).moves)[:moves]
     app, scene = opened(stage, LevelBench(stage.level, Attempt(stage.level, work)))
@@ -168,25 +145,16 @@ def test_every_node_a_message_names_is_labelled(level_id, moves, monkeypatch):
         said = " ".join([s.notice, s.free_words])
         named = named_in(said, s.model.node_ids)
         assert named
-        names.clear()
+        drawn.clear()
         app.frame()
+        names = [label.text for label in names_of(drawn)]
         assert named <= set(names), (said, names)
 
 
-def test_every_node_a_failed_verdict_names_is_labelled_even_where_labels_crowd(monkeypatch):
+def test_every_node_a_failed_verdict_names_is_labelled_even_where_labels_crowd(drawn):
     """bridge-01 with a top chord and no diagonals: the verdict names B, C, E and F; B
     and C hang under their supports among reaction values, and are named on a side
     that no value covers."""
-    names = []
-    put = LabelLayer.put
-
-    def noting_put(self, surface, font, text, at, colour, anchor="center"):
-        plate = put(self, surface, font, text, at, colour, anchor)
-        if colour == NAME and plate is not None:
-            names.append(text)
-        return plate
-
-    monkeypatch.setattr(LabelLayer, "put", noting_put)
     stage = load_stage(shipped_level("bridge-01"))
     work = [m for m in load_solution(read_json(reference_solution("bridge-01"))).moves if getattr(m, "id", None) in ("E", "F", "AE", "EF", "FD")]
     app, scene = opened(stage, LevelBench(stage.level, Attempt(stage.level, work)))
@@ -197,6 +165,7 @@ def test_every_node_a_failed_verdict_names_is_labelled_even_where_labels_crowd(m
         assert verdict is not None and not verdict.passed
         named = named_in(verdict.reason, scene.session.model.node_ids)
         assert {"B", "C"} <= named
-        names.clear()
+        drawn.clear()
         app.frame()
+        names = [label.text for label in names_of(drawn)]
         assert named <= set(names), (verdict.reason, names)

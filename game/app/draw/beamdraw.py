@@ -8,7 +8,8 @@ end (its lower end if it stands upright). The shear V is the sum of the forces o
 part left of a cut, positive up (the cut's force on that part is V down), drawn on the
 upper side; the bending moment M is positive where the member sags, drawn on the side
 in tension (below a sagging beam).
-Reads the model and the simulation, never writes them.
+Reads the model and the simulation, never writes them; adds drawing records to the
+picture being made (game/app/draw/drawlist.py), which a backend draws.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pygame
 
 from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.drawlist import Arrow, Dashes, Lines, Polygon, Sketch
 from equilibria.app.draw.labels import LabelLayer
-from equilibria.app.draw.palette import BACKGROUND, MUTED, Colour, Fonts, mix
+from equilibria.app.draw.palette import BACKGROUND, MUTED, Colour, mix
 from equilibria.engine import histories
 from equilibria.engine.member_loads import forces_along, frame, load_table, resultant
 from equilibria.engine.results import member_results
@@ -66,7 +67,7 @@ class SpreadLoads:
         pos = model.arrays.pos0 if model is not None else None
         self.largest = max((abs(resultant(ml.wi, ml.wj, frame(pos[ml.i], pos[ml.j])[0])[0]) for ml in self.loads), default=0.0)
 
-    def draw(self, surface: pygame.Surface, painter, sim, pts: np.ndarray, seen: np.ndarray, colour: Colour) -> None:
+    def draw(self, sketch: Sketch, painter, sim, pts: np.ndarray, seen: np.ndarray, colour: Colour) -> None:
         """Each load at its value now (a history's scale at the run's time); a load still
         to come in grey at its full value."""
         if not self.loads or self.w_ref <= 0.0:
@@ -78,9 +79,9 @@ class SpreadLoads:
             scale, shade = histories.scale(m, ml.history, sim.time), colour
             if abs(scale) < 1e-9:
                 scale, shade = histories.peak(m, ml.history), MUTED
-            self._row(surface, painter.labels, painter.fonts, ml, scale, pts, shade)
+            self._row(sketch, painter.labels, ml, scale, pts, shade)
             if self.resultants:
-                self._resultant(surface, painter, ml, scale, pts)
+                self._resultant(sketch, painter, ml, scale, pts)
 
     def _direction(self, ml, pts: np.ndarray) -> np.ndarray:
         """The screen direction (unit) of a positive w of this load."""
@@ -90,7 +91,7 @@ class SpreadLoads:
             return np.array([d[1], -d[0]])  # world (−dy, dx) turned to the screen (y down)
         return np.array([1.0, 0.0]) if ml.direction == "x" else np.array([0.0, -1.0])
 
-    def _row(self, surface, labels: LabelLayer, fonts: Fonts, ml, scale: float, pts: np.ndarray, colour: Colour) -> None:
+    def _row(self, sketch: Sketch, labels: LabelLayer, ml, scale: float, pts: np.ndarray, colour: Colour) -> None:
         a, b = pts[ml.i], pts[ml.j]
         span = float(math.hypot(*(b - a)))
         n = max(3, int(span / SPREAD_GAP_PX) + 1)
@@ -105,15 +106,15 @@ class SpreadLoads:
             tail = head - push * length
             tails.append(tail)
             if length >= 4.0:
-                draw.arrow(surface, colour, tuple(tail), tuple(head), 2, min(9.0, 0.5 * length), 7.0)
-        pygame.draw.aalines(surface, colour, False, [tuple(p) for p in tails])
+                sketch.add(Arrow(tuple(tail), tuple(head), colour, 2, min(9.0, 0.5 * length), 7.0))
+        sketch.add(Lines(tuple(tuple(p) for p in tails), colour))
         ends = [(ml.wi, 0), (ml.wj, -1)] if ml.wi != ml.wj else [(ml.wi, n // 2)]
         for w, k in ends:
             if abs(w) > 1e-9 * self.w_ref:
                 out = -up * math.copysign(1.0, w)
-                labels.put(surface, fonts.small, kn_per_m(scale * w), tuple(tails[k] + out * 4), colour, draw.anchor_away(tuple(out)))
+                labels.put(sketch, "small", kn_per_m(scale * w), tuple(tails[k] + out * 4), colour, draw.anchor_away(tuple(out)))
 
-    def _resultant(self, surface, painter, ml, scale: float, pts: np.ndarray) -> None:
+    def _resultant(self, sketch: Sketch, painter, ml, scale: float, pts: np.ndarray) -> None:
         """The resultant ½(w_i + w_j)L at the centroid: a dashed arrow, its size and where
         it acts."""
         pos = self.model.arrays.pos0
@@ -127,11 +128,10 @@ class SpreadLoads:
         head = where - push * 3.0
         tail = head - push * (arrow + SPREAD_PX)
         base = head - push * min(11.0, 0.5 * arrow)
-        draw.dashed(surface, RESULTANT, tuple(tail), tuple(base), 3, 9, 5)
-        draw.arrow(surface, RESULTANT, tuple(base + push), tuple(head), 3, 11.0, 10.0)
+        sketch.add(Dashes(tuple(tail), tuple(base), RESULTANT, 3, 9, 5), Arrow(tuple(base + push), tuple(head), RESULTANT, 3, 11.0, 10.0))
         name = self.model.node_ids[ml.i]
         text = _("resultant {force}, {distance} m from {node}").format(force=kn(abs(total)), distance=figure(at), node=name)
-        painter.labels.put(surface, painter.fonts.small, text, tuple(tail - push * 4), RESULTANT, draw.anchor_away(tuple(-push)))
+        painter.labels.put(sketch, "small", text, tuple(tail - push * 4), RESULTANT, draw.anchor_away(tuple(-push)))
 
 
 class Diagrams:
@@ -143,8 +143,14 @@ class Diagrams:
         self._table: tuple[object, object] = (None, None)  # (model, its load_table), worked out once per model
         self._labels: list[tuple[str, tuple[tuple[float, float], ...], Colour, str]] = []
 
-    def fill(self, surface: pygame.Surface, model, sim, pts: np.ndarray, mode: str) -> None:
-        """The filled diagrams, under the structure; their labels are kept for `label`."""
+    def fill(self, area, model, sim, pts: np.ndarray, mode: str) -> list:
+        """The filled diagrams, under the structure, as drawing records for the clip area
+        `area` [px]; their labels are kept for `label`."""
+        sketch = Sketch(area)
+        self._fill(sketch, model, sim, pts, mode)
+        return sketch.items
+
+    def _fill(self, sketch: Sketch, model, sim, pts: np.ndarray, mode: str) -> None:
         self._labels = []
         r = member_results(model, sim.state)
         rows = np.flatnonzero(r.bending).tolist()  # the beam-columns, and the members under a distributed load
@@ -153,7 +159,7 @@ class Diagrams:
             return
         if self._table[0] is not model:
             self._table = (model, load_table(model))
-        area = (surface.get_clip() or surface.get_rect()).inflate(2 * DIAGRAM_PX, 2 * DIAGRAM_PX)
+        area = sketch.area.inflate(2 * DIAGRAM_PX, 2 * DIAGRAM_PX)
         rows = [k for k in rows if r.active[k] and _seen(r.ends[k], pts, area)]
         if not rows:
             return
@@ -188,8 +194,8 @@ class Diagrams:
             outline = [tuple(p) for p in curve]
             polygon = [tuple(a), *outline, tuple(b)]
             if len(polygon) >= 3:
-                pygame.draw.polygon(surface, tint, polygon)
-            pygame.draw.aalines(surface, colour, False, outline)
+                sketch.add(Polygon(tuple(polygon), tint))
+            sketch.add(Lines(tuple(outline), colour))
             for p in self._extremes(v, ref):
                 node = ends[0] if p == 0 else ends[1] if p == len(v) - 1 else -1
                 key = (node, round(v[p] / (0.01 * ref)))
@@ -213,13 +219,16 @@ class Diagrams:
             picks.append(inner)
         return [p for p in picks if abs(v[p]) >= 0.02 * ref]
 
-    def label(self, surface: pygame.Surface, labels: LabelLayer, fonts: Fonts) -> None:
-        """The extreme values, after the structure's own labels; a value at a member's
-        end that meets another label there is moved further along the member."""
+    def label(self, area, labels: LabelLayer) -> list:
+        """The extreme values, after the structure's own labels, as Label records for the
+        clip area `area` [px]; a value at a member's end that meets another label there is
+        moved further along the member."""
+        sketch = Sketch(area)
         for text, tries, colour, anchor in self._labels:
             for at in tries:
-                if labels.put(surface, fonts.small, text, at, colour, anchor) is not None:
+                if labels.put(sketch, "small", text, at, colour, anchor) is not None:
                     break
+        return sketch.items
 
 
 def _anchor(away: np.ndarray, end: int | None) -> str:
@@ -242,7 +251,7 @@ def _reversed(a: np.ndarray, b: np.ndarray) -> bool:
     return dy > 0  # screen y down: a larger y is lower
 
 
-def _seen(ends: np.ndarray, pts: np.ndarray, area: pygame.Rect) -> bool:
+def _seen(ends: np.ndarray, pts: np.ndarray, area) -> bool:
     """Whether a member's segment (its end nodes `ends`) on the screen reaches into
     `area` (the clip area and a diagram's height around it): a member far off the screen
     costs nothing."""

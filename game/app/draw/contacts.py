@@ -1,14 +1,15 @@
 """Contact supports as the player sees them: the surface under the node, hatched on
 its far side, with μ written beside it; and the surface's force on the body as its two
 components, the normal force N (square to the surface) and the friction F (along it),
-each with its value. Reads the simulation, never writes it."""
+each with its value, as drawing records (game/app/draw/drawlist.py) added to the
+structure's picture. Reads the simulation, never writes it."""
 
 from __future__ import annotations
 
 import numpy as np
-import pygame
 
 from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.drawlist import Arrow, Line, Sketch
 from equilibria.app.draw.palette import INK, REACTION
 from equilibria.engine.simulation import Simulation
 from equilibria.words.figures import kn
@@ -23,9 +24,9 @@ def contact_rows(sim: Simulation) -> range:
     return range(len(sim.model.contacts))
 
 
-def draw_surfaces(surface: pygame.Surface, view, sim: Simulation, seen: np.ndarray, text) -> None:
+def contact_surfaces(sketch: Sketch, view, sim: Simulation, seen: np.ndarray, text) -> None:
     """Each contact's surface, through the node's starting point, as a line across its
-    normal with hatching on the far side, and "μ = …" beside it. `text(surface, words,
+    normal with hatching on the far side, and "μ = …" beside it. `text(sketch, words,
     at, colour, anchor)` places a label (the painter's, so labels never overlap)."""
     for q, nx, ny, mu in sim.model.contacts:
         if not seen[q]:
@@ -36,18 +37,18 @@ def draw_surfaces(surface: pygame.Surface, view, sim: Simulation, seen: np.ndarr
         x0, y0 = x0 + sx * 3, y0 + sy * 3  # just under the body's edge
         a = (x0 - tx * SURFACE_HALF, y0 - ty * SURFACE_HALF)
         b = (x0 + tx * SURFACE_HALF, y0 + ty * SURFACE_HALF)
-        pygame.draw.line(surface, INK, a, b, 3)
+        sketch.add(Line(a, b, INK, 3))
         for k in range(7):
             u = -SURFACE_HALF + 2 * SURFACE_HALF * (k + 0.5) / 7
             p = (x0 + tx * u, y0 + ty * u)
-            pygame.draw.line(surface, INK, p, (p[0] + sx * HATCH - tx * HATCH * 0.8, p[1] + sy * HATCH - ty * HATCH * 0.8), 1)
+            sketch.add(Line(p, (p[0] + sx * HATCH - tx * HATCH * 0.8, p[1] + sy * HATCH - ty * HATCH * 0.8), INK, 1))
         words = _("smooth (μ = 0)") if mu == 0 else f"μ = {mu:g}".replace(".", decimal_mark())
         ends = (a, (-tx, -ty)) if (-tx, -ty) > (tx, ty) else (b, (tx, ty))  # the end to the right (or lower)
         (ex, ey), (ux, uy) = ends
-        text(surface, words, (ex + ux * 4 + sx * HATCH, ey + uy * 4 + sy * HATCH), INK, draw.anchor_away((ux, uy)))
+        text(sketch, words, (ex + ux * 4 + sx * HATCH, ey + uy * 4 + sy * HATCH), INK, draw.anchor_away((ux, uy)))
 
 
-def draw_forces(surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray, arrows, text, tiny: float) -> None:
+def contact_forces(sketch: Sketch, sim: Simulation, pts: np.ndarray, seen: np.ndarray, arrows, text, tiny: float) -> None:
     """The force each contact applies to its node, split into N along the normal and F
     along the surface, as reaction arrows on the node labelled "N 8.66 kN" and
     "F 1.5 kN": N pushing out of the surface into the node, F along the surface just
@@ -74,5 +75,5 @@ def draw_forces(surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen:
             length = arrow_px(value)
             head = (x + ox - dx * 6, y + oy - dy * 6)
             tail = (head[0] - dx * length, head[1] - dy * length)
-            draw.arrow(surface, REACTION, tail, head, 3, *arrow_head(length))
-            text(surface, f"{name} {kn(abs(value))}", (tail[0] - dx * 4, tail[1] - dy * 4), REACTION, draw.anchor_away((-dx, -dy)))
+            sketch.add(Arrow(tail, head, REACTION, 3, *arrow_head(length)))
+            text(sketch, f"{name} {kn(abs(value))}", (tail[0] - dx * 4, tail[1] - dy * 4), REACTION, draw.anchor_away((-dx, -dy)))

@@ -6,9 +6,9 @@ the two-force member it joined faint beyond it where the level gives its line; a
 each cut, in the colour of the student's forces, what it carries ("Ax, Ay", "N, V, M",
 "F along CD"), which is what the student is asked for.
 
-Reads the level and the positions on the screen; draws, never writes. Texts go through
-the painter's label layer, after the loads, reactions and names and before the member
-values.
+Reads the level and the positions on the screen; adds drawing records to the
+structure's picture (game/app/draw/drawlist.py), never writes. Texts go through the
+painter's label layer, after the loads, reactions and names and before the member values.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pygame
 
 from equilibria.app.draw import symbols
+from equilibria.app.draw.drawlist import Circle, Layer, Line, Sketch
 from equilibria.app.draw.palette import BACKGROUND, INK, MUTED, OWN_FORCE, mix
 from equilibria.rules.free_body import carried
 from equilibria.words.i18n import _
@@ -89,7 +89,7 @@ class CutMarks:
         return None
 
     # ------------------------------------------------------------------ drawing
-    def under(self, surface: pygame.Surface, pts: np.ndarray, built: np.ndarray) -> None:
+    def under(self, sketch: Sketch, pts: np.ndarray, built: np.ndarray) -> None:
         """Drawn before the structure: the ghosts of removed supports (where they stood,
         `built` the nodes as built [px]) and the faint rest of each cut member."""
         held = {q for q, _, _ in self.painter.supports}  # put back after a check: the real symbol is drawn
@@ -97,13 +97,13 @@ class CutMarks:
             q = self.index[cut.node]
             beyond = self._beyond(cut, pts)
             if cut.what == "support" and q not in held:
-                self._ghost(surface, cut, q, tuple(built[q]))
+                self._ghost(sketch, cut, q, tuple(built[q]))
             elif cut.what != "support" and beyond is not None:
                 length = REST_PX if cut.what in ("bar", "beam") else LINK_PX
                 a = pts[q] + beyond * (STROKE_FROM_PX + STROKE_GAP_PX + 2 if cut.what in ("bar", "beam") else 8)
-                pygame.draw.line(surface, FAINT, tuple(a), tuple(pts[q] + beyond * length), 3)
+                sketch.add(Line(tuple(a), tuple(pts[q] + beyond * length), FAINT, 3))
 
-    def over(self, surface: pygame.Surface, pts: np.ndarray) -> None:
+    def over(self, sketch: Sketch, pts: np.ndarray) -> None:
         """Drawn over the structure: the cut marks and the open rings of taken-apart pins."""
         for cut in self.cuts:
             q = self.index[cut.node]
@@ -115,16 +115,15 @@ class CutMarks:
                 across = np.array((-beyond[1], beyond[0]))
                 for k in (STROKE_FROM_PX, STROKE_FROM_PX + STROKE_GAP_PX):  # two short parallel strokes across the member, clear of its joint
                     c = pts[q] + beyond * k
-                    pygame.draw.line(surface, INK, tuple(c - across * STROKE_PX), tuple(c + across * STROKE_PX), 2)
+                    sketch.add(Line(tuple(c - across * STROKE_PX), tuple(c + across * STROKE_PX), INK, 2))
             elif cut.what == "pin":
-                pygame.draw.circle(surface, BACKGROUND, (x, y), 7)
-                pygame.draw.circle(surface, INK, (x, y), 7, 2)
+                sketch.add(Circle((x, y), 7, BACKGROUND), Circle((x, y), 7, INK, 2))
 
-    def labels(self, surface: pygame.Surface, pts: np.ndarray) -> None:
+    def labels(self, sketch: Sketch, pts: np.ndarray) -> None:
         """At each cut, what it carries, at the first place no other text takes: beyond a
         removed support's ghost, or past one of its corners; beside a cut member just past
         the cut, above its line, else below it, else past the faint rest of it."""
-        layer, font = self.painter.labels, self.painter.fonts.small
+        layer = self.painter.labels
         for cut in self.cuts:
             q = self.index[cut.node]
             beyond = self._beyond(cut, pts)
@@ -144,7 +143,7 @@ class CutMarks:
             else:
                 places = [(pts[q] + np.array((0.0, -LABEL_PX)), np.array((0.0, -1.0))), (pts[q] + np.array((0.0, LABEL_PX)), np.array((0.0, 1.0)))]
             for at, away in places:
-                if layer.put(surface, font, words(cut), tuple(at), OWN_FORCE, _anchor(away)) is not None:
+                if layer.put(sketch, "small", words(cut), tuple(at), OWN_FORCE, _anchor(away)) is not None:
                     break
 
     # ------------------------------------------------------------------ ghosts
@@ -159,15 +158,14 @@ class CutMarks:
         its line of force (a roller on an incline), else where the painter would put it."""
         if cut.along is not None:
             return tuple(-_unit((cut.along[0], -cut.along[1])))
-        return self.painter._side(q, self._kind(cut), walled=False)
+        return symbols.side(self.painter.model.arrays.pos0[:, :2], self.painter.ties, q, self._kind(cut), walled=False)
 
-    def _ghost(self, surface: pygame.Surface, cut, q: int, at: tuple[float, float]) -> None:
-        """The removed support's symbol, faint, where it stood."""
-        side = self._side(cut, q)
-        box = pygame.Surface((GHOST_BOX, GHOST_BOX), pygame.SRCALPHA)
-        symbols.support(box, self._kind(cut), (GHOST_BOX / 2, GHOST_BOX / 2), side)
-        box.fill((255, 255, 255, round(255 * GHOST_ALPHA)), special_flags=pygame.BLEND_RGBA_MULT)
-        surface.blit(box, (round(at[0] - GHOST_BOX / 2), round(at[1] - GHOST_BOX / 2)))
+    def _ghost(self, sketch: Sketch, cut, q: int, at: tuple[float, float]) -> None:
+        """The removed support's symbol, faint, where it stood: drawn on a see-through
+        layer GHOST_BOX px square round the node, laid on GHOST_ALPHA opaque."""
+        symbol = symbols.support_items(self._kind(cut), (GHOST_BOX / 2, GHOST_BOX / 2), self._side(cut, q))
+        rect = (round(at[0] - GHOST_BOX / 2), round(at[1] - GHOST_BOX / 2), GHOST_BOX, GHOST_BOX)
+        sketch.add(Layer(rect, tuple(symbol), GHOST_ALPHA))
 
 
 def _anchor(direction) -> str:

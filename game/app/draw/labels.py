@@ -1,85 +1,82 @@
-"""Labels on the structure, thinned to those that fit, from cached text images.
+"""Labels on the structure, thinned to those that fit.
 
 A dense structure has more members than the screen has room for labels: drawing them
 all makes a soup of overlapping numbers and costs a font render and two blits each.
 `LabelLayer` instead keeps the labels whose anchor is on the screen (moved inside
 when cut by its edge), the most important
 first (the caller's order), and of those only the ones that overlap no label placed
-before them; each text is rendered once and kept by (font, text, colour), so a frame
-costs a blit per label shown, and at most what the screen has room for.
+before them. It places, it does not draw: a label it keeps is a `Label` record added to
+the picture being made (game/app/draw/drawlist.py), which the backend draws from its
+cache of text images (game/app/draw/backend.py), so a frame costs a blit per label
+shown, and at most what the screen has room for. Texts are measured with the fonts'
+metrics (Font.size: the size of the image the backend renders), kept once measured.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pygame
 
-from equilibria.app.draw.palette import BACKGROUND, Colour
+from equilibria.app.draw.drawlist import Label, Sketch
+from equilibria.app.draw.palette import Colour, Fonts
 
 CELL = 32  # [px] side of the cells that placed labels are filed under, for the overlap test
-KEEP = 4096  # text images kept; past that the cache starts afresh
+KEEP = 4096  # text sizes kept; past that the cache starts afresh
 GAP = 2  # [px] kept between two labels
 
 
 class LabelLayer:
-    """Places and draws labels so that none covers another within a frame: `begin` at
-    the start of a frame, then `put` one label or `draw` many, the most important
-    first (loads, reactions, names, then member values). Between frames it keeps only
-    its cache of text images; `plates` are the plates placed this frame."""
+    """Places labels so that none covers another within a frame: `begin` at the start
+    of a frame, then `put` labels, the most important first (loads, reactions, names,
+    then member values). Between frames it keeps only the sizes of texts it measured.
+    Fonts are named as palette.Fonts names them ("small", "bold")."""
 
-    def __init__(self) -> None:
-        self._images: dict[tuple[pygame.font.Font, str, Colour], pygame.Surface] = {}
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self._sizes: dict[tuple[str, str], tuple[int, int]] = {}
         self.begin()
 
     def begin(self) -> None:
         """A new frame: nothing placed yet."""
         self._cells: dict[tuple[int, int], list[pygame.Rect]] = {}
-        self.plates: list[pygame.Rect] = []
         self.held: dict[str, pygame.Rect] = {}  # text → the room kept for it (`keep`), to draw later this frame
 
-    def image(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
-        """The text rendered (anti-aliased), from the cache when it was rendered before."""
-        key = (font, text, colour)
-        image = self._images.get(key)
-        if image is None:
-            if len(self._images) >= KEEP:
-                self._images.clear()
-            image = self._images[key] = font.render(text, True, colour)
-        return image
+    def size(self, font: str, text: str) -> tuple[int, int]:
+        """The size [px] of `text` drawn in the font named `font`."""
+        key = (font, text)
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) >= KEEP:
+                self._sizes.clear()
+            size = self._sizes[key] = getattr(self.fonts, font).size(text)
+        return size
 
-    def put(
-        self, surface: pygame.Surface, font: pygame.font.Font, text: str, at: tuple[float, float], colour: Colour, anchor: str = "center"
-    ) -> pygame.Rect | None:
-        """Draw one label (its anchor, a pygame.Rect attribute such as midleft, at `at`
-        [px]) if its anchor is on the clip area and its plate covers no plate placed
-        before it this frame; the plate, or None when it was left out."""
-        image = self.image(font, text, colour)
-        rect = self._room(surface, image, at, anchor)
+    def put(self, sketch: Sketch, font: str, text: str, at: tuple[float, float], colour: Colour, anchor: str = "center") -> Label | None:
+        """Add one label to `sketch` (its anchor, a pygame.Rect attribute such as midleft,
+        at `at` [px]) if its anchor is on the sketch's area and its plate covers no plate
+        placed before it this frame; the label, or None when it was left out."""
+        rect = self._room(sketch.area, self.size(font, text), at, anchor)
         if rect is None:
             return None
-        plate = rect.inflate(6, 2)
-        pygame.draw.rect(surface, BACKGROUND, plate, border_radius=3)
-        surface.blit(image, rect)
-        self.plates.append(plate)
-        return plate
+        label = Label(text, (rect.x, rect.y, rect.w, rect.h), colour, font)
+        sketch.add(label)
+        return label
 
-    def keep(self, surface: pygame.Surface, font: pygame.font.Font, text: str, at: tuple[float, float], colour: Colour, anchor: str = "center") -> bool:
-        """Keep room for a label as `put` places it, without drawing it (`held[text]`: its
+    def keep(self, area: pygame.Rect, font: str, text: str, at: tuple[float, float], anchor: str = "center") -> bool:
+        """Keep room for a label as `put` places it, without adding it (`held[text]`: its
         rect): a label placed before the rest but drawn over what comes after it. Whether
         there was room."""
-        rect = self._room(surface, self.image(font, text, colour), at, anchor)
+        rect = self._room(area, self.size(font, text), at, anchor)
         if rect is not None:
             self.held[text] = rect
         return rect is not None
 
-    def _room(self, surface: pygame.Surface, image: pygame.Surface, at: tuple[float, float], anchor: str) -> pygame.Rect | None:
-        """The rect of `image` anchored at `at`, its plate filed as placed, if its anchor is
-        on the clip area and its plate covers no plate placed before it (else None)."""
-        area = surface.get_clip() or surface.get_rect()
+    def _room(self, area: pygame.Rect, size: tuple[int, int], at: tuple[float, float], anchor: str) -> pygame.Rect | None:
+        """The rect of a text of `size` anchored at `at`, its plate filed as placed, if its
+        anchor is on `area` and its plate covers no plate placed before it (else None)."""
         if not area.collidepoint(at):
             return None
-        rect = image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
+        rect = pygame.Rect((0, 0), size)
+        setattr(rect, anchor, (round(at[0]), round(at[1])))
         if not area.contains(rect.inflate(6, 2)):  # cut by the edge: moved inside, as draw.label does
             rect.clamp_ip(area.inflate(-6, -4))
         plate = rect.inflate(6, 2)
@@ -90,8 +87,3 @@ class LabelLayer:
         for c in cells:
             self._cells.setdefault(c, []).append(plate)
         return rect
-
-    def draw(self, surface: pygame.Surface, font: pygame.font.Font, labels: Sequence[tuple[str, tuple[float, float], Colour, str]]) -> list[pygame.Rect]:
-        """`put` each label (text, where [px], colour, anchor) in order; the plates drawn."""
-        placed = (self.put(surface, font, text, at, colour, anchor) for text, at, colour, anchor in labels)
-        return [plate for plate in placed if plate is not None]

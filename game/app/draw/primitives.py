@@ -149,17 +149,16 @@ def arrow(surface: pygame.Surface, colour: Colour, tail: Point, head: Point, wid
     pygame.draw.aalines(surface, colour, True, tip)
 
 
-def moment_arrow(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, counter_clockwise: bool, width: int = 3) -> Point:
+def moment_arrow(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, counter_clockwise: bool, width: int = 3) -> None:
     """Three quarters of a circle around `centre`, open at the upper right, with a head
     at the end that shows the sense of turning. A turn counter-clockwise in the world
     looks counter-clockwise on screen too (the view flips y, and so does sin below).
-    Returns the point in the opening, for a label."""
+    Its label goes in the opening (drawlist.curl_label_at)."""
     cx, cy = centre
     a0, a1 = (90.0, 360.0) if counter_clockwise else (360.0, 90.0)  # degrees, y up
     pts = [(cx + radius * math.cos(math.radians(a)), cy - radius * math.sin(math.radians(a))) for a in (a0 + (a1 - a0) * k / 24 for k in range(25))]
     pygame.draw.lines(surface, colour, False, pts[:-2], width)
     arrow(surface, colour, pts[-4], pts[-1], width, 11.0, 10.0)
-    return cx + (radius + 4) * math.cos(math.radians(45.0)), cy - (radius + 4) * math.sin(math.radians(45.0))
 
 
 def hatch(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, spacing: int = 6) -> None:

@@ -1,9 +1,13 @@
 """A running structure as the player sees it: ground, plates, members, joints, supports,
 loads and reactions, with forces shown by colour and width.
 
-Reads the engine's public Simulation (state arrays, reactions) and Model (ids, element
-arrays, loads) and never writes them. Glossary: N axial force [N], positive in tension;
-σm = (σx + σy)/2 a plate's mean stress [Pa], positive in tension.
+What to draw is made first, without a surface: `StructurePainter.sketch` returns the
+frame's picture as a list of drawing records (game/app/draw/drawlist.py: lines, polygons,
+arrows, labels…, in screen pixels), and `draw` hands that list to the pygame backend
+(game/app/draw/backend.py). Reads the engine's public Simulation (state arrays,
+reactions) and Model (ids, element arrays, loads) and never writes them.
+Glossary: N axial force [N], positive in tension; σm = (σx + σy)/2 a plate's mean stress
+[Pa], positive in tension.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ import pygame
 
 from equilibria.app.draw import contacts, symbols
 from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.backend import Backend
 from equilibria.app.draw.beamdraw import SpreadLoads
 from equilibria.app.draw.cuts import CutMarks
+from equilibria.app.draw.drawlist import Arrow, Bands, Box, Circle, Curl, Dashes, Item, Layer, Line, Polygon, Sketch, curl_label_at
 from equilibria.app.draw.labels import LabelLayer
 from equilibria.app.draw.palette import (
     BROKEN,
@@ -132,17 +138,15 @@ def loads_now(model: Model, t: float, rows: range) -> np.ndarray:
     return out
 
 
-def draw_zone(surface: pygame.Surface, view: View, zone: list[tuple[float, float]], fill: tuple, line: tuple) -> None:
+def zone_items(area: pygame.Rect, view: View, zone: list[tuple[float, float]], fill: tuple, line: tuple) -> list[Item]:
     """A build zone (world polygon [m]) tinted with `fill` and outlined in dashes of
-    `line`, cut to the surface's clip area first: zoomed far in, it costs what the
-    screen shows, not the millions of pixels of its whole outline."""
-    area = (surface.get_clip() or surface.get_rect()).inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
+    `line`, the tint cut to the clip area `area` [px] first and the dashes drawn only
+    where they show: zoomed far in, it costs what the screen shows, not the millions of
+    pixels of its whole outline."""
     pts = [view.point(x, y) for x, y in zone]
-    inside = draw.clip_polygon(pts, area)
-    if len(inside) >= 3:
-        pygame.draw.polygon(surface, fill, inside)
-    for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
-        draw.dashed(surface, line, a, b, 2, 10, 6)
+    inside = draw.clip_polygon(pts, area.inflate(2 * BEYOND_PX, 2 * BEYOND_PX))
+    out: list[Item] = [Polygon(tuple(inside), fill)] if len(inside) >= 3 else []
+    return out + [Dashes(a, b, line, 2, 10, 6) for a, b in zip(pts, pts[1:] + pts[:1], strict=True)]
 
 
 class Vehicle:
@@ -177,27 +181,27 @@ class Vehicle:
         u = (b - a) / max(float(np.hypot(*(b - a))), 1e-9)
         return (float(at[0]), float(at[1])), (float(u[0]), float(u[1]))
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts, t: float, pts: np.ndarray, labels: LabelLayer) -> None:
-        """A truck standing on the deck where the load is (half see-through, so the
+    def draw(self, sketch: Sketch, t: float, pts: np.ndarray, labels: LabelLayer) -> None:
+        """A truck standing on the deck where the load is (a see-through layer, so the
         members behind it show), its weight written over it; grey before it comes on
         and after it has left."""
         on = float(self.shares(t).sum()) > 1e-9
         colour = LOAD if on else MUTED
         (x, y), (ux, _) = self.where(t, pts)
-        truck = pygame.Surface((76, 36), pygame.SRCALPHA)
         body = pygame.Rect(2, 2, 52, 24) if ux >= 0 else pygame.Rect(22, 2, 52, 24)
         cab = pygame.Rect(body.right + 2, 10, 18, 16) if ux >= 0 else pygame.Rect(body.left - 20, 10, 18, 16)
-        pygame.draw.rect(truck, (*colour, 170), body, border_radius=3)
-        pygame.draw.rect(truck, (*colour, 200), cab, border_top_left_radius=6, border_top_right_radius=6)
-        for wx in (body.left + 10, body.right - 8, cab.centerx):
-            pygame.draw.circle(truck, (*INK, 230), (wx, 30), 5)
-        at = truck.get_rect(midbottom=(round(x), round(y - JOINT_PX)))
-        surface.blit(truck, at)
-        labels.put(surface, fonts.bold, kn(float(np.hypot(*self.force))), (at.centerx, at.top - 2), colour, "midbottom")
+        truck: list[Item] = [Box(tuple(body), (*colour, 170), radius=3), Box(tuple(cab), (*colour, 200), top_radius=6)]
+        truck += [Circle((wx, 30), 5, (*INK, 230)) for wx in (body.left + 10, body.right - 8, cab.centerx)]
+        at = pygame.Rect(0, 0, 76, 36)
+        at.midbottom = (round(x), round(y - JOINT_PX))
+        sketch.add(Layer(tuple(at), tuple(truck)))
+        labels.put(sketch, "bold", kn(float(np.hypot(*self.force))), (at.centerx, at.top - 2), colour, "midbottom")
 
 
 class StructurePainter:
-    """Draws one stage's structure; keeps only its own scales between frames."""
+    """Makes the picture of one stage's structure (`sketch`: a list of drawing records) and
+    draws it (`draw`: the list handed to its backend); keeps only its own scales, its
+    label layer's text sizes and its backend's text images between frames."""
 
     def __init__(
         self,
@@ -236,12 +240,14 @@ class StructurePainter:
             self.load_ref = max(self.load_ref, float(np.hypot(*self.vehicle.force)))
         own_ref = float(np.hypot(self.own_full[:, 0], self.own_full[:, 1]).max(initial=0.0))
         self.force_ref = force_ref or max(self.load_ref, own_ref, 1.0)
-        self.labels = LabelLayer()
+        self.labels = LabelLayer(fonts)
+        self.backend = Backend(fonts)
         self.member_scale = Scale(max(self.load_ref, 1.0))
         self.plate_scale = Scale(1.0)
         self.supports: list[tuple[int, str, tuple[float, float]]] = []
         self.hinges = np.zeros((0, 2), dtype=np.int64)  # (member, end 0 | 1): a beam's end pinned where the joint is rigid
         self.rigid = np.zeros(0, dtype=bool)
+        self.ties: tuple[np.ndarray, ...] = ()  # what joins the nodes (members, plates): a support's symbol keeps clear of it
         empty = np.zeros((0, 2), dtype=np.int64)
         self.member_ij = member_ends(model) if model else empty  # (M, 2) in member order
         self.arrows = ForceArrows(self)
@@ -253,60 +259,29 @@ class StructurePainter:
             held = r.bending[:, None] & ~r.pinned  # a beam-column's ends that are not pinned to their node
             self.rigid[self.member_ij[held]] = True  # where a beam-column meets it, held from turning
             self.hinges = np.argwhere(r.bending[:, None] & r.pinned & self.rigid[self.member_ij])  # (member, end) pinned at a rigid joint
+            self.ties = (self.member_ij, model.arrays.tri_ijk.astype(np.int64))
             placed = [(model.node_index(node), symbols.support_type(fix)) for node, fix in (stage.supports() if supports is None else supports)]
+            pos, tol = model.arrays.pos0[:, :2], 1e-6 * model.char_length
             for q, kind in placed:
-                self.supports.append((q, kind, self._side(q, kind, walled=self._on_wall(q, [p for p, _ in placed]))))
+                walled = symbols.on_wall(pos, q, [p for p, _ in placed], tol)
+                self.supports.append((q, kind, symbols.side(pos, self.ties, q, kind, walled=walled)))
             for q, nx, ny in model.rollers:  # a roller on a line at any angle: drawn on its incline
-                self.supports.append((q, symbols.ON_LINE, self._across(q, (nx, ny))))
+                self.supports.append((q, symbols.ON_LINE, symbols.across(pos, self.member_ij, q, (nx, ny))))
 
     @property
     def loads_to_come(self) -> bool:
         """Whether some load follows a history (and may be drawn as still to come)."""
         return bool((self.load_ends > 0).any())
 
-    # ------------------------------------------------------------------ layout
-    def _on_wall(self, q: int, supported: list[int]) -> bool:
-        """Whether another support sits straight above or below this one (a wall)."""
-        pos = self.model.arrays.pos0
-        tol = 1e-6 * self.model.char_length
-        return any(p != q and abs(pos[p, 0] - pos[q, 0]) <= tol and abs(pos[p, 1] - pos[q, 1]) > tol for p in supported)
-
-    def _side(self, q: int, kind: str, *, walled: bool) -> tuple[float, float]:
-        """Where a support's symbol goes (a unit vector on screen), away from the
-        members at the node: pins and rollers on x sit below (above if the members
-        hang down), or on a wall beside when supports line up one above another; a
-        roller locking x sits beside; a fixed block on the side nearest the opposite
-        of the members."""
-        m = self.model.arrays
-        pos = m.pos0[:, :2]
-        out = np.zeros(2)
-        for ij in (self.member_ij, m.tri_ijk.astype(np.int64)):
-            others = ij[(ij == q).any(axis=1)].ravel()
-            d = pos[others[others != q]] - pos[q]
-            out += (d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]).sum(axis=0)
-        away = (-out[0], out[1])  # screen: y down
-        beside = (1.0, 0.0) if away[0] > 0 else (-1.0, 0.0)
-        if kind == "roller_x" or (kind == "pin" and walled):
-            return beside
-        if kind in ("pin", "roller"):
-            return (0.0, -1.0) if away[1] < 0 and abs(out[1]) > abs(out[0]) else (0.0, 1.0)
-        if abs(away[0]) > abs(away[1]):
-            return beside
-        return (0.0, -1.0) if away[1] < 0 else (0.0, 1.0)
-
-    def _across(self, q: int, normal: tuple[float, float]) -> tuple[float, float]:
-        """Where a roller on a line goes (a unit vector on screen): across its line, on
-        the side away from the members at the node."""
-        pos = self.model.arrays.pos0[:, :2]
-        others = self.member_ij[(self.member_ij == q).any(axis=1)].ravel()
-        toward = (pos[others[others != q]] - pos[q]).sum(axis=0) if len(others) else np.zeros(2)
-        sign = -1.0 if float(toward @ normal) >= 0.0 else 1.0  # the side of the line the members are not on
-        return (sign * normal[0], -sign * normal[1])  # screen: y down
-
     # ------------------------------------------------------------------ drawing
-    def draw(
+    def draw(self, surface: pygame.Surface, view: View, sim: Simulation | None, **how) -> None:
+        """The structure drawn on `surface`: its picture made for the surface's clip area
+        (`sketch`, with `how` its options) and handed to the backend."""
+        self.backend.draw(surface, self.sketch(surface.get_clip() or surface.get_rect(), view, sim, **how))
+
+    def sketch(
         self,
-        surface: pygame.Surface,
+        area: pygame.Rect,
         view: View,
         sim: Simulation | None,
         *,
@@ -317,88 +292,93 @@ class StructurePainter:
         begin: bool = True,
         reactions: bool = True,
         built: bool = False,
-    ) -> None:
-        """Everything, in the order that keeps the important things on top. forces
+    ) -> list[Item]:
+        """The frame's picture for the clip area `area` [px], as drawing records, in the
+        order that keeps the important things on top (the last on top). forces
         False draws every member alike (a puzzle that asks which carry nothing); `pos`
         (N, 2) [m] draws the structure there instead of where it is (a magnified
         deflection, a mechanism's motion); `names`: the nodes and members to name.
         Labels go through one layer, so none covers another: loads, reactions, names,
         then member values, most loaded first, as many as there is room for (`begin`
         False: the caller began the frame's labels and placed some first); `built`: the
-        player builds, and members are as wide as their sections (if section_px)."""
+        player builds, and members are as wide as their sections (if section_px). Touches
+        no surface: the records are drawn by `draw` (the backend)."""
+        sketch = Sketch(pygame.Rect(area))
         if begin:
             self.labels.begin()
         self.ends: list[tuple[float, float, float, float]] = []  # [px] the force values' boxes this frame (reach)
         self.taken: dict[int, list[tuple[float, float]]] = {}  # node → the directions [screen] its arrows and symbols leave in
         self.rings: dict[int, float] = {}  # node → the radius [px] of a moment's curl drawn round it
-        self._ground(surface, view)
+        self._ground(sketch, view)
         if sim is None:
-            return
+            return sketch.items
         pts = view.points(sim.state.pos[:, :2] if pos is None else pos[:, :2])
         if self.cuts is not None:
-            self.cuts.under(surface, pts, view.points(self.model.arrays.pos0[:, :2]))
-        self._plates(surface, sim, pts)
+            self.cuts.under(sketch, pts, view.points(self.model.arrays.pos0[:, :2]))
+        self._plates(sketch, sim, pts)
         by_section = self.section_px if built else None
-        labels, first = self._members(surface, sim, pts, values=values and forces, forces=forces, by_section=by_section)
-        self._joints(surface, pts)
+        labels, first = self._members(sketch, sim, pts, values=values and forces, forces=forces, by_section=by_section)
+        self._joints(sketch, pts)
         if self.cuts is not None:
-            self.cuts.over(surface, pts)
-        near = self._near(surface, pts)
+            self.cuts.over(sketch, pts)
+        near = self._near(sketch.area, pts)
         for q, kind, side in self.supports:
             if near[q]:
-                symbols.support(surface, kind, tuple(pts[q]), side)
+                sketch.add(*symbols.support_items(kind, tuple(pts[q].tolist()), side))
                 self.taken.setdefault(q, []).append(side)
-        contacts.draw_surfaces(surface, view, sim, near, self._text)
-        self._loads(surface, sim, pts, near)
-        self.spread.draw(surface, self, sim, pts, near, LOAD)
+        contacts.contact_surfaces(sketch, view, sim, near, self._text)
+        self._loads(sketch, sim, pts, near)
+        self.spread.draw(sketch, self, sim, pts, near, LOAD)
         if reactions:
-            self._reactions(surface, sim, pts, near)
-            contacts.draw_forces(surface, sim, pts, near, (self.arrows.arrow_px, arrow_head), self._text, 5e-3 * self.force_ref)
-        self._names(surface, pts, names)
+            self._reactions(sketch, sim, pts, near)
+            contacts.contact_forces(sketch, sim, pts, near, (self.arrows.arrow_px, arrow_head), self._text, 5e-3 * self.force_ref)
+        self._names(sketch, pts, names)
         if self.cuts is not None:
-            self.cuts.labels(surface, pts)
+            self.cuts.labels(sketch, pts)
         if values:
-            self.labels.draw(surface, self.fonts.small, labels)
+            for text, at, colour, anchor in labels:
+                self.labels.put(sketch, "small", text, at, colour, anchor)
         if first is not None:
-            self._mark_first(surface, *first)
+            self._mark_first(sketch, *first)
         self.reach = beyond(pts, self.ends)
+        return sketch.items
 
     reach: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # see beyond: of the frame drawn last
 
     @staticmethod
-    def _near(surface: pygame.Surface, pts: np.ndarray) -> np.ndarray:
+    def _near(area: pygame.Rect, pts: np.ndarray) -> np.ndarray:
         """(N,) bool: the nodes on the clip area or near enough (4 BEYOND_PX: an arrow
         with its value reaches some 150 px) that what is drawn at them may reach into it."""
-        area = (surface.get_clip() or surface.get_rect()).inflate(8 * BEYOND_PX, 8 * BEYOND_PX)
+        area = area.inflate(8 * BEYOND_PX, 8 * BEYOND_PX)
         x, y = pts[:, 0], pts[:, 1]
         return (x >= area.left) & (x <= area.right) & (y >= area.top) & (y <= area.bottom)
 
-    def _ground(self, surface: pygame.Surface, view: View) -> None:
+    def _ground(self, sketch: Sketch, view: View) -> None:
         """The ground polyline, carried on level to the screen's edges, earth below it;
         cut to the clip area first (zoomed far in, its points lie far off the screen)."""
         ground = self.stage.ground
         if len(ground) < 2:
             return
-        area = surface.get_clip() or surface.get_rect()
+        area = sketch.area
         line = [view.point(x, y) for x, y in ground]
         line = [(min(area.left, line[0][0]), line[0][1]), *line, (max(area.right, line[-1][0]), line[-1][1])]
         box = area.inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
         earth = draw.clip_polygon([*line, (line[-1][0], box.bottom), (line[0][0], box.bottom)], box)
         if len(earth) >= 3:
-            pygame.draw.polygon(surface, GROUND, earth)
+            sketch.add(Polygon(tuple(earth), GROUND))
         for a, b in itertools.pairwise(line):
             seen = draw.clip_segment(a, b, box)
             if seen is not None:
-                pygame.draw.line(surface, GROUND_LINE, seen[0], seen[1], 3)
+                sketch.add(Line(seen[0], seen[1], GROUND_LINE, 3))
 
-    def _plates(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray) -> None:
+    def _plates(self, sketch: Sketch, sim: Simulation, pts: np.ndarray) -> None:
         s = sim.state
         if not len(s.tri_out):
             return
         mean = 0.5 * (s.tri_out[:, 0] + s.tri_out[:, 1])
         on = s.tri_on
         ref = self.plate_scale.update(float(np.abs(mean[on]).max(initial=0.0)))
-        area = surface.get_clip() or surface.get_rect()
+        area = sketch.area
         corners = pts[self.model.arrays.tri_ijk.astype(np.int64)]  # (T, 3, 2) [px]
         low, high = corners.min(axis=1), corners.max(axis=1)
         seen = on & (high[:, 0] >= area.left) & (low[:, 0] <= area.right) & (high[:, 1] >= area.top) & (low[:, 1] <= area.bottom)
@@ -408,18 +388,17 @@ class StructurePainter:
             colour = mix(PLATE, SIGN_COLOUR[1 if mean[k] > 0 else -1], 0.2 + 0.8 * share) if share > ZERO_SHARE else PLATE
             tri = draw.clip_polygon([tuple(p) for p in corners[k].tolist()], box)
             if len(tri) >= 3:
-                pygame.draw.polygon(surface, colour, tri)
-                pygame.draw.aalines(surface, mix(colour, INK, 0.35), True, tri)
+                sketch.add(Polygon(tuple(tri), colour, edge=mix(colour, INK, 0.35)))
 
-    def _members(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, *, values: bool, forces: bool, by_section=None) -> tuple[list, tuple | None]:
-        """Draw the members on the clip area (each cut to it first: zoomed far in, a
-        member costs what the screen shows of it); return their value labels (text,
-        where, colour, anchor), most loaded first, if `values`, and the first to break
-        (its ends on screen and when it broke), or None. Geometry is worked out for all
-        members at once, and a frame keeps no Python object per member alive (such
-        objects, thousands a frame, made the garbage collector sweep the whole heap every
-        few frames). by_section: the members' widths (M,) [px] to draw instead of widths by
-        force."""
+    def _members(self, sketch: Sketch, sim: Simulation, pts: np.ndarray, *, values: bool, forces: bool, by_section=None) -> tuple[list, tuple | None]:
+        """The members on the clip area, as one Bands record (each cut to it first: zoomed
+        far in, a member costs what the screen shows of it) and the broken ones' dashes;
+        return their value labels (text, where, colour, anchor), most loaded first, if
+        `values`, and the first to break (its ends on screen and when it broke), or None.
+        Geometry is worked out for all members at once, and a frame keeps no Python object
+        per member alive (such objects, thousands a frame, made the garbage collector sweep
+        the whole heap every few frames): the Bands record holds arrays. by_section: the
+        members' widths (M,) [px] to draw instead of widths by force."""
         ij = self.member_ij
         if not len(ij):
             return [], None
@@ -429,7 +408,7 @@ class StructurePainter:
             axial = np.full(len(ij), 0.3 * self.member_scale.value)
         ref = self.member_scale.update(float(np.abs(axial[on]).max(initial=0.0)))
         zero = ZERO_SHARE * ref
-        box = (surface.get_clip() or surface.get_rect()).inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
+        box = sketch.area.inflate(2 * BEYOND_PX, 2 * BEYOND_PX)
         first, first_seen = r.first_broken(), None
         a, b, seen = draw.clip_segments(pts[ij[:, 0]], pts[ij[:, 1]], box)
         width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
@@ -437,61 +416,58 @@ class StructurePainter:
             width = by_section
         sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
         shown = np.flatnonzero(on & seen)
-        member_bands(surface, a[shown], b[shown], width[shown], sign[shown], smooth=len(shown) <= SMOOTH_UP_TO)
+        sketch.add(Bands(shown, a[shown], b[shown], width[shown], sign[shown], SIGN_COLOUR, len(shown) <= SMOOTH_UP_TO))
         for k in np.flatnonzero(~on & seen).tolist():
-            ends = (tuple(a[k]), tuple(b[k]))
-            draw.dashed(surface, BROKEN, *ends, 2)
+            ends = (tuple(a[k].tolist()), tuple(b[k].tolist()))
+            sketch.add(Dashes(*ends, BROKEN, 2))
             if k == first:
                 first_seen = (*ends, float(r.break_time[k]))
         labels = member_value_labels(a, b, width, axial, sign, shown[sign[shown] != 0]) if values else []
         labels.sort(key=lambda label: -label[0])
         return [label[1:] for label in labels], first_seen
 
-    def _mark_first(self, surface: pygame.Surface, a, b, t: float) -> None:
+    def _mark_first(self, sketch: Sketch, a, b, t: float) -> None:
         """A cross on the first member to break, in the middle of its part on screen."""
-        area = surface.get_clip() or surface.get_rect()
-        seen = draw.clip_segment(a, b, area.inflate(-40, -40))
+        seen = draw.clip_segment(a, b, sketch.area.inflate(-40, -40))
         if seen is None:
             return
         (x0, y0), (x1, y1), _t0, _t1 = seen
         cx, cy = 0.5 * (x0 + x1), 0.5 * (y0 + y1)
         for dx, dy in ((1, 1), (1, -1)):
-            pygame.draw.line(surface, MARK, (cx - 8 * dx, cy - 8 * dy), (cx + 8 * dx, cy + 8 * dy), 4)
-        self.labels.put(surface, self.fonts.small, _("broke first, t = {t} s").format(t=decimal(t, 2)), (cx + 12, cy), INK, "midleft")
+            sketch.add(Line((cx - 8 * dx, cy - 8 * dy), (cx + 8 * dx, cy + 8 * dy), MARK, 4))
+        self.labels.put(sketch, "small", _("broke first, t = {t} s").format(t=decimal(t, 2)), (cx + 12, cy), INK, "midleft")
 
-    def _joints(self, surface: pygame.Surface, pts: np.ndarray) -> None:
+    def _joints(self, sketch: Sketch, pts: np.ndarray) -> None:
         """Pins as rings, rigid (beam) joints as dots; none where members are too short
         on screen for rings to help (a dense lattice)."""
         if self.member_ij.size:
             d = pts[self.member_ij[:, 1]] - pts[self.member_ij[:, 0]]
             if float(np.median(np.hypot(d[:, 0], d[:, 1]))) < 6 * JOINT_PX:
                 return
-        area = surface.get_clip() or surface.get_rect()
+        area = sketch.area
         xs, ys = pts[:, 0], pts[:, 1]
         seen = np.flatnonzero((xs >= area.left - JOINT_PX) & (xs <= area.right + JOINT_PX) & (ys >= area.top - JOINT_PX) & (ys <= area.bottom + JOINT_PX))
         for q, x, y in zip(seen.tolist(), xs[seen].tolist(), ys[seen].tolist(), strict=True):
             if self.rigid[q]:
-                pygame.draw.circle(surface, INK, (x, y), JOINT_PX - 1)
+                sketch.add(Circle((x, y), JOINT_PX - 1, INK))
             else:
-                pygame.draw.circle(surface, JOINT, (x, y), JOINT_PX)
-                pygame.draw.circle(surface, INK, (x, y), JOINT_PX, 2)
+                sketch.add(Circle((x, y), JOINT_PX, JOINT), Circle((x, y), JOINT_PX, INK, 2))
         for k, end in self.hinges.tolist():  # a beam pinned to a rigid joint: a ring on the beam beside it
             at, other = pts[self.member_ij[k, end]], pts[self.member_ij[k, 1 - end]]
             d = other - at
             size = float(np.hypot(*d))
             if size > 6 * JOINT_PX:
-                c = at + d * (2.2 * JOINT_PX / size)
-                pygame.draw.circle(surface, JOINT, c, JOINT_PX)
-                pygame.draw.circle(surface, INK, c, JOINT_PX, 2)
+                c = tuple((at + d * (2.2 * JOINT_PX / size)).tolist())
+                sketch.add(Circle(c, JOINT_PX, JOINT), Circle(c, JOINT_PX, INK, 2))
 
-    def _text(self, surface: pygame.Surface, text: str, at: tuple[float, float], colour: tuple, anchor: str) -> None:
-        """A bold label, placed where it covers no other (from the cache of text images);
-        a force's value, at its arrow's far end: its box is kept (ends) whether or not it
-        found room, the view fits it (reach)."""
-        rect = pygame.Rect((0, 0), self.fonts.bold.size(text))
+    def _text(self, sketch: Sketch, text: str, at: tuple[float, float], colour: tuple, anchor: str) -> None:
+        """A bold label, placed where it covers no other; a force's value, at its arrow's
+        far end: its box is kept (ends) whether or not it found room, the view fits it
+        (reach)."""
+        rect = pygame.Rect((0, 0), self.labels.size("bold", text))
         setattr(rect, anchor, (round(at[0]), round(at[1])))
         self.ends.append((rect.left, rect.top, rect.right, rect.bottom))
-        self.labels.put(surface, self.fonts.bold, text, at, colour, anchor)
+        self.labels.put(sketch, "bold", text, at, colour, anchor)
 
     @cached_property
     def _ids(self) -> tuple[dict[str, int], dict[str, int]]:
@@ -499,13 +475,12 @@ class StructurePainter:
         not at every frame (Model.node_index searches the list)."""
         return {nid: q for q, nid in enumerate(self.model.node_ids)}, {mid: k for k, mid in enumerate(self.model.member_ids)}
 
-    def _names(self, surface: pygame.Surface, pts: np.ndarray, names: Sequence[str]) -> None:
+    def _names(self, sketch: Sketch, pts: np.ndarray, names: Sequence[str]) -> None:
         """Node names beside their joints, on the side their members, arrows and
         symbols leave free (beyond a moment's curl) and no label covers, and member names
         beside their middles."""
-        font = self.fonts.small
         nodes, members = self._ids
-        area = surface.get_clip() or surface.get_rect()
+        area = sketch.area
         for name in names:
             if name in nodes:
                 q = nodes[name]
@@ -514,14 +489,14 @@ class StructurePainter:
                 (x, y), taken = pts[q], [*self.arrows.along(q, pts).tolist(), *self.taken.get(q, ())]
                 reach = NAME_GAP_PX + self.rings.get(q, 0.0)
                 for (dx, dy), anchor in free_sides(taken):  # the best side where it covers no label placed before
-                    if self.labels.put(surface, font, name, (x + dx * reach, y + dy * reach), NAME, anchor) is not None:
+                    if self.labels.put(sketch, "small", name, (x + dx * reach, y + dy * reach), NAME, anchor) is not None:
                         break
             elif name in members:
                 i, j = self.member_ij[members[name]]
                 (ax, ay), (bx, by) = pts[i], pts[j]
-                self.labels.put(surface, font, name, ((ax + bx) / 2 + 6, (ay + by) / 2 + 6), NAME, "topleft")
+                self.labels.put(sketch, "small", name, ((ax + bx) / 2 + 6, (ay + by) / 2 + 6), NAME, "topleft")
 
-    def _loads(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
+    def _loads(self, sketch: Sketch, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """A moving load as a vehicle where it is; the other loads as they act now, in
         black with their value; a load still to come (zero now, growing later) in grey,
         with the value it will reach; the forces the player added in their own colour,
@@ -531,7 +506,7 @@ class StructurePainter:
         now = loads_now(self.model, sim.time, self.given)
         if self.vehicle is not None:
             now[self.vehicle.path, :2] -= self.vehicle.shares(sim.time)[:, None] * self.vehicle.force
-            self.vehicle.draw(surface, self.fonts, sim.time, pts, self.labels)
+            self.vehicle.draw(sketch, sim.time, pts, self.labels)
         tiny = 1e-4 * self.force_ref
         for q in np.flatnonzero((np.abs(self.full).max(axis=1) > 0) & seen):
             f, colour = now[q], LOAD
@@ -539,14 +514,14 @@ class StructurePainter:
                 if sim.time >= self.load_ends[q]:
                     continue
                 f, colour = self.full[q], MUTED
-            self.arrows.draw(surface, f, pts[q], colour, tiny, along=self.arrows.along(q, pts), q=q)
+            self.arrows.draw(sketch, f, pts[q], colour, tiny, along=self.arrows.along(q, pts), q=q)
         if len(self.own):
             mine = loads_now(self.model, sim.time, self.own)
             for q in np.flatnonzero((np.abs(mine).max(axis=1) > tiny) & seen):
                 beside = 0.0 if not np.abs(self.full[q]).max() else 10.0  # apart from a given load at the node
-                self.arrows.draw(surface, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts), q=q)
+                self.arrows.draw(sketch, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts), q=q)
 
-    def _reactions(self, surface: pygame.Surface, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
+    def _reactions(self, sketch: Sketch, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
         symbol's axis, and across it beside the symbol's foot; a moment as a curl."""
         if not self.supports:
@@ -558,7 +533,7 @@ class StructurePainter:
         for q, kind, (nx, ny) in self.supports:
             if not seen[q]:
                 continue
-            x, y = pts[q]
+            x, y = pts[q].tolist()
             reach, half = symbols.extent(kind)
             # By components; a roller on a line by its one force across the line (along the
             # symbol's axis, whose world direction is (nx, −ny)).
@@ -579,13 +554,13 @@ class StructurePainter:
                     head = (foot[0] - dx * (half + 4), foot[1] - dy * (half + 4))
                     tail = (head[0] - dx * length, head[1] - dy * length)
                     far, out = tail, (-dx, -dy)
-                draw.arrow(surface, REACTION, tail, head, 3, *arrow_head(length))
+                sketch.add(Arrow(tail, head, REACTION, 3, *arrow_head(length)))
                 self.taken.setdefault(q, []).append(out)
-                self._text(surface, kn(abs(value)), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
+                self._text(sketch, kn(abs(value)), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
-                at = draw.moment_arrow(surface, REACTION, (x, y), 30.0, r[q, 2] > 0)
+                sketch.add(Curl((x, y), 30.0, REACTION, bool(r[q, 2] > 0)))
                 self.rings[q] = max(self.rings.get(q, 0.0), 30.0)
-                self._text(surface, f"{figure(abs(r[q, 2]) / 1e3)} kN·m", at, REACTION, "bottomleft")
+                self._text(sketch, f"{figure(abs(r[q, 2]) / 1e3)} kN·m", curl_label_at((x, y), 30.0), REACTION, "bottomleft")
 
 
 def beyond(pts: np.ndarray, ends: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
@@ -604,42 +579,6 @@ SIDES = tuple((math.cos(math.radians(a)), -math.sin(math.radians(a))) for a in (
 CLEAR_COS = 0.75  # a name's side is clear of a member or an arrow some 41° away from it (cos 41° = 0.75)
 SIDE_ANCHORS = ("bottomright", "bottomleft", "topright", "topleft", "midbottom", "midright", "midleft", "midtop")
 NAME_SIDES = tuple(zip(SIDES, SIDE_ANCHORS, strict=True))
-
-
-def member_bands(surface: pygame.Surface, a: np.ndarray, b: np.ndarray, width: np.ndarray, sign: np.ndarray, *, smooth: bool) -> None:
-    """Members from a to b (K, 2) [px], `width` (K,) [px] wide, coloured by `sign`
-    (K,): one drawing call each, from flat columns of numbers. `smooth`: bands with
-    anti-aliased edges (a thin one as a plain line), in order; otherwise thick lines of
-    the nearest whole width, a colour at a time."""
-    d = b - a
-    if not smooth:
-        # pygame draws a thick line as spans `width` px tall (mostly level) or wide (mostly
-        # upright): across the line that is width·max(|cos|, |sin|), so widen it by the inverse.
-        # A band (a filled polygon, which covers both its edges) is a pixel wider than its
-        # width, and a thin member a 2 px line: the same here, so that widths mean what the
-        # legend's bands and the anti-aliased bands of a smaller structure mean.
-        length = np.hypot(d[:, 0], d[:, 1])
-        px = np.where(width <= 2.5, 2.0, width + 1.0)
-        across = np.rint(px * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
-        line = pygame.draw.line
-        for k in (0, 2, -1, 1):  # by colour, those about zero underneath
-            rows = sign == k
-            colour = SIGN_COLOUR[k]
-            columns = (a[rows, 0].tolist(), a[rows, 1].tolist(), b[rows, 0].tolist(), b[rows, 1].tolist(), across[rows].tolist())
-            for x0, y0, x1, y1, w in zip(*columns, strict=True):
-                line(surface, colour, (x0, y0), (x1, y1), w)
-        return
-    colours = [SIGN_COLOUR[k] for k in sign.tolist()]
-    half = np.stack((-d[:, 1], d[:, 0]), axis=1) * (width / 2 / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9))[:, None]
-    corners = np.concatenate((a + half, b + half, b - half, a - half), axis=1)  # (K, 8) [px]
-    columns = (*(corners[:, k].tolist() for k in range(8)), width.tolist())
-    for colour, x0, y0, x1, y1, x2, y2, x3, y3, w in zip(colours, *columns, strict=True):
-        if w <= 2.5:
-            pygame.draw.line(surface, colour, (0.5 * (x0 + x3), 0.5 * (y0 + y3)), (0.5 * (x1 + x2), 0.5 * (y1 + y2)), 2)
-        else:
-            quad = ((x0, y0), (x1, y1), (x2, y2), (x3, y3))
-            pygame.draw.polygon(surface, colour, quad)
-            pygame.draw.aalines(surface, colour, True, quad)
 
 
 def member_value_labels(a: np.ndarray, b: np.ndarray, width: np.ndarray, axial: np.ndarray, sign: np.ndarray, rows: np.ndarray) -> list:
@@ -699,16 +638,14 @@ class ForceArrows:
         d = pts[others[starts[q] : starts[q + 1]]] - pts[q]
         return d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
 
-    def draw(
-        self, surface: pygame.Surface, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None, q: int | None = None
-    ) -> None:
+    def draw(self, sketch: Sketch, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None, q: int | None = None) -> None:
         """A force f (fx, fy, m) [N, N, N m] on the node drawn at `at`: an arrow pushing
         on the joint (its head at the joint), or pulling it (its tail at the joint) where
         a pushing arrow would lie along a member (`along`: the members' directions), moved
         `beside` px across its line; its value at the far end. `q`: the node, whose name
         is then kept clear of the arrow (StructurePainter.taken, rings)."""
         taken = self.painter.taken.setdefault(q, []) if q is not None else []
-        x, y = at
+        x, y = float(at[0]), float(at[1])
         size = math.hypot(f[0], f[1])
         if size > tiny:
             ux, uy = f[0] / size, -f[1] / size  # screen direction of the force
@@ -724,11 +661,11 @@ class ForceArrows:
                 head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 far, out = tail, (-ux, -uy)
-            draw.arrow(surface, colour, tail, head, 3, *arrow_head(length))
+            sketch.add(Arrow(tail, head, colour, 3, *arrow_head(length)))
             taken.append(out)
-            self.painter._text(surface, kn(abs(size)), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
+            self.painter._text(sketch, kn(abs(size)), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:
-            at = draw.moment_arrow(surface, colour, (x, y), 22.0, f[2] > 0)
+            sketch.add(Curl((x, y), 22.0, colour, bool(f[2] > 0)))
             if q is not None:
                 self.painter.rings[q] = max(self.painter.rings.get(q, 0.0), 22.0)
-            self.painter._text(surface, f"{figure(abs(f[2]) / 1e3)} kN·m", at, colour, "bottomleft")
+            self.painter._text(sketch, f"{figure(abs(f[2]) / 1e3)} kN·m", curl_label_at((x, y), 22.0), colour, "bottomleft")

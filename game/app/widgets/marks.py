@@ -11,8 +11,9 @@ import math
 import pygame
 
 from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.drawlist import Sketch
 from equilibria.app.draw.palette import ALERT, BACKGROUND, INK, MARK, MUTED, TENSION, mix
-from equilibria.app.draw.render import draw_zone
+from equilibria.app.draw.render import zone_items
 from equilibria.app.widgets.tools import nice_step, removed_members
 from equilibria.engine.results import member_ends
 from equilibria.words.figures import figure
@@ -56,6 +57,15 @@ def draw_marks(scene, surface: pygame.Surface, *, under: bool) -> None:
             pygame.draw.circle(surface, colour, scene.picture.point_of(model.node_index(hit.id)), 12, 2)
 
 
+def _put(scene, surface: pygame.Surface, font: str, text: str, at: tuple[float, float], colour, anchor: str) -> None:
+    """A label placed in the frame's label layer (the structure's labels then keep clear
+    of it) and drawn now."""
+    painter = scene.picture.painter
+    sketch = Sketch(surface.get_clip() or surface.get_rect())
+    painter.labels.put(sketch, font, text, at, colour, anchor)
+    painter.backend.draw(surface, sketch.items)
+
+
 def _grid(scene, surface: pygame.Surface) -> None:
     """The grid new nodes snap to, in pale lines, with its spacing at the corner."""
     view, world = scene.view, scene.layout.world
@@ -73,7 +83,7 @@ def _grid(scene, surface: pygame.Surface) -> None:
         words = _("grid {step}, nodes snap to {fine}").format(step=_length(step), fine=_length(fine))
     else:
         words = _("grid {step}").format(step=_length(step))
-    scene.picture.painter.labels.put(surface, scene.app.fonts.small, words, (world.left + 8, world.top + 8), MUTED, "topleft")
+    _put(scene, surface, "small", words, (world.left + 8, world.top + 8), MUTED, "topleft")
 
 
 def _length(metres: float) -> str:
@@ -94,7 +104,7 @@ def _scale_bar(scene, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, INK, (x, y), (x + px, y), 2)
     for end in (x, x + px):
         pygame.draw.line(surface, INK, (end, y - 5), (end, y + 1), 2)
-    scene.picture.painter.labels.put(surface, scene.app.fonts.small, _length(length), (x + px / 2, y - 6), INK, "midbottom")
+    _put(scene, surface, "small", _length(length), (x + px / 2, y - 6), INK, "midbottom")
 
 
 def _zone(scene, surface: pygame.Surface) -> None:
@@ -102,7 +112,8 @@ def _zone(scene, surface: pygame.Surface) -> None:
     zone = bench.level.player.zone if bench is not None else None
     if not zone:
         return
-    draw_zone(surface, scene.view, zone, ZONE, TENSION)  # under the ground and the structure, drawn next
+    area = surface.get_clip() or surface.get_rect()
+    scene.picture.painter.backend.draw(surface, zone_items(area, scene.view, zone, ZONE, TENSION))  # under the ground and the structure, drawn next
 
 
 def _ends(model, mid: str) -> tuple[int, int]:
@@ -120,10 +131,10 @@ def _zero_marks(scene, surface: pygame.Surface) -> None:
             i, j = _ends(s.model, mid)
             a, b = scene.picture.point_of(i), scene.picture.point_of(j)
             draw.dashed(surface, MARK, a, b, 6, 10, 6)
-            scene.picture.painter.labels.put(surface, scene.app.fonts.bold, "0", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10), MARK, "midbottom")
+            _put(scene, surface, "bold", "0", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10), MARK, "midbottom")
     for mid, (a, b) in removed_members(scene).items():  # taken out of the truss: thin and dashed, to click back
         draw.dashed(surface, MARK, a, b, 2, 6, 6)
-        scene.picture.painter.labels.put(surface, scene.app.fonts.small, f"{mid} out", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), MARK, "midbottom")
+        _put(scene, surface, "small", f"{mid} out", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), MARK, "midbottom")
 
 
 def _section_cuts(scene, surface: pygame.Surface, *, place: bool = False) -> None:
@@ -136,6 +147,7 @@ def _section_cuts(scene, surface: pygame.Surface, *, place: bool = False) -> Non
     if bench is None or not hasattr(bench, "cuts"):
         return
     labels, font = scene.picture.painter.labels, scene.app.fonts.bold
+    area = surface.get_clip() or surface.get_rect()
     for mid, force in bench.cuts().items():
         if mid not in s.model.member_ids:
             continue
@@ -149,17 +161,17 @@ def _section_cuts(scene, surface: pygame.Surface, *, place: bool = False) -> Non
         said = "?" if force is None else f"{force / 1e3:+.4g} kN".replace("-", "−").replace(".", decimal_mark())  # as typed, in the language's marks
         text = f"{mid} {said}"
         if place:
-            _keep_room(surface, labels, font, text, (mx, my), (nx, ny))
+            _keep_room(area, labels, text, (mx, my), (nx, ny))
             continue
         pygame.draw.line(surface, MARK, (mx - nx, my - ny), (mx + nx, my + ny), 4)
         kept = labels.held.get(text)
         if kept is not None:
-            draw.place(surface, labels.image(font, text, MARK), kept.center)
+            draw.place(surface, scene.picture.painter.backend.image("bold", text, MARK), kept.center)
         else:  # no room anywhere near: the student's own answer is drawn all the same
             draw.label(surface, font, text, (mx + nx, my + ny - 4), MARK, "midbottom")
 
 
-def _keep_room(surface, labels, font, text: str, mid: tuple[float, float], across: tuple[float, float]) -> None:
+def _keep_room(area: pygame.Rect, labels, text: str, mid: tuple[float, float], across: tuple[float, float]) -> None:
     """Keep room for a cut's label beside its stroke (`across`: the stroke's half [px]),
     above it first, then below and to the sides, then further out."""
     (mx, my), (nx, ny) = mid, across
@@ -168,7 +180,7 @@ def _keep_room(surface, labels, font, text: str, mid: tuple[float, float], acros
     places += [((d * CUT_PX, CUT_PX), "topleft" if d > 0 else "topright") for d in (1, -1)]
     for f in (1.0, 2.0, 3.0):
         for (dx, dy), anchor in places:
-            if labels.keep(surface, font, text, (mx + dx * f, my + dy * f), MARK, anchor):
+            if labels.keep(area, "bold", text, (mx + dx * f, my + dy * f), anchor):
                 return
 
 

@@ -344,12 +344,13 @@ class Picture:
         known = known and s.sums_shown  # where the student gives the forces, the reactions would give the answer away
         mode, sim = self.diagram, self.sim
         drawn = mode is not None and sim is not None and self.current and not self._diagram_waits()
+        area, backend = surface.get_clip() or surface.get_rect(), self.painter.backend
         if drawn:
             shown = self.positions()
-            self.diagrams.fill(surface, sim.model, sim, view.points(sim.state.pos[:, :2] if shown is None else shown), mode)
+            backend.draw(surface, self.diagrams.fill(area, sim.model, sim, view.points(sim.state.pos[:, :2] if shown is None else shown), mode))
         self.painter.spread.resultants = self.resultants
         values = self.values and not drawn  # the diagram's values instead of the axial forces
         how = {"pos": self.positions(), "names": names, "begin": False, "reactions": known, "built": self.by_section}
         self.painter.draw(surface, view, sim, values=values, forces=s.revealed, **how)
         if drawn:
-            self.diagrams.label(surface, self.painter.labels, self.fonts)
+            backend.draw(surface, self.diagrams.label(area, self.painter.labels))
