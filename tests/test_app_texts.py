@@ -345,6 +345,16 @@ def test_the_language_chosen_on_the_menu_changes_at_once_and_is_kept(tmp_path, m
         assert i18n.language() == "de"
         assert "Freies Spiel" in [row.text for row in menu.levels.rows]
         assert language_line().startswith("Sprache: Deutsch")
+        key(app, pygame.K_l)  # L goes on through every language, then back to English
+        assert i18n.language() == "es" and language_line() == "Idioma: Español   (L: cambiarlo)"
+        assert "Juego libre" in [row.text for row in menu.levels.rows]
+        key(app, pygame.K_l)
+        assert i18n.language() == "fr" and language_line() == "Langue\u00a0: Français   (L\u00a0: la changer)"
+        assert "Jeu libre" in [row.text for row in menu.levels.rows]
+        key(app, pygame.K_l)
+        assert i18n.language() == "en" and language_line().startswith("Language: English")
+        key(app, pygame.K_l)
+        assert i18n.language() == "de"
     assert Progress.load().language == "de"
     i18n.set_language("en")
     launch.players_language(None)  # a start without --lang: the player's choice
@@ -352,6 +362,44 @@ def test_the_language_chosen_on_the_menu_changes_at_once_and_is_kept(tmp_path, m
     i18n.set_language("en")
     launch.players_language("en")  # --lang en: it holds
     assert i18n.language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("code", "status", "help_title", "free_play", "language"),
+    [
+        ("es", ("en marcha", "en pausa"), "Teclas y herramientas", "Juego libre", "Idioma: Español   (L: cambiarlo)"),
+        ("fr", ("en marche", "en pause"), "Touches et outils", "Jeu libre", "Langue\u00a0: Français   (L\u00a0: la changer)"),
+    ],
+)
+def test_the_scenes_read_spanish_and_french(code, status, help_title, free_play, language, tmp_path):
+    """As in German: the status line, the help, the tool tip and the menu in the language."""
+    i18n.set_language(code)
+    app, scene = level("bridge-01", tmp_path)
+    with app:
+        from equilibria.app.widgets.panels import status_text
+
+        assert any(word in status_text(scene) for word in status), status_text(scene)
+        scene.help.open()
+        assert scene.parts.by_name("help").content(900)[0] == help_title
+        assert "⟦" not in scene.toolbar.tool.tip_for(scene.session) and scene.toolbar.tool.tip_for(scene.session).startswith(("haz clic", "cliquez"))
+    with App(fixed_frame=FRAME) as app:
+        MenuScene(app, progress=Progress.load(tmp_path))
+        assert language_line() == language
+        assert free_play in [row.text for row in MenuScene(app, progress=Progress.load(tmp_path)).levels.rows]
+
+
+@pytest.mark.parametrize("code", ["de", "es", "fr"])
+def test_the_force_box_reads_a_decimal_comma_where_the_language_writes_one(code):
+    """Spanish and French write 12,5 as German does: the force box reads it the same way."""
+    from equilibria.app.widgets.entry import parse_force, parse_moment
+
+    i18n.set_language(code)
+    assert parse_force("12,5; -3") == (12500.0, -3000.0)
+    assert parse_force("12,5, -3") == (12500.0, -3000.0)
+    assert parse_force("0, -10") == (0.0, -10000.0)
+    assert parse_moment("-4,5") == -4500.0
+    with pytest.raises(ValueError, match=r"Fx\u00a0?; Fy"):
+        parse_force("1,5")  # one number: no force, in the language's words
 
 
 def test_the_force_box_reads_a_decimal_comma_in_german():

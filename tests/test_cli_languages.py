@@ -245,9 +245,42 @@ def test_help_in_german(capsys):
         assert words in text, words
     code, text = german(["check", "--help"], capsys)
     assert code == 0
+    flowed = " ".join(text.split())  # argparse wraps a help text where the widest option ends
     for words in ("Aufruf: equilibria check", "eine Leveldatei oder die ID eines mitgelieferten Levels", "die Sprache aller Texte"):
-        assert words in text, words
+        assert words in flowed, words
     assert "usage" not in text and "show this help" not in text
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("es", ("uso: equilibria check", "opciones:", "muestra este mensaje de ayuda y sale", "un archivo de nivel, o el id de un nivel incluido")),
+        ("fr", ("utilisation\u00a0: equilibria check", "arguments positionnels:", "affiche ce message d'aide et quitte", "la langue de tous les textes")),
+    ],
+)
+def test_help_in_spanish_and_french(code, words, capsys):
+    """argparse's own words and the commands' in each language, as in German."""
+    try:
+        main(["--lang", code, "check", "--help"])
+    except SystemExit as exc:
+        assert exc.code == 0
+    flowed = " ".join(capsys.readouterr().out.split())
+    for said in words:
+        assert " ".join(said.split()) in flowed, said
+    assert "usage" not in flowed and "show this help" not in flowed
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("es", "tutorial-1: no existe ese archivo, y ningún nivel del curso tiene ese id; ¿querías decir 'tutorial-01'"),
+        # French spacing: a no-break space before : ; ? !
+        ("fr", "tutorial-1\u00a0: aucun fichier de ce nom, et aucun niveau du cours n'a cet id\u00a0; vouliez-vous dire 'tutorial-01'"),
+    ],
+)
+def test_a_refusal_in_spanish_and_french(code, said, capsys):
+    assert main(["--lang", code, "check", "tutorial-1"]) == 2
+    assert said in capsys.readouterr().err
 
 
 def test_refusals_and_did_you_mean_in_german(tmp_path, capsys):

@@ -71,8 +71,13 @@ def test_a_text_in_two_catalogs_reads_the_same_in_both():
     [
         ({"LANG": "de_DE.UTF-8"}, "de"),
         ({"LANG": "de_AT.UTF-8"}, "de"),
-        ({"LANGUAGE": "fr:de", "LANG": "fr_FR.UTF-8"}, "de"),
-        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANGUAGE": "it:de", "LANG": "it_IT.UTF-8"}, "de"),
+        ({"LANG": "it_IT.UTF-8"}, "en"),
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "es_MX.UTF-8"}, "es"),
+        ({"LANGUAGE": "fr_CA:en", "LANG": "fr_CA.UTF-8"}, "fr"),
+        ({"LC_MESSAGES": "fr_BE.UTF-8"}, "fr"),
+        ({"EQUILIBRIA_LANG": "es", "LANG": "de_DE.UTF-8"}, "es"),
         ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "de"),
         ({"LC_ALL": "en_GB.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
         ({"EQUILIBRIA_LANG": "de", "LANG": "en_US.UTF-8"}, "de"),
@@ -83,12 +88,30 @@ def test_the_language_follows_the_system(environ, expected):
     assert i18n.system_language(environ) == expected
 
 
+def test_windows_ui_languages_map_to_the_games():
+    """On Windows the language is the user interface's LCID through locale.windows_locale:
+    Spanish (Spain, Mexico) and French (France, Canada) as German is."""
+    import locale
+
+    for lcid, code in ((0x0407, "de"), (0x0C0A, "es"), (0x080A, "es"), (0x040C, "fr"), (0x0C0C, "fr"), (0x0410, None)):
+        assert i18n.supported(locale.windows_locale.get(lcid, "")) == code, hex(lcid)
+
+
 def test_numbers_as_each_language_writes_them():
-    """CLDR's marks through Babel: 1,490.5 in English, 1.490,5 in German."""
+    """CLDR's marks through Babel: 1,490.5 in English, 1.490,5 in German and Spanish,
+    1 490,5 in French (a narrow no-break space between the thousands)."""
     assert i18n.decimal(1490.5, 1) == "1,490.5"
     assert i18n.decimal(-12.5, 2, plus=True) == "-12.50"
     i18n.set_language("de")
     assert i18n.decimal(1490.5, 1) == "1.490,5"
+    assert i18n.decimal(12.5, 1, plus=True) == "+12,5"
+    assert i18n.decimal_mark() == ","
+    i18n.set_language("es")
+    assert i18n.decimal(1490.5, 1) == "1.490,5"
+    assert i18n.decimal(-12.5, 2, plus=True) == "-12,50"
+    assert i18n.decimal_mark() == ","
+    i18n.set_language("fr")
+    assert i18n.decimal(1490.5, 1) == "1\u202f490,5"
     assert i18n.decimal(12.5, 1, plus=True) == "+12,5"
     assert i18n.decimal_mark() == ","
 
@@ -101,13 +124,18 @@ def test_the_pseudo_language_marks_every_translated_text():
 
 
 def test_level_texts_in_several_languages():
-    text = {"en": "Find the reaction at A.", "de": "Bestimme die Auflagerkraft in A."}
+    text = {"en": "Find the reaction at A.", "de": "Bestimme die Auflagerkraft in A.", "es": "Halla la reacción en A.", "fr": "Trouvez la réaction en A."}
     assert i18n.localized(text) == "Find the reaction at A."
     i18n.set_language("de")
     assert i18n.localized(text) == "Bestimme die Auflagerkraft in A."
+    i18n.set_language("fr")
+    assert i18n.localized(text) == "Trouvez la réaction en A."
+    assert i18n.localized({"en": "Only English.", "de": "Nur Deutsch."}) == "Only English."  # no French: English, not German
+    i18n.set_language("es")
+    assert i18n.localized(text) == "Halla la reacción en A."
     assert i18n.localized({"en": "Only English."}) == "Only English."
     assert i18n.localized("A plain string is English.") == "A plain string is English."
-    assert i18n.languages_missing("plain") == ["de"]
+    assert i18n.languages_missing("plain") == [code for code in i18n.LANGUAGES if code != "en"] == ["de", "es", "fr"]
     assert i18n.languages_missing(text) == []
 
 
@@ -117,4 +145,4 @@ def test_lang_sets_the_language_before_the_help_is_built(capsys):
     with pytest.raises(SystemExit):
         cli.main(["--lang", "de", "--help"])
     assert i18n.language() == "de"
-    assert re.search(r"--lang \{de,en\}", capsys.readouterr().out)
+    assert re.search(r"--lang \{de,en,es,fr\}", capsys.readouterr().out)

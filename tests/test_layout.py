@@ -16,7 +16,8 @@ text is blitted) was meant to fill and what of it shows. A screen holds together
   is cut by a clip area (text entirely outside the world, off-screen labels of a
   structure panned away, is not drawn at all and is not counted).
 
-Every test runs in English and in German, whose words are longer (issue 25 point 5).
+Every test runs in English and in each language of the game (German, Spanish, French), whose
+words are longer (issue 25 point 5, issue 33 point 6).
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ from equilibria.course.syllabus import reference_solution, shipped_level
 from equilibria.words.i18n import set_language
 
 
-@pytest.fixture(autouse=True, params=["en", "de"])
+@pytest.fixture(autouse=True, params=["en", "de", "es", "fr"])
 def language(request):
-    """Each test in English, then in German (conftest.py brings English back after it)."""
+    """Each test in English, then in German, Spanish and French (conftest.py brings English back after it)."""
     set_language(request.param)
     return request.param
 
@@ -216,7 +217,12 @@ def test_the_window_is_never_smaller_than_the_minimum(tmp_path):
 def test_the_grid_says_its_spacing_in_plain_digits(language):
     from equilibria.app.widgets.marks import _length
 
-    said = {"en": ["20 cm", "1 m", "1.5 m", "500 m", "9,770,000 m"], "de": ["20 cm", "1 m", "1,5 m", "500 m", "9.770.000 m"]}
+    said = {
+        "en": ["20 cm", "1 m", "1.5 m", "500 m", "9,770,000 m"],
+        "de": ["20 cm", "1 m", "1,5 m", "500 m", "9.770.000 m"],
+        "es": ["20 cm", "1 m", "1,5 m", "500 m", "9.770.000 m"],
+        "fr": ["20 cm", "1 m", "1,5 m", "500 m", "9\u202f770\u202f000 m"],  # CLDR's narrow no-break space between the thousands
+    }
     assert [_length(x) for x in (0.2, 1.0, 1.5, 500.0, 9.77e6)] == said[language]
 
 

@@ -108,8 +108,15 @@ def test_validate_notes_the_missing_languages_and_passes(tmp_path, capsys):
     data = level(hints=["a", {"en": "b", "de": "B"}], explanation={"en": "c", "de": "C"})
     code, out, err = note_lines(tmp_path, capsys, data)
     assert code == 0 and err == []
-    assert out[1:] == [f"{tmp_path / 'lvl.json'}: note: no Deutsch (de) text for title, brief, hints[0]"]  # one line, each field named
-    data.update(title={"en": "t", "de": "T"}, brief={"en": "b", "de": "B"}, hints=[{"en": "a", "de": "A"}])
+    others = "no Español (es) text for title, brief, hints[0], hints[1], explanation; no Français (fr) text for title, brief, hints[0], hints[1], explanation"
+    assert out[1:] == [f"{tmp_path / 'lvl.json'}: note: no Deutsch (de) text for title, brief, hints[0]; {others}"]  # one line, each field named
+    every = {"es": "x", "fr": "x"}
+    data.update(
+        title={"en": "t", "de": "T", **every},
+        brief={"en": "b", "de": "B", **every},
+        hints=[{"en": "a", "de": "A", **every}],
+        explanation={"en": "c", "de": "C", **every},
+    )
     code, out, err = note_lines(tmp_path, capsys, data)
     assert code == 0 and len(out) == 1 and out[0].endswith("ok (zero_force, 5 nodes, 7 members)")
 
@@ -117,7 +124,8 @@ def test_validate_notes_the_missing_languages_and_passes(tmp_path, capsys):
 def test_the_note_names_every_language_missing(monkeypatch):
     monkeypatch.setitem(i18n.LANGUAGES, "pl", "Polski")
     note = languages_note(Level.model_validate(level(title={"en": "t", "de": "T"})))
-    assert note == "note: no Deutsch (de) text for brief; no Polski (pl) text for title, brief"
+    others = "no Español (es) text for title, brief; no Français (fr) text for title, brief; no Polski (pl) text for title, brief"
+    assert note == f"note: no Deutsch (de) text for brief; {others}"
 
 
 # ------------------------------------------------------------------ the shipped levels
@@ -253,7 +261,8 @@ def test_validate_speaks_german(tmp_path, capsys, lang):
     assert f"{path}: materials.steel.nu: muss kleiner als 0,5 sein" in err  # and decimal comma
     path.write_text(json.dumps(level()))
     assert main(["--lang", "de", "validate", str(path)]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == f"{path}: Hinweis: kein Text auf Deutsch (de) für title, brief"
+    others = "kein Text auf Español (es) für title, brief; kein Text auf Français (fr) für title, brief"
+    assert capsys.readouterr().out.splitlines()[1] == f"{path}: Hinweis: kein Text auf Deutsch (de) für title, brief; {others}"
 
 
 def test_a_section_reads_in_the_students_language_and_its_key_stays_the_files():

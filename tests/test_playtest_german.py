@@ -47,7 +47,7 @@ def test_every_level_kind_is_named_in_the_title_line():
     assert all(kind_name(name) != name for name in NAMES)  # each in German (tests/test_kinds.py: in every language)
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("lang", ["de", "es", "fr", "en"])
 def test_a_long_verdict_at_800_x_600_leaves_the_structure_in_view(lang, tmp_path):
     """The passed verdict of sections-02 is a dozen lines in German: the box scrolls
     rather than cover the world, and the camera keeps the truss above it."""
@@ -111,6 +111,10 @@ def test_money_reads_as_the_german_briefs_write_it():
     assert money(2500) == "$2,500"
     set_language("de")
     assert money(2500) == "2.500\u00a0$"  # a no-break space: the amount and its symbol stay on one line
+    set_language("es")
+    assert money(2500) == "2.500\u00a0$"  # CLDR's Spanish: the symbol after, as in German
+    set_language("fr")
+    assert money(2500) == "2\u202f500\u00a0$"  # French groups with a narrow no-break space
 
 
 def test_the_member_tables_use_ratio_reads_a_german_per_cent():
@@ -121,6 +125,9 @@ def test_the_member_tables_use_ratio_reads_a_german_per_cent():
     assert row_words(row)[4] == "51%"
     set_language("de")
     assert row_words(row)[4] == "51 %"
+    for code in ("es", "fr"):  # as CLDR writes them: a no-break space before the sign
+        set_language(code)
+        assert row_words(row)[4] == "51\u00a0%", code
 
 
 def test_a_sections_kind_and_material_are_named_in_german(tmp_path):
