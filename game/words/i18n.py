@@ -30,7 +30,7 @@ from functools import cache
 from importlib import resources
 
 SOURCE = "en"
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}  # code → the language's own name
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français"}  # code → the language's own name
 PSEUDO = "qps"  # tests only: ⟦every translated text⟧
 DOMAINS = ("app", "cli", "rules", "levels")  # one catalog per area: game/words/locale/LANG/DOMAIN.po (game/words/catalogs.py sorts)
 
