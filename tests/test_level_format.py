@@ -12,8 +12,13 @@ from equilibria.course.syllabus import SCHEMA_PATH
 
 def level(**changes) -> dict:
     data = bridge_truss(1000.0)
-    title = {"en": "Which members carry nothing?", "de": "Welche Stäbe tragen nichts?", "es": "¿Qué barras no llevan nada?", "fr": "Barres nulles ?"}
-    brief = {"en": "Find them.", "de": "Finde sie.", "es": "Encuéntralas.", "fr": "Trouvez-les."}  # every language: validate adds no note
+    title = {  # every language: validate adds no note
+        "en": "Which members carry nothing?",
+        "de": "Welche Stäbe tragen nichts?",
+        "es": "¿Qué barras no llevan nada?",
+        "fr": "Quelles barres ne portent rien ?",
+    }
+    brief = {"en": "Find them.", "de": "Finde sie.", "es": "Encuéntralas.", "fr": "Trouvez-les."}
     data.update(format=1, id="zf-test", title=title, kind="zero_force", brief=brief, goal={"hold": 2.0})
     data.update(changes)
     return data
