@@ -299,7 +299,7 @@ def test_check_judges_with_the_students_numbers(tmp_path, capsys):
 
 def test_show_prints_a_students_version_without_its_answer(tmp_path, capsys):
     """The student's copy prints their version, never its answer or explanation; the
-    answer only with the teacher's key (tests/test_homework.py)."""
+    answer only with the teacher's key (`--answers --key`)."""
     assert main(["show", "two-force-01", "--student", ONE]) == 0
     text = capsys.readouterr().out
     assert f"Numbers for student {ONE}: the load at B = 6 kN, A to B = 4.75 m" in text
