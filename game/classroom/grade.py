@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import dataclasses
 import io
 import json
 import os
@@ -112,6 +113,7 @@ class Job:
     level_file: str
     solution_file: str
     shown: str  # the solution's file as the CSV names it
+    full_figures: bool = False  # every figure of the verdict (the teacher's key was given), not only a student's view
 
 
 @dataclass(frozen=True)
@@ -558,6 +560,8 @@ def judge(job: Job) -> Row:
     except Exception as exc:  # one solution must not end the class's grading
         said = _("could not be judged: an unexpected error ({error})").format(error=type(exc).__name__)
         return Row(job.student, job.level, False, said, job.shown, crash=traceback.format_exc())
+    if not job.full_figures:  # a student can run `grade` too: without the teacher's key, what `check --json` prints (Kind.figures_before_pass)
+        verdict = dataclasses.replace(verdict, figures=KINDS[level.kind].student_figures(verdict.figures, verdict.passed))
     figures = verdict.as_dict()
     del figures["passed"], figures["reason"]
     figures = json.dumps(figures, sort_keys=True, separators=(",", ":"), allow_nan=False)

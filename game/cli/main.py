@@ -5,7 +5,7 @@
                         [--load-factors F,F,...] --json
 
     equilibria validate PATH...
-    equilibria show LEVEL [--student ID] [--json]                  one student's version of a level and its answer
+    equilibria show LEVEL [--student ID] [--json] [--answers --key KEY]  one student's version of a level (its answer: the key)
                                                                    (check and levels take --student ID too)
     equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] --json
     equilibria levels [--json]                                     the course and the teacher's levels
@@ -30,6 +30,7 @@ reader of the output went away (`validate | head -1`). Never a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sys
@@ -113,10 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--student", help=_("judge with this student's numbers (a level that varies; the solution's own student id comes first)"))
     chk.add_argument("--json", action="store_true", help=_("print one JSON object"))
     chk.add_argument("--attempt", type=_count, metavar="N", help=_("the hint after the N-th failed check (default: the first, and all the level's hints)"))
-    shw = sub.add_parser("show", help=_("print a level as one student gets it: their numbers, brief, hints, answer and explanation"))
+    shw = sub.add_parser("show", help=_("print a level as one student gets it: their numbers, brief and hints (the answer only with the teacher's key)"))
     shw.add_argument("level", help=_("a level file, or the id of a shipped level"))
     shw.add_argument("--student", action="append", help=_("the student id (default: the level's own numbers); again for more students"))
-    shw.add_argument("--json", action="store_true", help=_("print one JSON object, with the answer as a solution file"))
+    shw.add_argument("--json", action="store_true", help=_("print one JSON object (with --answers, the answer as a solution file)"))
+    shw.add_argument("--answers", action="store_true", help=_("also the answer and the explanation (needs the teacher's key, --key)"))
     grd = sub.add_parser("grade", help=_("judge a class's solution files and write one CSV row per student and level"))
     grd.add_argument("levels", metavar="LEVELS", help=_("a level file or id, or a folder of level files"))
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help=_("the class's solutions: STUDENT.json files, or a folder per student"))
@@ -132,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("-o", "--output", metavar="FILE", help=_("where to write it (default: LEVEL.json in the current folder)"))
     _more_commands(sub)
     lvl = sub.add_parser("levels", help=_("list the course: id, kind, won or not, title"))
-    lvl.add_argument("--json", action="store_true", help=_("print one JSON list (with each level's file and reference solution)"))
+    lvl.add_argument("--json", action="store_true", help=_("print one JSON list (with each level's file)"))
     lvl.add_argument("--student", help=_("also each level's numbers for this student (levels that vary them)"))
     ply = sub.add_parser("play", help=_("play a level"))
     ply.add_argument("level", help=_("a level file, or the id of a shipped level (equilibria levels lists them)"))
@@ -312,19 +314,19 @@ def sandbox(args: argparse.Namespace) -> int:
 
 def levels(args: argparse.Namespace) -> int:
     """The course in order, then the teacher's levels: id, kind, won or not, title (with
-    --json, also each level's file, reference solution, source and problem). A teacher's
+    --json, also each level's file, source and problem; never an answer). A teacher's
     level that cannot be played is listed, and its one line printed on stderr."""
     from equilibria.course.level import load_level
     from equilibria.course.progress import Progress
-    from equilibria.course.syllabus import load_course, reference_solution, shipped_level
+    from equilibria.course.syllabus import load_course, shipped_level
     from equilibria.course.teacher import teacher_folder, teacher_levels
 
     progress = Progress.load()
 
-    def row(level_id: str, title: str, kind: str, path, solution, source: str, problem: str = "") -> dict:
+    def row(level_id: str, title: str, kind: str, path, source: str, problem: str = "") -> dict:  # no answer: the student's copy holds none
         won, marks = progress.won(level_id), progress.marks(level_id)
-        paths = {"path": str(path) if path else None, "solution": str(solution) if solution else None}
-        return {"id": level_id, "title": title, "kind": kind, "won": won, "marks": marks, **paths, "source": source, "problem": problem or None}
+        where = {"path": str(path) if path else None, "source": source, "problem": problem or None}
+        return {"id": level_id, "title": title, "kind": kind, "won": won, "marks": marks, **where}
 
     rows = []
     for level_id in load_course().level_ids():
@@ -337,12 +339,12 @@ def levels(args: argparse.Namespace) -> int:
         except ValueError as exc:
             problem = f"{path}: {str(exc).splitlines()[0]}"
         title, kind = (level.title, level.kind) if level else (_("(cannot be read)"), "?")
-        rows.append(row(level_id, title, kind, path, reference_solution(level_id), "course", problem))
+        rows.append(row(level_id, title, kind, path, "course", problem))
         if args.student and level is not None:
             rows[-1]["numbers"] = _numbers_for(level, args.student)
     for t in teacher_levels():
         title, kind = (_("(cannot be opened)"), "?") if t.problem else (t.title, t.kind)
-        rows.append(row(t.id if not t.problem else t.path.name, title, kind, t.path, None, "teacher", t.problem))
+        rows.append(row(t.id if not t.problem else t.path.name, title, kind, t.path, "teacher", t.problem))
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
@@ -415,8 +417,17 @@ def _numbers_for(level, student: str) -> str:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
 
 
+def _answers_allowed(args: argparse.Namespace) -> bool:
+    """Whether `show` prints the answers: --answers with the teacher's key (--key FILE);
+    BadInput when --answers comes without a good key."""
+    if not getattr(args, "answers", False):
+        return False
+    raise BadInput(_("--answers: the answers are printed only with the teacher's key (--key KEY_FILE, written by `equilibria course new`)"))
+
+
 def show(args: argparse.Namespace) -> int:
-    """One student's version of a level (game/rules/variants.py): numbers, brief, hints, answer, explanation."""
+    """One student's version of a level (game/rules/variants.py): numbers, brief, hints; its
+    answer and explanation only with --answers and the teacher's key."""
     from equilibria.course.level import load_level
     from equilibria.course.syllabus import level_path
     from equilibria.rules.variants import answer_solution, show_text, version
@@ -430,13 +441,15 @@ def show(args: argparse.Namespace) -> int:
         versions = [version(level, student) for student in args.student or [None]]
     except ValueError as exc:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
+    answers = _answers_allowed(args)
     for k, drawn in enumerate(versions):
         if args.json:  # one object a line, one line a student
-            texts = {"title": drawn.title, "brief": drawn.brief, "hints": drawn.hints, "explanation": drawn.explanation}
-            out = {"level": drawn.id, "student": drawn.student, "numbers": drawn.numbers, **texts, "answer": answer_solution(drawn)}
+            out = {"level": drawn.id, "student": drawn.student, "numbers": drawn.numbers, "title": drawn.title, "brief": drawn.brief, "hints": drawn.hints}
+            if answers:  # the explanation uses the answer: the teacher's key only
+                out |= {"explanation": drawn.explanation, "answer": answer_solution(drawn)}
             print(json.dumps(out, ensure_ascii=False))
         else:
-            sys.stdout.write(("\n" if k else "") + show_text(drawn))
+            sys.stdout.write(("\n" if k else "") + show_text(drawn, answers=answers))
     return 0
 
 
@@ -505,6 +518,8 @@ def check(args: argparse.Namespace) -> int:
             verdict = judge(level, _for_student(solution, args), args.attempt)
         except ValueError as exc:
             raise first_line(args.solution or level_file, exc) from None
+        shown = KINDS[level.kind].student_figures(verdict.figures, verdict.passed)  # what the verdict says, no residual (Kind)
+        verdict = dataclasses.replace(verdict, figures=shown)
         if not verdict.passed and args.attempt is None:
             verdict.figures["hints"] = list(level.hints or [])  # all of the level's own, in order (docs/cli.md)
     if args.json:

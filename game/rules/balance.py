@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from equilibria.engine.model import Model, build_model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import AddForce, Solution
 from equilibria.rules.common import Verdict, hold_time, limit, moment_point, run
 from equilibria.rules.contact import judge_on_contacts
-from equilibria.rules.equilibrium import FLOOR, bounds, off_words, ranked_off, sums, tolerance_of
+from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, bounds, off_words, ranked_off, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.words.figures import figure, kn, percent, plain
 from equilibria.words.i18n import N_, _, ngettext
@@ -123,6 +125,35 @@ def judge_balance(level: Level, solution: Solution) -> Verdict:
     return Verdict(True, said, figures, sim, start)
 
 
+def balancing_forces(level: Level) -> list[AddForce] | None:
+    """The answer as the judge's sums give it: the forces at the level's first
+    `places(level).forces` nodes (player.nodes, in order; one force at any node: the
+    first node where it can) that make ΣFx, ΣFy and ΣM zero with the loads, the least in
+    size where more than one would (numpy's least squares); None where a contact's
+    friction takes part (its share is the engine's) or no forces there balance the loads."""
+    from equilibria.engine.words import Words
+    from equilibria.rules.answer import CONSISTENT, Unknown, columns, resultant
+
+    wanted = places(level).forces
+    if _rubs(level):
+        return None
+    model = build_model(level.model_data(), statics_only=True)
+    if model.contacts:
+        return None
+    named = list(level.player.nodes or [])
+    tries = [named[:wanted]] if named else [[n.id] for n in level.nodes] if wanted == 1 else []  # any node: the first that can
+    b = resultant(model, 0)
+    for nodes in tries:
+        if len(nodes) < wanted:
+            continue
+        items = [Unknown(n, d, False, Words("")) for n in nodes for d in ((1.0, 0.0), (0.0, 1.0))]
+        a = columns(model, items, 0)
+        u, *_ = np.linalg.lstsq(a, -b, rcond=None)
+        if float(np.abs(a @ u + b).max()) <= CONSISTENT * max(float(np.abs(b).max()), 1.0) * max(1.0, model.char_length):
+            return [AddForce(type="add_force", node=n, fx=round(float(u[2 * k]), 6) + 0.0, fy=round(float(u[2 * k + 1]), 6) + 0.0) for k, n in enumerate(nodes)]
+    return None
+
+
 def _rubs(level: Level) -> bool:
     """Whether the body rests on a surface with friction (a contact support with μ > 0)."""
     return any(s.contact is not None and s.contact.mu > 0 for s in level.supports)
@@ -146,6 +177,9 @@ KIND = Kind(
     judge=judge_balance,
     sense=_sense,
     places=places,
+    answer=balancing_forces,
+    figures_before_pass=SHOWN_BEFORE_PASS,
+    resultants_before_pass=False,  # the resultant of a distributed load is a step of the answer
     seeks_mechanism=False,  # the body is free on purpose
     hides_sums_until_passed=True,  # ΣF and ΣM of the student's forces would read off the answer
 )

@@ -48,6 +48,16 @@ SUMS = ("fx", "fy", "m")
 SUM_NAMES = {"fx": "ΣFx", "fy": "ΣFy", "m": "ΣM"}
 
 
+# What a failed check of a body held by the student's forces (or of a section's forces)
+# may print for a student (Kind.figures_before_pass): the words' facts, not one figure
+# that follows from the unknowns (no residual ΣF or ΣM, no tolerance bound made of the
+# sums' sizes, no drift of the body, no force a contact or a member carries).
+SHOWN_BEFORE_PASS = frozenset(
+    {"moment_about", "judged", "unknowns", "off", "hinges", "hold", "limit", "tolerance", "forces", "too_big", "hint"}
+    | {"cut", "section", "parts", "look_about", "look_for"}  # a section's
+)
+
+
 def tolerance_of(level: Level) -> float:
     """τ: `goal.tolerance`, else DEFAULT_TOLERANCE."""
     return level.goal.tolerance if level.goal and level.goal.tolerance else DEFAULT_TOLERANCE

@@ -57,10 +57,10 @@ from equilibria.engine.model import Model, build_model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.schema import Cut
 from equilibria.format.solution import AddForce, AddMoment, Solution, player_loads
-from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_values, unit
+from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_cuts, solve_values, unit
 from equilibria.rules.balance import WITHIN
 from equilibria.rules.common import Verdict, hold_time, listing, moment_point, run, smoothly_loaded
-from equilibria.rules.equilibrium import FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
+from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.words.figures import percent
 from equilibria.words.i18n import N_, _, ngettext
@@ -369,6 +369,9 @@ KIND = Kind(
     sense=_sense,
     seeks_mechanism=False,  # the body is free on purpose
     hides_sums_until_passed=True,  # ΣF and ΣM of the student's forces would read off the answer
+    answer=solve_cuts,
+    figures_before_pass=SHOWN_BEFORE_PASS,
+    resultants_before_pass=False,  # a distributed load's resultant and centroid are a step of the answer (beam-05)
     cuts=True,
     places=places,
 )

@@ -72,6 +72,18 @@ class Kind:
                          the brief says what that means (as for a build or a removal)
     places               (level) → Places: how many forces and moments the player gives
                          and where (None: the kind takes no forces)
+    answer               (level) → the moves of the level's answer, worked out from what the
+                         judge computes (never read from a file: the student's copy holds
+                         none), or None where there is no one answer to show ("show the
+                         answer" then shows the explanation alone); None: the kind has none
+    figures_before_pass  the figures of a failed verdict a student's copy may print
+                         (`check --json`, the grade CSV without the teacher's key): what the
+                         verdict says (which equations are off, which way, which unknowns
+                         are not right), never a residual's size or a figure that follows
+                         from the unknowns; None: every figure (a design's members and cost)
+    resultants_before_pass   a distributed load's resultant and where it acts (W), and an
+                         arrow scale taken from it, may be shown before a pass (not where
+                         finding the resultant is part of the level's work)
     """
 
     name: str
@@ -94,6 +106,9 @@ class Kind:
     judges_each_answer: bool = False
     judges_standing: bool = False
     places: Callable[[BaseLevel], Places] | None = None
+    answer: Callable[[BaseLevel], list[Move] | None] | None = None
+    figures_before_pass: frozenset[str] | None = None
+    resultants_before_pass: bool = True
 
     def __post_init__(self) -> None:
         """A kind that could not be played as described is refused where it is written."""
@@ -110,6 +125,17 @@ class Kind:
     def toolbar(self, mode: str | None = None) -> tuple[str, ...]:
         """The tools of a level of this kind (in `player.mode`, if it has one)."""
         return self.mode_tools.get(mode or "", self.tools)
+
+    def student_figures(self, figures: dict, passed: bool) -> dict:
+        """The figures of a verdict as a student's copy prints them (figures_before_pass):
+        all of them after a pass; before one, only those the kind allows, and of a
+        tolerance only its fraction and floor (its bounds follow from the sums' sizes)."""
+        if passed or self.figures_before_pass is None:
+            return dict(figures)
+        out = {k: v for k, v in figures.items() if k in self.figures_before_pass}
+        if isinstance(out.get("tolerance"), dict):
+            out["tolerance"] = {k: v for k, v in out["tolerance"].items() if k in ("fraction", "floor")}
+        return out
 
     def takes(self, move: type[Move]) -> bool:
         """Whether a solution of this kind may hold moves of class `move`."""

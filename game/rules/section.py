@@ -40,7 +40,7 @@ from equilibria.engine.model import Model, build_model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import CutMember, Solution
 from equilibria.rules.common import Verdict, hold_time, listing, run, smoothly_loaded
-from equilibria.rules.equilibrium import FLOOR, largest_load, tolerance_of
+from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, largest_load, tolerance_of
 from equilibria.rules.kind import Kind
 from equilibria.rules.zero_force import member_forces_at_equilibrium
 from equilibria.words.figures import num, percent
@@ -159,6 +159,17 @@ def sections_through(level: Level, member: str) -> list[tuple[str, ...]]:
             if all(a in cut for a in asked) and section_problem(level, cut) is None:
                 out.append(tuple(cut))
     return out
+
+
+def section_answer(level: Level) -> list[CutMember] | None:
+    """An answer as the judge computes it: the first section through the first member
+    asked for (or the first member) with the forces the truss carries there [N]."""
+    first = (level.player.asked or [m.id for m in level.members])[:1]
+    through = sections_through(level, first[0]) if first else []
+    if not through:
+        return None
+    forces = member_forces_at_equilibrium(level)
+    return [CutMember(type="cut_member", member=mid, force=forces[mid]) for mid in through[0]]
 
 
 def look_about(level: Level, cut: list[str], member: str) -> str:
@@ -280,5 +291,8 @@ KIND = Kind(
     judge=judge_section,
     sense=_sense,
     judges_each_answer=True,
+    answer=section_answer,
+    figures_before_pass=SHOWN_BEFORE_PASS,
+    resultants_before_pass=False,
     hides_sums_until_passed=True,  # the member forces and reactions are the answer and its first step
 )

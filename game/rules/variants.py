@@ -552,9 +552,9 @@ def answer_lines(level: BaseLevel) -> list[str]:
     return lines
 
 
-def show_text(level: BaseLevel) -> str:
-    """A version of a level as a teacher prints it: its numbers, brief, hints, answer and
-    explanation."""
+def show_text(level: BaseLevel, *, answers: bool = False) -> str:
+    """A version of a level as a student gets it: its numbers, brief and hints; with
+    `answers` (the teacher's key given) also its answer and explanation."""
     numbers = numbers_line(level) or _("the level does not vary its numbers")
     if level.student:
         who = _("Numbers for student {student}: {numbers}").format(student=level.student, numbers=numbers)
@@ -562,8 +562,9 @@ def show_text(level: BaseLevel) -> str:
         who = _("Numbers for no student (the level's own numbers): {numbers}").format(numbers=numbers)
     parts = [f"{level.id}: {level.title}", who, "", level.brief, ""]
     parts += [_("Hint {n}: {hint}").format(n=k, hint=h) for k, h in enumerate(level.hints, 1)]
-    explained = [_("Explanation: {text}").format(text=level.explanation)] if level.explanation else [""]
-    parts += ["", _("Answer:"), *(f"  {line}" for line in answer_lines(level)), "", *explained]
+    if answers:
+        explained = [_("Explanation: {text}").format(text=level.explanation)] if level.explanation else [""]
+        parts += ["", _("Answer:"), *(f"  {line}" for line in answer_lines(level)), "", *explained]
     return "\n".join(parts).rstrip() + "\n"
 
 

@@ -61,6 +61,28 @@ def judge_zero_force(level: Level, solution: Solution) -> Verdict:
     return Verdict(False, _("Not quite: {what}.").format(what=listing(parts)), figures)  # the hint names the joint (game/rules/hints.py)
 
 
+def zero_force_answer(level: Level) -> list[MarkZero | RemoveMember] | None:
+    """The answer as the judge computes it: the zero-force members marked (mode mark),
+    or removed one by one as long as the truss is no mechanism without them (mode
+    remove); None where the truss is a mechanism as it is."""
+    try:
+        zero = sorted(zero_force_members(member_forces_at_equilibrium(level)))
+    except ValueError:
+        return None
+    if level.player.mode != "remove":
+        return [MarkZero(type="mark_zero", member=mid) for mid in zero]
+    model = build_model(level.model_data(), statics_only=True)
+    removed: list[str] = []
+    for mid in zero:
+        if free_motion(model, (*removed, mid)) is None:
+            removed.append(mid)
+    return [RemoveMember(type="remove_member", member=mid) for mid in removed]
+
+
+# Before a pass: the counts and the joint to look at, never the forces the members carry.
+SHOWN_BEFORE_PASS = frozenset({"marked", "wrong", "missed", "look_at", "rule", "removed", "max_displacement", "limit", "hold", "free_motion", "hint"})
+
+
 def look_at(level: Level, member: str, zero: set[str]) -> tuple[str, str]:
     """The joint at which the method of joints shows what `member` carries, and which rule
     shows it there: "two in line" (two members in line and a third, no load: the third
@@ -227,6 +249,8 @@ KIND = Kind(
     player_fields=frozenset({"mode", "load_choices"}),
     judge=judge_zero_force,
     sense=_sense,
+    answer=zero_force_answer,
+    figures_before_pass=SHOWN_BEFORE_PASS,
     hides_forces_until_checked=True,  # the forces are the answer
     # A banner calling the structure a mechanism before the check would give the answer
     # away (which member left it one); the check says so, by STANDS.

@@ -9,7 +9,7 @@ again for its verdict and still costs no try, and any change to it is a new try.
 a failed check the hint is the one for that failure (game/rules/hints.py: the level's
 hints one by one). "Show the answer" (`show_answer`) gives up the level: marks 0,
 recorded as shown, not won, and the worked solution is the level's explanation with the
-reference answer drawn. After a check the game shows the simulation the verdict ran (the truss collapsing,
+answer the judge computes drawn. After a check the game shows the simulation the verdict ran (the truss collapsing,
 the body drifting away); "try again" discards it and puts the structure back as it was
 before the check, keeping every move, so the student sees what went wrong and fixes it.
 A level that draws its loads at random draws once per attempt: a new attempt may get
@@ -106,29 +106,18 @@ class Attempt:
         return verdict
 
     def show_answer(self) -> list[Move] | None:
-        """Give the level up: marks 0 (recorded as shown, not won), and the reference
-        answer's moves to draw: a free body's from the level's own numbers (its draw
-        included, game/rules/answer.py), else the shipped reference solution of a level
-        that draws nothing; None where there is neither."""
-        from equilibria.course.syllabus import reference_solution
-        from equilibria.files.store import read_json
-        from equilibria.format.solution import load_solution
-        from equilibria.rules.answer import solve_cuts
-        from equilibria.rules.variants import own_numbers
-
+        """Give the level up: marks 0 (recorded as shown, not won), and the answer's moves
+        to draw, worked out for the level as drawn (the student's numbers and draw) from
+        what the judge computes (the kind's `answer`: a free body's cut forces, a truss's
+        zero-force members, a section's forces, the forces that balance a body); None
+        where the kind has no one answer (a design: its explanation says what passes).
+        Never read from a file: the student's copy holds no reference solutions."""
         self.shown = True
         self.marks = 0
         level = self.level.drawn(self.draw)
-        solved = solve_cuts(level) if level.cut else None
-        if solved is not None:
-            return list(solved)
-        path = reference_solution(level.id)
-        if path is None or self.draw is not None or not own_numbers(level):  # the shipped answer is for the level's own numbers
-            return None
-        try:
-            return list(load_solution(read_json(path)).moves)
-        except ValueError:
-            return None
+        answer = KINDS[level.kind].answer
+        moves = answer(level) if answer is not None else None
+        return list(moves) if moves is not None else None
 
     def try_again(self) -> dict:
         """Back to before the check: the verdict and its simulation go, the moves stay.

@@ -235,9 +235,10 @@ class StructurePainter:
             self.full[self.vehicle.path, :2] -= self.vehicle.force
             self.full[np.abs(self.full) < 1e-9 * max(1.0, float(np.abs(self.vehicle.force).max()))] = 0.0
         self.spread = SpreadLoads(model)
-        self.load_ref = max(float(np.hypot(self.full[:, 0], self.full[:, 1]).max(initial=0.0)), self.spread.largest)
+        self.point_ref = float(np.hypot(self.full[:, 0], self.full[:, 1]).max(initial=0.0))  # [N] the largest given point load (a vehicle's too)
         if self.vehicle is not None:
-            self.load_ref = max(self.load_ref, float(np.hypot(*self.vehicle.force)))
+            self.point_ref = max(self.point_ref, float(np.hypot(*self.vehicle.force)))
+        self.load_ref = max(self.point_ref, self.spread.largest)  # [N] and a distributed load's resultant
         own_ref = float(np.hypot(self.own_full[:, 0], self.own_full[:, 1]).max(initial=0.0))
         self.force_ref = force_ref or max(self.load_ref, own_ref, 1.0)
         self.labels = LabelLayer(fonts)

@@ -153,6 +153,9 @@ class PlayScene(Scene):
             owner, flag = binding.action.split(":")[1].rpartition(".")[::2]
             target = attrgetter(owner)(self) if owner else self
             setattr(target, flag, not getattr(target, flag))
+            hidden = not (kind_of(self.stage.kind).resultants_before_pass or self.session.passed)  # Kind: finding the resultant is part of the work
+            if binding.action == "toggle:picture.resultants" and self.picture.resultants and hidden:
+                self.session.notice = _("The resultants of the distributed loads show after a pass: working them out is part of this level.")
         elif binding.action in ("tool_key", "pan_key"):
             getattr(self, binding.action)(event.key)
         else:

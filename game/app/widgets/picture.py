@@ -66,9 +66,13 @@ class Picture:
         self.painter = StructurePainter(self.fonts, self.stage, s.model, s.supports(), own_loads=own, force_ref=self.force_ref, section_px=by_section)
         if self.force_ref is None and s.model is not None:  # one scale for the scene, from its first model
             most = bench.level.player.max_force if bench is not None and bench.level.player.max_force else 0.0
-            designs = kind_of(self.stage.kind).designs  # a sandbox grows: its first bar's weight is no scale
+            kind = kind_of(self.stage.kind)
+            designs = kind.designs  # a sandbox grows: its first bar's weight is no scale
             weight = 0.0 if designs else s.model.arrays.gravity * float(s.model.arrays.mass[:, 0].sum())
-            self.force_ref = reference_force(self.painter.load_ref, most, weight)
+            if kind.resultants_before_pass:
+                self.force_ref = reference_force(self.painter.load_ref, most, weight)
+            else:  # the legend's "= F: one scale" must not be a total load (a resultant, the weight): a step of the answer
+                self.force_ref = reference_force(self.painter.point_ref, most)
             self.painter.force_ref = self.force_ref
         self.shapes = Shapes(s.model) if s.model is not None else None
         if self.camera is not None and s.verdict is None:  # the check's run gave way to the work: the player's view back
@@ -348,7 +352,7 @@ class Picture:
         if drawn:
             shown = self.positions()
             backend.draw(surface, self.diagrams.fill(area, sim.model, sim, view.points(sim.state.pos[:, :2] if shown is None else shown), mode))
-        self.painter.spread.resultants = self.resultants
+        self.painter.spread.resultants = self.resultants and (kind_of(self.stage.kind).resultants_before_pass or s.passed)  # W: Kind says when
         values = self.values and not drawn  # the diagram's values instead of the axial forces
         how = {"pos": self.positions(), "names": names, "begin": False, "reactions": known, "built": self.by_section}
         self.painter.draw(surface, view, sim, values=values, forces=s.revealed, **how)
