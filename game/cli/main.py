@@ -5,7 +5,7 @@
                         [--load-factors F,F,...] --json
 
     equilibria validate PATH...
-    equilibria show LEVEL [--student ID] [--json] [--answers --key KEY]  one student's version of a level (its answer: the key)
+    equilibria show LEVEL [--student ID] [--json]         one student's version of a level, without its answer
                                                                    (check and levels take --student ID too)
     equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] --json
     equilibria levels [--json]                                     the course and the teacher's levels
@@ -114,11 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--student", help=_("judge with this student's numbers (a level that varies; the solution's own student id comes first)"))
     chk.add_argument("--json", action="store_true", help=_("print one JSON object"))
     chk.add_argument("--attempt", type=_count, metavar="N", help=_("the hint after the N-th failed check (default: the first, and all the level's hints)"))
-    shw = sub.add_parser("show", help=_("print a level as one student gets it: their numbers, brief and hints (the answer only with the teacher's key)"))
+    shw = sub.add_parser("show", help=_("print a level as one student gets it: their numbers, brief and hints (never its answer)"))
     shw.add_argument("level", help=_("a level file, or the id of a shipped level"))
     shw.add_argument("--student", action="append", help=_("the student id (default: the level's own numbers); again for more students"))
-    shw.add_argument("--json", action="store_true", help=_("print one JSON object (with --answers, the answer as a solution file)"))
-    shw.add_argument("--answers", action="store_true", help=_("also the answer and the explanation (needs the teacher's key, --key)"))
+    shw.add_argument("--json", action="store_true", help=_("print one JSON object"))
     grd = sub.add_parser("grade", help=_("judge a class's solution files and write one CSV row per student and level"))
     grd.add_argument("levels", metavar="LEVELS", help=_("a level file or id, or a folder of level files"))
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help=_("the class's solutions: STUDENT.json files, or a folder per student"))
@@ -417,20 +416,12 @@ def _numbers_for(level, student: str) -> str:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
 
 
-def _answers_allowed(args: argparse.Namespace) -> bool:
-    """Whether `show` prints the answers: --answers with the teacher's key (--key FILE);
-    BadInput when --answers comes without a good key."""
-    if not getattr(args, "answers", False):
-        return False
-    raise BadInput(_("--answers: the answers are printed only with the teacher's key (--key KEY_FILE, written by `equilibria course new`)"))
-
-
 def show(args: argparse.Namespace) -> int:
-    """One student's version of a level (game/rules/variants.py): numbers, brief, hints; its
-    answer and explanation only with --answers and the teacher's key."""
+    """One student's version of a level (game/rules/variants.py): numbers, brief, hints;
+    never its answer or explanation (the student's copy prints no answer)."""
     from equilibria.course.level import load_level
     from equilibria.course.syllabus import level_path
-    from equilibria.rules.variants import answer_solution, show_text, version
+    from equilibria.rules.variants import show_text, version
 
     level_file = str(level_path(args.level))
     try:
@@ -441,15 +432,12 @@ def show(args: argparse.Namespace) -> int:
         versions = [version(level, student) for student in args.student or [None]]
     except ValueError as exc:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
-    answers = _answers_allowed(args)
     for k, drawn in enumerate(versions):
         if args.json:  # one object a line, one line a student
             out = {"level": drawn.id, "student": drawn.student, "numbers": drawn.numbers, "title": drawn.title, "brief": drawn.brief, "hints": drawn.hints}
-            if answers:  # the explanation uses the answer: the teacher's key only
-                out |= {"explanation": drawn.explanation, "answer": answer_solution(drawn)}
             print(json.dumps(out, ensure_ascii=False))
         else:
-            sys.stdout.write(("\n" if k else "") + show_text(drawn, answers=answers))
+            sys.stdout.write(("\n" if k else "") + show_text(drawn, answers=False))
     return 0
 
 
