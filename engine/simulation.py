@@ -298,7 +298,7 @@ class Simulation(Interaction):
         t_load = self.model.load_end_time
         self.no_equilibrium = None
         with np.errstate(divide="ignore", invalid="ignore"):  # coincident nodes: NaN, caught below
-            K = linear.stiffness(self.model, self.state.pos, results.active(self.state))
+            K = linear.stiffness(self.model, self.state.pos, results.on_flags(self.model.arrays, self.state))
             rows = np.asarray(abs(K).sum(axis=1)).ravel().reshape(-1, 3)
         # Fictitious masses from Gershgorin row sums (ω² ≤ Σ|K_ij| / m_i, so leapfrog at
         # Δt = 1 is stable). A node's x and y share one mass, the sum of both rows, so
@@ -363,7 +363,7 @@ class Simulation(Interaction):
         s = self.state
         if K is None:
             with np.errstate(divide="ignore", invalid="ignore"):
-                K = linear.stiffness(self.model, s.pos, results.active(s))
+                K = linear.stiffness(self.model, s.pos, results.on_flags(self.model.arrays, s))
         eps = np.finfo(np.float64).eps
         dx = np.empty_like(s.pos)
         dx[:, :2] = eps * (float(np.abs(s.pos[:, :2]).max()) + self.model.char_length)

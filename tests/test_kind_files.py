@@ -8,19 +8,24 @@ import ast
 import re
 from pathlib import Path
 
+from equilibria.engine.elements.kernels import MEMBERS
+from equilibria.engine.model import READ_BY
 from equilibria.engine.vocabulary import MEMBER_KINDS
 from equilibria.engine.warm import WARM_MODEL
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs/engine.md"
-KIND_WORDS = {"bar", "beam", "cable"}
-PER_KIND = ("bar_", "beam_")  # the engine's arrays and kernels of each kind: bar_N, beam_out, bar_forces, ...
+# The member kinds (engine/elements/kernels.py MEMBERS) and the model format's words
+# for them (a cable is a bar): a new kind is counted here the moment it is registered.
+KIND_OF = {**{kind: kind for kind in MEMBERS}, **READ_BY}
+PER_KIND = tuple(f"{kind}_" for kind in MEMBERS)  # the engine's arrays and kernels of each kind: bar_ij, beam_EI, bar_forces, ...
 MOST = 4  # existing files the table may list: with the kind's own module and test, 6 in all (issue 24)
 
 
 def knows_the_kinds(source: str) -> bool:
-    """Whether code names more than one element kind: the per-kind names of two kinds
-    (bar_… beside beam_…), or two kind words in one tuple, list, set or dict's keys."""
+    """Whether code names more than one member kind: the per-kind names of two kinds
+    (bar_… beside beam_…), or words of two kinds in one tuple, list, set or dict's keys
+    ("bar" and "cable" are one kind's)."""
     prefixes = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Name):
@@ -35,7 +40,7 @@ def knows_the_kinds(source: str) -> bool:
             names = []
         prefixes.update(p for n in names for p in PER_KIND if n.startswith(p))
         items = node.keys if isinstance(node, ast.Dict) else node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else []
-        if len({e.value for e in items if isinstance(e, ast.Constant) and e.value in KIND_WORDS}) >= 2:
+        if len({KIND_OF[e.value] for e in items if isinstance(e, ast.Constant) and e.value in KIND_OF}) >= 2:
             return True
     return len(prefixes) > 1
 
@@ -74,6 +79,7 @@ def test_the_warm_up_model_has_a_member_of_every_kind():
 def test_the_count_sees_a_dispatch_and_passes_over_one_kinds_own_code():
     assert knows_the_kinds('n = s.bar_N[row] if kind == "bar" else s.beam_out[row, 0]')
     assert knows_the_kinds('readers = {"bar": _bars, "beam": _beams}')
-    assert knows_the_kinds('KINDS = ("bar", "cable")')
+    assert knows_the_kinds('KINDS = ("cable", "beam")')
+    assert not knows_the_kinds('FORMATS = ("bar", "cable")')  # a cable is a bar: one kind
     assert not knows_the_kinds("def beam_forces(m, pos):\n    return m.beam_EI * pos")
     assert not knows_the_kinds('if kind == "beam":\n    pass')

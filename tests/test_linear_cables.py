@@ -71,7 +71,7 @@ def consistent_sets(data: dict, tol: float = 1e-7) -> list[dict]:
     free = ~m.fixed.ravel()
     F = load_vector(built, built.load_end_time).ravel()
     scale = np.abs(F).max()
-    every = (np.ones(len(m.bar_L0), bool), np.ones(len(m.beam_L0), bool), np.ones(len(m.tri_E), bool))
+    every = {"bar": np.ones(len(m.bar_L0), bool), "beam": np.ones(len(m.beam_L0), bool), "triangle": np.ones(len(m.tri_E), bool)}
     K_all = stiffness(built, active=every).toarray()[free][:, free]
     d = 1.0 / np.sqrt(np.diag(K_all))
     if np.linalg.eigvalsh(K_all * d[:, None] * d[None, :]).min() < 1e-10:
@@ -81,7 +81,7 @@ def consistent_sets(data: dict, tol: float = 1e-7) -> list[dict]:
         taut = np.array(taut, dtype=bool)
         on = np.ones(len(m.bar_L0), bool)
         on[cables[~taut]] = False
-        K = stiffness(built, active=(on, *every[1:])).toarray()[free][:, free]
+        K = stiffness(built, active={**every, "bar": on}).toarray()[free][:, free]
         uf = np.linalg.lstsq(K, F[free], rcond=1e-13)[0]
         if np.abs(K @ uf - F[free]).max() > tol * scale:
             continue
