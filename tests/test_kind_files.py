@@ -8,7 +8,10 @@ import ast
 import re
 from pathlib import Path
 
-from equilibria.engine.elements.kernels import MEMBERS
+import numpy as np
+import pytest
+
+from equilibria.engine.elements.kernels import KINDS, MEMBERS
 from equilibria.engine.model import READ_BY
 from equilibria.engine.vocabulary import MEMBER_KINDS
 from equilibria.engine.warm import WARM_MODEL
@@ -83,3 +86,99 @@ def test_the_count_sees_a_dispatch_and_passes_over_one_kinds_own_code():
     assert not knows_the_kinds('FORMATS = ("bar", "cable")')  # a cable is a bar: one kind
     assert not knows_the_kinds("def beam_forces(m, pos):\n    return m.beam_EI * pos")
     assert not knows_the_kinds('if kind == "beam":\n    pass')
+
+
+# ------------------------------------------------ the map of the kinds holds together
+# (engine/elements/kernels.py KINDS): each kind answers for itself, by its name, and a
+# name the map does not hold is an error, never another kind's arrays.
+
+
+def mixed_model():
+    """Members of every kind, in an order that mixes their rows (a beam between bars),
+    and a triangle."""
+    from builders import member, model
+
+    from equilibria.engine.model import build_model
+
+    data = model(
+        [("A", 0.0, 0.0), ("B", 2.0, 0.0), ("C", 1.0, 1.5), ("D", 3.0, 1.5)],
+        [member("AB", "A", "B"), member("BC", "B", "C", "beam", I=1e-6), member("AC", "A", "C", "cable", A=1e-4), member("CD", "C", "D", I=1e-7)],
+        [{"node": "A", "fix": ["x", "y"]}, {"node": "B", "fix": ["y"]}],
+        triangles=[{"id": "T", "nodes": ["B", "D", "C"], "material": "steel", "t": 0.01}],
+    )
+    return build_model(data, statics_only=True)
+
+
+def test_every_format_kind_is_read_by_one_member_kind_with_its_own_columns():
+    """Each of the model format's member kinds (engine/vocabulary.py) is read by exactly
+    one registered member kind, which has its reader and columns in engine/model.py and
+    its word for the student; nothing falls through to another kind's reader."""
+    from equilibria.engine.model import _MEMBER_ROWS, FIELDS
+    from equilibria.engine.vocabulary import MEMBER_WORDS
+
+    formats = [f for kind in MEMBERS.values() for f in kind.formats]
+    assert sorted(formats) == sorted(MEMBER_KINDS) and len(formats) == len(set(formats))
+    assert set(READ_BY) == set(MEMBER_KINDS) == set(MEMBER_WORDS)
+    assert set(_MEMBER_ROWS) == set(FIELDS) == set(MEMBERS)
+    assert all({"ij", "cap_t", "cap_c"} <= set(FIELDS[kind]) for kind in MEMBERS)  # what the member record takes of every kind
+
+
+def test_the_member_record_holds_each_kind_in_its_slice():
+    """Every member has one row of the record, each kind its slice in the map's order;
+    the record read through record_row is in member order."""
+    from equilibria.engine.elements.kernels import kind_rows
+
+    model = mixed_model()
+    m = model.arrays
+    assert sorted(model.record_row.tolist()) == list(range(len(model.member_ids)))
+    for name, kind in MEMBERS.items():
+        rows = kind_rows(m, name)
+        assert rows.stop - rows.start == kind.count(m)
+        assert sorted(model.record_row[model.members_by_kind[name]].tolist()) == list(range(rows.start, rows.stop))
+    assert [model.member_slot[k][0] for k in np.argsort(model.record_row)] == ["bar", "bar", "bar", "beam"]
+
+
+def test_the_on_flags_pair_with_the_blocks_by_name_not_by_position():
+    """The stiffness takes each kind's on-flags by its name: the same flags handed in any
+    order give the same matrix; flags for a kind the map does not hold, or missing one it
+    does, are refused (two tests broke when a spring appended to a positional tuple
+    shifted the triangles' flags onto it)."""
+    from equilibria.engine.elements.kernels import kind_rows
+    from equilibria.engine.linear import stiffness
+    from equilibria.engine.results import all_on, element_blocks
+
+    model = mixed_model()
+    m = model.arrays
+    on = all_on(m)
+    assert list(on) == list(element_blocks(m, m.pos0)) == list(KINDS)
+    on["bar"][1] = False  # the cable AC
+    reversed_order = dict(reversed(list(on.items())))
+    assert (stiffness(model, active=on) != stiffness(model, active=reversed_order)).nnz == 0
+    assert (stiffness(model, active=on) != stiffness(model)).nnz > 0
+    with pytest.raises(KeyError, match="spring"):
+        stiffness(model, active={**on, "spring": np.ones(1, bool)})
+    with pytest.raises(KeyError, match="triangle"):
+        stiffness(model, active={k: v for k, v in on.items() if k != "triangle"})
+    with pytest.raises(KeyError, match="spring"):
+        kind_rows(m, "spring")
+
+
+def test_a_member_reads_its_own_row_whatever_its_kind():
+    """A record of any member reads that member's row of the record (no branch that
+    reads the bars' arrays for whatever is not a beam); what a member does not record is
+    refused."""
+    from equilibria.engine.results import RECORDED, end_forces, member_reader, member_results
+    from equilibria.engine.simulation import Simulation
+
+    sim = Simulation(mixed_model(), "linear")
+    sim.solve_linear()
+    sim.state.member_out[:, 1:] += np.arange(len(sim.model.member_ids))[:, None]  # every record row its own shear and moments
+    r = member_results(sim.model, sim.state)
+    for k in range(len(sim.model.member_ids)):
+        got = [member_reader(sim.model, sim.state, k, what)() for what in RECORDED]
+        assert got == [r.axial[k], r.shear_i[k], r.moment_i[k], r.moment_j[k]]
+    ij, end, end_j = end_forces(sim.model, sim.state, np.arange(len(sim.model.member_ids)))
+    assert ij.tolist() == r.ends.tolist() and end_j.tolist() == r.moment_j.tolist()
+    assert end.tolist() == np.column_stack((-r.axial, r.shear_i, r.moment_i)).tolist()
+    with pytest.raises(ValueError, match="shear_j"):
+        member_reader(sim.model, sim.state, 0, "shear_j")
