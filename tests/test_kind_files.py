@@ -142,7 +142,8 @@ def test_the_on_flags_pair_with_the_blocks_by_name_not_by_position():
     """The stiffness takes each kind's on-flags by its name: the same flags handed in any
     order give the same matrix; flags for a kind the map does not hold, or missing one it
     does, are refused (two tests broke when a spring appended to a positional tuple
-    shifted the triangles' flags onto it)."""
+    shifted the triangles' flags onto it). The kind that is none is no word a kind could
+    take."""
     from equilibria.engine.elements.kernels import kind_rows
     from equilibria.engine.linear import stiffness
     from equilibria.engine.results import all_on, element_blocks
@@ -155,12 +156,12 @@ def test_the_on_flags_pair_with_the_blocks_by_name_not_by_position():
     reversed_order = dict(reversed(list(on.items())))
     assert (stiffness(model, active=on) != stiffness(model, active=reversed_order)).nnz == 0
     assert (stiffness(model, active=on) != stiffness(model)).nnz > 0
-    with pytest.raises(KeyError, match="spring"):
-        stiffness(model, active={**on, "spring": np.ones(1, bool)})
+    with pytest.raises(KeyError, match="no-such-kind"):
+        stiffness(model, active={**on, "no-such-kind": np.ones(1, bool)})
     with pytest.raises(KeyError, match="triangle"):
         stiffness(model, active={k: v for k, v in on.items() if k != "triangle"})
-    with pytest.raises(KeyError, match="spring"):
-        kind_rows(m, "spring")
+    with pytest.raises(KeyError, match="no-such-kind"):
+        kind_rows(m, "no-such-kind")
 
 
 def test_a_member_reads_its_own_row_whatever_its_kind():
