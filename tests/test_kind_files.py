@@ -1,10 +1,14 @@
 """What a new element kind touches is written down (docs/engine.md, "What a new element
-kind touches") and held to the code here, so that the list cannot silently grow: the
-engine's files that name more than one element kind are the ones the table lists."""
+kind touches", measured by adding a spring in a throw-away branch) and held to the code
+here, so that the list cannot silently grow: the engine's files that name more than one
+member kind are the ones the table lists, with the kind's own two at most 6; each file
+the table lists outside the engine is held to what makes a new kind touch it; and the map
+of the kinds (engine/elements/kernels.py KINDS) holds together."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -13,7 +17,7 @@ import pytest
 
 from equilibria.engine.elements.kernels import KINDS, MEMBERS
 from equilibria.engine.model import READ_BY
-from equilibria.engine.vocabulary import MEMBER_KINDS
+from equilibria.engine.vocabulary import EXAMPLES, MEMBER_KINDS, MEMBER_WORDS
 from equilibria.engine.warm import WARM_MODEL
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,7 +26,9 @@ DOC = ROOT / "docs/engine.md"
 # for them (a cable is a bar): a new kind is counted here the moment it is registered.
 KIND_OF = {**{kind: kind for kind in MEMBERS}, **READ_BY}
 PER_KIND = tuple(f"{kind}_" for kind in MEMBERS)  # the engine's arrays and kernels of each kind: bar_ij, beam_EI, bar_forces, ...
-MOST = 4  # existing files the table may list: with the kind's own module and test, 6 in all (issue 24)
+MOST = 6  # the engine's files a new kind touches, its own module and test among them (issue 24, issue 31)
+NEW = 2  # the table's rows for the kind's own module and test (engine/elements/<kind>.py, tests/test_<kind>.py)
+CATALOG, FORMAT, SCHEMA = "game/words/locale/de/rules.po", "game/format/schema.py", "levels/level.schema.json"
 
 
 def knows_the_kinds(source: str) -> bool:
@@ -52,25 +58,62 @@ def dispatching() -> set[str]:
     return {p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "engine").rglob("*.py")) if knows_the_kinds(p.read_text(encoding="utf-8"))}
 
 
+def rows() -> list[str]:
+    """The files of the docs' table (its first column), in order."""
+    return re.findall(r"^\| `([^`]+)` ", section(), flags=re.M)
+
+
+def section() -> str:
+    return DOC.read_text(encoding="utf-8").split("## What a new element kind touches", 1)[1].split("\n## ", 1)[0]
+
+
 def listed() -> set[str]:
-    """The existing files of the docs' table (its first column)."""
-    section = DOC.read_text(encoding="utf-8").split("## What a new element kind touches", 1)[1].split("\n## ", 1)[0]
-    files = set(re.findall(r"^\| `([^`]+)` \|", section, flags=re.M))
-    return {f for f in files if (ROOT / f).exists()}
+    """The existing engine files of the docs' table."""
+    return {f for f in rows() if f.startswith("engine/") and (ROOT / f).exists()}
 
 
 def test_every_file_that_names_the_element_kinds_is_in_the_docs_table():
     missing = dispatching() - listed()
-    assert not missing, f"{sorted(missing)} name more than one element kind: gather that in engine/results.py, or list it in docs/engine.md"
+    assert not missing, f"{sorted(missing)} name more than one member kind: ask the map (engine/elements/kernels.py KINDS), or list it in docs/engine.md"
 
 
 def test_the_docs_table_lists_no_file_that_no_longer_names_them():
     stale = listed() - dispatching()
-    assert not stale, f"{sorted(stale)} no longer name the element kinds: take them off docs/engine.md's table"
+    assert not stale, f"{sorted(stale)} no longer name the member kinds: take them off docs/engine.md's table"
 
 
 def test_a_new_element_kind_touches_at_most_the_files_counted():
-    assert len(listed()) <= MOST, sorted(listed())
+    """Of the engine, the kind's own module and test and the existing files that name
+    the kinds; the table's count is its rows."""
+    assert len(listed()) + NEW <= MOST, sorted(listed())
+    new = [f for f in rows() if not (ROOT / f).exists()]
+    assert len(new) == NEW and all("<kind>" in f for f in new), new
+    said = re.search(r"That is (\d+) files: (\d+) new and (\d+) existing", section())
+    assert said and [int(n) for n in said.groups()] == [len(rows()), NEW, len(rows()) - NEW], said
+
+
+def test_the_files_outside_the_engine_are_the_ones_a_kind_makes_needed():
+    """Each holds what a new kind brings: the catalog its word in German, the level format
+    a field for each its example entry carries, the schema its name."""
+    from equilibria.format.schema import Member
+
+    assert {f for f in rows() if not f.startswith(("engine/", "tests/"))} == {CATALOG, FORMAT, SCHEMA}
+    catalog = (ROOT / CATALOG).read_text(encoding="utf-8")
+    assert all(re.search(rf'^#: engine/vocabulary.py\nmsgid "{word}"\nmsgstr "[^"]+"', catalog, flags=re.M) for word in MEMBER_WORDS.values())
+    for kind in MEMBER_KINDS:
+        Member.model_validate({"id": "AB", "i": "A", "j": "B", "kind": kind, "material": "steel", **EXAMPLES[kind]})
+    schema = json.loads((ROOT / SCHEMA).read_text(encoding="utf-8"))
+    assert list(MEMBER_KINDS) in [d.get("enum") for d in _walk(schema)]
+
+
+def _walk(node):
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from _walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk(v)
 
 
 def test_the_warm_up_model_has_a_member_of_every_kind():
