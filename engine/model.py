@@ -103,7 +103,7 @@ class ModelArrays(NamedTuple):
     pos0: (N, 3) float64 [m, m, rad] initial positions
     motion_hist: (N, 3) int64 history of a prescribed support displacement, or -1
     moving_dofs: (M, 2) int64 (node, dof) of every support DOF with a motion history
-    member_start: (K + 1,) int64 offsets of each member kind's rows in the member record
+    member_start: (K + 1,) uint64 offsets of each member kind's rows in the member record
         (engine/elements/kind.py), the kinds in engine/elements/kernels.py MEMBERS' order
     member_cap_t, member_cap_c: (M,) [N] tension / compression capacity of each row of
         the member record (inf: never breaks)
@@ -234,7 +234,7 @@ class Model:
         record[record_row] puts the record in member order. Made once per Model."""
         rows = np.zeros(len(self.member_ids), dtype=np.int64)
         for k, members in enumerate(self.members_by_kind.values()):
-            rows[members] = self.arrays.member_start[k] + np.arange(len(members))
+            rows[members] = int(self.arrays.member_start[k]) + np.arange(len(members))
         return rows
 
     def with_arrays(self, **changes: Any) -> Model:
@@ -897,7 +897,7 @@ def _pack(world: _World, nodes: _Nodes, members: _Members, tris: dict, supports:
         pos0=nodes.pos0,
         motion_hist=supports.motion_hist,
         moving_dofs=np.ascontiguousarray(np.argwhere(supports.motion_hist >= 0).astype(np.int64).reshape(-1, 2)),
-        member_start=starts.astype(np.int64),
+        member_start=starts.astype(INDEX),
         member_cap_t=_arr([c for rows in record for c in rows["cap_t"]], (int(starts[-1]),)),
         member_cap_c=_arr([c for rows in record for c in rows["cap_c"]], (int(starts[-1]),)),
         bar_ij=_arr(bars["ij"], (nb, 2), INDEX),

@@ -159,7 +159,7 @@ def member_results(model: Model, state=None) -> MemberResults:
     rows = model.record_row  # the member record's row of each member
     traits = _traits(m)
     n = len(rows)
-    out = state.member_out[rows] if state is not None else np.zeros((n, 4))
+    out = state.member_out[:, rows].T if state is not None else np.zeros((n, 4))
     pushes = traits["pushes"][rows]
     cap_t, cap_c = m.member_cap_t[rows], m.member_cap_c[rows]
     broke = state.member_broke[rows] if state is not None else np.full(n, -1.0)
@@ -187,7 +187,7 @@ def end_forces(model: Model, state, members: np.ndarray) -> tuple[np.ndarray, np
     `state`, in each member's frame (module note): their end nodes (K, 2) int64, at end i
     (−N, V, M_i) (K, 3) [N, N, N m] and at end j the moment M_j (K,) [N m]; a bar's or
     cable's shear and moments are 0. Only those members' (a diagram's, every frame)."""
-    out = state.member_out[model.record_row[members]].reshape(-1, 4)
+    out = state.member_out[:, model.record_row[members]].T.reshape(-1, 4)
     end = np.column_stack((-out[:, 0], out[:, 1], out[:, 2]))
     return member_ends(model)[members].reshape(-1, 2), end, out[:, 3].copy()
 
@@ -243,8 +243,8 @@ def write_small(m, state, u: np.ndarray, slack: np.ndarray) -> None:
     displacements u (N, 3) [m, rad] of a linear solve (m: ModelArrays); the slack
     cables (B,) bool (rows of the bars) carry nothing."""
     for name, kind in MEMBERS.items():
-        state.member_out[kind_rows(m, name)] = kind.small(m, u)
-    state.member_out[kind_rows(m, "bar")][slack] = 0.0
+        state.member_out[:, kind_rows(m, name)] = kind.small(m, u).T
+    state.member_out[:, kind_rows(m, "bar")][:, slack] = 0.0
     state.tri_out[:, :3] = KINDS["triangle"].small(m, u)
 
 
@@ -287,4 +287,4 @@ def member_reader(model: Model, state, k: int, what: str):
     if what not in RECORDED:
         raise ValueError(f"a member records {', '.join(RECORDED)}, not {what!r}")
     row, c = int(model.record_row[k]), RECORDED.index(what)
-    return lambda: float(state.member_out[row, c])
+    return lambda: float(state.member_out[c, row])

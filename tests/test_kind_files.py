@@ -216,7 +216,7 @@ def test_a_member_reads_its_own_row_whatever_its_kind():
 
     sim = Simulation(mixed_model(), "linear")
     sim.solve_linear()
-    sim.state.member_out[:, 1:] += np.arange(len(sim.model.member_ids))[:, None]  # every record row its own shear and moments
+    sim.state.member_out[1:] += np.arange(len(sim.model.member_ids))  # every record row its own shear and moments
     r = member_results(sim.model, sim.state)
     for k in range(len(sim.model.member_ids)):
         got = [member_reader(sim.model, sim.state, k, what)() for what in RECORDED]

@@ -28,12 +28,12 @@ from equilibria.engine.elements.kind import MemberKind
 def bar_forces(m, pos, vel, on, force, out, lo):
     """Add every active bar's and cable's force to force (N, 3) [N]. The bars are rows lo
     to lo + B of the member record (engine/elements/kind.py): on (M,) bool their
-    on-flags, out (M, 4) where each writes its N [N] (column 0; a bar's V and moments
-    stay 0)."""
+    on-flags, out (4, M) where each writes its N [N] (out[0]; a bar's V and moments stay
+    0)."""
     for e in range(m.bar_ij.shape[0]):
-        r = lo + e
+        r = lo + np.uint64(e)  # unsigned: no handling of negative indices (engine/model.py INDEX)
         if not on[r]:
-            out[r, 0] = 0.0
+            out[0, r] = 0.0
             continue
         i = m.bar_ij[e, 0]
         j = m.bar_ij[e, 1]
@@ -57,7 +57,7 @@ def bar_forces(m, pos, vel, on, force, out, lo):
         force[i, 1] += fy
         force[j, 0] -= fx
         force[j, 1] -= fy
-        out[r, 0] = N
+        out[0, r] = N
 
 
 @njit(**INNER, inline="always")
@@ -66,7 +66,7 @@ def bar_energy(m, pos, on, lo):
     member record's on-flags, the bars from row lo)."""
     u = 0.0
     for e in range(m.bar_ij.shape[0]):
-        if on[lo + e]:
+        if on[lo + np.uint64(e)]:
             i = m.bar_ij[e, 0]
             j = m.bar_ij[e, 1]
             L = math.hypot(pos[j, 0] - pos[i, 0], pos[j, 1] - pos[i, 1])

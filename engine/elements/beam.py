@@ -147,16 +147,16 @@ def _deformation_of(m, e, pos, chord):
 def beam_forces(m, pos, vel, chord, on, force, out, lo):
     """Add every active beam's force to force (N, 3). The beams are rows lo to lo + Bm
     of the member record (engine/elements/kind.py): on (M,) bool their on-flags, out
-    (M, 4) where each writes its [N, V, M1, M2].
+    (4, M) where each writes its [N, V, M1, M2].
 
     Internal force Gᵀ R (module note): on node i N e − V n and −M1, on node j the
     opposite and −M2 (the forces on the nodes are minus the internal force)."""
     scratch = stack_array(3, 3)  # the tangent a 'stability' beam's law does not write here
     for e in range(m.beam_ij.shape[0]):
-        r = lo + e
+        r = lo + np.uint64(e)  # unsigned: no handling of negative indices (engine/model.py INDEX)
         if not on[r]:
             for c4 in range(4):
-                out[r, c4] = 0.0
+                out[c4, r] = 0.0
             continue
         i = m.beam_ij[e, 0]
         j = m.beam_ij[e, 1]
@@ -199,10 +199,10 @@ def beam_forces(m, pos, vel, chord, on, force, out, lo):
         force[j, 1] -= fy
         force[i, 2] -= M1
         force[j, 2] -= M2
-        out[r, 0] = N
-        out[r, 1] = V
-        out[r, 2] = M1
-        out[r, 3] = M2
+        out[0, r] = N
+        out[1, r] = V
+        out[2, r] = M1
+        out[3, r] = M2
 
 
 @njit(**INNER, inline="always")
@@ -212,7 +212,7 @@ def beam_energy(m, pos, chord, on, lo):
     scratch = stack_array(3, 3)
     u = 0.0
     for e in range(m.beam_ij.shape[0]):
-        if on[lo + e]:
+        if on[lo + np.uint64(e)]:
             r1, r2, r3, _, _ = _deformation_of(m, e, pos, chord)
             if m.beam_stability[e]:
                 u += stability_member(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], m.beam_release[e], 0, scratch)[3]

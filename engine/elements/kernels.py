@@ -100,7 +100,8 @@ class State(NamedTuple):
     member_on, tri_on: (M,), (T,) bool; a removed or broken element is off
     member_broke: (M,) [s] time the member broke, or −1
     force: (N, 3) [N, N, N m] total force at the last evaluation
-    member_out: (M, 4) [N, V, M_i, M_j] (a bar's or cable's V and moments 0);
+    member_out: (4, M) [N, V, M_i, M_j]: a row of each over every member (a bar's or
+            cable's V and moments 0), so that the bars' loop writes its N contiguously;
     tri_out: (T, 4) [Pa ×3, J]
     tether: (K, 8) the tethers acting now (engine/tethers.py; set by the caller between
             calls; the kernels only slide contact anchors, at the start of each step); tether_f: (K, 2) [N] their forces at the
@@ -146,7 +147,7 @@ def built_state(m) -> State:
         tri_on=np.ones(nt, dtype=np.bool_),
         member_broke=np.full(nm, -1.0),
         force=np.zeros((n, 3)),
-        member_out=np.zeros((nm, 4)),
+        member_out=np.zeros((4, nm)),
         tri_out=np.zeros((nt, 4)),
         tether=np.zeros((0, 8)),
         tether_f=np.zeros((0, 2)),
@@ -167,7 +168,7 @@ def _check_breaks(m, s, t):
     tension or compression capacity switches it off."""
     for e in range(m.member_cap_t.shape[0]):
         if s.member_on[e]:
-            N = s.member_out[e, 0]
+            N = s.member_out[0, e]
             if m.member_cap_t[e] < N or m.member_cap_c[e] < -N:
                 s.member_on[e] = False
                 s.member_broke[e] = t
@@ -258,7 +259,7 @@ def span_shifts(m, pos, vel, t, on, out, lo, force):
         e = m.span_beam[s]
         row = m.span_row[s]
         size = m.span_f0[s, 0] ** 2 + m.span_f0[s, 1] ** 2 + m.span_f0[s, 2] ** 2
-        if not on[lo + e] or size == 0.0:
+        if not on[lo + np.uint64(e)] or size == 0.0:
             continue
         scale = (m.load_f[row, 0] * m.span_f0[s, 0] + m.load_f[row, 1] * m.span_f0[s, 1] + m.load_f[row, 2] * m.span_f0[s, 2]) / size
         if m.load_hist[row] >= 0:
@@ -266,7 +267,7 @@ def span_shifts(m, pos, vel, t, on, out, lo, force):
         L0 = m.beam_L0[e]
         qi = scale * m.span_q[s, 0]
         qj = scale * m.span_q[s, 1]
-        Fi, Mi, Fj, Mj = span_loads(qi, qj, L0, -out[lo + e, 0] * L0 * L0 / (4.0 * m.beam_EI[e]))
+        Fi, Mi, Fj, Mj = span_loads(qi, qj, L0, -out[0, lo + np.uint64(e)] * L0 * L0 / (4.0 * m.beam_EI[e]))
         Fi0, Mi0, Fj0, Mj0 = span_loads(qi, qj, L0, 0.0)
         i = m.beam_ij[e, 0]
         j = m.beam_ij[e, 1]

@@ -11,7 +11,8 @@ DOFs of one element (4 for a bar, 6 for a beam or a triangle); N the nodes.
 
 The member record (Box2D's b2JointSim: one record for what every member has): every
 member has one row of the State's member_on, member_broke and member_out [N, V, M_i,
-M_j] and of ModelArrays' member_cap_t, member_cap_c, each member kind a slice of rows
+M_j] (a column of it: member_out is (4, M), each quantity a row over every member) and
+of ModelArrays' member_cap_t, member_cap_c, each member kind a slice of rows
 (ModelArrays.member_start, in the map's order), so that whether a member is on, when it
 broke and what it carries are asked once for every kind.
 """
@@ -41,7 +42,7 @@ class ElementKind:
 @dataclass(frozen=True, kw_only=True, eq=False)
 class MemberKind(ElementKind):
     """An element kind that makes members (a slice of the member record, module note).
-    `small` gives (E, 4) [N, V, M_i, M_j], as member_out holds them."""
+    `small` gives (E, 4) [N, V, M_i, M_j], the kind's columns of member_out."""
 
     formats: tuple[str, ...]  # the model format's member kinds it reads (engine/vocabulary.py MEMBER_KINDS)
     ends: Callable[[Any], np.ndarray]  # (m) → (E, 2) its end nodes (rows of the nodes)
