@@ -53,7 +53,8 @@ STEEL = {"E": 200e9, "density": 7850.0}  # [Pa], [kg/m³]
 AREA = 1e-3  # [m²]
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_CODE = (
-    "from equilibria.engine import Simulation, build_model\n"
+    "from equilibria.engine.model import build_model\n"
+    "from equilibria.engine.simulation import Simulation\n"
     "from benchmarks.bench import truss_level\n"
     "Simulation(build_model(truss_level(40)), 'rk4', dt=1e-4).advance(1e-4)\n"
     "print('stepped', flush=True)\n"

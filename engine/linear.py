@@ -36,7 +36,8 @@ def stiffness(model: Model, pos: np.ndarray | None = None, active=None) -> sp.cs
     """Global small-displacement stiffness (3N × 3N) at pos (default: initial geometry)
     [N/m, N, N m], from each element kind's block (engine/stiffness.py).
 
-    active: optional (bar_on, beam_on, tri_on) masks; off elements are left out.
+    active: optional on-flags by kind ({kind: (E,) bool}, engine/results.py on_flags);
+    off elements are left out.
     """
     return assemble(model.arrays, pos, active)
 
@@ -300,19 +301,19 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     F = F if T is None else T.T @ F
     us = prescribed_displacement(model, t).ravel()  # zero on a roller's node: T leaves it
     free = ~m.fixed.ravel() & ~rollers.across(m)
-    on = results.all_on(m) if active is None else tuple(a.copy() for a in active)
+    on = results.all_on(m) if active is None else {kind: a.copy() for kind, a in active.items()}
     K_all = rollers.turned(stiffness(model, active=on), T)
     mech = find_mechanism(model, K_all, free)
     if mech is not None:  # a mechanism even with every cable taut
         return LinearResult(np.zeros_like(m.pos0), np.zeros_like(m.pos0), Mechanism(back(mech.basis), mech.message))
-    cables = m.bar_cable & results.bars_of(on)
+    cables = m.bar_cable & on["bar"]
     b = F[free] - K_all[free][:, ~free] @ us[~free]
     start = spla.spsolve(K_all[free][:, free].tocsc(), b) if free.any() else np.zeros(0)
     u = us.copy()
     u[free] = start
     if not cables.any() or np.all(bar_axial_linear(model, back(u).reshape(-1, 3))[cables] >= 0.0):
         return _answer(u, K_all, F, np.zeros(len(cables), bool), free, back)  # every cable stretched: the plain answer
-    K = rollers.turned(stiffness(model, active=results.bars_off(on, cables)), T)
+    K = rollers.turned(stiffness(model, active={**on, "bar": on["bar"] & ~cables}), T)
     G = elongation_rows(model, np.flatnonzero(cables))
     G = G if T is None else (G @ T).tocsr()
     loose = find_mechanism(model, K, free)  # what the structure without its cables allows
@@ -334,7 +335,7 @@ def solve_linear(model: Model, t: float | None = None, active=None) -> LinearRes
     u[free] = found.x
     slack = np.zeros(len(cables), bool)
     slack[np.flatnonzero(cables)[~found.taut]] = True
-    return _answer(u, rollers.turned(stiffness(model, active=results.bars_off(on, slack)), T), F, slack, free, back)
+    return _answer(u, rollers.turned(stiffness(model, active={**on, "bar": on["bar"] & ~slack}), T), F, slack, free, back)
 
 
 def _answer(u: np.ndarray, K: sp.csr_matrix, F: np.ndarray, slack: np.ndarray, free: np.ndarray, back) -> LinearResult:

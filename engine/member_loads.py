@@ -72,6 +72,7 @@ import numpy as np
 from equilibria.engine.elements.beam import beam_deformation
 from equilibria.engine.elements.beam_chain import NODES, RHO0, SUB, chain_law, chain_start
 from equilibria.engine.elements.beam_stability import span_loads
+from equilibria.engine.elements.kernels import kind_rows
 from equilibria.engine.results import end_forces
 from equilibria.engine.vocabulary import LOAD_DIRECTIONS
 
@@ -336,7 +337,7 @@ def _shift_spans(m, state, slots, q, end, end_j, at) -> None:
         if kind != "beam" or not m.beam_stability[row]:
             continue
         L0, EI = float(m.beam_L0[row]), float(m.beam_EI[row])
-        now = span_loads(qi, qj, L0, -float(state.beam_out[row, 0]) * L0 * L0 / (4.0 * EI))
+        now = span_loads(qi, qj, L0, -float(state.member_out[0, kind_rows(m, "beam")][row]) * L0 * L0 / (4.0 * EI))
         first = span_loads(qi, qj, L0, 0.0)
         end[k, 1] -= now[0] - first[0]
         end[k, 2] -= now[1] - first[1]
@@ -393,7 +394,8 @@ def largest_moments(model, state) -> np.ndarray:
     'stability' beam (P-δ can put it inside), 0 for an unloaded bar. Sampled at 101
     points, the peak refined by the parabola through the three around it."""
     out = np.zeros(len(model.member_ids))
-    ends = np.column_stack((-state.beam_out[:, 2], state.beam_out[:, 3]))
+    beam_out = state.member_out[:, kind_rows(model.arrays, "beam")].T  # (Bm, 4) the beams' [N, V, M_i, M_j]
+    ends = np.column_stack((-beam_out[:, 2], beam_out[:, 3]))
     pick = np.take_along_axis(ends, np.abs(ends).argmax(axis=1)[:, None], axis=1)[:, 0] if len(ends) else ends[:, 0]
     beams = [k for k, (kind, _) in enumerate(model.member_slot) if kind == "beam"]
     out[beams] = pick[[model.member_slot[k][1] for k in beams]]

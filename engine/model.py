@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from equilibria.engine.elements.beam import STABILITY
+from equilibria.engine.elements.kernels import MEMBERS
 from equilibria.engine.member_loads import DIRECTIONS, MemberLoad, along_across, equivalent_global
 from equilibria.engine.stiffness import lowest_frequency
 from equilibria.engine.vocabulary import (
@@ -56,9 +57,16 @@ from equilibria.engine.words import N_, Words
 # Node indices held by elements and loads are unsigned: compiled code then skips the
 # handling of negative indices, which measured 15 % more bar evaluations per second.
 INDEX = np.uint64
-# The columns the member readers collect, one list each, before they become arrays.
-BAR_FIELDS = ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c")
-BEAM_FIELDS = ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c", "release")
+# The columns each member kind's reader collects (_MEMBER_ROWS), one list each, before
+# they become arrays; every kind's has its end nodes (ij) and capacities (cap_t, cap_c:
+# the member record's, engine/elements/kind.py).
+FIELDS = {
+    "bar": ("ij", "L0", "EA", "cable", "c", "cap_t", "cap_c"),
+    "beam": ("ij", "L0", "EA", "EI", "chord0", "beta", "stability", "cap_t", "cap_c", "release"),
+}
+# The member kind (engine/elements/kernels.py MEMBERS) that reads each of the model
+# format's member kinds (engine/vocabulary.py MEMBER_KINDS): a cable is a bar.
+READ_BY = {fmt: kind.name for kind in MEMBERS.values() for fmt in kind.formats}
 # The least positive mass and rotational inertia a node may be given: a milligram, and a
 # milligram at a millimetre. Nothing in a structure weighs less, and the stable step goes
 # as √m: a node of 1e-200 kg on a steel bar would need steps of ~1e-100 s (an overflow
@@ -95,14 +103,16 @@ class ModelArrays(NamedTuple):
     pos0: (N, 3) float64 [m, m, rad] initial positions
     motion_hist: (N, 3) int64 history of a prescribed support displacement, or -1
     moving_dofs: (M, 2) int64 (node, dof) of every support DOF with a motion history
+    member_start: (K + 1,) uint64 offsets of each member kind's rows in the member record
+        (engine/elements/kind.py), the kinds in engine/elements/kernels.py MEMBERS' order
+    member_cap_t, member_cap_c: (M,) [N] tension / compression capacity of each row of
+        the member record (inf: never breaks)
     bar_ij: (B, 2) uint64 end nodes; bar_L0, bar_EA: (B,) [m], [N]; bar_k = EA/L0 [N/m]
     bar_cable: (B,) bool, tension only; bar_c: (B,) [N s/m] element (axial) damping
-    bar_cap_t, bar_cap_c: (B,) [N] tension / compression capacity (inf: never breaks)
     beam_ij: (Bm, 2) uint64; beam_L0 [m], beam_EA [N], beam_EI [N m²]: (Bm,)
     beam_chord0: (Bm,) [rad] initial chord angle; beam_beta: (Bm,) [s] element damping
     beam_stability: (Bm,) bool, stability functions (engine/elements/beam_stability.py) instead
         of seed 000 eq. (1)
-    beam_cap_t, beam_cap_c: (Bm,) [N]
     beam_release: (Bm,) int64 released (pinned) ends: bit 1 end i, bit 2 end j
     tri_ijk: (T, 3) uint64 nodes i, j, k
     tri_x0: (T, 3) [m] reference local coordinates (x_j, y_j, x_k), seed 000 Fig. 6
@@ -128,14 +138,15 @@ class ModelArrays(NamedTuple):
     pos0: np.ndarray
     motion_hist: np.ndarray
     moving_dofs: np.ndarray
+    member_start: np.ndarray
+    member_cap_t: np.ndarray
+    member_cap_c: np.ndarray
     bar_ij: np.ndarray
     bar_L0: np.ndarray
     bar_EA: np.ndarray
     bar_k: np.ndarray
     bar_cable: np.ndarray
     bar_c: np.ndarray
-    bar_cap_t: np.ndarray
-    bar_cap_c: np.ndarray
     beam_ij: np.ndarray
     beam_L0: np.ndarray
     beam_EA: np.ndarray
@@ -143,8 +154,6 @@ class ModelArrays(NamedTuple):
     beam_chord0: np.ndarray
     beam_beta: np.ndarray
     beam_stability: np.ndarray
-    beam_cap_t: np.ndarray
-    beam_cap_c: np.ndarray
     tri_ijk: np.ndarray
     tri_x0: np.ndarray
     tri_E: np.ndarray
@@ -179,7 +188,7 @@ class Model:
     arrays: ModelArrays
     node_ids: tuple[str, ...]
     member_ids: tuple[str, ...]
-    member_slot: tuple[tuple[str, int], ...]  # ("bar" | "beam", row) per member
+    member_slot: tuple[tuple[str, int], ...]  # (member kind, its row in the kind's arrays) per member
     triangle_ids: tuple[str, ...]
     support_nodes: tuple[int, ...]
     damping_ratio: float  # ζ asked for by world.damping; realised as mass_damping
@@ -209,14 +218,24 @@ class Model:
 
     @cached_property
     def members_by_kind(self) -> dict[str, np.ndarray]:
-        """For each element kind that makes members ("bar": bars and cables, "beam"),
-        the members of that kind (int64 rows of member_ids) in the order of the kind's
-        arrays, so that out[members_by_kind[kind]] = kind_array puts a kind's values in
-        member order. Made once per Model; engine/results.py reads members through it."""
-        found: dict[str, dict[int, int]] = {"bar": {}, "beam": {}}
+        """For each member kind (engine/elements/kernels.py MEMBERS: "bar" for bars and
+        cables, "beam"), the members of that kind (int64 rows of member_ids) in the
+        order of the kind's arrays, so that out[members_by_kind[kind]] = kind_array puts
+        a kind's values in member order. Made once per Model."""
+        found: dict[str, dict[int, int]] = {kind: {} for kind in MEMBERS}
         for k, (kind, row) in enumerate(self.member_slot):
             found[kind][row] = k
         return {kind: np.array([at[r] for r in range(len(at))], dtype=np.int64) for kind, at in found.items()}
+
+    @cached_property
+    def record_row(self) -> np.ndarray:
+        """(M,) int64: each member's row of the member record (the State's member_on,
+        member_out, member_broke; engine/elements/kind.py), in member order, so that
+        record[record_row] puts the record in member order. Made once per Model."""
+        rows = np.zeros(len(self.member_ids), dtype=np.int64)
+        for k, members in enumerate(self.members_by_kind.values()):
+            rows[members] = int(self.arrays.member_start[k]) + np.arange(len(members))
+        return rows
 
     def with_arrays(self, **changes: Any) -> Model:
         """A copy with some kernel arrays or scalars replaced (e.g. mass_damping)."""
@@ -346,8 +365,8 @@ class _Nodes(NamedTuple):
 class _Members(NamedTuple):
     ids: list[str]
     slot: list[tuple[str, int]]
-    bars: dict[str, list]
-    beams: dict[str, list]
+    rows: dict[str, dict[str, list]]  # each member kind's columns (FIELDS), one list each
+    formats: list[str]  # each member's kind in the model format (engine/vocabulary.py MEMBER_KINDS)
     has_beam: np.ndarray  # (N,) bool: a beam meets the node with an end not released (its rotation is a DOF)
 
 
@@ -479,10 +498,30 @@ def _read_nodes(data: dict) -> _Nodes:
     return _Nodes(nodes, node_index, pos0, mass, float(max(math.hypot(*span), 1e-3)))
 
 
+class _Entry(NamedTuple):
+    """A member entry as read, what every kind's reader takes (_MEMBER_ROWS)."""
+
+    field: str  # members[k]
+    kind: str  # the model format's kind (engine/vocabulary.py MEMBER_KINDS)
+    i: int
+    j: int
+    length: float  # L0 [m]
+    angle: float  # the chord's angle [rad]
+    E: float  # [Pa]
+    area: float  # [m²]
+    inertia: float  # I [m⁴], 0 where none is used
+    m_bar: float  # mass per length [kg/m]
+    cap_t: float  # [N]
+    cap_c: float  # [N]
+    release: int  # bits (engine/elements/beam.py)
+    formulation: str
+
+
 def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> _Members:
     """Bars, cables and beams; each gives half its mass to each end node (a beam also
-    m̄L³/105 of rotational inertia, seed 000 eq. 8)."""
-    out = _Members([], [], {k: [] for k in BAR_FIELDS}, {k: [] for k in BEAM_FIELDS}, np.zeros(len(nodes.raw), dtype=bool))
+    m̄L³/105 of rotational inertia, seed 000 eq. 8), and its row to its kind's columns
+    (its kind's reader in _MEMBER_ROWS, the member kind READ_BY names)."""
+    out = _Members([], [], {kind: {k: [] for k in FIELDS[kind]} for kind in MEMBERS}, [], np.zeros(len(nodes.raw), dtype=bool))
     seen: set[str] = set()
     for k, mb in enumerate(_list(data, "members")):
         f = f"members[{k}]"
@@ -491,52 +530,70 @@ def _read_members(data: dict, world: _World, materials: dict, nodes: _Nodes) -> 
         if mid in seen:
             raise ModelError(f"{f}.id", N_("duplicate member id {id}"), id=repr(mid))
         seen.add(mid)
-        i = _ref(f"{f}.i", mb.get("i"), nodes.index, "node")
-        j = _ref(f"{f}.j", mb.get("j"), nodes.index, "node")
-        if i == j:
-            raise ModelError(f"{f}.j", N_("a member joins two different nodes"))
-        kind = mb.get("kind", DEFAULT_MEMBER_KIND)
-        if kind not in MEMBER_KINDS:
-            raise ModelError(f"{f}.kind", N_("must be one of {choices}, got {value}"), choices=", ".join(MEMBER_KINDS), value=repr(kind))
-        mat = _material(materials, f"{f}.material", mb.get("material"))
-        area = _number(f"{f}.A", mb.get("A"), positive=True)
-        dx, dy = nodes.pos0[j, :2] - nodes.pos0[i, :2]
-        length = math.hypot(dx, dy)
-        if length <= COINCIDENT * nodes.char_length:
-            raise ModelError(f, N_("member {id} has zero length (nodes coincide)"), id=repr(mid))
-        m_bar = mat["density"] * area  # m̄ [kg/m]
-        nodes.mass[i, :2] += 0.5 * m_bar * length
-        nodes.mass[j, :2] += 0.5 * m_bar * length
-        # Capacities: yield in tension; the lesser of yield and Euler buckling
-        # (pinned ends, π²EI/L²) in compression. Infinite unless the world breaks.
-        # A cable never pushes; a bar or beam without I has no buckling load to check.
-        inertia = _read_inertia(f, mb, kind, world.breakable and math.isfinite(mat["strength"]))
-        cap_t = mat["strength"] * area if world.breakable else math.inf
-        cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if world.breakable and kind != "cable" else math.inf
-        formulation = mb.get("formulation", "arcade")
-        if "formulation" in mb and kind != "beam":
-            raise ModelError(f"{f}.formulation", N_("only a beam has a formulation"))
-        if formulation not in BEAM_FORMULATIONS:
-            raise ModelError(f"{f}.formulation", N_("must be one of {choices}, got {value}"), choices=", ".join(BEAM_FORMULATIONS), value=repr(formulation))
-        release = _read_release(f, mb, kind)
+        entry = _read_entry(f, mid, mb, world, materials, nodes)
+        nodes.mass[entry.i, :2] += 0.5 * entry.m_bar * entry.length
+        nodes.mass[entry.j, :2] += 0.5 * entry.m_bar * entry.length
+        kind = READ_BY[entry.kind]
+        rows = out.rows[kind]
+        for key, value in zip(FIELDS[kind], _MEMBER_ROWS[kind](entry, world, nodes, out.has_beam), strict=True):
+            rows[key].append(value)
         out.ids.append(mid)
-        ea = mat["E"] * area
-        if kind == "beam":
-            row = ((i, j), length, ea, mat["E"] * inertia, math.atan2(dy, dx), world.element_beta, formulation == "stability", cap_t, cap_c, release)
-            for key, value in zip(BEAM_FIELDS, row, strict=True):
-                out.beams[key].append(value)
-            rot_inertia = m_bar * length**3 / 105.0  # seed 000 eq. (8)
-            nodes.mass[i, 2] += rot_inertia
-            nodes.mass[j, 2] += rot_inertia
-            out.has_beam[i] |= not (release & RELEASE_BITS["i"])
-            out.has_beam[j] |= not (release & RELEASE_BITS["j"])
-            out.slot.append(("beam", len(out.beams["L0"]) - 1))
-        else:
-            row = ((i, j), length, ea, kind == "cable", world.element_beta * ea / length, cap_t, cap_c)
-            for key, value in zip(BAR_FIELDS, row, strict=True):
-                out.bars[key].append(value)
-            out.slot.append(("bar", len(out.bars["L0"]) - 1))
+        out.formats.append(entry.kind)
+        out.slot.append((kind, len(rows["ij"]) - 1))
     return out
+
+
+def _read_entry(f: str, mid: str, mb: dict, world: _World, materials: dict, nodes: _Nodes) -> _Entry:
+    """What every member entry gives, checked: its nodes, kind, material, area, length,
+    capacities, release and formulation."""
+    i = _ref(f"{f}.i", mb.get("i"), nodes.index, "node")
+    j = _ref(f"{f}.j", mb.get("j"), nodes.index, "node")
+    if i == j:
+        raise ModelError(f"{f}.j", N_("a member joins two different nodes"))
+    kind = mb.get("kind", DEFAULT_MEMBER_KIND)
+    if kind not in MEMBER_KINDS:
+        raise ModelError(f"{f}.kind", N_("must be one of {choices}, got {value}"), choices=", ".join(MEMBER_KINDS), value=repr(kind))
+    mat = _material(materials, f"{f}.material", mb.get("material"))
+    area = _number(f"{f}.A", mb.get("A"), positive=True)
+    dx, dy = nodes.pos0[j, :2] - nodes.pos0[i, :2]
+    length = math.hypot(dx, dy)
+    if length <= COINCIDENT * nodes.char_length:
+        raise ModelError(f, N_("member {id} has zero length (nodes coincide)"), id=repr(mid))
+    # Capacities: yield in tension; the lesser of yield and Euler buckling
+    # (pinned ends, π²EI/L²) in compression. Infinite unless the world breaks.
+    # A cable never pushes; a bar or beam without I has no buckling load to check.
+    inertia = _read_inertia(f, mb, kind, world.breakable and math.isfinite(mat["strength"]))
+    cap_t = mat["strength"] * area if world.breakable else math.inf
+    cap_c = min(cap_t, math.pi**2 * mat["E"] * inertia / length**2) if world.breakable and kind != "cable" else math.inf
+    formulation = mb.get("formulation", "arcade")
+    if "formulation" in mb and kind != "beam":
+        raise ModelError(f"{f}.formulation", N_("only a beam has a formulation"))
+    if formulation not in BEAM_FORMULATIONS:
+        raise ModelError(f"{f}.formulation", N_("must be one of {choices}, got {value}"), choices=", ".join(BEAM_FORMULATIONS), value=repr(formulation))
+    release = _read_release(f, mb, kind)
+    return _Entry(f, kind, i, j, length, math.atan2(dy, dx), mat["E"], area, inertia, mat["density"] * area, cap_t, cap_c, release, formulation)
+
+
+def _bar_row(e: _Entry, world: _World, nodes: _Nodes, has_beam: np.ndarray) -> tuple:
+    """A bar's or cable's columns (FIELDS["bar"])."""
+    ea = e.E * e.area
+    return ((e.i, e.j), e.length, ea, e.kind == "cable", world.element_beta * ea / e.length, e.cap_t, e.cap_c)
+
+
+def _beam_row(e: _Entry, world: _World, nodes: _Nodes, has_beam: np.ndarray) -> tuple:
+    """A beam's columns (FIELDS["beam"]); it gives its ends m̄L³/105 of rotational inertia
+    (seed 000 eq. 8) and makes the rotation of each end it holds a DOF (has_beam)."""
+    rot_inertia = e.m_bar * e.length**3 / 105.0  # seed 000 eq. (8)
+    nodes.mass[e.i, 2] += rot_inertia
+    nodes.mass[e.j, 2] += rot_inertia
+    has_beam[e.i] |= not (e.release & RELEASE_BITS["i"])
+    has_beam[e.j] |= not (e.release & RELEASE_BITS["j"])
+    ea, ei = e.E * e.area, e.E * e.inertia
+    return ((e.i, e.j), e.length, ea, ei, e.angle, world.element_beta, e.formulation == "stability", e.cap_t, e.cap_c, e.release)
+
+
+# Each member kind's reader: its columns (FIELDS) from a member entry.
+_MEMBER_ROWS: dict[str, Callable[[_Entry, _World, _Nodes, np.ndarray], tuple]] = {"bar": _bar_row, "beam": _beam_row}
 
 
 def _read_release(f: str, mb: dict, kind: str) -> int:
@@ -727,14 +784,16 @@ def _read_member_loads(data: dict, nodes: _Nodes, members: _Members, hist: _Hist
         direction = ld.get("direction", "y")
         if direction not in DIRECTIONS:
             raise ModelError(f"{f}.direction", N_("must be one of {choices}, got {value}"), choices=", ".join(DIRECTIONS), value=repr(direction))
-        kind, row = members.slot[m]
-        if kind == "bar" and members.bars["cable"][row]:
+        if members.formats[m] == "cable":
             raise ModelError(
                 f"{f}.member", N_("{id} is a cable, which carries loads only at its ends (a load along it would make it sag)"), id=repr(ld["member"])
             )
-        i, j = (members.beams if kind == "beam" else members.bars)["ij"][row]
+        kind, row = members.slot[m]
+        columns = members.rows[kind]
+        i, j = columns["ij"][row]
         history = hist.add(f"{f}.history", ld["history"]) if "history" in ld else -1
-        out.append(MemberLoad(m, i, j, wi, wj, direction, history, kind == "beam", members.beams["release"][row] if kind == "beam" else 0))
+        beam = members.formats[m] == "beam"  # it bends under the load between its ends
+        out.append(MemberLoad(m, i, j, wi, wj, direction, history, beam, columns["release"][row] if beam else 0))
     return out
 
 
@@ -825,7 +884,9 @@ def _arr(values: list, shape: tuple, dtype=np.float64) -> np.ndarray:
 
 def _pack(world: _World, nodes: _Nodes, members: _Members, tris: dict, supports: _Supports, loads: tuple, ground: tuple, hist: _Histories) -> ModelArrays:
     """The kernel arrays (ModelArrays documents each)."""
-    bars, beams = members.bars, members.beams
+    bars, beams = members.rows["bar"], members.rows["beam"]
+    record = [members.rows[kind] for kind in MEMBERS]  # the member record's rows, each kind in turn (engine/elements/kind.py)
+    starts = np.cumsum([0] + [len(rows["ij"]) for rows in record])
     load_node, load_f, load_hist = loads
     nb, nbm, nt, nl = len(bars["L0"]), len(beams["L0"]), len(tris["E"]), len(load_node)
     mass, fixed = nodes.mass, supports.fixed
@@ -836,14 +897,15 @@ def _pack(world: _World, nodes: _Nodes, members: _Members, tris: dict, supports:
         pos0=nodes.pos0,
         motion_hist=supports.motion_hist,
         moving_dofs=np.ascontiguousarray(np.argwhere(supports.motion_hist >= 0).astype(np.int64).reshape(-1, 2)),
+        member_start=starts.astype(INDEX),
+        member_cap_t=_arr([c for rows in record for c in rows["cap_t"]], (int(starts[-1]),)),
+        member_cap_c=_arr([c for rows in record for c in rows["cap_c"]], (int(starts[-1]),)),
         bar_ij=_arr(bars["ij"], (nb, 2), INDEX),
         bar_L0=_arr(bars["L0"], (nb,)),
         bar_EA=_arr(bars["EA"], (nb,)),
         bar_k=_arr(bars["EA"], (nb,)) / _arr(bars["L0"], (nb,)),
         bar_cable=_arr(bars["cable"], (nb,), np.bool_),
         bar_c=_arr(bars["c"], (nb,)),
-        bar_cap_t=_arr(bars["cap_t"], (nb,)),
-        bar_cap_c=_arr(bars["cap_c"], (nb,)),
         beam_ij=_arr(beams["ij"], (nbm, 2), INDEX),
         beam_L0=_arr(beams["L0"], (nbm,)),
         beam_EA=_arr(beams["EA"], (nbm,)),
@@ -851,8 +913,6 @@ def _pack(world: _World, nodes: _Nodes, members: _Members, tris: dict, supports:
         beam_chord0=_arr(beams["chord0"], (nbm,)),
         beam_beta=_arr(beams["beta"], (nbm,)),
         beam_stability=_arr(beams["stability"], (nbm,), np.bool_),
-        beam_cap_t=_arr(beams["cap_t"], (nbm,)),
-        beam_cap_c=_arr(beams["cap_c"], (nbm,)),
         tri_ijk=_arr(tris["ijk"], (nt, 3), INDEX),
         tri_x0=_arr(tris["x0"], (nt, 3)),
         tri_E=_arr(tris["E"], (nt,)),

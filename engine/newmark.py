@@ -165,7 +165,7 @@ class Newmark:
         tangent = element_blocks(m, pos, s.chord, tangent=True, safe=safe)
         small = element_blocks(m, pos, s.chord) if self._damped else None  # element damping's matrix, if any
         vals = []
-        flags = results.on_flags(s)
+        flags = results.on_flags(m, s)
         for kind, (ke, _) in tangent.items():
             on = flags[kind]
             block = ke + cd * self._damp[kind][:, None, None] * small[kind][0] if small is not None else ke

@@ -11,16 +11,132 @@ straight line between the steps erred by h² x''/8. Held DOFs with a prescribed 
 take the cubic's derivative for their velocity (no acceleration of theirs is known).
 Every recorded quantity (member forces, reactions, energies) is then read from the
 rebuilt state, so all of them are as accurate as the positions.
+
+What a record may name is written once, here (SPECS, WHOLE: the record grammar): the
+`simulate --record` of the command line (docs/cli.md, "Record specs") and the game's
+graphs (game/app/widgets/graphs.py, which says how to show each) read it, and
+`make_probe` reads each spec it allows from a simulation.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
 from equilibria.engine.dynamics import K_TIME, State
+from equilibria.engine.linear import nodal_loads
+from equilibria.engine.results import RECORDED, member_reader
+
+# ------------------------------------------------------------------ the record grammar
+# A spec names one quantity: one of WHOLE, or PART.ID.QUANTITY with ID a node's, member's
+# or triangle's id (dots allowed: the quantity is the last part) and QUANTITY one of its
+# part's below. Each with the SI unit it is recorded in.
+WHOLE = {"time": "s", "energy.kinetic": "J", "energy.strain": "J"}
+SPECS: dict[str, dict[str, str]] = {
+    # position (x, y, rot), displacement and rotation from the start (dx, dy, drot), velocity
+    "node": {"x": "m", "y": "m", "rot": "rad", "dx": "m", "dy": "m", "drot": "rad", "vx": "m/s", "vy": "m/s", "vrot": "rad/s"},
+    # a member's axial force (tension positive), shear at end i, end moments (engine/results.py)
+    "member": dict(zip(RECORDED, ("N", "N", "N m", "N m"), strict=True)),
+    # what a support applies to the structure; at a contact also its normal and friction force
+    "reaction": {"fx": "N", "fy": "N", "m": "N m", "normal": "N", "friction": "N"},
+    # the point loads at a node now, their histories followed (no gravity)
+    "load": {"fx": "N", "fy": "N", "m": "N m"},
+    # a triangle's stresses in x-y axes
+    "triangle": {"sx": "Pa", "sy": "Pa", "txy": "Pa"},
+}
+
+
+class Spec(NamedTuple):
+    """A record spec read: its part ("time", "energy" or a key of SPECS), the id ("" for
+    time and energy), the quantity and its SI unit."""
+
+    part: str
+    ident: str
+    what: str
+    unit: str
+
+
+def parse(spec: str) -> Spec:
+    """A spec read by the grammar; ValueError says what is wrong. Ids are checked only
+    against a model (make_probe)."""
+    if spec in WHOLE:
+        part, _, what = spec.rpartition(".")
+        return Spec(part or spec, "", what, WHOLE[spec])
+    parts = spec.split(".")
+    if len(parts) < 3 or parts[0] not in SPECS:
+        said = f"expected {', '.join(WHOLE)} or KIND.ID.QUANTITY with KIND one of {', '.join(SPECS)}, e.g. node.B.y"
+        raise ValueError(f"record spec {spec!r}: {said}")
+    part, ident, what = parts[0], ".".join(parts[1:-1]), parts[-1]
+    if what not in SPECS[part]:
+        raise ValueError(f"record spec {spec!r}: unknown quantity {what!r} (a {part} has {', '.join(SPECS[part])})")
+    return Spec(part, ident, what, SPECS[part][what])
+
+
+def make_probe(sim, spec: str) -> Callable[[], float]:
+    """A function reading the quantity `spec` (the grammar above) from `sim`
+    (engine/simulation.py's Simulation) as it is when called; ValueError names what is
+    wrong (a spec the grammar refuses, an id the model does not have, a contact's force
+    at a node without one)."""
+    read = parse(spec)
+    if read.part == "time":
+        return lambda: sim.time
+    if read.part == "energy":
+        return sim.kinetic_energy if read.what == "kinetic" else sim.strain_energy
+    ids = sim.model.triangle_ids if read.part == "triangle" else sim.model.member_ids if read.part == "member" else sim.model.node_ids
+    if read.ident not in ids:
+        whose = {"member": "member", "triangle": "triangle"}.get(read.part, "node")
+        raise ValueError(f"record spec {spec!r}: unknown {whose} {read.ident!r}")
+    return _PROBES[read.part](sim, ids.index(read.ident), read.what, spec)
+
+
+def _node(sim, q: int, what: str, spec: str) -> Callable[[], float]:
+    s, d = sim.state, ("x", "y", "rot").index(what.removeprefix("d").removeprefix("v"))
+    if what.startswith("v"):
+        return lambda: float(s.vel[q, d])
+    if what.startswith("d"):
+        start = sim.model.arrays.pos0
+        return lambda: float(s.pos[q, d] - start[q, d])
+    return lambda: float(s.pos[q, d])
+
+
+def _member(sim, k: int, what: str, spec: str) -> Callable[[], float]:
+    return member_reader(sim.model, sim.state, k, what)
+
+
+def _reaction(sim, q: int, what: str, spec: str) -> Callable[[], float]:
+    if what in ("normal", "friction"):
+        rows = [r for r, contact in enumerate(sim.model.contacts) if contact[0] == q]
+        if not rows:
+            raise ValueError(f"record spec {spec!r}: node {sim.model.node_ids[q]!r} rests on no contact, which alone has a {what} force")
+        c = 2 if what == "normal" else 3
+        return lambda: float(sim.contact_forces()[rows[0], c])
+    c = ("fx", "fy", "m").index(what)
+    return lambda: float(sim.support_forces()[q, c])
+
+
+def _load(sim, q: int, what: str, spec: str) -> Callable[[], float]:
+    c = ("fx", "fy", "m").index(what)
+    return lambda: float(nodal_loads(sim.model, sim.time)[q, c])
+
+
+def _triangle(sim, k: int, what: str, spec: str) -> Callable[[], float]:
+    out, c = sim.state.tri_out, ("sx", "sy", "txy").index(what)
+    return lambda: float(out[k, c])
+
+
+# Each part's reader (a key of SPECS each).
+_PROBES: dict[str, Callable[[object, int, str, str], Callable[[], float]]] = {
+    "node": _node,
+    "member": _member,
+    "reaction": _reaction,
+    "load": _load,
+    "triangle": _triangle,
+}
+
+# ------------------------------------------------------------------ records in time
 
 Sampler = Callable[[float, list[float]], None]  # called with a record time [s] and the probes' values there
 

@@ -1,12 +1,15 @@
 """A member's results in one place: one call, `member_results(model, state)`, gives every
 member's forces, capacities, on/off and break time in member order (model.member_ids),
-whatever element carries it. Box2D's `b2Joint_GetConstraintForce` is the model: the call
-dispatches on the element kind (READERS below) and no caller ever learns where a bar or
-a beam keeps its force. Nothing outside engine/ reads the per-kind arrays (state.bar_N,
-state.beam_out, model.arrays.bar_cap_t, ...); a test holds the game to that. The rest of
-the engine's Python side asks the kinds here too (the last section: on-flags, damping,
-breaks, end forces, a record's reader), so that a new kind is added in few files
-(docs/engine.md).
+whatever element carries it. Box2D's `b2Joint_GetConstraintForce` and `b2JointSim` are
+the model: every member is a row of one member record (engine/elements/kind.py: its
+on-flag, break time, output and capacities, each kind a slice of rows), so that the
+call reads that record and asks each kind only what is its own (its traits and ends),
+and no caller ever learns where a bar or a beam keeps its force. Nothing outside
+engine/ reads the engine's arrays (state.member_out, model.arrays.bar_ij, ...); a test
+holds the game to that. The rest of the engine's Python side asks the kinds here too
+(the last section: blocks, on-flags, damping, breaks, end forces, a record's reader),
+walking the one map of the kinds (engine/elements/kernels.py KINDS), so that a new kind
+is added in few files (docs/engine.md).
 
 Glossary and signs (as engine/elements/kernels.py): N axial force [N], tension positive.
 End forces are those the nodes apply to the member, in the member's frame (x from i to
@@ -28,11 +31,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from equilibria.engine.elements.bar import bar_axial_small, bar_blocks, bar_dofs, bar_tangents
-from equilibria.engine.elements.beam import beam_blocks, beam_dofs, beam_forces_small, beam_tangents
-from equilibria.engine.elements.cst import cst_blocks, cst_tangents, tri_dofs, tri_stress_small
-from equilibria.engine.elements.neo_hookean import neo_tangents
-from equilibria.engine.words import N_
+from equilibria.engine.elements.kernels import KINDS, MEMBERS, kind_rows
+from equilibria.engine.vocabulary import MEMBER_KINDS, MEMBER_WORDS
 
 
 class Model(Protocol):
@@ -41,25 +41,28 @@ class Model(Protocol):
 
     arrays: Any  # ModelArrays
     member_ids: tuple[str, ...]
-    member_slot: tuple[tuple[str, int], ...]
     triangle_ids: tuple[str, ...]
 
     @property
     def members_by_kind(self) -> dict[str, np.ndarray]: ...
 
+    @property
+    def record_row(self) -> np.ndarray: ...
+
 
 # What limits a member in compression (MemberResults.compression_by), by its code.
 YIELD, BUCKLING, CABLE, NO_LIMIT = "yield", "buckling", "cable", "none"
 LIMITS = np.array([YIELD, BUCKLING, CABLE, NO_LIMIT])
-# What a student calls each element (MemberResults.element), by its code.
-ELEMENTS = np.array([N_("bar"), N_("cable"), N_("beam-column")])  # marked: the game shows them translated
-KIND_ELEMENTS = {"bar": ELEMENTS[0], "cable": ELEMENTS[1], "beam": ELEMENTS[2]}  # a model member's kind → its element's word
+# What a student calls each element (MemberResults.element), by its code: the model
+# format's member kinds in turn (engine/vocabulary.py), so a member's code is its kind's.
+ELEMENTS = np.array([MEMBER_WORDS[kind] for kind in MEMBER_KINDS])
+_CODES = {kind: np.array([MEMBER_KINDS.index(f) for f in kind.formats], dtype=np.int8) for kind in MEMBERS.values()}
 
 
 def element_word(kind: str) -> str:
     """What a student calls a member of the model format's kind `kind` ("bar", "cable",
     "beam": a beam is a beam-column); `kind` itself where it is none of them."""
-    return str(KIND_ELEMENTS.get(kind, kind))
+    return str(MEMBER_WORDS.get(kind, kind))
 
 
 # Euler's load counts as the limit when it is below yield by more than round-off.
@@ -125,75 +128,27 @@ class MemberResults:
         return int(broke[np.argmin(self.break_time[broke])]) if len(broke) else None
 
 
-# ---------------------------------------------------------------- the kinds' readers
-# One reader per element kind that makes members: its rows' results, in the order of
-# its own arrays, as a dict of MemberResults's field names (ends and ids come later).
+# ---------------------------------------------------------------- the member record
+# Every member's forces, on-flag, break time and capacities are a row of the member
+# record (engine/elements/kind.py), whatever its kind; each kind answers for its own
+# members only what is its own (MemberKind.traits, ends).
 
 
-def _bars(m, s) -> dict:
-    """Bars and cables (engine/elements/bar.py): axial force only."""
-    n = len(m.bar_L0)
-    zero = np.zeros(n)
-    cable = m.bar_cable.astype(bool)
-    cap_c = np.where(cable, 0.0, m.bar_cap_c)
-    s = s if s is not None else _AsBuilt(n, 0)
-    return {
-        "element_code": cable.astype(np.int8),  # bar 0, cable 1
-        "ends": m.bar_ij,
-        "bending": np.zeros(n, dtype=bool),
-        "pinned": np.zeros((n, 2), dtype=bool),
-        "axial": s.bar_N,
-        "shear_i": zero,
-        "shear_j": zero,
-        "moment_i": zero,
-        "moment_j": zero,
-        "cap_t": m.bar_cap_t,
-        "cap_c": cap_c,
-        "limit_code": np.where(cable, np.int8(2), _limit(m.bar_cap_t, m.bar_cap_c)),
-        "active": s.bar_on,
-        "break_time": s.bar_broke,
-    }
+def _traits(m) -> dict[str, np.ndarray]:
+    """Every kind's traits and ends in the order of the member record (M rows), the
+    element codes (rows of ELEMENTS) among them."""
+    parts = []
+    for kind in MEMBERS.values():
+        traits = kind.traits(m)
+        parts.append({**traits, "element_code": _CODES[kind][traits["format"]], "ends": kind.ends(m)})
+    return {name: np.concatenate([p[name] for p in parts]) for name in ("element_code", "bending", "pinned", "pushes", "ends")}
 
 
-def _beams(m, s) -> dict:
-    """Beam-columns (engine/elements/beam.py, beam_stability.py): state.beam_out holds (N, V,
-    M1, M2) per beam."""
-    n = len(m.beam_L0)
-    s = s if s is not None else _AsBuilt(0, n)
-    out = s.beam_out
-    return {
-        "element_code": np.full(n, 2, dtype=np.int8),
-        "ends": m.beam_ij,
-        "bending": np.ones(n, dtype=bool),
-        "pinned": (m.beam_release[:, None] & np.array([1, 2])) > 0,  # bits: engine/elements/beam.py
-        "axial": out[:, 0],
-        "shear_i": out[:, 1],
-        "shear_j": -out[:, 1],
-        "moment_i": out[:, 2],
-        "moment_j": out[:, 3],
-        "cap_t": m.beam_cap_t,
-        "cap_c": m.beam_cap_c,
-        "limit_code": _limit(m.beam_cap_t, m.beam_cap_c),
-        "active": s.beam_on,
-        "break_time": s.beam_broke,
-    }
-
-
-READERS = {"bar": _bars, "beam": _beams}  # the kind names of Model.members_by_kind
-
-
-class _AsBuilt:
-    """The state of a structure as built, carrying nothing (for member_results(model))."""
-
-    def __init__(self, bars: int, beams: int):
-        self.bar_N, self.bar_on, self.bar_broke = np.zeros(bars), np.ones(bars, bool), np.full(bars, -1.0)
-        self.beam_out, self.beam_on, self.beam_broke = np.zeros((beams, 4)), np.ones(beams, bool), np.full(beams, -1.0)
-
-
-def _limit(cap_t: np.ndarray, cap_c: np.ndarray) -> np.ndarray:
-    """What limits compression where the member can push (a code of LIMITS): none,
-    buckling or yield."""
-    return np.where(~np.isfinite(cap_c), np.int8(3), np.where(cap_c < cap_t * BUCKLES_BELOW, np.int8(1), np.int8(0))).astype(np.int8)
+def _limit(cap_t: np.ndarray, cap_c: np.ndarray, pushes: np.ndarray) -> np.ndarray:
+    """What limits compression (a code of LIMITS): a member that cannot push, "cable";
+    else none, buckling or yield."""
+    can = np.where(~np.isfinite(cap_c), np.int8(3), np.where(cap_c < cap_t * BUCKLES_BELOW, np.int8(1), np.int8(0))).astype(np.int8)
+    return np.where(pushes, can, np.int8(2)).astype(np.int8)
 
 
 def member_results(model: Model, state=None) -> MemberResults:
@@ -201,17 +156,30 @@ def member_results(model: Model, state=None) -> MemberResults:
     `model` (the Model as it runs: sim.model, sim.state), in member order; without a
     state, the structure as built: every member on, carrying nothing."""
     m = model.arrays
-    n = len(model.member_ids)
-    fields: dict[str, np.ndarray] = {}
-    for kind, members in model.members_by_kind.items():
-        for name, values in READERS[kind](m, state).items():
-            values = np.asarray(values)
-            if name not in fields:
-                fields[name] = np.empty((n, *values.shape[1:]), dtype=values.dtype)
-            fields[name][members] = values
-    fields["ends"] = fields["ends"].astype(np.int64)
-    fields["break_time"] = np.where(fields["break_time"] >= 0, fields["break_time"], np.nan)
-    return MemberResults(ids=model.member_ids, **fields)
+    rows = model.record_row  # the member record's row of each member
+    traits = _traits(m)
+    n = len(rows)
+    out = state.member_out[:, rows].T if state is not None else np.zeros((n, 4))
+    pushes = traits["pushes"][rows]
+    cap_t, cap_c = m.member_cap_t[rows], m.member_cap_c[rows]
+    broke = state.member_broke[rows] if state is not None else np.full(n, -1.0)
+    return MemberResults(
+        ids=model.member_ids,
+        element_code=traits["element_code"][rows],
+        ends=traits["ends"][rows].astype(np.int64).reshape(-1, 2),
+        bending=traits["bending"][rows],
+        pinned=traits["pinned"][rows].reshape(-1, 2),
+        axial=out[:, 0],
+        shear_i=out[:, 1],
+        shear_j=np.where(traits["bending"][rows], -out[:, 1], 0.0),  # a bar's 0, not −0
+        moment_i=out[:, 2],
+        moment_j=out[:, 3],
+        cap_t=cap_t,
+        cap_c=np.where(pushes, cap_c, 0.0),  # a cable cannot push
+        limit_code=_limit(cap_t, cap_c, pushes),
+        active=state.member_on[rows] if state is not None else np.ones(n, bool),
+        break_time=np.where(broke >= 0, broke, np.nan),
+    )
 
 
 def end_forces(model: Model, state, members: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -219,63 +187,45 @@ def end_forces(model: Model, state, members: np.ndarray) -> tuple[np.ndarray, np
     `state`, in each member's frame (module note): their end nodes (K, 2) int64, at end i
     (−N, V, M_i) (K, 3) [N, N, N m] and at end j the moment M_j (K,) [N m]; a bar's or
     cable's shear and moments are 0. Only those members' (a diagram's, every frame)."""
-    m = model.arrays
-    slot = [model.member_slot[k] for k in members.tolist()]
-    beam = np.array([kind == "beam" for kind, _ in slot], dtype=bool)
-    rows = np.array([row for _, row in slot], dtype=np.int64)
-    ij = np.array([(m.beam_ij if kind == "beam" else m.bar_ij)[row] for kind, row in slot], dtype=np.int64).reshape(-1, 2)
-    end = np.zeros((len(members), 3))
-    end_j = np.zeros(len(members))
-    if beam.any():
-        out = state.beam_out[rows[beam]]
-        end[beam] = np.column_stack((-out[:, 0], out[:, 1], out[:, 2]))
-        end_j[beam] = out[:, 3]
-    if (~beam).any():
-        end[~beam, 0] = -state.bar_N[rows[~beam]]
-    return ij, end, end_j
+    out = state.member_out[:, model.record_row[members]].T.reshape(-1, 4)
+    end = np.column_stack((-out[:, 0], out[:, 1], out[:, 2]))
+    return member_ends(model)[members].reshape(-1, 2), end, out[:, 3].copy()
 
 
 def member_ends(model: Model) -> np.ndarray:
     """(M, 2) int64: each member's end nodes (rows of model.node_ids), in member order."""
-    ends = np.zeros((len(model.member_ids), 2), dtype=np.int64)
-    for kind, members in model.members_by_kind.items():
-        ends[members] = getattr(model.arrays, f"{kind}_ij").reshape(-1, 2)  # bar_ij, beam_ij
-    return ends
+    ends = np.concatenate([kind.ends(model.arrays) for kind in MEMBERS.values()]).reshape(-1, 2)
+    return ends[model.record_row].astype(np.int64)
 
 
-def elements_without(model: Model, removed=()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The elements' on-flags (bars, beams, triangles; engine/linear.py's `active`)
-    with the members and triangles whose ids are in `removed` switched off."""
-    m = model.arrays
-    on = {"bar": np.ones(len(m.bar_L0), bool), "beam": np.ones(len(m.beam_L0), bool)}
-    tri_on = np.ones(len(m.tri_E), bool)
+def elements_without(model: Model, removed=()) -> dict[str, np.ndarray]:
+    """The elements' on-flags by kind (engine/linear.py's `active`, as all_on) with the
+    members and triangles whose ids are in `removed` switched off."""
     gone = set(removed)
-    for kind, members in model.members_by_kind.items():
-        for row, k in enumerate(members.tolist()):
-            if model.member_ids[k] in gone:
-                on[kind][row] = False
-    for k, tid in enumerate(model.triangle_ids):
-        if tid in gone:
-            tri_on[k] = False
-    return on["bar"], on["beam"], tri_on
+    m = model.arrays
+    record = np.ones(len(m.member_cap_t), bool)
+    record[model.record_row[[k for k, mid in enumerate(model.member_ids) if mid in gone]]] = False
+    on = {name: record[kind_rows(m, name)] for name in MEMBERS}
+    on["triangle"] = np.array([tid not in gone for tid in model.triangle_ids], dtype=bool)
+    return on
 
 
 def switch_off(model: Model, state, k: int) -> None:
-    """Member k (its row in model.member_ids) carries nothing from now on: its kind's
-    on-flag in `state` is cleared (the bomb, a removed member; its break time stays)."""
-    for kind, members in model.members_by_kind.items():
-        getattr(state, f"{kind}_on")[members == k] = False  # bar_on, beam_on
+    """Member k (its row in model.member_ids) carries nothing from now on: its on-flag in
+    `state` is cleared (the bomb, a removed member; its break time stays)."""
+    state.member_on[model.record_row[k]] = False
 
 
 # ------------------------------------------------- what the rest of the engine asks a kind
-# The engine's Python side asks the element kinds these questions here, so that the
-# integrators, the simulation and the interaction name no kind's arrays (docs/engine.md,
-# "What a new element kind touches"). The compiled kernels dispatch in engine/elements/kernels.py
-# (the State's arrays, eval_forces, the energy, the break check).
+# The engine's Python side asks the element kinds these questions here, walking the map
+# of the kinds (engine/elements/kernels.py KINDS), so that the integrators, the
+# simulation and the interaction name no kind's arrays (docs/engine.md, "What a new
+# element kind touches"). Everything by kind is a dict keyed by the kind's name, never
+# a tuple in some order: a kind missing from one is a KeyError, never another's arrays.
 
 
 def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tangent: bool = False, safe: bool = False) -> dict:
-    """{kind: (ke (E, d, d), dofs (E, d) int64)} for "bar", "beam", "triangle" at pos
+    """{kind: (ke (E, d, d), dofs (E, d) int64)} for every element kind (KINDS) at pos
     (N, 3): the small-displacement blocks at that geometry (numpy: nothing to compile),
     or with tangent=True the tangents at the state (pos, chord: the beams' running chord
     angles, by default their start; compiled kernels).
@@ -285,69 +235,36 @@ def element_blocks(m, pos: np.ndarray, chord: np.ndarray | None = None, *, tange
     every other element's small-displacement block at pos. (Compression's geometric
     stiffness can make the tangent indefinite, a short stiff bar's hugely so, and Newton
     then leaps away: engine/newmark.py.)"""
-    chord = m.beam_chord0 if chord is None else chord
-    if tangent:
-        kb = np.zeros((len(m.bar_L0), 4, 4))
-        if len(kb):
-            bar_tangents(m, pos, safe, kb)
-    else:
-        kb = bar_blocks(m, pos)
-    if tangent and not safe:
-        kbm = np.zeros((len(m.beam_L0), 6, 6))
-        kt = cst_blocks(m, pos)  # the Neo-Hookean rows until neo_tangents writes them
-        if len(kbm):
-            beam_tangents(m, pos, chord, kbm)
-        if len(kt):
-            cst_tangents(m, pos, kt)
-            neo_tangents(m, pos, kt)
-    else:
-        kbm = beam_blocks(m, pos)
-        kt = cst_blocks(m, pos)
-    return {"bar": (kb, bar_dofs(m)), "beam": (kbm, beam_dofs(m)), "triangle": (kt, tri_dofs(m))}
+    return {name: (kind.tangents(m, pos, chord, safe) if tangent else kind.blocks(m, pos), kind.dofs(m)) for name, kind in KINDS.items()}
 
 
 def write_small(m, state, u: np.ndarray, slack: np.ndarray) -> None:
-    """Every element's output in `state` (bar_N, beam_out, tri_out's stresses) for small
+    """Every element's output in `state` (member_out, tri_out's stresses) for small
     displacements u (N, 3) [m, rad] of a linear solve (m: ModelArrays); the slack
-    cables (B,) bool carry nothing."""
-    state.bar_N[:] = bar_axial_small(m, u)
-    state.bar_N[slack] = 0.0
-    state.beam_out[:] = beam_forces_small(m, u)
-    state.tri_out[:, :3] = tri_stress_small(m, u)
+    cables (B,) bool (rows of the bars) carry nothing."""
+    for name, kind in MEMBERS.items():
+        state.member_out[:, kind_rows(m, name)] = kind.small(m, u).T
+    state.member_out[:, kind_rows(m, "bar")][:, slack] = 0.0
+    state.tri_out[:, :3] = KINDS["triangle"].small(m, u)
 
 
-def all_on(m) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every element on, as engine/linear.py's `active` takes them (bars, beams,
-    triangles: the order of element_blocks)."""
-    return np.ones(len(m.bar_L0), bool), np.ones(len(m.beam_L0), bool), np.ones(len(m.tri_E), bool)
+def all_on(m) -> dict[str, np.ndarray]:
+    """Every element on, by kind, as engine/linear.py's `active` takes them (the keys of
+    element_blocks)."""
+    return {name: np.ones(kind.count(m), bool) for name, kind in KINDS.items()}
 
 
-def bars_of(active: tuple) -> np.ndarray:
-    """The bars' (and cables') flags among `active`."""
-    return active[0]
-
-
-def bars_off(active: tuple, off: np.ndarray) -> tuple:
-    """`active` with the bars `off` (B,) bool switched off too (slack cables)."""
-    return (active[0] & ~off, *active[1:])
-
-
-def on_flags(state) -> dict[str, np.ndarray]:
-    """Each element kind's on-flags in `state`, by the kind names of
-    element_blocks ("bar", "beam", "triangle")."""
-    return {"bar": state.bar_on, "beam": state.beam_on, "triangle": state.tri_on}
-
-
-def active(state) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The on-flags as engine/linear.py's `active` takes them (bars, beams, triangles)."""
-    return state.bar_on, state.beam_on, state.tri_on
+def on_flags(m, state) -> dict[str, np.ndarray]:
+    """Each element kind's on-flags in `state` (views of its arrays), by the kind names
+    of element_blocks, as engine/linear.py's `active` takes them."""
+    on = {name: state.member_on[kind_rows(m, name)] for name in MEMBERS}
+    on["triangle"] = state.tri_on
+    return on
 
 
 def element_damping(m) -> dict[str, np.ndarray]:
-    """Each element's stiffness-proportional damping β [s] by kind (a bar's from its
-    damping coefficient: c L0 / EA)."""
-    bar = m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c
-    return {"bar": bar, "beam": m.beam_beta, "triangle": m.tri_beta}
+    """Each element's stiffness-proportional damping β [s] by kind."""
+    return {name: kind.damping(m) for name, kind in KINDS.items()}
 
 
 def largest_damping(m) -> float:
@@ -357,18 +274,17 @@ def largest_damping(m) -> float:
 
 def breakable(m) -> bool:
     """Whether any member can break (has a finite capacity)."""
-    return any(bool(np.isfinite(c).any()) for c in (m.bar_cap_t, m.bar_cap_c, m.beam_cap_t, m.beam_cap_c))
+    return bool(np.isfinite(m.member_cap_t).any() or np.isfinite(m.member_cap_c).any())
 
 
-RECORDED = ("axial", "shear_i", "moment_i", "moment_j")  # what a member record may read
+RECORDED = ("axial", "shear_i", "moment_i", "moment_j")  # what a member record may read: the member record's columns
 
 
 def member_reader(model: Model, state, k: int, what: str):
     """A call that reads one of RECORDED [N, N, N m, N m] of member k from `state` as it
     is when called: one array read, for a record sampled every step (member_results
-    would work out every member's)."""
-    kind, row = model.member_slot[k]
-    if kind == "bar":
-        return (lambda: float(state.bar_N[row])) if what == "axial" else (lambda: 0.0)
-    c = RECORDED.index(what)
-    return lambda: float(state.beam_out[row, c])
+    would work out every member's). ValueError for what is not RECORDED."""
+    if what not in RECORDED:
+        raise ValueError(f"a member records {', '.join(RECORDED)}, not {what!r}")
+    row, c = int(model.record_row[k]), RECORDED.index(what)
+    return lambda: float(state.member_out[c, row])

@@ -22,6 +22,7 @@ from equilibria.engine.elements.kernels import eval_forces, strain_energy
 from equilibria.engine.interaction import Controls, Interaction
 from equilibria.engine.member_loads import largest_moments
 from equilibria.engine.model import Model
+from equilibria.engine.records import make_probe
 from equilibria.engine.results import member_results
 from equilibria.engine.tethers import eval_tethers
 from equilibria.engine.words import N_, Words
@@ -298,7 +299,7 @@ class Simulation(Interaction):
         t_load = self.model.load_end_time
         self.no_equilibrium = None
         with np.errstate(divide="ignore", invalid="ignore"):  # coincident nodes: NaN, caught below
-            K = linear.stiffness(self.model, self.state.pos, results.active(self.state))
+            K = linear.stiffness(self.model, self.state.pos, results.on_flags(self.model.arrays, self.state))
             rows = np.asarray(abs(K).sum(axis=1)).ravel().reshape(-1, 3)
         # Fictitious masses from Gershgorin row sums (ω² ≤ Σ|K_ij| / m_i, so leapfrog at
         # Δt = 1 is stable). A node's x and y share one mass, the sum of both rows, so
@@ -363,7 +364,7 @@ class Simulation(Interaction):
         s = self.state
         if K is None:
             with np.errstate(divide="ignore", invalid="ignore"):
-                K = linear.stiffness(self.model, s.pos, results.active(s))
+                K = linear.stiffness(self.model, s.pos, results.on_flags(self.model.arrays, s))
         eps = np.finfo(np.float64).eps
         dx = np.empty_like(s.pos)
         dx[:, :2] = eps * (float(np.abs(s.pos[:, :2]).max()) + self.model.char_length)
@@ -435,10 +436,8 @@ class Simulation(Interaction):
         return out
 
     def value(self, spec: str) -> float:
-        """One recorded quantity: node.ID.{x,y,rot,vx,vy,vrot,dx,dy,drot}, member.ID.{axial,
-        shear_i,moment_i,moment_j}, reaction.ID.{fx,fy,m} (a contact also .normal, .friction),
-        triangle.ID.{sx,sy,txy},
-        energy.{kinetic,strain}, time."""
+        """One recorded quantity now, named by the record grammar (engine/records.py
+        SPECS and WHOLE: node.ID.y, member.ID.axial, energy.strain, time, ...)."""
         return make_probe(self, spec)()
 
 
@@ -454,55 +453,3 @@ def stable_dt_for(model: Model, integrator: str) -> float:
     if integrator == "newmark":
         return newmark.DEFAULT_DT
     return linear.stable_dt(model, "rk4" if integrator == "rk4" else "symplectic")
-
-
-def make_probe(sim: Simulation, spec: str):
-    """A function reading the quantity `spec` from sim; ValueError names what is wrong."""
-    md, s = sim.model, sim.state
-    parts = spec.split(".")
-    if spec == "time":
-        return lambda: sim.time
-    if len(parts) == 2 and parts[0] == "energy" and parts[1] in ("kinetic", "strain"):
-        return sim.kinetic_energy if parts[1] == "kinetic" else sim.strain_energy
-    if len(parts) < 3:
-        raise ValueError(f"record spec {spec!r}: expected KIND.ID.QUANTITY, e.g. node.B.y")
-    kind, ident, what = parts[0], ".".join(parts[1:-1]), parts[-1]
-    if kind == "node":
-        if ident not in md.node_ids:
-            raise ValueError(f"record spec {spec!r}: unknown node {ident!r}")
-        q = md.node_index(ident)
-        cols = {"x": (s.pos, 0), "y": (s.pos, 1), "rot": (s.pos, 2), "vx": (s.vel, 0), "vy": (s.vel, 1), "vrot": (s.vel, 2)}
-        if what in cols:
-            arr, d = cols[what]
-            return lambda: float(arr[q, d])
-        if what in ("dx", "dy", "drot"):
-            d = ("dx", "dy", "drot").index(what)
-            return lambda: float(s.pos[q, d] - md.arrays.pos0[q, d])
-    elif kind == "member":
-        if ident not in md.member_ids:
-            raise ValueError(f"record spec {spec!r}: unknown member {ident!r}")
-        if what in results.RECORDED:
-            return results.member_reader(md, s, md.member_index(ident), what)
-    elif kind == "reaction":
-        if ident not in md.node_ids:
-            raise ValueError(f"record spec {spec!r}: unknown node {ident!r}")
-        q = md.node_index(ident)
-        cols = {"fx": 0, "fy": 1, "m": 2}
-        if what in cols:
-            c = cols[what]
-            return lambda: float(sim.support_forces()[q, c])
-        rows = [r for r, contact in enumerate(md.contacts) if contact[0] == q]
-        if what in ("normal", "friction") and rows:
-            c = 2 if what == "normal" else 3
-            return lambda: float(sim.contact_forces()[rows[0], c])
-    elif kind == "triangle":
-        if ident not in md.triangle_ids:
-            raise ValueError(f"record spec {spec!r}: unknown triangle {ident!r}")
-        k = md.triangle_ids.index(ident)
-        cols = {"sx": 0, "sy": 1, "txy": 2}
-        if what in cols:
-            c = cols[what]
-            return lambda: float(s.tri_out[k, c])
-    else:
-        raise ValueError(f"record spec {spec!r}: kind must be node, member, reaction, triangle or energy")
-    raise ValueError(f"record spec {spec!r}: unknown quantity {what!r}")

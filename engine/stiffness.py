@@ -55,29 +55,43 @@ def start_blocks(m) -> dict:
 
 def assemble(m, pos: np.ndarray | None = None, active=None, chord: np.ndarray | None = None, *, tangent: bool = False) -> sp.csr_matrix:
     """Global stiffness (3N × 3N) [N/m, N, N m] at pos (default: the start); active:
-    optional (bar_on, beam_on, tri_on) masks, off elements left out; tangent: see
+    optional on-flags by kind ({kind: (E,) bool}, the keys of element_blocks, as
+    engine/results.py on_flags gives them), off elements left out; tangent: see
     element_blocks. At the start (pos None or m.pos0 itself, no tangent) the blocks are
     worked out once per model and each set of active elements assembled once (_at_start):
     callers read the matrix and never change it."""
     pos = m.pos0 if pos is None else pos
     if pos is m.pos0 and not tangent:
         blocks, made = _at_start(m)
-        on = None if active is None or all(a.all() for a in active) else tuple(np.asarray(a, bool) for a in active)
-        key = None if on is None else tuple(a.tobytes() for a in on)
+        on = None if active is None else _by_kind(blocks, active)
+        on = None if on is None or all(a.all() for a in on.values()) else on
+        key = None if on is None else tuple((kind, a.tobytes()) for kind, a in on.items())
         if key not in made:
             if len(made) >= KEPT:
                 del made[next(iter(made))]  # the oldest: a zero-force check tries one set per member
             made[key] = _assembled(m, blocks, on)
         return made[key]
-    return _assembled(m, element_blocks(m, pos, chord, tangent=tangent), active)
+    blocks = element_blocks(m, pos, chord, tangent=tangent)
+    return _assembled(m, blocks, None if active is None else _by_kind(blocks, active))
+
+
+def _by_kind(blocks: dict, active: dict) -> dict[str, np.ndarray]:
+    """The on-flags `active` for each kind of `blocks`, as bool arrays; KeyError where
+    `active` lacks a kind of the blocks or names one they do not have (never another
+    kind's flags)."""
+    unknown = set(active) - set(blocks)
+    if unknown:
+        raise KeyError(f"on-flags for {sorted(unknown)}, which are no element kind (engine/elements/kernels.py KINDS: {', '.join(blocks)})")
+    return {kind: np.asarray(active[kind], bool) for kind in blocks}
 
 
 def _assembled(m, blocks: dict, active) -> sp.csr_matrix:
-    """K from the blocks {kind: (ke, dofs)}, the elements off in `active` left out."""
+    """K from the blocks {kind: (ke, dofs)}, the elements off in `active` ({kind: on},
+    each kind of the blocks; None: every element) left out."""
     rows, cols, vals = [], [], []
-    for k, (ke, dofs) in enumerate(blocks.values()):
+    for kind, (ke, dofs) in blocks.items():
         if active is not None:
-            ke, dofs = ke[active[k]], dofs[active[k]]
+            ke, dofs = ke[active[kind]], dofs[active[kind]]
         nd = dofs.shape[1]
         rows.append(np.repeat(dofs, nd, axis=1).ravel())
         cols.append(np.tile(dofs, (1, nd)).ravel())

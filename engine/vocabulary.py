@@ -2,15 +2,20 @@
 
 engine/model.py checks a model file against these; the level format (game/format/schema.py)
 reads them for its own schema, so that the engine and `equilibria validate` accept and
-refuse the same words. This module imports nothing (the game reads it at start, before
-the engine and numba are loaded).
+refuse the same words. This module imports only engine/words.py, the standard library's
+(the game reads it at start, before the engine and numba are loaded).
 """
 
 from __future__ import annotations
 
+from equilibria.engine.words import N_
+
 # A member entry's `kind`: "bar" (axial force, and buckling where members break),
 # "cable" (pulls only), "beam" (a beam-column: axial force, shear and moment).
 MEMBER_KINDS = ("bar", "cable", "beam")
+# What a student calls a member of each kind (engine/results.py's MemberResults.element;
+# marked: the game shows them translated).
+MEMBER_WORDS = {"bar": N_("bar"), "cable": N_("cable"), "beam": N_("beam-column")}
 DEFAULT_MEMBER_KIND = "bar"
 # An entry of each kind, the fields it needs beside id, i, j and material: the warm-up
 # model (engine/warm.py) has one member of each, so that its kernels compile at start.

@@ -472,9 +472,9 @@ class Session:
         at = self.member("bomb")
         if at is None:
             return False
-        on = int(sim.state.bar_on.sum() + sim.state.beam_on.sum())
+        on = int(sim.state.member_on.sum())
         self.click(at)
-        return self.scene.session.sim is sim and int(sim.state.bar_on.sum() + sim.state.beam_on.sum()) == on - 1
+        return self.scene.session.sim is sim and int(sim.state.member_on.sum()) == on - 1
 
     def _reset(self) -> bool:
         self.key(pygame.K_r)

@@ -356,7 +356,7 @@ def test_a_nail_is_a_control_both_integrators_hold_and_reactions_report(integrat
     sim.unnail(b)
     assert sim.model is level
     sim.remove_member("AB")
-    assert sim.controls.removed == {"AB"} and not sim.state.bar_on[0]
+    assert sim.controls.removed == {"AB"} and not sim.state.member_on[0]
 
 
 JARGON = ("explicit", "implicit", "RK4", "rk4", "Newmark", "newmark", "steps", "a second")

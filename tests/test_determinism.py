@@ -170,7 +170,7 @@ def test_a_recorded_input_session_replays_to_the_same_state():
     try:
         design = first.session.bench.design()
         assert len(design["members"]) == 5 and len(design["supports"]) == 2 and len(design["loads"]) == 1
-        assert not first.session.sim.state.bar_on.all(), "the bomb took a member out"
+        assert not first.session.sim.state.member_on.all(), "the bomb took a member out"
         assert first.session.sim.time > 2.0 and first.session.problem is None
         state, time_, notice = first.session.sim.state.copy(), first.session.sim.time, first.session.notice
     finally:

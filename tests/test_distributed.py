@@ -456,10 +456,10 @@ def test_drawing_the_diagrams_writes_nothing_into_the_run():
     app, scene = opened("beam-04", checked=True)
     key(app, pygame.K_SPACE)  # paused
     state = scene.picture.sim.state
-    before = [a.copy() for a in (state.pos, state.vel, state.beam_out, state.force)]
+    before = [a.copy() for a in (state.pos, state.vel, state.member_out, state.force)]
     for k in (pygame.K_i, pygame.K_i, pygame.K_w):
         key(app, k)
-    after = (state.pos, state.vel, state.beam_out, state.force)
+    after = (state.pos, state.vel, state.member_out, state.force)
     assert all(np.array_equal(a, b) for a, b in zip(before, after, strict=True))
 
 

@@ -142,13 +142,13 @@ def loaded(m) -> Simulation:
     the drawing only reads them)."""
     sim = Simulation(m, "rk4")
     n = len(m.arrays.bar_ij)
-    sim.state.bar_N[:] = 1e4 * np.sin(np.arange(n) * 0.7) * np.linspace(0.1, 1.0, n)
+    sim.state.member_out[0] = 1e4 * np.sin(np.arange(n) * 0.7) * np.linspace(0.1, 1.0, n)
     return sim
 
 
 def reference_members(surface: pygame.Surface, painter: render.StructurePainter, sim: Simulation, pts: np.ndarray) -> None:
     """The members as they were drawn before batching: one band (a polygon) each, in order (a lattice of bars only: member order is the bars' order)."""
-    axial = sim.state.bar_N
+    axial = sim.state.member_out[0]
     ref = painter.member_scale.value
     for (i, j), n in zip(painter.member_ij.tolist(), axial.tolist(), strict=True):
         width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * min(abs(n) / ref, 1.0)
@@ -174,7 +174,7 @@ def test_batched_members_cover_the_pixels_they_did(fonts, cells):
     new, old = pygame.Surface(size), pygame.Surface(size)
     for s in (new, old):
         s.fill(BACKGROUND)
-    painter.member_scale.update(float(np.abs(sim.state.bar_N).max()))
+    painter.member_scale.update(float(np.abs(sim.state.member_out[0]).max()))
     pts = view.points(sim.state.pos[:, :2])
     bands = [item for item in painter.sketch(new.get_rect(), view, sim, values=False) if isinstance(item, Bands)]
     assert len(bands) == 1 and bands[0].smooth == (len(m.member_ids) <= render.SMOOTH_UP_TO)

@@ -9,6 +9,8 @@ it swings between y0 and y0 − 2δ about the static position y0 − δ.
 
 import csv
 import math
+import re
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -17,6 +19,7 @@ from builders import member, model
 
 from equilibria.app.draw.palette import COMPRESSION, REACTION, TENSION, Fonts
 from equilibria.app.widgets.graphs import CAPACITY, QUANTITIES, GraphPanel, Recorder, label, nice_ticks, tick_text
+from equilibria.engine import records
 from equilibria.engine.model import build_model
 from equilibria.engine.simulation import Simulation, make_probe
 from equilibria.files.store import SaveError
@@ -25,6 +28,7 @@ M, G, T = 10.0, 9.81, 0.6  # [kg], [m/s²], [s]: a period of 36 frames at 60 Hz
 K = M * (2 * math.pi / T) ** 2  # [N/m]
 DELTA = M * G / K  # [m]
 FRAME = 1 / 60  # [s]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def spring(**world) -> dict:
@@ -295,3 +299,89 @@ def near(image: pygame.Surface, at: tuple[float, float], colour, radius: int) ->
     """Pixels of exactly `colour` within `radius` px of `at`."""
     x0, y0 = round(float(at[0])), round(float(at[1]))
     return sum(image.get_at((x, y))[:3] == colour for x in range(x0 - radius, x0 + radius + 1) for y in range(y0 - radius, y0 + radius + 1))
+
+
+# ---------------------------------------------------------------------- one grammar
+# The record grammar lives once, in the engine (engine/records.py): `simulate --record`
+# and the graphs read it. Before, each wrote its own: the engine's took vrot, drot and a
+# contact's normal and friction, which the graphs refused; the graphs' took load.ID.*,
+# which `simulate` refused.
+UNION = [
+    "time",
+    "energy.kinetic",
+    "energy.strain",
+    *(f"node.B.{q}" for q in ("x", "y", "rot", "vx", "vy", "vrot", "dx", "dy", "drot")),
+    *(f"member.AB.{q}" for q in ("axial", "shear_i", "moment_i", "moment_j")),
+    *(f"reaction.A.{q}" for q in ("fx", "fy", "m")),
+    "reaction.C.normal",
+    "reaction.C.friction",
+    *(f"load.B.{q}" for q in ("fx", "fy", "m")),
+    *(f"triangle.T.{q}" for q in ("sx", "sy", "txy")),
+]
+
+
+def every_part() -> Simulation:
+    """A member, a triangle, a pin A, a contact under C, a load on B with a history: a
+    model with a quantity of every part of the grammar."""
+    data = model(
+        [("A", 0.0, 0.0), ("B", 1.0, 0.0), ("C", 0.5, 0.8)],
+        [member("AB", "A", "B"), member("BC", "B", "C"), member("AC", "A", "C")],
+        [{"node": "A", "fix": ["x", "y"]}, {"node": "C", "contact": {"normal": [0.0, -1.0], "mu": 0.3}}],
+        [{"node": "B", "fy": -1e3, "history": [[0.0, 0.0], [0.1, 1.0]]}],
+        triangles=[{"id": "T", "nodes": ["A", "B", "C"], "material": "steel", "t": 0.001}],
+        gravity=G,
+    )
+    sim = Simulation(build_model(data), "rk4")
+    sim.advance(0.05)
+    return sim
+
+
+def specs_of(sim: Simulation) -> list[str]:
+    """Every spec the engine's grammar names, for the ids of every_part."""
+    ident = {"node": "B", "member": "AB", "reaction": "A", "load": "B", "triangle": "T"}
+    specs = list(records.WHOLE)
+    for part, quantities in records.SPECS.items():
+        specs += [f"{part}.{'C' if q in ('normal', 'friction') else ident[part]}.{q}" for q in quantities]
+    return specs
+
+
+def test_the_graphs_show_what_the_engine_records_and_nothing_else():
+    """The graphs' quantities are the engine's grammar, part by part, each with its word
+    and display unit; every one of them the engine reads from a run and the Recorder
+    follows; and what both took before still works, in both."""
+    assert {part: list(q) for part, q in QUANTITIES.items()} == {part: list(q) for part, q in records.SPECS.items()}
+    assert all(QUANTITIES[part][what].si == si for part, q in records.SPECS.items() for what, si in q.items())
+    sim = every_part()
+    assert sorted(specs_of(sim)) == sorted(UNION)
+    rec = Recorder(UNION)
+    rec.sample(sim)
+    assert rec.problems == {} and all(np.isfinite(rec.series(spec)).all() for spec in UNION)
+    for spec in UNION:
+        assert math.isfinite(make_probe(sim, spec)()) and label(spec).endswith("]")
+    assert make_probe(sim, "load.B.fy")() == pytest.approx(-1e3 * sim.time / 0.1, rel=1e-12)  # on its ramp
+    with pytest.raises(ValueError, match="no contact"):
+        make_probe(sim, "reaction.A.normal")
+    with pytest.raises(ValueError, match="unknown quantity"):
+        Recorder(["node.B.z"])
+
+
+def documented(text: str) -> set[str]:
+    """The specs a doc writes in backticks, `.y` after `node.ID.x` standing for `node.ID.y`."""
+    found, prefix = set(), ""
+    for token in re.findall(r"`([a-z_]+(?:\.[A-Za-z_]+)*|\.[a-z_]+)`", text):
+        if token.startswith("."):
+            token = prefix + token
+        elif "." in token and token.split(".")[0] in records.SPECS:
+            prefix = token.rsplit(".", 1)[0]
+        found.add(token)
+    return {t for t in found if t in records.WHOLE or t.split(".")[0] in records.SPECS}
+
+
+def test_the_docs_name_the_grammar():
+    """docs/cli.md's table of record specs and docs/model.md's list name every spec the
+    grammar takes, and none it does not."""
+    grammar = set(records.WHOLE) | {f"{part}.ID.{q}" for part, quantities in records.SPECS.items() for q in quantities}
+    cli = (ROOT / "docs/cli.md").read_text(encoding="utf-8").split("### Record specs", 1)[1].split("\n#", 1)[0]
+    listed = (ROOT / "docs/model.md").read_text(encoding="utf-8").split("**Record specs**", 1)[1].split("\n\n", 1)[0]
+    assert documented(cli) == grammar
+    assert documented(listed) == grammar

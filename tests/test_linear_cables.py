@@ -28,6 +28,7 @@ from equilibria.cli.main import main
 from equilibria.engine.elements.beam import beam_forces_small
 from equilibria.engine.linear import bar_axial_linear, load_vector, prescribed_displacement, stiffness
 from equilibria.engine.model import build_model
+from equilibria.engine.results import all_on
 from equilibria.engine.simulation import Simulation
 
 P, H = 100e3, 20e3  # [N] vertical load on each top node, lateral load at C
@@ -71,7 +72,7 @@ def consistent_sets(data: dict, tol: float = 1e-7) -> list[dict]:
     free = ~m.fixed.ravel()
     F = load_vector(built, built.load_end_time).ravel()
     scale = np.abs(F).max()
-    every = (np.ones(len(m.bar_L0), bool), np.ones(len(m.beam_L0), bool), np.ones(len(m.tri_E), bool))
+    every = all_on(m)  # by kind (engine/results.py)
     K_all = stiffness(built, active=every).toarray()[free][:, free]
     d = 1.0 / np.sqrt(np.diag(K_all))
     if np.linalg.eigvalsh(K_all * d[:, None] * d[None, :]).min() < 1e-10:
@@ -81,7 +82,7 @@ def consistent_sets(data: dict, tol: float = 1e-7) -> list[dict]:
         taut = np.array(taut, dtype=bool)
         on = np.ones(len(m.bar_L0), bool)
         on[cables[~taut]] = False
-        K = stiffness(built, active=(on, *every[1:])).toarray()[free][:, free]
+        K = stiffness(built, active={**every, "bar": on}).toarray()[free][:, free]
         uf = np.linalg.lstsq(K, F[free], rcond=1e-13)[0]
         if np.abs(K @ uf - F[free]).max() > tol * scale:
             continue

@@ -14,7 +14,7 @@ import pytest
 from builders import STEEL, cantilever, member, model
 
 from equilibria.engine.model import build_model
-from equilibria.engine.results import elements_without, member_ends, member_results
+from equilibria.engine.results import element_blocks, elements_without, member_ends, member_results
 from equilibria.engine.simulation import Simulation
 
 E = STEEL["E"]
@@ -128,8 +128,9 @@ def test_a_removed_member_is_off_and_never_broke():
 
 def test_elements_without_switches_off_the_named_members_of_each_kind():
     m = build_model(capacities_model())
-    bars, beams, tris = elements_without(m, ("CAB", "BM"))
-    assert bars.tolist() == [False, True] and beams.tolist() == [False] and len(tris) == 0
+    on = elements_without(m, ("CAB", "BM"))
+    assert on["bar"].tolist() == [False, True] and on["beam"].tolist() == [False] and len(on["triangle"]) == 0
+    assert set(on) == set(element_blocks(m.arrays, m.arrays.pos0))  # by kind, the keys the stiffness pairs them with
 
 
 def test_members_of_mixed_kinds_come_in_member_order():

@@ -14,10 +14,13 @@ from pathlib import Path
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 KIND_WORDS = {"bar", "beam", "cable"}
-# The engine's arrays per element kind (state.bar_N, arrays.beam_cap_t, ...), which kind
-# a member is (member_slot, members_by_kind), and a history's raw rows.
+# The engine's arrays per element kind (arrays.bar_ij, arrays.beam_EI, ...), the member
+# record's (state.member_out, arrays.member_cap_t, ...: whose row is which member is the
+# engine's business), which kind a member is (member_slot, members_by_kind), and a
+# history's raw rows.
 PER_KIND = re.compile(r"^(bar|beam|cable)_")
-ENGINE_INSIDES = {"member_slot", "members_by_kind", "hist_start", "hist_t", "hist_v"}
+RECORD = {"member_on", "member_out", "member_broke", "member_start", "member_cap_t", "member_cap_c", "record_row", "kind_rows"}
+ENGINE_INSIDES = {"member_slot", "members_by_kind", "hist_start", "hist_t", "hist_v", *RECORD}
 # (file, the compared expression): the level format naming kinds for the student.
 LEVEL_FORMAT = {
     ("format/schema.py", "self.kind"),  # a section's kind, in the level file
@@ -82,6 +85,8 @@ def test_the_check_finds_what_it_forbids():
     tree = ast.parse('n = s.bar_N[row] if kind == "bar" else s.beam_out[row, 0]\nw = {"bar": 1, "beam": 2}')
     assert [e for _, e in kind_comparisons(tree)] == ["a dict keyed by element kind", "kind"]
     assert sorted(n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and PER_KIND.match(n.attr)) == ["bar_N", "beam_out"]
+    record = ast.parse("n = sim.state.member_out[sim.model.record_row[k], 0]")
+    assert sorted(n.attr for n in ast.walk(record) if isinstance(n, ast.Attribute) and n.attr in ENGINE_INSIDES) == ["member_out", "record_row"]
 
 
 def test_kn_gives_three_figures_in_plain_digits_with_the_sign():

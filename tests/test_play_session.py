@@ -226,11 +226,11 @@ def test_the_bomb_removes_a_member_and_reset_brings_it_back(tmp_path):
     app.run(30)
     tool(app, scene, "bomb")
     click(app, scene.view.point(0, 2))
-    assert not scene.session.sim.state.bar_on[0]
+    assert not scene.session.sim.state.member_on[0]
     app.run(30)
     assert scene.session.sim.state.pos[scene.session.model.node_index("B"), 1] < 0.95  # falling
     key(app, pygame.K_r)
-    assert scene.session.sim.state.bar_on[0]
+    assert scene.session.sim.state.member_on[0]
     app.close()
 
 

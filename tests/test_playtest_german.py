@@ -100,7 +100,9 @@ def test_a_members_element_is_named_in_german():
     from equilibria.engine.results import ELEMENTS
 
     set_language("de")
-    assert [element_name(e) for e in ELEMENTS] == ["Fachwerkstab", "Seil", "Biegebalken"]
+    german = {str(e): element_name(e) for e in ELEMENTS}  # every kind's element (engine/vocabulary.py MEMBER_WORDS)
+    assert {e: german[e] for e in ("bar", "cable", "beam-column")} == {"bar": "Fachwerkstab", "cable": "Seil", "beam-column": "Biegebalken"}
+    assert all(said != english for english, said in german.items()), german
 
 
 def test_money_reads_as_the_german_briefs_write_it():

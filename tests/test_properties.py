@@ -408,9 +408,8 @@ def test_a_rigid_motion_of_any_size_gives_zero_force(skeleton, data, turn, shift
     tol = RIGID_TOL * scale
     assert np.abs(force[:, :2]).max() <= tol
     assert np.abs(force[:, 2]).max(initial=0.0) <= tol * size
-    assert np.abs(sim.state.bar_N).max(initial=0.0) <= tol
-    assert np.abs(sim.state.beam_out[:, :2]).max(initial=0.0) <= tol
-    assert np.abs(sim.state.beam_out[:, 2:]).max(initial=0.0) <= tol * size
+    assert np.abs(sim.state.member_out[:2]).max(initial=0.0) <= tol
+    assert np.abs(sim.state.member_out[2:]).max(initial=0.0) <= tol * size
     assert np.abs(sim.state.tri_out[:, :3]).max(initial=0.0) <= RIGID_TOL * float(np.max(m.tri_E, initial=0.0))
     # A Neo-Hookean triangle's W = μ/2 (tr C − 2) − μ ln J + … is a difference of terms
     # of size μ, so its round-off is ~ε μ A t, first order in ε (measured ≤ 1.4e-17 EA ℓ).

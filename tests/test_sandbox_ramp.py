@@ -52,19 +52,19 @@ def test_a_load_that_statics_says_holds_is_ramped_in_and_holds():
     session = run_session(two_bars(0.7), RAMP_SECONDS + 1.0)
     s = session.sim.state
     assert session.problem is None
-    assert (s.bar_broke < 0).all(), session.notice
+    assert (s.member_broke < 0).all(), session.notice
     # At rest under the full load, each bar carries N = 0.7 P_CR, within 2 % (the
     # ramp's leftover swing, damped by the sandbox's air, and the weight of the bars).
-    assert abs(float(s.bar_N[0]) + 0.7 * P_CR) < 0.02 * 0.7 * P_CR
+    assert abs(float(s.member_out[0, 0]) + 0.7 * P_CR) < 0.02 * 0.7 * P_CR
     # The same structure loaded at once (no ramp) breaks: the shock the ramp avoids.
     sudden = Simulation(build_model(session.bench.structure()), "rk4")
     sudden.advance(0.2)
-    assert (sudden.state.bar_broke >= 0).any()
+    assert (sudden.state.member_broke >= 0).any()
 
 
 def test_a_member_statics_overloads_says_by_how_much():
     session = run_session(two_bars(1.3), RAMP_SECONDS + 0.5)
-    assert (session.sim.state.bar_broke >= 0).any()
+    assert (session.sim.state.member_broke >= 0).any()
     assert "statics asks it to carry" in session.notice and "130%" in session.notice
     assert "buckling load" in session.notice and "Make it stronger" in session.notice
 
@@ -72,7 +72,7 @@ def test_a_member_statics_overloads_says_by_how_much():
 def test_the_static_answer_is_shown_before_the_run_and_balances():
     session = PlaySession(Stage.empty_sandbox(), bench=two_bars(0.7), fixed=True)
     static = session.static.sim
-    n = float(static.state.bar_N[0])
+    n = float(static.state.member_out[0, 0])
     assert abs(n + 0.7 * P_CR) < 1e-3 * P_CR  # the direct stiffness answer: N = P / (2 sin θ), plus the bars' weight
     r = static.reactions()
     assert abs(r[:, 1].sum() - 2 * SIN * 0.7 * P_CR) < 1e-3 * P_CR

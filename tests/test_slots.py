@@ -56,7 +56,7 @@ def test_the_kernels_and_python_ask_the_law_the_same():
     eval_forces(m, state, state.pos, state.vel, 0.0, state.force)
     N, M1, M2, _ = member_law(r1, r2, r3, float(m.beam_EA[0]), float(m.beam_EI[0]), L0, 0, 0, np.zeros((3, 3)))
     assert math.hypot(r1, r2) > 0.1  # on the chain
-    np.testing.assert_allclose(state.beam_out[0, [0, 2, 3]], [N, M1, M2], rtol=1e-9, atol=1e-9 * abs(N))
+    np.testing.assert_allclose(state.member_out[[0, 2, 3], model.record_row[0]], [N, M1, M2], rtol=1e-9, atol=1e-9 * abs(N))
 
 
 def test_a_new_process_finds_the_cell_from_the_cache():
@@ -77,9 +77,9 @@ def test_an_empty_slot_gives_nan_not_another_law():
         "import sys, math; sys.path.insert(0, 'tests');"
         "from equilibria.engine.elements.beam import STABILITY; STABILITY.ensure = lambda: None;"
         "from test_slots import *;"
-        "m = build_model(column_data(1, P=0.5 * EULER)).arrays; s = built_state(m);"
+        "model = build_model(column_data(1, P=0.5 * EULER)); m = model.arrays; s = built_state(m);"
         "eval_forces(m, s, s.pos, s.vel, 0.0, s.force);"
-        "print(math.isnan(s.beam_out[0, 0]))"
+        "print(math.isnan(s.member_out[0, model.record_row[0]]))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, env=os.environ.copy())
     assert out.returncode == 0, out.stderr

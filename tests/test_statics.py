@@ -204,7 +204,7 @@ def test_members_break_past_their_strength_when_the_world_says_so():
     res = breaks.results()
     assert res["members"]["AB"]["broken"] and res["members"]["AB"]["axial"] == 0.0
     assert res["nodes"]["B"]["y"] < -0.1
-    assert 0.08 < breaks.state.bar_broke[0] < 0.1  # while the load passed 250 kN on its ramp
+    assert 0.08 < breaks.state.member_broke[0] < 0.1  # while the load passed 250 kN on its ramp
     unbreakable = Simulation(build_model(hanger(300e3, False)), "rk4")
     unbreakable.advance(0.3)
     assert not unbreakable.results()["members"]["AB"]["broken"]
@@ -245,7 +245,7 @@ def test_a_strut_breaks_at_its_euler_load_and_a_bar_without_i_is_refused():
     breaks = Simulation(build_model(strut(25e3)), "rk4")
     breaks.advance(0.3)
     assert breaks.results()["members"]["AB"]["broken"]
-    assert abs(breaks.state.bar_broke[0] - 0.1 * 19.74 / 25) < 2e-3
+    assert abs(breaks.state.member_broke[0] - 0.1 * 19.74 / 25) < 2e-3
     no_inertia = strut(15e3)
     del no_inertia["members"][0]["I"]
     with pytest.raises(ModelError, match="buckling") as err:

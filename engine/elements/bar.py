@@ -21,14 +21,19 @@ import numpy as np
 from numba import njit
 
 from equilibria.engine.compiled.options import INNER, KERNEL
+from equilibria.engine.elements.kind import MemberKind
 
 
 @njit(**INNER, inline="always")
-def bar_forces(m, pos, vel, bar_on, force, bar_N):
-    """Add every active bar's and cable's force to force (N, 3) [N]; bar_N (B,) [N]."""
+def bar_forces(m, pos, vel, on, force, out, lo):
+    """Add every active bar's and cable's force to force (N, 3) [N]. The bars are rows lo
+    to lo + B of the member record (engine/elements/kind.py): on (M,) bool their
+    on-flags, out (4, M) where each writes its N [N] (out[0]; a bar's V and moments stay
+    0)."""
     for e in range(m.bar_ij.shape[0]):
-        if not bar_on[e]:
-            bar_N[e] = 0.0
+        r = lo + np.uint64(e)  # unsigned: no handling of negative indices (engine/model.py INDEX)
+        if not on[r]:
+            out[0, r] = 0.0
             continue
         i = m.bar_ij[e, 0]
         j = m.bar_ij[e, 1]
@@ -52,15 +57,16 @@ def bar_forces(m, pos, vel, bar_on, force, bar_N):
         force[i, 1] += fy
         force[j, 0] -= fx
         force[j, 1] -= fy
-        bar_N[e] = N
+        out[0, r] = N
 
 
 @njit(**INNER, inline="always")
-def bar_energy(m, pos, bar_on):
-    """Strain energy [J] of the active bars and taut cables: ½ k (L − L0)²."""
+def bar_energy(m, pos, on, lo):
+    """Strain energy [J] of the active bars and taut cables: ½ k (L − L0)² (on: the
+    member record's on-flags, the bars from row lo)."""
     u = 0.0
     for e in range(m.bar_ij.shape[0]):
-        if bar_on[e]:
+        if on[lo + np.uint64(e)]:
             i = m.bar_ij[e, 0]
             j = m.bar_ij[e, 1]
             L = math.hypot(pos[j, 0] - pos[i, 0], pos[j, 1] - pos[i, 1])
@@ -126,3 +132,41 @@ def bar_axial_small(m, u: np.ndarray) -> np.ndarray:
     d = m.pos0[j, :2] - m.pos0[i, :2]
     e = d / np.hypot(d[:, 0], d[:, 1])[:, None]
     return m.bar_k * np.einsum("ek,ek->e", e, u[j, :2] - u[i, :2])
+
+
+def bar_small(m, u: np.ndarray) -> np.ndarray:
+    """(B, 4) [N, V, M_i, M_j] for small displacements u (N, 3): the axial force of
+    bar_axial_small, no shear or moment."""
+    out = np.zeros((len(m.bar_L0), 4))
+    out[:, 0] = bar_axial_small(m, u)
+    return out
+
+
+def _tangents(m, pos: np.ndarray, chord: np.ndarray, safe: bool) -> np.ndarray:
+    """bar_tangents into a new (B, 4, 4), compiled only for a model with bars; safe: the
+    geometric stiffness of tension only."""
+    ke = np.zeros((len(m.bar_L0), 4, 4))
+    if len(ke):
+        bar_tangents(m, pos, safe, ke)
+    return ke
+
+
+def _traits(m) -> dict[str, np.ndarray]:
+    n = len(m.bar_L0)
+    cable = m.bar_cable.astype(bool)
+    return {"format": cable.astype(np.int8), "bending": np.zeros(n, bool), "pinned": np.zeros((n, 2), bool), "pushes": ~cable}
+
+
+# The bar and the cable as the engine's Python side asks them (engine/elements/kind.py).
+BAR = MemberKind(
+    name="bar",
+    formats=("bar", "cable"),  # a cable is a bar whose bar_cable is set: format row 1
+    count=lambda m: len(m.bar_L0),
+    dofs=bar_dofs,
+    blocks=bar_blocks,
+    tangents=_tangents,
+    damping=lambda m: m.bar_c * m.bar_L0 / m.bar_EA if len(m.bar_L0) else m.bar_c,  # β = c L0 / EA
+    small=bar_small,
+    ends=lambda m: m.bar_ij,
+    traits=_traits,
+)

@@ -44,6 +44,7 @@ from equilibria.engine.compiled.options import ALLOCATING, INNER, KERNEL
 from equilibria.engine.compiled.slots import POINTER, Slot, pointer_array, stack_array
 from equilibria.engine.elements.beam_chain import corotational_block, member_law
 from equilibria.engine.elements.beam_stability import RELEASE_I, RELEASE_J
+from equilibria.engine.elements.kind import MemberKind
 
 TWO_PI = 2.0 * math.pi
 
@@ -143,16 +144,19 @@ def _deformation_of(m, e, pos, chord):
 
 
 @njit(**INNER, inline="always")
-def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
-    """Add every active beam's force to force (N, 3); beam_out (Bm, 4) [N, V, M1, M2].
+def beam_forces(m, pos, vel, chord, on, force, out, lo):
+    """Add every active beam's force to force (N, 3). The beams are rows lo to lo + Bm
+    of the member record (engine/elements/kind.py): on (M,) bool their on-flags, out
+    (4, M) where each writes its [N, V, M1, M2].
 
     Internal force Gᵀ R (module note): on node i N e − V n and −M1, on node j the
     opposite and −M2 (the forces on the nodes are minus the internal force)."""
     scratch = stack_array(3, 3)  # the tangent a 'stability' beam's law does not write here
     for e in range(m.beam_ij.shape[0]):
-        if not beam_on[e]:
+        r = lo + np.uint64(e)  # unsigned: no handling of negative indices (engine/model.py INDEX)
+        if not on[r]:
             for c4 in range(4):
-                beam_out[e, c4] = 0.0
+                out[c4, r] = 0.0
             continue
         i = m.beam_ij[e, 0]
         j = m.beam_ij[e, 1]
@@ -195,19 +199,20 @@ def beam_forces(m, pos, vel, chord, beam_on, force, beam_out):
         force[j, 1] -= fy
         force[i, 2] -= M1
         force[j, 2] -= M2
-        beam_out[e, 0] = N
-        beam_out[e, 1] = V
-        beam_out[e, 2] = M1
-        beam_out[e, 3] = M2
+        out[0, r] = N
+        out[1, r] = V
+        out[2, r] = M1
+        out[3, r] = M2
 
 
 @njit(**INNER, inline="always")
-def beam_energy(m, pos, chord, beam_on):
-    """Strain energy [J] of the active beams: ½ rᵀ K r (seed), U* (stability)."""
+def beam_energy(m, pos, chord, on, lo):
+    """Strain energy [J] of the active beams: ½ rᵀ K r (seed), U* (stability) (on: the
+    member record's on-flags, the beams from row lo)."""
     scratch = stack_array(3, 3)
     u = 0.0
     for e in range(m.beam_ij.shape[0]):
-        if beam_on[e]:
+        if on[lo + np.uint64(e)]:
             r1, r2, r3, _, _ = _deformation_of(m, e, pos, chord)
             if m.beam_stability[e]:
                 u += stability_member(r1, r2, r3, m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], m.beam_release[e], 0, scratch)[3]
@@ -300,3 +305,36 @@ def beam_forces_small(m, u: np.ndarray) -> np.ndarray:
         psi = (-ey * du[0] + ex * du[1]) / L
         out[e] = beam_end_forces(u[i, 2] - psi, u[j, 2] - psi, ex * du[0] + ey * du[1], m.beam_EA[e], m.beam_EI[e], m.beam_L0[e], L, int(m.beam_release[e]))
     return out
+
+
+def _tangents(m, pos: np.ndarray, chord: np.ndarray, safe: bool) -> np.ndarray:
+    """beam_tangents at (pos, chord; None: the chords as built) into a new (Bm, 6, 6),
+    compiled only for a model with beams; safe: the small-displacement blocks at pos instead (positive
+    semi-definite: engine/newmark.py)."""
+    if safe:
+        return beam_blocks(m, pos)
+    ke = np.zeros((len(m.beam_L0), 6, 6))
+    if len(ke):
+        beam_tangents(m, pos, m.beam_chord0 if chord is None else chord, ke)
+    return ke
+
+
+def _traits(m) -> dict[str, np.ndarray]:
+    n = len(m.beam_L0)
+    pinned = (m.beam_release[:, None] & np.array([1, 2])) > 0  # bits i, j (module note)
+    return {"format": np.zeros(n, np.int8), "bending": np.ones(n, bool), "pinned": pinned, "pushes": np.ones(n, bool)}
+
+
+# The beam-column as the engine's Python side asks it (engine/elements/kind.py).
+BEAM = MemberKind(
+    name="beam",
+    formats=("beam",),
+    count=lambda m: len(m.beam_L0),
+    dofs=beam_dofs,
+    blocks=beam_blocks,
+    tangents=_tangents,
+    damping=lambda m: m.beam_beta,
+    small=beam_forces_small,
+    ends=lambda m: m.beam_ij,
+    traits=_traits,
+)

@@ -1,10 +1,12 @@
-"""The elements' compiled home: the State every integrator advances (each element
-kind's on-flags, outputs and break times among its arrays), the members' break check,
-and the assembly of nodal forces (seed 000, box B): loads, gravity, ground motion, mass
+"""The elements' home: the one map of the element kinds (KINDS), and their compiled code:
+the State every integrator advances (the member record's on-flags, outputs and break
+times among its arrays, engine/elements/kind.py), the members' break check, and the
+assembly of nodal forces (seed 000, box B): loads, gravity, ground motion, mass
 damping, and every element's force from its own module (engine/elements/bar.py, beam.py with
 beam_stability.py, cst.py, neo_hookean.py, which also give its tangent and its
 small-displacement block, placed by engine/stiffness.py). numba dispatches statically,
-so this is where compiled code names each element kind (docs/engine.md).
+so this is where compiled code names each element kind, beside the map the Python side
+reads (docs/engine.md, "What a new element kind touches").
 
 Every element computes its forces from deformations measured in the current geometry,
 so rigid motions of any size give zero force. End forces are the exact gradient of the
@@ -30,11 +32,32 @@ import numpy as np
 from numba import njit
 
 from equilibria.engine.compiled.options import INNER, KERNEL
-from equilibria.engine.elements.bar import bar_energy, bar_forces
-from equilibria.engine.elements.beam import beam_energy, beam_forces
+from equilibria.engine.elements.bar import BAR, bar_energy, bar_forces
+from equilibria.engine.elements.beam import BEAM, beam_energy, beam_forces
 from equilibria.engine.elements.beam_stability import span_loads
 from equilibria.engine.elements.cst import cst_forces
-from equilibria.engine.elements.neo_hookean import neo_forces
+from equilibria.engine.elements.kind import ElementKind, MemberKind
+from equilibria.engine.elements.neo_hookean import TRIANGLE, neo_forces
+
+# ------------------------------------------------------------------ the map of the kinds
+# Every element kind, by name (engine/elements/kind.py): the one list the Python side
+# walks. The kinds that make members come first, in the order of their slices of the
+# member record (ModelArrays.member_start, made by engine/model.py in this order).
+KINDS: dict[str, ElementKind] = {kind.name: kind for kind in (BAR, BEAM, TRIANGLE)}
+MEMBERS: dict[str, MemberKind] = {name: kind for name, kind in KINDS.items() if isinstance(kind, MemberKind)}
+# Each member kind's row of member_start, for the compiled calls below (numba reads
+# these as constants).
+_BAR = tuple(MEMBERS).index(BAR.name)
+_BEAM = tuple(MEMBERS).index(BEAM.name)
+
+
+def kind_rows(m, name: str) -> slice:
+    """The rows of the member record (engine/elements/kind.py) that member kind `name`
+    holds in model arrays m; KeyError for a name that is no member kind."""
+    if name not in MEMBERS:
+        raise KeyError(f"{name!r} is no member kind (engine/elements/kernels.py MEMBERS: {', '.join(MEMBERS)})")
+    k = tuple(MEMBERS).index(name)
+    return slice(int(m.member_start[k]), int(m.member_start[k + 1]))
 
 
 @njit(**KERNEL)
@@ -66,17 +89,20 @@ def history_rate(hist_start, hist_t, hist_v, h, t):
 
 
 class State(NamedTuple):
-    """What changes in time. Shapes, dtypes and units:
+    """What changes in time. Shapes, dtypes and units (M members, each kind a slice of
+    their rows: the member record, engine/elements/kind.py):
 
     pos, vel: (N, 3) float64 [m, m, rad], [m/s, m/s, rad/s]
     chord: (Bm,) [rad] running total of each beam's chord angle
     clock: (6,) [time s, external work J, rest timer s, max speed m/s, residual N,
             kinetic energy J], the last four as of the last step
     status: (1,) int64 RUNNING / AT_REST / NOT_FINITE
-    bar_on, beam_on, tri_on: (B,), (Bm,), (T,) bool; a removed or broken element is off
-    bar_broke, beam_broke: (B,), (Bm,) [s] time the member broke, or −1
+    member_on, tri_on: (M,), (T,) bool; a removed or broken element is off
+    member_broke: (M,) [s] time the member broke, or −1
     force: (N, 3) [N, N, N m] total force at the last evaluation
-    bar_N: (B,) [N]; beam_out: (Bm, 4) [N, V, M1, M2]; tri_out: (T, 4) [Pa ×3, J]
+    member_out: (4, M) [N, V, M_i, M_j]: a row of each over every member (a bar's or
+            cable's V and moments 0), so that the bars' loop writes its N contiguously;
+    tri_out: (T, 4) [Pa ×3, J]
     tether: (K, 8) the tethers acting now (engine/tethers.py; set by the caller between
             calls; the kernels only slide contact anchors, at the start of each step); tether_f: (K, 2) [N] their forces at the
             last evaluation
@@ -87,14 +113,11 @@ class State(NamedTuple):
     chord: np.ndarray
     clock: np.ndarray
     status: np.ndarray
-    bar_on: np.ndarray
-    beam_on: np.ndarray
+    member_on: np.ndarray
     tri_on: np.ndarray
-    bar_broke: np.ndarray
-    beam_broke: np.ndarray
+    member_broke: np.ndarray
     force: np.ndarray
-    bar_N: np.ndarray
-    beam_out: np.ndarray
+    member_out: np.ndarray
     tri_out: np.ndarray
     tether: np.ndarray
     tether_f: np.ndarray
@@ -112,8 +135,7 @@ def built_state(m) -> State:
     """The State of model arrays m as built: at rest where the model puts its nodes, every
     element on and carrying nothing (engine/dynamics.py new_state then holds the supports)."""
     n = m.pos0.shape[0]
-    nb = m.bar_ij.shape[0]
-    nbm = m.beam_ij.shape[0]
+    nm = m.member_cap_t.shape[0]
     nt = m.tri_ijk.shape[0]
     return State(
         pos=m.pos0.copy(),
@@ -121,14 +143,11 @@ def built_state(m) -> State:
         chord=m.beam_chord0.copy(),
         clock=np.zeros(6),
         status=np.zeros(1, dtype=np.int64),
-        bar_on=np.ones(nb, dtype=np.bool_),
-        beam_on=np.ones(nbm, dtype=np.bool_),
+        member_on=np.ones(nm, dtype=np.bool_),
         tri_on=np.ones(nt, dtype=np.bool_),
-        bar_broke=np.full(nb, -1.0),
-        beam_broke=np.full(nbm, -1.0),
+        member_broke=np.full(nm, -1.0),
         force=np.zeros((n, 3)),
-        bar_N=np.zeros(nb),
-        beam_out=np.zeros((nbm, 4)),
+        member_out=np.zeros((4, nm)),
         tri_out=np.zeros((nt, 4)),
         tether=np.zeros((0, 8)),
         tether_f=np.zeros((0, 2)),
@@ -145,18 +164,14 @@ def check_breaks(m, s, t):
 
 @njit(**INNER, inline="always")
 def _check_breaks(m, s, t):
-    for e in range(m.bar_ij.shape[0]):
-        if s.bar_on[e]:
-            N = s.bar_N[e]
-            if m.bar_cap_t[e] < N or m.bar_cap_c[e] < -N:
-                s.bar_on[e] = False
-                s.bar_broke[e] = t
-    for e in range(m.beam_ij.shape[0]):
-        if s.beam_on[e]:
-            N = s.beam_out[e, 0]
-            if m.beam_cap_t[e] < N or m.beam_cap_c[e] < -N:
-                s.beam_on[e] = False
-                s.beam_broke[e] = t
+    """One rule for every member, on the member record: its axial force past its
+    tension or compression capacity switches it off."""
+    for e in range(m.member_cap_t.shape[0]):
+        if s.member_on[e]:
+            N = s.member_out[0, e]
+            if m.member_cap_t[e] < N or m.member_cap_c[e] < -N:
+                s.member_on[e] = False
+                s.member_broke[e] = t
 
 
 # ------------------------------------------------------------------------ assembly
@@ -170,8 +185,8 @@ def eval_forces(m, s, pos, vel, t, force):
     The model, the state and where to write (warp.sim's `eval_*_forces(model, state,
     out)`), as `advance` takes them, so that a caller names no element kind's arrays:
     m ModelArrays; s State (engine/dynamics.py), whose elements' own arrays it reads
-    (running chord angles, on-flags) and whose element outputs it writes (bar_N,
-    beam_out, tri_out); pos, vel (N, 3) [m, rad], [m/s, rad/s] the configuration it
+    (running chord angles, on-flags) and whose element outputs it writes (member_out,
+    tri_out); pos, vel (N, 3) [m, rad], [m/s, rad/s] the configuration it
     evaluates at (the state's own, or an RK4 stage's, or relaxation's zero velocity);
     t [s]. Output, written in place: force (N, 3) [N, N, N m].
     """
@@ -213,10 +228,11 @@ def eval_forces(m, s, pos, vel, t, force):
             force[q, d] += f
             power += f * vel[q, d]
 
-    bar_forces(m, pos, vel, s.bar_on, force, s.bar_N)  # engine/elements/bar.py
-    beam_forces(m, pos, vel, s.chord, s.beam_on, force, s.beam_out)  # engine/elements/beam.py
+    bar_forces(m, pos, vel, s.member_on, force, s.member_out, m.member_start[_BAR])  # engine/elements/bar.py
+    beams = m.member_start[_BEAM]
+    beam_forces(m, pos, vel, s.chord, s.member_on, force, s.member_out, beams)  # engine/elements/beam.py
     if m.span_beam.shape[0]:
-        power += span_shifts(m, pos, vel, t, s.beam_on, s.beam_out, force)
+        power += span_shifts(m, pos, vel, t, s.member_on, s.member_out, beams, force)
     tri_out = s.tri_out
     for e in range(m.tri_ijk.shape[0]):
         if not s.tri_on[e]:
@@ -231,19 +247,19 @@ def eval_forces(m, s, pos, vel, t, force):
 
 
 @njit(**INNER, inline="always")
-def span_shifts(m, pos, vel, t, beam_on, beam_out, force):
+def span_shifts(m, pos, vel, t, on, out, lo, force):
     """Add to force (N, 3) what a distributed load on a 'stability' beam puts on its
     nodes beyond its first-order equivalent loads (already among the loads): the
-    beam-column's fixed-end forces at the beam's axial force now (beam_out's N) less
+    beam-column's fixed-end forces at the beam's axial force now (member_out's N) less
     those at N = 0 (engine/elements/beam_stability.py, span_loads), across the chord as it is
-    now. The load's scale is its end-i row of load_f against that row as built (a load
+    now (on, out: the member record, the beams from row lo). The load's scale is its end-i row of load_f against that row as built (a load
     factor scales both), times its history. Returns their power [W]."""
     power = 0.0
     for s in range(m.span_beam.shape[0]):
         e = m.span_beam[s]
         row = m.span_row[s]
         size = m.span_f0[s, 0] ** 2 + m.span_f0[s, 1] ** 2 + m.span_f0[s, 2] ** 2
-        if not beam_on[e] or size == 0.0:
+        if not on[lo + np.uint64(e)] or size == 0.0:
             continue
         scale = (m.load_f[row, 0] * m.span_f0[s, 0] + m.load_f[row, 1] * m.span_f0[s, 1] + m.load_f[row, 2] * m.span_f0[s, 2]) / size
         if m.load_hist[row] >= 0:
@@ -251,7 +267,7 @@ def span_shifts(m, pos, vel, t, beam_on, beam_out, force):
         L0 = m.beam_L0[e]
         qi = scale * m.span_q[s, 0]
         qj = scale * m.span_q[s, 1]
-        Fi, Mi, Fj, Mj = span_loads(qi, qj, L0, -beam_out[e, 0] * L0 * L0 / (4.0 * m.beam_EI[e]))
+        Fi, Mi, Fj, Mj = span_loads(qi, qj, L0, -out[0, lo + np.uint64(e)] * L0 * L0 / (4.0 * m.beam_EI[e]))
         Fi0, Mi0, Fj0, Mj0 = span_loads(qi, qj, L0, 0.0)
         i = m.beam_ij[e, 0]
         j = m.beam_ij[e, 1]
@@ -271,11 +287,12 @@ def span_shifts(m, pos, vel, t, beam_on, beam_out, force):
 def strain_energy(m, s) -> float:
     """Elastic strain energy [J] of all active elements in state s (its triangles' from
     their output of the last eval_forces)."""
-    return float(_member_energy(m, s.pos, s.chord, s.bar_on, s.beam_on) + s.tri_out[:, 3].sum())
+    return float(_member_energy(m, s.pos, s.chord, s.member_on) + s.tri_out[:, 3].sum())
 
 
 @njit(**KERNEL)
-def _member_energy(m, pos, chord, bar_on, beam_on):
-    """One entry point for both (each that takes the model costs a first start its own
-    Python wrapper: engine/compiled/options.py)."""
-    return bar_energy(m, pos, bar_on) + beam_energy(m, pos, chord, beam_on)
+def _member_energy(m, pos, chord, on):
+    """Every member kind's in one entry point (each that takes the model costs a first
+    start its own Python wrapper: engine/compiled/options.py); on: the member record's
+    on-flags."""
+    return bar_energy(m, pos, on, m.member_start[_BAR]) + beam_energy(m, pos, chord, on, m.member_start[_BEAM])

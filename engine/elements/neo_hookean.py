@@ -24,7 +24,8 @@ import numpy as np
 from numba import njit
 
 from equilibria.engine.compiled.options import ALLOCATING, INNER, KERNEL
-from equilibria.engine.elements.cst import expand_ab
+from equilibria.engine.elements.cst import cst_blocks, cst_tangents, expand_ab, tri_dofs, tri_stress_small
+from equilibria.engine.elements.kind import ElementKind
 
 
 @njit(**KERNEL)
@@ -193,3 +194,28 @@ def neo_tangents(m, pos, ke):
             for q in range(6):
                 ke[e, p, q] = 0.0
         expand_ab(h4, ke, e)
+
+
+def _tangents(m, pos: np.ndarray, chord: np.ndarray, safe: bool) -> np.ndarray:
+    """Every triangle's tangent (T, 6, 6) at pos, the linear ones' (cst.py) then the
+    Neo-Hookean ones' over their rows, compiled only for a model with triangles; safe:
+    the small-displacement blocks at pos instead (engine/newmark.py)."""
+    ke = cst_blocks(m, pos)  # the Neo-Hookean rows until neo_tangents writes them
+    if len(ke) and not safe:
+        cst_tangents(m, pos, ke)
+        neo_tangents(m, pos, ke)
+    return ke
+
+
+# The triangle, linear (engine/elements/cst.py) or Neo-Hookean, as the engine's Python
+# side asks it (engine/elements/kind.py); here, where both are in reach. Not a member:
+# its on-flags and outputs are the State's tri_on and tri_out.
+TRIANGLE = ElementKind(
+    name="triangle",
+    count=lambda m: len(m.tri_E),
+    dofs=tri_dofs,
+    blocks=cst_blocks,
+    tangents=_tangents,
+    damping=lambda m: m.tri_beta,
+    small=tri_stress_small,  # (T, 3) [σx, σy, τxy] [Pa]
+)

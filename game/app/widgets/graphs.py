@@ -2,15 +2,15 @@
 a GraphPanel that plots them, one or more against time or against another quantity
 (load against displacement, as in seed 000 Figures 4 and 5), with CSV and PNG export.
 
-A quantity is named by the engine's record spec (see `Simulation.value`): `time`,
-`node.ID.{x,y,rot,vx,vy,dx,dy}`, `member.ID.{axial,shear_i,moment_i,moment_j}`,
-`reaction.ID.{fx,fy,m}`, `triangle.ID.{sx,sy,txy}`, `energy.{kinetic,strain}`, and one
-spec of this module's own: `load.ID.{fx,fy,m}`, the point loads applied at a node now
-(their histories followed; no gravity).
+A quantity is named by the engine's record grammar (engine/records.py SPECS and WHOLE,
+what `simulate --record` takes too): `time`, `node.ID.y`, `member.ID.axial`,
+`reaction.ID.fy`, `load.ID.fy`, `triangle.ID.sx`, `energy.strain`, … This module only
+says how to show each: in words, and in which unit.
 
 Values are recorded in SI, as the engine gives them, and written to CSV in SI. Only the
-display converts: positions become displacements from the start position (the model's
-`pos0`) in mm, rotations degrees, forces kN, moments kN m, stresses MPa.
+display converts (DISPLAY, by the SI unit): positions become displacements from the
+start position (the model's `pos0`) in mm, rotations degrees, forces kN, moments kN m,
+stresses MPa.
 
 The Recorder uses no pygame; the GraphPanel draws with it.
 """
@@ -29,7 +29,7 @@ import pygame
 
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.palette import BACKGROUND, COMPRESSION, INK, MUTED, PANEL, REACTION, RULE, TENSION, Colour, Fonts, mix
-from equilibria.engine.linear import nodal_loads
+from equilibria.engine import records
 from equilibria.engine.simulation import Simulation, make_probe
 from equilibria.files.store import write_bytes_atomic
 from equilibria.words.i18n import N_, _, decimal_mark
@@ -53,58 +53,70 @@ class Quantity:
     from_start: bool = False
 
 
-_MM, _KN = 1e3, 1e-3
-QUANTITIES: dict[str, dict[str, Quantity]] = {
+# How each SI unit of the grammar is shown: (unit shown, scale).
+DISPLAY = {
+    "m": ("mm", 1e3),
+    "rad": ("°", 180.0 / math.pi),
+    "m/s": ("m/s", 1.0),
+    "rad/s": ("°/s", 180.0 / math.pi),
+    "N": ("kN", 1e-3),
+    "N m": ("kN m", 1e-3),
+    "Pa": ("MPa", 1e-6),
+    "J": ("J", 1.0),
+    "s": ("s", 1.0),
+}
+# The words for each quantity of the grammar, by its part (a node's position is shown as
+# its displacement from the start: FROM_START).
+WORDS: dict[str, dict[str, str]] = {
     "node": {
-        "x": Quantity(N_("x displacement"), "m", "mm", _MM, True),
-        "y": Quantity(N_("y displacement"), "m", "mm", _MM, True),
-        "dx": Quantity(N_("x displacement"), "m", "mm", _MM),
-        "dy": Quantity(N_("y displacement"), "m", "mm", _MM),
-        "rot": Quantity(N_("rotation"), "rad", "°", 180.0 / math.pi, True),
-        "vx": Quantity(N_("x velocity"), "m/s", "m/s", 1.0),
-        "vy": Quantity(N_("y velocity"), "m/s", "m/s", 1.0),
+        "x": N_("x displacement"),
+        "y": N_("y displacement"),
+        "rot": N_("rotation"),
+        "dx": N_("x displacement"),
+        "dy": N_("y displacement"),
+        "drot": N_("rotation"),
+        "vx": N_("x velocity"),
+        "vy": N_("y velocity"),
+        "vrot": N_("angular velocity"),
     },
     "member": {
-        "axial": Quantity(N_("axial force (+ pulls)"), "N", "kN", _KN),
-        "shear_i": Quantity(N_("shear at end i"), "N", "kN", _KN),
-        "moment_i": Quantity(N_("moment at end i"), "N m", "kN m", _KN),
-        "moment_j": Quantity(N_("moment at end j"), "N m", "kN m", _KN),
+        "axial": N_("axial force (+ pulls)"),
+        "shear_i": N_("shear at end i"),
+        "moment_i": N_("moment at end i"),
+        "moment_j": N_("moment at end j"),
     },
     "reaction": {
-        "fx": Quantity(N_("x reaction"), "N", "kN", _KN),
-        "fy": Quantity(N_("y reaction"), "N", "kN", _KN),
-        "m": Quantity(N_("moment reaction"), "N m", "kN m", _KN),
+        "fx": N_("x reaction"),
+        "fy": N_("y reaction"),
+        "m": N_("moment reaction"),
+        "normal": N_("normal force"),
+        "friction": N_("friction force"),
     },
-    "load": {
-        "fx": Quantity(N_("x load"), "N", "kN", _KN),
-        "fy": Quantity(N_("y load"), "N", "kN", _KN),
-        "m": Quantity(N_("load moment"), "N m", "kN m", _KN),
-    },
-    "triangle": {
-        "sx": Quantity("σx", "Pa", "MPa", 1e-6),
-        "sy": Quantity("σy", "Pa", "MPa", 1e-6),
-        "txy": Quantity("τxy", "Pa", "MPa", 1e-6),
-    },
+    "load": {"fx": N_("x load"), "fy": N_("y load"), "m": N_("load moment")},
+    "triangle": {"sx": "σx", "sy": "σy", "txy": "τxy"},
 }
-_TIME = Quantity(N_("time"), "s", "s", 1.0)
-_ENERGY = {"kinetic": Quantity(N_("kinetic energy"), "J", "J", 1.0), "strain": Quantity(N_("strain energy"), "J", "J", 1.0)}
+FROM_START = {("node", "x"), ("node", "y"), ("node", "rot")}
+_WHOLE_WORDS = {"time": N_("time"), "energy.kinetic": N_("kinetic energy"), "energy.strain": N_("strain energy")}
 _WHOSE = {"node": N_("node"), "member": N_("member"), "reaction": N_("support"), "load": N_("node"), "triangle": N_("triangle")}
 
 
+def _shown(words: str, si: str, from_start: bool = False) -> Quantity:
+    return Quantity(words, si, *DISPLAY[si], from_start)
+
+
+# Every quantity the grammar names, with how it is shown.
+QUANTITIES: dict[str, dict[str, Quantity]] = {
+    part: {what: _shown(WORDS[part][what], si, (part, what) in FROM_START) for what, si in quantities.items()} for part, quantities in records.SPECS.items()
+}
+_WHOLE = {spec: _shown(_WHOLE_WORDS[spec], si) for spec, si in records.WHOLE.items()}
+
+
 def parse(spec: str) -> tuple[str, str, Quantity]:
-    """(kind, id, quantity) of a spec; ValueError says what is wrong. Ids are checked
-    only against a model, when the Recorder first samples."""
-    if spec == "time":
-        return "time", "", _TIME
-    parts = spec.split(".")
-    if len(parts) == 2 and parts[0] == "energy" and parts[1] in _ENERGY:
-        return "energy", "", _ENERGY[parts[1]]
-    if len(parts) < 3 or parts[0] not in QUANTITIES:
-        raise ValueError(f"record spec {spec!r}: expected time, energy.kinetic, energy.strain or KIND.ID.QUANTITY with KIND one of {', '.join(QUANTITIES)}")
-    kind, ident, what = parts[0], ".".join(parts[1:-1]), parts[-1]
-    if what not in QUANTITIES[kind]:
-        raise ValueError(f"record spec {spec!r}: a {kind} has {', '.join(QUANTITIES[kind])}, not {what!r}")
-    return kind, ident, QUANTITIES[kind][what]
+    """(part, id, quantity) of a spec; ValueError says what is wrong (the engine's
+    grammar, engine/records.py). Ids are checked only against a model, when the Recorder
+    first samples."""
+    read = records.parse(spec)
+    return read.part, read.ident, _WHOLE[spec] if spec in _WHOLE else QUANTITIES[read.part][read.what]
 
 
 def label(spec: str) -> str:
@@ -135,7 +147,7 @@ class _Channel:
         """Point the probe at sim; a spec the model cannot answer records NaN."""
         self.problem, self.start = None, 0.0
         try:
-            self.probe = _load_probe(sim, self.ident, self.spec) if self.kind == "load" else make_probe(sim, self.spec)
+            self.probe = make_probe(sim, self.spec)
         except ValueError as error:
             self.probe, self.problem = _nan, str(error)
             return
@@ -146,13 +158,6 @@ class _Channel:
 
 def _nan() -> float:
     return math.nan
-
-
-def _load_probe(sim: Simulation, ident: str, spec: str) -> Callable[[], float]:
-    if ident not in sim.model.node_ids:
-        raise ValueError(f"record spec {spec!r}: unknown node {ident!r}")
-    q, c = sim.model.node_index(ident), ("fx", "fy", "m").index(spec.rsplit(".", 1)[1])
-    return lambda: float(nodal_loads(sim.model, sim.time)[q, c])
 
 
 class Recorder:
