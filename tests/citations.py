@@ -8,6 +8,7 @@ citations and see each found."""
 from __future__ import annotations
 
 import ast
+import builtins
 import io
 import re
 import tokenize
@@ -126,7 +127,7 @@ def stale(texts: list[Path], root: Path = ROOT) -> list[str]:
     """Each citation in `texts` that points nowhere, as 'file:line: what'."""
     code = [p for top in CODE for p in (root / top).rglob("*.py") if "__pycache__" not in p.parts]
     file_names = {p.name for p in code} | EXAMPLE_FILES
-    known_names = set(OUTSIDE).union(*(defined(p) for p in code), *(_strings(p) for p in code))
+    known_names = set(OUTSIDE).union(dir(builtins), *(defined(p) for p in code), *(_strings(p) for p in code))
     mods = modules(root)
     out = []
     for text in texts:
