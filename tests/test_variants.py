@@ -306,8 +306,9 @@ def test_show_prints_a_students_version_without_its_answer(tmp_path, capsys):
     assert "force at D1" not in text and "Explanation" not in text and "11.9 kN" not in text
     assert main(["show", "two-force-01", "--student", ONE, "--json"]) == 0
     assert not {"answer", "explanation"} & set(json.loads(capsys.readouterr().out))
-    assert main(["show", "two-force-01", "--answers"]) == 2  # no such option
-    capsys.readouterr()
+    with pytest.raises(SystemExit) as refused:  # no such option: argparse refuses it, exit 2
+        main(["show", "two-force-01", "--answers"])
+    assert refused.value.code == 2 and "--answers" in capsys.readouterr().err
     assert main(["show", "two-force-01", "--student", "  "]) == 2
     assert capsys.readouterr().err.strip() == "--student: student: a student id has at least one letter or digit"
 
