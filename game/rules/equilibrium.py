@@ -43,7 +43,14 @@ from equilibria.rules.common import direction, listing
 from equilibria.words.i18n import _
 
 DEFAULT_TOLERANCE = 0.02  # τ: of each sum's own forces, or of each unknown (free_body.py)
-FLOOR = 0.01  # φ: of the largest given load, for a sum or an unknown near zero
+FLOOR = 0.01  # φ: of the largest given load, for a sum with nothing in it (and a force its cut cannot give)
+# φᵤ: of the largest given load, for an unknown near zero (free_body.py, section.py). An
+# unknown passes within max(τ·|answer|, φᵤ·F): so every unknown of at least φᵤ/τ = 5 % of
+# the largest load is judged within τ of its own value exactly, and only a smaller one
+# (an answer of zero above all: a vertical load's x reaction) within φᵤ·F, which is 0.1 %
+# of F: finer than F typed to three significant figures, so it is never a way to pass a
+# real unknown loosely (at φ = 1 % a 3 kN unknown beside a 10 kN load passed 3.3 % off).
+UNKNOWN_FLOOR = 0.001
 SUMS = ("fx", "fy", "m")
 SUM_NAMES = {"fx": "ΣFx", "fy": "ΣFy", "m": "ΣM"}
 

@@ -15,13 +15,14 @@ computed from the level's own numbers with the engine's load vector (game/rules/
 `solve_values`). The student's value of each unknown (their force at the cut's node, as
 its component along the unknown's direction; their moment) passes when
 
-    |yours − answer| ≤ max(τ·|answer|,  φ·F)          (a force component)
-    |yours − answer| ≤ max(τ·|answer|,  φ·F·ℓ)        (a moment)
+    |yours − answer| ≤ max(τ·|answer|,  φᵤ·F)          (a force component)
+    |yours − answer| ≤ max(τ·|answer|,  φᵤ·F·ℓ)        (a moment)
 
-τ = `goal.tolerance` (default 2 %), φ = 1 %, F [N] the largest given load, ℓ [m] the
+τ = `goal.tolerance` (default 2 %), φᵤ = 0.1 %, F [N] the largest given load, ℓ [m] the
 shortest distance between two nodes of the body (game/rules/equilibrium.py): the floor is
 for an answer near zero (a vertical load's x reaction), where 2 % of nothing would ask for
-an exact zero. This is how Mastering Engineering and Numbas judge a numeric answer: every
+an exact zero. It decides only for an answer under φᵤ/τ = 5 % of F: every larger unknown
+is judged within τ of its own value, as the brief says. This is how Mastering Engineering and Numbas judge a numeric answer: every
 answer typed to three significant figures (at most 0.5 % off) passes; two significant
 figures pass only where the rounding is within 2 %; a wrong sign, a lever arm misread (a
 ladder's length for its height, 10 % off), a moment taken as force × distance for an
@@ -60,7 +61,7 @@ from equilibria.format.solution import AddForce, AddMoment, Solution, player_loa
 from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_cuts, solve_values, unit
 from equilibria.rules.balance import WITHIN
 from equilibria.rules.common import Verdict, hold_time, listing, moment_point, run, smoothly_loaded
-from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
+from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, UNKNOWN_FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.words.figures import percent
 from equilibria.words.i18n import N_, _, ngettext
@@ -176,7 +177,7 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
     cuts = {c.node: c for c in level.cut or []}
     for move in solution.moves:
         if isinstance(move, AddForce):
-            problem = _misfit(level, cuts[move.node], move.fx, move.fy, floor)
+            problem = _misfit(level, cuts[move.node], move.fx, move.fy, floor)  # φ·F: a force its cut cannot give
             if problem:
                 return Verdict(False, problem)
     net, size = sums(model, model.node_index(about))
@@ -185,7 +186,8 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
     if solved is None:
         off, wrong, rows = ranked_off(net, bound), [], []
     else:
-        rows = _judged_unknowns(solution, solved, tol, floor, floor * shortest_arm(model))
+        small = UNKNOWN_FLOOR * largest_load(level, model)
+        rows = _judged_unknowns(solution, solved, tol, small, small * shortest_arm(model))
         wrong = [r for r in rows if not r["right"]]
         off = ranked_off(net, _unknown_bounds(model, about, solved, rows)) if wrong else []
     failed = bool(off or wrong)
@@ -195,7 +197,7 @@ def judge_free_body(level: Level, solution: Solution) -> Verdict:
         "net_force": {"fx": net["fx"], "fy": net["fy"]},
         "net_moment": net["m"],
         "moment_about": about,
-        "tolerance": {"fx": bound["fx"], "fy": bound["fy"], "m": bound["m"], "fraction": tol, "floor": FLOOR},
+        "tolerance": {"fx": bound["fx"], "fy": bound["fy"], "m": bound["m"], "fraction": tol, "floor": FLOOR, "unknown_floor": UNKNOWN_FLOOR},
         "judged": "each unknown" if solved is not None else "equilibrium",  # for a machine (--json): English
         "unknowns": [{k: r[k] for k in ("unknown", "yours", "right")} for r in rows],
         "off": off,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import AddForce, AddMoment, CutMember, MarkZero, RemoveMember, Solution
 from equilibria.rules.common import STANDS, Verdict, moment_point
-from equilibria.rules.equilibrium import FLOOR, tolerance_of
+from equilibria.rules.equilibrium import UNKNOWN_FLOOR, tolerance_of
 from equilibria.rules.hints import hint
 from equilibria.rules.kinds import KINDS, kind_of
 from equilibria.rules.variants import version_for
@@ -48,9 +48,9 @@ def judged_words(level: Level, cuts: bool) -> str:
     tol = tolerance_of(level)
     if cuts:
         return _(
-            "Each force component, moment and member force counts as right within {tolerance} of its own value (within {floor} of"
-            " the largest load for one near zero): three significant figures are enough."
-        ).format(tolerance=percent(tol), floor=percent(FLOOR))
+            "Each force component, moment and member force counts as right within {tolerance} of its own value (one smaller than"
+            " {small} of the largest load, such as a zero, within {floor} of that load): three significant figures are enough."
+        ).format(tolerance=percent(tol), small=percent(UNKNOWN_FLOOR / tol), floor=percent(UNKNOWN_FLOOR))
     return _(
         "Balanced means ΣFx, ΣFy and ΣM about {node} each zero within {tolerance} of the forces (and moments) that"
         " make it up: forces to three significant figures are enough."

@@ -129,12 +129,12 @@ class Kind:
     def student_figures(self, figures: dict, passed: bool) -> dict:
         """The figures of a verdict as a student's copy prints them (figures_before_pass):
         all of them after a pass; before one, only those the kind allows, and of a
-        tolerance only its fraction and floor (its bounds follow from the sums' sizes)."""
+        tolerance only its fraction and floors (its bounds follow from the sums' sizes)."""
         if passed or self.figures_before_pass is None:
             return dict(figures)
         out = {k: v for k, v in figures.items() if k in self.figures_before_pass}
         if isinstance(out.get("tolerance"), dict):
-            out["tolerance"] = {k: v for k, v in out["tolerance"].items() if k in ("fraction", "floor")}
+            out["tolerance"] = {k: v for k, v in out["tolerance"].items() if k in ("fraction", "floor", "unknown_floor")}
         return out
 
     def takes(self, move: type[Move]) -> bool:

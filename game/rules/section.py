@@ -16,8 +16,8 @@ How it is judged, in the order a student's mistakes come:
    unit contributions to ΣFx, ΣFy and ΣM has rank n): three members meeting at one point
    leave the moment equation empty, and one part cannot tell their forces apart;
 5. every member cut has a force given, and each is within the same rule as every other
-   numeric answer (game/rules/free_body.py): |yours − N| ≤ max(τ·|N|, φ·F), τ =
-   `goal.tolerance` (default 2 %), φ = 1 %, F the largest given load; N is the truss's
+   numeric answer (game/rules/free_body.py): |yours − N| ≤ max(τ·|N|, φᵤ·F), τ =
+   `goal.tolerance` (default 2 %), φᵤ = 0.1 %, F the largest given load; N is the truss's
    own member force from the engine's static solve (zero_force.member_forces_at_equilibrium),
    the answer any correct section gives. So two students who cut in different places
    both pass, each with the members their own section cuts.
@@ -40,7 +40,7 @@ from equilibria.engine.model import Model, build_model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import CutMember, Solution
 from equilibria.rules.common import Verdict, hold_time, listing, run, smoothly_loaded
-from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, largest_load, tolerance_of
+from equilibria.rules.equilibrium import SHOWN_BEFORE_PASS, UNKNOWN_FLOOR, largest_load, tolerance_of
 from equilibria.rules.kind import Kind
 from equilibria.rules.zero_force import member_forces_at_equilibrium
 from equilibria.words.figures import num, percent
@@ -209,7 +209,7 @@ def judge_section(level: Level, solution: Solution) -> Verdict:
         return Verdict(False, said, {"cut": cut, "section": True})
     forces = member_forces_at_equilibrium(level)
     model = build_model(level.model_data(), statics_only=True)
-    tol, floor = tolerance_of(level), FLOOR * largest_load(level, model)
+    tol, floor = tolerance_of(level), UNKNOWN_FLOOR * largest_load(level, model)
     rows = []
     for mid in cut:
         answer, yours = forces[mid], float(given[mid])
@@ -222,7 +222,7 @@ def judge_section(level: Level, solution: Solution) -> Verdict:
         "section": True,
         "parts": pieces,
         "unknowns": [{k: r[k] for k in ("unknown", "yours", "right")} for r in rows],
-        "tolerance": {"fraction": tol, "floor": FLOOR},
+        "tolerance": {"fraction": tol, "unknown_floor": UNKNOWN_FLOOR},
     }
     sim, _held, start = run(smoothly_loaded(level.model_data()), hold_time(level))  # the truss standing under its loads: the run shown
     if not wrong:
