@@ -6,7 +6,7 @@ these figures say why, in the words of a free-body diagram."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -29,6 +29,7 @@ class Surface:
     mu: float
     N: float
     T: float
+    tips_over: str | None = None  # the contact node the body turns about, where the surface would have to pull beyond it
 
     @property
     def slips(self) -> bool:
@@ -39,7 +40,8 @@ class Surface:
         return self.N < 0.0
 
     def figures(self) -> dict:
-        return {"nodes": list(self.nodes), "normal_force": self.N, "friction": abs(self.T), "friction_limit": self.mu * max(self.N, 0.0), "mu": self.mu}
+        out = {"nodes": list(self.nodes), "normal_force": self.N, "friction": abs(self.T), "friction_limit": self.mu * max(self.N, 0.0), "mu": self.mu}
+        return {**out, "tips_over": self.tips_over} if self.tips_over else out
 
     def slide_words(self) -> str:
         """Which way the body slides on this surface: against the friction it needs."""
@@ -85,7 +87,36 @@ def surfaces(model: Model) -> list[Surface]:
     values = [[0.0, 0.0] for _ in groups]
     for (g, k), v in zip(owner, z, strict=True):
         values[g][k] = float(v)
-    return [Surface(tuple(model.node_ids[q] for q in qs), (nx, ny), mu, *values[g]) for g, ((nx, ny, mu), qs) in enumerate(groups.items())]
+    found = [Surface(tuple(model.node_ids[q] for q in qs), (nx, ny), mu, *values[g]) for g, ((nx, ny, mu), qs) in enumerate(groups.items())]
+    if len(found) == 1 and len(found[0].nodes) > 1:
+        found[0] = _tipping(found[0], [pos[q] for q in next(iter(groups.values()))], f, pos)
+    return found
+
+
+def _tipping(s: Surface, at: list[np.ndarray], f: np.ndarray, pos: np.ndarray) -> Surface:
+    """`s`, the one surface a body rests on at several nodes, with the node it tips over
+    when the surface's push would have to act beyond its outermost contact.
+
+    Where the push acts: the surface's resultant R = N n + T t acts at p = p0 + s·t on the
+    surface's line (p0 the contacts' mean, t = (ny, −nx)); its moment about the origin is
+    p0 × R + s·N (t × n = 1), so ΣM = 0 puts it at s = −(M_loads + p0 × R) / N. A surface
+    can only push: when s lies at or beyond the last contact (within 1e-6 of their span),
+    the body turns about that contact (at it, with nothing to spare) and the others lift off."""
+    if s.N <= 0.0:
+        return s
+    nx, ny = s.normal
+    t = np.array([ny, -nx])
+    p0 = np.mean(at, axis=0)
+    r = s.N * np.array([nx, ny]) + s.T * t
+    m_loads = float((pos[:, 0] * f[:, 1] - pos[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
+    where = -(m_loads + float(p0[0] * r[1] - p0[1] * r[0])) / s.N
+    along = [float((p - p0) @ t) for p in at]
+    span = max(along) - min(along)
+    if where >= max(along) - 1e-6 * span:  # at the last contact itself: nothing holds it down to spare
+        return replace(s, tips_over=s.nodes[along.index(max(along))])
+    if where <= min(along) + 1e-6 * span:
+        return replace(s, tips_over=s.nodes[along.index(min(along))])
+    return s
 
 
 def why_it_moves(found: list[Surface]) -> str | None:
@@ -95,6 +126,14 @@ def why_it_moves(found: list[Surface]) -> str | None:
     for s in found:
         if s.lifts:
             return _("at {nodes} the surface would have to pull, and a surface can only push: the body lifts off there.").format(nodes=listing(list(s.nodes)))
+    for s in found:
+        if s.tips_over:
+            others = [n for n in s.nodes if n != s.tips_over]
+            said = _(
+                "about {node} the forces that turn the body over outweigh those that hold it down, and a surface can only push:"
+                " it tips over {node}, lifting off at {others}."
+            )
+            return said.format(node=s.tips_over, others=listing(others))
     for s in found:
         if s.slips:
             said = _("the friction needed at {nodes} is more than μN (μ = {mu}), the most the surface there can give: it slides {way}.")

@@ -118,6 +118,13 @@ def _friction(f: dict) -> str:
     contacts = f.get("contacts")
     if not contacts:
         return ""
+    over = next((c["tips_over"] for c in contacts if c.get("tips_over")), None)
+    if over:
+        return _(
+            "Take moments about {node}, the contact it would tip over: the moments turning the body over must not be more than"
+            " those holding it down. Friction acts along the surface through {node}: it has no moment about it, and cannot stop"
+            " the tipping."
+        ).format(node=over)
     if any(c["normal_force"] < 0 for c in contacts):
         return _("A surface can only push: draw the free-body diagram and take moments about the other contact; the normal force there must come out positive.")
     if any(c["friction"] > c["friction_limit"] * (1 + 1e-9) for c in contacts):
@@ -125,7 +132,10 @@ def _friction(f: dict) -> str:
             "Draw the free-body diagram with axes along and across the surface: ΣF across it gives the normal force N, ΣF along "
             "it the friction F the body needs, and static friction can give at most F ≤ μN, in either direction."
         )
-    return ""
+    return _(
+        "Draw the free-body diagram with the surface's push and friction at each contact: ΣFx = 0, ΣFy = 0 and ΣM = 0 must"
+        " all hold with every push positive and each friction within μN."
+    )
 
 
 def _standing(f: dict) -> str:

@@ -1,0 +1,89 @@
+"""Tip or slip (tipping-01, tipping-02): a failure says that the body tips and over which
+corner, the hint after it is about tipping, and each level's hints are true: the answers
+a hint describes are built here and checked by the real judge (issue 32 point 6).
+
+By hand, the cabinet (1 m wide, 2 m tall, W = 10 kN at its centre E, on corners A (0, 0)
+and B (1, 0), μ = 0.5):
+- tipping-01, pushed 3 kN right at D (2 m up): about B the push turns it with 6 kN·m, the
+  weight holds with 10 × 0.5 = 5 kN·m, so it tips over B unless a force adds at least
+  1 kN·m against it: a pull back at E (1 m up) of more than 1 kN, or a press down at A
+  (1 m behind B) of more than 1 kN. A force along the floor has no moment about B.
+- tipping-02, pushed 6.5 kN right at P (0.4 m up): about B 2.6 kN·m against 5 kN·m, it
+  stays on both corners, but the floor gives at most μN = 5 kN. With a force f pulling
+  left by fx and pressing down by d: N = 10 + d, so it holds when 6.5 − fx ≤ 0.5 (10 + d),
+  i.e. fx + 0.5 d ≥ 1.5 kN.
+The margins below are 0.2 kN or more from each edge: the engine's run decides at the edge
+itself, within its contact springs' stretch.
+"""
+
+from __future__ import annotations
+
+import pytest
+from judging import LEVELS
+
+from equilibria.course.level import load_level
+from equilibria.engine.model import build_model
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.rules.contact import surfaces
+from equilibria.rules.judge import check
+from equilibria.words.i18n import speaking
+
+
+def verdict(level_id: str, node: str, fx: float, fy: float):
+    lv = load_level(read_json(LEVELS / f"{level_id}.json"))
+    work = load_solution({"format": 1, "level": level_id, "moves": [{"type": "add_force", "node": node, "fx": fx, "fy": fy}]})
+    with speaking("en"):
+        return check(lv, work)
+
+
+def test_statics_finds_the_corner_it_tips_over():
+    lv = load_level(read_json(LEVELS / "tipping-01.json"))
+    (floor,) = surfaces(build_model(lv.model_data(), statics_only=True))
+    assert floor.tips_over == "B"
+    data = lv.model_data()
+    data["loads"] = [*data["loads"], {"node": "E", "fx": -1500.0}]
+    (held,) = surfaces(build_model(data, statics_only=True))
+    assert held.tips_over is None
+
+
+def test_a_force_along_the_floor_tips_the_cabinet_and_the_verdict_says_over_which_corner():
+    v = verdict("tipping-01", "B", -2000.0, 0.0)
+    assert not v.passed
+    assert "tips over B" in v.reason and "lifting off at A" in v.reason
+    hint = v.figures["hint"]
+    assert "moments about B" in hint and "Too flexible" not in hint and "stiffer members" not in hint
+
+
+@pytest.mark.parametrize(
+    ("node", "fx", "fy", "passes"),
+    [
+        ("E", -1200.0, 0.0, True),  # pulled back at E: 1.2 kN × 1 m > 1 kN·m
+        ("A", 0.0, -1200.0, True),  # pressed down at A: 1.2 kN × 1 m
+        ("E", -800.0, 0.0, False),  # 0.8 kN·m: short of 1
+        ("A", 2000.0, 0.0, False),  # along the floor: no moment about B
+    ],
+)
+def test_tipping_01_s_third_hint_is_true(node, fx, fy, passes):
+    v = verdict("tipping-01", node, fx, fy)
+    assert v.passed is passes, v.reason
+    if not passes:
+        assert "tips over B" in v.reason
+
+
+@pytest.mark.parametrize(
+    ("fx", "fy", "passes"),
+    [
+        (-1700.0, 0.0, True),  # a pull alone: 1.7 ≥ 1.5
+        (-1100.0, -1600.0, True),  # 1.1 + 0.5 × 1.6 = 1.9 ≥ 1.5 (the hint once said this fails)
+        (-1200.0, 0.0, False),  # 1.2 < 1.5
+        (0.0, -2000.0, False),  # a press alone: 0.5 × 2 = 1 < 1.5
+    ],
+)
+def test_tipping_02_s_third_hint_is_true(fx, fy, passes):
+    v = verdict("tipping-02", "E", fx, fy)
+    assert v.passed is passes, v.reason
+    if not passes:
+        assert "slides" in v.reason
+    lv = read_json(LEVELS / "tipping-02.json")
+    assert "0.5 times what it presses down" in lv["hints"][2]["en"]
