@@ -53,7 +53,7 @@ TOPICS = {  # in this order, each a ramp from one step to a chain of steps
     "Particles": ["free-body-03", "particle-02", "particle-01"],
     "Free-body diagrams": ["free-body-02", "free-body-01", "reactions-02", "reactions-01"],
     "Trusses: joints and sections": ["truss-01", "truss-02", "truss-03", "joints-01", "truss-04", "truss-05", "sections-01", "free-body-04", "sections-02"],
-    "Frames and machines": ["pulley-01", "machines-02", "machines-03", "two-force-01", "machines-01", "frame-01", "frame-02", "hinge-01"],
+    "Frames and machines": ["pulley-01", "two-force-01", "machines-02", "machines-03", "machines-01", "frame-01", "frame-02", "hinge-01"],
 }
 KN = 1e3
 
@@ -99,6 +99,9 @@ def test_particles_come_before_rigid_bodies_and_joints_before_sections():
             assert list(topic.levels) == TOPICS[topic.title]
     trusses = TOPICS["Trusses: joints and sections"]
     assert trusses.index("joints-01") < trusses.index("sections-01")
+    frames = next(t for t in course.topics if t.title == "Frames and machines").levels
+    needs = [lid for lid in frames if "two-force" in json.dumps([h["en"] for h in read_json(course.path(lid)).get("hints", [])])]
+    assert needs[0] == "two-force-01", needs  # the level that teaches a frame's two-force link comes before any that needs one
     assert len(course.level_ids()) >= 60
     readme = (LEVELS.parent / "README.md").read_text()
     numeric = sum(read_json(course.path(lid))["kind"] in ("free_body", "balance", "section") for lid in course.level_ids())
