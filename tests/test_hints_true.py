@@ -1,4 +1,5 @@
-"""Tip or slip (tipping-01, tipping-02): a failure says that the body tips and over which
+"""Hints that describe an answer are true: the answer a hint describes is built and checked
+by the real judge. Tip or slip (tipping-01, tipping-02): a failure says that the body tips and over which
 corner, the hint after it is about tipping, and each level's hints are true: the answers
 a hint describes are built here and checked by the real judge (issue 32 point 6).
 
@@ -87,3 +88,33 @@ def test_tipping_02_s_third_hint_is_true(fx, fy, passes):
         assert "slides" in v.reason
     lv = read_json(LEVELS / "tipping-02.json")
     assert "0.5 times what it presses down" in lv["hints"][2]["en"]
+
+
+# ---------------------------------------------------------------- other hints that describe an answer
+def two(level_id: str, *forces):
+    lv = load_level(read_json(LEVELS / f"{level_id}.json"))
+    moves = [{"type": "add_force", "node": n, "fx": fx, "fy": fy} for n, fx, fy in forces]
+    with speaking("en"):
+        return check(lv, load_solution({"format": 1, "level": level_id, "moves": moves}))
+
+
+def test_balance_03_s_third_hint_holds_the_bracket():
+    """G pulls up 12 kN, F down 6 kN, and the wind's 2 kN taken at either (both act on the
+    wind's own line, y = 2 m: no moment about F): passes both ways."""
+    assert two("balance-03", ("G", -2000.0, 12000.0), ("F", 0.0, -6000.0)).passed
+    assert two("balance-03", ("G", 0.0, 12000.0), ("F", -2000.0, -6000.0)).passed
+    assert not two("balance-03", ("G", 0.0, 6000.0), ("F", -2000.0, 0.0)).passed  # the first hint's "not enough": it turns
+
+
+def test_balance_02_s_second_hint_a_and_c_would_need_too_much():
+    """Hooks at A (1 m left of D) and C (5 m right): ΣM_D gives A = 5 C and A + C = 12 kN,
+    so A = 10 kN, more than the 9 kN a hook can pull: the most a hook gives fails."""
+    assert not two("balance-02", ("A", 0.0, 9000.0), ("C", 0.0, 3000.0)).passed
+
+
+@pytest.mark.parametrize(("push", "passes"), [(3000.0, True), (3900.0, True), (2600.0, False)])
+def test_friction_01_s_third_hint_the_least_push_up_the_slope(push, passes):
+    """W (sin 30° − μ cos 30°) = 10 × (0.5 − 0.25 × 0.866) = 2.83 kN at least, up the slope
+    (cos 30°, sin 30°), anything from there to the 4 kN allowed."""
+    v = two("friction-01", ("E", push * 0.8660254, push * 0.5))
+    assert v.passed is passes, v.reason
