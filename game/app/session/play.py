@@ -516,7 +516,8 @@ class PlaySession:
         self.pacer.record(steps, wall, frame_seconds)
         if steps and self.sim.breakable:
             self._say_breaks()
-        away = gone_away(self.sim) if steps and self.verdict is not None and not self.passed else ""
+        failed = steps and self.verdict is not None and not self.passed
+        away = (gone_away(self.sim) or came_down(self)) if failed else ""
         if away:  # a body thrown off by a wrong force would fly on for ever: stopped there
             self.paused, self.notice = True, away
         self._keep_up()
@@ -608,6 +609,27 @@ def gone_away(sim: Simulation) -> str:
     if math.hypot(*shift) <= AWAY_SIZES * max(model.char_length, 1e-9):
         return ""
     return _("The run is stopped here: it has gone {way}, {distance} m from where it was built.").format(way=way(shift), distance=figure(math.hypot(*shift)))
+
+
+def came_down(session: PlaySession) -> str:
+    """The line that stops a failed check's own run once a node without a support of
+    its own has come down on the level's ground ("": not yet). The judged run has no
+    ground contact but the level's contact supports (the rules model no other), so a
+    body that tips over would go on through the floor: it is stopped where it lands,
+    with the corner it tipped over when statics found one (game/rules/contact.py)."""
+    sim = session.sim
+    if not session.judged or not sim.model.contacts:
+        return ""
+    skip = sim.model.arrays.fixed[:, :2].any(axis=1)
+    skip[[q for q, *_ in sim.model.contacts]] = True
+    rows = session.ground.contacts(sim.state.pos, 0.0, skip=skip)
+    pos = sim.state.pos[rows[:, 0].astype(int), :2] if len(rows) else np.zeros((0, 2))
+    if not len(rows) or float((((pos - rows[:, 1:3]) * rows[:, 3:5]).sum(axis=1)).min()) > 0.0:
+        return ""
+    over = next((c.get("tips_over") for c in session.verdict.figures.get("contacts", []) if c.get("tips_over")), None)
+    if over:
+        return _("The run is stopped here: the body has tipped over {node} and come down on the ground.").format(node=over)
+    return _("The run is stopped here: the body has come down on the ground.")
 
 
 WAYS = {  # (across, upright): -1, 0 or +1 each → the words
