@@ -55,14 +55,14 @@ YIELD, BUCKLING, CABLE, NO_LIMIT = "yield", "buckling", "cable", "none"
 LIMITS = np.array([YIELD, BUCKLING, CABLE, NO_LIMIT])
 # What a student calls each element (MemberResults.element), by its code: the model
 # format's member kinds in turn (engine/vocabulary.py), so a member's code is its kind's.
-ELEMENTS = np.array([MEMBER_WORDS[kind] for kind in MEMBER_KINDS])
+ELEMENTS = np.array([MEMBER_WORDS[kind]["en"] for kind in MEMBER_KINDS])
 _CODES = {kind: np.array([MEMBER_KINDS.index(f) for f in kind.formats], dtype=np.int8) for kind in MEMBERS.values()}
 
 
 def element_word(kind: str) -> str:
     """What a student calls a member of the model format's kind `kind` ("bar", "cable",
-    "beam": a beam is a beam-column); `kind` itself where it is none of them."""
-    return str(MEMBER_WORDS.get(kind, kind))
+    "beam": a beam is a beam-column), in English; `kind` itself where it is none of them."""
+    return MEMBER_WORDS[kind]["en"] if kind in MEMBER_WORDS else str(kind)
 
 
 # Euler's load counts as the limit when it is below yield by more than round-off.

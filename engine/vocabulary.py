@@ -2,20 +2,25 @@
 
 engine/model.py checks a model file against these; the level format (game/format/schema.py)
 reads them for its own schema, so that the engine and `equilibria validate` accept and
-refuse the same words. This module imports only engine/words.py, the standard library's
+refuse the same words. This module imports only the standard library's
 (the game reads it at start, before the engine and numba are loaded).
 """
 
 from __future__ import annotations
 
-from equilibria.engine.words import N_
-
 # A member entry's `kind`: "bar" (axial force, and buckling where members break),
 # "cable" (pulls only), "beam" (a beam-column: axial force, shear and moment).
 MEMBER_KINDS = ("bar", "cable", "beam")
-# What a student calls a member of each kind (engine/results.py's MemberResults.element;
-# marked: the game shows them translated).
-MEMBER_WORDS = {"bar": N_("bar"), "cable": N_("cable"), "beam": N_("beam-column")}
+# What a student calls a member of each kind, in every language the game speaks: the
+# English is engine/results.py's MemberResults.element, the game shows the student's
+# (game/app/session/terms.py). Written here, as a level file writes its texts, not in the
+# catalogs: a new kind's words are in its entry, one file (docs/engine.md, "What a new
+# element kind touches"); tests/test_kind_files.py holds every language to it.
+MEMBER_WORDS = {
+    "bar": {"en": "bar", "de": "Fachwerkstab", "es": "barra", "fr": "barre"},
+    "cable": {"en": "cable", "de": "Seil", "es": "cable", "fr": "câble"},
+    "beam": {"en": "beam-column", "de": "Biegebalken", "es": "viga-columna", "fr": "poutre-poteau"},
+}
 DEFAULT_MEMBER_KIND = "bar"
 # An entry of each kind, the fields it needs beside id, i, j and material: the warm-up
 # model (engine/warm.py) has one member of each, so that its kernels compile at start.
@@ -31,6 +36,12 @@ RELEASE_BITS = {"i": 1, "j": 2}
 RELEASE_ENDS = tuple(RELEASE_BITS)
 # The fields only a beam may carry (a bar or cable is pinned at its ends already).
 BEAM_ONLY = ("formulation", "release")
+# A member's numbers that only some kinds carry, beside A and I which every kind may:
+# {field: (the kinds that carry it, its largest value, what it is)}, each more than 0.
+# The level format makes each an optional field of a member entry (game/format/schema.py
+# `member_model`), refused on any other kind, so that a kind with a number of its own
+# (a spring's stiffness k [N/m]) is written here and nowhere else outside the engine.
+KIND_NUMBERS: dict[str, tuple[tuple[str, ...], float, str]] = {}
 # A triangle's `model`.
 TRIANGLE_MODELS = ("linear", "neo_hookean")
 DEFAULT_TRIANGLE_MODEL = "linear"

@@ -28,7 +28,7 @@ KIND_OF = {**{kind: kind for kind in MEMBERS}, **READ_BY}
 PER_KIND = tuple(f"{kind}_" for kind in MEMBERS)  # the engine's arrays and kernels of each kind: bar_ij, beam_EI, bar_forces, ...
 MOST = 6  # the engine's files a new kind touches, its own module and test among them (issue 24, issue 31)
 NEW = 2  # the table's rows for the kind's own module and test (engine/elements/<kind>.py, tests/test_<kind>.py)
-CATALOG, FORMAT, SCHEMA = "game/words/locale/de/rules.po", "game/format/schema.py", "levels/level.schema.json"
+SCHEMA = "levels/level.schema.json"
 
 
 def knows_the_kinds(source: str) -> bool:
@@ -93,17 +93,34 @@ def test_a_new_element_kind_touches_at_most_the_files_counted():
 
 
 def test_the_files_outside_the_engine_are_the_ones_a_kind_makes_needed():
-    """Each holds what a new kind brings: the catalog its word in German, the level format
-    a field for each its example entry carries, the schema its name."""
-    from equilibria.format.schema import Member
-
-    assert {f for f in rows() if not f.startswith(("engine/", "tests/"))} == {CATALOG, FORMAT, SCHEMA}
-    catalog = (ROOT / CATALOG).read_text(encoding="utf-8")
-    assert all(re.search(rf'^#: engine/vocabulary.py\nmsgid "{word}"\nmsgstr "[^"]+"', catalog, flags=re.M) for word in MEMBER_WORDS.values())
-    for kind in MEMBER_KINDS:
-        Member.model_validate({"id": "AB", "i": "A", "j": "B", "kind": kind, "material": "steel", **EXAMPLES[kind]})
+    """The one file outside the engine holds what a new kind brings: the schema its name."""
+    assert {f for f in rows() if not f.startswith(("engine/", "tests/"))} == {SCHEMA}
     schema = json.loads((ROOT / SCHEMA).read_text(encoding="utf-8"))
     assert list(MEMBER_KINDS) in [d.get("enum") for d in _walk(schema)]
+
+
+def test_the_vocabulary_holds_what_the_game_reads_of_a_kind():
+    """Every kind's word in every language the game speaks, every kind's example a valid
+    entry of the level format, and a kind's own number (KIND_NUMBERS) a field of the
+    entry that the level format bounds and refuses on any other kind."""
+    from equilibria.app.session.terms import element_name
+    from equilibria.engine.results import element_word
+    from equilibria.format.schema import Member, member_model
+    from equilibria.words.i18n import LANGUAGES, speaking
+
+    for kind in MEMBER_KINDS:
+        assert set(MEMBER_WORDS[kind]) == set(LANGUAGES) and all(MEMBER_WORDS[kind].values())
+        Member.model_validate({"id": "AB", "i": "A", "j": "B", "kind": kind, "material": "steel", **EXAMPLES[kind]})
+        for code in LANGUAGES:
+            with speaking(code):
+                assert element_name(element_word(kind)) == MEMBER_WORDS[kind][code]
+    trial = member_model({"k": (("cable",), 1e9, "axial stiffness [N/m]")})  # as a spring's k would be
+    entry = {"id": "AB", "i": "A", "j": "B", "material": "steel", "A": 1e-4}
+    assert trial.model_validate({**entry, "kind": "cable", "k": 1e4}).k == 1e4
+    for bad in ({"kind": "bar", "k": 1e4}, {"kind": "cable", "k": 0.0}, {"kind": "cable", "k": 2e9}):
+        with pytest.raises(ValueError):
+            trial.model_validate({**entry, **bad})
+    assert "k" in trial.model_json_schema()["properties"]
 
 
 def _walk(node):

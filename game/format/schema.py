@@ -18,13 +18,14 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, Self, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, create_model, field_validator, model_validator
 
 from equilibria.engine.vocabulary import (  # the model file's words, one home (the engine's)
     BEAM_FORMULATIONS,
     DEFAULT_MEMBER_KIND,
     DEFAULT_TRIANGLE_MODEL,
     DOF_NAMES,
+    KIND_NUMBERS,
     LOAD_DIRECTIONS,
     MEMBER_KINDS,
     POISSON_LIMIT,
@@ -311,6 +312,27 @@ class Member(_Strict):
         None,
         description='beams only: the ends pinned to their node (a hinge: no moment passes), any of "i" and "j"',
     )
+
+
+def member_model(numbers: dict[str, tuple[tuple[str, ...], float, str]]) -> type[Member]:
+    """The member entry with each kind's own numbers (engine/vocabulary.py KIND_NUMBERS):
+    {field: (the kinds that carry it, its largest value, what it is)}, each an optional
+    number above 0, refused on a member of any other kind."""
+    if not numbers:
+        return _MEMBER
+
+    def _own_numbers(member):
+        for name, (kinds, _most, _what) in numbers.items():
+            if getattr(member, name) is not None and member.kind not in kinds:
+                raise ValueError(_("{field}: only a {kinds} member carries it").format(field=name, kinds=" or ".join(kinds)))
+        return member
+
+    fields = {name: (bounded(None, most, above=0.0) | None, Field(None, description=what)) for name, (_kinds, most, what) in numbers.items()}
+    return create_model("Member", __base__=_MEMBER, __validators__={"_own_numbers": model_validator(mode="after")(_own_numbers)}, **fields)
+
+
+_MEMBER = Member  # the entry every kind has; member_model adds the kinds' own numbers
+Member = member_model(KIND_NUMBERS)
 
 
 class Triangle(_Strict):

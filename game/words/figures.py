@@ -38,10 +38,10 @@ def fixed(x: float, digits: int) -> str:
 
 
 def percent(share: float) -> str:
-    """A share (0.02) as a per cent in the language's way: "2%", German "2 %"; whole
-    where it is whole, else to one decimal ("0.1%", German "0,1 %")."""
+    """A share (0.02) as a whole per cent in the language's way: "2%", German "2 %"; one
+    under 1 % to one decimal ("0.1%", German "0,1 %"), not as 0."""
     n = share * 100
-    return _("{n}%").format(n=decimal(n, 0 if abs(n - round(n)) < 1e-9 else 1))
+    return _("{n}%").format(n=decimal(n, 1 if 0 < abs(n) < 0.95 else 0))
 
 
 def money(x: float) -> str:
