@@ -143,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     sbx.add_argument("design", nargs="?", help=_("a design file, or a level (file or id) to play with freely (default: an empty sandbox)"))
     for p in (ply, sbx):
         p.add_argument("--dt", type=_positive, help=_("time step [s] (default: a stable step); too large a one shows how a run blows up"))
-        _window_options(p, "frames", "screenshot")
+        _window_options(p, "frames", "screenshot", size_default=argparse.SUPPRESS)  # given before the command, a size holds
     _window_options(parser, "menu_frames", "menu_screenshot")  # the menu: `equilibria` alone
     for command in sub.choices.values():  # every command's --help ends with where to read more and report a bug
         command.epilog, command.formatter_class = epilog, argparse.RawDescriptionHelpFormatter
@@ -177,12 +177,17 @@ def _more_commands(sub) -> None:
     clean.add_argument("--data", action="store_true", help=_("also remove the progress, designs, screenshots, hand-ins, a teacher's levels and logs"))
 
 
-def _window_options(parser: argparse.ArgumentParser, frames: str, screenshot: str) -> None:
+def _window_options(parser: argparse.ArgumentParser, frames: str, screenshot: str, *, size_default=None) -> None:
+    """--frames, --screenshot and --size. A command's --size leaves the one given before
+    the command alone when it is not given itself (`equilibria --size 800x600 play …`):
+    argparse would otherwise set the command's default over it."""
     parser.add_argument("--frames", dest=frames, type=_count, metavar="N", help=_("run N frames of 1/60 s, headless-friendly, then exit"))
     parser.add_argument(
         "--screenshot", dest=screenshot, metavar="OUT.png", help=_("save the last frame as an image: .png, .jpg or .bmp (checked before the run)")
     )
-    parser.add_argument("--size", type=_size, metavar="WxH", help=_("the window's size in pixels (default 1280x800, at least 800x600)"))
+    parser.add_argument(
+        "--size", type=_size, metavar="WxH", default=size_default, help=_("the window's size in pixels (default 1280x800, at least 800x600)")
+    )
 
 
 def _size(text: str) -> tuple[int, int]:

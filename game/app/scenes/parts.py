@@ -175,7 +175,7 @@ class LegendPart(Part):
             widest=painter.member_scale.value if sim and s.revealed and not picture.by_section else None,
             to_come=painter.loads_to_come,
             plates=s.model is not None and len(s.model.triangle_ids) > 0,
-            breakable=sim is not None and sim.breakable,
+            broke=sim is not None and sim.breakable and s.broke,
             supports={kind for _, kind, _ in painter.supports},
             arrow=(ARROW_PX, painter.force_ref) if painter.force_ref > 1.0 else None,
             own=len(painter.own) > 0,

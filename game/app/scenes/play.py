@@ -223,6 +223,7 @@ class PlayScene(Scene):
         self.session.reset()
         self.session.notice = ""  # what was said of the run (a break, a blow-up) went with it
         self.graphs.recorder.clear()
+        self.picture.back_in_view()  # the view followed a body that flew off: back to where it is again
 
     def stable_reset(self) -> None:
         if self.session.problem and self.session.dt is not None:

@@ -278,6 +278,11 @@ class PlaySession:
         self._broken_seen, self.bombed = set(), []  # members said to have broken; what the bomb blew up (R puts it back)
 
     @property
+    def broke(self) -> bool:
+        """Whether a member has broken in this run (the legend names broken members then)."""
+        return bool(self._broken_seen)
+
+    @property
     def started(self) -> bool:
         return self.sim is not None and self.sim.time > 0
 

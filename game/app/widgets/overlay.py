@@ -122,7 +122,7 @@ def legend_rows(
     *,
     widest: float | None,
     plates: bool,
-    breakable: bool,
+    broke: bool,
     to_come: bool,
     supports: set[str],
     arrow: tuple[float, float] | None = None,
@@ -160,7 +160,7 @@ def legend_rows(
     item(_("tension (pulls)"), bar(TENSION, 10))
     item(_("compression (pushes)"), bar(COMPRESSION, 10))
     item(_("about zero"), bar(ZERO, MEMBER_MIN_PX))
-    if breakable:
+    if broke:  # only once a member has broken: before, the words name nothing on the picture
         item(_("broken"), lambda surface, x, m: draw.dashed(surface, BROKEN, (x, m), (x + 34, m), 2, 7, 5))
         item(_("broke first"), lambda surface, x, m: pygame.draw.line(surface, MARK, (x + 10, m - 7), (x + 24, m + 7), 4))
     if widest is not None:

@@ -16,6 +16,7 @@ import pygame
 
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.palette import ALERT, INK, MARK, MUTED, TENSION
+from equilibria.app.session.chooser import REAL_TIME
 from equilibria.app.session.pacing import SPEEDS
 from equilibria.app.session.play import data_place
 from equilibria.app.session.terms import element_name, material_name
@@ -27,7 +28,7 @@ from equilibria.format.solution import AddForce
 from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.rules.kinds import kind_of
-from equilibria.words.figures import broke_words, capacity_lines, figure, num
+from equilibria.words.figures import broke_words, capacity_lines, figure, money, num
 from equilibria.words.i18n import _, decimal, decimal_mark, ngettext
 
 
@@ -61,13 +62,16 @@ def net_force_lines(sim: Simulation, *, static: bool = False, about: str | None 
     d = pos[:, :2] - point
     m = float((d[:, 0] * f[:, 1] - d[:, 1] * f[:, 0]).sum() + f[:, 2].sum())
     ref = sim.rest.residual * sim.reference_force()
-    return [
+    lines = [
         _("Net force on the structure (statics)") if static else _("Net force on the structure"),
         f"  ΣFx = {num(fx / 1e3, 'kN', floor=ref / 1e3)}",
         f"  ΣFy = {num(fy / 1e3, 'kN', floor=ref / 1e3)}",
         "  " + _("ΣM about {point} = {moment}").format(point=where, moment=num(m / 1e3, "kN·m", floor=ref * model.char_length / 1e3)),
         "  " + _("(+ right, up, anticlockwise)"),
     ]
+    if static and (abs(fx) > ref or abs(fy) > ref or abs(m) > ref * model.char_length):  # a mechanism, or members broken
+        lines.append("  " + _("not zero: as built, the structure cannot be in equilibrium under its loads"))
+    return lines
 
 
 def section_words(member: dict | None) -> str:
@@ -133,18 +137,20 @@ def status_text(scene) -> str:
     if sim is None:
         return _("nothing built yet: choose a tool and click in the world") if session.bench is not None else _("nothing to show")
     parts = [f"t = {decimal(sim.time, 2)} s", _("paused (Space runs)") if session.paused else _("running")]
-    if sim.time > 0:
+    if sim.time > 0 and session.verdict is not None and session.passed:
+        parts.append(_("it stands: passed"))  # the judged run, in equilibrium within the goal, whatever it still sways
+    elif sim.time > 0:
         parts.append(_("at rest") if sim.rest_time >= sim.rest.hold else _("moving"))
     elif session.static is not None and session.static.sim is not None and session.revealed:
         parts.append(_("forces shown: the static answer"))
     parts.append(_("speed {factor}").format(factor=factor(session.pacer.speed)))
-    if session.choice is not None:
-        parts.append(_(session.choice.reason))
+    if session.choice is not None and not (session.choice.reason == REAL_TIME and (session.pacer.speed != 1 or session.pacer.slowed)):
+        parts.append(_(session.choice.reason))  # "real time" only where it is: not beside a slow motion
     bench = session.level_bench
     if bench is not None:
         cost = bench.cost()
         if cost is not None and bench.level.player.budget:
-            parts.append(_("cost ${cost} of ${budget}").format(cost=decimal(cost, 0), budget=decimal(bench.level.player.budget, 0)))
+            parts.append(_("cost {cost} of {budget}").format(cost=money(cost), budget=money(bench.level.player.budget)))  # "2.500 $" in German
         if session.verdict is None:
             parts.append(_("C checks"))
     if scene.picture.magnify > 1:

@@ -277,6 +277,13 @@ class Picture:
         if self.camera is not None and self.session.started:
             self.camera.follow(self.box(), self.pads())
 
+    def back_in_view(self) -> None:
+        """After R: the structure fitted in view again when no part of it is on the
+        screen (a free run's view followed a body that flew off); else the view stays."""
+        drawn = self.drawn_rect()
+        if self.camera is not None and drawn is not None and not drawn.colliderect(pygame.Rect(self.camera.world)):
+            self.fit()
+
     def clear_of(self, height: int, keep: bool = True) -> None:
         """At a check: keep the player's view (Try again brings it back, take_model;
         `keep` False: it is kept already, the window changed size, and the structure
