@@ -112,3 +112,13 @@ def test_r_after_a_free_run_that_flew_off_brings_the_structure_back_into_view():
     app.frame()
     drawn = scene.picture.drawn_rect()
     assert drawn is not None and drawn.colliderect(world), (drawn, world)
+
+
+def test_the_point_the_net_force_takes_moments_about_is_labelled():
+    """supports-01: the side panel's net force says "ΣM about B" once supports are placed;
+    B was not labelled on the picture."""
+    from equilibria.rules.common import moment_point
+
+    _app, scene = start(load_stage(shipped_level("supports-01")))
+    about = moment_point(scene.session.stage.level)
+    assert about == "B" and about in scene.picture.names()

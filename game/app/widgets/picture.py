@@ -20,6 +20,7 @@ from equilibria.app.widgets.membertable import section_lines
 from equilibria.app.widgets.tools import grid_step, snap
 from equilibria.engine.results import member_results
 from equilibria.format.solution import AddForce, AddMoment, AddNode, CutMember
+from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
 from equilibria.rules.kinds import kind_of
 from equilibria.words.figures import figure
@@ -317,9 +318,15 @@ class Picture:
         said = self._said()
         if said != self._said_text:  # worked out once per text (and model: see take_model)
             ids = [*self.model.node_ids, *self.model.member_ids]
-            named = self.stage.named_parts | self.acted_at() | named_in(said, ids)  # one scan of the words, whatever the size of the model
+            named = self.stage.named_parts | self.acted_at() | named_in(said, ids) | self.summed_about()  # one scan of the words
             self._said_text, self._said_ids = said, [n for n in ids if n in named]
         return self._said_ids
+
+    def summed_about(self) -> set[str]:
+        """The node the net force's ΣM is taken about (the side panel's "ΣM about B"),
+        so that the point it names is on the picture."""
+        level = self.stage.level
+        return {moment_point(level)} if level is not None and level.nodes else set()
 
     def acted_at(self) -> set[str]:
         """The nodes the student acts at: where the level lets forces be given, where the
