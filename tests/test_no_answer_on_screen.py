@@ -125,7 +125,8 @@ def leaks(scene: PlayScene, said: list[tuple[str, tuple]], kind, *, sums: bool =
     ids += [n for n in scene.session.model.node_ids if n not in ids]
     s = scene.session
     words = named_in(" ".join([scene.stage.brief, s.notice, s.free_words]), ids)  # the brief and the words on the screen (a mechanism's box)
-    answer = named_in(" ".join([level.explanation or "", *(level.hints or [])]), ids) - words - scene.picture.acted_at()
+    shown = scene.picture.acted_at() | scene.picture.summed_about()  # where forces go; the side panel's ΣM point
+    answer = named_in(" ".join([level.explanation or "", *(level.hints or [])]), ids) - words - shown
     out = [f"answer label {text}" for text, colour in said if colour == NAME and text in answer]
     if kind.hides_sums_until_passed or kind.hides_forces_until_checked:
         out += [f"member force {text}" for text, colour in said if colour in MEMBER_COLOURS and FIGURE.search(text)]

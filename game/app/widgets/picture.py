@@ -324,9 +324,10 @@ class Picture:
 
     def summed_about(self) -> set[str]:
         """The node the net force's ΣM is taken about (the side panel's "ΣM about B"),
-        so that the point it names is on the picture."""
+        so that the point it names is on the picture; none where the panel hides its
+        sums until a pass (the point to take moments about is then the student's step)."""
         level = self.stage.level
-        return {moment_point(level)} if level is not None and level.nodes else set()
+        return {moment_point(level)} if level is not None and level.nodes and self.session.sums_shown else set()
 
     def acted_at(self) -> set[str]:
         """The nodes the student acts at: where the level lets forces be given, where the
