@@ -30,6 +30,7 @@ from equilibria.rules.common import Verdict
 from equilibria.rules.construction import design
 from equilibria.rules.judge import check, marks
 from equilibria.rules.kinds import KINDS
+from equilibria.words.i18n import _
 
 
 def answer_key(solution: Solution) -> str:
@@ -125,7 +126,7 @@ class Attempt:
         answer last failed, failing again), the marks at a first pass. ValueError when
         the moves changed since the question was asked (its verdict is not theirs)."""
         if question.key != answer_key(self.solution()):
-            raise ValueError("moves: the answer changed while it was judged")
+            raise ValueError(_("Your answer changed while it was judged: check it again."))
         key = question.key
         if key == self.failed_key and not verdict.passed:  # unchanged since a failed check: no try
             self._checked = (key, verdict)

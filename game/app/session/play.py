@@ -409,28 +409,28 @@ class PlaySession:
             self.end_check()
 
     def begin_check(self, batches: int | None = None) -> BackgroundCheck | None:
-        """Start judging the work beside the frame (`judging`; batches: its lock step,
+        """Start judging the work beside the frame (`judging`, in lock step of `batches`:
         game/app/session/checking.py); None when there is nothing to judge (said why)."""
-        bench = self.level_bench
-        if bench is None:
+        if self.level_bench is None:
             self.notice = _("There is nothing to check here: this is free play.")
             return None
-        if self.verdict is not None or self.judging is not None:
-            return None
-        question = bench.attempt.question()
-        self.judging = BackgroundCheck(lambda: question.known or question.judge(), batches=batches, question=question).start()
+        if self.verdict is None and self.judging is None:
+            question = self.level_bench.attempt.question()
+            self.judging = BackgroundCheck(lambda: question.known or question.judge(), batches=batches, question=question).start()
         return self.judging
 
     def end_check(self) -> None:
         """The finished check's verdict recorded (a try, the marks, the progress saved) and
         its run shown; a check that could not be judged says why."""
         judging, self.judging = self.judging, None
-        if judging.problem:
-            self.notice = judging.problem
-        if judging.verdict is None:
-            return
+        self.notice = judging.problem or self.notice
         bench = self.level_bench
-        self.verdict = bench.attempt.record(judging.question, judging.verdict)
+        try:  # ValueError: the moves changed meanwhile (the scene takes no edit while judging)
+            self.verdict = bench.attempt.record(judging.question, judging.verdict) if judging.verdict is not None else None
+        except ValueError as exc:
+            self.notice = str(exc)
+        if self.verdict is None:
+            return
         self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
@@ -438,13 +438,12 @@ class PlaySession:
             self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
 
-    def cancel_check(self) -> bool:
-        """Stop the check being judged, recording nothing; whether there was one."""
+    def cancel_check(self) -> None:
+        """Stop the check being judged, if one is, recording nothing."""
         judging, self.judging = self.judging, None
         if judging is not None:
             judging.cancel()
             self.notice = _("The check was stopped: nothing is counted, and your answer is as it was.")
-        return judging is not None
 
     def show_answer(self) -> None:
         """Ctrl+A, asked twice: give the level up and show the worked answer (give_up)."""
