@@ -13,7 +13,6 @@ import pytest
 
 from equilibria.cli import preparing
 from equilibria.cli.main import main
-from equilibria.course.syllabus import shipped_level
 from equilibria.engine import warm
 from equilibria.engine.compiled import cache
 
@@ -89,7 +88,3 @@ def test_a_command_with_an_unwritable_cache_runs_and_says_so(tmp_path):
     temporary, said = out.stdout.splitlines()
     assert f"{NOT_A_FOLDER} cannot be written" in said and "NUMBA_CACHE_DIR=" in said
     assert not Path(temporary).exists()  # removed at exit
-
-
-def test_the_levels_named_exist():
-    assert shipped_level("balance-01") is not None

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from equilibria.words.i18n import _
 
-ABOUT_SECONDS = 20  # a first start's compile of the steps a level needs, on a 2-core laptop (README "Benchmarks")
+ABOUT_SECONDS = 20  # a first start's compile of the steps a level needs, on a 2-core laptop (README "Start-up")
 
 
 def engine_notice(steps: int) -> str:
