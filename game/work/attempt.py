@@ -107,7 +107,7 @@ class Attempt:
         get the same verdict, in this session or after a restart (`failed_key`).
         ValueError for moves the level does not allow, as rules.check."""
         question = self.question()
-        return self.record(question, question.known or question.judge())
+        return self.record(question, question.known if question.known is not None else question.judge())
 
     def question(self) -> Question:
         """What a check of the moves as they are asks the judge: `judge()` it (in any

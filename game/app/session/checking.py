@@ -116,8 +116,6 @@ class BackgroundCheck:
             self._thread.join()
         self.verdict = None
 
-    close = cancel
-
     def said(self) -> str:
         """How far judging is, for the player: the simulated time held of the hold (and
         the time run, when the structure has not held all of it)."""

@@ -416,7 +416,8 @@ class PlaySession:
             return None
         if self.verdict is None and self.judging is None:
             question = self.level_bench.attempt.question()
-            self.judging = BackgroundCheck(lambda: question.known or question.judge(), batches=batches, question=question).start()
+            judge = question.judge if question.known is None else lambda: question.known  # unchanged since it failed: its verdict again
+            self.judging = BackgroundCheck(judge, batches=batches, question=question).start()
         return self.judging
 
     def end_check(self) -> None:
