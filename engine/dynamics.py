@@ -155,7 +155,10 @@ def _measures(m, vel, force, lref):
 MEASURE_EVERY = 8  # steps between evaluations of the rest measures (and the last step)
 
 
-@njit(**KERNEL)
+# nogil: a batch lets go of Python's lock while it runs, so that the window's thread
+# draws its frames while a check's thread runs its batches (game/app/session/checking.py);
+# the arrays it writes are its own simulation's, which no other thread touches meanwhile.
+@njit(**KERNEL, nogil=True)
 def advance(m, s, w, dt, nsteps, method, ctl):
     """Advance state s by up to nsteps steps of dt [s]; returns the steps taken.
 

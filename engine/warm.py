@@ -22,13 +22,16 @@ the second process only at its end (compiling its part itself if that failed).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
+from numba.core.caching import _CacheLocator
 
 from equilibria.engine.compiled import cache as kernel_cache
 from equilibria.engine.elements.beam import STABILITY
@@ -148,6 +151,32 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
 ]
 PLAY_STEPS = 2  # the first steps: what a level needs before it can run
 DONE = "warm-steps-done"  # in the cache folder: how many of STEPS are compiled into it
+# The compiled kernels in the cache once each of STEPS is done (numba's `.nbc` files, one
+# per kernel and signature, the second process's among them), as counted on a first
+# start with an empty cache (numba 0.68, Python 3.11): the loading screen's bar moves
+# by them, a kernel at a time, while the steps compile.
+KERNELS = (36, 36, 51, 54)
+
+
+def kernel_folders() -> list[Path]:
+    """The folders numba keeps this copy of the engine's kernels in, inside the cache
+    folder: one per source folder of the engine, named as numba names them (the folder's
+    name and a digest of its path as imported); none without a cache folder."""
+    if kernel_cache.FOLDER is None:
+        return []
+    top = Path(os.path.abspath(__file__)).parent  # as numba sees the kernels' files: not resolved
+    sources = sorted({path.parent for path in top.rglob("*.py")})
+    return [kernel_cache.FOLDER / _CacheLocator.get_suitable_cache_subpath(str(folder / "x.py")) for folder in sources]
+
+
+def kernels_cached() -> int:
+    """How many compiled kernels the cache holds for this copy of the engine (its `.nbc`
+    files): what the loading bar counts."""
+    count = 0
+    for folder in kernel_folders():
+        with contextlib.suppress(OSError):  # not made yet: nothing compiled there
+            count += sum(1 for entry in os.scandir(folder) if entry.name.endswith(".nbc"))
+    return count
 
 
 def steps_done() -> int:
@@ -175,6 +204,24 @@ def _interrupted(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+def prepare(steps: int = len(STEPS), said: Callable[[int, str], None] | None = None) -> None:
+    """Compile the first `steps` steps not yet in the cache (the first one with the second
+    process beside it, module note), noting each in the cache folder, and call `said(k,
+    label)` after each step k (those already in the cache at once)."""
+    done = steps_done()
+    if done == 0:
+        _side.start()
+    try:
+        for k, (label, step) in enumerate(STEPS[:steps], 1):
+            if k > done:
+                step()
+                _note_done(k)
+            if said is not None:
+                said(k, label)
+    finally:
+        _side.stop()
+
+
 def main(argv: tuple[str, ...] | list[str] = ()) -> int:
     """Run every step, printing `N LABEL` after each (those already in the cache at
     once); 0 when all are done, 130 when interrupted (quietly). With `--side`, compile
@@ -187,18 +234,10 @@ def main(argv: tuple[str, ...] | list[str] = ()) -> int:
         if list(argv) == [SIDE]:
             _side_part()
             return 0
-        done = steps_done()
-        if done == 0:
-            _side.start()
-        for k, (label, step) in enumerate(STEPS, 1):
-            if k > done:
-                step()
-                _note_done(k)
-            print(f"{k} {label}", flush=True)
+        prepare(len(STEPS), lambda k, label: print(f"{k} {label}", flush=True))
     except KeyboardInterrupt:
         return 130
     finally:
-        _side.stop()
         if before is not None:
             signal.signal(signal.SIGTERM, before)
     return 0

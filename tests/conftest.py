@@ -40,3 +40,17 @@ def drawn(monkeypatch):
     from drawing import record
 
     return record(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def no_check_outlives_its_test():
+    """No thread a check is judged in (game/app/session/checking.py) is left running when
+    a test ends: one would go on judging beside the next test's own runs."""
+    import threading
+
+    yield
+    left = [t.name for t in threading.enumerate() if t.name == CHECK_THREAD and t.is_alive()]
+    assert left == [], "a check's thread outlived its test"
+
+
+CHECK_THREAD = "equilibria check"  # the name game/app/session/checking.py gives its threads

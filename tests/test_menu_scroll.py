@@ -204,7 +204,7 @@ def test_after_moving_on_with_n_the_menu_chooses_the_level_left(tmp_path):
         key(pygame.K_RETURN)
         app.frame()
         assert isinstance(app.scene, PlayScene)
-        progress.opened("balance-03")  # what N does after a pass (session.next_stage)
+        progress.opened("balance-03")  # what N does after a pass (next_stage in game/app/session/play.py)
         app.pop()
         app.frame()
         assert scene.levels.rows[scene.levels.selected].level_id == "balance-03"

@@ -1,6 +1,7 @@
 """Starting up: the engine warms up beside the window, which answers from its first
 frame; numba's cache lives in a versioned folder of the user's cache directory."""
 
+import itertools
 import os
 import subprocess
 import sys
@@ -96,6 +97,34 @@ def test_the_warm_up_command_reports_every_step(tmp_path):
     assert out.returncode == 0, out.stderr
     assert [line.split(" ", 1)[0] for line in out.stdout.splitlines()] == [str(k) for k in range(1, len(warm.STEPS) + 1)]
     assert warm.steps_done() == len(warm.STEPS)
+    # The loading bar's count of kernels: at least as many are in the cache as it expects
+    # (tests may have added kernels of other signatures), so that the bar can fill.
+    assert warm.kernels_cached() >= warm.KERNELS[-1] > 0
+
+
+def test_the_loading_bar_moves_a_kernel_at_a_time(monkeypatch):
+    """While the child compiles the first step, each kernel it writes into the cache moves
+    the bar (not two jumps per step); the bar never passes the step under way, and a step
+    the child reports done counts in full."""
+    import equilibria.app.session.warmup as warmup_module
+
+    counted = [0]
+    monkeypatch.setattr(warm, "kernels_cached", lambda: counted[0])
+    monkeypatch.setattr(warmup_module, "KERNELS_EVERY", 0.0)
+    warmup = EngineWarmup.start(child("import time; time.sleep(60)"), cached=0)
+    try:
+        shares = []
+        for k in range(warm.KERNELS[0] + 3):  # three kernels of the second step written early (the side process)
+            counted[0] = k
+            shares.append(warmup.progress(warm.PLAY_STEPS)[0])
+        first = warm.KERNELS[0]
+        assert shares[0] == 0.0 and all(a < b for a, b in itertools.pairwise(shares[: first + 1]))  # a kernel, a move
+        assert shares[first] == shares[-1] <= warmup_module.COMPILING  # held at the end of the step under way
+        warmup.compiled = 1  # the child says the first step is in
+        counted[0] = 0  # (a count that lags) never takes the bar back
+        assert warmup.progress(warm.PLAY_STEPS)[0] >= shares[first]
+    finally:
+        warmup.stop()
 
 
 def test_the_kernel_cache_is_a_versioned_folder_of_the_user_cache(tmp_path):

@@ -300,9 +300,11 @@ def _crash_log_text(details: str) -> str:
 
 def play(args: argparse.Namespace) -> int:
     from equilibria.app import launch
+    from equilibria.cli.preparing import prepare_engine
     from equilibria.course.syllabus import level_path
 
     path = level_path(args.level)
+    prepare_engine(compile_now=args.frames is not None)  # said on the terminal; a window's loading bar shows the compile
     return launch.play(
         str(path), args.frames, args.screenshot, solution=args.solution, check=args.check, dt=args.dt, size=args.size, lang=getattr(args, "lang", None)
     )
@@ -310,9 +312,11 @@ def play(args: argparse.Namespace) -> int:
 
 def sandbox(args: argparse.Namespace) -> int:
     from equilibria.app import launch
+    from equilibria.cli.preparing import prepare_engine
     from equilibria.course.syllabus import level_path
 
     path = level_path(args.design) if args.design else None
+    prepare_engine(compile_now=args.frames is not None)
     return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt, size=args.size, lang=getattr(args, "lang", None))
 
 
@@ -320,11 +324,13 @@ def levels(args: argparse.Namespace) -> int:
     """The course in order, then the teacher's levels: id, kind, won or not, title (with
     --json, also each level's file, source and problem; never an answer). A teacher's
     level that cannot be played is listed, and its one line printed on stderr."""
+    from equilibria.cli.preparing import prepare_engine
     from equilibria.course.level import load_level
     from equilibria.course.progress import Progress
     from equilibria.course.syllabus import load_course, shipped_level
     from equilibria.course.teacher import teacher_folder, teacher_levels
 
+    prepare_engine()  # reading a level builds its model: the engine compiles on a first start
     progress = Progress.load()
 
     def row(level_id: str, title: str, kind: str, path, source: str, problem: str = "") -> dict:  # no answer: the student's copy holds none
@@ -454,10 +460,12 @@ def menu(args: argparse.Namespace) -> int:
 
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
+    from equilibria.cli.preparing import prepare_engine
     from equilibria.course.level import languages_note, load_level
     from equilibria.course.syllabus import LEVELS_DIR, level_files, level_path
     from equilibria.rules.variants import versions_said
 
+    prepare_engine()
     bad, named = 0, []
     for ref in args.paths:
         try:
@@ -487,6 +495,7 @@ def validate(args: argparse.Namespace) -> int:
 
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when the solution passes, 1 when it does not, 2 on bad input."""
+    from equilibria.cli.preparing import prepare_engine
     from equilibria.course.level import load_level
     from equilibria.course.syllabus import level_path
     from equilibria.format.solution import Solution, read_solution
@@ -498,6 +507,7 @@ def check(args: argparse.Namespace) -> int:
         return BadInput(f"{path}: {str(exc).splitlines()[0]}")
 
     level_file = str(level_path(args.level))
+    prepare_engine()
     try:
         level = load_level(read_json(level_file))
     except ValueError as exc:

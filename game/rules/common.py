@@ -143,18 +143,21 @@ def snapshot(sim: Simulation) -> Simulation:
     return copy.deepcopy(sim, {id(sim.model): sim.model})
 
 
-# What a caller asks to be done between two batches of a judged run: the game looks for
-# the window's close there, so that a long check answers it (game/app/window/app.py
-# `answer_close`); a headless check sets nothing. A context variable, so that a check in
-# one thread or task never runs another's hook.
-BETWEEN_BATCHES: ContextVar[Callable[[], None] | None] = ContextVar("between_batches", default=None)
+# What a caller asks to be done between two batches of a judged run, told how far the
+# run is: the game's background check (game/app/session/checking.py) shows it ("judging:
+# 0.4 of 1.0 s held") and stops the run there when the player cancels; a headless check
+# sets nothing. A context variable, so that a check in one thread or task never runs
+# another's hook.
+BETWEEN_BATCHES: ContextVar[Callable[[float, float, float], None] | None] = ContextVar("between_batches", default=None)
 
 
-def between_batches() -> None:
-    """Run the caller's hook between two batches of a judged run, if it set one."""
+def between_batches(time: float, held: float, hold: float) -> None:
+    """Run the caller's hook between two batches of a judged run, if it set one, with the
+    simulated time run so far [s], how long the structure has held so far [s] and the
+    hold it must reach [s]."""
     hook = BETWEEN_BATCHES.get()
     if hook is not None:
-        hook()
+        hook(time, held, hold)
 
 
 RAMP = 0.5  # [s] the loads of a run shown at rest come on over this time (smoothly_loaded)
@@ -189,7 +192,7 @@ def run(data: dict, seconds: float, *, jitter: float = 0.0, removed: tuple[str, 
         for _batch in range(max(1, round(seconds / 0.02))):
             sim.advance(0.02)
             worst = max(worst, float(np.hypot(*(sim.state.pos[:, :2] - pos0).T).max()))
-            between_batches()
+            between_batches(sim.time, sim.time, seconds)  # held as long as it has run
     except Unstable:
         worst = math.inf
     return sim, worst, start

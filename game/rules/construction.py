@@ -331,7 +331,7 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
             test.blew_up_words = exc.words
             test.worst = math.inf
             return test
-        between_batches()
+        between_batches(sim.time, sim.rest_time if sim.time >= loads_on else 0.0, hold)  # at rest only once the loads are all on
         moved = np.hypot(*(sim.state.pos[:, :2] - pos0).T)
         q = int(np.argmax(moved))
         if moved[q] > test.worst:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from equilibria.rules.common import Verdict
 from equilibria.rules.construction import design
 from equilibria.rules.judge import check, marks
 from equilibria.rules.kinds import KINDS
+from equilibria.words.i18n import _
 
 
 def answer_key(solution: Solution) -> str:
@@ -38,6 +40,25 @@ def answer_key(solution: Solution) -> str:
     or other numbers give another key."""
     text = json.dumps(solution.model_dump(mode="json", exclude_none=True), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Question:
+    """A check asked of the judge: the level, the answer as its file holds it, its
+    fingerprint (answer_key), the failures counted for the hint, and the verdict already
+    known for it in this session (None: it must be judged)."""
+
+    level: Level
+    solution: Solution
+    key: str
+    failures: int
+    known: Verdict | None = None
+
+    def judge(self) -> Verdict:
+        """The judge's verdict (rules.check): the runs build models and states of their own
+        from the level and the answer, so a check may run in a thread of its own beside a
+        simulation the window runs. ValueError as rules.check."""
+        return check(self.level, self.solution, failures=self.failures)
 
 
 class Attempt:
@@ -85,18 +106,32 @@ class Attempt:
         try_again(). The same moves as at the last check, which failed, cost no try and
         get the same verdict, in this session or after a restart (`failed_key`).
         ValueError for moves the level does not allow, as rules.check."""
+        question = self.question()
+        return self.record(question, question.known if question.known is not None else question.judge())
+
+    def question(self) -> Question:
+        """What a check of the moves as they are asks the judge: `judge()` it (in any
+        thread: it reads nothing of this attempt) and hand the verdict to `record`, which
+        counts the try; a question never recorded (a check cancelled) leaves the attempt
+        as it was."""
         solution = self.solution()
         key = answer_key(solution)
-        verdict = None
         if key == self.failed_key:  # unchanged since a failed check: no try
             same = self._checked is not None and self._checked[0] == key
-            verdict = self._checked[1] if same else check(self.level, solution, failures=max(self.tries, 1))  # checked before a restart: judged again
-            if not verdict.passed:
-                self._checked = (key, verdict)
-                self.verdict = verdict
-                return verdict
-        if verdict is None:
-            verdict = check(self.level, solution, failures=self.tries + 1)
+            return Question(self.level, solution, key, max(self.tries, 1), self._checked[1] if same else None)  # checked before a restart: judged again
+        return Question(self.level, solution, key, self.tries + 1)
+
+    def record(self, question: Question, verdict: Verdict) -> Verdict:
+        """Count the check `question` asked, judged `verdict`: a try (unless it is the
+        answer last failed, failing again), the marks at a first pass. ValueError when
+        the moves changed since the question was asked (its verdict is not theirs)."""
+        if question.key != answer_key(self.solution()):
+            raise ValueError(_("Your answer changed while it was judged: check it again."))
+        key = question.key
+        if key == self.failed_key and not verdict.passed:  # unchanged since a failed check: no try
+            self._checked = (key, verdict)
+            self.verdict = verdict
+            return verdict
         self.tries += 1  # a new answer (or one a newer judge now passes): a try
         self.verdict = verdict
         self._checked = (key, verdict)

@@ -117,7 +117,8 @@ class VerdictPart(TextBox):
     strip by Esc: the box owns whether it is folded), or a mechanism.
 
     session        what it tells of (the problem, the verdict, the free motion)
-    checking()     whether a check is asked for and not yet judged ("Checking…")
+    checking()     whether a check is asked for and not yet judged ("Checking…", and how far
+                   judging is while the session judges it)
     said_checking()  called once "Checking…" is on the screen: the next frame judges
     world()        the world it floats over: a tall verdict leaves the structure its third
     actions        its buttons: the member table ("table.toggle"), "try_again", "next_level"
@@ -158,6 +159,8 @@ class VerdictPart(TextBox):
         actions: list[tuple[str, str]] = []
         if what == "checking":
             title, text, foot, colour = _("Checking your answer…"), _("The engine is running your structure under the level's loads."), "", ALERT
+            if s.judging is not None:  # judged beside the frames: how far, and how to stop it
+                text, foot = f"{text} {s.judging.said()}", _("Esc stops the check: nothing is counted, your answer stays as it is.")
         elif what == "problem":
             foot = _("R: reset to the structure as built   D: reset with the stable step") if s.dt is not None else _("R: reset to the structure as built")
             title, text, colour = _("The simulation became unstable and was paused"), s.problem, ALERT

@@ -26,7 +26,7 @@ import pygame
 from equilibria.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
 from equilibria.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
 from equilibria.app.session.camera import PAN_PX, ZOOM_STEP, Camera
-from equilibria.app.session.play import PlaySession
+from equilibria.app.session.play import PlaySession, next_stage
 from equilibria.app.session.shapes import Hit
 from equilibria.app.session.stage import Stage
 from equilibria.app.session.view import View
@@ -40,7 +40,6 @@ from equilibria.app.widgets.tools import Toolbar, pin_nearest_end
 from equilibria.app.window.app import App, Scene
 from equilibria.app.window.layout import Layout, arrange
 from equilibria.app.window.sections import SectionManager
-from equilibria.rules.common import BETWEEN_BATCHES
 from equilibria.rules.kinds import kind_of
 from equilibria.words.i18n import _, decimal_mark
 
@@ -73,7 +72,7 @@ class PlayScene(Scene):
             self.toolbar.choose(first_tool(bench))
         self.graphs = GraphDesk(app.fonts)
         self.table = MemberTable()  # every member's section, length and cost; after a build check its force, capacities and use ratio
-        self.checking = False  # a check asked for: the next frame says so, the one after judges
+        self.checking = False  # a check asked for: the next frame says so, the one after starts judging (session.judging)
         self._check_shown = False
         self.draw_ms = 0.0
         self._size: tuple[int, int] | None = None
@@ -95,7 +94,7 @@ class PlayScene(Scene):
         self.readout, self.hud = ReadoutPart(fonts, self), HudPart(fonts, self)
         actions = {"table.toggle": self.table.toggle, "try_again": self.try_again, "next_level": self.next_level}
         self.verdict_box = VerdictPart(
-            fonts, s, checking=lambda: self.checking, said_checking=self.check_shown, world=lambda: self.layout.world, actions=actions
+            fonts, s, checking=lambda: self.checking or s.judging is not None, said_checking=self.check_shown, world=lambda: self.layout.world, actions=actions
         )
         self.entry_box = EntryPart(fonts, s, self.picture)  # a force being typed
         self.leaving = LeavePart(fonts, s, alone=lambda: len(self.app.scenes) == 1, leave=self.leave)
@@ -127,6 +126,10 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.session.judging is not None and event.type != pygame.MOUSEMOTION:  # while judging, only Esc: it stops the check
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.session.cancel_check()
+            return
         if event.type == pygame.MOUSEMOTION:
             if event.buttons[1]:  # the middle button held: pan
                 self.picture.camera.pan(*event.rel, self.picture.box())
@@ -207,7 +210,11 @@ class PlayScene(Scene):
         s.notice += " " + _("Esc again leaves without saving it.")
 
     def closing(self) -> None:
+        self.stop_work()  # a check being judged counts for nothing
         self.session.save(force=True)
+
+    def stop_work(self) -> None:
+        self.session.cancel_check()
 
     # ------------------------------------------------------------------ key actions
     def run_pause(self) -> None:
@@ -244,7 +251,7 @@ class PlayScene(Scene):
     def next_level(self) -> None:
         """After a pass, the next level of the course in this one's place."""
         s = self.session
-        stage = s.next_stage()
+        stage = next_stage(s)
         if stage is not None:
             self.app.replace(PlayScene(self.app, stage, integrator=s.integrator, progress=s.progress))
 
@@ -294,13 +301,11 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ time
     def update(self, frame_seconds: float) -> None:
         s = self.session
-        if self.checking and self._check_shown:
+        if self.checking and self._check_shown:  # "Checking…" is on the screen: judged beside the frames from now on
             self.checking = self._check_shown = False
-            answering = BETWEEN_BATCHES.set(self.app.answer_close)  # a long check answers the window's close
-            try:
-                s.check()
-            finally:
-                BETWEEN_BATCHES.reset(answering)
+            s.begin_check(self.app.check_batches)
+        if s.judging is not None and s.judging.step():
+            s.end_check()
             self.verdict_box.unfold()
             self.toolbar.tool.cancel()
             if s.verdict is not None and s.level_bench is not None:  # the structure moved above the verdict's box

@@ -14,8 +14,9 @@ too large for that; an explicit run that still falls behind goes on implicitly f
 where it is. Checks never depend on it (game/rules judge with their own). An
 `Unstable` run is rolled back by the engine; the session pauses and keeps why.
 
-A check (`check`) judges the work by the level's rules; the run shown afterwards is the
-very run that was judged, from its start (`Verdict.start`), without the ground contacts
+A check (`check`) judges the work by the level's rules, in a thread beside the frame
+(`begin_check`, game/app/session/checking.py; `end_check` records it, `cancel_check`
+records nothing); the run shown afterwards is the very run that was judged, from its start (`Verdict.start`), without the ground contacts
 the rules do not model.
 """
 
@@ -28,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from equilibria.app.session.checking import BackgroundCheck
 from equilibria.app.session.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
 from equilibria.app.session.pacing import FRAME, Pacer
 from equilibria.app.session.shapes import Ground
@@ -172,6 +174,7 @@ class PlaySession:
         self.ground = Ground(stage.ground)
         self.pacer = Pacer(1.0, fixed=fixed)
         self.verdict: Verdict | None = None
+        self.judging: BackgroundCheck | None = None  # a check being judged beside the frame
         self.problem: str | None = None  # why the run stopped (Unstable), shown until reset
         self.paused = True
         self.sim_ms = 0.0  # [ms] the last frame's simulation
@@ -352,26 +355,6 @@ class PlaySession:
         at = next((k for k, c in enumerate(cycle) if c is not None and c == now), -1)
         self.edit(self.bench.set_support, node, cycle[(at + 1) % len(cycle)])
 
-    def next_stage(self) -> Stage | None:
-        """After a pass, the next level of the course, with the work here saved and the
-        next one marked as opened (None, with a notice saying why, when there is none)."""
-        if self.verdict is None or not self.verdict.passed:
-            self.notice = _("Pass this level first (C checks it); then N opens the next one.")
-            return None
-        try:
-            following = load_course().next_after(self.level_bench.level.id)
-            stage = load_stage(shipped_level(following)) if following else None
-        except (BadInput, ValueError) as exc:
-            self.notice = _("The next level cannot be opened: {problem}").format(problem=str(exc).splitlines()[0])
-            return None
-        if stage is None:
-            self.notice = _("This is the last level of the course: Esc goes back to the levels.")
-            return None
-        self.save(force=True)
-        if self.progress is not None:
-            self.progress.opened(following)
-        return stage
-
     def preview_motion(self, seconds: float = PREVIEW_SECONDS) -> float:
         """The largest node displacement [m] over the first `seconds` of the run, found
         on a copy (the run itself is untouched): how much there will be to see."""
@@ -425,25 +408,48 @@ class PlaySession:
 
     # ------------------------------------------------------------------ checking and saving
     def check(self) -> None:
-        """Judge the work by the level's rules; show the verdict and run what it ran."""
-        bench = self.level_bench
-        if bench is None:
+        """Judge the work by the level's rules, to the end; show the verdict and run what it ran."""
+        if self.begin_check() is not None:
+            self.judging.wait()
+            self.end_check()
+
+    def begin_check(self, batches: int | None = None) -> BackgroundCheck | None:
+        """Start judging the work beside the frame (`judging`, in lock step of `batches`:
+        game/app/session/checking.py); None when there is nothing to judge (said why)."""
+        if self.level_bench is None:
             self.notice = _("There is nothing to check here: this is free play.")
-            return
-        if self.verdict is not None:
-            return
-        try:
-            verdict = bench.check()
+            return None
+        if self.verdict is None and self.judging is None:
+            question = self.level_bench.attempt.question()
+            judge = question.judge if question.known is None else lambda: question.known  # unchanged since it failed: its verdict again
+            self.judging = BackgroundCheck(judge, batches=batches, question=question).start()
+        return self.judging
+
+    def end_check(self) -> None:
+        """The finished check's verdict recorded (a try, the marks, the progress saved) and
+        its run shown; a check that could not be judged says why."""
+        judging, self.judging = self.judging, None
+        self.notice = judging.problem or self.notice
+        bench = self.level_bench
+        try:  # ValueError: the moves changed meanwhile (the scene takes no edit while judging)
+            self.verdict = bench.attempt.record(judging.question, judging.verdict) if judging.verdict is not None else None
         except ValueError as exc:
-            self.notice = str(exc).splitlines()[0]
+            self.notice = str(exc)
+        if self.verdict is None:
             return
-        self.verdict = verdict
         self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
-            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown, checked=a.failed_key)
+            self.progress.record_check(bench.level.id, self.verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown, checked=a.failed_key)
             self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
+
+    def cancel_check(self) -> None:
+        """Stop the check being judged, if one is, recording nothing."""
+        judging, self.judging = self.judging, None
+        if judging is not None:
+            judging.cancel()
+            self.notice = _("The check was stopped: nothing is counted, and your answer is as it was.")
 
     def show_answer(self) -> None:
         """Ctrl+A, asked twice: give the level up and show the worked answer (give_up)."""
@@ -550,6 +556,27 @@ class PlaySession:
             self._broken_seen.update(mid for _, mid in new)
             more = " " + ngettext("({n} more broke with it)", "({n} more broke with it)", len(new) - 1).format(n=len(new) - 1) if len(new) > 1 else ""
             self.notice = break_words(self, new[0][1]) + more
+
+
+def next_stage(session: PlaySession) -> Stage | None:
+    """After a pass, the next level of the course, with the work here saved and the
+    next one marked as opened (None, with a notice saying why, when there is none)."""
+    if session.verdict is None or not session.verdict.passed:
+        session.notice = _("Pass this level first (C checks it); then N opens the next one.")
+        return None
+    try:
+        following = load_course().next_after(session.level_bench.level.id)
+        stage = load_stage(shipped_level(following)) if following else None
+    except (BadInput, ValueError) as exc:
+        session.notice = _("The next level cannot be opened: {problem}").format(problem=str(exc).splitlines()[0])
+        return None
+    if stage is None:
+        session.notice = _("This is the last level of the course: Esc goes back to the levels.")
+        return None
+    session.save(force=True)
+    if session.progress is not None:
+        session.progress.opened(following)
+    return stage
 
 
 def supports_drawn(session: PlaySession) -> list[tuple[str, frozenset[str]]]:

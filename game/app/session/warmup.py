@@ -10,13 +10,15 @@ thread loads straight away, without waiting for a child; there is a child only w
 some step is not.
 
 The scenes ask `ready()` before building a level (`PLAY_STEPS` loaded), and show
-`progress()` meanwhile; the rest (what only the headless commands use) loads behind.
+`progress()` meanwhile, which moves a kernel at a time as the child compiles them (it
+counts them in the cache folder); the rest (what only the headless commands use) loads behind.
 If the child fails (no Python to run, a crash), the thread compiles the remaining steps
 itself: slower, still never in the window's thread.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -25,6 +27,9 @@ import time
 
 from equilibria.engine import warm
 from equilibria.words.i18n import _
+
+COMPILING = 0.9  # of the loading bar: compiling the kernels (the rest: loading them here)
+KERNELS_EVERY = 0.2  # [s] between two counts of the kernels compiled
 
 
 class EngineWarmup:
@@ -39,6 +44,7 @@ class EngineWarmup:
         self.failure = ""  # why the child gave up, if it did
         self.stopping = False
         self.began = time.monotonic()
+        self._kernels, self._counted_at = 0, -math.inf  # kernels(): the last count and when it was made
         self._changed = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="engine warm-up", daemon=True)
 
@@ -106,11 +112,29 @@ class EngineWarmup:
 
     def progress(self, steps: int | None = None) -> tuple[float, str]:
         """(share done, 0 to 1; what is being prepared) of the first `steps` steps
-        (default all). A step counts half when compiled and whole when loaded."""
+        (default all). Compiling is most of it (COMPILING of the bar) and moves a kernel at
+        a time: the compiled kernels the cache holds (engine/warm.py `kernels_cached`, by
+        the child and its second process), of those the steps need (`warm.KERNELS`), never
+        past the step under way nor short of the steps done; loading each step here is
+        the rest."""
         n = len(self.labels) if steps is None else steps
-        share = (min(self.compiled, n) + min(self.loaded, n)) / (2 * n)
+        need = warm.KERNELS[n - 1]
+        if self.compiled >= n or need <= 0:
+            compiled = 1.0
+        else:
+            floor = warm.KERNELS[self.compiled - 1] if self.compiled else 0
+            compiled = min(max(self.kernels(), floor), warm.KERNELS[self.compiled]) / need
+        share = COMPILING * compiled + (1 - COMPILING) * min(self.loaded, n) / n
         doing = self.labels[min(self.loaded, n - 1)]
         return share, doing
+
+    def kernels(self) -> int:
+        """The compiled kernels in the cache, counted at most every KERNELS_EVERY seconds
+        (the loading screen asks every frame)."""
+        now = time.monotonic()
+        if now - self._counted_at >= KERNELS_EVERY:
+            self._counted_at, self._kernels = now, warm.kernels_cached()
+        return self._kernels
 
     def seconds(self) -> float:
         """Time since the warm-up began [s]."""

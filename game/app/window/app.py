@@ -24,6 +24,7 @@ import pygame
 
 from equilibria.app.draw.palette import BACKGROUND, Fonts
 from equilibria.app.draw.shots import save_image
+from equilibria.app.session.checking import ALL
 from equilibria.app.window.layout import MIN_SIZE, at_least_minimum
 
 if TYPE_CHECKING:
@@ -90,14 +91,20 @@ class Scene:
     def resumed(self) -> None:
         """The scene above this one has closed: this one is on top again."""
 
+    def stop_work(self) -> None:
+        """The window is closing: end any thread the scene started (a check being judged)."""
+
 
 class App:
     """A pygame window with a stack of scenes; the top one runs.
 
     fixed_frame: seconds per frame for deterministic headless runs (None: wall time,
-    paced at FPS)."""
+    paced at FPS). check_batches: a check's lock step, the batches of its judged run each
+    frame lets it judge (game/app/session/checking.py; None: it runs beside the frames by
+    itself); by default free in a window of wall time, and the whole check in one frame
+    in fixed frames, so that a headless run repeats exactly."""
 
-    def __init__(self, size: tuple[int, int] = WINDOW_SIZE, *, fixed_frame: float | None = None):
+    def __init__(self, size: tuple[int, int] = WINDOW_SIZE, *, fixed_frame: float | None = None, check_batches: int | str | None = "default"):
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Equilibria")
@@ -106,6 +113,7 @@ class App:
         self.fonts = Fonts()
         self.clock = pygame.time.Clock()
         self.fixed_frame = fixed_frame
+        self.check_batches = (None if fixed_frame is None else ALL) if check_batches == "default" else check_batches
         self.scenes: list[Scene] = []
         self.running = True
         self.frames = 0
@@ -203,15 +211,6 @@ class App:
             self.quit()
             raise Closed(self.closed_by) from None
 
-    def answer_close(self) -> None:
-        """Between two batches of long work (a check's runs: game/rules/common.py
-        BETWEEN_BATCHES): a window closed meanwhile ends the game as a closing signal
-        does, the work kept (run), rather than when the work is done."""
-        if self.closed_by is None and pygame.event.peek(pygame.QUIT):
-            self.closed_by = 0
-        if self.closed_by is not None:
-            raise Closed(self.closed_by)
-
     # ------------------------------------------------------------------ signals
     def _catch_closing_signals(self) -> dict:
         """SIGTERM and SIGHUP raise Closed in the main thread (the handlers Python runs
@@ -237,6 +236,8 @@ class App:
         save_image(self.screen, path)
 
     def close(self) -> None:
+        for scene in self.scenes:
+            scene.stop_work()
         for s, before in self._signals.items():
             signal.signal(s, before if before is not None else signal.SIG_DFL)
         self._signals = {}
