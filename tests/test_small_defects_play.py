@@ -49,7 +49,7 @@ def test_the_legend_names_broken_members_only_once_one_has_broken():
     words = [text for text, _ in said]
     assert scene.session.sim.breakable and not scene.session.broke
     assert "broken" not in words and "broke first" not in words, words
-    scene.session._broken_seen.add("AB")  # as _say_breaks notes a break
+    scene.session.broken_seen.add("AB")  # as say_breaks notes a break
     said.clear()
     with speaking("en"):
         app.frame()

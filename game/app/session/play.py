@@ -278,12 +278,12 @@ class PlaySession:
         self.paused = self.bench is not None and self.verdict is None  # the player's move first; a check's run plays at once
         self.problem = None
         self.hand = None
-        self._broken_seen, self.bombed = set(), []  # members said to have broken; what the bomb blew up (R puts it back)
+        self.broken_seen, self.bombed = set(), []  # members said to have broken; what the bomb blew up (R puts it back)
 
     @property
     def broke(self) -> bool:
         """Whether a member has broken in this run (the legend names broken members then)."""
-        return bool(self._broken_seen)
+        return bool(self.broken_seen)
 
     @property
     def started(self) -> bool:
@@ -526,7 +526,7 @@ class PlaySession:
         self.sim_ms = 1e3 * wall
         self.pacer.record(steps, wall, frame_seconds)
         if steps and self.sim.breakable:
-            self._say_breaks()
+            say_breaks(self)
         failed = steps and self.verdict is not None and not self.passed
         away = (gone_away(self.sim) or came_down(self)) if failed else ""
         if away:  # a body thrown off by a wrong force would fly on for ever: stopped there
@@ -548,14 +548,15 @@ class PlaySession:
                 self.choice, self.pacer.dt, self.pacer.step_cost = choice, choice.dt, 0.0  # a Newmark step's cost is measured afresh
                 self.pacer.restart()
 
-    def _say_breaks(self) -> None:
-        """The first member that broke since the last look, in words on the notice line."""
-        r = member_results(self.sim.model, self.sim.state)
-        new = sorted((float(r.break_time[k]), mid) for k in np.flatnonzero(r.broken).tolist() if (mid := r.ids[k]) not in self._broken_seen)
-        if new:
-            self._broken_seen.update(mid for _, mid in new)
-            more = " " + ngettext("({n} more broke with it)", "({n} more broke with it)", len(new) - 1).format(n=len(new) - 1) if len(new) > 1 else ""
-            self.notice = break_words(self, new[0][1]) + more
+
+def say_breaks(session: PlaySession) -> None:
+    """The first member that broke since the last look, in words on the notice line."""
+    r = member_results(session.sim.model, session.sim.state)
+    new = sorted((float(r.break_time[k]), mid) for k in np.flatnonzero(r.broken).tolist() if (mid := r.ids[k]) not in session.broken_seen)
+    if new:
+        session.broken_seen.update(mid for _, mid in new)
+        more = " " + ngettext("({n} more broke with it)", "({n} more broke with it)", len(new) - 1).format(n=len(new) - 1) if len(new) > 1 else ""
+        session.notice = break_words(session, new[0][1]) + more
 
 
 def next_stage(session: PlaySession) -> Stage | None:
