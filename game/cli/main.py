@@ -451,7 +451,7 @@ def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from equilibria.course.level import languages_note, load_level
     from equilibria.course.syllabus import LEVELS_DIR, level_files, level_path
-    from equilibria.rules.variants import versions_said
+    from equilibria.rules.variants import versions_said, versions_warning
 
     bad, named = 0, []
     for ref in args.paths:
@@ -475,6 +475,8 @@ def validate(args: argparse.Namespace) -> int:
             print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level))))
             if note := languages_note(level):  # a note, not a problem: the level plays, in English where a language is missing
                 print(plain_text(f"{path}: {note}"))
+            if warning := versions_warning(level):  # nor is this: the level plays, but a class may share its answers
+                print(plain_text(f"{path}: {warning}"))
             continue
         bad += 1
     return 2 if bad else 0
