@@ -53,6 +53,8 @@ def closed_form(level_id: str, x: dict[str, float]) -> dict[str, float]:
         return {"A.fx": -x["H"], "A.fy": x["P"], "A.m": x["P"] * x["L"]}
     if level_id == "beam-01":  # resultant wL at L/2: ΣM_A: By·L − wL·L/2 = 0; ΣFy: Ay = wL − By
         return {"A.fx": 0.0, "A.fy": x["w"] * x["L"] / 2, "B.fy": x["w"] * x["L"] / 2}
+    if level_id == "beam-02":  # the triangle's resultant wL/2 at 2L/3 from A: ΣM_A: By·L − (wL/2)·(2L/3) = 0 → By = wL/3; Ay = wL/6
+        return {"A.fx": 0.0, "A.fy": x["w"] * x["L"] / 6, "B.fy": x["w"] * x["L"] / 3}
     if level_id == "reactions-01":  # ΣFx: Ax + Q + 0.6T = 0; ΣFy: Ay − 0.8T = 0; ΣM_A: M_A − Q·h − 0.8T·b − 0.6T·h = 0
         t = x["T"]
         return {"A.fx": -(x["Q"] + 0.6 * t), "A.fy": 0.8 * t, "A.m": x["Q"] * x["h"] + 0.8 * t * x["b"] + 0.6 * t * x["h"]}
@@ -64,6 +66,7 @@ SENSES = {
     "free-body-01": {"A.fx": -1, "A.fy": -1, "B.fy": +1},  # the overhang lifts A: the pin pulls down, B pushes more than the load
     "free-body-02": {"A.fx": -1, "A.fy": +1, "A.m": +1},
     "beam-01": {"A.fy": +1, "B.fy": +1},
+    "beam-02": {"A.fy": +1, "B.fy": +1},  # and B, nearer the heavy end, takes twice A's (the closed form)
     "reactions-01": {"A.fx": -1, "A.fy": +1, "A.m": +1},
 }
 VARIED = tuple(SENSES)
@@ -84,7 +87,7 @@ def largest_load(drawn) -> float:
     """The largest load given on a version [N]: a point load's size, a distributed load's resultant."""
     lengths = {m.id: math.dist(*((n.x, n.y) for n in drawn.nodes if n.id in (m.i, m.j))) for m in drawn.members}
     points = [math.hypot(load.fx, load.fy) for load in drawn.loads]
-    spread = [abs(q.w) * lengths[q.member] for q in drawn.member_loads if q.w is not None]
+    spread = [(abs(q.w) if q.w is not None else (abs(q.wi) + abs(q.wj)) / 2) * lengths[q.member] for q in drawn.member_loads]
     return max(points + spread)
 
 
@@ -183,6 +186,27 @@ HAND = {
             "By's sign flipped": [F("A", 0, 6187.5), F("B", 0, -6187.5)],
             "the moment arm taken as L (By = wL)": [F("A", 0, 0), F("B", 0, 12375)],
             "the span taken as another student's 11.75 m": [F("A", 0, 6462.5), F("B", 0, 6462.5)],
+        },
+    ),
+    ("beam-02", ONE): (
+        # w = 3.4 kN/m at B, L = 6.25 m: resultant ½·3.4·6.25 = 10.625 kN at 2·6.25/3 = 4.167 m from A.
+        # ΣM_A: By·6.25 = 10.625·4.167 → By = 7.083 kN up; ΣFy: Ay = 10.625 − 7.083 = 3.542 kN up.
+        {"w": 3400.0, "L": 6.25},
+        [F("A", 0, 3541.7), F("B", 0, 7083.3)],
+        {
+            "the resultant at mid-span (5.31 kN each)": [F("A", 0, 5312.5), F("B", 0, 5312.5)],
+            "the centroid taken from the wrong end (L/3 from A)": [F("A", 0, 7083.3), F("B", 0, 3541.7)],
+            "the ½ of the triangle forgotten (W = 21.25 kN)": [F("A", 0, 7083.3), F("B", 0, 14166.7)],
+        },
+    ),
+    ("beam-02", OTHER): (
+        # w = 4.2 kN/m at B, L = 6.25 m: resultant ½·4.2·6.25 = 13.125 kN at 4.167 m; By = 13.125·4.167/6.25 = 8.75 kN; Ay = 4.375 kN.
+        {"w": 4200.0, "L": 6.25},
+        [F("A", 0, 4375), F("B", 0, 8750)],
+        {
+            "both reactions down": [F("A", 0, -4375), F("B", 0, -8750)],
+            "the centroid taken from the wrong end (L/3 from A)": [F("A", 0, 8750), F("B", 0, 4375)],
+            "the load taken as a rectangle (W = w·L)": [F("A", 0, 8750), F("B", 0, 17500)],
         },
     ),
     ("reactions-01", ONE): (
