@@ -291,3 +291,19 @@ def test_validate_warns_on_a_numeric_level_that_does_not_vary(capsys):
 def test_the_varied_levels_validate_without_a_warning(level_id, capsys):
     assert main(["validate", str(LEVELS / f"{level_id}.json")]) == 0
     assert "warning" not in capsys.readouterr().out
+
+
+SHIPPED_VARIED = sorted(p.stem for p in LEVELS.glob("*.json") if p.stem != "level.schema" and "vary" in read_json(p))
+
+
+@pytest.mark.parametrize("level_id", SHIPPED_VARIED)
+def test_every_shipped_level_that_varies_has_1000_versions(level_id):
+    """The five levels varied first (balance-01, particle-01, reactions-02, two-force-01,
+    beam-03) included: each of them had 105-441 versions, shared in a class of 200 by 73-170."""
+    lv = level(level_id)
+    assert math.prod(values(n) for n in lv.vary.numbers.values()) >= LEAST_VERSIONS
+    assert versions_warning(lv) == ""
+
+
+def test_the_levels_varied_here_are_among_the_shipped_ones():
+    assert set(VARIED) <= set(SHIPPED_VARIED) and len(SHIPPED_VARIED) >= 10
