@@ -55,6 +55,10 @@ def closed_form(level_id: str, x: dict[str, float]) -> dict[str, float]:
         return {"A.fx": 0.0, "A.fy": x["w"] * x["L"] / 2, "B.fy": x["w"] * x["L"] / 2}
     if level_id == "beam-02":  # the triangle's resultant wL/2 at 2L/3 from A: ΣM_A: By·L − (wL/2)·(2L/3) = 0 → By = wL/3; Ay = wL/6
         return {"A.fx": 0.0, "A.fy": x["w"] * x["L"] / 6, "B.fy": x["w"] * x["L"] / 3}
+    if level_id == "beam-04":  # whole beam (8 m), ΣM_B: RA·8 = w·8·4 + P·(8 − c); the cut at zero shear: RA − P − w·x = 0
+        ra = x["w"] * 4 + x["P"] * (8 - x["c"]) / 8
+        at = (ra - x["P"]) / x["w"]  # on A–D: ΣFy gives V = 0 there, ΣM_D: M = RA·x − P·(x − c) − w·x²/2
+        return {"D.fx": 0.0, "D.fy": 0.0, "D.m": ra * at - x["P"] * (at - x["c"]) - x["w"] * at**2 / 2}
     if level_id == "reactions-01":  # ΣFx: Ax + Q + 0.6T = 0; ΣFy: Ay − 0.8T = 0; ΣM_A: M_A − Q·h − 0.8T·b − 0.6T·h = 0
         t = x["T"]
         return {"A.fx": -(x["Q"] + 0.6 * t), "A.fy": 0.8 * t, "A.m": x["Q"] * x["h"] + 0.8 * t * x["b"] + 0.6 * t * x["h"]}
@@ -68,6 +72,7 @@ SENSES = {
     "beam-01": {"A.fy": +1, "B.fy": +1},
     "beam-02": {"A.fy": +1, "B.fy": +1},  # and B, nearer the heavy end, takes twice A's (the closed form)
     "reactions-01": {"A.fx": -1, "A.fy": +1, "A.m": +1},
+    "beam-04": {"D.m": +1},  # sagging; and the cut stays where the shear is zero, past C (checked below)
 }
 VARIED = tuple(SENSES)
 
@@ -114,6 +119,9 @@ def test_every_draw_keeps_the_levels_regime_and_its_closed_form(level_id):
         for name, sense in SENSES[level_id].items():
             assert math.copysign(1, hand[name]) == sense, (student, name)
             assert abs(hand[name]) > 0.05 * largest_load(drawn), ("no unknown of the regime shrinks to nothing", student, name)
+        if level_id == "beam-04":  # the lesson: the largest moment is where the shear is zero, between C and B
+            cut = next(n.x for n in drawn.nodes if n.id == "D")
+            assert drawn.numbers["c"] < cut < 8, student
         if level_id == "reactions-01":  # the lesson: T times AC is not the cable's moment; never within the judge's 2 %
             x = drawn.numbers
             misread = x["Q"] * x["h"] + x["T"] * math.hypot(x["h"], x["b"])
@@ -207,6 +215,30 @@ HAND = {
             "both reactions down": [F("A", 0, -4375), F("B", 0, -8750)],
             "the centroid taken from the wrong end (L/3 from A)": [F("A", 0, 8750), F("B", 0, 4375)],
             "the load taken as a rectangle (W = w·L)": [F("A", 0, 8750), F("B", 0, 17500)],
+        },
+    ),
+    ("beam-04", ONE): (
+        # w = 2.5 kN/m, P = 5 kN, c = 1.75 m, span 8 m. Whole beam, ΣM_B: RA·8 = 2.5·8·4 + 5·6.25 = 111.25 → RA = 13.906 kN.
+        # Zero shear: 13.906 − 5 − 2.5·x = 0 → x = 3.5625 m (the cut D). On A–D: ΣFx: N = 0; ΣFy: Fy = 0;
+        # ΣM_D: M = 13.906·3.5625 − 5·1.8125 − 2.5·3.5625²/2 = 49.541 − 9.063 − 15.864 = +24.614 kN·m.
+        {"w": 2500.0, "P": 5000.0, "c": 1.75},
+        [F("D", 0, 0), M("D", 24614)],
+        {
+            "M's sense flipped": [F("D", 0, 0), M("D", -24614)],
+            "the distributed load left out of ΣM_D": [F("D", 0, 0), M("D", 40479)],
+            "the resultant at D's distance, not half of it": [F("D", 0, 0), M("D", 8750)],
+            "the distributed load left out of ΣFy": [F("D", 0, -8906), M("D", 24614)],
+        },
+    ),
+    ("beam-04", OTHER): (
+        # w = 2.1 kN/m, P = 4.5 kN, c = 1.75 m. ΣM_B: RA·8 = 2.1·8·4 + 4.5·6.25 = 95.325 → RA = 11.916 kN.
+        # x = (11.916 − 4.5)/2.1 = 3.53125 m; M = 11.916·3.53125 − 4.5·1.78125 − 2.1·3.53125²/2 = 42.077 − 8.016 − 13.093 = +20.968 kN·m.
+        {"w": 2100.0, "P": 4500.0, "c": 1.75},
+        [F("D", 0, 0), M("D", 20968)],
+        {
+            "the point load forgotten": [F("D", 0, 0), M("D", 28984)],
+            "wL²/8 of a beam without the point load": [F("D", 0, 0), M("D", 16800)],
+            "the shear taken as the reaction": [F("D", 0, -11916), M("D", 20968)],
         },
     ),
     ("reactions-01", ONE): (
