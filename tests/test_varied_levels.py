@@ -59,6 +59,9 @@ def closed_form(level_id: str, x: dict[str, float]) -> dict[str, float]:
         ra = x["w"] * 4 + x["P"] * (8 - x["c"]) / 8
         at = (ra - x["P"]) / x["w"]  # on A–D: ΣFy gives V = 0 there, ΣM_D: M = RA·x − P·(x − c) − w·x²/2
         return {"D.fx": 0.0, "D.fy": 0.0, "D.m": ra * at - x["P"] * (at - x["c"]) - x["w"] * at**2 / 2}
+    if level_id == "machines-01":  # BC a two-force member: F along (−3, 4)/5 at C (3, 4); ΣM_A: P·0.6a = 0.8F·3 + 0.6F·4 = 4.8F
+        f = x["P"] * 0.6 * x["a"] / 4.8  # then ΣFx: Ax = 0.6F; ΣFy: Ay = P − 0.8F
+        return {"A.fx": 0.6 * f, "A.fy": x["P"] - 0.8 * f, "C.fx": -0.6 * f, "C.fy": 0.8 * f}
     if level_id == "reactions-01":  # ΣFx: Ax + Q + 0.6T = 0; ΣFy: Ay − 0.8T = 0; ΣM_A: M_A − Q·h − 0.8T·b − 0.6T·h = 0
         t = x["T"]
         return {"A.fx": -(x["Q"] + 0.6 * t), "A.fy": 0.8 * t, "A.m": x["Q"] * x["h"] + 0.8 * t * x["b"] + 0.6 * t * x["h"]}
@@ -73,6 +76,7 @@ SENSES = {
     "beam-02": {"A.fy": +1, "B.fy": +1},  # and B, nearer the heavy end, takes twice A's (the closed form)
     "reactions-01": {"A.fx": -1, "A.fy": +1, "A.m": +1},
     "beam-04": {"D.m": +1},  # sagging; and the cut stays where the shear is zero, past C (checked below)
+    "machines-01": {"A.fx": +1, "A.fy": +1, "C.fx": -1, "C.fy": +1},  # and A's force off AC's line (checked below)
 }
 VARIED = tuple(SENSES)
 
@@ -122,6 +126,8 @@ def test_every_draw_keeps_the_levels_regime_and_its_closed_form(level_id):
         if level_id == "beam-04":  # the lesson: the largest moment is where the shear is zero, between C and B
             cut = next(n.x for n in drawn.nodes if n.id == "D")
             assert drawn.numbers["c"] < cut < 8, student
+        if level_id == "machines-01":  # the lesson: AC is loaded between its pins, so A's force is not along AC (4 up for 3 across)
+            assert abs(hand["A.fy"] / hand["A.fx"] - 4 / 3) > 0.5, student
         if level_id == "reactions-01":  # the lesson: T times AC is not the cable's moment; never within the judge's 2 %
             x = drawn.numbers
             misread = x["Q"] * x["h"] + x["T"] * math.hypot(x["h"], x["b"])
@@ -239,6 +245,28 @@ HAND = {
             "the point load forgotten": [F("D", 0, 0), M("D", 28984)],
             "wL²/8 of a beam without the point load": [F("D", 0, 0), M("D", 16800)],
             "the shear taken as the reaction": [F("D", 0, -11916), M("D", 20968)],
+        },
+    ),
+    ("machines-01", ONE): (
+        # P = 20 kN, D 1.25 m from A along AC: 0.6·1.25 = 0.75 m across. ΣM_A: 20·0.75 = 15 = 4.8·F → F = 3.125 kN along BC;
+        # at C: (−0.6, 0.8)·3.125 = (−1.875, 2.5) kN; ΣFx: Ax = 1.875 kN; ΣFy: Ay = 20 − 2.5 = 17.5 kN.
+        {"P": 20000.0, "a": 1.25},
+        [F("A", 1875, 17500), F("C", -1875, 2500)],
+        {
+            "AC taken as a two-force member too (the load shared along both legs)": [F("A", 7500, 10000), F("C", -7500, 10000)],
+            "the load's lever arm taken along the leg (1.25 m)": [F("A", 3125, 15833), F("C", -3125, 4167)],
+            "C's x part flipped": [F("A", 1875, 17500), F("C", 1875, 2500)],
+        },
+    ),
+    ("machines-01", OTHER): (
+        # P = 18.2 kN, D 3.75 m along AC: 2.25 m across. ΣM_A: 18.2·2.25 = 40.95 = 4.8·F → F = 8.531 kN;
+        # C = (−5.119, 6.825) kN; A = (5.119, 18.2 − 6.825) = (5.119, 11.375) kN.
+        {"P": 18200.0, "a": 3.75},
+        [F("A", 5118.8, 11375), F("C", -5118.8, 6825)],
+        {
+            "the load's lever arm taken along the leg (3.75 m)": [F("A", 8531.3, 6825), F("C", -8531.3, 11375)],
+            "the load put at the leg's middle": [F("A", 3412.5, 13650), F("C", -3412.5, 4550)],
+            "the y parts at A and C swapped": [F("A", 5118.8, 6825), F("C", -5118.8, 11375)],
         },
     ),
     ("reactions-01", ONE): (
