@@ -62,6 +62,9 @@ def closed_form(level_id: str, x: dict[str, float]) -> dict[str, float]:
     if level_id == "machines-01":  # BC a two-force member: F along (−3, 4)/5 at C (3, 4); ΣM_A: P·0.6a = 0.8F·3 + 0.6F·4 = 4.8F
         f = x["P"] * 0.6 * x["a"] / 4.8  # then ΣFx: Ax = 0.6F; ΣFy: Ay = P − 0.8F
         return {"A.fx": 0.6 * f, "A.fy": x["P"] - 0.8 * f, "C.fx": -0.6 * f, "C.fy": 0.8 * f}
+    if level_id == "hinge-01":  # span 2a, load at a/2: ΣM_A: By·2a = P·a/2 → By = P/4; ΣFy: Ay = 3P/4;
+        thrust = x["P"] / 4 * x["a"] / x["h"]  # the unloaded half about the hinge C: By·a = Bx·h; ΣFx: Ax = −Bx
+        return {"A.fx": thrust, "A.fy": 3 * x["P"] / 4, "B.fx": -thrust, "B.fy": x["P"] / 4}
     if level_id == "reactions-01":  # ΣFx: Ax + Q + 0.6T = 0; ΣFy: Ay − 0.8T = 0; ΣM_A: M_A − Q·h − 0.8T·b − 0.6T·h = 0
         t = x["T"]
         return {"A.fx": -(x["Q"] + 0.6 * t), "A.fy": 0.8 * t, "A.m": x["Q"] * x["h"] + 0.8 * t * x["b"] + 0.6 * t * x["h"]}
@@ -76,6 +79,7 @@ SENSES = {
     "beam-02": {"A.fy": +1, "B.fy": +1},  # and B, nearer the heavy end, takes twice A's (the closed form)
     "reactions-01": {"A.fx": -1, "A.fy": +1, "A.m": +1},
     "beam-04": {"D.m": +1},  # sagging; and the cut stays where the shear is zero, past C (checked below)
+    "hinge-01": {"A.fx": +1, "A.fy": +1, "B.fx": -1, "B.fy": +1},  # the thrust pushes both feet inward
     "machines-01": {"A.fx": +1, "A.fy": +1, "C.fx": -1, "C.fy": +1},  # and A's force off AC's line (checked below)
 }
 VARIED = tuple(SENSES)
@@ -267,6 +271,29 @@ HAND = {
             "the load's lever arm taken along the leg (3.75 m)": [F("A", 8531.3, 6825), F("C", -8531.3, 11375)],
             "the load put at the leg's middle": [F("A", 3412.5, 13650), F("C", -3412.5, 4550)],
             "the y parts at A and C swapped": [F("A", 5118.8, 6825), F("C", -5118.8, 11375)],
+        },
+    ),
+    ("hinge-01", ONE): (
+        # P = 29 kN, half-span a = 3.5 m (span 7 m, D 1.75 m right of A), rise h = 3.25 m.
+        # ΣM_A: By·7 = 29·1.75 = 50.75 → By = 7.25 kN up; ΣFy: Ay = 29 − 7.25 = 21.75 kN up.
+        # Half CB about C: By·3.5 = Bx·3.25 → the thrust 7.25·3.5/3.25 = 7.808 kN: Bx = −7.808 kN, ΣFx: Ax = +7.808 kN.
+        {"P": 29000.0, "a": 3.5, "h": 3.25},
+        [F("A", 7807.7, 21750), F("B", -7807.7, 7250)],
+        {
+            "the thrust forgotten (pins as rollers)": [F("A", 0, 21750), F("B", 0, 7250)],
+            "the thrust's lever arms swapped (7.25·3.25/3.5)": [F("A", 6732.1, 21750), F("B", -6732.1, 7250)],
+            "the thrust pulling the feet outward": [F("A", -7807.7, 21750), F("B", 7807.7, 7250)],
+        },
+    ),
+    ("hinge-01", OTHER): (
+        # P = 30 kN, a = 4 m (span 8 m, D 2 m right of A), h = 3.75 m. ΣM_A: By·8 = 30·2 → By = 7.5 kN; Ay = 22.5 kN;
+        # about C: 7.5·4 = Bx·3.75 → thrust 8 kN: Bx = −8 kN, Ax = +8 kN.
+        {"P": 30000.0, "a": 4.0, "h": 3.75},
+        [F("A", 8000, 22500), F("B", -8000, 7500)],
+        {
+            "the load shared half and half": [F("A", 8000, 15000), F("B", -8000, 15000)],
+            "the thrust's lever arms swapped (7.5·3.75/4)": [F("A", 7031.3, 22500), F("B", -7031.3, 7500)],
+            "the thrust forgotten at A only": [F("A", 0, 22500), F("B", -8000, 7500)],
         },
     ),
     ("reactions-01", ONE): (
