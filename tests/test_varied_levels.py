@@ -65,6 +65,9 @@ def closed_form(level_id: str, x: dict[str, float]) -> dict[str, float]:
     if level_id == "hinge-01":  # span 2a, load at a/2: ΣM_A: By·2a = P·a/2 → By = P/4; ΣFy: Ay = 3P/4;
         thrust = x["P"] / 4 * x["a"] / x["h"]  # the unloaded half about the hinge C: By·a = Bx·h; ΣFx: Ax = −Bx
         return {"A.fx": thrust, "A.fy": 3 * x["P"] / 4, "B.fx": -thrust, "B.fy": x["P"] / 4}
+    if level_id == "machines-02":  # a lever on its pivot O: ΣM_O: Q·j = F·h; ΣFy: O + F + Q = 0
+        q = x["F"] * x["h"] / x["j"]
+        return {"W1.fy": q, "O.fx": 0.0, "O.fy": -(x["F"] + q)}
     if level_id == "reactions-01":  # ΣFx: Ax + Q + 0.6T = 0; ΣFy: Ay − 0.8T = 0; ΣM_A: M_A − Q·h − 0.8T·b − 0.6T·h = 0
         t = x["T"]
         return {"A.fx": -(x["Q"] + 0.6 * t), "A.fy": 0.8 * t, "A.m": x["Q"] * x["h"] + 0.8 * t * x["b"] + 0.6 * t * x["h"]}
@@ -80,6 +83,7 @@ SENSES = {
     "reactions-01": {"A.fx": -1, "A.fy": +1, "A.m": +1},
     "beam-04": {"D.m": +1},  # sagging; and the cut stays where the shear is zero, past C (checked below)
     "hinge-01": {"A.fx": +1, "A.fy": +1, "B.fx": -1, "B.fy": +1},  # the thrust pushes both feet inward
+    "machines-02": {"W1.fy": +1, "O.fy": -1},  # the wire pushes up, the pivot pulls down with the sum
     "machines-01": {"A.fx": +1, "A.fy": +1, "C.fx": -1, "C.fy": +1},  # and A's force off AC's line (checked below)
 }
 VARIED = tuple(SENSES)
@@ -294,6 +298,27 @@ HAND = {
             "the load shared half and half": [F("A", 8000, 15000), F("B", -8000, 15000)],
             "the thrust's lever arms swapped (7.5·3.75/4)": [F("A", 7031.3, 22500), F("B", -7031.3, 7500)],
             "the thrust forgotten at A only": [F("A", 0, 22500), F("B", -8000, 7500)],
+        },
+    ),
+    ("machines-02", ONE): (
+        # F = 130 N, jaw arm j = 40 mm, handle arm h = 300 mm. ΣM_O: Q·0.04 = 130·0.3 = 39 N·m → Q = 975 N up at W1;
+        # ΣFy: O = −(130 + 975) = −1105 N (the pivot pulls down).
+        {"F": 130.0, "j": 0.04, "h": 0.3},
+        [F("W1", 0, 975), F("O", 0, -1105)],
+        {
+            "the lever arms swapped (Q = 130·40/300)": [F("W1", 0, 17.3), F("O", 0, -147.3)],
+            "the pivot holding the difference": [F("W1", 0, 975), F("O", 0, -845)],
+            "the wire's force pointing down": [F("W1", 0, -975), F("O", 0, 845)],
+        },
+    ),
+    ("machines-02", OTHER): (
+        # F = 150 N, j = 50 mm, h = 190 mm. ΣM_O: Q·0.05 = 150·0.19 = 28.5 N·m → Q = 570 N; O = −(150 + 570) = −720 N.
+        {"F": 150.0, "j": 0.05, "h": 0.19},
+        [F("W1", 0, 570), F("O", 0, -720)],
+        {
+            "the handle measured from J (240 mm)": [F("W1", 0, 720), F("O", 0, -870)],
+            "the pivot's force pointing up": [F("W1", 0, 570), F("O", 0, 720)],
+            "the hand's force left out of ΣFy": [F("W1", 0, 570), F("O", 0, -570)],
         },
     ),
     ("reactions-01", ONE): (
