@@ -490,6 +490,7 @@ def check(args: argparse.Namespace) -> int:
     from equilibria.rules.common import Verdict
     from equilibria.rules.judge import check as judge
     from equilibria.rules.kinds import KINDS
+    from equilibria.rules.variants import version_for
 
     def first_line(path: str, exc: ValueError) -> BadInput:
         return BadInput(f"{path}: {str(exc).splitlines()[0]}")
@@ -504,14 +505,16 @@ def check(args: argparse.Namespace) -> int:
     if not KINDS[level.kind].judged:
         verdict = Verdict(True, _("A {kind} level has no goal: watch it, poke at it.").format(kind=level.kind))
     else:
+        judged = _for_student(solution, args)
         try:
-            verdict = judge(level, _for_student(solution, args), args.attempt)
+            verdict = judge(level, judged, args.attempt)
+            drawn = version_for(level, judged)  # the hints as the student reads them: their numbers in them
         except ValueError as exc:
             raise first_line(args.solution or level_file, exc) from None
         shown = KINDS[level.kind].student_figures(verdict.figures, verdict.passed)  # what the verdict says, no residual (Kind)
         verdict = dataclasses.replace(verdict, figures=shown)
         if not verdict.passed and args.attempt is None:
-            verdict.figures["hints"] = list(level.hints or [])  # all of the level's own, in order (docs/cli.md)
+            verdict.figures["hints"] = list(drawn.hints or [])  # all of the level's own, in order (docs/cli.md)
     if args.json:
         print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:
