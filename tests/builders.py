@@ -111,3 +111,26 @@ FREE_FRAME = model(
         {"id": "T2", "nodes": ["A", "C", "D"], "material": "steel", "t": 0.002, "model": "neo_hookean"},
     ],
 )
+
+
+def own_numbers(data: dict) -> dict:
+    """A shipped level file's data as a level that does not vary: its own numbers (the file
+    holds them already), each {placeholder} of its texts filled with them in every language
+    (the explanation with its answer), and no `vary`. For tests that take a varied level
+    apart (other cuts, another kind): its texts would otherwise name numbers and answers the
+    changed level no longer has (docs/level-format.md, "Numbers of their own")."""
+    from equilibria.course.level import load_level
+    from equilibria.format.schema import each_language
+    from equilibria.rules.variants import answer_values, draw, fill, with_derived
+
+    if "vary" not in data:
+        return data
+    level = load_level(data)
+    env = with_derived(level, draw(level, None))
+    answer = answer_values(level)
+    out = {k: v for k, v in data.items() if k != "vary"}
+    out["brief"] = each_language(data["brief"], lambda t: fill(t, env, level, "brief"))
+    out["hints"] = [each_language(h, lambda t, k=k: fill(t, env, level, f"hints[{k}]")) for k, h in enumerate(data.get("hints", []))]
+    if "explanation" in data:
+        out["explanation"] = each_language(data["explanation"], lambda t: fill(t, env, level, "explanation", answer))
+    return out

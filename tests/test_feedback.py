@@ -25,6 +25,7 @@ from equilibria.files.store import read_json
 from equilibria.format.solution import AddForce
 from equilibria.rules.hints import hint
 from equilibria.rules.judge import check as rules_check
+from equilibria.rules.variants import version
 from equilibria.work.attempt import Attempt
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
@@ -51,7 +52,7 @@ def test_the_same_answer_checked_again_costs_no_try():
 
 
 def test_the_level_s_hints_come_one_by_one_after_the_hint_from_the_mistake():
-    lv = level("free-body-01")
+    lv = version(level("free-body-01"))  # its hints as the student reads them, the level's own numbers in them
     own = lv.hints
     assert len(own) == 3
     wrong = [(("A", 0, -4500 - 100 * k), ("B", 0, 13500)) for k in range(5)]  # five different wrong answers
@@ -77,7 +78,7 @@ def test_where_the_mistake_says_nothing_the_level_s_hint_n_stands_alone():
 
 
 def test_check_attempt_n_gives_the_hint_after_failure_n_and_without_it_all(tmp_path, capsys):
-    lv = level("free-body-01")
+    lv = version(level("free-body-01"))  # its hints as `check` prints them, the level's own numbers in them
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"format": 1, "level": "free-body-01", "moves": [F("A", 0, -4500), F("B", 0, 13500)]}))
     assert main(["check", "free-body-01", "--solution", str(path), "--json", "--attempt", "3"]) == 1

@@ -66,8 +66,8 @@ def test_the_menu_asks_the_id_before_the_first_level_that_varies_and_the_brief_s
         app.frame()
         assert isinstance(app.scene, PlayScene)
         brief = app.scene.stage.brief
-        assert brief.startswith("Your numbers (student s1001): the load at C = 9 kN, A to C = 2.5 m, A to B = 8 m.")
-        assert "A load of 9 kN hangs at C, 2.5 m from A" in brief
+        assert brief.startswith("Your numbers (student s1001): the load at C = 9 kN, A to C = 1.5 m, A to B = 5.25 m.")
+        assert "A load of 9 kN hangs at C, 1.5 m from A" in brief
         assert app.scene.session.bench.attempt.solution().student == "s1001"
     assert Progress.load(tmp_path).student == "s1001"
 
@@ -96,9 +96,9 @@ def test_a_play_scene_draws_the_saved_students_numbers(tmp_path):
         scene = PlayScene(app, load_stage(shipped_level("particle-01")), progress=progress)
         app.push(scene)
         app.frame()
-        assert scene.stage.level.numbers == {"W": 11000.0}
+        assert scene.stage.level.numbers == {"W": 19990.0}
         loads = scene.session.stage.model_data()["loads"]
-        assert loads[0]["fy"] == -11000.0, "the structure carries the student's weight"
+        assert loads[0]["fy"] == -19990.0, "the structure carries the student's weight"
 
 
 def test_a_solution_shown_in_the_game_has_the_numbers_of_the_student_it_is_stamped_with(tmp_path):
@@ -107,7 +107,7 @@ def test_a_solution_shown_in_the_game_has_the_numbers_of_the_student_it_is_stamp
     path = tmp_path / "work.json"
     path.write_text(json.dumps({"format": 1, "level": "reactions-02", "student": "s1002", "moves": []}))
     stage = load_stage(shipped_level("reactions-02")).drawn_for_solution(str(path))
-    assert stage.brief.startswith("Your numbers (student s1002): the load at C = 4 kN, A to C = 1.5 m, A to B = 6.5 m.")
+    assert stage.brief.startswith("Your numbers (student s1002): the load at C = 4 kN, A to C = 3.25 m, A to B = 6.75 m.")
     assert bench_of_solution(stage, str(path)).level.student == "s1002"
     path.write_text("{not JSON")
     assert load_stage(shipped_level("reactions-02")).drawn_for_solution(str(path)).level.student is None  # reading it for its moves says why

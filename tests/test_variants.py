@@ -85,8 +85,8 @@ def test_the_same_student_gets_the_same_numbers_in_another_process():
 def test_pinned_draws_stay_the_same_on_every_machine():
     """A golden draw: changing the way numbers are drawn would give every student of a
     running course new numbers, and this test says so."""
-    assert version(level("reactions-02"), ONE).numbers == {"P": 9000.0, "a": 2.5, "L": 8.0}
-    assert version(level("particle-01"), OTHER).numbers == {"W": 11000.0}
+    assert version(level("reactions-02"), ONE).numbers == {"P": 9000.0, "a": 1.5, "L": 5.25}
+    assert version(level("particle-01"), OTHER).numbers == {"W": 19990.0}
 
 
 @pytest.mark.parametrize("level_id", VARIED)
@@ -116,7 +116,7 @@ def test_the_brief_shows_the_students_numbers(level_id):
 
 def test_the_brief_says_the_numbers_in_words():
     brief = version(level("reactions-02"), ONE).brief
-    assert "A beam 8 m long" in brief and "A load of 9 kN hangs at C, 2.5 m from A" in brief
+    assert "A beam 5.25 m long" in brief and "A load of 9 kN hangs at C, 1.5 m from A" in brief
 
 
 # ---------------------------------------------------------------------------- answers
@@ -185,17 +185,17 @@ def test_balance_01_a_couple_for_the_students_numbers_passes_and_not_for_another
 
 
 def test_a_cut_beams_moment_is_in_the_explanation():
-    drawn = version(level("beam-03"), OTHER)  # w = 1 kN/m, c = 1.5 m: M = 3·1.5 − 1.5²/2 = 3.375 kN·m
-    assert drawn.numbers == {"w": 1000.0, "c": 1.5, "H": 4000.0}
-    assert "so M = +3.38 kN·m" in drawn.explanation and "−3 kN × 1.5 m + 1.5 kN × 0.75 m + M = 0" in drawn.explanation
-    assert "carries 1 kN/m down" in drawn.brief
+    drawn = version(level("beam-03"), OTHER)  # w = 2.6 kN/m, c = 1.5 m: M = 3·2.6·1.5 − 2.6·1.5²/2 = 11.7 − 2.925 = 8.775 kN·m
+    assert drawn.numbers == {"w": 2600.0, "c": 1.5, "H": 5000.0}
+    assert "so M = +8.78 kN·m" in drawn.explanation and "−7.8 kN × 1.5 m + 3.9 kN × 0.75 m + M = 0" in drawn.explanation
+    assert "carries 2.6 kN/m down" in drawn.brief
 
 
 def test_the_explanation_states_the_students_answer():
-    drawn = version(level("two-force-01"), ONE)  # P = 6 kN, b = 4.75 m: F = 5·6·4.75/12 = 11.875 kN
-    assert drawn.numbers == {"P": 6000.0, "b": 4.75}
-    assert "The strut pushes with 11.9 kN" in drawn.explanation and "2.4 m·F = 28.5 kN·m" in drawn.explanation
-    assert "A pulls 3.5 kN down" in drawn.explanation  # 0.8·11.875 − 6 = 3.5 kN
+    drawn = version(level("two-force-01"), ONE)  # P = 9.1 kN, b = 3.8 m: F = 5·9.1·3.8/12 = 14.408 kN
+    assert drawn.numbers == {"P": 9100.0, "b": 3.8}
+    assert "The strut pushes with 14.4 kN" in drawn.explanation and "2.4 m·F = 34.6 kN·m" in drawn.explanation
+    assert "A pulls 2.43 kN down" in drawn.explanation  # 0.8·14.408 − 9.1 = 2.427 kN
 
 
 def test_work_stamped_with_other_numbers_is_refused_in_one_line():
@@ -302,8 +302,8 @@ def test_show_prints_a_students_version_without_its_answer(tmp_path, capsys):
     is no option that prints it: the answers are in the sdist's levels/solutions/)."""
     assert main(["show", "two-force-01", "--student", ONE]) == 0
     text = capsys.readouterr().out
-    assert f"Numbers for student {ONE}: the load at B = 6 kN, A to B = 4.75 m" in text
-    assert "force at D1" not in text and "Explanation" not in text and "11.9 kN" not in text
+    assert f"Numbers for student {ONE}: the load at B = 9.1 kN, A to B = 3.8 m" in text
+    assert "force at D1" not in text and "Explanation" not in text and "14.4 kN" not in text
     assert main(["show", "two-force-01", "--student", ONE, "--json"]) == 0
     assert not {"answer", "explanation"} & set(json.loads(capsys.readouterr().out))
     with pytest.raises(SystemExit) as refused:  # no such option: argparse refuses it, exit 2
@@ -316,8 +316,8 @@ def test_show_prints_a_students_version_without_its_answer(tmp_path, capsys):
 def test_levels_lists_a_students_numbers(capsys):
     assert main(["levels", "--student", ONE]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
-    assert "[the load at C = 9 kN, A to C = 2.5 m, A to B = 8 m]" in lines["reactions-02"]
-    assert "[" not in lines["free-body-02"]
+    assert "[the load at C = 9 kN, A to C = 1.5 m, A to B = 5.25 m]" in lines["reactions-02"]
+    assert "[" not in lines["truss-01"]
 
 
 def test_grade_judges_each_student_with_their_own_numbers(tmp_path):
@@ -340,7 +340,7 @@ def test_grade_judges_each_student_with_their_own_numbers(tmp_path):
         assert main(["grade", str(levels), str(tmp_path / folder), "--csv", str(out), "--workers", "1"]) == 0
         rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
         assert [(r["student"], r["student id"], r["passed"]) for r in rows] == [(ONE, ONE, passed), (OTHER, OTHER, passed)]
-        assert rows[0]["numbers"] == "the load at C = 9 kN, A to C = 2.5 m, A to B = 8 m"
+        assert rows[0]["numbers"] == "the load at C = 9 kN, A to C = 1.5 m, A to B = 5.25 m"
 
 
 def test_grade_refuses_work_stamped_for_a_classmate(tmp_path):

@@ -463,7 +463,7 @@ def validate(args: argparse.Namespace) -> int:
     from equilibria.cli.preparing import prepare_engine
     from equilibria.course.level import languages_note, load_level
     from equilibria.course.syllabus import LEVELS_DIR, level_files, level_path
-    from equilibria.rules.variants import versions_said
+    from equilibria.rules.variants import versions_said, versions_warning
 
     prepare_engine()
     bad, named = 0, []
@@ -488,6 +488,8 @@ def validate(args: argparse.Namespace) -> int:
             print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level))))
             if note := languages_note(level):  # a note, not a problem: the level plays, in English where a language is missing
                 print(plain_text(f"{path}: {note}"))
+            if warning := versions_warning(level):  # nor is this: the level plays, but a class may share its answers
+                print(plain_text(f"{path}: {warning}"))
             continue
         bad += 1
     return 2 if bad else 0
@@ -502,6 +504,7 @@ def check(args: argparse.Namespace) -> int:
     from equilibria.rules.common import Verdict
     from equilibria.rules.judge import check as judge
     from equilibria.rules.kinds import KINDS
+    from equilibria.rules.variants import version_for
 
     def first_line(path: str, exc: ValueError) -> BadInput:
         return BadInput(f"{path}: {str(exc).splitlines()[0]}")
@@ -517,14 +520,16 @@ def check(args: argparse.Namespace) -> int:
     if not KINDS[level.kind].judged:
         verdict = Verdict(True, _("A {kind} level has no goal: watch it, poke at it.").format(kind=level.kind))
     else:
+        judged = _for_student(solution, args)
         try:
-            verdict = judge(level, _for_student(solution, args), args.attempt)
+            verdict = judge(level, judged, args.attempt)
+            drawn = version_for(level, judged)  # the hints as the student reads them: their numbers in them
         except ValueError as exc:
             raise first_line(args.solution or level_file, exc) from None
         shown = KINDS[level.kind].student_figures(verdict.figures, verdict.passed)  # what the verdict says, no residual (Kind)
         verdict = dataclasses.replace(verdict, figures=shown)
         if not verdict.passed and args.attempt is None:
-            verdict.figures["hints"] = list(level.hints or [])  # all of the level's own, in order (docs/cli.md)
+            verdict.figures["hints"] = list(drawn.hints or [])  # all of the level's own, in order (docs/cli.md)
     if args.json:
         print(json.dumps(verdict.as_dict(), allow_nan=False))
     else:

@@ -585,3 +585,29 @@ def versions_said(level: BaseLevel, class_size: int = 30) -> str:
     sharing = class_size * (1 - (1 - 1 / count) ** (class_size - 1))
     said = _("; {count} versions: in a class of {size}, about {sharing} would share theirs with another")
     return said.format(count=decimal(count, 0), size=class_size, sharing=decimal(sharing, 0))
+
+
+CLASS = 200  # the class a teacher sets a level for
+LEAST_VERSIONS = 1000  # below this a class of CLASS shares versions: about 36 of 200 share theirs at 1,000, 126 at 200
+NUMERIC_KINDS = ("balance", "free_body", "section")  # the kinds whose answer is typed numbers or depends on the loads
+
+
+def versions_warning(level: BaseLevel) -> str:
+    """For `validate`: one line when a class of CLASS students would share versions of a
+    level whose answer depends on its numbers (fewer than LEAST_VERSIONS, the product of
+    the counts of values of its numbers, or no `vary` at all); "" otherwise. A warning,
+    not a problem: the level plays, but classmates could share one answer."""
+    if level.kind not in NUMERIC_KINDS:
+        return ""
+    if level.vary is None:
+        return _("warning: vary: none, so every student gets the same numbers and the class shares one answer")
+    count = math.prod(values(n) for n in level.vary.numbers.values())
+    if count >= LEAST_VERSIONS:
+        return ""
+    sharing = CLASS * (1 - (1 - 1 / count) ** (CLASS - 1))
+    said = _(
+        "warning: vary: only {count} versions ({counts}): in a class of {size}, about {sharing} would share theirs with another;"
+        " give its numbers more values (at least {least} versions)"
+    )
+    counts = " × ".join(f"{name} {values(n)}" for name, n in level.vary.numbers.items())
+    return said.format(count=decimal(count, 0), counts=counts, size=CLASS, sharing=decimal(sharing, 0), least=decimal(LEAST_VERSIONS, 0))
