@@ -124,6 +124,7 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     if progress is not None:
         bench.attempt.tries = progress.tries(stage.level.id)  # the checks made so far count on, whenever they were made
         bench.attempt.failed_key = progress.checked(stage.level.id)  # and the answer last failed costs no try if checked again unchanged
+        bench.attempt.hints = progress.hints(stage.level.id)  # and the hints seen, for the record a hand-in carries
     saved = progress.work(stage.level.id) if progress is not None else None
     if not saved:
         return bench, ""
@@ -436,7 +437,10 @@ class PlaySession:
         self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
-            self.progress.record_check(bench.level.id, verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown, checked=a.failed_key)
+            won = verdict.passed and a.won
+            self.progress.record_check(
+                bench.level.id, won, a.marks if a.won else None, a.tries, shown=a.shown, checked=a.failed_key, hints=a.hints, passed_at=a.passed_at
+            )
             self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
 
