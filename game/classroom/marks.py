@@ -70,7 +70,7 @@ def record_flags(r: AttemptRecord) -> list[str]:
     if r.tries == 0 and claims_pass:
         flags.append(_("the record says it passed, with no check made"))
     elif r.passed_at is not None and r.passed_at > r.tries:
-        flags.append(_("the record says it passed at check {n} of {tries}").format(n=r.passed_at, tries=r.tries))
+        flags.append(_("the record says it passed at check {n}, yet gives tries = {tries}").format(n=r.passed_at, tries=r.tries))
     if r.shown and r.marks:
         flags.append(_("the record says the answer was shown, yet gives {marks} marks").format(marks=r.marks))
     elif not r.shown and r.passed_at is not None and r.marks is not None and r.marks != rule(r.passed_at):
@@ -79,7 +79,9 @@ def record_flags(r: AttemptRecord) -> list[str]:
     elif not r.shown and (r.marks is None) != (r.passed_at is None):
         flags.append(_("the record gives marks without a check that passed, or a pass without marks"))
     if r.hints > r.tries:
-        flags.append(_("the record has {hints} hints after {tries} checks (a hint comes only after a failed check)").format(hints=r.hints, tries=r.tries))
+        flags.append(
+            _("the record has more hints ({hints}) than checks ({tries}); a hint comes only after a failed check").format(hints=r.hints, tries=r.tries)
+        )
     flags += time_flags(r)
     return flags
 
