@@ -247,3 +247,22 @@ def test_bad_outputs_and_levels_are_one_line_and_exit_2(tmp_path, capsys, args, 
     assert main(["grade", *args]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and line in err, err
+
+
+def test_a_level_passed_before_a_restart_stays_passed_at_its_check():
+    """Reopened after a pass (80 at check 2), the attempt is still won at check 2: "show
+    the answer" is refused as in the session that passed, and the record stays true."""
+    from equilibria.app.session.play import bench_for, give_up
+    from equilibria.app.session.stage import load_stage
+
+    progress = Progress.load()
+    progress.record_check("tutorial-01", False, None, 1, hints=1, when=T0)
+    progress.record_check("tutorial-01", True, 80, 2, hints=1, passed_at=2, when=T1)
+    bench, _ = bench_for(load_stage(str(LEVELS / "tutorial-01.json")), progress)
+    assert bench.attempt.won and (bench.attempt.tries, bench.attempt.hints, bench.attempt.passed_at) == (2, 1, 2)
+
+    class Session:
+        level_bench, notice = bench, ""
+
+    give_up(Session)
+    assert Session.notice.startswith("Passed") and not bench.attempt.shown

@@ -125,6 +125,8 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
         bench.attempt.tries = progress.tries(stage.level.id)  # the checks made so far count on, whenever they were made
         bench.attempt.failed_key = progress.checked(stage.level.id)  # and the answer last failed costs no try if checked again unchanged
         bench.attempt.hints = progress.hints(stage.level.id)  # and the hints seen, for the record a hand-in carries
+        if progress.won(stage.level.id) and progress.passed_at(stage.level.id) is not None:  # passed before a restart: still passed, at that check
+            bench.attempt.marks, bench.attempt.passed_at = progress.marks(stage.level.id), progress.passed_at(stage.level.id)
     saved = progress.work(stage.level.id) if progress is not None else None
     if not saved:
         return bench, ""
