@@ -1,7 +1,9 @@
-"""Grading a class: `equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv`. No pygame.
+"""Grading a class: `equilibria grade LEVEL... SOLUTIONS_DIR --csv OUT.csv`: the rows. No pygame.
 
-LEVELS is one level (a file, or an id as `check` takes it) or a folder of level files;
-levels without a goal (demo, sandbox) are left out of a folder. SOLUTIONS_DIR holds the
+The levels are a plain list (`gradable_levels`): each a level id as `check` takes it, a
+level file, or a folder of level files; levels without a goal (demo, sandbox) are left
+out of a folder. The numbers of a level that varies them are drawn from the student id
+and, given one, the course code (`plan(..., course=)`). SOLUTIONS_DIR holds the
 class's solution files (docs/solutions.md), in one of two layouts, which may be mixed:
 
     SOLUTIONS_DIR/alice.json            one file per student: the student is its name
@@ -12,7 +14,9 @@ The students are every folder and `*.json` file found (any case of the extension
 empty folder is a student who handed nothing in), and, with a roster, everyone on it.
 Every student gets exactly one row for every level graded: `passed`, the `reason` the
 student would read, and the figures behind it as JSON, judged by `equilibria.rules.judge.check`, the
-same judge as `equilibria check`. What is not judged says why in its row:
+same judge as `equilibria check`, and the marks by the game's rule with what the hand-in's
+attempt record says and where it contradicts itself (game/classroom/marks.py). What is not
+judged says why in its row:
 
 - nothing handed in for the level: NOT_HANDED_IN, followed by the student's files that
   answer no level graded (a level id that is no level, a file too broken to say its
@@ -35,16 +39,10 @@ The engine's compiled kernels are loaded first (compiled into the disk cache if 
 cold), so that no worker compiles: on Linux the workers are forked with the kernels in
 memory; elsewhere each loads them from the cache. Workers are given file paths only and read the files themselves
 with the same JSON readers as every command. The rows are sorted (student, level, file)
-and each verdict depends only on its two files, so the CSV is the same, byte for byte,
-whatever the number of workers and the order they finish in.
-
-The CSV is made to be opened in a spreadsheet: every cell a spreadsheet would take for a
-formula (one that starts with `=`, `+`, `-`, `@`, a tab, a carriage return or a line
-feed, and is not a plain number) is prefixed with `'` as OWASP advises against CSV
-injection; names with commas, quotes or line breaks are quoted (the csv module), so each
-row stays one row (rows end in CR LF, so a lone CR is quoted too); bytes that are not
-UTF-8 in a file name become U+FFFD. It is written as UTF-8 with a byte-order mark, for
-Excel; never over an input (check_output, before anything is graded).
+and each verdict depends only on its two files, so the outputs are the same, byte for
+byte, whatever the number of workers and the order they finish in. The roster is
+game/classroom/roster.py; what is written from the rows (the long and the wide CSV, the
+JSON), game/classroom/gradebook.py.
 """
 
 from __future__ import annotations
