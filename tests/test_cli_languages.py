@@ -336,12 +336,16 @@ def test_grade_writes_the_reasons_in_the_teachers_language(world, capsys):
 
     out = world / "noten.csv"
     code, text = german(["grade", "tutorial-01", str(world / "class"), "--csv", str(out), "--workers", "1"], capsys)
-    assert code == 0 and "2 Zeilen (2 Schüler × 1 Level): 1 bestanden; geschrieben nach" in text, text
+    assert code == 0 and "2 Zeilen (2 Schüler × 1 Level): 1 bestanden; 1 Zeile markiert; geschrieben nach" in text, text
     assert "ben/notes.json: level: 'no-such-level' ist weder ein Level des Kurses" in text
     rows = list(csv.reader(out.read_text(encoding="utf-8-sig").splitlines()))
-    assert rows[0] == ["student", "level", "passed", "reason", "file", "figures", "student id", "numbers"]
-    ben = next(r for r in rows if r[0] == "ben")
-    assert ben[2] == "false" and ben[3].startswith("für dieses Level wurde keine Lösung abgegeben; ben/notes.json: level:")
+    from equilibria.classroom.gradebook import COLUMNS
+
+    assert rows[0] == list(COLUMNS)
+    ben = dict(zip(COLUMNS, next(r for r in rows if r[0] == "ben"), strict=True))
+    assert ben["passed"] == "false" and ben["reason"].startswith("für dieses Level wurde keine Lösung abgegeben; ben/notes.json: level:")
+    ann = dict(zip(COLUMNS, next(r for r in rows if r[0] == "ann"), strict=True))
+    assert ann["flags"].startswith("kein Versuchsverlauf")  # a flag, in the teacher's language too
 
 
 def test_grade_workers_started_afresh_speak_the_language(tmp_path, monkeypatch):

@@ -15,6 +15,7 @@ import pytest
 from test_corpus import BROKEN_SOLUTION, CORPUS
 
 from equilibria.classroom import grade as grading
+from equilibria.classroom import gradebook
 from equilibria.cli.main import main
 from equilibria.course.progress import data_folder
 
@@ -56,12 +57,12 @@ def rows_of(text: str) -> list[dict]:
 
 def test_a_class_gets_one_row_per_student_and_level(classroom, tmp_path, capsys):
     levels, solutions = classroom
-    out = tmp_path / "grades.csv"
-    assert main(["grade", str(levels), str(solutions), "--csv", str(out), "--workers", "2"]) == 0
+    out, book = tmp_path / "grades.csv", tmp_path / "grades.json"
+    assert main(["grade", str(levels), str(solutions), "--csv", str(out), "--json", str(book), "--workers", "2"]) == 0
     stdout, stderr = capsys.readouterr()
     assert out.read_bytes().startswith(b"\xef\xbb\xbfstudent,")  # a byte-order mark: Excel reads the file as UTF-8
     rows = rows_of(out.read_text(encoding="utf-8-sig"))
-    assert list(rows[0]) == list(grading.COLUMNS)
+    assert list(rows[0]) == list(gradebook.COLUMNS) and "figures" not in rows[0]  # the figures are in the JSON only
     got = [(r["student"], r["level"], r["passed"], r["file"]) for r in rows]
     assert got == [
         ("alice", "bridge-01", "true", "alice/bridge-01.json"),
@@ -76,7 +77,7 @@ def test_a_class_gets_one_row_per_student_and_level(classroom, tmp_path, capsys)
         ("erin", "tutorial-01", "false", ""),
     ]
     why = {(r["student"], r["level"]): r["reason"] for r in rows}
-    figures = {(r["student"], r["level"]): json.loads(r["figures"]) for r in rows}
+    figures = {(r["student"], r["level"]): r["figures"] for r in json.loads(book.read_text())["rows"]}
     assert why[("alice", "bridge-01")].startswith("It holds") and figures[("alice", "bridge-01")]["broken"] == []
     assert why[("bob", "bridge-01")].startswith("It is a mechanism") and figures[("bob", "bridge-01")]["moving_nodes"] == ["B", "C"]
     assert why[("bob", "tutorial-01")] == "bob/tutorial-01.json: not valid JSON: Expecting property name enclosed in double quotes at line 1, column 14"
@@ -84,7 +85,8 @@ def test_a_class_gets_one_row_per_student_and_level(classroom, tmp_path, capsys)
     assert why[("dave", "bridge-01")] == "2 solution files for this level (dave/a.json, dave/b/c.json): hand in one"
     assert why[("carol", "bridge-01")] == why[("erin", "tutorial-01")] == grading.NOT_HANDED_IN
     assert figures[("carol", "tutorial-01")] == {}
-    assert stdout == f"10 rows (5 students × 2 levels): 2 passed; 1 solution file for other levels left out; written to {out}\n"
+    flagged = "4 rows flagged"  # alice's, bob's bridge.json and carol's files: written by hand, with no attempt record
+    assert stdout == f"10 rows (5 students × 2 levels): 2 passed; {flagged}; 1 solution file for other levels left out; written to {out}, {book}\n"
     assert stderr.splitlines()[-1] == "graded 4/4" and "Traceback" not in stderr
 
 
@@ -170,7 +172,7 @@ def test_workers_started_as_fresh_pythons_give_the_same_rows(classroom, tmp_path
     """Where workers cannot be forked (macOS, Windows) they start as fresh Pythons that
     load the engine from its cache: the same rows."""
     levels, solutions = classroom
-    found = grading.plan(grading.gradable_levels(str(levels)), solutions)
+    found = grading.plan(grading.gradable_levels([str(levels)]), solutions)
     here = grading.run(found.jobs, 1, lambda n, total: None)
     monkeypatch.setattr(grading, "_start_method", lambda: "spawn")
     assert grading.run(found.jobs, 2, lambda n, total: None) == here

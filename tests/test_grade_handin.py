@@ -1,4 +1,4 @@
-"""`equilibria grade LEVELS FOLDER` on one student's own hand-in folder (files named after
+"""`equilibria grade LEVEL FOLDER` on one student's own hand-in folder (files named after
 levels, no folders): each file would be a student of its own, so a line on stderr says
 that this looks like one student's folder and how to grade it; the CSV is written all
 the same. A class folder (a folder per student, or files named after students) gets no

@@ -18,6 +18,8 @@ import pytest
 from hostile import EXPECTED, FORMULA, GRADED, HUGE_NODES, LEVELS, ONLY_NO_ANSWER, REFERENCE, build, snapshot, write
 
 from equilibria.classroom import grade as grading
+from equilibria.classroom import gradebook
+from equilibria.classroom.roster import read_roster
 from equilibria.cli.main import main
 from equilibria.format.solution import BUDGET
 
@@ -54,11 +56,11 @@ def test_every_hostile_student_gets_one_sensible_row_per_level(hostile, tmp_path
     stdout, stderr = capsys.readouterr()
     assert "Traceback" not in stderr + stdout
     table = read_back(out)
-    assert table[0] == list(grading.COLUMNS)
+    assert table[0] == list(gradebook.COLUMNS)
     assert len(table) == 1 + len(EXPECTED) * len(GRADED)  # one row per student and level: no split row, no row without a level
-    rows = {(r[0], r[1]): dict(zip(grading.COLUMNS, r, strict=True)) for r in table[1:]}
+    rows = {(r[0], r[1]): dict(zip(gradebook.COLUMNS, r, strict=True)) for r in table[1:]}
     for student, want in EXPECTED.items():
-        shown = grading.safe_cell(student)
+        shown = gradebook.safe_cell(student)
         for level in GRADED:
             row = rows[(shown, level)]
             words = want.get(level)
@@ -106,7 +108,7 @@ def test_no_cell_can_be_read_as_a_formula(hostile, tmp_path):
     ],
 )
 def test_a_cell_is_neutralised_as_owasp_advises(cell, safe):
-    assert grading.safe_cell(cell) == safe
+    assert gradebook.safe_cell(cell) == safe
 
 
 def test_a_one_level_grade_never_takes_another_levels_broken_file(hostile, tmp_path, capsys):
@@ -117,7 +119,7 @@ def test_a_one_level_grade_never_takes_another_levels_broken_file(hostile, tmp_p
     out = capsys.readouterr().out
     table = list(csv.reader(io.StringIO(out, newline="")))
     assert len(table) == 1 + len(EXPECTED)
-    rows = {r[0]: dict(zip(grading.COLUMNS, r, strict=True)) for r in table[1:]}
+    rows = {r[0]: dict(zip(gradebook.COLUMNS, r, strict=True)) for r in table[1:]}
     assert all(r["level"] == "tutorial-01" for r in rows.values())
     assert rows["broken-other"]["reason"] == grading.NOT_HANDED_IN and rows["broken-other"]["file"] == ""
     assert rows["broken-own"]["passed"] == "true"
@@ -196,19 +198,19 @@ def test_the_csv_can_go_without_a_bom(hostile, tmp_path):
 
 # ---------------------------------------------------------------------------- roster
 def test_a_roster_gives_everyone_on_it_a_row(hostile, tmp_path, capsys):
-    """A CSV roster as Excel saves it (a BOM, a `Student` column among others): every
-    name on it gets a row for each level, handed in or not; a folder whose name differs
-    in case is theirs; a folder of someone not on the roster is graded and named."""
+    """A CSV roster as Excel saves it (a BOM, a `Student ID` column beside the names):
+    every id on it gets a row for each level, handed in or not; a folder whose name
+    differs in case is theirs; a folder of someone not on the roster is graded and named."""
     _, cls, _ = hostile
     roster = tmp_path / "roster.csv"
     (cls / "Jos\u0065\u0301").mkdir()  # "José" as macOS writes a file name: e and a combining accent
-    roster.write_bytes("Email,Student\nz@x,Upper\ny@x,nobody here\nx@x,empty\nw@x,Jos\u00e9\n".encode("utf-8-sig"))
+    roster.write_bytes("Name,Student ID\nAnn,Upper\nBo,nobody here\nCy,empty\nJo,Jos\u00e9\n".encode("utf-8-sig"))
     assert main(["grade", "tutorial-01", str(cls), "--csv", "-", "--roster", str(roster), "--workers", "1"]) == 0
     out, err = capsys.readouterr()
-    rows = {r[0]: r for r in list(csv.reader(io.StringIO(out, newline="")))[1:]}
-    assert rows["Upper"][2] == "true" and rows["Upper"][4] == "upper/ANSWER.JSON"
-    assert rows["nobody here"][3] == grading.NOT_HANDED_IN and rows["empty"][3] == grading.NOT_HANDED_IN
-    assert rows["Jos\u00e9"][3] == grading.NOT_HANDED_IN  # the roster's spelling, one row
+    rows = {r["student"]: r for r in csv.DictReader(io.StringIO(out, newline=""))}
+    assert rows["Upper"]["passed"] == "true" and rows["Upper"]["file"] == "upper/ANSWER.JSON"
+    assert rows["nobody here"]["reason"] == grading.NOT_HANDED_IN and rows["empty"]["reason"] == grading.NOT_HANDED_IN
+    assert rows["Jos\u00e9"]["reason"] == grading.NOT_HANDED_IN  # the roster's spelling, one row
     assert len(rows) == len(EXPECTED) + 2  # everyone found, and the roster's "nobody here" and José
     assert "shout: not on the roster; graded all the same" in err
     assert "cr\\rname: not on the roster" in err  # a name's control characters are never sent to the terminal raw
@@ -220,10 +222,8 @@ def test_a_text_roster_with_an_empty_class_folder(tmp_path, capsys):
     roster = write(tmp_path / "roster.txt", "# class 3B\nann\n\nben\nann\n")
     assert main(["grade", "tutorial-01", str(cls), "--csv", "-", "--roster", str(roster)]) == 0
     table = list(csv.reader(io.StringIO(capsys.readouterr().out, newline="")))
-    assert table[1:] == [
-        ["ann", "tutorial-01", "false", grading.NOT_HANDED_IN, "", "{}", "", ""],
-        ["ben", "tutorial-01", "false", grading.NOT_HANDED_IN, "", "{}", "", ""],
-    ]
+    nothing = ["tutorial-01", "false", "0", "", "", "", "", grading.NOT_HANDED_IN, "", "", "", "", ""]  # marks 0, no record
+    assert table[1:] == [["ann", *nothing], ["ben", *nothing]]
 
 
 @pytest.mark.parametrize(
@@ -260,7 +260,7 @@ def test_levels_in_the_folder_are_known_ids(tmp_path):
     levels.mkdir()
     shutil.copy(LEVELS / "tutorial-01.json", levels)
     shutil.copy(LEVELS / "demo-portal-braced.json", levels)
-    assert "demo-portal-braced" in grading.known_levels(str(levels))
+    assert "demo-portal-braced" in grading.known_levels([str(levels)])
 
 
 def test_an_unreadable_file_is_a_row_naming_it(tmp_path, monkeypatch, capsys):
@@ -279,14 +279,14 @@ def test_an_unreadable_file_is_a_row_naming_it(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(Path, "read_text", read_text)
     assert main(["grade", "tutorial-01", str(cls), "--csv", "-", "--workers", "1"]) == 0
-    rows = {r[0]: r for r in list(csv.reader(io.StringIO(capsys.readouterr().out, newline="")))[1:]}
-    assert rows["ann"][2:5] == [
+    rows = {r["student"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out, newline=""))}
+    assert [rows["ann"][c] for c in ("passed", "reason", "file")] == [
         "false",
         "ann/tutorial-01.json: cannot read the file as UTF-8 text ([Errno 13] Permission denied: 'ann/tutorial-01.json')",
         "ann/tutorial-01.json",
     ]
-    assert str(tmp_path) not in rows["ann"][3]
-    assert rows["ben"][3] == f"{grading.NOT_HANDED_IN}; ben/answer.json: level: '{'x' * 64}…' is no level of the course nor of the levels graded"
+    assert str(tmp_path) not in rows["ann"]["reason"]
+    assert rows["ben"]["reason"] == f"{grading.NOT_HANDED_IN}; ben/answer.json: level: '{'x' * 64}…' is no level of the course nor of the levels graded"
 
 
 def test_a_teachers_level_saved_as_upper_case_json_is_listed(tmp_path):
@@ -300,13 +300,18 @@ def test_a_teachers_level_saved_as_upper_case_json_is_listed(tmp_path):
 @pytest.mark.parametrize(
     ("text", "column", "names"),
     [
-        ("Email,Student\nz@x,ann\ny@x,ben\n", None, ["ann", "ben"]),
-        ("Name,Email\nann,z@x\n", None, ["ann"]),
-        ("Student ID,Name\ns1,ann\n", None, ["ann"]),  # "name" comes before "student id"
+        ("Email,Student\nz@x,ann\ny@x,ben\n", None, ["z@x", "y@x"]),  # an id (the email) before a name
+        ("Name,Email\nann,z@x\n", None, ["z@x"]),
+        ("Student ID,Name\ns1,ann\n", None, ["s1"]),  # a platform's usual export: the id, not the name (issue 32)
+        ("Student,ID,SIS User ID,SIS Login ID,Section\nAnn Lee,1234,s1,ann,A\n", None, ["s1"]),  # Canvas: SIS User ID before its own ID
+        ("First name,Last name,ID number,Email address\nAnn,Lee,s1,ann@x\n", None, ["s1"]),  # Moodle's export
+        ("Name,Username\nann,u1\n", None, ["u1"]),
+        ("Name,Matriculation\nann,m1\n", None, ["m1"]),
+        ("Student ID,Name\ns1,ann\n", "name", ["ann"]),  # --roster-column still wins
         ("ann\nben\n", None, ["ann", "ben"]),  # no header: no one lost
         ("Email,Login\nz@x,ann\n", "email", ["z@x"]),
     ],
 )
 def test_a_csv_roster_finds_its_column(tmp_path, text, column, names):
     roster = write(tmp_path / "class.csv", text)
-    assert grading.read_roster(roster, column) == names
+    assert read_roster(roster, column).students == names

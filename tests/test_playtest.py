@@ -189,8 +189,9 @@ def test_the_menu_says_the_answer_was_shown_not_in_progress(tmp_path, monkeypatc
 
 def test_an_answer_shown_is_never_handed_in(capsys):
     """balance-02 given up with Ctrl+A twice: its work in hand is then the reference
-    answer, and Ctrl+E stamped it with the student's id and `grade` passed it. Neither
-    Ctrl+E nor `equilibria export` hands it in now; each says why."""
+    answer, and Ctrl+E once stamped it with the student's id and `grade` passed it. Now
+    Ctrl+E and `equilibria export` hand in the record alone (answer shown, no moves),
+    so the grade book learns it was shown (marks 0) and never gets the answer."""
     from equilibria.app.scenes.play import PlayScene
     from equilibria.classroom.handin import FOLDER
     from equilibria.cli.main import main
@@ -208,11 +209,12 @@ def test_an_answer_shown_is_never_handed_in(capsys):
         app.frame()
         assert progress.shown("balance-02")
         key(app, pygame.K_e, pygame.KMOD_CTRL)
-        assert scene.session.notice.startswith("Nothing is handed in: you gave balance-02 up with show-the-answer")
-    assert not (data_folder() / FOLDER / "balance-02.json").exists()
-    assert main(["export", "balance-02", "-o", str(data_folder() / "b02.json")]) == 1
-    assert "show-the-answer" in capsys.readouterr().err
-    assert not (data_folder() / "b02.json").exists()
+        assert scene.session.notice.startswith("Your record on balance-02 is in ") and "without your work" in scene.session.notice
+    handed = json.loads((data_folder() / FOLDER / "balance-02.json").read_text())
+    assert handed["moves"] == [] and handed["record"]["shown"] is True and handed["student"] == "s1234567"
+    assert main(["export", "balance-02", "-o", str(data_folder() / "b02.json")]) == 0
+    assert "show-the-answer" in capsys.readouterr().out
+    assert json.loads((data_folder() / "b02.json").read_text())["moves"] == []
 
 
 def test_export_refuses_work_done_with_another_students_numbers(tmp_path, capsys):

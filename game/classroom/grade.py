@@ -1,7 +1,9 @@
-"""Grading a class: `equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv`. No pygame.
+"""Grading a class: `equilibria grade LEVEL... SOLUTIONS_DIR --csv OUT.csv`: the rows. No pygame.
 
-LEVELS is one level (a file, or an id as `check` takes it) or a folder of level files;
-levels without a goal (demo, sandbox) are left out of a folder. SOLUTIONS_DIR holds the
+The levels are a plain list (`gradable_levels`): each a level id as `check` takes it, a
+level file, or a folder of level files; levels without a goal (demo, sandbox) are left
+out of a folder. The numbers of a level that varies them are drawn from the student id
+and, given one, the course code (`plan(..., course=)`). SOLUTIONS_DIR holds the
 class's solution files (docs/solutions.md), in one of two layouts, which may be mixed:
 
     SOLUTIONS_DIR/alice.json            one file per student: the student is its name
@@ -12,7 +14,9 @@ The students are every folder and `*.json` file found (any case of the extension
 empty folder is a student who handed nothing in), and, with a roster, everyone on it.
 Every student gets exactly one row for every level graded: `passed`, the `reason` the
 student would read, and the figures behind it as JSON, judged by `equilibria.rules.judge.check`, the
-same judge as `equilibria check`. What is not judged says why in its row:
+same judge as `equilibria check`, and the marks by the game's rule with what the hand-in's
+attempt record says and where it contradicts itself (game/classroom/marks.py). What is not
+judged says why in its row:
 
 - nothing handed in for the level: NOT_HANDED_IN, followed by the student's files that
   answer no level graded (a level id that is no level, a file too broken to say its
@@ -35,48 +39,37 @@ The engine's compiled kernels are loaded first (compiled into the disk cache if 
 cold), so that no worker compiles: on Linux the workers are forked with the kernels in
 memory; elsewhere each loads them from the cache. Workers are given file paths only and read the files themselves
 with the same JSON readers as every command. The rows are sorted (student, level, file)
-and each verdict depends only on its two files, so the CSV is the same, byte for byte,
-whatever the number of workers and the order they finish in.
-
-The CSV is made to be opened in a spreadsheet: every cell a spreadsheet would take for a
-formula (one that starts with `=`, `+`, `-`, `@`, a tab, a carriage return or a line
-feed, and is not a plain number) is prefixed with `'` as OWASP advises against CSV
-injection; names with commas, quotes or line breaks are quoted (the csv module), so each
-row stays one row (rows end in CR LF, so a lone CR is quoted too); bytes that are not
-UTF-8 in a file name become U+FFFD. It is written as UTF-8 with a byte-order mark, for
-Excel; never over an input (check_output, before anything is graded).
+and each verdict depends only on its two files, so the outputs are the same, byte for
+byte, whatever the number of workers and the order they finish in. The roster is
+game/classroom/roster.py; what is written from the rows (the long and the wide CSV, the
+JSON), game/classroom/gradebook.py.
 """
 
 from __future__ import annotations
 
 import contextlib
-import csv
 import dataclasses
 import io
 import json
 import os
-import re
 import signal
 import sys
 import traceback
-import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
+from equilibria.classroom.marks import Marked, mark
+from equilibria.classroom.roster import on_roster
 from equilibria.course.level import Level, load_level
 from equilibria.course.syllabus import level_files, level_path
-from equilibria.files.store import MAX_FILE_BYTES, BadInput, read_json
+from equilibria.files.store import BadInput, read_json
 from equilibria.rules.kinds import KINDS
 from equilibria.rules.variants import numbers_line, student_key, version
 from equilibria.words.i18n import N_, _, decimal, language
 
-# On a level that varies its numbers (game/rules/variants.py) each solution is judged with its
-# student's own: the solution's `student` stamp, else the student's file or folder name;
-# `student id` and `numbers` say whose and which.
-COLUMNS = ("student", "level", "passed", "reason", "file", "figures", "student id", "numbers")
 NOT_HANDED_IN = N_("no solution for this level was handed in")  # the reason cell: _(NOT_HANDED_IN), in the teacher's language
 MAX_ENTRIES = 10_000  # files and folders looked at in one student's folder
 PASSED_OVER = ("__MACOSX",)  # folders a zip tool adds, besides hidden ones (.name)
@@ -85,7 +78,11 @@ PASSED_OVER = ("__MACOSX",)  # folders a zip tool adds, besides hidden ones (.na
 @dataclass(frozen=True)
 class Row:
     """One student's result on one level. `file` is relative to SOLUTIONS_DIR ("" when
-    nothing was handed in); `figures` the verdict's figures as compact JSON."""
+    nothing was handed in); `figures` the verdict's figures as compact JSON; `marked`
+    the marks by the game's rule and what the hand-in's attempt record said
+    (game/classroom/marks.py; marks 0 and no record when nothing was judged). On a level
+    that varies its numbers (game/rules/variants.py) each solution is judged with its
+    student's own: `student_id` and `numbers` say whose and which."""
 
     student: str
     level: str
@@ -96,12 +93,10 @@ class Row:
     crash: str = ""  # the traceback of an unexpected error while judging (never in the CSV)
     student_id: str = ""  # whose numbers the solution was judged with: its stamp, else `student` (game/rules/variants.py)
     numbers: str = ""  # those numbers, on a level that varies them
+    marked: Marked = field(default_factory=lambda: Marked(0))
 
     def key(self) -> tuple[str, str, str]:
         return (self.student, self.level, self.file)
-
-    def cells(self) -> list[str]:
-        return [self.student, self.level, "true" if self.passed else "false", self.reason, self.file, self.figures, self.student_id, self.numbers]
 
 
 @dataclass(frozen=True)
@@ -114,6 +109,7 @@ class Job:
     solution_file: str
     shown: str  # the solution's file as the CSV names it
     full_figures: bool = False  # every figure of the verdict (the teacher's key was given), not only a student's view
+    course: str | None = None  # the course code the numbers are drawn with (None: no course, the numbers of today)
 
 
 @dataclass(frozen=True)
@@ -157,49 +153,59 @@ class Plan:
 
 
 # ---------------------------------------------------------------------------- levels
-def gradable_levels(ref: str) -> dict[str, Path]:
-    """The levels LEVELS names, by id. BadInput (one line per bad level file) when a
-    file is bad, two files give one id, or there is no level with a goal."""
-    given = Path(ref)
-    files = level_files([given]) if given.is_dir() else [level_path(ref)]
+def gradable_levels(refs: Sequence[str]) -> dict[str, Path]:
+    """The levels LEVELS name, by id, in the order given (a folder's by id): each ref a
+    level file, a level id, or a folder of level files (its demos and sandboxes left out).
+    BadInput (one line per bad level file) when a file is bad, two files give one id, or
+    there is no level with a goal."""
     found: dict[str, Path] = {}
     problems: list[str] = []
-    for path in files:
-        try:
-            level = load_level(read_json(path))
-        except BadInput as exc:
-            problems.append(str(exc))
-            continue
-        except ValueError as exc:
-            problems.append(f"{path}: {str(exc).splitlines()[0]}")
-            continue
-        if level.id in found:
-            problems.append(_("{file}: id: {id} is already the id of {other}").format(file=path, id=repr(level.id), other=found[level.id]))
-        elif KINDS[level.kind].judged:
-            found[level.id] = path
-        elif not given.is_dir():
-            problems.append(_("{file}: kind: a {kind} level has no goal, so there is nothing to grade").format(file=path, kind=level.kind))
+    for ref in refs:
+        given = Path(ref)
+        files = sorted(level_files([given])) if given.is_dir() else [level_path(ref)]
+        mine: dict[str, Path] = {}
+        for path in files:
+            try:
+                level = load_level(read_json(path))
+            except BadInput as exc:
+                problems.append(str(exc))
+                continue
+            except ValueError as exc:
+                problems.append(f"{path}: {str(exc).splitlines()[0]}")
+                continue
+            other = found.get(level.id) or mine.get(level.id)
+            if other is not None and other.resolve() != path.resolve():
+                problems.append(_("{file}: id: {id} is already the id of {other}").format(file=path, id=repr(level.id), other=other))
+            elif KINDS[level.kind].judged:
+                mine[level.id] = path
+            elif not given.is_dir():
+                problems.append(_("{file}: kind: a {kind} level has no goal, so there is nothing to grade").format(file=path, kind=level.kind))
+        if given.is_dir() and not mine and not problems:
+            problems.append(_("{folder}: no level with a goal to grade in this folder").format(folder=ref))
+        for level_id in sorted(mine):
+            found.setdefault(level_id, mine[level_id])
     if problems:
         raise BadInput("\n".join(problems))
     if not found:
-        raise BadInput(_("{folder}: no level with a goal to grade in this folder").format(folder=ref))
-    return dict(sorted(found.items()))
+        raise BadInput(_("grade: no level to grade: give level ids, level files or folders of them before SOLUTIONS_DIR"))
+    return found
 
 
-def known_levels(ref: str) -> set[str]:
+def known_levels(refs: Sequence[str]) -> set[str]:
     """Every level id a solution may rightly name: the course's, the teacher's, and
-    those of the level files LEVELS names (demos included). A solution naming another
+    those of the level files LEVELS name (demos included). A solution naming another
     id is for no level: its id is named to the teacher, not just counted."""
     from equilibria.course.syllabus import load_course
     from equilibria.course.teacher import teacher_levels
 
     known = set(load_course().level_ids()) | {t.id for t in teacher_levels()}
-    given = Path(ref)
-    for path in level_files([given]) if given.is_dir() else []:
-        with contextlib.suppress(BadInput):
-            data = read_json(path)
-            if isinstance(data, dict) and isinstance(data.get("id"), str):
-                known.add(data["id"])
+    for ref in refs:
+        given = Path(ref)
+        for path in level_files([given]) if given.is_dir() else []:
+            with contextlib.suppress(BadInput):
+                data = read_json(path)
+                if isinstance(data, dict) and isinstance(data.get("id"), str):
+                    known.add(data["id"])
     return known
 
 
@@ -355,81 +361,11 @@ def _passed_over(name: str) -> bool:
     return name.startswith(".") or name in PASSED_OVER
 
 
-# ---------------------------------------------------------------------------- the roster
-def read_roster(path: str | Path, column: str | None = None) -> list[str]:
-    """The students on a roster, in its order, each once: one name a line (blank lines
-    and lines starting with # passed over), or, for a `.csv` file, one column of it
-    (_roster_column). BadInput naming the file when it cannot be read or names no one."""
-    p = Path(path)
-    try:
-        if p.stat().st_size > MAX_FILE_BYTES:
-            raise BadInput(_("{file}: --roster: over {most} MB; a roster is a list of names").format(file=path, most=f"{MAX_FILE_BYTES / 1e6:.0f}"))
-        text = p.read_text(encoding="utf-8-sig")  # a BOM, as Excel and Notepad write, is not a name
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise BadInput(_("{file}: --roster: cannot read the file as UTF-8 text ({why})").format(file=path, why=why)) from None
-    if p.suffix.casefold() == ".csv":
-        names = _roster_column(path, list(csv.reader(io.StringIO(text))), column)
-    elif column:
-        raise BadInput(_("{file}: --roster-column: only a .csv roster has columns").format(file=path))
-    else:
-        names = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    names = list(dict.fromkeys(n for n in names if n))
-    if not names:
-        raise BadInput(_("{file}: --roster: no student named in it").format(file=path))
-    return names
-
-
-ROSTER_HEADINGS = ("student", "name", "student id", "id", "username", "login")  # a roster's column, in this order
-
-
-def _roster_column(path: str | Path, table: list[list[str]], column: str | None) -> list[str]:
-    """The students in a CSV roster: the column headed `column`, else the first column
-    headed one of ROSTER_HEADINGS (any case), below the header; with no such heading,
-    the first column of every row, the first included (a list without a header loses
-    no one; a heading of another name shows as a student with nothing handed in)."""
-    if not table:
-        return []
-    header = [h.strip().casefold() for h in table[0]]
-    wanted = [column.strip().casefold()] if column else list(ROSTER_HEADINGS)
-    k = next((header.index(w) for w in wanted if w in header), None)
-    if k is None and column:
-        said = _("{file}: --roster-column: no column headed {column} (the columns: {columns})")
-        raise BadInput(said.format(file=path, column=repr(column), columns=", ".join(repr(h.strip()) for h in table[0])))
-    rows = table[1:] if k is not None else table
-    k = k or 0
-    return [row[k].strip() for row in rows if len(row) > k]
-
-
-def on_roster(found: dict[str, list[Entry]], roster: list[str]) -> tuple[dict[str, list[Entry]], list[str]]:
-    """The students by roster name (a folder or file whose name differs only in case,
-    or in how its accents are encoded, is theirs), everyone on the roster included; and the names found that are on no
-    roster (kept, and graded, under their own names)."""
-    by_case: dict[str, list[str]] = {}
-    for name in roster:
-        by_case.setdefault(_loose(name), []).append(name)
-    students: dict[str, list[Entry]] = {name: [] for name in roster}
-    strangers: list[str] = []
-    for name, entries in found.items():
-        same = by_case.get(_loose(name), [])
-        whose = name if name in students else (same[0] if len(same) == 1 else None)
-        if whose is None:
-            strangers.append(name)
-            whose = name
-        students.setdefault(whose, []).extend(entries)
-    return students, sorted(strangers)
-
-
-def _loose(name: str) -> str:
-    """A name as compared with the roster: any case, and é one character or two (macOS
-    writes file names decomposed, a class list has them composed)."""
-    return unicodedata.normalize("NFC", name).casefold()
-
-
 # ---------------------------------------------------------------------------- planning
-def plan(levels: dict[str, Path], folder: Path, roster: list[str] | None = None, known: set[str] | None = None) -> Plan:
+def plan(levels: dict[str, Path], folder: Path, roster: list[str] | None = None, known: set[str] | None = None, course: str | None = None) -> Plan:
     """Which files answer which level, for every student: a job for each solution to
-    judge, a row for everything already known, one row per student and level."""
+    judge, a row for everything already known, one row per student and level. `course`:
+    the course code the numbers are drawn with (None: none)."""
     if known is None:
         from equilibria.course.syllabus import load_course
 
@@ -451,6 +387,7 @@ def plan(levels: dict[str, Path], folder: Path, roster: list[str] | None = None,
         out.notes += [printable(a.problem) for a in strays if a.level is not None]  # every unknown level id, named
         for level in levels:
             made = row_or_job(student, level, given.get(level, []), strays, levels)
+            made = dataclasses.replace(made, course=course) if isinstance(made, Job) else made
             (out.jobs if isinstance(made, Job) else out.rows).append(made)
         if given.keys() >= levels.keys():  # no row says "nothing handed in": the strays go in the notes
             out.notes += [printable(a.problem) for a in strays if a.level is None]
@@ -534,13 +471,18 @@ def row_or_job(student: str, level: str, given: list[Answer], strays: list[Answe
 
 # ---------------------------------------------------------------------------- judging
 def judge(job: Job) -> Row:
-    """One verdict, as a row: what a worker runs. Bad input is the row's reason; an
-    unexpected error is kept in `crash` (the caller logs it), never raised."""
+    """One verdict, as a row: what a worker runs, with the marks by the game's rule
+    (game/classroom/marks.py). Bad input is the row's reason; an unexpected error is kept
+    in `crash` (the caller logs it), never raised."""
     from equilibria.format.solution import read_solution
     from equilibria.rules.judge import check
 
-    def refused(line: str) -> Row:
-        return Row(job.student, job.level, False, line, job.shown)
+    solution = None
+
+    def refused(line: str, flag: str = "") -> Row:
+        marked = mark(False, solution.record, has_moves=bool(solution.moves)) if solution is not None else Marked(0)
+        marked = dataclasses.replace(marked, flags=(flag, *marked.flags)) if flag else marked
+        return Row(job.student, job.level, False, line, job.shown, marked=marked)
 
     try:
         level: Level = load_level(read_json(job.level_file))
@@ -549,14 +491,17 @@ def judge(job: Job) -> Row:
             # The numbers are the owner's (the folder or file it was handed in as): work
             # stamped for a classmate answers the classmate's numbers, so it fails, named.
             said = _("{file}: this work is stamped for student {stamped}, not {student}: it answers their numbers, not this student's")
-            return refused(said.format(file=job.shown, stamped=repr(solution.student), student=repr(job.student)))
+            flag = _("stamped for another student ({stamped})").format(stamped=repr(solution.student))
+            return refused(said.format(file=job.shown, stamped=repr(solution.student), student=repr(job.student)), flag)
         solution = solution.model_copy(update={"student": job.student})
-        level = version(level, solution.student)  # drawn once: the judge finds it drawn for this student
+        level = drawn_for(level, solution.student, job.course)  # drawn once: the judge finds it drawn for this student
         verdict = check(level, solution)
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown))
     except ValueError as exc:
-        return refused(f"{job.shown}: {str(exc).splitlines()[0]}")
+        line = str(exc).splitlines()[0]
+        flag = _("the numbers in the file are not this student's") if line.startswith("numbers:") else ""
+        return refused(f"{job.shown}: {line}", flag)
     except Exception as exc:  # one solution must not end the class's grading
         said = _("could not be judged: an unexpected error ({error})").format(error=type(exc).__name__)
         return Row(job.student, job.level, False, said, job.shown, crash=traceback.format_exc())
@@ -565,7 +510,18 @@ def judge(job: Job) -> Row:
     figures = verdict.as_dict()
     del figures["passed"], figures["reason"]
     figures = json.dumps(figures, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, figures, student_id=solution.student, numbers=numbers_line(level))
+    marked = mark(verdict.passed, solution.record, has_moves=bool(solution.moves))
+    numbers = numbers_line(level)
+    return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, figures, student_id=solution.student, numbers=numbers, marked=marked)
+
+
+def drawn_for(level: Level, student: str, course: str | None) -> Level:
+    """The level as drawn for `student`: today's numbers without a course; with a course
+    code, the draw that code gives (game/rules/variants.py `version(…, course=)`, which
+    issue 32 point 3 adds with `grade --course`; nothing passes a code before then)."""
+    if course is None:
+        return version(level, student)
+    return version(level, student, course=course)  # type: ignore[call-arg]  # the draw's course code: branch coursekey
 
 
 def _quiet_worker(language: str = "en") -> None:
@@ -622,40 +578,6 @@ def warm_engine(say: Callable[[str], None], *, load: bool) -> None:
             step()
 
 
-# ---------------------------------------------------------------------------- output
-FORMULA = ("=", "+", "-", "@", "\t", "\r", "\n")  # what a spreadsheet may start a formula with (OWASP, and a line feed)
-NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
-
-
-def csv_text(rows: Iterable[Row]) -> str:
-    """The CSV: a header, then the rows sorted by student, level and file, every cell
-    safe_cell. Rows end in CR LF (RFC 4180, as Excel writes), so that a cell holding a
-    lone carriage return is quoted too (the csv module quotes what its line ending
-    holds) and a name with one stays in its row."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    writer.writerows([safe_cell(c) for c in r.cells()] for r in sorted(rows, key=Row.key))
-    return out.getvalue()
-
-
-def csv_bytes(rows: Iterable[Row], *, bom: bool = True) -> bytes:
-    """The CSV as UTF-8, with a byte-order mark by default: without one, Excel reads the
-    file in the computer's old code page and shows Σ or é as mojibake."""
-    return csv_text(rows).encode("utf-8-sig" if bom else "utf-8")
-
-
-def safe_cell(text: str) -> str:
-    """A cell a spreadsheet shows as the text it is: one that starts as a formula may
-    (FORMULA) gets a leading `'` (OWASP's advice against CSV injection), unless it is a
-    plain number, which stays a number; bytes of a file name that are not UTF-8 become
-    U+FFFD."""
-    text = valid_text(text)
-    if text.startswith(FORMULA) and not NUMBER.fullmatch(text):
-        return "'" + text
-    return text
-
-
 def valid_text(text: str) -> str:
     """`text` with the undecodable bytes of a file name (surrogate escapes) as U+FFFD."""
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
@@ -665,28 +587,6 @@ def printable(text: str) -> str:
     """`text` for a terminal: control characters (a carriage return, an escape sequence)
     shown as escapes, never acted on."""
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in valid_text(text))
-
-
-def check_output(out: Path, inputs: Iterable[Path], folder: Path) -> None:
-    """Refuse, before any grading, a --csv that could not be written or would overwrite
-    an input: a folder, a missing folder, one of `inputs` (the levels, the roster), or a
-    `.json` file (a level or a solution) — in the class folder, even a new one, which
-    the next grading would read as a solution."""
-    if out.is_dir():
-        raise BadInput(_("{file}: --csv: is a folder; give the name of the CSV file to write").format(file=out))
-    if not out.parent.is_dir():
-        raise BadInput(_("{file}: --csv: no folder {folder} to write it in").format(file=out, folder=out.parent))
-    if not os.access(out.parent, os.W_OK):
-        raise BadInput(_("{file}: --csv: the folder {folder} cannot be written in").format(file=out, folder=out.parent))
-    target = out.resolve()
-    for given in inputs:
-        same = target == given.resolve()
-        with contextlib.suppress(OSError):
-            same = same or (out.exists() and out.samefile(given))
-        if same:
-            raise BadInput(_("{file}: --csv: is {input}, an input of this grading; write the CSV elsewhere").format(file=out, input=given))
-    if _is_json(out.name) and (out.exists() or target.is_relative_to(folder.resolve())):
-        raise BadInput(_("{file}: --csv: a .json file is a level or a solution; write the CSV to a .csv file").format(file=out))
 
 
 class ProgressBar:

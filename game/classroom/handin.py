@@ -1,6 +1,11 @@
 """Handing work in: a level's work as the solution file that `equilibria grade` and
 `check` take (docs/solutions.md), stamped with the level's id (`level`) and the
-student's id (`student`) when the progress holds one. No pygame.
+student's id (`student`) when the progress holds one, and carrying the attempt's
+record (`record`: tries, hints seen, answer shown, the check that passed, the marks, the
+first and last check's times; game/course/progress.py `attempt_record`), which `grade`
+cross-checks (game/classroom/marks.py). A level given up with "show the answer" is
+handed in as its record alone, with no moves: the work in hand is then the answer, and
+the grade book learns that it was shown, never the answer itself. No pygame.
 
 Two ways out: `equilibria export LEVEL [-o FILE]` writes the work saved in the progress
 (default: LEVEL.json in the current folder), and Ctrl+E in the game writes the work in
@@ -46,12 +51,15 @@ def student_of(progress: Any) -> str | None:
     return str(value) if value not in (None, "") else None
 
 
-def given_up(progress: Any, level_id: str) -> str:
-    """The line that refuses a hand-in of a level whose answer was shown (Ctrl+A twice:
-    the work in hand is then the answer, not the student's), or "" when it may go."""
-    if progress is None or not progress.shown(level_id):
-        return ""
-    return _("Nothing is handed in: you gave {level} up with show-the-answer (marks 0), so the work on it is the answer, not yours.").format(level=level_id)
+def given_up(progress: Any, level_id: str) -> bool:
+    """Whether the level was given up (Ctrl+A twice): its work in hand is then the
+    answer, not the student's, and only the record is handed in (hand_in)."""
+    return progress is not None and progress.shown(level_id)
+
+
+def record_of(progress: Any, level_id: str) -> dict:
+    """The attempt record a hand-in of the level carries, from the progress."""
+    return progress.attempt_record(level_id) if progress is not None else {}
 
 
 def other_numbers(level: Level, work: dict, student: str | None) -> str:
@@ -68,18 +76,29 @@ def other_numbers(level: Level, work: dict, student: str | None) -> str:
     return ""
 
 
-def hand_in(work: dict | Solution, student: str | None, target: Path) -> str:
-    """Write `work` (a solution) to `target`, stamped with `student`; the line that says
-    where it went. BadInput when `target` is a file that is not an earlier hand-in of
-    the same level, SaveError when it cannot be written."""
+def hand_in(work: dict | Solution, student: str | None, target: Path, record: dict | None = None) -> str:
+    """Write `work` (a solution) to `target`, stamped with `student` and carrying the
+    attempt `record` (record_of; with `shown`, the record alone: no moves); the line
+    that says where it went. BadInput when `target` is a file that is not an earlier
+    hand-in of the same level, SaveError when it cannot be written."""
     data = work.model_dump(mode="json", exclude_none=True) if isinstance(work, Solution) else dict(work)
     data.pop("student", None)
+    data.pop("record", None)
     if student:
         data["student"] = student
+    if record:
+        data["record"] = dict(record)
+    if record and record.get("shown"):
+        data["moves"] = []  # the work in hand is the answer shown: never handed in
     level = data["level"]
     _may_write(target, level)
     write_json_atomic(target, data)
     moves = len(data.get("moves", []))
+    if record and record.get("shown"):
+        said = _(
+            "Your record on {level} is in {file}, without your work: you gave it up with show-the-answer (marks 0), so the work on it is the answer, not yours."
+        )
+        return said.format(level=level, file=target.resolve())
     if student:
         said = ngettext(
             "Your work on {level} ({n} move) is in {file}; stamped with the student id {student}.",
@@ -102,10 +121,8 @@ def hand_in_from_game(work: Solution | None, progress: Any) -> str:
         return _("Ctrl+E hands in your work on a level with a goal; a sandbox design is saved with Ctrl+S.")
     if progress is None:
         return _("Nothing is handed in here: this is a demonstration (a solution shown with --solution), not your work.")
-    if given_up(progress, work.level):
-        return given_up(progress, work.level)
     try:
-        return hand_in(work, student_of(progress), data_folder() / FOLDER / f"{work.level}.json")
+        return hand_in(work, student_of(progress), data_folder() / FOLDER / f"{work.level}.json", record_of(progress, work.level))
     except BadInput as exc:  # SaveError too
         return _("Your work is not handed in: {why}").format(why=exc)
 

@@ -9,7 +9,7 @@
                                                                    (check and levels take --student ID too)
     equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] --json
     equilibria levels [--json]                                     the course and the teacher's levels
-    equilibria grade LEVELS SOLUTIONS_DIR --csv OUT.csv [--roster FILE] [--workers N]  a class's solutions judged
+    equilibria grade LEVEL... SOLUTIONS_DIR --csv|--wide|--json OUT [--roster FILE]  a class's solutions judged and marked
     equilibria export LEVEL [-o FILE]                              your saved work as a solution file
     equilibria docs [PAGE]                                         the manual, installed with the program
     equilibria clean [--data]                                      remove the compiled engine (and the player's things)
@@ -118,12 +118,14 @@ def build_parser() -> argparse.ArgumentParser:
     shw.add_argument("level", help=_("a level file, or the id of a shipped level"))
     shw.add_argument("--student", action="append", help=_("the student id (default: the level's own numbers); again for more students"))
     shw.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    grd = sub.add_parser("grade", help=_("judge a class's solution files and write one CSV row per student and level"))
-    grd.add_argument("levels", metavar="LEVELS", help=_("a level file or id, or a folder of level files"))
+    grd = sub.add_parser("grade", help=_("judge a class's solution files: the marks by the game's rule, as CSV rows and a grade book to import"))
+    grd.add_argument("levels", nargs="*", metavar="LEVEL", help=_("the levels to grade: level ids (truss-01 truss-02), level files, or folders of them"))
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help=_("the class's solutions: STUDENT.json files, or a folder per student"))
-    grd.add_argument("--csv", required=True, metavar="OUT.csv", help=_("where to write the rows (- for standard output); never over an input"))
-    grd.add_argument("--roster", metavar="FILE", help=_("the class: one student a line, or a .csv with a `student` column; each gets a row for every level"))
-    grd.add_argument("--roster-column", metavar="NAME", help=_("the .csv roster's column of students (default: the one headed student, name, id or login)"))
+    grd.add_argument("--csv", metavar="OUT.csv", help=_("a row per student and level (- for standard output); never over an input"))
+    grd.add_argument("--wide", metavar="OUT.csv", help=_("a row per student, a column of marks per level and the total, for Moodle's or Canvas's grade import"))
+    grd.add_argument("--json", metavar="OUT.json", help=_("every row with the verdict's figures, as JSON (- for standard output)"))
+    grd.add_argument("--roster", metavar="FILE", help=_("the class: one student a line, or a .csv a learning platform exports; each gets every level"))
+    grd.add_argument("--roster-column", metavar="NAME", help=_("the .csv roster's column of students (default: an id column: Student ID, Username, Email…)"))
     grd.add_argument(
         "--no-bom", dest="bom", action="store_false", help=_("no byte-order mark at the start of the CSV (by default one, for Excel to read UTF-8)")
     )
@@ -541,48 +543,85 @@ def check(args: argparse.Namespace) -> int:
 
 
 def grade(args: argparse.Namespace) -> int:
-    """Judge a class's solutions (game/classroom/grade.py) and write the CSV; 0 when written, 2 on
-    bad input, 3 when some solution could not be judged (its row says so; a log holds
-    the details). Where the CSV goes is checked before anything is graded."""
+    """Judge a class's solutions (game/classroom/grade.py) and write the outputs asked for
+    (game/classroom/gradebook.py); 0 when written, 2 on bad input, 3 when some solution
+    could not be judged (its row says so; a log holds the details). Where each output
+    goes is checked before anything is graded."""
     from pathlib import Path
 
     from equilibria.classroom import grade as grading
-    from equilibria.files.store import write_bytes_atomic
+    from equilibria.classroom import gradebook
+    from equilibria.classroom.roster import read_roster
 
-    out = None if args.csv == "-" else Path(args.csv)
+    outputs = {option: getattr(args, option.strip("-")) for option in ("--csv", "--wide", "--json")}
+    outputs = {option: value for option, value in outputs.items() if value is not None}
+    if not outputs:
+        raise BadInput(_("grade: say what to write: --csv OUT.csv (a row per student and level), --wide OUT.csv (a grade book to import) or --json OUT.json"))
+    if list(outputs.values()).count("-") > 1:
+        raise BadInput(_("grade: only one of --csv, --wide and --json can be - (standard output)"))
     folder = Path(args.solutions)
-    inputs = [Path(p) for p in (args.roster, args.levels) if p and Path(p).is_file()]
-    if out is not None:  # at once, before anything is read (a folder of levels: again once they are known)
-        grading.check_output(out, inputs, folder)
-    roster = grading.read_roster(args.roster, args.roster_column) if args.roster else None
+    inputs = [Path(p) for p in (args.roster, *args.levels) if p and Path(p).is_file()]
+    files = {option: Path(value) for option, value in outputs.items() if value != "-"}
+    for option, out in files.items():  # at once, before anything is read (a folder of levels: again once they are known)
+        gradebook.check_output(out, inputs, folder, option)
+    if len({out.resolve() for out in files.values()}) < len(files):
+        raise BadInput(_("grade: --csv, --wide and --json each need a file of their own"))
+    roster = read_roster(args.roster, args.roster_column) if args.roster else None
     levels = grading.gradable_levels(args.levels)
-    if out is not None:
-        grading.check_output(out, [*levels.values(), *inputs], folder)
-    plan = grading.plan(levels, folder, roster, grading.known_levels(args.levels))
+    for option, out in files.items():
+        gradebook.check_output(out, [*levels.values(), *inputs], folder, option)
+    plan = grading.plan(levels, folder, roster.students if roster else None, grading.known_levels(args.levels))
     workers = min(args.workers or grading.default_workers(), len(plan.jobs))
     grading.warm_engine(lambda line: print(line, file=sys.stderr), load=workers > 1)
-    judged = grading.run(plan.jobs, workers, grading.ProgressBar())
-    if out is None:
-        _write_out(grading.csv_bytes([*plan.rows, *judged], bom=False))
+    rows = [*plan.rows, *grading.run(plan.jobs, workers, grading.ProgressBar())]
+    written = {
+        "--csv": lambda bom: gradebook.encoded(gradebook.csv_text(rows), bom=bom),
+        "--wide": lambda bom: gradebook.encoded(gradebook.wide_text(rows, list(levels), plan.students, roster), bom=bom),
+        "--json": lambda bom: gradebook.json_text(rows, list(levels)).encode("utf-8"),
+    }
+    for option, value in outputs.items():
+        _write_output(value, written[option](args.bom and value != "-"))
+    _grade_summary(plan, rows, [v for v in outputs.values() if v != "-"], to_stdout="-" not in outputs.values())
+    return CRASHED if any(r.crash for r in rows) else 0
+
+
+def _write_output(value: str, data: bytes) -> None:
+    """An output of `grade`: to standard output for -, else atomically to the file."""
+    from pathlib import Path
+
+    from equilibria.files.store import write_bytes_atomic
+
+    if value == "-":
+        _write_out(data)
     else:
-        write_bytes_atomic(out, grading.csv_bytes([*plan.rows, *judged], bom=args.bom))
-    crashed = [r for r in judged if r.crash]
-    for r in crashed:
-        said = _("equilibria: {file} could not be judged (an unexpected error); {log}")
-        print(said.format(file=grading.printable(r.file), log=_crash_log_text(r.crash)), file=sys.stderr)
+        write_bytes_atomic(Path(value), data)
+
+
+def _grade_summary(plan, rows: list, written: list[str], *, to_stdout: bool) -> None:
+    """What could not be judged (a log each), what answered no level, and the summary
+    line: on standard output, or standard error when an output went there."""
+    from equilibria.classroom import grade as grading
+
+    for r in rows:
+        if r.crash:
+            said = _("equilibria: {file} could not be judged (an unexpected error); {log}")
+            print(said.format(file=grading.printable(r.file), log=_crash_log_text(r.crash)), file=sys.stderr)
     _print_notes(plan.notes)
-    rows = len(plan.rows) + len(judged)
-    passed = sum(r.passed for r in judged)
-    n_students, n_levels = len(plan.students), len(levels)
+    passed = sum(r.passed for r in rows)
+    n_students, n_levels = len(plan.students), len(plan.levels)
     students = ngettext("{n} student", "{n} students", n_students).format(n=n_students)
     levels_graded = ngettext("{n} level", "{n} levels", n_levels).format(n=n_levels)
-    summary = ngettext("{rows} row ({students} × {levels}): {passed} passed", "{rows} rows ({students} × {levels}): {passed} passed", rows)
-    summary = summary.format(rows=rows, students=students, levels=levels_graded, passed=passed)
+    summary = ngettext("{rows} row ({students} × {levels}): {passed} passed", "{rows} rows ({students} × {levels}): {passed} passed", len(rows))
+    summary = summary.format(rows=len(rows), students=students, levels=levels_graded, passed=passed)
+    flagged = sum(bool(r.marked.flags) for r in rows)
+    if flagged:
+        summary = f"{summary}; " + ngettext("{n} row flagged", "{n} rows flagged", flagged).format(n=flagged)
     if plan.other_levels:
         others = ngettext("{n} solution file for other levels left out", "{n} solution files for other levels left out", plan.other_levels)
         summary = f"{summary}; {others.format(n=plan.other_levels)}"
-    print(_("{summary}; written to {file}").format(summary=summary, file=out) if out else summary, file=sys.stdout if out else sys.stderr)
-    return CRASHED if crashed else 0
+    if written:
+        summary = _("{summary}; written to {file}").format(summary=summary, file=", ".join(written))
+    print(summary, file=sys.stdout if to_stdout else sys.stderr)
 
 
 def _write_out(data: bytes) -> None:
@@ -610,8 +649,9 @@ def _print_notes(notes: list[str]) -> None:
 
 
 def export(args: argparse.Namespace) -> int:
-    """Write the saved work on a level as a solution file (game/classroom/handin.py); 0 when
-    written, 1 when there is no work on it (or its answer was shown), 2 on bad input."""
+    """Write the saved work on a level and its attempt record as a solution file
+    (game/classroom/handin.py; a level given up: its record alone); 0 when written, 1
+    when there is no work on it (or it was done with other numbers), 2 on bad input."""
     from pathlib import Path
 
     from equilibria.classroom import handin
@@ -623,19 +663,18 @@ def export(args: argparse.Namespace) -> int:
     if progress.problem:
         print(progress.problem, file=sys.stderr)
     work = progress.work(level.id)
-    if handin.given_up(progress, level.id):
-        print(handin.given_up(progress, level.id), file=sys.stderr)
-        return 1
+    if work is None and handin.given_up(progress, level.id):
+        work = {"format": 1, "level": level.id, "moves": []}  # given up: the record alone goes (handin.hand_in)
     if work is None:
         said = _("{level}: no saved work on this level in {where}; play it first (`equilibria play {level}`)")
         print(said.format(level=level.id, where=progress.path or _("the progress")), file=sys.stderr)
         return 1
     other = handin.other_numbers(level, work, handin.student_of(progress))
-    if other:
+    if other and not handin.given_up(progress, level.id):
         print(other, file=sys.stderr)
         return 1
     target = Path(args.output) if args.output else Path(f"{level.id}.json")
-    print(handin.hand_in(work, handin.student_of(progress), target))
+    print(handin.hand_in(work, handin.student_of(progress), target, handin.record_of(progress, level.id)))
     return 0
 
 

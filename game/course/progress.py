@@ -9,12 +9,15 @@ CI set it, so they never write into a real home). The file is written atomically
 
     {"format": 1, "student": "s1234", "last_level": "balance-02", "levels": {
         "balance-01": {"won": true, "marks": 80, "tries": 2, "work": SOLUTION},
-        "balance-02": {"won": false, "tries": 1, "work": SOLUTION, "checked": KEY}}}
+        "balance-02": {"won": false, "tries": 1, "hints": 1, "work": SOLUTION, "checked": KEY,
+                       "first_check": "2026-03-02T14:05:09Z", "last_check": "2026-03-02T14:05:09Z"}}}
 
 where SOLUTION is the player's work as `game/format/solution.py` defines it, so nothing the
 player made is lost when they leave a level. KEY is the fingerprint of the answer last
 checked when that check failed (game/work/attempt.py `answer_key`): that answer checked again
-unchanged, after a restart too, costs no try; any change to it is a new key. `student` is the id the player gave once:
+unchanged, after a restart too, costs no try; any change to it is a new key. `hints`, `passed_at`
+(the check that first passed) and the times of the first and last check (UTC) are the rest of the
+attempt record a hand-in carries (game/classroom/handin.py `record_of`). `student` is the id the player gave once:
 a level that varies its numbers draws the student's own from it (game/rules/variants.py).
 
 Two copies of the game may share one data folder: each save first takes in what the
@@ -48,7 +51,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from equilibria.files.store import MAX_FILE_BYTES, SaveError, write_json_atomic
 from equilibria.format.schema import Id, LevelId, _Strict, field_path
-from equilibria.format.solution import Solution, load_solution
+from equilibria.format.solution import STAMP, Solution, load_solution
 from equilibria.rules.variants import student_error
 from equilibria.words.i18n import _
 
@@ -82,6 +85,10 @@ class LevelRecord(_Strict):
         description="the fingerprint (game/work/attempt.py answer_key) of the answer last checked, when that check failed: "
         "checked again unchanged, it costs no try",
     )
+    hints: int = Field(0, ge=0, description="hints shown after failed checks in the attempt under way")
+    passed_at: int | None = Field(None, ge=1, description="the check of the attempt under way that first passed")
+    first_check: Annotated[str, Field(pattern=STAMP)] | None = Field(None, description="when the attempt's first check was made, UTC")
+    last_check: Annotated[str, Field(pattern=STAMP)] | None = Field(None, description="when its last check was made, UTC")
 
 
 class ProgressFile(_Strict):
@@ -191,6 +198,24 @@ class Progress:
         record = self._data.levels.get(level_id)
         return record.checked if record else None
 
+    def hints(self, level_id: str) -> int:
+        """Hints shown after failed checks in the attempt under way."""
+        record = self._data.levels.get(level_id)
+        return record.hints if record else 0
+
+    def passed_at(self, level_id: str) -> int | None:
+        """The check of the attempt under way that first passed (None: none)."""
+        record = self._data.levels.get(level_id)
+        return record.passed_at if record else None
+
+    def attempt_record(self, level_id: str) -> dict:
+        """What a hand-in carries of the level (game/format/solution.py AttemptRecord): the
+        tries, hints, answer shown, the check that passed, the marks and the check times."""
+        record = self._data.levels.get(level_id) or LevelRecord()
+        said = {"tries": record.tries, "hints": record.hints, "shown": record.shown, "passed_at": record.passed_at, "marks": record.marks}
+        said |= {"first_check": record.first_check, "last_check": record.last_check}
+        return {k: v for k, v in said.items() if v is not None}
+
     def work(self, level_id: str) -> dict | None:
         """The player's work on the level as a solution dict (a copy), or None."""
         record = self._data.levels.get(level_id)
@@ -207,12 +232,26 @@ class Progress:
         self._opened = True
         self._opened_unsaved = True
 
-    def record_check(self, level_id: str, passed: bool, marks: int | None, tries: int, *, shown: bool = False, checked: str | None = None) -> None:
+    def record_check(
+        self,
+        level_id: str,
+        passed: bool,
+        marks: int | None,
+        tries: int,
+        *,
+        shown: bool = False,
+        checked: str | None = None,
+        hints: int = 0,
+        passed_at: int | None = None,
+        when: str | None = None,
+    ) -> None:
         """After a check: `passed` its verdict, `marks` the attempt's marks (None until
         it passed), `tries` the checks made in the attempt so far; `shown`: the answer
         was shown (the level given up: recorded, never won after); `checked`: the
-        fingerprint of the answer checked, when the check failed (None after a pass). A
-        level once won stays won and keeps its best marks."""
+        fingerprint of the answer checked, when the check failed (None after a pass);
+        `hints` the hints shown so far, `passed_at` the check that first passed, `when`
+        the check's time (UTC, STAMP; None: now). A level once won stays won and keeps
+        its best marks."""
         if not isinstance(passed, bool):
             raise ValueError(f"passed must be True or False, not {passed!r}")
         if marks is not None and not (isinstance(marks, int) and not isinstance(marks, bool) and 0 <= marks <= 100):
@@ -221,7 +260,16 @@ class Progress:
             raise ValueError(f"tries must be a whole number ≥ 0, not {tries!r}")
         if checked is not None and not re.fullmatch(r"[0-9a-f]{64}", str(checked)):
             raise ValueError(f"checked must be an answer's fingerprint (64 hex digits) or None, not {checked!r}")
+        if not (isinstance(hints, int) and hints >= 0) or not (passed_at is None or (isinstance(passed_at, int) and passed_at >= 1)):
+            raise ValueError(f"hints must be a whole number ≥ 0 and passed_at one ≥ 1 or None, not {hints!r}, {passed_at!r}")
+        when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()) if when is None else when
+        if not re.fullmatch(STAMP, str(when)):
+            raise ValueError(f"when must be a time as 2026-03-02T14:05:09Z, not {when!r}")
         record = self._record(level_id)
+        record.hints = hints
+        record.passed_at = record.passed_at if record.passed_at is not None else passed_at  # the first pass stays the one
+        record.first_check = record.first_check if record.first_check and record.tries else when
+        record.last_check = when
         record.checked = checked
         record.shown = record.shown or shown
         record.won = record.won or ((passed or marks is not None) and not shown)

@@ -13,7 +13,9 @@ The level file is never rewritten by play; a solution names its level and lists 
         {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
 
 `student` and `numbers` are there when the level varies its numbers (game/rules/variants.py):
-the student whose numbers the work answers, and those numbers.
+the student whose numbers the work answers, and those numbers. A hand-in (game/classroom/handin.py)
+also carries the attempt's `record` (AttemptRecord): what the game counted, for the grade book,
+which re-judges the moves and only reads the record.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from pydantic import Field, ValidationError, model_validator
 from equilibria.files.store import BadInput, format_problem, read_json
 from equilibria.format.schema import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, Roller, _Strict, error_said, field_path, support_key
 from equilibria.words.i18n import N_, _, decimal
+
+STAMP = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"  # a moment in UTC, to the second: 2026-03-02T14:05:09Z
 
 
 class AddForce(_Strict):
@@ -93,6 +97,20 @@ class AddSupport(_Strict):
         return support_key(self.model_dump(exclude_none=True))
 
 
+class AttemptRecord(_Strict):
+    """What the game counted on a level, as a hand-in carries it (game/course/progress.py
+    keeps it): a record written on the student's machine, so `grade` cross-checks it and
+    computes the marks from its own verdict (game/classroom/marks.py)."""
+
+    tries: int = Field(ge=0, le=1_000_000, description="checks made (an unchanged answer checked again is no try)")
+    hints: int = Field(0, ge=0, le=1_000_000, description="hints shown after failed checks")
+    shown: bool = Field(False, description="the answer was shown: the level given up, marks 0")
+    passed_at: int | None = Field(None, ge=1, le=1_000_000, description="the check that first passed (absent: none passed)")
+    marks: int | None = Field(None, ge=0, le=100, description="the marks the game gave (absent: none yet)")
+    first_check: Annotated[str, Field(pattern=STAMP)] | None = Field(None, description="when the first check was made, UTC (ISO 8601)")
+    last_check: Annotated[str, Field(pattern=STAMP)] | None = Field(None, description="when the last check was made, UTC (ISO 8601)")
+
+
 MAX_MOVES = 10_000  # moves a solution may hold (its format; the judge takes far fewer: BUDGET)
 
 Move = Annotated[AddForce | AddMoment | MarkZero | RemoveMember | CutMember | AddNode | AddMember | AddSupport, Field(discriminator="type")]
@@ -109,6 +127,7 @@ class Solution(_Strict):
     draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
     student: str | None = Field(None, min_length=1, max_length=64, description="the student's id, stamped by `equilibria export` and the game's hand-in key")
     moves: list[Move] = Field(default_factory=list, max_length=MAX_MOVES)
+    record: AttemptRecord | None = Field(None, description="a hand-in's attempt record: what the game counted (AttemptRecord)")
 
 
 def load_solution(data: Any) -> Solution:

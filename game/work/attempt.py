@@ -70,6 +70,8 @@ class Attempt:
         self.draw = draw
         self.moves: list[Move] = list(moves or [])
         self.tries = 0
+        self.hints = 0  # hints shown after failed checks (a failed check whose verdict holds one; an unchanged answer again shows none new)
+        self.passed_at: int | None = None  # the check that first passed (not after the answer was shown)
         self.verdict: Verdict | None = None  # the last check's, until "try again"
         self.marks: int | None = None  # set by the first check that passes
         self.shown = False  # the answer was shown: the level is given up (marks 0)
@@ -133,11 +135,13 @@ class Attempt:
             self.verdict = verdict
             return verdict
         self.tries += 1  # a new answer (or one a newer judge now passes): a try
+        self.hints += 1 if not verdict.passed and verdict.figures.get("hint") else 0
         self.verdict = verdict
         self._checked = (key, verdict)
         self.failed_key = None if verdict.passed else key
         if verdict.passed and self.marks is None:
             self.marks = 0 if self.shown else marks(self.tries)
+            self.passed_at = None if self.shown else self.tries
         return verdict
 
     def show_answer(self) -> list[Move] | None:

@@ -126,6 +126,9 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
     if progress is not None:
         bench.attempt.tries = progress.tries(stage.level.id)  # the checks made so far count on, whenever they were made
         bench.attempt.failed_key = progress.checked(stage.level.id)  # and the answer last failed costs no try if checked again unchanged
+        bench.attempt.hints = progress.hints(stage.level.id)  # and the hints seen, for the record a hand-in carries
+        if progress.won(stage.level.id) and progress.passed_at(stage.level.id) is not None:  # passed before a restart: still passed, at that check
+            bench.attempt.marks, bench.attempt.passed_at = progress.marks(stage.level.id), progress.passed_at(stage.level.id)
     saved = progress.work(stage.level.id) if progress is not None else None
     if not saved:
         return bench, ""
@@ -440,7 +443,8 @@ class PlaySession:
         self.notice = ""  # what was said before the check ("Pass this level first") is stale now
         if self.progress is not None:
             a = bench.attempt
-            self.progress.record_check(bench.level.id, self.verdict.passed and a.won, a.marks if a.won else None, a.tries, shown=a.shown, checked=a.failed_key)
+            kept = {"shown": a.shown, "checked": a.failed_key, "hints": a.hints, "passed_at": a.passed_at}
+            self.progress.record_check(bench.level.id, self.verdict.passed and a.won, a.marks if a.won else None, a.tries, **kept)
             self.save(verdict=True)  # every verdict at once: a win survives an Esc or a kill straight after
         self.reset()
 
