@@ -81,7 +81,7 @@ def test_the_linux_download_is_the_folder_with_its_launcher_entry_and_icon(tmp_p
     assert archive.name == f"Equilibria-9.8.7-linux-{build.machine()}.tar.gz"
     with tarfile.open(archive) as tar:
         members = {m.name: m for m in tar.getmembers()}
-    for name in ("equilibria", "icon.png", "equilibria.desktop", "add-to-menu"):
+    for name in ("equilibria", "icon.png", "Equilibria.desktop", "add-to-menu"):
         assert f"Equilibria/{name}" in members, name
     for runnable in ("equilibria", "add-to-menu"):
         assert members[f"Equilibria/{runnable}"].mode & 0o111, runnable
@@ -97,7 +97,7 @@ def desktop_entry(path: Path) -> configparser.SectionProxy:
 def test_the_desktop_entry_speaks_every_language_of_the_game():
     from equilibria.words.i18n import LANGUAGES
 
-    entry = desktop_entry(APP / "equilibria.desktop")
+    entry = desktop_entry(APP / "Equilibria.desktop")
     assert entry["Type"] == "Application" and entry["Name"] == "Equilibria" and entry["Terminal"] == "false"
     assert entry["Exec"] == "@FOLDER@/equilibria" and entry["Icon"] == "@FOLDER@/icon.png"
     assert entry["Categories"].endswith(";") and "Education" in entry["Categories"].split(";")
@@ -113,7 +113,7 @@ def test_add_to_menu_writes_the_entry_with_the_folder_where_it_is(tmp_path):
     runs that folder's program and shows its icon; `--remove` takes it away again."""
     folder = tmp_path / "my apps & games" / "Equilibria"
     folder.mkdir(parents=True)
-    for name in ("add-to-menu", "equilibria.desktop"):
+    for name in ("add-to-menu", "Equilibria.desktop"):
         (folder / name).write_bytes((APP / name).read_bytes())
     (folder / "add-to-menu").chmod(0o755)
     env = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data"), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
@@ -122,7 +122,7 @@ def test_add_to_menu_writes_the_entry_with_the_folder_where_it_is(tmp_path):
     assert said == str(written)
     entry = desktop_entry(written)
     assert entry["Exec"] == f'"{folder}/equilibria"' and entry["Icon"] == f"{folder}/icon.png"
-    assert entry["Comment[de]"] == desktop_entry(APP / "equilibria.desktop")["Comment[de]"]
+    assert entry["Comment[de]"] == desktop_entry(APP / "Equilibria.desktop")["Comment[de]"]
     subprocess.run([folder / "add-to-menu", "--remove"], capture_output=True, env=env, check=True)
     assert not written.exists()
 

@@ -8,12 +8,12 @@ What it does, with the standard library only:
    Equilibria installed from its own wheel, built from this checkout, so that the app
    holds what a student's copy holds (no reference solutions), with the `app` extra
    (PyInstaller);
-2. PyInstaller, in that venv, on scripts/app/equilibria.spec: a folder `Equilibria/`
+2. PyInstaller, in that venv, on scripts/app/app.spec: a folder `Equilibria/`
    with the program, Python, numba, llvmlite, pygame-ce, scipy, pymunk and the rest
    inside, the levels, schema, fonts, manual and catalogs as data;
 3. the download, in `--out`:
    - Linux: `Equilibria-VERSION-linux-ARCH.tar.gz`, the folder with `equilibria` (the
-     program), `icon.png`, `equilibria.desktop` (the desktop entry) and `add-to-menu`
+     program), `icon.png`, `Equilibria.desktop` (the desktop entry) and `add-to-menu`
      (puts that entry, with this folder's paths, in the applications menu);
    - Windows: `Equilibria-VERSION-windows-ARCH.zip`, the folder with `Equilibria.exe`;
    - macOS: `Equilibria-VERSION-macos-ARCH.zip` holding `Equilibria.app`;
@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 ICON = ROOT / "assets" / "icon.png"
-LINUX_EXTRAS = ("add-to-menu", "equilibria.desktop")
+LINUX_EXTRAS = ("add-to-menu", "Equilibria.desktop")
 
 
 def system() -> str:
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         python, version = build_venv(args.work.resolve() / "venv", work, logs)
         icon = icons(work)[system()]
         dist = work / "dist"
-        spec = HERE / "equilibria.spec"
+        spec = HERE / "app.spec"
         command = [python, "-m", "PyInstaller", "--noconfirm", "--distpath", dist, "--workpath", work / "pyinstaller", spec, "--", "--icon", icon]
         run(*command, log=logs / "pyinstaller.log")
         shutil.rmtree(out / "Equilibria", ignore_errors=True)

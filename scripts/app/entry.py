@@ -1,11 +1,11 @@
-"""The frozen app's entry point (scripts/app/equilibria.spec): what `equilibria` does.
+"""The frozen app's entry point (scripts/app/app.spec): what `equilibria` does.
 
 In the app, `sys.executable` is the app itself, not a Python. The game starts its
 engine's warm-up as `sys.executable -m equilibria.engine.warm` (engine/warm.py,
 game/app/session/warmup.py), so the app answers `-m MODULE ARGS...` for a module of
 its own (`equilibria.*`) as `python -m` would; it runs nothing else. Workers that
 multiprocessing spawns (Windows and macOS: game/classroom/grade.py) start through
-`freeze_support()`.
+multiprocessing's freeze support.
 """
 
 from __future__ import annotations
