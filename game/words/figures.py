@@ -126,8 +126,8 @@ def typed_force(text: str, *, zero: bool = False) -> tuple[float, float]:
         if size < 0:
             raise ValueError(_("A size is not negative: turn the angle by 180° instead."))
         fx, fy = size * math.cos(angle), size * math.sin(angle)
-    elif zero and single and read_number(single[1]) == 0:
-        fx, fy = 0.0, 0.0
+    elif single and read_number(single[1]) == 0:
+        fx, fy = 0.0, 0.0  # no force: an answer where `zero` says so, refused below elsewhere
     else:
         parts = _components().fullmatch(text)
         if not parts:
