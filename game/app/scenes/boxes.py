@@ -1,7 +1,7 @@
 """The play screen's boxes, one section each (game/app/window/sections.py): the verdict (or
 "Checking…", a blow-up, a mechanism), over the world where it hides least of the
 structure; and the modal ones, drawn on top and taking every key and click while open:
-the member table, the whole brief, the help, the force being typed, the question
+the member table, the whole brief, the help, the answer being typed, the question
 before leaving. A long box scrolls (the wheel, Page Up/Down, Up/Down, Home/End) and
 says how much lies above and below."""
 

@@ -87,7 +87,7 @@ class PlayScene(Scene):
 
     def _parts(self, fonts) -> SectionManager:
         """The screen's parts, each handed what it shows and what its presses do; those the
-        keys open and those the scene asks of (their heights, the force typed) kept by name."""
+        keys open and those the scene asks of (their heights, the answer typed) kept by name."""
         s = self.session
         self.help = HelpPart(fonts, self.toolbar)
         self.brief = BriefPart(fonts, self.stage, self.help.open)
