@@ -237,7 +237,7 @@ def test_the_cut_tool_cuts_a_member_and_takes_its_force_and_the_check_passes():
 
 
 def test_the_member_force_box_reads_kn_tension_positive_and_nothing_as_not_yet():
-    from equilibria.app.widgets.entry import parse_member_force
+    from equilibria.words.figures import typed_member_force as parse_member_force
 
     assert parse_member_force("56.25") == 56250.0 and parse_member_force(" -60 kN ") == -60000.0
     assert parse_member_force("") is None and parse_member_force("   ") is None  # cut now, its force given later

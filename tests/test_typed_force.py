@@ -11,9 +11,9 @@ import pytest
 from equilibria.app.scenes.play import PlayScene
 from equilibria.app.session.pacing import FRAME
 from equilibria.app.session.stage import load_stage
-from equilibria.app.widgets.entry import parse_force
 from equilibria.app.window.app import App
 from equilibria.course.syllabus import shipped_level
+from equilibria.words.figures import typed_force as parse_force
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ all three the same way: the box opens empty and says what it replaces, Enter pla
 answer (or says in the box why it cannot), Esc drops it and keeps what was given.
 
 What is asked and the grammar are game/app/session/answers.py and game/words/figures.py
-(no pygame; `parse_force` and its kin read as the box reads); `TextLine` is the line being
+(no pygame: `typed_force`, `typed_moment`, `typed_member_force`); `TextLine` is the line being
 edited (a cursor, a selection, what an input method is composing); `AnswerEntry` is the
 box that collects the events and shows what the text would give as it is typed.
 
@@ -29,7 +29,6 @@ from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.palette import ALERT, INK, MUTED, TENSION
 from equilibria.app.session.answers import Asked, Value
 from equilibria.app.widgets import overlay
-from equilibria.words.figures import typed_force, typed_member_force, typed_moment
 from equilibria.words.i18n import _
 
 SELECTION = (179, 215, 243)  # the selected text's highlight: a light blue, as text fields have it
@@ -48,22 +47,6 @@ def _clipboard_text() -> str:
 def _clipboard_put(text: str) -> None:
     with contextlib.suppress(pygame.error):  # no clipboard on this system: the text stays in the box
         pygame.scrap.put_text(text)
-
-
-def parse_force(text: str) -> tuple[float, float]:
-    """(fx, fy) [N] of what was typed; ValueError with a sentence when it is not a force
-    (the grammar, in the language's decimal mark: game/words/figures.py `typed_force`)."""
-    return typed_force(text)
-
-
-def parse_moment(text: str) -> float:
-    """m [N m] of what was typed (kN·m, counter-clockwise positive): figures.typed_moment."""
-    return typed_moment(text)
-
-
-def parse_member_force(text: str) -> float | None:
-    """N [N] of what was typed (kN, tension positive), or None for nothing typed: figures.typed_member_force."""
-    return typed_member_force(text)
 
 
 class TextLine:
