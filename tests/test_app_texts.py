@@ -391,7 +391,8 @@ def test_the_scenes_read_spanish_and_french(code, status, help_title, free_play,
 @pytest.mark.parametrize("code", ["de", "es", "fr"])
 def test_the_force_box_reads_a_decimal_comma_where_the_language_writes_one(code):
     """Spanish and French write 12,5 as German does: the force box reads it the same way."""
-    from equilibria.app.widgets.entry import parse_force, parse_moment
+    from equilibria.words.figures import typed_force as parse_force
+    from equilibria.words.figures import typed_moment as parse_moment
 
     i18n.set_language(code)
     assert parse_force("12,5; -3") == (12500.0, -3000.0)
@@ -406,7 +407,8 @@ def test_the_force_box_reads_a_decimal_comma_in_german():
     """German writes 12,5: the force box reads it, and a comma with a space or a sign
     after it still parts Fx from Fy (English reads 12,5 as Fx 12, Fy 5, as before).
     Tolerance: exact, but for the polar form's cosine of 90° (rounded to 1e-6 N)."""
-    from equilibria.app.widgets.entry import parse_force, parse_moment
+    from equilibria.words.figures import typed_force as parse_force
+    from equilibria.words.figures import typed_moment as parse_moment
 
     assert parse_force("12,5") == (12000.0, 5000.0)  # English: Fx 12, Fy 5
     i18n.set_language("de")

@@ -215,7 +215,7 @@ def test_the_cut_tool_cuts_a_member_and_takes_its_force_and_the_check_passes():
     scene.toolbar.choose("cut")
     for member, typed in (("GH", "-60"), ("GC", ""), ("BC", "56.3")):
         click_member(app, scene, member)
-        assert scene.entry_box.entry is not None and scene.entry_box.entry.member and scene.entry_box.entry.node == member
+        assert scene.entry_box.entry is not None and scene.entry_box.entry.asked.what == "member" and scene.entry_box.entry.asked.at == member
         type_and_enter(app, typed)
         assert scene.entry_box.entry is None
     assert scene.session.bench.cuts() == {"GH": -60e3, "GC": None, "BC": 56.3e3}
@@ -224,7 +224,8 @@ def test_the_cut_tool_cuts_a_member_and_takes_its_force_and_the_check_passes():
     type_and_enter(app, "6.25")
     assert scene.session.bench.cuts() == {"GH": -60e3, "GC": 6.25e3, "BC": 56.3e3}
     click_member(app, scene, "BC")
-    assert scene.entry_box.entry.text == "56.3"  # its force as given, to change
+    entry = scene.entry_box.entry
+    assert entry.text == "" and entry.asked.replaces() == "replaces your 56.3 kN of tension here"  # opens empty, as the force box (issue 32 point 7)
     scene.entry_box.close()
     scene.session.check()
     assert scene.session.passed, scene.session.verdict.reason
@@ -236,7 +237,7 @@ def test_the_cut_tool_cuts_a_member_and_takes_its_force_and_the_check_passes():
 
 
 def test_the_member_force_box_reads_kn_tension_positive_and_nothing_as_not_yet():
-    from equilibria.app.widgets.entry import parse_member_force
+    from equilibria.words.figures import typed_member_force as parse_member_force
 
     assert parse_member_force("56.25") == 56250.0 and parse_member_force(" -60 kN ") == -60000.0
     assert parse_member_force("") is None and parse_member_force("   ") is None  # cut now, its force given later

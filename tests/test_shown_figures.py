@@ -10,7 +10,8 @@ import re
 import pygame
 import pytest
 
-from equilibria.app.widgets.entry import ForceEntry
+from equilibria.app.session.answers import FORCE, MOMENT, Asked
+from equilibria.app.widgets.entry import AnswerEntry
 from equilibria.app.widgets.membertable import bill_cells, totals
 from equilibria.course.level import load_level
 from equilibria.course.syllabus import reference_solution, shipped_level
@@ -95,20 +96,20 @@ def test_whole_dollars_add_to_the_sum_rounded(amounts, shown):
 def test_the_force_box_preview_writes_minus_as_the_game_does(text, reads):
     """The preview of a typed force in the game's figures: "−" (U+2212), never the hyphen."""
     entry = typed(text)
-    assert entry.preview() == reads
-    assert "-" not in entry.preview()
+    assert entry.asked.reads(entry.text) == reads
+    assert "-" not in entry.asked.reads(entry.text)
 
 
 def test_the_moment_box_and_the_force_it_replaces_read_alike():
     entry = typed("-4.5", moment=True)
-    assert entry.preview() == "= 4.5 kN·m clockwise"
+    assert entry.asked.reads(entry.text) == "= 4.5 kN·m clockwise"
     assert signed(-3.0, "kN") == "−3 kN" and signed(12.5, "kN") == "+12.5 kN" and signed(0.0, "kN") == "0 kN"
 
 
-def typed(text: str, *, moment: bool = False) -> ForceEntry:
+def typed(text: str, *, moment: bool = False) -> AnswerEntry:
     """The box at node B with `text` typed into it (a TEXTINPUT event, as the keyboard gives)."""
     pygame.init()
-    entry = ForceEntry("B", moment=moment)
+    entry = AnswerEntry(Asked(MOMENT if moment else FORCE, "B"))
     assert entry.key(pygame.event.Event(pygame.TEXTINPUT, text=text)) is None
     assert entry.text == text
     return entry

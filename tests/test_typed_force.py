@@ -11,9 +11,9 @@ import pytest
 from equilibria.app.scenes.play import PlayScene
 from equilibria.app.session.pacing import FRAME
 from equilibria.app.session.stage import load_stage
-from equilibria.app.widgets.entry import parse_force
 from equilibria.app.window.app import App
 from equilibria.course.syllabus import shipped_level
+from equilibria.words.figures import typed_force as parse_force
 
 
 @pytest.mark.parametrize(
@@ -71,7 +71,7 @@ def enter(app: App) -> None:
 
 def test_a_click_on_a_node_with_the_force_tool_opens_a_box_to_type_it(tmp_path):
     app, scene = clicked_with("balance-01", "force", "B")
-    assert scene.entry_box.entry is not None and scene.entry_box.entry.node == "B"
+    assert scene.entry_box.entry is not None and scene.entry_box.entry.asked.at == "B"
     keys(app, "0, x")
     enter(app)
     assert scene.entry_box.entry is not None and "Type Fx, Fy" in scene.entry_box.entry.problem  # refused in words, the box stays
@@ -89,7 +89,7 @@ def test_a_click_a_few_pixels_off_the_node_types_too_and_adds_no_stray_force(tmp
     off it (within the 14 px that pick the node) opened no box but put a force of the
     5 px drag, 0.447 kN on particle-01 (seen playing it under Xvfb)."""
     app, scene = clicked_with("particle-01", "force", "A1", off=(-5, -2))
-    assert scene.entry_box.entry is not None and scene.entry_box.entry.node == "A1"
+    assert scene.entry_box.entry is not None and scene.entry_box.entry.asked.at == "A1"
     assert scene.session.bench.moves == []
     app.close()
 
@@ -98,7 +98,7 @@ def test_a_moment_is_typed_at_a_cut_that_carries_one(tmp_path):
     """free-body-02, a cantilever freed from its wall: the moment tool types the wall's
     moment at A (kN·m, counter-clockwise positive)."""
     app, scene = clicked_with("free-body-02", "moment", "A")
-    assert scene.entry_box.entry is not None and scene.entry_box.entry.moment
+    assert scene.entry_box.entry is not None and scene.entry_box.entry.asked.what == "moment"
     keys(app, "12")
     enter(app)
     [move] = scene.session.bench.moves

@@ -37,7 +37,7 @@ import numpy as np
 
 from equilibria.engine import histories
 from equilibria.engine.linear import load_vector, nodal_loads
-from equilibria.engine.model import Model
+from equilibria.engine.model import Model, build_model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.rules.common import direction, listing
 from equilibria.words.i18n import _
@@ -80,6 +80,24 @@ def largest_load(level: Level, model: Model) -> float:
     for ml in model.member_loads:
         f = max(f, 0.5 * (abs(ml.wi) + abs(ml.wj)) * math.dist(pos[ml.i], pos[ml.j]))
     return f or 1.0
+
+
+TYPED_PAST = 100.0  # an answer typed this many times the sizes of all the given loads is a slip of units
+
+
+def loads_in_all(level: Level) -> tuple[float, float]:
+    """(F [N], M [N m]): the sizes of every given force on the body added up (its weights,
+    its point and distributed loads; a pure moment as its size over the body's largest
+    span), and F times that span. No force or moment that holds the body comes near
+    TYPED_PAST times them, so an answer past that is 1,000 typed in kN for 1,000 N (the
+    answer box says "forces are in kN"). Of the given loads alone: no unknown's size."""
+    model = build_model(level.model_data(), statics_only=True)
+    pos = model.arrays.pos0[:, :2]
+    span = max(float(_gaps(pos).max(initial=0.0)), 1e-3 * model.char_length)
+    _q, f = terms(model)
+    force = float(np.hypot(f[:, 0], f[:, 1]).sum() + np.abs(f[:, 2]).sum() / span)
+    force = force or largest_load(level, model)
+    return force, force * span
 
 
 def _gaps(pos: np.ndarray) -> np.ndarray:

@@ -376,4 +376,5 @@ KIND = Kind(
     resultants_before_pass=False,  # a distributed load's resultant and centroid are a step of the answer (beam-05)
     cuts=True,
     places=places,
+    zero_answers=True,  # a cut may carry no force, or no moment (beam-04, beam-07): typed as 0
 )

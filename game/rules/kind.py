@@ -72,6 +72,8 @@ class Kind:
                          the brief says what that means (as for a build or a removal)
     places               (level) → Places: how many forces and moments the player gives
                          and where (None: the kind takes no forces)
+    zero_answers         a force or a moment of nothing is an answer (a cut that carries
+                         none): the answer box takes 0 for one (game/app/session/answers.py)
     answer               (level) → the moves of the level's answer, worked out from what the
                          judge computes (never read from a file: the student's copy holds
                          none), or None where there is no one answer to show ("show the
@@ -106,6 +108,7 @@ class Kind:
     judges_each_answer: bool = False
     judges_standing: bool = False
     places: Callable[[BaseLevel], Places] | None = None
+    zero_answers: bool = False
     answer: Callable[[BaseLevel], list[Move] | None] | None = None
     figures_before_pass: frozenset[str] | None = None
     resultants_before_pass: bool = True

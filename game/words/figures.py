@@ -101,35 +101,60 @@ def _components() -> re.Pattern:
     return re.compile(rf"\s*({n})\s*{between}\s*({n})\s*(?:kN)?\s*")
 
 
-def typed_force(text: str) -> tuple[float, float]:
+def thousands_typed(text: str) -> bool:
+    """Whether `text` is one number written with a thousands separator where the
+    language's decimal mark is the point, as in 1,000 or 12,500 kN: the boxes say so
+    rather than read it as two components (Fx 1, Fy 0) or refuse it in other words."""
+    if decimal_mark() != ".":
+        return False  # there the comma is the decimal mark and 1,000 is one (game/words/i18n.py)
+    return re.fullmatch(r"\s*[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?\s*(?:kN(?:·?m)?)?\s*", text) is not None
+
+
+def _no_thousands(text: str) -> None:
+    if thousands_typed(text):
+        raise ValueError(_("Type a number without a thousands comma, in kN (1 kN = 1000 N): 1000 for one thousand."))
+
+
+def typed_force(text: str, *, zero: bool = False) -> tuple[float, float]:
     """(fx, fy) [N] of a force typed as components in kN, `0, -10` (German `0; -10`,
     `1,5 -10`), or size @ angle, `10 @ 270`; ValueError with a sentence when it is not a
-    force. The force box's one grammar (game/app/widgets/entry.py)."""
+    force. `zero`: a force of nothing is an answer here (a cut that carries none), typed
+    `0` (or `0, 0`). The answer box's one grammar for forces (game/app/widgets/entry.py)."""
+    _no_thousands(text)
     polar = re.fullmatch(rf"\s*({_number()})\s*(?:kN)?\s*@\s*({_number()})\s*°?\s*", text)
+    single = re.fullmatch(rf"\s*({_number()})\s*(?:kN)?\s*", text)
     if polar:
         size, angle = read_number(polar[1]), math.radians(read_number(polar[2]))
         if size < 0:
             raise ValueError(_("A size is not negative: turn the angle by 180° instead."))
         fx, fy = size * math.cos(angle), size * math.sin(angle)
+    elif single and read_number(single[1]) == 0:
+        fx, fy = 0.0, 0.0  # no force: an answer where `zero` says so, refused below elsewhere
     else:
         parts = _components().fullmatch(text)
         if not parts:
             raise ValueError(_("Type Fx, Fy (like 0, -10) or size @ angle (like 10 @ 270), in kN."))
         fx, fy = read_number(parts[1]), read_number(parts[2])
     fx, fy = round(fx * 1e3, 6) + 0.0, round(fy * 1e3, 6) + 0.0  # kN → N; no −0, no 1e-13 from cos 90°
-    if not (math.isfinite(fx) and math.isfinite(fy)) or (fx == 0 and fy == 0):
+    if not (math.isfinite(fx) and math.isfinite(fy)):
+        raise ValueError(_("That is no force."))
+    if fx == 0 and fy == 0 and not zero:
         raise ValueError(_("That is no force: at least one part must be other than 0."))
     return fx, fy
 
 
-def typed_moment(text: str) -> float:
+def typed_moment(text: str, *, zero: bool = False) -> float:
     """m [N m] of a moment typed in kN·m (counter-clockwise positive), in the language's
-    decimal mark; ValueError with a sentence when it is not a moment."""
+    decimal mark; ValueError with a sentence when it is not a moment. `zero`: a moment of
+    nothing is an answer here (a cut that carries none), typed 0."""
+    _no_thousands(text)
     found = re.fullmatch(rf"\s*({_number()})\s*(?:kN·?m|kNm)?\s*", text)
     if not found:
         raise ValueError(_("Type the moment in kN·m, counter-clockwise positive (like 12 or -4.5)."))
     m = round(read_number(found[1]) * 1e3, 6) + 0.0
-    if not math.isfinite(m) or m == 0:
+    if not math.isfinite(m):
+        raise ValueError(_("That is no moment."))
+    if m == 0 and not zero:
         raise ValueError(_("That is no moment: it must be other than 0."))
     return m
 
@@ -140,6 +165,7 @@ def typed_member_force(text: str) -> float | None:
     with a sentence otherwise."""
     if not text.strip():
         return None
+    _no_thousands(text)
     found = re.fullmatch(rf"\s*({_number()})\s*(?:kN)?\s*", text)
     if not found:
         raise ValueError(_("Type the force in kN, tension positive (like 12.5 or -40), or nothing to give it later."))

@@ -485,19 +485,29 @@ class LevelBench(Bench):
         return (here[-1].fx, here[-1].fy) if here else None
 
     def add_moment(self, node: str, m: float) -> None:
-        """A moment [N m, counter-clockwise positive] at `node`, where a cut carries one."""
+        """A moment [N m, counter-clockwise positive] at `node`, where a cut carries one;
+        a moment of yours there already takes the new one's place (one edit), as a force does."""
         if not self.about.takes(AddMoment) or self.about.places is None:
             raise Refused(_("This level takes no moments from you."))
         places = self.about.places(self.level)
         if node not in places.moment_nodes:
-            where = f"only at {', '.join(places.moment_nodes)}" if places.moment_nodes else "nowhere here: no cut carries one"
-            raise Refused(_("A moment replaces a cut that carries one: {where}, not at {node}.").format(where=where, node=node))
-        if any(isinstance(move, AddMoment) and move.node == node for move in self.moves):
-            raise Refused(_("There is a moment at {node} already: erase it to place it again.").format(node=node))
-        if sum(isinstance(move, AddMoment) for move in self.moves) >= places.moments:
+            if places.moment_nodes:
+                where = ", ".join(places.moment_nodes)
+                raise Refused(_("A moment replaces a cut that carries one: only at {nodes}, not at {node}.").format(nodes=where, node=node))
+            raise Refused(_("No cut here carries a moment: a moment at {node} would replace nothing.").format(node=node))
+        here = [move for move in self.moves if isinstance(move, AddMoment) and move.node == node]  # replaced by the new one
+        if not here and sum(isinstance(move, AddMoment) for move in self.moves) >= places.moments:
             raise Refused(_("You have placed all {moments} moments; erase one to place it again.").format(moments=places.moments))
         new = within_bounds(AddMoment, type="add_moment", node=node, m=m)
-        self._edit(lambda ms: [*ms, new])
+        if here:
+            self._edit(lambda ms: [new if move is here[-1] else move for move in ms])
+        else:
+            self._edit(lambda ms: [*ms, new])
+
+    def own_moment(self, node: str) -> float | None:
+        """The moment the player put at `node` [N m], if there is one."""
+        here = [m for m in self.moves if isinstance(m, AddMoment) and m.node == node]
+        return here[-1].m if here else None
 
     def toggle_member(self, member: str) -> bool:
         """Mark (or remove) a member in a zero-force level, or take the mark back.

@@ -1,7 +1,7 @@
 """The play screen's boxes, one section each (game/app/window/sections.py): the verdict (or
 "Checking…", a blow-up, a mechanism), over the world where it hides least of the
 structure; and the modal ones, drawn on top and taking every key and click while open:
-the member table, the whole brief, the help, the force being typed, the question
+the member table, the whole brief, the help, the answer being typed, the question
 before leaving. A long box scrolls (the wheel, Page Up/Down, Up/Down, Home/End) and
 says how much lies above and below."""
 
@@ -14,9 +14,10 @@ import pygame
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.palette import ALERT, INK, REACTION, TENSION
 from equilibria.app.scenes.parts import Part
+from equilibria.app.session.answers import MEMBER, give
 from equilibria.app.session.camera import box_room
 from equilibria.app.widgets import overlay
-from equilibria.app.widgets.entry import ForceEntry
+from equilibria.app.widgets.entry import AnswerEntry
 from equilibria.app.widgets.keymap import help_rows
 from equilibria.app.widgets.panels import verdict_texts
 from equilibria.app.window.sections import Opening, Row, Scroll, rows_height, text_rows
@@ -369,9 +370,11 @@ class TablePart(Modal):
 
 
 class EntryPart(Part):
-    """The force (or moment, or a cut member's force) being typed: the box owns it
-    (`entry`, None: none). Every key goes to it; Enter places it on the session's
-    bench, Esc or a click elsewhere drops it."""
+    """The answer being typed (a force, a moment, a cut member's force): the box owns it
+    (`entry`, None: none). Every key goes to it; Enter gives it to the session's bench
+    (a refusal is said in the box, which stays open), Esc or a click elsewhere drops it.
+    Keys typed ahead of the box's closing (in the frame it closes, before the player
+    has seen it gone) are the box's too: they never act as commands."""
 
     name = "entry"
     modal = floating = True
@@ -379,52 +382,61 @@ class EntryPart(Part):
     def __init__(self, fonts, session, picture):
         super().__init__(fonts)
         self.session, self.picture = session, picture
-        self.entry: ForceEntry | None = None
+        self.entry: AnswerEntry | None = None
+        self.closing = False  # closed this frame: the keys typed ahead are still the box's
 
-    def open(self, entry: ForceEntry) -> None:
-        self.entry = entry
+    def open(self, entry: AnswerEntry) -> None:
+        self.entry, self.closing = entry, False
 
     def close(self) -> None:
-        self.entry = None
+        self.entry, self.closing = None, True
 
     @property
     def shown(self) -> bool:
+        if self.entry is None:
+            return self.closing
         model = self.session.model
-        if self.entry is None or model is None:
-            return False
-        return self.entry.node in (model.member_ids if self.entry.member else model.node_ids)
+        return model is not None and self.entry.asked.at in (model.member_ids if self.entry.asked.what == MEMBER else model.node_ids)
 
     def place(self, area: pygame.Rect) -> pygame.Rect:
         return area
 
     def draw(self, surface: pygame.Surface) -> None:
         model, entry, picture = self.session.model, self.entry, self.picture
-        if entry.member:  # beside the member's middle
-            i, j = member_ends(model)[model.member_index(entry.node)]
+        if entry is None:  # drawn once closed: from now on keys are commands again
+            self.closing = False
+            return
+        if entry.asked.what == MEMBER:  # beside the member's middle
+            i, j = member_ends(model)[model.member_index(entry.asked.at)]
             (ax, ay), (bx, by) = picture.point_of(int(i)), picture.point_of(int(j))
             at = ((ax + bx) / 2, (ay + by) / 2)
         else:
-            at = picture.point_of(model.node_index(entry.node))
+            at = picture.point_of(model.node_index(entry.asked.at))
         self.box = entry.draw(surface, self.fonts, self.rect, at)
 
     def key(self, event: pygame.event.Event) -> None:
-        """A key (typed text, an input method's composing) for the force being typed:
-        Enter places it, Esc drops it."""
-        s, entry = self.session, self.entry
+        """A key (typed text, an input method's composing) for the answer being typed:
+        Enter gives it, Esc drops it."""
+        entry = self.entry
         done = entry.key(event)
-        if done == "place" and entry.member:
-            s.edit(s.bench.cut_member, entry.node, entry.force())
-        elif done == "place":
-            s.edit(s.bench.add_moment, entry.node, entry.force()) if entry.moment else s.edit(s.bench.add_force, entry.node, *entry.force())
+        if done == "place":
+            entry.problem = give(self.session, entry.asked, entry.value)
+            if entry.problem:
+                return
         if done is not None:
             self.close()
 
     def escape(self) -> bool:
+        if self.entry is None:
+            return False
         self.close()
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING):
+        typed = event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING)
+        if self.entry is None:
+            return typed  # typed ahead of the closing: the box's, not a command
+        if typed:
             self.key(event)  # keys, typed text and an input method's composing
         elif event.type == pygame.MOUSEBUTTONDOWN and not getattr(self, "box", self.rect).collidepoint(event.pos):
             self.close()

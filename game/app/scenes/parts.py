@@ -7,7 +7,7 @@ callable for what a press does); what it does with a press or the wheel is its o
 so is whether it is open (the HUD: the scene asks it to toggle). A part that hands the
 scene on (to the tool in hand, or to the words of game/app/widgets/panels.py, which read
 it whole) keeps it for that. The boxes (the verdict, the help, the brief, the member
-table, the force entry, the question before leaving) are in game/app/scenes/boxes.py."""
+table, the answer box, the question before leaving) are in game/app/scenes/boxes.py."""
 
 from __future__ import annotations
 

@@ -25,12 +25,13 @@ import pygame
 
 from equilibria.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
 from equilibria.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
+from equilibria.app.session.answers import FORCE, MEMBER, MOMENT, asked
 from equilibria.app.session.camera import PAN_PX, ZOOM_STEP, Camera
 from equilibria.app.session.play import PlaySession, next_stage
 from equilibria.app.session.shapes import Hit
 from equilibria.app.session.stage import Stage
 from equilibria.app.session.view import View
-from equilibria.app.widgets.entry import ForceEntry
+from equilibria.app.widgets.entry import AnswerEntry
 from equilibria.app.widgets.graphdesk import GraphDesk
 from equilibria.app.widgets.keymap import TOOL_KEY_CODES, binding_for
 from equilibria.app.widgets.membertable import MemberTable
@@ -41,7 +42,7 @@ from equilibria.app.window.app import App, Scene
 from equilibria.app.window.layout import Layout, arrange
 from equilibria.app.window.sections import SectionManager
 from equilibria.rules.kinds import kind_of
-from equilibria.words.i18n import _, decimal_mark
+from equilibria.words.i18n import _
 
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
@@ -85,7 +86,7 @@ class PlayScene(Scene):
 
     def _parts(self, fonts) -> SectionManager:
         """The screen's parts, each handed what it shows and what its presses do; those the
-        keys open and those the scene asks of (their heights, the force typed) kept by name."""
+        keys open and those the scene asks of (their heights, the answer typed) kept by name."""
         s = self.session
         self.help = HelpPart(fonts, self.toolbar)
         self.brief = BriefPart(fonts, self.stage, self.help.open)
@@ -166,15 +167,11 @@ class PlayScene(Scene):
 
     def type_force(self, node: str, *, moment: bool = False) -> None:
         """Open the box to type a force (or a moment) at `node`."""
-        bench = self.session.level_bench
-        self.entry_box.open(ForceEntry(node, bench.own_force(node) if bench is not None and not moment else None, moment=moment))
+        self.entry_box.open(AnswerEntry(asked(self.session, MOMENT if moment else FORCE, node)))
 
     def type_member_force(self, member: str) -> None:
         """Open the box to type the force in `member`, cut by the student's section."""
-        now = self.session.level_bench.cuts().get(member) if self.session.level_bench is not None else None
-        entry = ForceEntry(member, member=True)
-        entry.line.insert("" if now is None else f"{now / 1e3:g}".replace(".", decimal_mark()))  # the force given so far, as typed
-        self.entry_box.open(entry)
+        self.entry_box.open(AnswerEntry(asked(self.session, MEMBER, member)))
 
     def choose_tool(self, name: str) -> None:
         self.toolbar.choose(name)

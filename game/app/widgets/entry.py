@@ -1,10 +1,13 @@
-"""A force typed in, for the force tool: click a node (without dragging) and type its
-components, `0, -10` (Fx, Fy in kN; + right and up), or its size and direction,
-`10 @ 270` (kN at degrees anticlockwise from +x). Enter places it, Esc drops it.
+"""The one answer box: a force typed in (the force tool: click a node without dragging,
+then its components, `0, -10` (Fx, Fy in kN; + right and up), or its size and direction,
+`10 @ 270`), a moment (the moment tool, kN·m) or a cut member's force (the Cut tool, kN),
+all three the same way: the box opens empty and says what it replaces, Enter places the
+answer (or says in the box why it cannot), Esc drops it and keeps what was given.
 
-`parse_force` is the whole grammar (no pygame); `TextLine` is the line being edited (a
-cursor, a selection, what an input method is composing); `ForceEntry` is the box that
-collects the events and shows the force it would make as it is typed.
+What is asked and the grammar are game/app/session/answers.py and game/words/figures.py
+(no pygame: `typed_force`, `typed_moment`, `typed_member_force`); `TextLine` is the line being
+edited (a cursor, a selection, what an input method is composing); `AnswerEntry` is the
+box that collects the events and shows what the text would give as it is typed.
 
 The box edits as any text field does: Left/Right, Home/End and Ctrl+Left/Right move the
 cursor, Shift with them selects, Ctrl+A selects all, Backspace and Delete remove the
@@ -18,15 +21,14 @@ underlined at the cursor until it commits the text.
 from __future__ import annotations
 
 import contextlib
-import math
 import unicodedata
 
 import pygame
 
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.palette import ALERT, INK, MUTED, TENSION
+from equilibria.app.session.answers import Asked, Value
 from equilibria.app.widgets import overlay
-from equilibria.words.figures import figure, signed, typed_force, typed_member_force, typed_moment
 from equilibria.words.i18n import _
 
 SELECTION = (179, 215, 243)  # the selected text's highlight: a light blue, as text fields have it
@@ -45,22 +47,6 @@ def _clipboard_text() -> str:
 def _clipboard_put(text: str) -> None:
     with contextlib.suppress(pygame.error):  # no clipboard on this system: the text stays in the box
         pygame.scrap.put_text(text)
-
-
-def parse_force(text: str) -> tuple[float, float]:
-    """(fx, fy) [N] of what was typed; ValueError with a sentence when it is not a force
-    (the grammar, in the language's decimal mark: game/words/figures.py `typed_force`)."""
-    return typed_force(text)
-
-
-def parse_moment(text: str) -> float:
-    """m [N m] of what was typed (kN·m, counter-clockwise positive): figures.typed_moment."""
-    return typed_moment(text)
-
-
-def parse_member_force(text: str) -> float | None:
-    """N [N] of what was typed (kN, tension positive), or None for nothing typed: figures.typed_member_force."""
-    return typed_member_force(text)
 
 
 class TextLine:
@@ -135,19 +121,19 @@ class TextLine:
         self.cursor, self.anchor = a, None
 
 
-class ForceEntry:
-    """The box a force (or, `moment`, a moment) is typed into, for node `node`; or, with
-    `member`, the force in the member `node` names (a section's cut)."""
+class AnswerEntry:
+    """The one box an answer is typed into (game/app/session/answers.py `Asked`: a force
+    or a moment at a node, or the force in a member a section cuts): it opens empty and
+    says what the answer replaces; Enter reads it (a problem is said in the box), Esc drops
+    it and keeps what was given. A value far past the level's loads is said to be a slip of
+    units ("forces are in kN") once; Enter again keeps it."""
 
-    def __init__(self, node: str, now: tuple[float, float] | None = None, *, moment: bool = False, member: bool = False):
-        """now: the player's force at the node already (fx, fy) [N], which the typed one replaces."""
-        self.node = node
+    def __init__(self, asked: Asked):
+        self.asked = asked
         self.line = TextLine()
         self.problem = ""
-        self.now = now
-        self.moment = moment
-        self.member = member
-        self.parse = parse_moment if moment else (parse_member_force if member else parse_force)
+        self.value: Value = None  # what Enter read, for the scene to give
+        self._warned: str | None = None  # the text whose size was said to be a slip of units
         self._input_rect: pygame.Rect | None = None
         pygame.key.start_text_input()  # typed text (and an input method's) arrives as TEXTINPUT
 
@@ -156,8 +142,8 @@ class ForceEntry:
         return self.line.text
 
     def key(self, event: pygame.event.Event) -> str | None:
-        """Take an event (KEYDOWN, TEXTINPUT, TEXTEDITING): "place" (Enter, with a force
-        that parses), "cancel" (Esc), or None."""
+        """Take an event (KEYDOWN, TEXTINPUT, TEXTEDITING): "place" (Enter, with an answer
+        that reads, in `value`), "cancel" (Esc), or None."""
         if event.type == pygame.TEXTINPUT:
             self.line.insert(event.text)
             self.problem = ""
@@ -170,15 +156,22 @@ class ForceEntry:
         if event.key == pygame.K_ESCAPE:
             return "cancel"
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            try:
-                self.parse(self.text)
-            except ValueError as exc:
-                self.problem = str(exc)
-                return None
-            return "place"
+            return self._enter()
         if self._edit(event.key, bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))):
             self.problem = ""
         return None
+
+    def _enter(self) -> str | None:
+        try:
+            value = self.asked.read(self.text)
+        except ValueError as exc:
+            self.problem = str(exc)
+            return None
+        if self.asked.too_large(value) and self._warned != self.text:
+            self._warned, self.problem = self.text, self.asked.unit_words()
+            return None
+        self.value = value
+        return "place"
 
     def _edit(self, key: int, shift: bool, ctrl: bool) -> bool:
         """One editing key (the cursor, the selection, the clipboard); whether it was one."""
@@ -207,50 +200,22 @@ class ForceEntry:
             return False
         return True
 
-    def force(self):
-        """(fx, fy) [N], or m [N m] for a moment."""
-        return self.parse(self.text)
-
-    def preview(self) -> str:
-        """What the typed text reads as, in the game's figures (game/words/figures.py: "−" for
-        minus), or "" while it reads as nothing."""
-        try:
-            if self.member:
-                n = parse_member_force(self.text)
-                if n is None:
-                    return ""
-                words = _("= {force} kN of tension") if n > 0 else _("= {force} kN of compression") if n < 0 else _("= {force} kN of nothing")
-                return words.format(force=figure(abs(n) / 1e3))
-            if self.moment:
-                m = parse_moment(self.text)
-                words = _("= {moment} kN·m counter-clockwise") if m > 0 else _("= {moment} kN·m clockwise")
-                return words.format(moment=figure(abs(m) / 1e3))
-            fx, fy = parse_force(self.text)
-        except ValueError:
-            return ""
-        angle = f"{round(math.degrees(math.atan2(fy, fx))) % 360}°"  # rounded first: 359.7° is 0°, not 360°
-        return _("= Fx {fx}, Fy {fy}: {size} kN at {angle}").format(
-            fx=signed(fx / 1e3, "kN"), fy=signed(fy / 1e3, "kN"), size=figure(math.hypot(fx, fy) / 1e3), angle=angle
-        )
-
     def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect, anchor: tuple[float, float]) -> pygame.Rect:
-        """The box beside `anchor` (the node on the screen), kept inside `area`."""
-        reads = self.preview()
-        prompt = _("counter-clockwise positive, like 12 or -4.5")
-        if not self.moment:
-            prompt = _("Fx, Fy (0, -10) or size @ angle (10 @ 270); + is right and up, angles anticlockwise from →")
-        head = (_("Moment at {node} (kN·m):") if self.moment else _("Force at {node} (kN):")).format(node=self.node) + "  "
-        if self.member:
-            prompt = _("tension positive, like 12.5 or -40; nothing: cut it now, give its force later")
-            head = _("Force in member {member} (kN):").format(member=self.node) + "  "
-        line = self.line
-        replaces = _("replaces your Fx {fx}, Fy {fy} here").format(fx=signed(self.now[0] / 1e3, "kN"), fy=signed(self.now[1] / 1e3, "kN")) if self.now else ""
+        """The box beside `anchor` (the node, or the member's middle, on the screen), kept inside `area`."""
+        asked, line = self.asked, self.line
+        head = asked.head() + "  "
+        if asked.now is not None:
+            foot = _("Enter: replace it   ·   Esc: keep yours   ·   Ctrl+V: paste")
+        else:
+            foot = _("Enter: place it   ·   Esc: drop it   ·   Ctrl+V: paste")
         shown = line.text[: line.cursor] + line.composing + line.text[line.cursor :]
+        reads = asked.reads(self.text)
         lines = [
             (fonts.bold, f"{head}{shown} ", INK),  # a space's room for the cursor at the end
-            *([(fonts.small, replaces, MUTED)] if replaces else []),
-            (fonts.small, reads or prompt, MUTED),
-            (fonts.small, self.problem or _("Enter: place it   ·   Esc: drop it   ·   Ctrl+V: paste"), ALERT if self.problem else MUTED),
+            *([(fonts.small, asked.replaces(), MUTED)] if asked.now is not None else []),
+            (fonts.small, reads or asked.prompt(), MUTED),
+            *([(fonts.small, asked.zero_words(), MUTED)] if asked.zero and not reads else []),
+            (fonts.small, self.problem or foot, ALERT if self.problem else MUTED),
         ]
         room = area.width - 2 * overlay.PAD - 4  # a long line (German's prompt in a narrow window) wraps
         lines = [(font, piece, colour) for font, text, colour in lines for piece in (draw.wrap(font, text, room) if font is fonts.small else [text])]
