@@ -114,6 +114,7 @@ class Job:
     solution_file: str
     shown: str  # the solution's file as the CSV names it
     full_figures: bool = False  # every figure of the verdict (the teacher's key was given), not only a student's view
+    course: str | None = None  # the code of the course graded (`grade --course`): the numbers are drawn with it
 
 
 @dataclass(frozen=True)
@@ -550,8 +551,11 @@ def judge(job: Job) -> Row:
             # stamped for a classmate answers the classmate's numbers, so it fails, named.
             said = _("{file}: this work is stamped for student {stamped}, not {student}: it answers their numbers, not this student's")
             return refused(said.format(file=job.shown, stamped=repr(solution.student), student=repr(job.student)))
-        solution = solution.model_copy(update={"student": job.student})
-        level = version(level, solution.student)  # drawn once: the judge finds it drawn for this student
+        if job.course is not None and solution.course not in (None, job.course):
+            said = _("{file}: this work was done in another course (code {stamped}), not the one graded ({course}): it answers that course's numbers")
+            return refused(said.format(file=job.shown, stamped=solution.course, course=job.course))
+        solution = solution.model_copy(update={"student": job.student, "course": job.course or solution.course})
+        level = version(level, solution.student, solution.course)  # drawn once: the judge finds it drawn for this student
         verdict = check(level, solution)
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown))

@@ -13,7 +13,9 @@ The level file is never rewritten by play; a solution names its level and lists 
         {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
 
 `student` and `numbers` are there when the level varies its numbers (game/rules/variants.py):
-the student whose numbers the work answers, and those numbers.
+the student whose numbers the work answers, and those numbers; `course` (its code) when
+the student opened a teacher's course file (game/course/homework.py), whose code the
+numbers were drawn with.
 """
 
 from __future__ import annotations
@@ -26,7 +28,21 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import Field, ValidationError, model_validator
 
 from equilibria.files.store import BadInput, format_problem, read_json
-from equilibria.format.schema import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, Roller, _Strict, error_said, field_path, support_key
+from equilibria.format.schema import (
+    AnswerForce,
+    AnswerMoment,
+    Coord,
+    CourseCode,
+    Dof,
+    Finite,
+    Id,
+    LevelId,
+    Roller,
+    _Strict,
+    error_said,
+    field_path,
+    support_key,
+)
 from equilibria.words.i18n import N_, _, decimal
 
 
@@ -108,6 +124,7 @@ class Solution(_Strict):
     )
     draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
     student: str | None = Field(None, min_length=1, max_length=64, description="the student's id, stamped by `equilibria export` and the game's hand-in key")
+    course: CourseCode | None = Field(None, description="the code of the course the numbers were drawn in (a teacher's course file), stamped with the student")
     moves: list[Move] = Field(default_factory=list, max_length=MAX_MOVES)
 
 
