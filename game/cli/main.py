@@ -473,8 +473,9 @@ def _course_and_key(args: argparse.Namespace) -> tuple[str | None, str | None]:
     --answers comes without the key of that course."""
     from equilibria.course import homework
     from equilibria.course.progress import Progress
+    from equilibria.course.syllabus import known_level_ids
 
-    course = homework.read_course(args.course) if args.course else Progress.load().course
+    course = homework.read_course(args.course, known_level_ids()) if args.course else Progress.load().course
     key = homework.read_key(args.key) if args.key else None
     if args.answers and key is None:
         raise BadInput(_("--answers: the answers are printed only with the teacher's key (--key KEY_FILE, written by `equilibria course new`)"))
