@@ -25,6 +25,7 @@ import csv
 import hashlib
 import io
 import json
+import os
 from decimal import Decimal
 
 import pygame
@@ -89,6 +90,8 @@ def test_course_new_writes_a_course_without_its_secret_and_a_key(made):
     assert course["key_sha256"] == hashlib.sha256(key["secret"].encode()).hexdigest()
     assert course["code"] == key["code"] == homework.code_of(course["key_sha256"])
     assert len(bytes.fromhex(key["secret"])) == 32
+    if os.name == "posix":
+        assert key_path.stat().st_mode & 0o077 == 0, "the key is the teacher's alone"
 
 
 def test_two_courses_get_two_codes_and_the_key_is_not_written_over(made, tmp_path):

@@ -28,8 +28,10 @@ commands and the game as they are shipped, and lets the teacher print them.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
+import os
 import re
 import secrets
 from pathlib import Path
@@ -189,6 +191,8 @@ def make_course(name: str, levels: list[str], folder: Path, known: list[str], *,
     secret = secrets.token_hex(32)
     code = code_of(digest(secret))
     write_json_atomic(key_path, KeyFile(format=1, course=name, code=code, secret=secret).model_dump(mode="json"))
+    with contextlib.suppress(OSError):  # readable by the teacher alone where the system has such modes (POSIX)
+        os.chmod(key_path, 0o600)
     course = CourseFile(format=1, course=name, code=code, levels=ids, key_sha256=digest(secret))
     write_json_atomic(course_path, course.model_dump(mode="json"))
     return course_path, key_path, course
