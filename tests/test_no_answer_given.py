@@ -6,7 +6,8 @@
 - Every graded level is opened with a wrong answer (every force and moment the student
   gives 37 % too large; nothing marked; half a design), in the play scene (hovered,
   run, the diagrams and W's resultants asked for) and in the commands a student runs
-  (`check`, `check --json`, `show`, `levels --json`); none of the quantities the level
+  (`check`, `check --json`, `show`, `levels --json`; `show --answers` without the
+  teacher's key is refused); none of the quantities the level
   asks for (each unknown of a free body, each force a section cuts, the forces that
   balance a body) nor a distributed load's resultant appears in what is drawn or
   printed, and a failed `check --json` holds only the figures the level's kind allows
@@ -180,6 +181,8 @@ def test_a_wrong_answer_prints_no_asked_for_quantity(level_id, tmp_path):
         assert not drawn.explanation or drawn.explanation not in shown
         code, shown = run_command("show", level_id, *student, "--json")
         assert code == 0 and not {"answer", "explanation"} & set(json.loads(shown))
+        code, shown = run_command("show", level_id, *student, "--answers")  # the answer only with the course's key (test_course_key.py)
+        assert code == 2 and shown.startswith("--answers: ") and "Answer:" not in shown and not found_in([shown], drawn)
 
 
 def _numbers_in(value) -> list[float]:

@@ -298,17 +298,17 @@ def test_check_judges_with_the_students_numbers(tmp_path, capsys):
 
 
 def test_show_prints_a_students_version_without_its_answer(tmp_path, capsys):
-    """The student's copy prints their version, never its answer or explanation (there
-    is no option that prints it: the answers are in the sdist's levels/solutions/)."""
+    """The student's copy prints their version, never its answer or explanation: --answers
+    is refused without the teacher's key (tests/test_course_key.py gives it one)."""
     assert main(["show", "two-force-01", "--student", ONE]) == 0
     text = capsys.readouterr().out
     assert f"Numbers for student {ONE}: the load at B = 9.1 kN, A to B = 3.8 m" in text
     assert "force at D1" not in text and "Explanation" not in text and "14.4 kN" not in text
     assert main(["show", "two-force-01", "--student", ONE, "--json"]) == 0
     assert not {"answer", "explanation"} & set(json.loads(capsys.readouterr().out))
-    with pytest.raises(SystemExit) as refused:  # no such option: argparse refuses it, exit 2
-        main(["show", "two-force-01", "--answers"])
-    assert refused.value.code == 2 and "--answers" in capsys.readouterr().err
+    assert main(["show", "two-force-01", "--answers"]) == 2  # no key: one line, exit 2, nothing printed
+    refused = capsys.readouterr()
+    assert not refused.out and refused.err.startswith("--answers: ") and "--key" in refused.err and len(refused.err.splitlines()) == 1
     assert main(["show", "two-force-01", "--student", "  "]) == 2
     assert capsys.readouterr().err.strip() == "--student: student: a student id has at least one letter or digit"
 

@@ -109,7 +109,7 @@ class Job:
     solution_file: str
     shown: str  # the solution's file as the CSV names it
     full_figures: bool = False  # every figure of the verdict (the teacher's key was given), not only a student's view
-    course: str | None = None  # the course code the numbers are drawn with (None: no course, the numbers of today)
+    course: str | None = None  # the code of the course graded (`grade --course`): the numbers are drawn with it (None: no course, today's numbers)
 
 
 @dataclass(frozen=True)
@@ -493,8 +493,12 @@ def judge(job: Job) -> Row:
             said = _("{file}: this work is stamped for student {stamped}, not {student}: it answers their numbers, not this student's")
             flag = _("stamped for another student ({stamped})").format(stamped=repr(solution.student))
             return refused(said.format(file=job.shown, stamped=repr(solution.student), student=repr(job.student)), flag)
-        solution = solution.model_copy(update={"student": job.student})
-        level = drawn_for(level, solution.student, job.course)  # drawn once: the judge finds it drawn for this student
+        if job.course is not None and solution.course not in (None, job.course):
+            said = _("{file}: this work was done in another course (code {stamped}), not the one graded ({course}): it answers that course's numbers")
+            flag = _("done in another course ({stamped})").format(stamped=solution.course)
+            return refused(said.format(file=job.shown, stamped=solution.course, course=job.course), flag)
+        solution = solution.model_copy(update={"student": job.student, "course": job.course or solution.course})
+        level = version(level, solution.student, solution.course)  # drawn once: the judge finds it drawn for this student
         verdict = check(level, solution)
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown))
@@ -513,15 +517,6 @@ def judge(job: Job) -> Row:
     marked = mark(verdict.passed, solution.record, has_moves=bool(solution.moves))
     numbers = numbers_line(level)
     return Row(job.student, job.level, verdict.passed, verdict.reason, job.shown, figures, student_id=solution.student, numbers=numbers, marked=marked)
-
-
-def drawn_for(level: Level, student: str, course: str | None) -> Level:
-    """The level as drawn for `student`: today's numbers without a course; with a course
-    code, the draw that code gives (game/rules/variants.py `version(…, course=)`, which
-    issue 32 point 3 adds with `grade --course`; nothing passes a code before then)."""
-    if course is None:
-        return version(level, student)
-    return version(level, student, course=course)  # type: ignore[call-arg]  # the draw's course code: branch coursekey
 
 
 def _quiet_worker(language: str = "en") -> None:

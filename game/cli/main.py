@@ -5,11 +5,15 @@
                         [--load-factors F,F,...] --json
 
     equilibria validate PATH...
-    equilibria show LEVEL [--student ID] [--json]         one student's version of a level, without its answer
+    equilibria show LEVEL [--student ID] [--course FILE] [--answers --key KEY] [--json]
+                                                                   one student's version of a level (its answer: the key)
                                                                    (check and levels take --student ID too)
+    equilibria course new NAME --levels ID,ID,... [-o DIR] [--force]   a course file for the students, a key for the teacher
+    equilibria course open FILE                                    open a teacher's course file: its levels, its numbers
     equilibria check LEVEL [--solution SOLUTION.json] [--attempt N] --json
     equilibria levels [--json]                                     the course and the teacher's levels
     equilibria grade LEVEL... SOLUTIONS_DIR --csv|--wide|--json OUT [--roster FILE]  a class's solutions judged and marked
+    equilibria grade --course FILE SOLUTIONS_DIR --csv|--wide|--json OUT ...  the course's levels, its numbers
     equilibria export LEVEL [-o FILE]                              your saved work as a solution file
     equilibria docs [PAGE]                                         the manual, installed with the program
     equilibria clean [--data]                                      remove the compiled engine (and the player's things)
@@ -114,12 +118,16 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--student", help=_("judge with this student's numbers (a level that varies; the solution's own student id comes first)"))
     chk.add_argument("--json", action="store_true", help=_("print one JSON object"))
     chk.add_argument("--attempt", type=_count, metavar="N", help=_("the hint after the N-th failed check (default: the first, and all the level's hints)"))
-    shw = sub.add_parser("show", help=_("print a level as one student gets it: their numbers, brief and hints (never its answer)"))
+    shw = sub.add_parser("show", help=_("print a level as one student gets it: their numbers, brief and hints (the answer only with the teacher's key)"))
     shw.add_argument("level", help=_("a level file, or the id of a shipped level"))
     shw.add_argument("--student", action="append", help=_("the student id (default: the level's own numbers); again for more students"))
-    shw.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    shw.add_argument("--course", metavar="FILE", help=_("the numbers of this course file (default: the course opened, if any)"))
+    shw.add_argument("--answers", action="store_true", help=_("also the answer and the explanation (needs the course's key, --key)"))
+    shw.add_argument("--key", metavar="KEY_FILE", help=_("the teacher's key of the course (written by `equilibria course new`)"))
+    shw.add_argument("--json", action="store_true", help=_("print one JSON object (with --answers, the answer as a solution file)"))
     grd = sub.add_parser("grade", help=_("judge a class's solution files: the marks by the game's rule, as CSV rows and a grade book to import"))
     grd.add_argument("levels", nargs="*", metavar="LEVEL", help=_("the levels to grade: level ids (truss-01 truss-02), level files, or folders of them"))
+    grd.add_argument("--course", metavar="FILE", help=_("grade the levels of this course file, with its numbers (instead of LEVEL...)"))
     grd.add_argument("solutions", metavar="SOLUTIONS_DIR", help=_("the class's solutions: STUDENT.json files, or a folder per student"))
     grd.add_argument("--csv", metavar="OUT.csv", help=_("a row per student and level (- for standard output); never over an input"))
     grd.add_argument("--wide", metavar="OUT.csv", help=_("a row per student, a column of marks per level and the total, for Moodle's or Canvas's grade import"))
@@ -177,6 +185,17 @@ def _more_commands(sub) -> None:
     docs.add_argument("page", nargs="?", metavar="PAGE", help=_("the page to print (cli, level-format, model, solutions)"))
     clean = sub.add_parser("clean", help=_("remove the compiled engine from the cache (and with --data the player's things)"))
     clean.add_argument("--data", action="store_true", help=_("also remove the progress, designs, screenshots, hand-ins, a teacher's levels and logs"))
+    course = sub.add_parser("course", help=_("a teacher's course: a course file for the students and a key for the teacher"))
+    what = course.add_subparsers(dest="course_command", required=True, metavar="{new,open}")
+    new = what.add_parser("new", help=_("write NAME.course.json (for the students) and NAME.key.json (for you alone)"))
+    new.add_argument("name", metavar="NAME", help=_("the course's name, also its files' names"))
+    new.add_argument("--levels", required=True, metavar="ID,ID,...", help=_("the homework's level ids, in order, separated by commas"))
+    new.add_argument("-o", "--output", metavar="DIR", default=".", help=_("the folder to write the two files in (default: the current one)"))
+    new.add_argument("--force", action="store_true", help=_("write over files of that name (the old key then prints no answers)"))
+    opened = what.add_parser("open", help=_("open a course file your teacher gave you: the game shows its levels and draws your numbers in it"))
+    opened.add_argument("file", metavar="FILE", help=_("the course file (NAME.course.json)"))
+    for p in (new, opened):
+        p.add_argument("--lang", choices=sorted(LANGUAGES), default=argparse.SUPPRESS, help=lang_help())
 
 
 def _window_options(parser: argparse.ArgumentParser, frames: str, screenshot: str, *, size_default=None) -> None:
@@ -247,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, "json", False):  # a machine reads it: keys, values and sentences in English, whatever the language
             set_language(SOURCE)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
-        commands |= {"docs": docs, "clean": clean, "show": show}
+        commands |= {"docs": docs, "clean": clean, "show": show, "course": course}
         commands |= {"play": play, "sandbox": sandbox}
         command = commands.get(args.command, menu)
         return command(args)
@@ -353,7 +372,7 @@ def levels(args: argparse.Namespace) -> int:
         title, kind = (level.title, level.kind) if level else (_("(cannot be read)"), "?")
         rows.append(row(level_id, title, kind, path, "course", problem))
         if args.student and level is not None:
-            rows[-1]["numbers"] = _numbers_for(level, args.student)
+            rows[-1]["numbers"] = _numbers_for(level, args.student, progress.course_code)
     for t in teacher_levels():
         title, kind = (_("(cannot be opened)"), "?") if t.problem else (t.title, t.kind)
         rows.append(row(t.id if not t.problem else t.path.name, title, kind, t.path, "teacher", t.problem))
@@ -419,38 +438,99 @@ def _for_student(solution, args: argparse.Namespace):
     return solution
 
 
-def _numbers_for(level, student: str) -> str:
-    """A level's numbers for `student` ("" when it does not vary them); BadInput for a bad id."""
+def _numbers_for(level, student: str, course: str | None = None) -> str:
+    """A level's numbers for `student` in `course` ("" when it does not vary them); BadInput for a bad id."""
     from equilibria.rules.variants import numbers_line, version
 
     try:
-        return numbers_line(version(level, student))
+        return numbers_line(version(level, student, course))
     except ValueError as exc:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
 
 
 def show(args: argparse.Namespace) -> int:
-    """One student's version of a level (game/rules/variants.py): numbers, brief, hints;
-    never its answer or explanation (the student's copy prints no answer)."""
+    """One student's version of a level (game/rules/variants.py): numbers, brief, hints, in
+    the course given or opened; its answer and explanation only with --answers and the
+    course's key (game/course/homework.py)."""
     from equilibria.course.level import load_level
     from equilibria.course.syllabus import level_path
-    from equilibria.rules.variants import show_text, version
+    from equilibria.rules.variants import answer_solution, show_text, version
 
     level_file = str(level_path(args.level))
     try:
         level = load_level(read_json(level_file))
     except ValueError as exc:
         raise BadInput(f"{level_file}: {str(exc).splitlines()[0]}") from None
+    name, code = _course_and_key(args)
     try:
-        versions = [version(level, student) for student in args.student or [None]]
+        versions = [version(level, student, code) for student in args.student or [None]]
     except ValueError as exc:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
+    if name and not args.json:
+        print(_("Course {name} (code {code})").format(name=name, code=code))
     for k, drawn in enumerate(versions):
         if args.json:  # one object a line, one line a student
-            out = {"level": drawn.id, "student": drawn.student, "numbers": drawn.numbers, "title": drawn.title, "brief": drawn.brief, "hints": drawn.hints}
+            out = {"level": drawn.id, "student": drawn.student, "course": code, "numbers": drawn.numbers}
+            out |= {"title": drawn.title, "brief": drawn.brief, "hints": drawn.hints}
+            if args.answers:  # the explanation uses the answer: the teacher's key only
+                out |= {"explanation": drawn.explanation, "answer": answer_solution(drawn)}
             print(json.dumps(out, ensure_ascii=False))
         else:
-            sys.stdout.write(("\n" if k else "") + show_text(drawn, answers=False))
+            sys.stdout.write(("\n" if k or name else "") + show_text(drawn, answers=args.answers))
+    return 0
+
+
+def _course_and_key(args: argparse.Namespace) -> tuple[str | None, str | None]:
+    """show's course (its name and code): --course FILE, else the one opened (the
+    progress), else with --key the key's own; (None, None) for none. BadInput when
+    --answers comes without the key of that course."""
+    from equilibria.course import homework
+    from equilibria.course.progress import Progress
+    from equilibria.course.syllabus import known_level_ids
+
+    course = homework.read_course(args.course, known_level_ids()) if args.course else Progress.load().course
+    key = homework.read_key(args.key) if args.key else None
+    if args.answers and key is None:
+        raise BadInput(_("--answers: the answers are printed only with the teacher's key (--key KEY_FILE, written by `equilibria course new`)"))
+    if key is not None and course is not None and not homework.key_opens(key, course):
+        said = _("{file}: not the key of the course {name} (code {code}); the answers of a course are printed with its own key only")
+        raise BadInput(said.format(file=args.key, name=course.course, code=course.code))
+    if course is not None:
+        return course.course, course.code
+    return (key.course, key.code) if key is not None else (None, None)
+
+
+def course(args: argparse.Namespace) -> int:
+    """`course new` (a teacher's two files) and `course open` (a student opens the course
+    file: the progress keeps it); game/course/homework.py."""
+    from pathlib import Path
+
+    from equilibria.course import homework
+    from equilibria.course.progress import Progress
+    from equilibria.course.syllabus import known_level_ids
+
+    if args.course_command == "new":
+        levels = args.levels.split(",")
+        course_path, key_path, made = homework.make_course(args.name, levels, Path(args.output), known_level_ids(), force=args.force)
+        said = ngettext("Course {name} (code {code}): {n} level.", "Course {name} (code {code}): {n} levels.", len(made.levels))
+        print(said.format(name=made.course, code=made.code, n=len(made.levels)))
+        print("  " + _("For the students (they open it once): {file}").format(file=course_path))
+        print("  " + _("For you alone (it prints the answers; a lost key cannot be made again): {file}").format(file=key_path))
+        return 0
+    opened = homework.read_course(args.file, known_level_ids())
+    progress = Progress.load()
+    if progress.path is None:
+        raise BadInput(progress.problem)
+    progress.set_course(opened)
+    progress.save()
+    said = ngettext(
+        "Course {name} opened (code {code}): the game shows its level first, and your numbers are drawn in this course: {levels}",
+        "Course {name} opened (code {code}): the game shows its {n} levels first, and your numbers are drawn in this course: {levels}",
+        len(opened.levels),
+    )
+    print(said.format(name=opened.course, code=opened.code, n=len(opened.levels), levels=", ".join(opened.levels)))
+    if progress.student is None:
+        print(_("Give your student id on the menu (I), as your teacher asks: your numbers are drawn from it."))
     return 0
 
 
@@ -560,17 +640,21 @@ def grade(args: argparse.Namespace) -> int:
     if list(outputs.values()).count("-") > 1:
         raise BadInput(_("grade: only one of --csv, --wide and --json can be - (standard output)"))
     folder = Path(args.solutions)
-    inputs = [Path(p) for p in (args.roster, *args.levels) if p and Path(p).is_file()]
+    inputs = [Path(p) for p in (args.roster, args.course, *args.levels) if p and Path(p).is_file()]
     files = {option: Path(value) for option, value in outputs.items() if value != "-"}
     for option, out in files.items():  # at once, before anything is read (a folder of levels: again once they are known)
         gradebook.check_output(out, inputs, folder, option)
     if len({out.resolve() for out in files.values()}) < len(files):
         raise BadInput(_("grade: --csv, --wide and --json each need a file of their own"))
+    course_file = _graded_course(args)
     roster = read_roster(args.roster, args.roster_column) if args.roster else None
-    levels = grading.gradable_levels(args.levels)
+    asked = list(args.levels) if course_file is None else list(course_file.levels)  # the course's levels in its order, by id
+    levels = grading.gradable_levels(asked)
     for option, out in files.items():
         gradebook.check_output(out, [*levels.values(), *inputs], folder, option)
-    plan = grading.plan(levels, folder, roster.students if roster else None, grading.known_levels(args.levels))
+    plan = grading.plan(levels, folder, roster.students if roster else None, grading.known_levels(asked))
+    if course_file is not None:  # every solution judged with the course's numbers
+        plan.jobs[:] = [dataclasses.replace(job, course=course_file.code) for job in plan.jobs]
     workers = min(args.workers or grading.default_workers(), len(plan.jobs))
     grading.warm_engine(lambda line: print(line, file=sys.stderr), load=workers > 1)
     rows = [*plan.rows, *grading.run(plan.jobs, workers, grading.ProgressBar())]
@@ -622,6 +706,19 @@ def _grade_summary(plan, rows: list, written: list[str], *, to_stdout: bool) -> 
     if written:
         summary = _("{summary}; written to {file}").format(summary=summary, file=", ".join(written))
     print(summary, file=sys.stdout if to_stdout else sys.stderr)
+
+
+def _graded_course(args: argparse.Namespace):
+    """grade --course FILE: the course file (None without it); BadInput when both or neither
+    of LEVELS and --course are given."""
+    from equilibria.course import homework
+    from equilibria.course.syllabus import known_level_ids
+
+    if args.course and args.levels:
+        raise BadInput(_("--course: the course file names the levels graded; leave the levels out"))
+    if not args.course and not args.levels:
+        raise BadInput(_("LEVEL: give the levels (ids, files or folders), or a course file (--course FILE)"))
+    return homework.read_course(args.course, known_level_ids()) if args.course else None
 
 
 def _write_out(data: bytes) -> None:

@@ -49,6 +49,7 @@ import platformdirs
 from filelock import FileLock, Timeout
 from pydantic import Field, ValidationError, model_validator
 
+from equilibria.course.homework import CourseFile
 from equilibria.files.store import MAX_FILE_BYTES, SaveError, write_json_atomic
 from equilibria.format.schema import Id, LevelId, _Strict, field_path
 from equilibria.format.solution import STAMP, Solution, load_solution
@@ -96,6 +97,7 @@ class ProgressFile(_Strict):
     student: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(None, description="the student id the player gave")
     last_level: LevelId | None = None
     language: Annotated[str, Field(min_length=2, max_length=16)] | None = Field(None, description="the language the player chose in the game")
+    course: CourseFile | None = Field(None, description="the teacher's course file the student opened (game/course/homework.py)")
     levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
 
     @model_validator(mode="after")
@@ -120,6 +122,7 @@ class Progress:
         self._opened_unsaved = False  # a level opened since the last save: last_level not yet in the file
         self._student_set = False  # the student id given this session: its word holds
         self._language_set = False  # the language chosen this session: its word holds
+        self._course_set = False  # a course opened this session: its word holds
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -162,6 +165,22 @@ class Progress:
             raise ValueError(why)
         self._data.student = student.strip()
         self._student_set = True
+
+    @property
+    def course(self) -> CourseFile | None:
+        """The teacher's course the student opened (None: none): its levels come first,
+        and the numbers are drawn with its code."""
+        return self._data.course
+
+    @property
+    def course_code(self) -> str | None:
+        """The open course's code (None: no course open)."""
+        return self._data.course.code if self._data.course else None
+
+    def set_course(self, course: CourseFile) -> None:
+        """Open a teacher's course (game/course/homework.py read_course checked it)."""
+        self._data.course = course.model_copy(deep=True)
+        self._course_set = True
 
     @property
     def language(self) -> str | None:
@@ -340,6 +359,8 @@ class Progress:
             self._data.student = theirs.student
         if not self._language_set and theirs.language is not None:
             self._data.language = theirs.language
+        if not self._course_set and theirs.course is not None:
+            self._data.course = theirs.course
 
     def _record(self, level_id: str) -> LevelRecord:
         self._touched.add(_level_id(level_id))

@@ -169,6 +169,16 @@ def _level_id(value: str) -> str:
 
 
 LevelId = Annotated[str, AfterValidator(_level_id), Field(description="letters, digits, - and _: the level's file is levels/<id>.json")]
+COURSE_CODE = re.compile(r"[A-Z2-7]{5}(-[A-Z2-7]{5}){3}")  # a course's code (game/course/homework.py): 100 bits in base32, four groups of five
+
+
+def _course_code(value: str) -> str:
+    if not COURSE_CODE.fullmatch(value):
+        raise ValueError(_("a course code has the form ABCDE-FGHIJ-KLMNO-PQRST (capitals and the digits 2 to 7)"))
+    return value
+
+
+CourseCode = Annotated[str, AfterValidator(_course_code), Field(description="a course's code, as its course file gives it: ABCDE-FGHIJ-KLMNO-PQRST")]
 Dof = Literal[DOF_NAMES]
 History = Annotated[
     list[tuple[bounded(-MAX_TIME, MAX_TIME), bounded(-MAX_FACTOR, MAX_FACTOR)]],
@@ -629,6 +639,7 @@ class BaseLevel(_Strict):
     # (its template), the student and the numbers drawn. Unset on a level as written.
     _template: BaseLevel | None = PrivateAttr(None)
     _student: str | None = PrivateAttr(None)
+    _course: str | None = PrivateAttr(None)  # the course code the numbers were drawn with (game/course/homework.py)
     _numbers: dict[str, float] = PrivateAttr(default_factory=dict)
 
     @property
@@ -664,6 +675,11 @@ class BaseLevel(_Strict):
     def student(self) -> str | None:
         """The student whose numbers this level holds (None: the level's own numbers)."""
         return self._student
+
+    @property
+    def course(self) -> str | None:
+        """The course code this level's numbers were drawn with (None: no course)."""
+        return self._course
 
     @property
     def numbers(self) -> dict[str, float]:

@@ -13,9 +13,11 @@ The level file is never rewritten by play; a solution names its level and lists 
         {"type": "add_support", "node": "D", "fix": ["x", "y"]}]}
 
 `student` and `numbers` are there when the level varies its numbers (game/rules/variants.py):
-the student whose numbers the work answers, and those numbers. A hand-in (game/classroom/handin.py)
-also carries the attempt's `record` (AttemptRecord): what the game counted, for the grade book,
-which re-judges the moves and only reads the record.
+the student whose numbers the work answers, and those numbers; `course` (its code) when
+the student opened a teacher's course file (game/course/homework.py), whose code the
+numbers were drawn with. A hand-in (game/classroom/handin.py) also carries the attempt's
+`record` (AttemptRecord): what the game counted, for the grade book, which re-judges the
+moves and only reads the record.
 """
 
 from __future__ import annotations
@@ -28,7 +30,21 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import Field, ValidationError, model_validator
 
 from equilibria.files.store import BadInput, format_problem, read_json
-from equilibria.format.schema import AnswerForce, AnswerMoment, Coord, Dof, Finite, Id, LevelId, Roller, _Strict, error_said, field_path, support_key
+from equilibria.format.schema import (
+    AnswerForce,
+    AnswerMoment,
+    Coord,
+    CourseCode,
+    Dof,
+    Finite,
+    Id,
+    LevelId,
+    Roller,
+    _Strict,
+    error_said,
+    field_path,
+    support_key,
+)
 from equilibria.words.i18n import N_, _, decimal
 
 STAMP = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"  # a moment in UTC, to the second: 2026-03-02T14:05:09Z
@@ -126,6 +142,7 @@ class Solution(_Strict):
     )
     draw: int | None = Field(None, ge=0, description="which of the level's load choices this attempt drew")
     student: str | None = Field(None, min_length=1, max_length=64, description="the student's id, stamped by `equilibria export` and the game's hand-in key")
+    course: CourseCode | None = Field(None, description="the code of the course the numbers were drawn in (a teacher's course file), stamped with the student")
     moves: list[Move] = Field(default_factory=list, max_length=MAX_MOVES)
     record: AttemptRecord | None = Field(None, description="a hand-in's attempt record: what the game counted (AttemptRecord)")
 

@@ -5,10 +5,13 @@ sets fields of the level from them (`vary.set`: "loads[0].fy": "-P"), and its te
 them as `{P}`. Each student's numbers are drawn from the level id and the student id
 alone, through SHA-256 (never Python's `hash()`, salted per process, nor a global random
 state): the same student gets the same numbers on every machine, in every process, and
-every level draws anew. Without a student id the level is played with its own numbers
-(each number's `default`), which are also what its file holds.
+every level draws anew. In a course (a teacher's course file, game/course/homework.py)
+the course code is hashed too, so two classes or two years draw different numbers;
+without a course the numbers are the same as before courses existed. Without a student
+id the level is played with its own numbers (each number's `default`), which are also
+what its file holds.
 
-    version(level, student)   the level with that student's numbers set and texts filled
+    version(level, student, course)   the level with that student's numbers set and texts filled
     numbers_line(level)       "P = 8 kN, a = 2.5 m" (the draw, for the brief and the CSV)
     vary_errors(level)        what `equilibria validate` says of a `vary` block
 
@@ -40,6 +43,7 @@ from equilibria.words.i18n import _, decimal, decimal_mark
 L = TypeVar("L", bound=BaseLevel)
 
 SEED_TAG = "Equilibria vary 1"  # part of every hash: a new way of drawing would change it
+COURSE_TAG = "Equilibria vary 1 course"  # the same, for a draw in a course (its code follows on the next line)
 TEXTS = ("brief", "hints", "explanation")  # where numbers may be shown; the title names the level for everyone
 ANSWER_PARTS = ("fx", "fy", "F", "m")
 FILTERS = ("abs", "num", "dir")
@@ -85,21 +89,24 @@ def default_value(number: Number) -> float:
     return value_at(number, (values(number) - 1) // 2)
 
 
-def drawn_index(level_id: str, student: str, name: str, count: int) -> int:
+def drawn_index(level_id: str, student: str, name: str, count: int, course: str | None = None) -> int:
     """Which of `count` values the student draws for number `name` of the level: SHA-256
     of the level id, the student id (student_key) and the name, modulo count (the bias of
-    a 256-bit number modulo at most 10 000 is below 1e-70)."""
-    digest = hashlib.sha256(f"{SEED_TAG}\n{level_id}\n{student_key(student)}\n{name}".encode()).digest()
+    a 256-bit number modulo at most 10 000 is below 1e-70). In a course, its code comes
+    first, under a tag of its own (COURSE_TAG: no text without a course hashes the same)."""
+    head = SEED_TAG if course is None else f"{COURSE_TAG}\n{course}"
+    digest = hashlib.sha256(f"{head}\n{level_id}\n{student_key(student)}\n{name}".encode()).digest()
     return int.from_bytes(digest, "big") % count
 
 
-def draw(level: BaseLevel, student: str | None) -> dict[str, float]:
-    """The drawn numbers of `level` (as written) for `student`, by name; the defaults for None."""
+def draw(level: BaseLevel, student: str | None, course: str | None = None) -> dict[str, float]:
+    """The drawn numbers of `level` (as written) for `student` in `course` (a course code,
+    None: no course), by name; the defaults for no student."""
     if level.vary is None:
         return {}
     if student is None:
         return {name: default_value(n) for name, n in level.vary.numbers.items()}
-    return {name: value_at(n, drawn_index(level.id, student, name, values(n))) for name, n in level.vary.numbers.items()}
+    return {name: value_at(n, drawn_index(level.id, student, name, values(n), course)) for name, n in level.vary.numbers.items()}
 
 
 def with_derived(level: BaseLevel, numbers: dict[str, float]) -> dict[str, float]:
@@ -116,20 +123,23 @@ def template(level: L) -> L:
     return level._template or level
 
 
-def version(level: L, student: str | None = None) -> L:
-    """`level` with the student's numbers: its `vary.set` fields set, its texts filled and
-    a line naming the numbers added to the brief. A level that does not vary is returned
-    as it is; so is a version asked again for its own student (or for None, which keeps
-    whichever numbers a version holds: a level as written gets its own numbers).
+def version(level: L, student: str | None = None, course: str | None = None) -> L:
+    """`level` with the student's numbers in `course` (a course code; None: no course):
+    its `vary.set` fields set, its texts filled and a line naming the numbers added to
+    the brief. A level that does not vary is returned as it is; so is a version asked
+    again for its own student and course (or for no student, which keeps whichever
+    numbers a version holds: a level as written gets its own numbers).
     ValueError (one 'field: problem' line) when the numbers make a level the format refuses."""
     base = template(level)
     if base.vary is None:
         return level
-    if level is not base and (student is None or (level.student is not None and student_key(level.student) == student_key(student))):
+    if level is not base and (student is None or (level.student is not None and student_key(level.student) == student_key(student) and level.course == course)):
         return level
     if student is not None and (why := student_error(student)):
         raise ValueError(f"student: {why}")
-    return _build(base, None if student is None else student.strip(), draw(base, student))
+    out = _build(base, None if student is None else student.strip(), draw(base, student, course))
+    out._course = course if student is not None else None
+    return out
 
 
 def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: bool = True) -> L:
@@ -506,11 +516,11 @@ def extremes(level: BaseLevel) -> list[dict[str, float]]:
 
 # ---------------------------------------------------------------------------- solutions
 def version_for(level: L, solution) -> L:
-    """The version of `level` a solution answers: its student's numbers (the level's own
-    without a student). ValueError ('numbers: …') when the solution records numbers
-    other than the student's: it was worked with another student's numbers, or before
-    the level's ranges changed."""
-    out = version(level, solution.student)
+    """The version of `level` a solution answers: its student's numbers in its course (the
+    level's own without a student). ValueError ('numbers: …') when the solution records
+    numbers other than the student's: it was worked with another student's numbers, in
+    another course, or before the level's ranges changed."""
+    out = version(level, solution.student, solution.course)
     if solution.numbers is not None and template(out).vary is not None:
         drawn = out.numbers
         if set(solution.numbers) != set(drawn) or any(abs(solution.numbers[n] - v) > 1e-9 * max(1.0, abs(v)) for n, v in drawn.items()):
@@ -525,7 +535,7 @@ def version_for(level: L, solution) -> L:
 # ---------------------------------------------------------------------------- a teacher's print
 def answer_solution(level: BaseLevel) -> dict | None:
     """The answer of a version of a free-body level as a solution file (stamped with its
-    student and numbers), or None when the level has no unique answer to print."""
+    student, course and numbers), or None when the level has no unique answer to print."""
     from equilibria.rules.answer import solve_cuts  # the rules import this module
 
     moves = solve_cuts(level) if level.cut else None
@@ -533,7 +543,7 @@ def answer_solution(level: BaseLevel) -> dict | None:
         return None
     out = {"format": 1, "level": level.id}
     if template(level).vary is not None:
-        out.update({"student": level.student, "numbers": level.numbers} if level.student else {"numbers": level.numbers})
+        out.update({"student": level.student, "course": level.course, "numbers": level.numbers} if level.student else {"numbers": level.numbers})
     out["moves"] = [{k: round(v, 6) if isinstance(v, float) else v for k, v in m.model_dump(mode="json").items()} for m in moves]
     return {k: v for k, v in out.items() if v is not None}
 

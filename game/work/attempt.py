@@ -81,7 +81,8 @@ class Attempt:
 
     def solution(self, moves: list[Move] | None = None) -> Solution:
         """The attempt's moves (or `moves`) as a solution file holds them."""
-        stamp = {"student": self.level.student, "numbers": self.level.numbers or None}  # a level that varies: whose numbers (game/rules/variants.py)
+        # a level that varies: whose numbers, drawn in which course (game/rules/variants.py)
+        stamp = {"student": self.level.student, "course": self.level.course, "numbers": self.level.numbers or None}
         return Solution(format=1, level=self.level.id, draw=self.draw, **stamp, moves=list(self.moves if moves is None else moves))
 
     def structure(self, moves: list[Move] | None = None) -> dict:

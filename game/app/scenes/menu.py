@@ -29,6 +29,7 @@ import pygame
 from equilibria.app.scenes.loading import when_ready
 from equilibria.app.scenes.menuparts import (
     CannotOpenPart,
+    CourseOpenPart,
     HeaderPart,
     KeysPart,
     LanguagePart,
@@ -45,6 +46,7 @@ from equilibria.app.session.stage import Stage, load_stage
 from equilibria.app.window.app import App, Scene
 from equilibria.app.window.layout import MenuLayout
 from equilibria.app.window.sections import SectionManager
+from equilibria.course.homework import CourseFile
 from equilibria.course.progress import Progress, data_folder
 from equilibria.course.syllabus import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from equilibria.course.teacher import HEADING, teacher_levels
@@ -53,11 +55,15 @@ from equilibria.format.schema import raw_text
 from equilibria.words.i18n import LANGUAGES, SOURCE, _, language, set_language
 
 
-def level_rows(levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH, teacher_dir: Path | None = None) -> list[Row]:
-    """Headings and levels in course order; without a readable course, every level
-    file in the folder by name. Levels the course names but the folder lacks are left out.
-    Then the teacher's levels in `teacher_dir` (default: the data folder's), if any."""
-    rows: list[Row] = []
+def level_rows(
+    levels_dir: Path = LEVELS_DIR, course_path: Path = COURSE_PATH, teacher_dir: Path | None = None, homework: CourseFile | None = None
+) -> list[Row]:
+    """The homework of the teacher's course the student opened (game/course/homework.py),
+    if any, in its order; then headings and levels in course order; without a readable
+    course, every level file in the folder by name. Levels the course names but the
+    folder lacks are left out. Then the teacher's levels in `teacher_dir` (default: the
+    data folder's), if any."""
+    rows: list[Row] = _homework_rows(homework, levels_dir, teacher_dir)
     try:
         course = load_course(course_path)
     except (BadInput, ValueError):
@@ -102,6 +108,15 @@ def _level_row(path: Path) -> Row:
     return Row(text, path, kind=kind if isinstance(kind, str) else None, level=level if isinstance(level, str) and level else None)
 
 
+def _homework_rows(homework: CourseFile | None, levels_dir: Path, teacher_dir: Path | None) -> list[Row]:
+    """The open course's levels under its name (a level this copy lacks left out)."""
+    if homework is None:
+        return []
+    teachers = {t.id: t.path for t in teacher_levels(teacher_dir) if not t.problem}
+    found = [levels_dir / f"{lid}.json" if (levels_dir / f"{lid}.json").is_file() else teachers.get(lid) for lid in homework.levels]
+    return [Row(_("Homework: {course}").format(course=homework.course)), *(_level_row(p) for p in found if p is not None)]
+
+
 def _teacher_rows(folder: Path | None) -> list[Row]:
     """The teacher's levels under their heading (none: no heading); one that cannot be
     played is listed by its file name, with its problem."""
@@ -129,7 +144,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.listed = rows is None  # rows of its own finding, found again on return
         self.progress = progress = progress if progress is not None else Progress.load()
-        rows = rows if rows is not None else level_rows()
+        rows = rows if rows is not None else level_rows(homework=progress.course)
         fonts = app.fonts
         self.levels = LevelList(fonts, progress, self.open)
         last, choosable = last_opened(rows, progress), [k for k, r in enumerate(rows) if r.choosable]
@@ -139,8 +154,9 @@ class MenuScene(Scene):
         self.leaving = QuitPart(fonts, app.quit)
         self.cannot_open = CannotOpenPart(fonts)
         self.student = StudentIdPart(fonts, progress)
+        self.course_file = CourseOpenPart(fonts, progress)
         parts = (StudentLinePart(fonts, progress), LanguagePart(fonts, self.next_language), KeysPart(fonts))
-        self.parts = SectionManager([self.header, self.levels, self.problem, *parts, self.leaving, self.cannot_open, self.student])
+        self.parts = SectionManager([self.header, self.levels, self.problem, *parts, self.leaving, self.cannot_open, self.student, self.course_file])
         self.mouse = (0, 0)  # where the pointer's last move left it (the wheel goes to the part under it)
 
     def resumed(self) -> None:
@@ -152,7 +168,7 @@ class MenuScene(Scene):
         self._keep_last_level()
         if not self.listed:
             return
-        chosen, rows = self.levels.chosen, level_rows()
+        chosen, rows = self.levels.chosen, level_rows(homework=self.progress.course)
         same = [k for k, r in enumerate(rows) if chosen is not None and r.choosable and (r.path, r.text) == (chosen.path, chosen.text)]
         last = last_opened(rows, self.progress) if chosen is not None and not chosen.sandbox else None
         self.levels.fill(rows, last if last is not None else same[0] if same else None)
@@ -203,7 +219,7 @@ class MenuScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         """An open box first, then a press or the wheel to the part under the pointer;
-        I, L and Esc are the menu's, the other keys the list's, and so are the wheel
+        I, O, L and Esc are the menu's, the other keys the list's, and so are the wheel
         wherever the pointer is and the pointer's moves (the scrollbar's thumb drags from
         anywhere)."""
         self.arrange(self.app.screen.get_size())
@@ -211,11 +227,22 @@ class MenuScene(Scene):
             self.mouse = event.pos
         if self.parts.dispatch(event, self.mouse):
             return
-        keys = {pygame.K_i: self.student.open, pygame.K_l: self.next_language, pygame.K_ESCAPE: self.leaving.open}
+        keys = {pygame.K_i: self.student.open, pygame.K_o: self.open_course, pygame.K_l: self.next_language, pygame.K_ESCAPE: self.leaving.open}
         if event.type == pygame.KEYDOWN and event.key in keys:
             keys[event.key]()
         else:
             self.levels.handle_event(event)
+
+    def open_course(self) -> None:
+        """O: open a teacher's course file; opened, its levels are listed first, the first chosen."""
+
+        def opened(done: bool) -> None:
+            if done and self.listed:
+                self.levels.fill(level_rows(homework=self.progress.course), 1)
+                self.arrange(self.app.screen.get_size())
+                self.levels.follow(heading=True)
+
+        self.course_file.open(opened)
 
     def next_language(self) -> None:
         """L (or a click on the language line): the next language, at once (every text is
@@ -227,7 +254,7 @@ class MenuScene(Scene):
         with contextlib.suppress(SaveError):  # chosen for this session all the same; the menu shows the progress problem
             self.progress.save()
         if self.listed:  # the rows' own words ("Free play") and the levels' titles in the new language
-            self.levels.fill(level_rows())
+            self.levels.fill(level_rows(homework=self.progress.course))
 
     # ------------------------------------------------------------------ drawing
     def arrange(self, size: tuple[int, int]) -> None:

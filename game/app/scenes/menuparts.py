@@ -19,6 +19,7 @@ import pygame
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.palette import ALERT, INK, MUTED, PANEL, REACTION, RULE, TENSION
 from equilibria.app.widgets import overlay
+from equilibria.app.widgets.coursebox import CourseBox
 from equilibria.app.widgets.studentbox import StudentBox, student_line
 from equilibria.app.window.layout import MENU_BAR_GAP, MENU_LEFT, MENU_ROW
 from equilibria.app.window.sections import Opening, Section
@@ -34,6 +35,10 @@ TEXT_INSET = 40  # [px] from a row's left edge to its text
 BAR = 6  # [px] width of the scrollbar
 WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
 HELP_LINES = (  # the keys, in the longest words the window has room for
+    N_(
+        "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   O: a course file   ·   L: language"
+        "   ·   Esc: leave (asks first)"
+    ),
     N_("Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Esc: leave (asks first)"),
     N_("Up/Down, Page Up/Down, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Esc: leave (asks)"),
     N_("Up/Down, wheel: choose  ·  Enter: play  ·  L: language  ·  Esc: leave"),
@@ -513,6 +518,22 @@ class StudentIdPart(Box):
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.box.handle_event(event)
         return True
+
+
+class CourseOpenPart(StudentIdPart):
+    """The box that opens a teacher's course file (game/app/widgets/coursebox.py), at O."""
+
+    name = "course_file"
+
+    def open(self, then: Callable[[bool], None] | None = None) -> None:
+        """Ask for the file; `then(opened)` once answered."""
+
+        def done(opened: bool) -> None:
+            self.box = None
+            if then is not None:
+                then(opened)
+
+        self.box = CourseBox(self.progress, done)
 
 
 class CannotOpenPart(Box):

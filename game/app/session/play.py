@@ -162,7 +162,7 @@ class PlaySession:
 
     def __init__(self, stage: Stage, *, integrator: str = "auto", dt: float | None = None, progress=None, bench: Bench | None = None, fixed: bool = False):
         if bench is None and progress is not None:
-            stage = stage.drawn_for(progress.student)  # a level that varies: the student's own numbers (game/rules/variants.py)
+            stage = stage.drawn_for(progress.student, progress.course_code)  # a level that varies: the student's own numbers in their course
         self.stage = stage
         self.progress = progress
         self.integrator = integrator

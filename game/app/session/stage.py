@@ -54,12 +54,12 @@ class Stage:
         """Whether the level draws numbers of its own for every student (game/rules/variants.py)."""
         return self.level is not None and template(self.level).vary is not None  # a sandbox made of a level has no vary
 
-    def drawn_for(self, student: str | None) -> Stage:
-        """This stage with `student`'s numbers, unless it holds one student's already
-        (a solution shown with its own) or does not vary."""
+    def drawn_for(self, student: str | None, course: str | None = None) -> Stage:
+        """This stage with `student`'s numbers in `course` (its code; None: no course),
+        unless it holds one student's already (a solution shown with its own) or does not vary."""
         if not self.varies or student is None or self.level.student is not None:
             return self
-        return Stage.from_level(version(self.level, student), source=self.source)
+        return Stage.from_level(version(self.level, student, course), source=self.source)
 
     def drawn_for_solution(self, path: str) -> Stage:
         """This stage with the numbers of the student a solution file is stamped with (a
@@ -68,7 +68,8 @@ class Stage:
         try:
             data = read_json(path)
             student = data.get("student") if isinstance(data, dict) else None
-            return self.drawn_for(student if isinstance(student, str) else None)
+            course = data.get("course") if isinstance(data, dict) else None
+            return self.drawn_for(student if isinstance(student, str) else None, course if isinstance(course, str) else None)
         except (BadInput, ValueError):
             return self
 
