@@ -124,7 +124,7 @@ def test_course_new_refuses_bad_input_in_one_line(tmp_path, name, levels, said):
 def test_without_a_course_the_numbers_are_todays_and_a_course_draws_its_own(made):
     code = read_json(made[0])["code"]
     lv = level("reactions-02")
-    assert version(lv, ONE).numbers == {"P": 9000.0, "a": 2.5, "L": 8.0}  # the golden draw of test_variants.py
+    assert version(lv, ONE).numbers == {"P": 9000.0, "a": 1.5, "L": 5.25}  # the golden draw of test_variants.py
     assert version(lv, ONE, code).numbers == spec_numbers("reactions-02", ONE, code)
     assert version(lv, ONE, code).course == code and version(lv, ONE).course is None
 
@@ -263,7 +263,7 @@ def test_grade_course_grades_its_levels_with_its_numbers_and_refuses_another_cou
     assert other["passed"] == "false" and "this work was done in another course" in other["reason"]
     assert run("grade", "reactions-02", folder, "--course", course_path, "--csv", "-")[0] == 2
     code, _out, err = run("grade", folder, "--csv", "-")
-    assert code == 2 and err.startswith("LEVELS: ")
+    assert code == 2 and err.startswith("grade: no level to grade: ")
 
 
 # ---------------------------------------------------------------------------- the menu

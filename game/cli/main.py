@@ -709,15 +709,13 @@ def _grade_summary(plan, rows: list, written: list[str], *, to_stdout: bool) -> 
 
 
 def _graded_course(args: argparse.Namespace):
-    """grade --course FILE: the course file (None without it); BadInput when both or neither
-    of LEVELS and --course are given."""
+    """grade --course FILE: the course file (None without it); BadInput when both the
+    levels and --course are given (neither: grade says there is no level to grade)."""
     from equilibria.course import homework
     from equilibria.course.syllabus import known_level_ids
 
     if args.course and args.levels:
         raise BadInput(_("--course: the course file names the levels graded; leave the levels out"))
-    if not args.course and not args.levels:
-        raise BadInput(_("LEVEL: give the levels (ids, files or folders), or a course file (--course FILE)"))
     return homework.read_course(args.course, known_level_ids()) if args.course else None
 
 
