@@ -206,9 +206,7 @@ def _window_options(parser: argparse.ArgumentParser, frames: str, screenshot: st
     parser.add_argument(
         "--screenshot", dest=screenshot, metavar="OUT.png", help=_("save the last frame as an image: .png, .jpg or .bmp (checked before the run)")
     )
-    parser.add_argument(
-        "--size", type=_size, metavar="WxH", default=size_default, help=_("the window's size in pixels (default 1280x800, at least 800x600)")
-    )
+    parser.add_argument("--size", type=_size, metavar="WxH", default=size_default, help=_("the window's size in pixels (default 1280x800, at least 800x600)"))
 
 
 def _size(text: str) -> tuple[int, int]:
