@@ -21,8 +21,8 @@ import pytest
 from equilibria.course.level import load_level
 from equilibria.engine.model import build_model
 from equilibria.files.store import read_json
-from equilibria.format.solution import AddForce, AddMoment, load_solution
-from equilibria.rules.answer import solve_values
+from equilibria.format.solution import load_solution
+from equilibria.rules.answer import moves_giving, solve_values
 from equilibria.rules.equilibrium import DEFAULT_TOLERANCE, UNKNOWN_FLOOR, largest_load, shortest_arm
 from equilibria.rules.free_body import _judged_unknowns
 from equilibria.rules.judge import check, judged_words
@@ -48,30 +48,13 @@ def level(level_id: str):
     return load_level(read_json(LEVELS / f"{level_id}.json"))
 
 
-def moves_of(solved, values) -> list:
-    """The moves that give each unknown its value in `values` (a force at each cut's node,
-    its components summed; a moment where a cut carries one)."""
-    forces: dict[str, list[float]] = {}
-    moments: dict[str, float] = {}
-    for (u, _), v in zip(solved, values, strict=True):
-        if u.moment:
-            moments[u.node] = moments.get(u.node, 0.0) + v
-        else:
-            f = forces.setdefault(u.node, [0.0, 0.0])
-            f[0] += v * u.direction[0]
-            f[1] += v * u.direction[1]
-    return [AddForce(type="add_force", node=n, fx=f[0], fy=f[1]) for n, f in forces.items()] + [
-        AddMoment(type="add_moment", node=n, m=m) for n, m in moments.items()
-    ]
-
-
 def rows_with(lv, solved, k: int, value: float) -> list[dict]:
     """The judge's rows when unknown k is `value` and every other unknown is right."""
     data = lv.model_data()
     model = build_model(data, statics_only=True)
     values = [v for _, v in solved]
     values[k] = value
-    solution = load_solution({"format": 1, "level": lv.id, "moves": [m.model_dump(mode="json") for m in moves_of(solved, values)]})
+    solution = load_solution({"format": 1, "level": lv.id, "moves": [m.model_dump(mode="json") for m in moves_giving(lv, solved, values)]})
     small = UNKNOWN_FLOOR * largest_load(lv, model)
     return _judged_unknowns(solution, solved, DEFAULT_TOLERANCE, small, small * shortest_arm(model))
 
@@ -114,10 +97,10 @@ def test_the_four_the_issue_found_fail_2_3_percent_off_in_the_real_check():
         solved = solve_values(lv)
         k = next(i for i, (u, _) in enumerate(solved) if u.node == node and want in u.words)
         values = [v for _, v in solved]
-        right = load_solution({"format": 1, "level": level_id, "moves": [m.model_dump(mode="json") for m in moves_of(solved, values)]})
+        right = load_solution({"format": 1, "level": level_id, "moves": [m.model_dump(mode="json") for m in moves_giving(lv, solved, values)]})
         assert check(lv, right).passed, level_id
         values[k] *= 1.023
-        off = load_solution({"format": 1, "level": level_id, "moves": [m.model_dump(mode="json") for m in moves_of(solved, values)]})
+        off = load_solution({"format": 1, "level": level_id, "moves": [m.model_dump(mode="json") for m in moves_giving(lv, solved, values)]})
         verdict = check(lv, off)
         assert not verdict.passed, (level_id, solved[k][0].words)
         assert [r["right"] for r in verdict.figures["unknowns"]].count(False) == 1

@@ -186,9 +186,16 @@ def solve_cuts(level: Level) -> list[AddForce | AddMoment] | None:
     solved = solve_values(level)
     if solved is None:
         return None
+    return moves_giving(level, solved, [v for _u, v in solved])
+
+
+def moves_giving(level: Level, solved: list[tuple[Unknown, float]], values: list[float]) -> list[AddForce | AddMoment]:
+    """The moves that give each unknown of `solved` its value in `values` [N or N m]:
+    one force at each cut's node (its components summed), in the order of the cuts, and a
+    moment where a cut carries one."""
     forces: dict[str, list[float]] = {}
     moments: dict[str, float] = {}
-    for item, v in solved:
+    for (item, _answer), v in zip(solved, values, strict=True):
         if item.moment:
             moments[item.node] = moments.get(item.node, 0.0) + v
         else:
