@@ -136,9 +136,10 @@ class WorldPart(Part):
         draw_marks(self.scene, surface, under=False)
         if self.session.sim is not None:
             self.toolbar.tool.marks(self.scene, surface)
+        self.scene.keys.draw(surface)
 
     def escape(self) -> bool:
-        return self.toolbar.tool.cancel()
+        return self.toolbar.tool.cancel() or self.scene.keys.clear()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
@@ -146,11 +147,16 @@ class WorldPart(Part):
             return True
         if event.button != 1:
             return False
+        self.press(event.pos, shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        return True
+
+    def press(self, pos: tuple[float, float], *, shift: bool) -> None:
+        """The left button down at `pos` (a click, or Enter on what the keys chose): to
+        the tool in hand, on the structure as built when it edits."""
         s, tool = self.session, self.toolbar.tool
         if tool.edits and s.started and s.verdict is None:
             s.reset()  # an edit is made on the structure as built
-        tool.press(self.scene, event.pos, shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        return True
+        tool.press(self.scene, pos, shift=shift)
 
 
 class LegendPart(Part):

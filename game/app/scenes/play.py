@@ -34,6 +34,7 @@ from equilibria.app.session.view import View
 from equilibria.app.widgets.entry import AnswerEntry
 from equilibria.app.widgets.graphdesk import GraphDesk
 from equilibria.app.widgets.keymap import TOOL_KEY_CODES, binding_for
+from equilibria.app.widgets.keypointer import KeyPointer
 from equilibria.app.widgets.membertable import MemberTable
 from equilibria.app.widgets.panels import save_screenshot
 from equilibria.app.widgets.picture import Picture
@@ -82,6 +83,7 @@ class PlayScene(Scene):
         self.mouse = (0, 0)
         self.zoom_step = ZOOM_STEP
         self.picture = Picture(self.session, app.fonts, stage, lambda: self.editing)
+        self.keys = KeyPointer(self)  # play by keys alone: Tab, the arrows, Enter, Delete
         self.parts = self._parts(app.fonts)
 
     def _parts(self, fonts) -> SectionManager:
@@ -132,6 +134,7 @@ class PlayScene(Scene):
                 self.session.cancel_check()
             return
         if event.type == pygame.MOUSEMOTION:
+            self.keys.cursor.active &= event.rel == (0, 0)  # the mouse moving takes the pointer back from the keys
             if event.buttons[1]:  # the middle button held: pan
                 self.picture.camera.pan(*event.rel, self.picture.box())
             self.mouse = event.pos
@@ -162,6 +165,8 @@ class PlayScene(Scene):
                 self.session.notice = _("The resultants of the distributed loads show after a pass: working them out is part of this level.")
         elif binding.action in ("tool_key", "pan_key"):
             getattr(self, binding.action)(event.key)
+        elif binding.action == "arrow_key":
+            self.keys.arrow(event.key, event.mod)
         else:
             attrgetter(binding.action)(self)()  # "check": self.check(); "session.undo": self.session.undo()
 
@@ -340,6 +345,7 @@ class PlayScene(Scene):
         if size != self._size:
             self._fit(size)
         self.layout = Layout.of(size, self.top_height, self.readout.height())
+        self.keys.lend()
         self.hover = self.picture.pick(self.mouse) if self.layout.world.collidepoint(self.mouse) else None
         arrange(self.parts.by_name, self.layout, self.picture.drawn_rect())
 

@@ -14,11 +14,12 @@ import pygame
 from equilibria.app.draw.beamdraw import MODES, Diagrams, legend_lines
 from equilibria.app.draw.render import StructurePainter, reference_force, section_widths
 from equilibria.app.session.camera import Camera
+from equilibria.app.session.cursor import Target, targets_of
 from equilibria.app.session.shapes import Hit, Shapes
 from equilibria.app.session.stage import named_in
 from equilibria.app.widgets.membertable import section_lines
 from equilibria.app.widgets.tools import grid_step, snap
-from equilibria.engine.results import member_results
+from equilibria.engine.results import member_ends, member_results
 from equilibria.format.solution import AddForce, AddMoment, AddNode, CutMember
 from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
@@ -213,10 +214,8 @@ class Picture:
     def pick(self, pos: tuple[int, int], kinds: tuple[str, ...] = ("node", "member", "triangle")) -> Hit | None:
         """What is drawn under the screen point `pos`: a node within NODE_PICK_PX before a
         member or plate within PICK_PX."""
-        if self.shapes is None or not self.current or self.session.sim is None:
+        if not self._shapes_now():
             return None
-        s, shown = self.session.sim.state, self.positions()
-        self.shapes.update(s.pos if shown is None else shown, member_results(self.session.sim.model, s).active, s.tri_on)
         x, y = self.world(pos)
         if "node" in kinds:
             hit = self.shapes.pick(x, y, self.reach(), ("node",))
@@ -224,6 +223,35 @@ class Picture:
                 return hit
         rest = tuple(k for k in kinds if k != "node")
         return self.shapes.pick(x, y, PICK_PX / self.camera.view.scale, rest) if rest else None
+
+    def _shapes_now(self) -> bool:
+        """The shapes moved to where the structure is drawn now; False when there are none."""
+        if self.shapes is None or not self.current or self.session.sim is None:
+            return False
+        s, shown = self.session.sim.state, self.positions()
+        self.shapes.update(s.pos if shown is None else shown, member_results(self.session.sim.model, s).active, s.tri_on)
+        return True
+
+    def targets(self, kinds: tuple[str, ...]) -> list[Target]:
+        """What the keys can select of `kinds`, where it is drawn now (game/app/session/cursor.py)."""
+        return targets_of(self.shapes, kinds) if self._shapes_now() else []
+
+    def target_point(self, kind: str, ident: str) -> tuple[float, float] | None:
+        """[m] where a click on the node, member (its middle) or plate (its centroid) `ident`
+        is made, as drawn now; None when the model has no such element."""
+        model = self.session.model
+        if model is None or self.session.sim is None or not self.current:
+            return None
+        ids = {"node": model.node_ids, "member": model.member_ids, "triangle": model.triangle_ids}[kind]
+        if ident not in ids:
+            return None
+        shown = self.positions()
+        pos = shown if shown is not None else self.session.sim.state.pos[:, :2]
+        k = ids.index(ident)
+        corners = {"node": lambda: [k], "member": lambda: list(member_ends(model)[k]), "triangle": lambda: list(model.arrays.tri_ijk.reshape(-1, 3)[k])}
+        rows = corners[kind]()
+        x, y = pos[[int(q) for q in rows], :2].mean(axis=0)
+        return float(x), float(y)
 
     def grid_step(self) -> float:
         """The grid new nodes snap to [m]: about 40 cells across the stage."""

@@ -16,6 +16,7 @@ import pygame
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
 from equilibria.app.draw.render import ARROW_PX, LONGEST_PX
+from equilibria.app.session.cursor import Target
 from equilibria.format.schema import support_words
 from equilibria.rules.construction import money
 from equilibria.rules.kind import TOOL_KEYS
@@ -35,6 +36,11 @@ class Tool:
     label = ""
     tip = ""
     edits = False
+    picks: tuple[str, ...] = ("node", "member", "triangle")  # what a click of it acts on: what the keys step through
+
+    def targets(self, scene) -> list[Target]:
+        """What the keys step through with this tool in hand (game/app/session/cursor.py)."""
+        return scene.picture.targets(self.picks)
 
     def press(self, scene, pos: tuple[int, int], *, shift: bool) -> None:
         """The left button went down at `pos` in the world area."""
@@ -79,6 +85,7 @@ class Inspect(Tool):
 
 class NodeTool(Tool):
     name, label, edits = "node", N_("Node"), True
+    picks = ("node",)
     tip = N_("click to place a node (on the grid; Shift: off it); drag one of your nodes to move it")
 
     def __init__(self) -> None:
@@ -151,6 +158,7 @@ class Joining(Tool):
 
     edits = True
     count = 2
+    picks = ("node",)
 
     def __init__(self) -> None:
         self.pending: list[str] = []
@@ -200,7 +208,8 @@ class MemberTool(Joining):
     drawn is and what it costs."""
 
     name, label = "member", N_("Member")
-    tip = N_("click or drag node to node (Tab: next section); click a member to rebuild it in this section")
+    tip = N_("click or drag node to node (S: next section); click a member to rebuild it in this section")
+    picks = ("node", "member")
 
     def __init__(self) -> None:
         super().__init__()
@@ -388,6 +397,8 @@ class PlateTool(Joining):
 class OnNode(Tool):
     """Acts on the node clicked (within reach)."""
 
+    picks = ("node",)
+
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("node",))
         if hit is not None:
@@ -477,6 +488,7 @@ class EraseTool(Tool):
 
 class ToggleMember(Tool):
     edits = True
+    picks = ("member",)
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("member",))
@@ -487,6 +499,7 @@ class ToggleMember(Tool):
 class CutTool(Tool):
     name, label, edits = "cut", N_("Cut"), True
     tip = N_("click a member your section cuts and type its force (kN, tension positive); Erase takes a cut back")
+    picks = ("member",)
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("member",))
@@ -512,6 +525,14 @@ class RemoveTool(ToggleMember):
                 scene.session.edit(scene.session.bench.toggle_member, min(near)[1])
             return
         scene.session.edit(scene.session.bench.toggle_member, hit.id)
+
+    def targets(self, scene) -> list[Target]:
+        """The members standing, and those taken out where they stood (a click there puts one back)."""
+        out = super().targets(scene)
+        for mid, (a, b) in removed_members(scene).items():
+            x, y = scene.view.world(0.5 * (a[0] + b[0]), 0.5 * (a[1] + b[1]))
+            out.append(Target("member", mid, -1, x, y))
+        return out
 
 
 def removed_members(scene) -> dict[str, tuple[tuple[float, float], tuple[float, float]]]:
@@ -567,6 +588,7 @@ class NailTool(OnNode):
 class BombTool(Tool):
     name, label = "bomb", N_("Bomb")
     tip = N_("click a member or plate to blow it up while it runs (R brings it back)")
+    picks = ("member", "triangle")
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("member", "triangle"))
