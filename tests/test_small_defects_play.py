@@ -122,3 +122,21 @@ def test_the_point_the_net_force_takes_moments_about_is_labelled():
     _app, scene = start(load_stage(shipped_level("supports-01")))
     about = moment_point(scene.session.stage.level)
     assert about == "B" and about in scene.picture.names()
+
+
+def test_the_status_line_says_checking_not_paused_while_a_check_is_judged(monkeypatch):
+    """While C's check was judged beside the frames the status line said "paused (Space runs)"."""
+    _app, scene = start(load_stage(shipped_level("reactions-02")))
+    monkeypatch.setattr(scene.session, "judging", object())
+    line = status_text(scene)
+    assert "checking" in line and "paused" not in line, line
+
+
+def test_the_window_has_the_apps_icon(monkeypatch):
+    """The app shipped assets/icon.png for its desktop entry, but the window kept pygame's snake."""
+    from equilibria.app.window.app import App
+
+    icons = []
+    monkeypatch.setattr(pygame.display, "set_icon", icons.append)
+    App((800, 600)).close()
+    assert len(icons) == 1 and icons[0].get_size()[0] >= 32

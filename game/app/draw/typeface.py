@@ -21,6 +21,11 @@ BOLD = "DejaVuSansCondensed-Bold.ttf"
 
 def font_file(name: str) -> Traversable:
     """A shipped font file (REGULAR or BOLD)."""
+    return asset_file(name)
+
+
+def asset_file(name: str) -> Traversable:
+    """A file shipped in assets/ (a font, the window's icon)."""
     try:
         root: Traversable = resources.files("equilibria.assets")
     except ModuleNotFoundError:  # a source tree run without installing it: its own assets/

@@ -136,7 +136,10 @@ def status_text(scene) -> str:
     sim = session.sim
     if sim is None:
         return _("nothing built yet: choose a tool and click in the world") if session.bench is not None else _("nothing to show")
-    parts = [f"t = {decimal(sim.time, 2)} s", _("paused (Space runs)") if session.paused else _("running")]
+    state = _("paused (Space runs)") if session.paused else _("running")
+    if session.judging is not None:  # the run on the screen stands still while the check's own run is judged beside it
+        state = _("checking (Esc stops it)")
+    parts = [f"t = {decimal(sim.time, 2)} s", state]
     if sim.time > 0 and session.verdict is not None and session.passed:
         parts.append(_("it stands: passed"))  # the judged run, in equilibrium within the goal, whatever it still sways
     elif sim.time > 0:

@@ -24,6 +24,7 @@ import pygame
 
 from equilibria.app.draw.palette import BACKGROUND, Fonts
 from equilibria.app.draw.shots import save_image
+from equilibria.app.draw.typeface import asset_file
 from equilibria.app.session.checking import ALL
 from equilibria.app.window.layout import MIN_SIZE, at_least_minimum
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 WINDOW_SIZE = (1280, 800)
 FPS = 60
+ICON = "icon.png"  # in assets/: the window's icon, the app's and the desktop entry's
 MAX_FRAME = 0.1  # [s] a longer frame (a dragged window, a debugger) counts as this
 CLOSING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))  # a kill, a closed terminal
 
@@ -95,6 +97,16 @@ class Scene:
         """The window is closing: end any thread the scene started (a check being judged)."""
 
 
+def set_icon() -> None:
+    """The window's icon: assets/icon.png, the app's own (a missing or unreadable file
+    leaves the system's)."""
+    try:
+        with asset_file(ICON).open("rb") as f:
+            pygame.display.set_icon(pygame.image.load(f, ICON))
+    except (OSError, pygame.error):
+        pass
+
+
 class App:
     """A pygame window with a stack of scenes; the top one runs.
 
@@ -108,6 +120,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Equilibria")
+        set_icon()
         self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
         hint_minimum()
         self.fonts = Fonts()
