@@ -140,3 +140,24 @@ def test_the_window_has_the_apps_icon(monkeypatch):
     monkeypatch.setattr(pygame.display, "set_icon", icons.append)
     App((800, 600)).close()
     assert len(icons) == 1 and icons[0].get_size()[0] >= 32
+
+
+def test_show_the_answer_is_judged_beside_the_frames_not_in_the_windows_thread(monkeypatch):
+    """Ctrl+A twice put the answer in and judged it at once in the window's thread (the
+    window held still as long as the check took); it now goes the way C does: "Checking…"
+    drawn, then judged beside the frames, Esc able to stop it."""
+    from equilibria.app.session.play import PlaySession
+
+    def held(self, *args, **kwargs):
+        raise AssertionError("judged in the window's thread")
+
+    monkeypatch.setattr(PlaySession, "check", held)
+    _app, scene = start(load_stage(shipped_level("reactions-02")))
+    with _app:
+        key(_app, pygame.K_a, pygame.KMOD_CTRL)
+        key(_app, pygame.K_a, pygame.KMOD_CTRL)
+        assert scene.checking or scene.session.judging is not None or scene.session.verdict is not None
+        for _ in range(4):
+            _app.frame()
+        assert scene.session.verdict is not None  # the worked answer, checked: it stands, and counts for nothing
+        assert scene.session.level_bench.attempt.shown

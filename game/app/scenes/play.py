@@ -222,8 +222,7 @@ class PlayScene(Scene):
     def run_pause(self) -> None:
         s = self.session
         if s.paused:
-            if self.toolbar.tool.edits:
-                self.toolbar.tool.cancel()
+            self.toolbar.tool.cancel()  # a member half drawn is dropped (the tools that do not edit hold nothing)
             s.run()
         else:
             s.paused = True
@@ -246,6 +245,10 @@ class PlayScene(Scene):
         else:
             s.check()
 
+    def show_answer(self) -> None:  # Ctrl+A twice: the worked answer in as the work, checked beside the frames
+        if self.session.show_answer():
+            self.check()
+
     def try_again(self) -> None:
         self.session.try_again()
         self.verdict_box.unfold()
@@ -256,9 +259,6 @@ class PlayScene(Scene):
         stage = next_stage(s)
         if stage is not None:
             self.app.replace(PlayScene(self.app, stage, integrator=s.integrator, progress=s.progress))
-
-    def toggle_against(self) -> None:
-        self.graphs.toggle_against()
 
     def toggle_graphs(self) -> None:
         """G: the graph panel, shut or open; opened with nothing graphed, it graphs the

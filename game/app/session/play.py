@@ -455,9 +455,10 @@ class PlaySession:
             judging.cancel()
             self.notice = _("The check was stopped: nothing is counted, and your answer is as it was.")
 
-    def show_answer(self) -> None:
-        """Ctrl+A, asked twice: give the level up and show the worked answer (give_up)."""
-        give_up(self)
+    def show_answer(self) -> bool:
+        """Ctrl+A, asked twice: give the level up and put the worked answer in as the work
+        (give_up); whether it is there to be checked (the scene checks it beside the frames)."""
+        return give_up(self)
 
     def try_again(self) -> None:
         if self.level_bench is not None and self.verdict is not None:
@@ -691,23 +692,24 @@ def way(d) -> str:
     return _(WAYS[across, upright])
 
 
-def give_up(session: PlaySession) -> None:
+def give_up(session: PlaySession) -> bool:
     """Show the answer, asked twice (Ctrl+A): the level given up (marks 0, recorded as shown
     by the check, never won) and the worked solution shown: the reference answer as the
     work (game/work/attempt.py show_answer; Ctrl+Z after T brings the student's own back),
-    checked, the verdict box holding the level's explanation."""
+    to be checked, the verdict box then holding the level's explanation. Whether the
+    answer is in as the work (False: refused, or asked once and waiting for the second)."""
     bench = session.level_bench
     attempt = bench.attempt if bench is not None else None
     if attempt is None or attempt.won:
         session.notice = _("There is no answer to show here.") if attempt is None else _("Passed: the explanation is in the verdict box.")
-        return
+        return False
     if not attempt.answer_asked:
         attempt.answer_asked = True
         session.notice = _(ASK_ANSWER)
-        return
+        return False
     session.try_again()
     session.edit(bench.replace, attempt.show_answer() or bench.moves)
-    session.check()
+    return True
 
 
 def break_words(session: PlaySession, mid: str) -> str:
