@@ -161,3 +161,23 @@ def test_show_the_answer_is_judged_beside_the_frames_not_in_the_windows_thread(m
             _app.frame()
         assert scene.session.verdict is not None  # the worked answer, checked: it stands, and counts for nothing
         assert scene.session.level_bench.attempt.shown
+
+
+def test_a_member_click_just_beside_a_node_says_it_made_a_new_joint_there():
+    """tutorial-04, a member begun at A, then a click 20 px right of C (6 px outside its
+    reach): a new joint and the member A to it were made without a word, the student
+    thinking they had joined C."""
+    from test_play_session import click, tool
+    from test_playtest import node_at
+
+    app, scene = start(load_stage(shipped_level("tutorial-04")))
+    with app:
+        tool(app, scene, "member")
+        click(app, node_at(scene, "A"))
+        x, y = node_at(scene, "C")
+        scene.session.notice = ""
+        click(app, (x + 20, y))
+        made = scene.toolbar.tool.pending[0]
+        assert made not in ("A", "C")
+        notice = scene.session.notice
+        assert f"new joint {made}, 20 px beside C" in notice and "Ctrl+Z" in notice, notice

@@ -60,18 +60,26 @@ class Tool:
         return _(self.tip)
 
 
-def missed(scene, pos: tuple[int, int]) -> str:
-    """Why a click meant for a node did nothing: the nearest node and how far it is."""
+def nearest_node(scene, pos: tuple[float, float]) -> tuple[str, float] | None:
+    """The node drawn nearest the screen point `pos`, and how far [px]; None: no nodes."""
     s = scene.session
     if s.sim is None or not s.model.n_nodes:
-        return _("There is no node here to click.")
+        return None
     shown = scene.picture.positions()
     pts = scene.view.points(shown if shown is not None else s.sim.state.pos[:, :2])
     d = (pts[:, 0] - pos[0]) ** 2 + (pts[:, 1] - pos[1]) ** 2
     q = int(d.argmin())
+    return s.model.node_ids[q], math.sqrt(d[q])
+
+
+def missed(scene, pos: tuple[int, int]) -> str:
+    """Why a click meant for a node did nothing: the nearest node and how far it is."""
+    near = nearest_node(scene, pos)
+    if near is None:
+        return _("There is no node here to click.")
     reach = scene.picture.reach() * scene.view.scale
     return _("No node under the click: the nearest, {node}, is {far} px away (click within {reach} px of it).").format(
-        node=s.model.node_ids[q], far=decimal(math.sqrt(d[q]), 0), reach=decimal(reach, 0)
+        node=near[0], far=decimal(near[1], 0), reach=decimal(reach, 0)
     )
 
 
@@ -250,10 +258,16 @@ class MemberTool(Joining):
         if session.section is None:
             session.notice, self.pending = _("This level offers no members to build."), []
             return ""
+        near = nearest_node(scene, pos)  # before the new joint: the node the click may have meant
         made = session.edit(bench.add_member_to, self.pending[-1], *at, session.section)
         if made is None:
             return ""
         self.pending = [made[0]]
+        reach = scene.picture.reach() * scene.view.scale
+        if near is not None and near[1] <= NEAR_MISS * reach:  # a click just beside a node: a new joint there, said
+            session.notice = _(
+                "A new joint {new}, {far} px beside {node}: a click within {reach} px of a node uses it (Ctrl+Z takes the new one back)."
+            ).format(new=made[0], far=decimal(near[1], 0), node=near[0], reach=decimal(reach, 0))
         return made[0]
 
     def release(self, scene, pos, *, fine):
@@ -615,6 +629,7 @@ TOOL_CLASSES = (
 TOOLS = {t.name: t for t in TOOL_CLASSES}  # name → class (label, tip) of every tool
 
 PICK_PX = 9  # [px] how near a click must be to a member taken out to put it back
+NEAR_MISS = 2.5  # a new joint this many node reaches from a node is said to be beside it (the click may have meant the node)
 BUTTON_H = 30
 GAP = 6
 
