@@ -184,7 +184,8 @@ def _more_commands(sub) -> None:
     docs = sub.add_parser("docs", help=_("the manual, installed with the program: its folder and pages, or one page"))
     docs.add_argument("page", nargs="?", metavar="PAGE", help=_("the page to print (cli, level-format, model, solutions)"))
     clean = sub.add_parser("clean", help=_("remove the compiled engine from the cache (and with --data the player's things)"))
-    clean.add_argument("--data", action="store_true", help=_("also remove the progress, designs, screenshots, hand-ins, a teacher's levels and logs"))
+    clean.add_argument("--data", action="store_true", help=_("also remove the progress, designs, screenshots, hand-ins and logs"))
+    clean.add_argument("--levels", action="store_true", help=_("with --data, also remove a teacher's own levels (kept otherwise)"))
     course = sub.add_parser("course", help=_("a teacher's course: a course file for the students and a key for the teacher"))
     what = course.add_subparsers(dest="course_command", required=True, metavar="{new,open}")
     new = what.add_parser("new", help=_("write NAME.course.json (for the students) and NAME.key.json (for you alone)"))
@@ -421,7 +422,9 @@ def clean(args: argparse.Namespace) -> int:
     """Remove the compiled engine and, with --data, the player's things (game/course/cleanup.py)."""
     from equilibria.course.cleanup import clean as remove
 
-    print("\n".join(remove(args.data)))
+    if args.levels and not args.data:
+        raise BadInput(_("clean: --levels: a teacher's levels are removed only with --data (`equilibria clean --data --levels`)"))
+    print("\n".join(remove(args.data, args.levels)))
     return 0
 
 
