@@ -21,6 +21,7 @@ from equilibria.app.session.pacing import SPEEDS
 from equilibria.app.session.play import data_place
 from equilibria.app.session.terms import element_name, material_name
 from equilibria.engine.linear import load_vector
+from equilibria.engine.member_loads import end_moments
 from equilibria.engine.results import member_results
 from equilibria.engine.simulation import Simulation
 from equilibria.files.store import BadInput
@@ -111,8 +112,9 @@ def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = 
             return [*lines, _("its force shows once you pass")]
         n = float(r.axial[k])
         if r.bending[k]:
-            ends = _("end moments {mi}, {mj}").format(mi=num(r.moment_i[k] / 1e3, "kN·m"), mj=num(r.moment_j[k] / 1e3, "kN·m"))
-            lines += [_("axial {force}, shear {shear}").format(force=num(n / 1e3, "kN"), shear=num(r.shear_i[k] / 1e3, "kN")), ends]
+            shear, mi, mj = (a[k] for a in end_moments(model, s))  # a loaded beam's with its fixed-end moments
+            ends = _("end moments {mi}, {mj}").format(mi=num(mi / 1e3, "kN·m"), mj=num(mj / 1e3, "kN·m"))
+            lines += [_("axial {force}, shear {shear}").format(force=num(n / 1e3, "kN"), shear=num(shear / 1e3, "kN")), ends]
         else:
             axial = num(n / 1e3, "kN")
             lines.append(_("axial {force} (tension)") if n > 0 else _("axial {force} (compression)") if n < 0 else _("axial {force} (none)"))
