@@ -137,3 +137,17 @@ def test_newmark_takes_frame_steps_and_refuses_an_hht_alpha_outside_its_range(tr
     for alpha in ("0.1", "-0.5"):
         code, _, err = run(["simulate", str(truss_file), "--integrator", "newmark", "--hht-alpha", alpha], capsys)
         assert code == 2 and "--hht-alpha must be in [-1/3, 0]" in err
+
+
+def test_load_factors_may_start_with_a_minus(truss_file, capsys):
+    """`--load-factors -1,1` was taken for an option ("expected one argument"); `=-1,1` worked."""
+    spaced = run(["simulate", str(truss_file), "--integrator", "linear", "--load-factors", "-1,1", "--json"], capsys)
+    equals = run(["simulate", str(truss_file), "--integrator", "linear", "--load-factors=-1,1", "--json"], capsys)
+    assert spaced[0] == equals[0] == 0 and spaced[1]["load_factors"] == equals[1]["load_factors"] == [-1.0, 1.0]
+
+
+def test_hht_alpha_under_another_integrator_is_said_to_be_left_out(truss_file, capsys):
+    code, _, err = run(["simulate", str(truss_file), "--seconds", "0.01", "--hht-alpha", "-0.1", "--json"], capsys)
+    assert code == 0 and "--hht-alpha damps Newmark's steps only; under rk4 it is left out" in err
+    code, _, err = run(["simulate", str(truss_file), "--seconds", "0.01", "--integrator", "newmark", "--hht-alpha", "-0.1", "--json"], capsys)
+    assert code == 0 and "hht" not in err

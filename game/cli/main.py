@@ -261,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     set_language(_language_asked(sys.argv[1:] if argv is None else argv) or system_language())
     argparse_in_language()  # "usage:", "positional arguments", "invalid choice" in the language too
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(glued(sys.argv[1:] if argv is None else argv))
         if getattr(args, "json", False):  # a machine reads it: keys, values and sentences in English, whatever the language
             set_language(SOURCE)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
@@ -781,6 +781,11 @@ def simulate(args: argparse.Namespace) -> int:
     model = _read_model(args)
     if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
         raise BadInput(_("--hht-alpha must be in [-1/3, 0], got {value}").format(value=args.hht_alpha))
+    if args.hht_alpha and args.integrator != "newmark":  # said, not silently dropped
+        print(
+            _("{model}: --hht-alpha damps Newmark's steps only; under {integrator} it is left out").format(model=args.model, integrator=args.integrator),
+            file=sys.stderr,
+        )
     if args.load_factors is not None:
         return _simulate_load_factors(args, model)
     sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
@@ -880,6 +885,21 @@ def _report(args: argparse.Namespace, out: dict, failure: str | None) -> int:
     if failure:
         print(f"{args.model}: {failure}", file=sys.stderr)
     return 1 if failure else 0
+
+
+NUMBER_LISTS = ("--load-factors",)  # options whose value may start with a minus (-1,1): argparse would take it for an option
+
+
+def glued(argv: list[str]) -> list[str]:
+    """`--load-factors -1,1` as `--load-factors=-1,1`: argparse reads a value that starts
+    with a minus and holds a comma as an option of its own ("expected one argument")."""
+    out: list[str] = []
+    for word in argv:
+        if out and out[-1] in NUMBER_LISTS and word.startswith("-") and "," in word:
+            out[-1] = f"{out[-1]}={word}"
+        else:
+            out.append(word)
+    return out
 
 
 def _load_factors(text: str) -> list[float]:
