@@ -244,6 +244,8 @@ def _no_rest(args: argparse.Namespace, run: dict, model) -> str:
             said = f"{said}: {_(MECHANISM)}"
     else:
         said = _("not at rest after {time} s (--max-seconds {most})").format(time=_g(run["time"]), most=_g(args.max_seconds))
+        if args.integrator == "newmark" and not getattr(args, "hht_alpha", 0.0):
+            said += ": " + _("plain Newmark leaves a stiff member's highest modes undamped, and they keep it moving; --hht-alpha -0.1 damps them")
     return _("load factor {factor}: {failure}").format(factor=_g(run["load_factor"]), failure=said) if "load_factor" in run else said
 
 
