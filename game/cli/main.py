@@ -125,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     shw.add_argument("--answers", action="store_true", help=_("also the answer and the explanation (needs the course's key, --key)"))
     shw.add_argument("--key", metavar="KEY_FILE", help=_("the teacher's key of the course (written by `equilibria course new`)"))
     shw.add_argument("--json", action="store_true", help=_("print one JSON object (with --answers, the answer as a solution file)"))
+    how = sub.add_parser("method", help=_("the textbook method worked on a level or a model file, step by step (graded: after a pass or a shown answer)"))
+    how.add_argument("level", help=_("a level file, the id of a level, or a model file"))
+    how.add_argument("--student", help=_("the student id whose numbers to work with (default: yours, from the progress)"))
     grd = sub.add_parser("grade", help=_("judge a class's solution files: the marks by the game's rule, as CSV rows and a grade book to import"))
     grd.add_argument("levels", nargs="*", metavar="LEVEL", help=_("the levels to grade: level ids (truss-01 truss-02), level files, or folders of them"))
     grd.add_argument("--course", metavar="FILE", help=_("grade the levels of this course file, with its numbers (instead of LEVEL...)"))
@@ -265,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, "json", False):  # a machine reads it: keys, values and sentences in English, whatever the language
             set_language(SOURCE)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
-        commands |= {"docs": docs, "clean": clean, "show": show, "course": course}
+        commands |= {"docs": docs, "clean": clean, "show": show, "course": course, "method": method}
         commands |= {"play": play, "sandbox": sandbox}
         command = commands.get(args.command, menu)
         return command(args)
@@ -478,6 +481,37 @@ def show(args: argparse.Namespace) -> int:
             print(json.dumps(out, ensure_ascii=False))
         else:
             sys.stdout.write(("\n" if k or name else "") + show_text(drawn, answers=args.answers))
+    return 0
+
+
+def method(args: argparse.Namespace) -> int:
+    """The method worked on a level (graded: only after a pass or a shown answer, which cost
+    the marks) or a model file, as text (game/tutor/worked.py)."""
+    from equilibria.course.level import load_level
+    from equilibria.course.progress import Progress
+    from equilibria.course.syllabus import level_path
+    from equilibria.rules.kinds import KINDS
+    from equilibria.rules.variants import version
+    from equilibria.tutor.worked import as_text, work_level, work_model
+
+    path = str(level_path(args.level))
+    data = read_json(path)
+    if isinstance(data, dict) and "kind" not in data and "goal" not in data:  # a model file (simulate's): no level, nothing graded
+        sys.stdout.write(as_text(work_model(data)))
+        return 0
+    try:
+        level = load_level(data)
+    except ValueError as exc:
+        raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
+    progress = Progress.load()
+    if KINDS[level.kind].judged and not (progress.won(level.id) or progress.shown(level.id)):
+        said = _('{level}: its method shows after a pass, or after "show the answer" (Ctrl+A in the game), which gives its marks up')
+        raise BadInput(said.format(level=level.id))
+    try:
+        drawn = version(level, args.student or progress.student, progress.course_code)
+    except ValueError as exc:
+        raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
+    sys.stdout.write(f"{drawn.title}\n\n" + as_text(work_level(drawn)))
     return 0
 
 

@@ -1,0 +1,92 @@
+"""The method worked on a level or a model file, and written out as a page of text.
+
+A free-body level (its supports or members cut away, game/rules/answer.py) is one body
+whose unknowns are the forces of its cuts: the whole body's three equations, the textbook's
+way (moments about where two unknowns meet first), give the reactions of a truss or a
+beam, or three members cut by a section. Any other structure with supports is worked as
+a truss by joints (game/tutor/truss.py), or stopped with the reason where statics alone
+does not apply (a mechanism, an indeterminate count, a frame's bending members).
+"""
+
+from __future__ import annotations
+
+from equilibria.course.level import Level
+from equilibria.rules.answer import unknowns
+from equilibria.tutor.method import NotStatics, Step, Unknown, solve_body
+from equilibria.tutor.truss import Problem, Worked, method_of_joints
+from equilibria.words.figures import figure
+from equilibria.words.i18n import _
+
+
+def work_level(level: Level) -> Worked:
+    """The method on a level as posed (a level that draws its load at random: draw 0)."""
+    drawn = level.drawn(0) if level.load_choices() else level
+    data = drawn.model_data()
+    return work_free_body(data, level) if level.cut else work_model(data)
+
+
+def work_model(data: dict) -> Worked:
+    """A structure with its supports: by joints, or the reason it cannot be."""
+    try:
+        return method_of_joints(Problem.of(data))
+    except NotStatics as exc:
+        return Worked([], {}, str(exc))
+
+
+def work_free_body(data: dict, level: Level) -> Worked:
+    """A free body: the forces of its cuts from its three equations."""
+    problem = Problem.of(data)
+    cuts = []
+    for k, u in enumerate(unknowns(level)):
+        x, y = problem.joints[u.node]
+        name = _cut_name(u, k)
+        cuts.append(Unknown(name, x, y, *u.direction, couple=u.moment, key=("cut", k), where=u.node))
+    try:
+        step = solve_body(_("The free body"), cuts, problem.loads, problem.span)
+    except NotStatics as exc:
+        return Worked([], {}, str(exc))
+    values = {name: v for eq in step.equations for name, v in eq.found.items()}
+    return Worked([step], values)
+
+
+def _cut_name(u, k: int) -> str:
+    """A cut's unknown as the textbook names it: A_x, A_y, M_A, F_CD (a cut member)."""
+    member = u.phrase.fields.get("member")
+    if member:
+        return f"F_{member}"
+    if u.moment:
+        return f"M_{u.node}"
+    ux, uy = u.direction
+    return f"{u.node}_x" if (ux, uy) == (1.0, 0.0) else f"{u.node}_y" if (ux, uy) == (0.0, 1.0) else f"{u.node}_{k + 1}"
+
+
+def as_text(worked: Worked) -> str:
+    """The steps as a page: each free body, its equations with the numbers, what each finds."""
+    lines: list[str] = []
+    for k, step in enumerate(worked.steps, 1):
+        lines.append(f"{k}. {step.title}")
+        lines += [f"   {note}" for note in step.notes]
+        for eq in step.equations:
+            found = ", ".join(f"{name} = {_value(name, v)}" for name, v in eq.found.items())
+            lines.append(f"   {eq.sum} = 0:  {' '.join(eq.terms)} = 0   →   {found}")
+            if eq.why:
+                lines.append(f"      ({eq.why})")
+    if worked.limit:
+        lines.append(_("Statics alone stops here: {why}").format(why=worked.limit))
+    members = {n: v for n, v in worked.values.items() if n.startswith("F_")}
+    if members:
+        lines.append(_("Member forces (tension positive):"))
+        lines += [f"   {n[2:]}: {_value(n, v)}" for n, v in sorted(members.items())]
+    return "\n".join(lines) + "\n"
+
+
+def _value(name: str, value: float) -> str:
+    if name.startswith("M_"):
+        return f"{figure(value / 1e3)} kN·m"
+    said = f"{figure(value / 1e3)} kN"
+    if name.startswith("F_") and abs(value) > 1e-9:
+        said += " " + (_("(tension)") if value > 0 else _("(compression)"))
+    return said
+
+
+__all__ = ["Step", "Worked", "as_text", "work_level", "work_model"]
