@@ -178,3 +178,49 @@ def test_method_on_a_model_file_needs_no_pass(capsys, tmp_path):
     text = capsys.readouterr().out
     assert "Joint" in text and "Member forces (tension positive):" in text
     assert as_text(method_of_joints(Problem.of(simple_truss(1, 3)))) == text
+
+
+# ---------------------------------------------------------------------- in the game: K
+def test_k_shows_the_method_only_after_a_pass_then_steps_forward_and_back(tmp_path):
+    import pygame
+    from test_layout import level as opened
+    from test_play_session import key
+
+    app, scene = opened("truss-01", tmp_path)
+    with app:
+        key(app, pygame.K_k)
+        assert not scene.method.is_open and "after a pass" in scene.session.notice
+    app, scene = opened("truss-01", tmp_path, solved=True)
+    with app:
+        key(app, pygame.K_c)
+        app.frame()
+        app.frame()
+        assert scene.session.passed
+        key(app, pygame.K_k)
+        assert scene.method.is_open and scene.parts.top_modal() is scene.method
+        title, _, rows, _, _ = scene.method.content(800)
+        assert "step 1 of 1" in title and "The free body" in title
+        text = " ".join(piece.text for _, pieces in rows for piece in pieces)
+        assert "ΣM about A = 0" in text and "D_y = 12 kN" in text
+        key(app, pygame.K_k)
+        assert not scene.method.is_open
+
+
+def test_in_the_sandbox_k_works_the_students_own_truss(tmp_path):
+    import pygame
+    from test_play_session import build_truss, key, start
+
+    from equilibria.app.session.stage import Stage
+
+    app, scene = start(Stage.empty_sandbox())
+    with app:
+        build_truss(app, scene)
+        key(app, pygame.K_k)
+        assert scene.method.is_open
+        worked = scene.method.worked
+        assert worked.steps, worked.limit
+        first = scene.method.content(800)[0]
+        key(app, pygame.K_RIGHT)
+        assert scene.method.page == 1 and scene.method.content(800)[0] != first
+        key(app, pygame.K_LEFT)
+        assert scene.method.page == 0

@@ -60,23 +60,28 @@ def _cut_name(u, k: int) -> str:
     return f"{u.node}_x" if (ux, uy) == (1.0, 0.0) else f"{u.node}_y" if (ux, uy) == (0.0, 1.0) else f"{u.node}_{k + 1}"
 
 
+def step_lines(step: Step) -> list[str]:
+    """One step's lines: its notes, then each equation with its numbers, what it finds and why."""
+    lines = list(step.notes)
+    for eq in step.equations:
+        found = ", ".join(f"{name} = {_value(name, v)}" for name, v in eq.found.items())
+        lines.append(f"{eq.sum} = 0:  {' '.join(eq.terms)} = 0   →   {found}")
+        if eq.why:
+            lines.append(f"   ({eq.why})")
+    return lines
+
+
 def as_text(worked: Worked) -> str:
     """The steps as a page: each free body, its equations with the numbers, what each finds."""
     lines: list[str] = []
     for k, step in enumerate(worked.steps, 1):
         lines.append(f"{k}. {step.title}")
-        lines += [f"   {note}" for note in step.notes]
-        for eq in step.equations:
-            found = ", ".join(f"{name} = {_value(name, v)}" for name, v in eq.found.items())
-            lines.append(f"   {eq.sum} = 0:  {' '.join(eq.terms)} = 0   →   {found}")
-            if eq.why:
-                lines.append(f"      ({eq.why})")
+        lines += [f"   {line}" for line in step_lines(step)]
     if worked.limit:
         lines.append(_("Statics alone stops here: {why}").format(why=worked.limit))
-    members = {n: v for n, v in worked.values.items() if n.startswith("F_")}
-    if members:
+    if members := member_lines(worked):
         lines.append(_("Member forces (tension positive):"))
-        lines += [f"   {n[2:]}: {_value(n, v)}" for n, v in sorted(members.items())]
+        lines += [f"   {line}" for line in members]
     return "\n".join(lines) + "\n"
 
 
@@ -89,4 +94,10 @@ def _value(name: str, value: float) -> str:
     return said
 
 
-__all__ = ["Step", "Worked", "as_text", "work_level", "work_model"]
+def member_lines(worked: Worked) -> list[str]:
+    """The member forces found, one a line (tension positive)."""
+    members = {n: v for n, v in worked.values.items() if n.startswith("F_")}
+    return [f"{n[2:]}: {_value(n, v)}" for n, v in sorted(members.items())]
+
+
+__all__ = ["Step", "Worked", "as_text", "member_lines", "step_lines", "work_level", "work_model"]

@@ -24,9 +24,10 @@ from operator import attrgetter
 import pygame
 
 from equilibria.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
+from equilibria.app.scenes.methodbox import MethodPart
 from equilibria.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
 from equilibria.app.session.answers import FORCE, MEMBER, MOMENT, asked
-from equilibria.app.session.camera import PAN_PX, ZOOM_STEP, Camera
+from equilibria.app.session.camera import ZOOM_STEP, Camera
 from equilibria.app.session.play import PlaySession, next_stage
 from equilibria.app.session.shapes import Hit
 from equilibria.app.session.stage import Stage
@@ -44,8 +45,6 @@ from equilibria.app.window.layout import Layout, arrange
 from equilibria.app.window.sections import SectionManager
 from equilibria.rules.kinds import kind_of
 from equilibria.words.i18n import _
-
-PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
 
 def first_tool(bench) -> str:
@@ -103,7 +102,8 @@ class PlayScene(Scene):
         self.leaving = LeavePart(fonts, s, alone=lambda: len(self.app.scenes) == 1, leave=self.leave)
         docked = [self.title, self.toolbar_part, WorldPart(fonts, self), LegendPart(fonts, s, self.picture), self.readout, StatusPart(fonts, self)]
         over = [BadgesPart(fonts, self), self.hud, GraphPart(fonts, self.graphs), TipPart(fonts, self, boxed=lambda: sections.top_modal() is not None)]
-        boxes = [self.verdict_box, TablePart(fonts, self.table, s, self.help.open), self.brief, self.help, self.entry_box, self.leaving]
+        self.method = MethodPart(fonts, s, self.help.open)  # K: the textbook's method, step by step (game/app/scenes/methodbox.py)
+        boxes = [self.verdict_box, TablePart(fonts, self.table, s, self.help.open), self.brief, self.method, self.help, self.entry_box, self.leaving]
         sections = SectionManager(docked + over + boxes)  # in drawing order
         return sections
 
@@ -163,8 +163,8 @@ class PlayScene(Scene):
             hidden = not (kind_of(self.stage.kind).resultants_before_pass or self.session.passed)  # Kind: finding the resultant is part of the work
             if binding.action == "toggle:picture.resultants" and self.picture.resultants and hidden:
                 self.session.notice = _("The resultants of the distributed loads show after a pass: working them out is part of this level.")
-        elif binding.action in ("tool_key", "pan_key"):
-            getattr(self, binding.action)(event.key)
+        elif binding.action in ("tool_key", "keys.pan"):
+            attrgetter(binding.action)(self)(event.key)
         elif binding.action == "arrow_key":
             self.keys.arrow(event.key, event.mod)
         else:
@@ -190,10 +190,6 @@ class PlayScene(Scene):
 
     def pin_end(self) -> None:  # P: the end nearest the pointer of the member under it pinned, or unpinned (tools.py)
         pin_nearest_end(self)
-
-    def pan_key(self, key: int) -> None:
-        dx, dy = PAN_KEYS[key]
-        self.picture.camera.pan(PAN_PX * dx, PAN_PX * dy, self.picture.box())
 
     def escape(self) -> None:
         """Close the top box, fold the verdict, cancel what the tool has half done (the

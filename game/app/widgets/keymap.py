@@ -61,7 +61,7 @@ BINDINGS = (
     Binding((K.K_a,), "show_answer", N_("Ctrl+A"), N_("show the answer (gives the level up: 0 marks)"), ctrl=True),
     Binding((K.K_n,), "next_level", "", ""),
     Binding((K.K_f,), "fit_view", N_("Wheel, middle drag"), N_("zoom, pan (also Ctrl+arrows); F fits the view")),
-    Binding(ARROW_KEYS, "pan_key", "", "", ctrl=True, shift=False),
+    Binding(ARROW_KEYS, "keys.pan", "", "", ctrl=True, shift=False),
     Binding((K.K_m,), "picture.magnify_next", "M", N_("magnify the deflections ×10, ×100, ×1000")),
     Binding((K.K_v,), "toggle:picture.values", "V, L", N_("force values on members; L: every name")),
     Binding((K.K_i,), "picture.next_diagram", "I", N_("shear and bending-moment diagrams on the beams: V, then M, then none")),
@@ -71,7 +71,8 @@ BINDINGS = (
     Binding((K.K_a,), "follow", "", ""),
     Binding((K.K_x,), "graphs.toggle_against", "", ""),
     Binding((K.K_e,), "export_graph", "", ""),
-    Binding((K.K_b,), "brief.toggle", "B", N_("show the whole brief, or fold it")),
+    Binding((K.K_b,), "brief.toggle", "B, K", N_("the whole brief; K: the method, step by step (after a pass)")),
+    Binding((K.K_k,), "method.toggle", "", ""),  # one row with B
     Binding((K.K_u,), "table.toggle", "U", N_("the member table: sections, lengths, costs (forces after a check)")),
     Binding((K.K_s,), "session.save_design", N_("Ctrl+S, Ctrl+E"), N_("save the sandbox design; hand your work in (hand-in/)"), ctrl=True),
     Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S

@@ -15,12 +15,14 @@ import math
 import pygame
 
 from equilibria.app.draw.palette import BACKGROUND, INK
+from equilibria.app.session.camera import PAN_PX
 from equilibria.app.session.cursor import KeyCursor, Target
 from equilibria.engine.results import member_ends
 from equilibria.words.figures import figure
 from equilibria.words.i18n import _
 
 ARROWS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
+PAN = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 LONG_STEP = 10  # grid steps a Ctrl+Shift+arrow moves the free point
 EDGE_PX = 40  # [px] the view pans to keep the selection this far inside the world
 RING_PX = 14  # [px] the ring round a chosen node
@@ -61,7 +63,7 @@ class KeyPointer:
         yet, the arrows pan the view as they always did."""
         scene, direction = self.scene, ARROWS[key]
         if not self.cursor.active:
-            scene.pan_key(key)
+            self.pan(key)
             return
         if mod & pygame.KMOD_SHIFT:
             for _ in range(LONG_STEP if mod & pygame.KMOD_CTRL else 1):
@@ -73,6 +75,11 @@ class KeyPointer:
             scene.session.notice = _("Nothing further that way for this tool: Tab goes through all of it; Shift+arrow moves a free point.")
             return
         self._say(found)
+
+    def pan(self, key: int) -> None:
+        """An arrow with nothing chosen, or Ctrl+arrow: the view moves, the structure the other way."""
+        dx, dy = PAN[key]
+        self.scene.picture.camera.pan(PAN_PX * dx, PAN_PX * dy, self.scene.picture.box())
 
     def click(self) -> None:
         """Enter: what a click of the tool in hand does at the selection (nothing chosen:

@@ -99,7 +99,7 @@ def arrange(part: Callable[[str], Any], layout: Layout, structure: pygame.Rect |
     for name in ("brief", "entry", "leave"):
         if part(name).shown:
             part(name).rect = part(name).place(world)
-    for name in ("help", "table"):  # the widest boxes spread over the side column too
+    for name in ("help", "table", "method"):  # the widest boxes spread over the side column too
         if part(name).shown:
             part(name).rect = part(name).place(layout.stage)
 

@@ -1,0 +1,93 @@
+"""The method, step by step (K): the textbook's way to the answer worked on what is on the
+screen (game/tutor/), one step at a time, forward with → and back with ←.
+
+On a graded level it opens after a pass or after "show the answer" (which gave the marks
+up), never before: K before then says so. In the sandbox and on a build level it works the
+student's own structure as it stands; on a free-body or section level, the level's body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from equilibria.app.draw.palette import INK
+from equilibria.app.scenes.boxes import PAD, Modal
+from equilibria.app.window.sections import text_rows
+from equilibria.rules.kinds import kind_of
+from equilibria.tutor.worked import Worked, member_lines, step_lines, work_level, work_model
+from equilibria.words.i18n import _
+
+STEP_KEYS = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1}
+
+
+class MethodPart(Modal):
+    """The worked method in a box over the world, a step a page."""
+
+    name = "method"
+    widest, frame = 900, 2
+    keys = (pygame.K_ESCAPE, pygame.K_k)
+
+    def __init__(self, fonts, session, open_help: Callable[[], None]):
+        super().__init__(fonts, open_help=open_help)
+        self.session = session
+        self.worked: Worked | None = None
+        self.page = 0
+
+    def allowed(self) -> bool:
+        """After a pass or a shown answer on a graded level; always where nothing is graded."""
+        s = self.session
+        bench = s.level_bench
+        if bench is None or not kind_of(s.stage.kind).judged:
+            return True
+        return s.passed or bench.attempt.won or bench.attempt.shown
+
+    def toggle(self) -> None:
+        if self.is_open:
+            self.close()
+            return
+        if not self.allowed():
+            self.session.notice = _('The method shows after a pass, or after "show the answer" (Ctrl+A), which gives the marks up.')
+            return
+        self.worked = self._work()
+        self.page = 0
+        self.open()
+
+    def _work(self) -> Worked:
+        s = self.session
+        level = s.stage.level
+        if level is not None and level.cut:
+            return work_level(level)  # the level's free body, in the student's numbers
+        data = s.data()
+        return work_model(data) if data else Worked([], {}, _("nothing is built yet"))
+
+    def content(self, width: int):
+        worked = self.worked or Worked([], {})
+        steps = worked.steps
+        if not steps:
+            rows = text_rows(self.fonts.body, _("Statics alone stops here: {why}").format(why=worked.limit), width, INK)
+            return _("The method"), INK, rows, _("K or Esc: close"), ()
+        k = min(self.page, len(steps) - 1)
+        step = steps[k]
+        lines = step_lines(step)
+        last = k == len(steps) - 1
+        if last and worked.limit:
+            lines.append(_("Statics alone stops here: {why}").format(why=worked.limit))
+        if last and (members := member_lines(worked)):
+            lines += ["", _("Member forces (tension positive):"), *members]
+        title = _("The method, step {k} of {n}: {title}").format(k=k + 1, n=len(steps), title=step.title)
+        rows = text_rows(self.fonts.body, "\n".join(lines), width, INK)
+        return title, INK, rows, _("→ the next step, ← the one before · K or Esc: close"), ()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in STEP_KEYS and self.worked is not None and self.worked.steps:
+            self.page = max(0, min(len(self.worked.steps) - 1, self.page + STEP_KEYS[event.key]))
+            self.scroll.home()
+            return True
+        return super().handle_event(event)
+
+    def place(self, area: pygame.Rect) -> pygame.Rect:
+        box = pygame.Rect((0, 0), self.size(area))
+        box.midtop = (area.centerx, area.top + PAD)
+        return box
