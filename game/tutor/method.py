@@ -87,6 +87,8 @@ class Step:
     title: str
     equations: list[Equation] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    table: list[tuple[float, float, float, float]] = field(default_factory=list)  # a beam's (s [m], V left, V right [N], M [N m]) at each point
+    largest: tuple[float, float] | None = None  # a beam's largest moment [N m] and where [m]
 
 
 class NotStatics(ValueError):
@@ -189,9 +191,13 @@ def _moments(target: Unknown, todo, done, loads, known, label, px, py) -> Equati
     arm = target.arm(px, py)
     total, terms = _terms_known(done, loads, known, lambda f: f.moment_about(px, py) if isinstance(f, Force) else f.arm(px, py))
     value = -total / arm
-    why = _("the lines of {others} pass through this point: they drop out, and {name} is the one unknown left").format(
-        others=", ".join(u.name for u in todo if u is not target), name=target.name
-    )
+    others = [u.name for u in todo if u is not target]
+    if others:
+        why = _("the lines of {others} pass through this point: they drop out, and {name} is the one unknown left").format(
+            others=", ".join(others), name=target.name
+        )
+    else:
+        why = _("{name} is the one unknown left").format(name=target.name)
     terms.append(f"{'+' if arm >= 0 else '−'} {figure(abs(arm))} m × {target.name}")
     return Equation(_("ΣM about {point}").format(point=label), terms, {target.name: value}, why)
 

@@ -41,6 +41,7 @@ class Problem:
     loads: list[Force]
     at_joints: dict[str, tuple[float, float]]
     beams: list[str] = field(default_factory=list)
+    spread: list[tuple[str, str, float, float, str]] = field(default_factory=list)  # (i, j, w_i, w_j, direction) of each member load [N/m]
 
     @property
     def span(self) -> float:
@@ -72,7 +73,8 @@ class Problem:
         loads += [Force(_("the weight at {node}").format(node=n), *joints[n], 0.0, w, where=n) for n, w in weights]
         loads += _distributed(model, joints)
         at_joints = {ids[q]: (float(f[q, 0]), float(f[q, 1])) for q in range(len(ids))}
-        return cls(joints, members, reactions, [ld for ld in loads if ld.fx or ld.fy or ld.m], at_joints, beams)
+        spread = [(ids[ml.i], ids[ml.j], ml.wi, ml.wj, ml.direction) for ml in model.member_loads]
+        return cls(joints, members, reactions, [ld for ld in loads if ld.fx or ld.fy or ld.m], at_joints, beams, spread)
 
 
 def _reactions(model: Model, data: dict, joints) -> list[Unknown]:

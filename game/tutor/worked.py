@@ -10,9 +10,12 @@ does not apply (a mechanism, an indeterminate count, a frame's bending members).
 
 from __future__ import annotations
 
+import math
+
 from equilibria.course.level import Level
 from equilibria.rules.answer import unknowns
-from equilibria.tutor.method import NotStatics, Step, Unknown, solve_body
+from equilibria.tutor.beam import Line, Spread, shear_and_moment, straight_line
+from equilibria.tutor.method import Force, NotStatics, Step, Unknown, solve_body
 from equilibria.tutor.truss import Problem, Worked, method_of_joints
 from equilibria.words.figures import figure
 from equilibria.words.i18n import _
@@ -26,11 +29,39 @@ def work_level(level: Level) -> Worked:
 
 
 def work_model(data: dict) -> Worked:
-    """A structure with its supports: by joints, or the reason it cannot be."""
+    """A structure with its supports: a straight beam by its reactions and then its shear
+    and moment cut by cut, a truss by joints, or the reason it cannot be."""
+    problem = Problem.of(data)
+    line = straight_line(list(problem.joints.values())) if problem.beams else None
     try:
-        return method_of_joints(Problem.of(data))
+        if line is not None and len(problem.reactions) == 3:
+            step = solve_body(_("The whole beam"), problem.reactions, problem.loads, problem.span)
+            values = {name: v for eq in step.equations for name, v in eq.found.items()}
+            return Worked([step, beam_step(problem, line, problem.reactions, values)], values)
+        return method_of_joints(problem)
     except NotStatics as exc:
         return Worked([], {}, str(exc))
+
+
+def beam_step(problem: Problem, line: Line, found: list[Unknown], values: dict[str, float]) -> Step:
+    """V and M along a straight beam under its loads and the forces `found` (reactions, or a
+    free body's cut forces) with their `values`."""
+    forces = [f for f in problem.loads if f.where]  # the point loads and weights; the spread loads as they are, below
+    for u in found:
+        v = values[u.name]
+        forces.append(Force(u.name, u.x, u.y, 0.0 if u.couple else v * u.ux, 0.0 if u.couple else v * u.uy, v if u.couple else 0.0, where=u.where))
+    spreads = []
+    tx, ty = -line.uy, line.ux
+    for i, j, wi, wj, direction in problem.spread:
+        (xi, yi), (xj, yj) = problem.joints[i], problem.joints[j]
+        length = math.hypot(xj - xi, yj - yi)
+        mx, my = (xj - xi) / length, (yj - yi) / length
+        dx, dy = {"x": (1.0, 0.0), "y": (0.0, 1.0), "normal": (-my, mx)}[direction]
+        across = dx * tx + dy * ty
+        a, b, qa, qb = line.s(xi, yi), line.s(xj, yj), wi * across, wj * across
+        spreads.append(Spread(a, b, qa, qb) if a < b else Spread(b, a, qb, qa))
+    length = max(line.s(x, y) for x, y in problem.joints.values())
+    return shear_and_moment(line, forces, spreads, length)
 
 
 def work_free_body(data: dict, level: Level) -> Worked:
@@ -46,7 +77,9 @@ def work_free_body(data: dict, level: Level) -> Worked:
     except NotStatics as exc:
         return Worked([], {}, str(exc))
     values = {name: v for eq in step.equations for name, v in eq.found.items()}
-    return Worked([step], values)
+    line = straight_line(list(problem.joints.values())) if problem.beams else None
+    steps = [step] if line is None else [step, beam_step(problem, line, cuts, values)]
+    return Worked(steps, values)
 
 
 def _cut_name(u, k: int) -> str:
