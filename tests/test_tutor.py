@@ -297,3 +297,17 @@ def test_any_determinate_beam_has_the_engines_shear_and_moment_at_every_point_an
     assert checked >= 1  # the left end at least; every point where the loading changes that an element starts at
     largest = largest_moments(md, sim.state)
     assert abs(cut.largest[0]) == pytest.approx(float(abs(largest).max()), rel=1e-4, abs=ROUND_OFF * scale)
+
+
+def test_a_compound_truss_stuck_at_every_joint_is_cut_by_a_section_then_finished_by_joints():
+    """Two triangles joined by three bars (BD, CE, AF), pin A, roller F: after the
+    reactions every joint keeps three unknowns; the section through the three joining bars
+    frees a triangle, and the joints finish it. Every force as the engine's."""
+    nodes = [("A", 0, 0), ("B", 2, 0), ("C", 1, 1.5), ("D", 5, 1.5), ("E", 4, 0), ("F", 6, 0)]
+    bars = [member(m, m[0], m[1]) for m in ("AB", "BC", "AC", "DE", "EF", "DF", "BD", "CE", "AF")]
+    data = model(nodes, bars, [{"node": "A", "fix": ["x", "y"]}, {"node": "F", "fix": ["y"]}], [{"node": "C", "fy": -10000}, {"node": "D", "fy": -5000}])
+    worked = method_of_joints(Problem.of(data))
+    assert worked.limit == ""
+    sections = [s for s in worked.steps if s.title.startswith("A section")]
+    assert len(sections) == 1 and set(sections[0].title.replace(",", "").split()) >= {"BD", "CE", "AF"}
+    assert_agrees(worked, data)

@@ -220,14 +220,93 @@ def _joints(p: Problem, values: dict, steps: list[Step]) -> str:
                 break
             except NotStatics:
                 continue
+        left = [mid for mid in p.members if f"F_{mid}" not in values]
+        if step is None and left:
+            step = _section(p, values, left)
         if step is None:
-            left = [mid for mid in p.members if f"F_{mid}" not in values]
             if not left:
                 return ""
-            return _("no joint is left with two unknowns or fewer: a section through the members {names} is needed").format(names=", ".join(left))
+            return _("no joint is left with two unknowns or fewer, and no section through three of {names} frees a part").format(names=", ".join(left))
         for eq in step.equations:
             values.update(eq.found)
         steps.append(step)
+
+
+MOST_SECTIONS = 20_000  # triples of members tried for a section (a truss of some 50 unknown members)
+
+
+def _section(p: Problem, values: dict, left: list[str]) -> Step | None:
+    """The method of sections where no joint is left with two unknowns: three members whose
+    cut frees a part of the truss, that part's three equations (moments first about where
+    two of the cut members meet) for their forces; None when no such three are found."""
+    from itertools import combinations, islice
+
+    for trio in islice(combinations(left, 3), MOST_SECTIONS):
+        part = _part_freed(p, set(trio))
+        if part is None:
+            continue
+        unknowns = []
+        for mid in trio:
+            i, j = p.members[mid]
+            inside, outside = (i, j) if i in part else (j, i)
+            x, y = p.joints[inside]
+            unknowns.append(Unknown(f"F_{mid}", x, y, *pull((x, y), p.joints[outside]), key=("member", mid), where=inside))
+        held = [u for u in p.reactions if u.key[1] in part]
+        if any(u.name not in values for u in held):
+            continue  # the part has a reaction not known yet: more than three unknowns
+        loads = [f for node in sorted(part) for f in _outside_loads(p, node, values)]
+        try:
+            step = solve_body(_("A section through {a}, {b} and {c}").format(a=trio[0], b=trio[1], c=trio[2]), unknowns, loads, p.span)
+        except NotStatics:
+            continue
+        step.notes.append(
+            _("No joint is left with two unknowns: the cut through three members frees the part with joints {joints}.").format(joints=", ".join(sorted(part)))
+        )
+        return step
+    return None
+
+
+def _part_freed(p: Problem, cut: set[str]) -> set[str] | None:
+    """The joints of the smaller part the members `cut` free (the truss falls in two), or None."""
+    links: dict[str, set[str]] = {n: set() for n in p.joints}
+    for mid, (i, j) in p.members.items():
+        if mid not in cut:
+            links[i].add(j)
+            links[j].add(i)
+    start = next(iter(p.joints))
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in links[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    rest = set(p.joints) - seen
+    if not rest or not _connected(links, rest):
+        return None
+    crossing = [mid for mid in cut if (p.members[mid][0] in seen) != (p.members[mid][1] in seen)]
+    if len(crossing) != len(cut):
+        return None  # one of the three lies inside a part: it is no cut
+    return seen if len(seen) <= len(rest) else rest
+
+
+def _connected(links: dict[str, set[str]], nodes: set[str]) -> bool:
+    start = next(iter(nodes))
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in (links[todo.pop()] & nodes) - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen == nodes
+
+
+def _outside_loads(p: Problem, node: str, values: dict) -> list[Force]:
+    """What acts on a part at `node` from outside it: its load and its reactions found."""
+    x, y = p.joints[node]
+    fx, fy = p.at_joints.get(node, (0.0, 0.0))
+    out = [Force(_("the load at {node}").format(node=node), x, y, fx, fy, where=node)] if (fx or fy) else []
+    for u in p.reactions:
+        if u.key[1] == node and values.get(u.name) and not u.couple:
+            out.append(Force(f"{u.name} = {figure(values[u.name] / 1e3)} kN", x, y, values[u.name] * u.ux, values[u.name] * u.uy, where=node))
+    return out
 
 
 def _joint_unknowns(p: Problem, node: str, values: dict) -> list[Unknown]:
