@@ -311,3 +311,41 @@ def test_a_compound_truss_stuck_at_every_joint_is_cut_by_a_section_then_finished
     sections = [s for s in worked.steps if s.title.startswith("A section")]
     assert len(sections) == 1 and set(sections[0].title.replace(",", "").split()) >= {"BD", "CE", "AF"}
     assert_agrees(worked, data)
+
+
+# ---------------------------------------------------------------------- the page to keep
+def test_method_svg_writes_a_page_with_the_structure_the_diagrams_and_every_step(capsys, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    beam = tmp_path / "beam.json"
+    beam.write_text(json.dumps(random_beam(7)))
+    page = tmp_path / "beam.svg"
+    assert main(["method", str(beam), "--svg", str(page)]) == 0
+    assert str(page) in capsys.readouterr().err
+    root = ET.fromstring(page.read_text(encoding="utf-8"))  # well-formed: every text escaped
+    texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert "Shear V [kN]" in texts and "Bending moment M" in texts and "The whole beam" in texts
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}polygon"))) >= 2  # the two diagrams
+    truss = tmp_path / "truss.json"
+    truss.write_text(json.dumps(simple_truss(3, 4)))
+    assert main(["method", str(truss), "--svg", str(tmp_path / "truss.svg")]) == 0
+    lines = list(ET.fromstring((tmp_path / "truss.svg").read_text(encoding="utf-8")).iter("{http://www.w3.org/2000/svg}line"))
+    colours = {line.get("stroke") for line in lines}
+    assert {"#0072B2", "#D55E00"} <= colours  # tension and compression, as found
+
+
+def test_e_in_the_method_box_saves_the_page_in_the_data_folder(tmp_path, monkeypatch):
+    import pygame
+    from test_play_session import build_truss, key, start
+
+    from equilibria.app.session.stage import Stage
+
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
+    app, scene = start(Stage.empty_sandbox())
+    with app:
+        build_truss(app, scene)
+        key(app, pygame.K_k)
+        key(app, pygame.K_e)
+        pages = list((tmp_path / "methods").glob("method-*.svg"))
+        assert len(pages) == 1 and str(pages[0]) in scene.session.notice
+        assert "Joint" in pages[0].read_text(encoding="utf-8")

@@ -128,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     how = sub.add_parser("method", help=_("the textbook method worked on a level or a model file, step by step (graded: after a pass or a shown answer)"))
     how.add_argument("level", help=_("a level file, the id of a level, or a model file"))
     how.add_argument("--student", help=_("the student id whose numbers to work with (default: yours, from the progress)"))
+    how.add_argument("--svg", metavar="OUT.svg", help=_("also write the worked method as a page to print or hand in, with the structure and a beam's diagrams"))
     grd = sub.add_parser("grade", help=_("judge a class's solution files: the marks by the game's rule, as CSV rows and a grade book to import"))
     grd.add_argument("levels", nargs="*", metavar="LEVEL", help=_("the levels to grade: level ids (truss-01 truss-02), level files, or folders of them"))
     grd.add_argument("--course", metavar="FILE", help=_("grade the levels of this course file, with its numbers (instead of LEVEL...)"))
@@ -487,6 +488,8 @@ def show(args: argparse.Namespace) -> int:
 def method(args: argparse.Namespace) -> int:
     """The method worked on a level (graded: only after a pass or a shown answer, which cost
     the marks) or a model file, as text (game/tutor/worked.py)."""
+    from pathlib import Path
+
     from equilibria.course.level import load_level
     from equilibria.course.progress import Progress
     from equilibria.course.syllabus import level_path
@@ -497,7 +500,9 @@ def method(args: argparse.Namespace) -> int:
     path = str(level_path(args.level))
     data = read_json(path)
     if isinstance(data, dict) and "kind" not in data and "goal" not in data:  # a model file (simulate's): no level, nothing graded
-        sys.stdout.write(as_text(work_model(data)))
+        worked = work_model(data)
+        sys.stdout.write(as_text(worked))
+        _method_page(args, Path(path).stem, worked)
         return 0
     try:
         level = load_level(data)
@@ -511,8 +516,21 @@ def method(args: argparse.Namespace) -> int:
         drawn = version(level, args.student or progress.student, progress.course_code)
     except ValueError as exc:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
-    sys.stdout.write(f"{drawn.title}\n\n" + as_text(work_level(drawn)))
+    worked = work_level(drawn)
+    sys.stdout.write(f"{drawn.title}\n\n" + as_text(worked))
+    _method_page(args, drawn.title, worked)
     return 0
+
+
+def _method_page(args: argparse.Namespace, title: str, worked) -> None:
+    """method --svg: the page, written atomically; where, on stderr."""
+    if not args.svg:
+        return
+    from equilibria.files.store import write_bytes_atomic
+    from equilibria.tutor.page import svg_page
+
+    write_bytes_atomic(args.svg, svg_page(title, worked).encode("utf-8"))
+    print(_("The worked method is in {path}").format(path=args.svg), file=sys.stderr)
 
 
 def _course_and_key(args: argparse.Namespace) -> tuple[str | None, str | None]:

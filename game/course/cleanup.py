@@ -35,7 +35,7 @@ from equilibria.words.i18n import _, decimal, ngettext
 
 STALE_DAYS = 30
 ENGINE_FOLDER = re.compile(r"[^/\\]+-[0-9a-f]{12}")  # VERSION-DIGEST (engine/compiled/cache.py)
-DATA_ENTRIES = ("progress.json", "designs", "screenshots", "graphs", "hand-in", "logs")  # what the game writes in the data folder
+DATA_ENTRIES = ("progress.json", "designs", "screenshots", "graphs", "methods", "hand-in", "logs")  # what the game writes in the data folder
 TEACHER_LEVELS = "levels"  # a teacher's own levels (game/course/teacher.py): theirs, removed only when asked by name
 
 

@@ -21,6 +21,7 @@ from equilibria.words.figures import figure
 from equilibria.words.i18n import _
 
 SAME = 1e-9  # [share of the length] two points this close are one
+CURVE = 200  # samples of the diagrams along the beam, besides each point where the loading changes
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,12 @@ def shear_and_moment(line: Line, forces: list[Force], spreads: list[Spread], len
                 if abs(m_zero) > abs(best[0]):
                     best = (m_zero, zero)
     step.largest = best
+    for k in range(CURVE + 1):  # the diagrams, densely: each point where the loading changes, and between
+        s = length * k / CURVE
+        step.curve.append((s, *at(s, before=False)))
+    for s in points:
+        step.curve.append((s, *at(s, before=True)))
+    step.curve.sort(key=lambda row: row[0])
     step.notes.append(
         _("The largest bending moment: {m} kN·m at s = {s} m ({how})").format(
             m=figure(best[0] / 1e3), s=figure(best[1]), how=_("sagging") if best[0] > 0 else _("hogging")

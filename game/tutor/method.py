@@ -89,6 +89,7 @@ class Step:
     notes: list[str] = field(default_factory=list)
     table: list[tuple[float, float, float, float]] = field(default_factory=list)  # a beam's (s [m], V left, V right [N], M [N m]) at each point
     largest: tuple[float, float] | None = None  # a beam's largest moment [N m] and where [m]
+    curve: list[tuple[float, float, float]] = field(default_factory=list)  # a beam's (s [m], V [N], M [N m]) densely, for its diagrams
 
 
 class NotStatics(ValueError):

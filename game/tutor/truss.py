@@ -133,6 +133,7 @@ class Worked:
     steps: list[Step]
     values: dict[str, float]
     limit: str = ""  # why the method stopped short, in words ("" when it found everything)
+    problem: Problem | None = None  # what was worked (the page draws it: game/tutor/page.py)
 
 
 def method_of_joints(problem: Problem) -> Worked:
@@ -162,7 +163,7 @@ def method_of_joints(problem: Problem) -> Worked:
         steps.append(Step(_("Members that carry nothing, by inspection"), notes=[f"F_{mid} = 0: {why}" for mid, why in zero]))
         values.update({f"F_{mid}": 0.0 for mid, _ in zero})
     limit = _joints(p, values, steps)
-    return Worked(steps, values, limit)
+    return Worked(steps, values, limit, p)
 
 
 def _ends(p: Problem, node: str) -> list[str]:

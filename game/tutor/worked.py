@@ -37,10 +37,10 @@ def work_model(data: dict) -> Worked:
         if line is not None and len(problem.reactions) == 3:
             step = solve_body(_("The whole beam"), problem.reactions, problem.loads, problem.span)
             values = {name: v for eq in step.equations for name, v in eq.found.items()}
-            return Worked([step, beam_step(problem, line, problem.reactions, values)], values)
+            return Worked([step, beam_step(problem, line, problem.reactions, values)], values, problem=problem)
         return method_of_joints(problem)
     except NotStatics as exc:
-        return Worked([], {}, str(exc))
+        return Worked([], {}, str(exc), problem)
 
 
 def beam_step(problem: Problem, line: Line, found: list[Unknown], values: dict[str, float]) -> Step:
@@ -75,11 +75,11 @@ def work_free_body(data: dict, level: Level) -> Worked:
     try:
         step = solve_body(_("The free body"), cuts, problem.loads, problem.span)
     except NotStatics as exc:
-        return Worked([], {}, str(exc))
+        return Worked([], {}, str(exc), problem)
     values = {name: v for eq in step.equations for name, v in eq.found.items()}
     line = straight_line(list(problem.joints.values())) if problem.beams else None
     steps = [step] if line is None else [step, beam_step(problem, line, cuts, values)]
-    return Worked(steps, values)
+    return Worked(steps, values, problem=problem)
 
 
 def _cut_name(u, k: int) -> str:

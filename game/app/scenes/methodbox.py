@@ -8,14 +8,18 @@ student's own structure as it stands; on a free-body or section level, the level
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
 
 from equilibria.app.draw.palette import INK
 from equilibria.app.scenes.boxes import PAD, Modal
+from equilibria.app.session.play import data_place
 from equilibria.app.window.sections import text_rows
+from equilibria.files.store import BadInput, write_bytes_atomic
 from equilibria.rules.kinds import kind_of
+from equilibria.tutor.page import svg_page
 from equilibria.tutor.worked import Worked, member_lines, step_lines, work_level, work_model
 from equilibria.words.i18n import _
 
@@ -78,9 +82,22 @@ class MethodPart(Modal):
             lines += ["", _("Member forces (tension positive):"), *members]
         title = _("The method, step {k} of {n}: {title}").format(k=k + 1, n=len(steps), title=step.title)
         rows = text_rows(self.fonts.body, "\n".join(lines), width, INK)
-        return title, INK, rows, _("→ the next step, ← the one before · K or Esc: close"), ()
+        return title, INK, rows, _("→ the next step, ← the one before · E: save it as a page to print · K or Esc: close"), ()
+
+    def save_page(self) -> None:
+        """E: the worked method as a page (SVG) in the data folder's methods/; the notice says where."""
+        try:
+            path = data_place("methods") / time.strftime("method-%Y%m%d-%H%M%S.svg")
+            write_bytes_atomic(path, svg_page(self.session.stage.title, self.worked).encode("utf-8"))
+        except (BadInput, OSError) as exc:
+            self.session.notice = _("Could not save the page: {problem}").format(problem=exc)
+            return
+        self.session.notice = _("The worked method is saved as a page to print: {path}").format(path=path)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_e and self.worked is not None:
+            self.save_page()
+            return True
         if event.type == pygame.KEYDOWN and event.key in STEP_KEYS and self.worked is not None and self.worked.steps:
             self.page = max(0, min(len(self.worked.steps) - 1, self.page + STEP_KEYS[event.key]))
             self.scroll.home()
