@@ -238,6 +238,10 @@ def test_in_the_sandbox_k_works_the_students_own_truss(tmp_path):
         assert scene.method.page == 1 and scene.method.content(800)[0] != first
         key(app, pygame.K_LEFT)
         assert scene.method.page == 0
+        while not scene.method.current().title.startswith("Joint"):
+            key(app, pygame.K_RIGHT)
+        node = scene.method.current().title.split()[-1]
+        assert scene.method.current().joints == [node]  # ringed on the picture as the box is drawn
 
 
 # ---------------------------------------------------------------------- beams, cut by cut

@@ -90,6 +90,8 @@ class Step:
     table: list[tuple[float, float, float, float]] = field(default_factory=list)  # a beam's (s [m], V left, V right [N], M [N m]) at each point
     largest: tuple[float, float] | None = None  # a beam's largest moment [N m] and where [m]
     curve: list[tuple[float, float, float]] = field(default_factory=list)  # a beam's (s [m], V [N], M [N m]) densely, for its diagrams
+    joints: list[str] = field(default_factory=list)  # the joints of the free body this step takes (none: the whole structure)
+    members: list[str] = field(default_factory=list)  # the members it is about (cut by a section, found to carry nothing)
 
 
 class NotStatics(ValueError):

@@ -160,7 +160,7 @@ def method_of_joints(problem: Problem) -> Worked:
             values.update(eq.found)
     zero = _zero_by_inspection(p, values)
     if zero:
-        steps.append(Step(_("Members that carry nothing, by inspection"), notes=[f"F_{mid} = 0: {why}" for mid, why in zero]))
+        steps.append(Step(_("Members that carry nothing, by inspection"), notes=[f"F_{mid} = 0: {why}" for mid, why in zero], members=[m for m, _ in zero]))
         values.update({f"F_{mid}": 0.0 for mid, _ in zero})
     limit = _joints(p, values, steps)
     return Worked(steps, values, limit, p)
@@ -218,6 +218,7 @@ def _joints(p: Problem, values: dict, steps: list[Step]) -> str:
         for _count, _k, node, unknown in sorted(candidates, key=lambda c: c[:2]):
             try:  # two unknowns in line (a chord through an unloaded joint) cannot be told apart there: the next joint
                 step = solve_body(_("Joint {node}").format(node=node), unknown, _joint_loads(p, node, values), p.span)
+                step.joints = [node]
                 break
             except NotStatics:
                 continue
@@ -263,6 +264,7 @@ def _section(p: Problem, values: dict, left: list[str]) -> Step | None:
         step.notes.append(
             _("No joint is left with two unknowns: the cut through three members frees the part with joints {joints}.").format(joints=", ".join(sorted(part)))
         )
+        step.joints, step.members = sorted(part), list(trio)
         return step
     return None
 

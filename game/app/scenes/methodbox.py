@@ -13,10 +13,12 @@ from collections.abc import Callable
 
 import pygame
 
-from equilibria.app.draw.palette import INK
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw.palette import INK, MARK
 from equilibria.app.scenes.boxes import PAD, Modal
 from equilibria.app.session.play import data_place
 from equilibria.app.window.sections import text_rows
+from equilibria.engine.results import member_ends
 from equilibria.files.store import BadInput, write_bytes_atomic
 from equilibria.rules.kinds import kind_of
 from equilibria.tutor.page import svg_page
@@ -33,9 +35,9 @@ class MethodPart(Modal):
     widest, frame = 900, 2
     keys = (pygame.K_ESCAPE, pygame.K_k)
 
-    def __init__(self, fonts, session, open_help: Callable[[], None]):
+    def __init__(self, fonts, session, picture, open_help: Callable[[], None]):
         super().__init__(fonts, open_help=open_help)
-        self.session = session
+        self.session, self.picture = session, picture  # the picture: where the step's joints are drawn
         self.worked: Worked | None = None
         self.page = 0
 
@@ -93,6 +95,27 @@ class MethodPart(Modal):
             self.session.notice = _("Could not save the page: {problem}").format(problem=exc)
             return
         self.session.notice = _("The worked method is saved as a page to print: {path}").format(path=path)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The step's free body marked on the picture (its joints ringed, the members it is
+        about drawn over dashed), then the box."""
+        step = self.current()
+        model = self.session.model
+        if step is not None and model is not None and self.picture.current:
+            for node in step.joints:
+                if node in model.node_ids:
+                    pygame.draw.circle(surface, MARK, self.picture.point_of(model.node_index(node)), 16, 4)
+            ends = member_ends(model)
+            for mid in step.members:
+                if mid in model.member_ids:
+                    i, j = ends[model.member_index(mid)]
+                    draw.dashed(surface, MARK, self.picture.point_of(int(i)), self.picture.point_of(int(j)), 5)
+        super().draw(surface)
+
+    def current(self):
+        """The step shown, or None."""
+        steps = self.worked.steps if self.worked is not None else []
+        return steps[min(self.page, len(steps) - 1)] if steps else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_e and self.worked is not None:

@@ -102,7 +102,7 @@ class PlayScene(Scene):
         self.leaving = LeavePart(fonts, s, alone=lambda: len(self.app.scenes) == 1, leave=self.leave)
         docked = [self.title, self.toolbar_part, WorldPart(fonts, self), LegendPart(fonts, s, self.picture), self.readout, StatusPart(fonts, self)]
         over = [BadgesPart(fonts, self), self.hud, GraphPart(fonts, self.graphs), TipPart(fonts, self, boxed=lambda: sections.top_modal() is not None)]
-        self.method = MethodPart(fonts, s, self.help.open)  # K: the textbook's method, step by step (game/app/scenes/methodbox.py)
+        self.method = MethodPart(fonts, s, self.picture, self.help.open)  # K: the textbook's method, step by step (game/app/scenes/methodbox.py)
         boxes = [self.verdict_box, TablePart(fonts, self.table, s, self.help.open), self.brief, self.method, self.help, self.entry_box, self.leaving]
         sections = SectionManager(docked + over + boxes)  # in drawing order
         return sections
