@@ -353,3 +353,26 @@ def test_e_in_the_method_box_saves_the_page_in_the_data_folder(tmp_path, monkeyp
         pages = list((tmp_path / "methods").glob("method-*.svg"))
         assert len(pages) == 1 and str(pages[0]) in scene.session.notice
         assert "Joint" in pages[0].read_text(encoding="utf-8")
+
+
+def test_method_of_a_passed_build_level_works_the_students_own_structure(capsys, tmp_path, monkeypatch):
+    """tutorial-04 as posed is a mechanism (nothing built); after a pass, method works what
+    the student built (their saved work): AC and BC by joints, as the engine answers."""
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
+    progress = Progress.load()
+    progress.save_work("tutorial-04", json.loads((SOLUTIONS / "tutorial-04.json").read_text(encoding="utf-8")))
+    progress.record_check("tutorial-04", True, 100, 1, hints=0, passed_at=1)
+    progress.save()
+    assert main(["method", "tutorial-04"]) == 0
+    out = capsys.readouterr().out
+    assert "Joint C" in out and "AC:" in out and "BC:" in out and "mechanism" not in out
+
+
+def test_a_kind_whose_method_is_not_worked_yet_says_so_not_a_wrong_reason():
+    worked = work_level(load_level(read_json(shipped_level("balance-01"))))
+    assert worked.values == {} and "not worked yet" in worked.limit and "mechanism" not in worked.limit
+
+
+def test_a_three_hinged_body_says_it_must_be_taken_apart_at_its_pin():
+    worked = work_level(load_level(read_json(shipped_level("hinge-01"))))
+    assert worked.values == {} and "taken apart at a pin" in worked.limit

@@ -516,10 +516,26 @@ def method(args: argparse.Namespace) -> int:
         drawn = version(level, args.student or progress.student, progress.course_code)
     except ValueError as exc:
         raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
-    worked = work_level(drawn)
+    worked = work_level(drawn, _saved_work(drawn, progress))
     sys.stdout.write(f"{drawn.title}\n\n" + as_text(worked))
     _method_page(args, drawn.title, worked)
     return 0
+
+
+def _saved_work(level, progress) -> dict | None:
+    """The student's saved work on `level` as the engine's model (what they built), or None."""
+    from equilibria.format.solution import load_solution
+    from equilibria.work.workbench import LevelBench
+
+    saved = progress.work(level.id)
+    if not saved or level.cut:
+        return None
+    bench = LevelBench(level)
+    try:
+        bench.restore(list(load_solution(saved).moves))
+    except ValueError:
+        return None
+    return bench.running()
 
 
 def _method_page(args: argparse.Namespace, title: str, worked) -> None:

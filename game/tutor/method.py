@@ -114,9 +114,13 @@ def solve_body(title: str, unknowns: list[Unknown], loads: list[Force], span: fl
     tol = SQUARE * max(span, 1e-9)
     while todo:
         eq = _one_at_a_time(todo, done, loads, known, tol) or _two_together(todo, done, loads, known, tol)
+        if eq is None and len(todo) > 3:
+            said = _("{n} unknowns and three equations: {body} must be taken apart at its pins (not worked yet)")
+            raise NotStatics(said.format(n=len(todo), body=title))
         if eq is None:
             names = ", ".join(u.name for u in todo)
-            raise NotStatics(_("the equilibrium of {body} cannot give {names} on their own").format(body=title, names=names))
+            said = _("the three equations of {body} cannot tell {names} apart: they must come from a part of it, taken apart at a pin (not worked yet)")
+            raise NotStatics(said.format(body=title, names=names))
         step.equations.append(eq)
         for name, value in eq.found.items():
             known[name] = value

@@ -20,12 +20,20 @@ from equilibria.tutor.truss import Problem, Worked, method_of_joints
 from equilibria.words.figures import figure
 from equilibria.words.i18n import _
 
+NOT_YET = ("balance",)  # kinds whose method (the forces that hold a free body, tipping, friction's cases) is not worked yet
 
-def work_level(level: Level) -> Worked:
-    """The method on a level as posed (a level that draws its load at random: draw 0)."""
+
+def work_level(level: Level, work: dict | None = None) -> Worked:
+    """The method on a level: a free-body or section level's body as posed (a level that
+    draws its load at random: draw 0); any other the structure `work` (the student's, as
+    the engine's model: a build level's members, a stability level's supports), else the
+    level as posed."""
+    if level.kind in NOT_YET:
+        return Worked([], {}, _("the method of this kind of level (the forces that hold a free body: balance, friction, tipping) is not worked yet"))
     drawn = level.drawn(0) if level.load_choices() else level
-    data = drawn.model_data()
-    return work_free_body(data, level) if level.cut else work_model(data)
+    if level.cut:
+        return work_free_body(drawn.model_data(), level)
+    return work_model(work if work is not None else drawn.model_data())
 
 
 def work_model(data: dict) -> Worked:

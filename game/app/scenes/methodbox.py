@@ -62,10 +62,9 @@ class MethodPart(Modal):
 
     def _work(self) -> Worked:
         s = self.session
-        level = s.stage.level
-        if level is not None and level.cut:
-            return work_level(level)  # the level's free body, in the student's numbers
-        data = s.data()
+        level, data = s.stage.level, s.data()
+        if level is not None:
+            return work_level(level, data)  # a free body as posed, in the student's numbers; else the student's own structure
         return work_model(data) if data else Worked([], {}, _("nothing is built yet"))
 
     def content(self, width: int):
