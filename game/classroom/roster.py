@@ -24,6 +24,7 @@ from pathlib import Path
 
 from equilibria.files.store import MAX_FILE_BYTES, BadInput
 from equilibria.words.i18n import _
+from equilibria.words.text import named
 
 ID_HEADINGS = (
     "student id",
@@ -94,7 +95,7 @@ def _csv_roster(path: str | Path, table: list[list[str]], column: str | None) ->
     k = next((header.index(w) for w in wanted if w in header), None)
     if k is None and column:
         said = _("{file}: --roster-column: no column headed {column} (the columns: {columns})")
-        raise BadInput(said.format(file=path, column=repr(column), columns=", ".join(repr(h.strip()) for h in table[0])))
+        raise BadInput(said.format(file=path, column=named(column), columns=", ".join(named(h.strip()) for h in table[0])))
     if k is None:
         return Roster(list(dict.fromkeys(row[0].strip() for row in table if row and row[0].strip())))
     rows: dict[str, list[str]] = {}

@@ -53,16 +53,16 @@ from equilibria.words.i18n import (
     set_language,
     system_language,
 )  # the standard library only until a language is used
-from equilibria.words.text import plain_text  # the standard library only too
+from equilibria.words.text import named, plain_text  # the standard library only too
 
 
 def _positive(text: str) -> float:
     try:
         x = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a number, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a number, got {text}").format(text=named(text))) from None
     if not (math.isfinite(x) and x > 0):
-        raise argparse.ArgumentTypeError(_("must be a positive number, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("must be a positive number, got {text}").format(text=named(text)))
     return x
 
 
@@ -213,9 +213,9 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a size like 1280x800, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a size like 1280x800, got {text}").format(text=named(text))) from None
     if w < 1 or h < 1:
-        raise argparse.ArgumentTypeError(_("a size is at least 1x1, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("a size is at least 1x1, got {text}").format(text=named(text)))
     return w, h
 
 
@@ -223,9 +223,9 @@ def _count(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=named(text))) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(_("must be at least 1, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("must be at least 1, got {text}").format(text=named(text)))
     return n
 
 
@@ -886,9 +886,9 @@ def _load_factors(text: str) -> list[float]:
         try:
             x = float(part)
         except ValueError:
-            raise argparse.ArgumentTypeError(_("expected numbers separated by commas, got {text}").format(text=repr(part.strip()))) from None
+            raise argparse.ArgumentTypeError(_("expected numbers separated by commas, got {text}").format(text=named(part.strip()))) from None
         if not math.isfinite(x):
-            raise argparse.ArgumentTypeError(_("a load factor must be a finite number, got {text}").format(text=repr(part.strip())))
+            raise argparse.ArgumentTypeError(_("a load factor must be a finite number, got {text}").format(text=named(part.strip())))
         factors.append(x)
     return factors
 

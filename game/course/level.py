@@ -29,6 +29,7 @@ from equilibria.rules.kinds import KINDS, NAMES
 from equilibria.rules.variants import PLACEHOLDER, extremes, numbers_text, vary_errors, with_numbers
 from equilibria.words.i18n import LANGUAGES, SOURCE, _, languages_missing
 from equilibria.words.suggest import unknown_field
+from equilibria.words.text import named
 
 
 class Level(BaseLevel):
@@ -160,7 +161,7 @@ def sense_errors(level: Level, *, build: bool = True) -> list[str]:
     for k, (a, b) in enumerate(itertools.pairwise(path)):
         for at, node in ((k, a), (k + 1, b)):
             if node not in node_ids:
-                return [f"goal.moving_load.path[{at}]: " + _("unknown node {node}").format(node=repr(node))]
+                return [f"goal.moving_load.path[{at}]: " + _("unknown node {node}").format(node=named(node))]
         if a == b:
             return [f"goal.moving_load.path[{k + 1}]: " + _("the load must move to another node")]
     problems = _translation_errors(level) or _player_errors(level, node_ids) or vary_errors(level)
@@ -244,7 +245,7 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
             return ["player.zone: " + _("the build zone has no area (its corners lie on one line), so no node could be placed in it")]
     for k, node in enumerate(player.nodes or []):
         if node not in node_ids:
-            return [f"player.nodes[{k}]: " + _("unknown node {node}").format(node=repr(node))]
+            return [f"player.nodes[{k}]: " + _("unknown node {node}").format(node=named(node))]
     return []
 
 

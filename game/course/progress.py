@@ -37,7 +37,6 @@ sets `problem`, one line naming the file, for the game to show.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -50,11 +49,12 @@ from filelock import FileLock, Timeout
 from pydantic import Field, ValidationError, model_validator
 
 from equilibria.course.homework import CourseFile
-from equilibria.files.store import MAX_FILE_BYTES, SaveError, write_json_atomic
+from equilibria.files.store import MAX_FILE_BYTES, BadInput, SaveError, parse_json, write_json_atomic
 from equilibria.format.schema import Id, LevelId, _Strict, field_path
 from equilibria.format.solution import STAMP, Solution, load_solution
 from equilibria.rules.variants import student_error
 from equilibria.words.i18n import _
+from equilibria.words.text import cut, named
 
 FORMAT = 1
 FILE_NAME = "progress.json"
@@ -104,7 +104,7 @@ class ProgressFile(_Strict):
     def _work_is_for_its_level(self) -> ProgressFile:
         for level_id, record in self.levels.items():
             if record.work is not None and record.work.level != level_id:
-                raise ValueError(_("levels.{level}.work is for level {other}").format(level=level_id, other=repr(record.work.level)))
+                raise ValueError(_("levels.{level}.work is for level {other}").format(level=level_id, other=named(record.work.level)))
         return self
 
 
@@ -137,7 +137,7 @@ class Progress:
         side = folder / f"progress-format{FORMAT}.json"
         progress = _read(side).progress
         why = _("{file}: written by a newer Equilibria (format {format}); this version leaves it as it is and keeps its progress in {other}")
-        why = why.format(file=main, format=found.newer, other=side.name)
+        why = why.format(file=main, format=cut(str(found.newer)), other=side.name)
         progress.problem = f"{why}; {progress.problem}" if progress.problem else why
         return progress
 
@@ -342,8 +342,8 @@ class Progress:
         try:
             if self.path is None or self.path.stat().st_size > MAX_FILE_BYTES:
                 return
-            theirs = ProgressFile.model_validate(json.loads(self.path.read_bytes().decode("utf-8")))
-        except (OSError, ValueError, RecursionError):  # ValueError: bad UTF-8, bad JSON, not progress
+            theirs = ProgressFile.model_validate(parse_json(self.path.read_bytes().decode("utf-8"), self.path))
+        except (OSError, ValueError, BadInput):  # ValueError: bad UTF-8, not progress; BadInput: not JSON
             return
         for level_id, record in theirs.levels.items():
             ours = self._data.levels.get(level_id)
@@ -396,14 +396,11 @@ def _read(path: Path) -> _Found:
     except OSError as exc:
         return _Found(_unreadable(path, exc))
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw.decode("utf-8"), path)
     except UnicodeDecodeError:
         return _Found(_move_aside(path, _("not UTF-8 text")))
-    except json.JSONDecodeError as exc:
-        said = _("not valid JSON ({problem} at line {line}, column {column})")
-        return _Found(_move_aside(path, said.format(problem=exc.msg, line=exc.lineno, column=exc.colno)))
-    except RecursionError:
-        return _Found(_move_aside(path, _("not valid JSON (nested too deeply)")))
+    except BadInput as exc:  # not JSON, empty, nested too deeply, a number too long, half a character
+        return _Found(_move_aside(path, str(exc).removeprefix(f"{path}: ")))
     if not isinstance(data, dict):
         return _Found(_move_aside(path, _("not a progress file (not a JSON object)")))
     number = data.get("format")

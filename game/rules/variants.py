@@ -39,6 +39,7 @@ from pydantic import ValidationError
 
 from equilibria.format.schema import UNITS, BaseLevel, Number, each_language, error_said, field_path, text_versions
 from equilibria.words.i18n import _, decimal, decimal_mark
+from equilibria.words.text import named
 
 L = TypeVar("L", bound=BaseLevel)
 
@@ -235,7 +236,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
     name, *hows = (part.strip() for part in inside.split("|"))
     for how in hows:
         if how not in FILTERS:
-            raise ValueError(f"{field}: {{{inside}}}: " + _("unknown form {form} (use |abs, |num or |dir)").format(form=repr(how)))
+            raise ValueError(f"{field}: {{{inside}}}: " + _("unknown form {form} (use |abs, |num or |dir)").format(form=named(how)))
     how = "dir" if "dir" in hows else ""
     if "." in name:
         node, _dot, part = name.rpartition(".")
@@ -244,7 +245,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
         if part not in ANSWER_PARTS:
             raise ValueError(f"{field}: {{{inside}}}: " + _("an answer is NODE.fx, NODE.fy, NODE.F or NODE.m"))
         if name not in answer:
-            raise ValueError(f"{field}: {{{inside}}}: " + _("the level's answer has no {part} at node {node}").format(part=part, node=repr(node)))
+            raise ValueError(f"{field}: {{{inside}}}: " + _("the level's answer has no {part} at node {node}").format(part=part, node=named(node)))
         value = answer[name]
         unit = "kN·m" if part == "m" else "kN"
         if how == "dir":
@@ -254,7 +255,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
         return shown(abs(value) if "abs" in hows else value, unit, with_unit="num" not in hows)
     if name not in env:
         known = ", ".join(sorted(env)) or "none"
-        raise ValueError(f"{field}: {{{inside}}}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=repr(name), known=known))
+        raise ValueError(f"{field}: {{{inside}}}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=named(name), known=known))
     if how == "dir":
         raise ValueError(f"{field}: {{{inside}}}: " + _("|dir is for the answer's parts (NODE.fx, NODE.fy, NODE.m)"))
     unit, decimals = _unit_of(base, name)
@@ -327,12 +328,12 @@ def _walk(data, path: str):
         if isinstance(here, list) and isinstance(part, str):
             found = [i for i, item in enumerate(here) if isinstance(item, dict) and item.get("id") == part]
             if not found:
-                raise ValueError(f"{where}: " + _("no {what} with id {id}").format(what=parts[k - 1] if k else "item", id=repr(part)))
+                raise ValueError(f"{where}: " + _("no {what} with id {id}").format(what=parts[k - 1] if k else "item", id=named(part)))
             part = found[0]
         if isinstance(here, list) and isinstance(part, int) and part >= len(here):
             raise ValueError(f"{where}: " + _("there is no item {index} (the level has {count})").format(index=part, count=len(here)))
         if isinstance(here, dict) and isinstance(part, str) and part not in here:
-            raise ValueError(f"{where}: " + _("the level has no field {name} there").format(name=repr(part)))
+            raise ValueError(f"{where}: " + _("the level has no field {name} there").format(name=named(part)))
         if not isinstance(here, dict | list) or (isinstance(here, dict) and isinstance(part, int)):
             raise ValueError(f"{where}: " + _("not a field of the level"))
         if last:
@@ -368,25 +369,25 @@ def parse(text: str) -> ast.expr:
         tree = ast.parse(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # not an expression; a NUL; nested past the parser's depth
         missing = source.count("(") > source.count(")")
-        raise ValueError((_("a ')' is missing in {text}") if missing else _("cannot read {text}")).format(text=repr(text))) from None
+        raise ValueError((_("a ')' is missing in {text}") if missing else _("cannot read {text}")).format(text=named(text))) from None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
             if name not in FUNCTIONS or node.keywords:
                 raise ValueError(
-                    _("no function {name} in {text} (there are {functions})").format(name=repr(name), text=repr(text), functions=", ".join(FUNCTIONS))
+                    _("no function {name} in {text} (there are {functions})").format(name=named(name), text=named(text), functions=", ".join(FUNCTIONS))
                 )
             if len(node.args) != FUNCTIONS[name][0]:
-                raise ValueError(_("{name}() takes {n} number(s), in {text}").format(name=name, n=FUNCTIONS[name][0], text=repr(text)))
+                raise ValueError(_("{name}() takes {n} number(s), in {text}").format(name=name, n=FUNCTIONS[name][0], text=named(text)))
         elif (isinstance(node, ast.BinOp) and type(node.op) not in OPERATORS) or (
             isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.USub | ast.UAdd)
         ):
-            raise ValueError(_("unexpected {what} in {text}").format(what=repr(ast.unparse(node)), text=repr(text)))
+            raise ValueError(_("unexpected {what} in {text}").format(what=named(ast.unparse(node)), text=named(text)))
         elif isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int | float)):
-            raise ValueError(_("unexpected {what} in {text}").format(what=repr(node.value), text=repr(text)))
+            raise ValueError(_("unexpected {what} in {text}").format(what=named(node.value), text=named(text)))
         elif not isinstance(node, ast.BinOp | ast.UnaryOp | ast.Constant | ast.Name | ast.Call | ast.operator | ast.unaryop | ast.Load):
             raise ValueError(
-                _("unexpected {what} in {text}").format(what=ast.unparse(node) if isinstance(node, ast.expr) else repr(type(node).__name__), text=repr(text))
+                _("unexpected {what} in {text}").format(what=ast.unparse(node) if isinstance(node, ast.expr) else repr(type(node).__name__), text=named(text))
             )
     return tree
 
@@ -403,7 +404,7 @@ def evaluate(tree: ast.expr, env: dict[str, float], field: str) -> float:
     try:
         value = _value(tree, env)
     except KeyError as exc:
-        raise ValueError(f"{field}: " + _("no number named {name} in vary").format(name=repr(exc.args[0]))) from None
+        raise ValueError(f"{field}: " + _("no number named {name} in vary").format(name=named(exc.args[0]))) from None
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
         raise ValueError(f"{field}: " + _("cannot be worked out ({why})").format(why=exc)) from None
     if not math.isfinite(value):
@@ -481,7 +482,7 @@ def _expression_problem(text: str, known: set[str], field: str) -> str | None:
         return f"{field}: {exc}"
     unknown = sorted(names_in(tree) - known)
     return (
-        f"{field}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=repr(unknown[0]), known=", ".join(sorted(known)))
+        f"{field}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=named(unknown[0]), known=", ".join(sorted(known)))
         if unknown
         else None
     )
