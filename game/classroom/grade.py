@@ -63,11 +63,11 @@ from pathlib import Path
 
 from equilibria.classroom.marks import Marked, mark
 from equilibria.classroom.roster import on_roster
-from equilibria.course.level import Level, load_level
+from equilibria.course.level import Level, LevelVersionError, drawn_version, load_level
 from equilibria.course.syllabus import level_files, level_path
 from equilibria.files.store import BadInput, read_json
 from equilibria.rules.kinds import KINDS
-from equilibria.rules.variants import numbers_line, student_key, version
+from equilibria.rules.variants import numbers_line, student_key
 from equilibria.words.i18n import N_, _, decimal, language
 from equilibria.words.text import named
 
@@ -498,8 +498,10 @@ def judge(job: Job) -> Row:
             flag = _("done in another course ({stamped})").format(stamped=solution.course)
             return refused(said.format(file=job.shown, stamped=solution.course, course=job.course), flag)
         solution = solution.model_copy(update={"student": job.student, "course": job.course or solution.course})
-        level = version(level, solution.student, solution.course)  # drawn once: the judge finds it drawn for this student
+        level = drawn_version(level, solution.student, solution.course, job.level_file)  # drawn once: the judge finds it drawn for this student
         verdict = check(level, solution)
+    except LevelVersionError as exc:  # the level's ranges give this student a level that cannot be built: never the student's fault
+        return refused(str(exc), _("the level cannot be built with this student's numbers"))
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown))
     except ValueError as exc:

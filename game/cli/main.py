@@ -541,7 +541,7 @@ def menu(args: argparse.Namespace) -> int:
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from equilibria.cli.preparing import prepare_engine
-    from equilibria.course.level import languages_note, load_level
+    from equilibria.course.level import every_version_errors, languages_note, load_level
     from equilibria.course.syllabus import LEVELS_DIR, level_files, level_path
     from equilibria.rules.variants import versions_said, versions_warning
 
@@ -562,10 +562,15 @@ def validate(args: argparse.Namespace) -> int:
             for line in str(exc).splitlines():
                 print(plain_text(f"{path}: {line}"), file=sys.stderr)
         else:
+            problems, tried = every_version_errors(level)  # a level that varies: valid for every student, or refused
+            if problems:
+                print(plain_text(f"{path}: {problems[0]}"), file=sys.stderr)
+                bad += 1
+                continue
             nodes = ngettext("{n} node", "{n} nodes", len(level.nodes)).format(n=len(level.nodes))
             members = ngettext("{n} member", "{n} members", len(level.members)).format(n=len(level.members))
             said = _("{path}: ok ({kind}, {nodes}, {members}{versions})")
-            print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level))))
+            print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level) + tried)))
             if note := languages_note(level):  # a note, not a problem: the level plays, in English where a language is missing
                 print(plain_text(f"{path}: {note}"))
             if warning := versions_warning(level):  # nor is this: the level plays, but a class may share its answers
