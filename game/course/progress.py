@@ -123,6 +123,8 @@ class Progress:
         self._student_set = False  # the student id given this session: its word holds
         self._language_set = False  # the language chosen this session: its word holds
         self._course_set = False  # a course opened this session: its word holds
+        self._work_seen = self._works()  # each level's work as this copy last read or wrote the file
+        self.overwritten: set[str] = set()  # levels whose work another copy saved meanwhile: this copy's is not written over it
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -333,6 +335,15 @@ class Progress:
         finally:
             lock.release()
         self._opened_unsaved = False
+        self._work_seen = self._works()
+
+    def _works(self) -> dict[str, dict | None]:
+        return {level_id: (r.work.model_dump(mode="json", exclude_none=True) if r.work else None) for level_id, r in self._data.levels.items()}
+
+    def saw_work(self, level_id: str) -> None:
+        """The work on the level as the file has it is this copy's again (a session opened
+        the level and restored it): it may be saved over once more."""
+        self.overwritten.discard(level_id)
 
     def _take_in_the_file(self) -> None:
         """Keep what another copy of the game saved since this one read the file: the
@@ -350,6 +361,13 @@ class Progress:
             if ours is None or level_id not in self._touched:
                 self._data.levels[level_id] = record
                 continue
+            seen = self._work_seen.get(level_id)
+            theirs_work = record.work.model_dump(mode="json", exclude_none=True) if record.work else None
+            if theirs_work != seen:  # another copy saved work on this level since this one read it
+                mine = ours.work.model_dump(mode="json", exclude_none=True) if ours.work else None
+                if mine not in (seen, theirs_work):  # and so did this one: theirs stays, this copy is told (never "saved")
+                    self.overwritten.add(level_id)
+                ours.work = record.work
             ours.won = ours.won or record.won
             if record.marks is not None:
                 ours.marks = max(ours.marks or 0, record.marks)
