@@ -173,3 +173,15 @@ def test_a_layout_measures_in_proportion_to_its_text(fonts, words):
         font = Counting(fonts.body)
         assert len(draw.elided(font, "x" * n, 300)) < 100
         assert font.measured < 10_000  # what fits on a line, however long the text
+
+
+def test_a_number_written_as_text_is_no_number(tmp_path, capsys):
+    """Issue 36: the text "0" was taken as the number 0 (pydantic's lax mode)."""
+    level = tmp_path / "level.json"
+    level.write_text(level_text().replace('"x": 2', '"x": "2"', 1), encoding="utf-8")
+    assert main(["validate", str(level)]) == 2
+    assert capsys.readouterr().err == f"{level}: nodes[1].x: must be a number\n"
+    solution = tmp_path / "tutorial-01.json"
+    solution.write_text((ROOT / "levels" / "solutions" / "tutorial-01.json").read_text(encoding="utf-8").replace("-3000", '"-3000"'), encoding="utf-8")
+    assert main(["check", "tutorial-01", "--solution", str(solution)]) == 2
+    assert "moves[0].add_force.fx: must be a number" in capsys.readouterr().err

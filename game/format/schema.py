@@ -35,9 +35,11 @@ from equilibria.engine.vocabulary import (  # the model file's words, one home (
 from equilibria.words.i18n import LANGUAGES, N_, SOURCE, _, decimal, decimal_mark, localized, ngettext, speaking
 from equilibria.words.text import cut, named, plain_text, quotes_cut
 
-Finite = Annotated[float, Field(allow_inf_nan=False)]
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+# strict: a number is a JSON number; the text "0" (or true) is no number, as the file's
+# reader sees it (pydantic's lax mode would take "0" for 0 and true for 1)
+Finite = Annotated[float, Field(strict=True, allow_inf_nan=False)]
+Positive = Annotated[float, Field(strict=True, gt=0, allow_inf_nan=False)]
+NonNegative = Annotated[float, Field(strict=True, ge=0, allow_inf_nan=False)]
 
 # Bounds on every number that drives the run's time or memory, or could overflow a product
 # of them (docs/level-format.md, "Bounds"). Each is far beyond what a level needs (the
@@ -68,8 +70,8 @@ MAX_TEXT = 20_000  # characters of a brief, a hint, an explanation in each langu
 def bounded(low: float | None, high: float, *, above: float | None = None) -> Any:
     """A finite float within [low, high] (or above `above`, exclusive)."""
     if above is not None:
-        return Annotated[float, Field(gt=above, le=high, allow_inf_nan=False)]
-    return Annotated[float, Field(ge=low, le=high, allow_inf_nan=False)]
+        return Annotated[float, Field(strict=True, gt=above, le=high, allow_inf_nan=False)]
+    return Annotated[float, Field(strict=True, ge=low, le=high, allow_inf_nan=False)]
 
 
 Coord = bounded(-MAX_COORD, MAX_COORD)
@@ -201,7 +203,7 @@ def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, f
 class Material(_Strict):
     E: bounded(MIN_E, MAX_E) = Field(description="Young's modulus [Pa]")
     density: bounded(0.0, MAX_DENSITY) = Field(0.0, description="[kg/m³]")
-    nu: Annotated[float, Field(ge=0, lt=POISSON_LIMIT)] = Field(0.3, description="Poisson's ratio")
+    nu: Annotated[float, Field(strict=True, ge=0, lt=POISSON_LIMIT)] = Field(0.3, description="Poisson's ratio")
     strength: bounded(None, MAX_STRENGTH, above=0.0) | None = Field(None, description="yield strength [Pa]")
 
 
@@ -439,7 +441,7 @@ class Goal(_Strict):
     hold: bounded(None, MAX_HOLD, above=0.0) = Field(3.0, description="time the body must stay at rest [s]")
     max_displacement: bounded(None, MAX_COORD, above=0.0) | None = Field(None, description="largest node displacement allowed [m]")
     moving_load: MovingLoad | None = Field(None, description="a load that crosses the structure before the hold begins")
-    tolerance: Annotated[float, Field(gt=0, le=0.2)] | None = Field(
+    tolerance: Annotated[float, Field(strict=True, gt=0, le=0.2)] | None = Field(
         None,
         description="balance, free_body: how far from balance still counts as balanced, a fraction of the largest given load, for ΣFx,"
         " ΣFy and (times the largest distance from the moment point to the body) ΣM (default 0.02)",
