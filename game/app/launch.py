@@ -56,9 +56,12 @@ def play(
     stage = load_stage(path)
     stage = stage.drawn_for_solution(solution) if solution else stage  # a level that varies: the numbers of the student it is stamped with
     bench = bench_of_solution(stage, solution) if solution else None
+    progress = None if solution else Progress.load()
+    if progress is not None:  # the student's own numbers, drawn here: numbers that make no level are one line and exit 2, before any window
+        stage = stage.drawn_for(progress.student, progress.course_code)
 
     def make(app: App) -> PlayScene:
-        scene = PlayScene(app, stage, progress=None if solution else Progress.load(), bench=bench, dt=dt)
+        scene = PlayScene(app, stage, progress=progress, bench=bench, dt=dt)
         scene.checking = check and isinstance(scene.session.bench, LevelBench)
         if solution:
             scene.session.notice = _("Showing {file}: a demonstration, saved nowhere and never counted as your own work.").format(file=Path(solution).name)

@@ -53,16 +53,16 @@ from equilibria.words.i18n import (
     set_language,
     system_language,
 )  # the standard library only until a language is used
-from equilibria.words.text import plain_text  # the standard library only too
+from equilibria.words.text import named, plain_text  # the standard library only too
 
 
 def _positive(text: str) -> float:
     try:
         x = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a number, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a number, got {text}").format(text=named(text))) from None
     if not (math.isfinite(x) and x > 0):
-        raise argparse.ArgumentTypeError(_("must be a positive number, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("must be a positive number, got {text}").format(text=named(text)))
     return x
 
 
@@ -218,9 +218,9 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a size like 1280x800, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a size like 1280x800, got {text}").format(text=named(text))) from None
     if w < 1 or h < 1:
-        raise argparse.ArgumentTypeError(_("a size is at least 1x1, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("a size is at least 1x1, got {text}").format(text=named(text)))
     return w, h
 
 
@@ -228,9 +228,9 @@ def _count(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=named(text))) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(_("must be at least 1, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("must be at least 1, got {text}").format(text=named(text)))
     return n
 
 
@@ -612,7 +612,7 @@ def menu(args: argparse.Namespace) -> int:
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from equilibria.cli.preparing import prepare_engine
-    from equilibria.course.level import languages_note, load_level
+    from equilibria.course.level import every_version_errors, languages_note, load_level
     from equilibria.course.syllabus import LEVELS_DIR, level_files, level_path
     from equilibria.rules.variants import versions_said, versions_warning
 
@@ -633,10 +633,15 @@ def validate(args: argparse.Namespace) -> int:
             for line in str(exc).splitlines():
                 print(plain_text(f"{path}: {line}"), file=sys.stderr)
         else:
+            problems, tried = every_version_errors(level)  # a level that varies: valid for every student, or refused
+            if problems:
+                print(plain_text(f"{path}: {problems[0]}"), file=sys.stderr)
+                bad += 1
+                continue
             nodes = ngettext("{n} node", "{n} nodes", len(level.nodes)).format(n=len(level.nodes))
             members = ngettext("{n} member", "{n} members", len(level.members)).format(n=len(level.members))
             said = _("{path}: ok ({kind}, {nodes}, {members}{versions})")
-            print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level))))
+            print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level) + tried)))
             if note := languages_note(level):  # a note, not a problem: the level plays, in English where a language is missing
                 print(plain_text(f"{path}: {note}"))
             if warning := versions_warning(level):  # nor is this: the level plays, but a class may share its answers
@@ -977,9 +982,9 @@ def _load_factors(text: str) -> list[float]:
         try:
             x = float(part)
         except ValueError:
-            raise argparse.ArgumentTypeError(_("expected numbers separated by commas, got {text}").format(text=repr(part.strip()))) from None
+            raise argparse.ArgumentTypeError(_("expected numbers separated by commas, got {text}").format(text=named(part.strip()))) from None
         if not math.isfinite(x):
-            raise argparse.ArgumentTypeError(_("a load factor must be a finite number, got {text}").format(text=repr(part.strip())))
+            raise argparse.ArgumentTypeError(_("a load factor must be a finite number, got {text}").format(text=named(part.strip())))
         factors.append(x)
     return factors
 

@@ -37,7 +37,6 @@ sets `problem`, one line naming the file, for the game to show.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -50,11 +49,12 @@ from filelock import FileLock, Timeout
 from pydantic import Field, ValidationError, model_validator
 
 from equilibria.course.homework import CourseFile
-from equilibria.files.store import MAX_FILE_BYTES, SaveError, write_json_atomic
+from equilibria.files.store import MAX_FILE_BYTES, BadInput, SaveError, parse_json, write_json_atomic
 from equilibria.format.schema import Id, LevelId, _Strict, field_path
 from equilibria.format.solution import STAMP, Solution, load_solution
 from equilibria.rules.variants import student_error
 from equilibria.words.i18n import _
+from equilibria.words.text import cut, named
 
 FORMAT = 1
 FILE_NAME = "progress.json"
@@ -104,7 +104,7 @@ class ProgressFile(_Strict):
     def _work_is_for_its_level(self) -> ProgressFile:
         for level_id, record in self.levels.items():
             if record.work is not None and record.work.level != level_id:
-                raise ValueError(_("levels.{level}.work is for level {other}").format(level=level_id, other=repr(record.work.level)))
+                raise ValueError(_("levels.{level}.work is for level {other}").format(level=level_id, other=named(record.work.level)))
         return self
 
 
@@ -123,6 +123,8 @@ class Progress:
         self._student_set = False  # the student id given this session: its word holds
         self._language_set = False  # the language chosen this session: its word holds
         self._course_set = False  # a course opened this session: its word holds
+        self._work_seen = self._works()  # each level's work as this copy last read or wrote the file
+        self.overwritten: set[str] = set()  # levels whose work another copy saved meanwhile: this copy's is not written over it
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -137,7 +139,7 @@ class Progress:
         side = folder / f"progress-format{FORMAT}.json"
         progress = _read(side).progress
         why = _("{file}: written by a newer Equilibria (format {format}); this version leaves it as it is and keeps its progress in {other}")
-        why = why.format(file=main, format=found.newer, other=side.name)
+        why = why.format(file=main, format=cut(str(found.newer)), other=side.name)
         progress.problem = f"{why}; {progress.problem}" if progress.problem else why
         return progress
 
@@ -333,6 +335,15 @@ class Progress:
         finally:
             lock.release()
         self._opened_unsaved = False
+        self._work_seen = self._works()
+
+    def _works(self) -> dict[str, dict | None]:
+        return {level_id: (r.work.model_dump(mode="json", exclude_none=True) if r.work else None) for level_id, r in self._data.levels.items()}
+
+    def saw_work(self, level_id: str) -> None:
+        """The work on the level as the file has it is this copy's again (a session opened
+        the level and restored it): it may be saved over once more."""
+        self.overwritten.discard(level_id)
 
     def _take_in_the_file(self) -> None:
         """Keep what another copy of the game saved since this one read the file: the
@@ -342,14 +353,21 @@ class Progress:
         try:
             if self.path is None or self.path.stat().st_size > MAX_FILE_BYTES:
                 return
-            theirs = ProgressFile.model_validate(json.loads(self.path.read_bytes().decode("utf-8")))
-        except (OSError, ValueError, RecursionError):  # ValueError: bad UTF-8, bad JSON, not progress
+            theirs = ProgressFile.model_validate(parse_json(self.path.read_bytes().decode("utf-8"), self.path))
+        except (OSError, ValueError, BadInput):  # ValueError: bad UTF-8, not progress; BadInput: not JSON
             return
         for level_id, record in theirs.levels.items():
             ours = self._data.levels.get(level_id)
             if ours is None or level_id not in self._touched:
                 self._data.levels[level_id] = record
                 continue
+            seen = self._work_seen.get(level_id)
+            theirs_work = record.work.model_dump(mode="json", exclude_none=True) if record.work else None
+            if theirs_work != seen:  # another copy saved work on this level since this one read it
+                mine = ours.work.model_dump(mode="json", exclude_none=True) if ours.work else None
+                if mine not in (seen, theirs_work):  # and so did this one: theirs stays, this copy is told (never "saved")
+                    self.overwritten.add(level_id)
+                ours.work = record.work
             ours.won = ours.won or record.won
             if record.marks is not None:
                 ours.marks = max(ours.marks or 0, record.marks)
@@ -396,14 +414,11 @@ def _read(path: Path) -> _Found:
     except OSError as exc:
         return _Found(_unreadable(path, exc))
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw.decode("utf-8"), path)
     except UnicodeDecodeError:
         return _Found(_move_aside(path, _("not UTF-8 text")))
-    except json.JSONDecodeError as exc:
-        said = _("not valid JSON ({problem} at line {line}, column {column})")
-        return _Found(_move_aside(path, said.format(problem=exc.msg, line=exc.lineno, column=exc.colno)))
-    except RecursionError:
-        return _Found(_move_aside(path, _("not valid JSON (nested too deeply)")))
+    except BadInput as exc:  # not JSON, empty, nested too deeply, a number too long, half a character
+        return _Found(_move_aside(path, str(exc).removeprefix(f"{path}: ")))
     if not isinstance(data, dict):
         return _Found(_move_aside(path, _("not a progress file (not a JSON object)")))
     number = data.get("format")

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pygame
 
+from equilibria.words.text import whole_characters
+
 REGULAR = "DejaVuSansCondensed.ttf"
 BOLD = "DejaVuSansCondensed-Bold.ttf"
 
@@ -33,10 +35,22 @@ def asset_file(name: str) -> Traversable:
     return root / name
 
 
-def load(name: str, size: int) -> pygame.font.Font:
+class Face(pygame.font.Font):
+    """pygame's Font, measuring and drawing any text: half of a character (a lone
+    surrogate: a file name not in UTF-8 as Python reads it, a title cut inside an emoji)
+    is drawn as U+FFFD where pygame would raise UnicodeEncodeError."""
+
+    def size(self, text: str) -> tuple[int, int]:
+        return super().size(whole_characters(text))
+
+    def render(self, text: str, *args, **kwargs) -> pygame.Surface:
+        return super().render(whole_characters(text), *args, **kwargs)
+
+
+def load(name: str, size: int) -> Face:
     """The shipped font `name` at `size` px (pygame.font initialised). A zipped install
     has no file to open: the font is read from memory, which the Font keeps."""
     path = font_file(name)
     if isinstance(path, Path):
-        return pygame.font.Font(str(path), size)
-    return pygame.font.Font(io.BytesIO(path.read_bytes()), size)
+        return Face(str(path), size)
+    return Face(io.BytesIO(path.read_bytes()), size)

@@ -208,6 +208,11 @@ class MenuScene(Scene):
         self._play(row, stage)
 
     def _play(self, row: Row, stage: Stage) -> None:
+        try:  # the student's own numbers, drawn here: numbers that make no level are the level's, said in the box
+            stage = stage.drawn_for(self.progress.student, self.progress.course_code)
+        except BadInput as exc:
+            self._cannot_open(row, str(exc))
+            return
         if row.level_id is not None and not row.sandbox:
             self.progress.opened(row.level_id)  # written with the play scene's next save, or on the way back here
         self.app.push(when_ready(self.app, lambda app: PlayScene(app, stage, progress=self.progress)))

@@ -176,7 +176,7 @@ class MemberTable:
         each one's width and left edge [px] from the box's inner left."""
         if self._widths[0] is not table:  # measured once per table: every row's every cell
             cells = [[fonts.body.size(words[k])[0] for words, _ in table.rows] for k in range(len(table.columns))]
-            self._widths = (table, [max(fonts.bold.size(_(title))[0], *cells[k]) for k, title in enumerate(table.columns)])
+            self._widths = (table, [max([fonts.bold.size(_(title))[0], *cells[k]]) for k, title in enumerate(table.columns)])  # no rows: the title alone
         keep = list(range(len(table.columns)))
         for title in table.spare:
             if sum(self._widths[1][k] for k in keep) + GAP * (len(keep) - 1) <= room:

@@ -215,12 +215,11 @@ def status_line(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, left: 
     pygame.draw.line(surface, RULE, rect.topleft, rect.topright)
     room = rect.width - 2 * PAD
     keys = fonts.small.size(right)[0] + 3 * PAD
-    if fonts.body.size(left)[0] <= room - keys:
+    wide = fonts.body.size(left[: room + 1])[0]  # (no character is under a pixel wide: what is past `room` characters is past the room)
+    if wide <= room - keys:
         draw.label(surface, fonts.small, right, (rect.right - PAD, rect.centery), MUTED, "midright", None)
-    elif fonts.body.size(left)[0] > room:
-        while left and fonts.body.size(left + " …")[0] > room:
-            left = left[:-1]
-        left = left.rstrip() + " …"
+    elif wide > room:
+        left = left[: draw.fitting(fonts.body, left, room, " …")].rstrip() + " …"  # measured a line's worth, however long the notice
     draw.label(surface, fonts.body, left, (rect.left + PAD, rect.centery), INK, "midleft", None)
 
 
