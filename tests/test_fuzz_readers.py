@@ -28,6 +28,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hostile import quiet
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
@@ -170,7 +171,7 @@ class Folder:
 def _run(capsys, *args) -> tuple[int, str, str]:
     code = main([str(a) for a in args])
     out, err = capsys.readouterr()
-    err = "".join(line for line in err.splitlines(keepends=True) if not line.startswith("Preparing the engine"))  # a cold cache's one notice
+    err = quiet(err)  # without a cold cache's one notice
     return code, out, err
 
 

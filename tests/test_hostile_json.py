@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hostile import streams
 
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.palette import Fonts
@@ -75,7 +76,7 @@ def test_a_level_with_a_long_number_or_half_a_character_is_exit_2(tmp_path, caps
         path = tmp_path / f"{name}.json"
         path.write_text(text, encoding="utf-8")
         assert main([str(path) if a == "F" else a for a in command]) == 2, name
-        out, err = capsys.readouterr()
+        out, err = streams(capsys)
         assert out == "" and err.count("\n") == 1 and err.startswith(f"{path}: ") and said in err, err
 
 
@@ -121,11 +122,11 @@ def test_a_refused_name_is_echoed_cut_to_its_first_characters(tmp_path, capsys):
     path = tmp_path / "level.json"
     path.write_text(level_text(**{key: 1}), encoding="utf-8")
     assert main(["validate", str(path)]) == 2
-    err = capsys.readouterr().err
+    err = streams(capsys)[1]
     assert err == f"{path}: {'k' * CUT}…: unknown field\n"
     (tmp_path / "id.json").write_text(level_text(id=key), encoding="utf-8")
     assert main(["validate", str(tmp_path / "id.json")]) == 2
-    err = capsys.readouterr().err
+    err = streams(capsys)[1]
     assert err.count("\n") == 1 and len(err) < 400, err
     assert cut("a" * 61) == "a" * 60 + "…" and cut("a" * 60) == "a" * 60 and cut("x\x1b[2J\ud800") == "x\ufffd[2J\ufffd"
 
@@ -180,8 +181,8 @@ def test_a_number_written_as_text_is_no_number(tmp_path, capsys):
     level = tmp_path / "level.json"
     level.write_text(level_text().replace('"x": 2', '"x": "2"', 1), encoding="utf-8")
     assert main(["validate", str(level)]) == 2
-    assert capsys.readouterr().err == f"{level}: nodes[1].x: must be a number\n"
+    assert streams(capsys)[1] == f"{level}: nodes[1].x: must be a number\n"
     solution = tmp_path / "tutorial-01.json"
     solution.write_text((ROOT / "levels" / "solutions" / "tutorial-01.json").read_text(encoding="utf-8").replace("-3000", '"-3000"'), encoding="utf-8")
     assert main(["check", "tutorial-01", "--solution", str(solution)]) == 2
-    assert "moves[0].add_force.fx: must be a number" in capsys.readouterr().err
+    assert "moves[0].add_force.fx: must be a number" in streams(capsys)[1]
