@@ -22,7 +22,8 @@ free-body level, solved for the student's numbers (game/rules/answer.py): `{A.fx
 `{A.m}` (the moment there), with `|abs` and `|dir` ("to the right", "up",
 "counter-clockwise", as the sign says). Expressions (`vary.set`, `vary.derived`) are
 read by the small parser below, never by `eval`: numbers, names, + − * / ^,
-parentheses and sqrt, abs, hypot, min, max. No pygame here.
+parentheses and sqrt, abs, hypot, min, max, and sin, cos, tan, asin, acos, atan,
+atan2 in degrees. No pygame here.
 """
 
 from __future__ import annotations
@@ -355,7 +356,21 @@ def put(data: dict, path: str, value: float) -> None:
 
 
 # ---------------------------------------------------------------------------- expressions
-FUNCTIONS = {"sqrt": (1, math.sqrt), "abs": (1, abs), "hypot": (2, math.hypot), "min": (2, min), "max": (2, max)}
+FUNCTIONS = {
+    "sqrt": (1, math.sqrt),
+    "abs": (1, abs),
+    "hypot": (2, math.hypot),
+    "min": (2, min),
+    "max": (2, max),
+    # angles in degrees, as a level writes them (a number with unit "°" holds degrees)
+    "sin": (1, lambda a: math.sin(math.radians(a))),
+    "cos": (1, lambda a: math.cos(math.radians(a))),
+    "tan": (1, lambda a: math.tan(math.radians(a))),
+    "asin": (1, lambda x: math.degrees(math.asin(x))),
+    "acos": (1, lambda x: math.degrees(math.acos(x))),
+    "atan": (1, lambda x: math.degrees(math.atan(x))),
+    "atan2": (2, lambda y, x: math.degrees(math.atan2(y, x))),
+}
 OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv, ast.Pow: math.pow}
 
 
