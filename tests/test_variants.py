@@ -220,7 +220,7 @@ def test_numbers_are_shown_as_by_hand():
     round-off of a solve gone first (9.3749999999 is 9.375), no −0, no e-notation."""
     assert shown(7125, "kN") == "7.13 kN" and shown(9374.9999999, "kN") == "9.38 kN"
     assert shown(-0.0001, "kN") == "0 kN" and shown(-2500, "kN", 1) == "−2.5 kN"
-    assert shown(123456, "kN") == "123 kN" and shown(0.625, "m") == "0.63 m" and shown(30, "°", 0) == "30°"
+    assert shown(123456, "kN") == "123 kN" and shown(0.625, "m") == "0.625 m" and shown(95.6, "kN") == "0.0956 kN" and shown(30, "°", 0) == "30°"
 
 
 def test_expressions_are_read_by_a_parser_not_eval():
