@@ -317,7 +317,8 @@ def test_levels_lists_a_students_numbers(capsys):
     assert main(["levels", "--student", ONE]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
     assert "[the load at C = 9 kN, A to C = 1.5 m, A to B = 5.25 m]" in lines["reactions-02"]
-    assert "[" not in lines["truss-01"]
+    assert "[" not in lines["zero-force-01"], "a level that does not vary lists no numbers"
+    assert "[the load at B = " in lines["truss-01"] and lines["truss-01"].split("[")[1] == lines["truss-02"].split("[")[1], "a chain: the same numbers"
 
 
 def test_grade_judges_each_student_with_their_own_numbers(tmp_path):

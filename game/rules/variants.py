@@ -202,7 +202,8 @@ def shown(value: float, unit: str, decimals: int | None = None, *, with_unit: bo
     dropped, "−" for minus."""
     x = Decimal(f"{value / UNITS[unit]:.9g}")  # round-off (9.3749999999 for 9.375) rounds as the exact value would
     if decimals is None:
-        decimals = 0 if abs(x) >= 100 else 1 if abs(x) >= 10 else 2 if abs(x) >= 1 or abs(x) < 0.01 else 2 - math.floor(math.log10(abs(x)))  # 0.187, 0.0956; round-off is 0
+        small = 0.01 <= abs(x) < 1  # 0.187, 0.0956 to three figures too; below 0.01 it is round-off, shown as 0
+        decimals = 0 if abs(x) >= 100 else 1 if abs(x) >= 10 else 2 - math.floor(math.log10(abs(x))) if small else 2
     text = f"{x.quantize(Decimal(1).scaleb(-max(decimals, 0)), ROUND_HALF_UP):f}"  # half up, as by hand: 7.125 is 7.13
     if "." in text:
         text = text.rstrip("0").rstrip(".")
