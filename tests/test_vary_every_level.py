@@ -102,6 +102,10 @@ def hand(level_id: str, x: dict[str, float]) -> list[dict]:
     if level_id == "friction-03":  # the wall pushes W/(2 tan θ); friction gives 0.3 W; a push between the rest and 0.375 W
         p = (x["W"] / (2 * math.tan(math.radians(x["th"]))) - 0.3 * x["W"] + 0.375 * x["W"]) / 2
         return [F("A", -p, 0)]
+    if level_id == "tipping-01":  # about B: ΔM = P·H − W·b/2 must be made up: a pull back at E (H/2 up) of ΔM/(H/2)
+        dm = x["P"] * x["H"] - 10000 * x["b"] / 2  # or a press at A (b behind B) of ΔM/b; the limit is the sum of the two
+        least, limit = dm / (x["H"] / 2), dm / (x["H"] / 2) + dm / x["b"]
+        return [F("E", -(least + limit) / 2, 0)]
     if level_id == "particle-02":  # ΣFy: N·4/l = W; ΣFx: T = N·r/l = W r/4
         return [F("C", -x["W"] * x["r"] / 4, x["W"]), F("R1", x["W"] * x["r"] / 4, 0)]
     if level_id == "free-body-03":  # CA (c across, 4 down) holds P: compression P·l/4, its x part P c/4 = CB
@@ -180,13 +184,13 @@ VARIED_HERE = [
     "friction-01",
     "friction-02",
     "friction-03",
+    "tipping-01",
 ]
 NOT_YET = {  # numeric levels still without numbers of their own, and why (docs/level-format.md says so too)
     "pulley-01": "its answer depends on the weight alone: the rope's angle would have to vary, which moves the wheel's nodes",
-    "tipping-01": "a tipping push must stay between the tipping and the sliding limit and a fix under the force limit, for every draw",
-    "tipping-02": "as tipping-01, which it follows",
+    "tipping-02": "its worked example in four languages (a pull with a press, 1.1 + 0.5 × 1.6) is still written for its own numbers",
 }
-RANGE_OF_ANSWERS = ("friction-01", "friction-03")  # any push between two limits holds: a classmate's may fall inside yours
+RANGE_OF_ANSWERS = ("friction-01", "friction-03", "tipping-01")  # any push between two limits holds: a classmate's may fall inside yours
 
 
 def judged(level_id: str, student: str, moves: list):
@@ -264,11 +268,28 @@ def test_a_friction_level_keeps_needing_a_force_and_friction(level_id):
     force limit is below what the body needs without friction, so friction does its share."""
     lv = level(level_id)
     for student in SAMPLE[:5]:
-        assert not judged(level_id, student, []).passed, student
+        node = "E" if level_id == "friction-01" else "A"  # a newton where the force goes: as good as none
+        assert not judged(level_id, student, [F(node, 0, -1.0)]).passed, student
         x = version(lv, student).numbers
         limit = version(lv, student).player.max_force
         needed_alone = x["W"] * sind(x["th"]) if level_id == "friction-01" else x["W"] / (2 * math.tan(math.radians(x["th"])))
         assert limit < needed_alone, student
+
+
+def test_the_cabinet_keeps_tipping_for_every_student():
+    """tipping-01's regime for each draw: the push beats the weight's moment about B but not
+    μN, so left alone it tips over B, a force along the floor (friction's help) does not
+    hold it, and a press down at A inside the limit does."""
+    lv = level("tipping-01")
+    for student in SAMPLE[:5]:
+        x = version(lv, student).numbers
+        assert 10000 * x["b"] / (2 * x["H"]) + 250 < x["P"] < x["mu"] * 10000 - 250, student
+        alone = judged("tipping-01", student, [F("B", -1.0, 0)])  # the one force the level asks for, a newton: as good as none
+        assert not alone.passed and "tips over B" in alone.reason, student
+        limit = version(lv, student).player.max_force
+        assert not judged("tipping-01", student, [F("B", -limit, 0)]).passed, student
+        dm = x["P"] * x["H"] - 10000 * x["b"] / 2
+        assert judged("tipping-01", student, [F("A", 0, -(dm / x["b"] + limit) / 2)]).passed, student
 
 
 # ---------------------------------------------------------------------------- chains
