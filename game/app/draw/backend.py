@@ -67,10 +67,10 @@ class Backend:
         draw.dashed(surface, d.colour, d.a, d.b, d.width, d.dash, d.gap)
 
     def _arrow(self, surface: pygame.Surface, a: Arrow) -> None:
-        draw.arrow(surface, a.colour, a.tail, a.head, a.width, a.head_length, a.head_width)
+        draw.arrow(surface, a.colour, a.tail, a.head, a.width, a.head_length, a.head_width, hollow=a.hollow, dashed_shaft=a.dashed)
 
     def _curl(self, surface: pygame.Surface, c: Curl) -> None:
-        draw.moment_arrow(surface, c.colour, c.centre, c.radius, c.counter_clockwise, c.width)
+        draw.moment_arrow(surface, c.colour, c.centre, c.radius, c.counter_clockwise, c.width, hollow=c.hollow)
 
     def _label(self, surface: pygame.Surface, label: Label) -> None:
         """The text on its plate (as LabelLayer placed it)."""

@@ -42,6 +42,7 @@ from equilibria.app.draw.palette import (
     PLATE,
     REACTION,
     SIGN_COLOUR,
+    SIGN_TEXT,
     ZERO_SHARE,
     Fonts,
     mix,
@@ -499,9 +500,9 @@ class StructurePainter:
 
     def _loads(self, sketch: Sketch, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """A moving load as a vehicle where it is; the other loads as they act now, in
-        black with their value; a load still to come (zero now, growing later) in grey,
-        with the value it will reach; the forces the player added in their own colour,
-        beside any given load at the same node."""
+        black with their value; a load still to come (zero now, growing later) with a
+        dashed shaft and the value it will reach; the forces the player added in their
+        own colour with a hollow head, beside any given load at the same node."""
         if self.force_ref <= 0.0:
             return
         now = loads_now(self.model, sim.time, self.given)
@@ -510,17 +511,17 @@ class StructurePainter:
             self.vehicle.draw(sketch, sim.time, pts, self.labels)
         tiny = 1e-4 * self.force_ref
         for q in np.flatnonzero((np.abs(self.full).max(axis=1) > 0) & seen):
-            f, colour = now[q], LOAD
+            f, to_come = now[q], False
             if math.hypot(f[0], f[1]) <= tiny and abs(f[2]) <= tiny * self.model.char_length:
                 if sim.time >= self.load_ends[q]:
                     continue
-                f, colour = self.full[q], MUTED
-            self.arrows.draw(sketch, f, pts[q], colour, tiny, along=self.arrows.along(q, pts), q=q)
+                f, to_come = self.full[q], True
+            self.arrows.draw(sketch, f, pts[q], LOAD, tiny, along=self.arrows.along(q, pts), q=q, dashed=to_come)
         if len(self.own):
             mine = loads_now(self.model, sim.time, self.own)
             for q in np.flatnonzero((np.abs(mine).max(axis=1) > tiny) & seen):
                 beside = 0.0 if not np.abs(self.full[q]).max() else 10.0  # apart from a given load at the node
-                self.arrows.draw(sketch, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts), q=q)
+                self.arrows.draw(sketch, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts), q=q, hollow=True)
 
     def _reactions(self, sketch: Sketch, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
@@ -592,7 +593,7 @@ def member_value_labels(a: np.ndarray, b: np.ndarray, width: np.ndarray, axial: 
     at = 0.5 * (a[rows] + b[rows]) + up * (width[rows] / 2 + 4)[:, None]
     out = []
     for n, s, (x, y), (ux, uy) in zip(axial[rows].tolist(), sign[rows].tolist(), at.tolist(), up.tolist(), strict=True):
-        out.append((abs(n), f"{'+' if n > 0 else '−'}{figure(abs(n) / 1e3)}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
+        out.append((abs(n), f"{'+' if n > 0 else '−'}{figure(abs(n) / 1e3)}", (x, y), SIGN_TEXT[s], draw.anchor_away((ux, uy))))
     return out
 
 
@@ -639,12 +640,26 @@ class ForceArrows:
         d = pts[others[starts[q] : starts[q + 1]]] - pts[q]
         return d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
 
-    def draw(self, sketch: Sketch, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None, q: int | None = None) -> None:
+    def draw(
+        self,
+        sketch: Sketch,
+        f,
+        at,
+        colour: tuple,
+        tiny: float,
+        beside: float = 0.0,
+        along: np.ndarray | None = None,
+        q: int | None = None,
+        *,
+        hollow: bool = False,
+        dashed: bool = False,
+    ) -> None:
         """A force f (fx, fy, m) [N, N, N m] on the node drawn at `at`: an arrow pushing
         on the joint (its head at the joint), or pulling it (its tail at the joint) where
         a pushing arrow would lie along a member (`along`: the members' directions), moved
         `beside` px across its line; its value at the far end. `q`: the node, whose name
-        is then kept clear of the arrow (StructurePainter.taken, rings)."""
+        is then kept clear of the arrow (StructurePainter.taken, rings); `hollow`,
+        `dashed`: the arrow's head an outline, its shaft in dashes (drawlist.Arrow)."""
         taken = self.painter.taken.setdefault(q, []) if q is not None else []
         x, y = float(at[0]), float(at[1])
         size = math.hypot(f[0], f[1])
@@ -662,11 +677,11 @@ class ForceArrows:
                 head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 far, out = tail, (-ux, -uy)
-            sketch.add(Arrow(tail, head, colour, 3, *arrow_head(length)))
+            sketch.add(Arrow(tail, head, colour, 3, *arrow_head(length), hollow=hollow, dashed=dashed))
             taken.append(out)
             self.painter._text(sketch, kn(abs(size)), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:
-            sketch.add(Curl((x, y), 22.0, colour, bool(f[2] > 0)))
+            sketch.add(Curl((x, y), 22.0, colour, bool(f[2] > 0), hollow=hollow))
             if q is not None:
                 self.painter.rings[q] = max(self.painter.rings.get(q, 0.0), 22.0)
             self.painter._text(sketch, f"{figure(abs(f[2]) / 1e3)} kN·m", curl_label_at((x, y), 22.0), colour, "bottomleft")

@@ -311,7 +311,7 @@ def tick_text(value: float, step: float) -> str:
     return f"{round(value, decimals) + 0.0:.{decimals}f}".replace("-", "−").replace(".", decimal_mark())  # + 0.0: no −0
 
 
-SERIES: tuple[Colour, ...] = (TENSION, COMPRESSION, REACTION)  # Okabe–Ito blue, vermillion, bluish green
+SERIES: tuple[Colour, ...] = (TENSION, COMPRESSION, REACTION)  # blue, orange, green: apart for every eye (palette.SIDE_BY_SIDE)
 GRID: Colour = mix(BACKGROUND, RULE, 0.55)
 MARKERS = ("circle", "square", "triangle")  # the latest point, one shape per series
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from equilibria.app.draw import primitives as draw
-from equilibria.app.draw.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
+from equilibria.app.draw.palette import INK, MARK, MUTED, RULE, SIGN_TEXT, Colour, Fonts
 from equilibria.app.widgets.overlay import PAD, place_box
 from equilibria.format.schema import Section
 from equilibria.rules.construction import Bill, money
@@ -133,7 +133,7 @@ def contents(session) -> Table | None:
     rows = []
     for row in checked:
         member, force, cap_t, cap_c, use = row_words(row)
-        sign = TENSION if row["force"] > 0 else COMPRESSION if row["force"] < 0 else ZERO
+        sign = SIGN_TEXT[1 if row["force"] > 0 else -1 if row["force"] < 0 else 0]  # the sign's colour, in its shade for text
         words = [member, *cells.get(member, ["", ""] + [""] * (bill.total is not None)), force, cap_t, cap_c, use]
         colours = [MARK if member == first.get("member") else INK] + [INK] * (len(head) - 1) + [sign, INK, INK, INK]
         rows.append((words, colours))

@@ -14,6 +14,7 @@ from equilibria.app.draw import primitives as draw
 from equilibria.app.draw import symbols
 from equilibria.app.draw.palette import (
     ALERT,
+    BACKGROUND,
     BROKEN,
     COMPRESSION,
     HIDDEN,
@@ -142,7 +143,12 @@ def legend_rows(
 
     def item(text: str, paint) -> None:
         mid = fonts.body.get_linesize() // 2
-        rows.append((fonts.body.get_linesize() + 7, (lambda surface, x, y: paint(surface, x, y + mid), Piece(fonts.body, text, INK, sx))))
+
+        def swatch(surface, x, y) -> None:  # on the picture's background, as the picture draws it (palette.GRAPHICS)
+            pygame.draw.rect(surface, BACKGROUND, (x - 4, y + mid - 10, 44, 20), border_radius=3)
+            paint(surface, x, y + mid)
+
+        rows.append((fonts.body.get_linesize() + 7, (swatch, Piece(fonts.body, text, INK, sx))))
 
     def notes(font, lines: Sequence[str], after: int = 0) -> None:
         for k, line in enumerate(lines):
@@ -151,8 +157,8 @@ def legend_rows(
     def bar(colour, px: float):
         return lambda surface, x, m: draw.segment(surface, colour, (x, m), (x + 34, m), px)
 
-    def pointer(colour):
-        return lambda surface, x, m: draw.arrow(surface, colour, (x, m), (x + 34, m), 3)
+    def pointer(colour, **shape):
+        return lambda surface, x, m: draw.arrow(surface, colour, (x, m), (x + 34, m), 3, **shape)
 
     heading(_("Member forces"))
     if hidden:
@@ -174,9 +180,9 @@ def legend_rows(
     heading(_("Forces on it"))
     item(_("load"), pointer(LOAD))
     if to_come:
-        item(_("load still to come"), pointer(MUTED))
+        item(_("load still to come"), pointer(LOAD, dashed_shaft=True))
     if own:
-        item(_("your force"), pointer(OWN_FORCE))
+        item(_("your force"), pointer(OWN_FORCE, hollow=True))
     item(_("support reaction"), pointer(REACTION))
     if arrow is not None:
         px, newtons = arrow

@@ -14,7 +14,7 @@ import math
 import pygame
 
 from equilibria.app.draw import primitives as draw
-from equilibria.app.draw.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
+from equilibria.app.draw.palette import ALERT, INK, MUTED, OWN_FORCE, PANEL, RULE, TENSION, Fonts
 from equilibria.app.draw.render import ARROW_PX, LONGEST_PX
 from equilibria.format.schema import support_words
 from equilibria.rules.construction import money
@@ -452,7 +452,7 @@ class ForceTool(OnNode):
         fx, fy = self.force(scene, scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         dx, dy = scene.mouse[0] - tail[0], scene.mouse[1] - tail[1]
         cut = min(1.0, LONGEST_PX / max(math.hypot(dx, dy), 1e-9))  # as long as the force will land
-        draw.arrow(surface, INK, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3)
+        draw.arrow(surface, OWN_FORCE, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3, hollow=True)  # drawn as it will land
         text = f"Fx {signed(fx / 1e3, 'kN')}, Fy {signed(fy / 1e3, 'kN')}"
         draw.label(surface, scene.app.fonts.bold, text, (scene.mouse[0] + 12, scene.mouse[1]), INK, "midleft")
 
