@@ -135,6 +135,8 @@ class Measuring:
 
     def __getattr__(self, name: str):
         font = getattr(self.fonts, name)
+        if name in ("scale", "px"):  # the fonts' scale, not a font
+            return font
 
         class Font:
             def size(self, text: str):

@@ -221,6 +221,7 @@ def test_labels_thinned_to_those_that_fit_and_rendered_once(fonts, monkeypatch):
 
     class Counted:
         small = Font()
+        scale = 1.0  # the fonts' scale (palette.Fonts), which the text caches key by
 
     layer, backend = LabelLayer(Counted()), Backend(Counted())
 

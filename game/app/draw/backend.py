@@ -21,7 +21,7 @@ class Backend:
 
     def __init__(self, fonts: Fonts | None = None) -> None:
         self.fonts = fonts
-        self._images: dict[tuple[str, str, Colour], pygame.Surface] = {}
+        self._images: dict[tuple[str, str, Colour, float], pygame.Surface] = {}  # by font, text, colour and the fonts' scale
 
     def draw(self, surface: pygame.Surface, items) -> None:
         """Each item on `surface`, in order (the last on top)."""
@@ -31,7 +31,7 @@ class Backend:
     def image(self, font: str, text: str, colour: Colour) -> pygame.Surface:
         """The text rendered (anti-aliased) in the font named `font`, from the cache when
         it was rendered before."""
-        key = (font, text, colour)
+        key = (font, text, colour, self.fonts.scale)
         image = self._images.get(key)
         if image is None:
             if len(self._images) >= KEEP:

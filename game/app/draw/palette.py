@@ -89,11 +89,22 @@ GRAPHICS = tuple(ROLES)  # each keeps 3:1 against BACKGROUND (the picture, the g
 
 class Fonts:
     """The fonts every scene uses: DejaVu Sans Condensed as the game ships it (game/app/draw/typeface.py),
-    the same on every system. Needs pygame.font initialised."""
+    the same on every system, at `scale` (1.0: 100 %; the player's Ctrl+= and Ctrl+−,
+    game/app/window/scale.py). Needs pygame.font initialised."""
 
-    def __init__(self) -> None:
-        self.small = load(REGULAR, 13)
-        self.body = load(REGULAR, 15)
-        self.bold = load(BOLD, 15)
-        self.title = load(BOLD, 21)
-        self.big = load(BOLD, 26)
+    def __init__(self, scale: float = 1.0) -> None:
+        self.rescale(scale)
+
+    def rescale(self, scale: float) -> None:
+        """Every font anew at `scale`, in place: whoever holds these fonts draws at the new
+        size from the next frame (the text caches key by `scale`)."""
+        self.scale = scale
+        self.small = load(REGULAR, round(13 * scale))
+        self.body = load(REGULAR, round(15 * scale))
+        self.bold = load(BOLD, round(15 * scale))
+        self.title = load(BOLD, round(21 * scale))
+        self.big = load(BOLD, round(26 * scale))
+
+    def px(self, size: float) -> int:
+        """A length laid out for 100 % [px], at this scale."""
+        return round(size * self.scale)

@@ -122,10 +122,11 @@ def reference_force(load_ref: float, allowed: float = 0.0, weight: float = 0.0) 
     return next((f for f in (load_ref, allowed, weight) if f > 0.0), DEFAULT_REF)
 
 
-def arrow_head(length: float) -> tuple[float, float]:
-    """(head length, head width) [px] of an arrow `length` px long: the usual head, or
-    half the arrow for a short one, so that a small force's arrow stays in proportion."""
-    head = min(HEAD_PX, 0.5 * length)
+def arrow_head(length: float, scale: float = 1.0) -> tuple[float, float]:
+    """(head length, head width) [px] of an arrow `length` px long: the usual head (grown
+    with the text's `scale`), or half the arrow for a short one, so that a small force's
+    arrow stays in proportion."""
+    head = min(HEAD_PX * scale, 0.5 * length)
     return head, head * 10.0 / 13.0
 
 
@@ -269,6 +270,11 @@ class StructurePainter:
                 self.supports.append((q, kind, symbols.side(pos, self.ties, q, kind, walled=walled)))
             for q, nx, ny in model.rollers:  # a roller on a line at any angle: drawn on its incline
                 self.supports.append((q, symbols.ON_LINE, symbols.across(pos, self.member_ij, q, (nx, ny))))
+
+    @property
+    def stroke(self) -> int:
+        """An arrow's line [px]: 3 at 100 %, grown with the text's scale (palette.Fonts)."""
+        return max(2, round(3 * self.fonts.scale))
 
     @property
     def loads_to_come(self) -> bool:
@@ -416,6 +422,7 @@ class StructurePainter:
         width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
         if by_section is not None:
             width = by_section
+        width = width * self.fonts.scale  # the lines grow with the text (Ctrl+=)
         sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
         shown = np.flatnonzero(on & seen)
         sketch.add(Bands(shown, a[shown], b[shown], width[shown], sign[shown], SIGN_COLOUR, len(shown) <= SMOOTH_UP_TO))
@@ -556,7 +563,7 @@ class StructurePainter:
                     head = (foot[0] - dx * (half + 4), foot[1] - dy * (half + 4))
                     tail = (head[0] - dx * length, head[1] - dy * length)
                     far, out = tail, (-dx, -dy)
-                sketch.add(Arrow(tail, head, REACTION, 3, *arrow_head(length)))
+                sketch.add(Arrow(tail, head, REACTION, self.stroke, *arrow_head(length, self.fonts.scale)))
                 self.taken.setdefault(q, []).append(out)
                 self._text(sketch, kn(abs(value)), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
@@ -677,7 +684,7 @@ class ForceArrows:
                 head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 far, out = tail, (-ux, -uy)
-            sketch.add(Arrow(tail, head, colour, 3, *arrow_head(length), hollow=hollow, dashed=dashed))
+            sketch.add(Arrow(tail, head, colour, self.painter.stroke, *arrow_head(length, self.painter.fonts.scale), hollow=hollow, dashed=dashed))
             taken.append(out)
             self.painter._text(sketch, kn(abs(size)), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:

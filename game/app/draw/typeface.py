@@ -28,10 +28,22 @@ def font_file(name: str) -> Traversable:
     return root / name
 
 
+class Typeface(pygame.font.Font):
+    """A pygame Font whose line step holds its text: at a few sizes (10–12 px) a text's box
+    is a pixel taller than the font's own line step, and every layout steps by lines."""
+
+    def __init__(self, file, size: int) -> None:
+        super().__init__(file, size)
+        self._line = max(super().get_linesize(), self.size("Ag")[1])
+
+    def get_linesize(self) -> int:
+        return self._line
+
+
 def load(name: str, size: int) -> pygame.font.Font:
     """The shipped font `name` at `size` px (pygame.font initialised). A zipped install
     has no file to open: the font is read from memory, which the Font keeps."""
     path = font_file(name)
     if isinstance(path, Path):
-        return pygame.font.Font(str(path), size)
-    return pygame.font.Font(io.BytesIO(path.read_bytes()), size)
+        return Typeface(str(path), size)
+    return Typeface(io.BytesIO(path.read_bytes()), size)

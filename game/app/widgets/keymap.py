@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from equilibria.app.window.scale import KEYS as SIZE_KEYS
 from equilibria.rules.kind import TOOL_KEYS
 from equilibria.words.i18n import N_, _
 
@@ -35,7 +36,12 @@ BINDINGS = (
     Binding((K.K_r,), "reset", "R", N_("back to the start of the run (undoes drags, nails and bombs)")),
     Binding((K.K_r,), "session.reset_level", N_("Ctrl+R"), N_("reset the level: take back all your moves (Ctrl+Z brings them back)"), ctrl=True),
     Binding((K.K_d,), "stable_reset", "D", N_("after a blow-up at a step of your choosing (--dt): back to the start with the stable step")),
-    Binding((K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS), "session.pacer.slower", "[ ]", N_("slower, faster (slow motion down to ×1/16)")),
+    Binding(
+        (K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS),
+        "session.pacer.slower",
+        N_("[ ], Ctrl+= Ctrl+−"),
+        N_("slower, faster (to ×1/16); with Ctrl, larger, smaller text"),
+    ),
     Binding((K.K_RIGHTBRACKET, K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS), "session.pacer.faster", "", ""),
     Binding(TOOL_KEY_CODES, "tool_key", "1 … 9, 0", N_("choose a tool (the bar at the top)")),
     Binding((K.K_TAB,), "session.next_section", N_("Tab, P"), N_("next section for new members; P pins a beam's end (a hinge)")),
@@ -62,6 +68,7 @@ BINDINGS = (
     Binding((K.K_u,), "table.toggle", "U", N_("the member table: sections, lengths, costs (forces after a check)")),
     Binding((K.K_s,), "session.save_design", N_("Ctrl+S, Ctrl+E"), N_("save the sandbox design; hand your work in (hand-in/)"), ctrl=True),
     Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S
+    Binding(tuple(SIZE_KEYS), "text_size", "", "", ctrl=True),  # one row with [ ]; without Ctrl, = and − run faster and slower
     Binding((K.K_F12,), "screenshot", "F12", N_("screenshot")),
     Binding((K.K_h,), "hud.toggle", "H", N_("frame rate and timing (HUD)")),
     Binding((K.K_F1,), "help.toggle", "F1", N_("this help (a long box scrolls: wheel, Page Up/Down)")),

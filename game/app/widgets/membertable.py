@@ -153,7 +153,7 @@ class MemberTable:
         self.top = 0
         self.rows_shown = 10  # how many rows the last drawing had room for
         self._kept: tuple[object, Table | None] = (None, None)
-        self._widths: tuple[Table | None, list[int]] = (None, [])  # each column's width [px], for the table last drawn
+        self._widths: tuple[tuple | None, list[int]] = (None, [])  # each column's width [px], for the table last drawn and its fonts' scale
 
     def toggle(self) -> None:
         self.shown, self.top = not self.shown, 0
@@ -174,9 +174,9 @@ class MemberTable:
     def _columns(self, table: Table, fonts: Fonts, room: int) -> tuple[list[int], list[int], list[int]]:
         """The columns there is room for in `room` px (leaving out `table.spare` in turn),
         each one's width and left edge [px] from the box's inner left."""
-        if self._widths[0] is not table:  # measured once per table: every row's every cell
+        if self._widths[0] != (id(table), fonts.scale):  # measured once per table and size of text: every row's every cell
             cells = [[fonts.body.size(words[k])[0] for words, _ in table.rows] for k in range(len(table.columns))]
-            self._widths = (table, [max(fonts.bold.size(_(title))[0], *cells[k]) for k, title in enumerate(table.columns)])
+            self._widths = ((id(table), fonts.scale), [max(fonts.bold.size(_(title))[0], *cells[k]) for k, title in enumerate(table.columns)])
         keep = list(range(len(table.columns)))
         for title in table.spare:
             if sum(self._widths[1][k] for k in keep) + GAP * (len(keep) - 1) <= room:

@@ -637,11 +637,11 @@ class Toolbar:
             font, pad, gap = (fonts.small, 16, GAP - 2) if compact else (fonts.body, 22, GAP)
             for k, name in enumerate(self.names):
                 w = fonts.small.size(self.number(k))[0] + font.size(_(TOOLS[name].label))[0] + pad
-                self.rects.append(pygame.Rect(x, y, w, BUTTON_H))
+                self.rects.append(pygame.Rect(x, y, w, fonts.px(BUTTON_H)))
                 x += w + gap
             if right is None or x - gap <= right:
                 break
-        return pygame.Rect(topleft, (x - topleft[0], BUTTON_H)) if self.rects else pygame.Rect(topleft, (0, 0))
+        return pygame.Rect(topleft, (x - topleft[0], fonts.px(BUTTON_H))) if self.rects else pygame.Rect(topleft, (0, 0))
 
     def at(self, pos: tuple[int, int]) -> str | None:
         for name, rect in zip(self.names, self.rects, strict=False):
