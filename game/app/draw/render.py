@@ -422,7 +422,10 @@ class StructurePainter:
         width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
         if by_section is not None:
             width = by_section
-        width = width * self.fonts.scale  # the lines grow with the text (Ctrl+=)
+        # The lines grow with the text (Ctrl+=), and all of them shrink in proportion where
+        # the members are too short on the screen for their widths (a large design fitted).
+        cap, full = thinned(pts[ij[:, 0]], pts[ij[:, 1]], on & seen), MEMBER_MAX_PX * self.fonts.scale
+        width = np.maximum(width * self.fonts.scale * min(1.0, cap / full), min(MEMBER_MIN_PX * self.fonts.scale, cap))
         sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
         shown = np.flatnonzero(on & seen)
         sketch.add(Bands(shown, a[shown], b[shown], width[shown], sign[shown], SIGN_COLOUR, len(shown) <= SMOOTH_UP_TO))
@@ -570,6 +573,21 @@ class StructurePainter:
                 sketch.add(Curl((x, y), 30.0, REACTION, bool(r[q, 2] > 0)))
                 self.rings[q] = max(self.rings.get(q, 0.0), 30.0)
                 self._text(sketch, f"{figure(abs(r[q, 2]) / 1e3)} kN·m", curl_label_at((x, y), 30.0), REACTION, "bottomleft")
+
+
+BAY_SHARE = 0.12  # no member drawn wider than this share of a typical member's drawn length
+
+
+def thinned(a: np.ndarray, b: np.ndarray, shown: np.ndarray) -> float:
+    """The widest a member may be drawn [px]: BAY_SHARE of the median drawn length of the
+    members `shown` (from a (M, 2) to b [px]), at least 1 px. A large design at its fitted
+    view (2,000 members in a window, bays of a few pixels) then shows its bays and
+    members, not a block of colour; an ordinary one, its members a hundred pixels long,
+    is drawn as wide as its forces ask (MEMBER_MAX_PX)."""
+    if not shown.any():
+        return math.inf
+    d = b[shown] - a[shown]
+    return max(1.0, BAY_SHARE * float(np.median(np.hypot(d[:, 0], d[:, 1]))))
 
 
 def beyond(pts: np.ndarray, ends: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
