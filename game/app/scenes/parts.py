@@ -360,4 +360,5 @@ class TipPart(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         x, y = self.scene.mouse
-        self.rect = overlay.hud(surface, self.fonts, (x + 16, y + 16), self.lines(), within=self.world)
+        d, keep = overlay.TIP_OFFSET, self.picture.symbol_rect(self.scene.hover)
+        self.rect = overlay.hud(surface, self.fonts, (x + d, y + d), self.lines(), within=self.world, avoid=keep)

@@ -166,8 +166,7 @@ class PlayScene(Scene):
         else:
             attrgetter(binding.action)(self)()  # "check": self.check(); "session.undo": self.session.undo()
 
-    def text_size(self, k: int) -> None:
-        """Ctrl+= larger, Ctrl+− smaller, Ctrl+0 back to 100 % (game/app/window/scale.py)."""
+    def text_size(self, k: int) -> None:  # Ctrl+= larger, Ctrl+− smaller, Ctrl+0 back to 100 % (game/app/window/scale.py)
         self.session.notice = scale.rescale(self.app, self.session.progress, scale.KEYS[k])
 
     def type_force(self, node: str, *, moment: bool = False) -> None:
@@ -320,6 +319,8 @@ class PlayScene(Scene):
         if s.sim is not before:
             self.graphs.recorder.clear()
         self.picture.follow()  # a body flying off, a frame falling: kept in view
+        if self.verdict_box.what() == "mechanism" and self.picture.covered_by(self.verdict_box.rect):  # the box cannot be folded: the structure above it
+            self.picture.clear_of(self._verdict_room(), keep=False)
         if s.sim is not None and s.started and not s.paused:
             self.graphs.sample(s.sim)
             s.notice = self.picture.tame_magnify() or s.notice

@@ -230,8 +230,15 @@ def status_line(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, left: 
     draw.label(surface, fonts.body, left, (rect.left + PAD, rect.centery), INK, "midleft", None)
 
 
-def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str], within: pygame.Rect | None = None) -> pygame.Rect:
-    """Figures on a dark, translucent box (the HUD, a tool tip); kept `within` a rect."""
+TIP_OFFSET = 16  # [px] from the pointer to its tip's corner
+
+
+def hud(
+    surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str], within: pygame.Rect | None = None, avoid: pygame.Rect | None = None
+) -> pygame.Rect:
+    """Figures on a dark, translucent box (the HUD, a tool tip); kept `within` a rect, and
+    off `avoid` where a corner of the pointer leaves it clear (a tip beside a node keeps
+    off the support drawn there: the choice the player just made)."""
     size = fonts.small.get_linesize() + 1
     width = max(fonts.small.size(line)[0] for line in lines) + 2 * PAD
     box = pygame.Surface((width, len(lines) * size + 2 * PAD - 4), pygame.SRCALPHA)
@@ -242,6 +249,16 @@ def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: 
         if rect.right > within.right:  # flip to the left of the mouse, then keep inside
             rect.right = topleft[0] - 2 * PAD
         rect.clamp_ip(within)
+    if avoid is not None and rect.colliderect(avoid):
+        x, y = topleft[0] - TIP_OFFSET, topleft[1] - TIP_OFFSET  # the pointer
+        d = TIP_OFFSET
+        for corner, at in (("bottomleft", (x + d, y - d)), ("bottomright", (x - d, y - d)), ("topright", (x - d, y + d))):
+            other = box.get_rect(**{corner: at})
+            if within is not None:
+                other.clamp_ip(within)
+            if not other.colliderect(avoid):
+                rect = other
+                break
     return surface.blit(box, rect)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
+from equilibria.app.draw import symbols
 from equilibria.app.draw.beamdraw import MODES, Diagrams, legend_lines
 from equilibria.app.draw.render import StructurePainter, reference_force, section_widths
 from equilibria.app.session.camera import Camera
@@ -296,6 +297,30 @@ class Picture:
         drawn, world = self.drawn_rect(), pygame.Rect(self.camera.world)
         if drawn is not None and (not keep or drawn.bottom + self.pads()[3] > world.bottom - height - 12):
             self.camera.clear_of(self.box(), height, self.pads())
+
+    def symbol_rect(self, hit) -> pygame.Rect | None:
+        """Where the support symbol at the node `hit` is drawn [px] (None: `hit` is no
+        supported node): a tool tip keeps off it."""
+        if hit is None or hit.kind != "node" or self.camera is None or self.model is None or hit.id not in self.model.node_ids:
+            return None
+        node = self.model.node_index(hit.id)
+        for q, kind, (nx, ny) in self.painter.supports:
+            if q == node:
+                x, y = self.point_of(q)
+                reach, half = symbols.extent(kind)
+                corners = [(x + a * nx * reach + b * -ny * half, y + a * ny * reach + b * nx * half) for a in (0, 1) for b in (-1, 1)]
+                xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+                return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        return None
+
+    def covered_by(self, rect: pygame.Rect) -> bool:
+        """Whether a box at `rect` [px] lies over the structure as drawn, its supports and
+        arrows' feet too, while the view still shows the whole of it (a view the player
+        zoomed or panned is theirs: nothing moves it)."""
+        if self.camera is None or not self.camera.whole:  # no view yet (the first frame lays it out), or the player's own
+            return False
+        drawn = self.drawn_rect()
+        return drawn is not None and drawn.colliderect(rect)
 
     def drawn_rect(self) -> pygame.Rect | None:
         """The structure's box on the screen [px] (None: nothing built)."""
