@@ -319,8 +319,7 @@ class PlayScene(Scene):
         if s.sim is not before:
             self.graphs.recorder.clear()
         self.picture.follow()  # a body flying off, a frame falling: kept in view
-        if self.verdict_box.what() == "mechanism" and self.picture.covered_by(self.verdict_box.rect):  # the box cannot be folded: the structure above it
-            self.picture.clear_of(self._verdict_room(), keep=False)
+        self.picture.clear_of_mechanism(self.verdict_box, self._verdict_room)
         if s.sim is not None and s.started and not s.paused:
             self.graphs.sample(s.sim)
             s.notice = self.picture.tame_magnify() or s.notice

@@ -313,6 +313,13 @@ class Picture:
                 return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
         return None
 
+    def clear_of_mechanism(self, verdict, room: Callable[[], int]) -> None:
+        """The structure moved above the mechanism's box (`verdict`: the verdict part;
+        `room()`: the height it takes at the foot of the world), which cannot be folded,
+        where the box covers it in a fitted view."""
+        if verdict.what() == "mechanism" and self.covered_by(verdict.rect):
+            self.clear_of(room(), keep=False)
+
     def covered_by(self, rect: pygame.Rect) -> bool:
         """Whether a box at `rect` [px] lies over the structure as drawn, its supports and
         arrows' feet too, while the view still shows the whole of it (a view the player
