@@ -1,17 +1,25 @@
 """Drawing defects met in play (issue 33 point 5), each with a test that fails without its
 fix: at 800 × 600 the mechanism's box, which cannot be folded, covered the supports of
-supports-03; the support tool's tip lay over the support chosen at A of supports-02."""
+supports-03; the support tool's tip lay over the support chosen at A of supports-02; W's dashed
+resultant crossed "2 kN/m"; a 100 kN arrow ran off the picture with its value."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
+from drawing import of
 from test_play_session import click, key, post, start
 
-from equilibria.app.draw import symbols
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw import render, symbols
+from equilibria.app.draw.drawlist import Dashes, Label
+from equilibria.app.draw.palette import Fonts
 from equilibria.app.session.stage import load_stage
+from equilibria.app.session.view import View
 from equilibria.course.progress import Progress
 from equilibria.course.syllabus import shipped_level
+from equilibria.engine.model import build_model
+from equilibria.engine.simulation import Simulation
 
 SYMBOL_PX = 30  # [px] how far below its node a support's symbol reaches
 
@@ -81,3 +89,20 @@ def test_the_tip_over_a_node_leaves_the_support_chosen_there_in_sight(tmp_path, 
         assert tip.shown and scene.hover is not None and scene.hover.id == "A"
         symbol = drawn_box(symbols.support_items(kind, (x, y), side))
         assert not tip.rect.colliderect(symbol), (tip.rect, symbol)
+
+
+@pytest.mark.parametrize("size", [(564, 420), (1044, 600)])  # the world at 800 × 600 and at 1280 × 800
+def test_the_resultants_dashed_line_keeps_off_the_load_per_metre(size):
+    """beam-01's uniform 2 kN/m: its value was written in the middle of the row of arrows,
+    where W draws the resultant's dashed line (the centroid); it is written a quarter
+    along now, clear of the line."""
+    pygame.font.init()
+    stage = load_stage(shipped_level("beam-01"))
+    model = build_model(stage.level.model_data(), statics_only=True)
+    painter = render.StructurePainter(Fonts(), stage, model)
+    painter.spread.resultants = True  # W
+    area = pygame.Rect((0, 0), size)
+    items = painter.sketch(area, View.fit(stage.bounds(), tuple(area), 60), Simulation(model, "rk4"), values=True)
+    (w,) = [label for label in of(Label, items) if label.text == "2 kN/m"]
+    (line,) = of(Dashes, items)
+    assert draw.clip_segment(line.a, line.b, pygame.Rect(w.rect).inflate(6, 2)) is None, (w.rect, line)  # its plate too
