@@ -12,8 +12,8 @@ from test_play_session import click, key, post, start
 
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw import render, symbols
-from equilibria.app.draw.drawlist import Dashes, Label
-from equilibria.app.draw.palette import Fonts
+from equilibria.app.draw.drawlist import Arrow, Dashes, Label
+from equilibria.app.draw.palette import OWN_FORCE, Fonts
 from equilibria.app.session.stage import load_stage
 from equilibria.app.session.view import View
 from equilibria.course.progress import Progress
@@ -106,3 +106,25 @@ def test_the_resultants_dashed_line_keeps_off_the_load_per_metre(size):
     (w,) = [label for label in of(Label, items) if label.text == "2 kN/m"]
     (line,) = of(Dashes, items)
     assert draw.clip_segment(line.a, line.b, pygame.Rect(w.rect).inflate(6, 2)) is None, (w.rect, line)  # its plate too
+
+
+def test_a_force_far_larger_than_the_loads_keeps_its_arrow_and_value_in_the_picture(tmp_path):
+    """balance-01 at 800 × 600, its loads 10 kN: a force of 50 kN typed at B (the largest
+    allowed) drew its arrow at the longest, down off the world, its value beyond the
+    window's foot. The view, showing the whole structure, is fitted again to hold it."""
+    app, scene = opened("balance-01", tmp_path)
+    with app:
+        scene.type_force("B")
+        app.frame()
+        for ch in "0, -50":
+            scene.entry_box.entry.line.insert(ch)
+        key(app, pygame.K_RETURN)
+        app.run(frames=2)
+        world = scene.layout.world
+        items = scene.picture.painter.sketch(world, scene.view, scene.session.sim, values=True)
+        (arrow,) = [a for a in of(Arrow, items) if tuple(a.colour) == OWN_FORCE]
+        values = [label for label in of(Label, items) if label.text == "50 kN" and tuple(label.colour) == OWN_FORCE]
+        assert len(values) == 1, f"the force's value is not on the picture (its arrow: {arrow}, the world: {world})"
+        (value,) = values
+        assert world.collidepoint(arrow.tail) and world.collidepoint(arrow.head), (arrow, world)
+        assert world.contains(pygame.Rect(value.rect)), (value.rect, world)

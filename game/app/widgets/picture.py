@@ -275,9 +275,25 @@ class Picture:
 
     def follow(self) -> None:
         """A frame: the structure and its force arrows kept in view while it runs
-        (Camera.follow)."""
-        if self.camera is not None and self.session.started:
+        (Camera.follow); standing, fitted again when an arrow or its value leaves the
+        world while the view shows the whole structure (a force added far larger than the
+        loads: its arrow, at the scene's one scale, ran off the picture with its value)."""
+        if self.camera is None:
+            return
+        if self.session.started:
             self.camera.follow(self.box(), self.pads())
+        elif self.camera.whole and self._reaches_out():
+            self.fit()
+
+    def _reaches_out(self) -> bool:
+        """Whether the force arrows and their values drawn last frame leave the world."""
+        drawn = self.drawn_rect()
+        if drawn is None:
+            return False
+        left, top, right, bottom = self.pads()
+        inner = drawn.inflate(-40, -40)  # the nodes' box (drawn_rect adds a margin)
+        reach = pygame.Rect(inner.left - left, inner.top - top, inner.width + left + right, inner.height + top + bottom)
+        return not pygame.Rect(self.camera.world).contains(reach)
 
     def back_in_view(self) -> None:
         """After R: the structure fitted in view again when no part of it is on the
