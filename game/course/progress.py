@@ -97,6 +97,7 @@ class ProgressFile(_Strict):
     student: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(None, description="the student id the player gave")
     last_level: LevelId | None = None
     language: Annotated[str, Field(min_length=2, max_length=16)] | None = Field(None, description="the language the player chose in the game")
+    scale: int | None = Field(None, ge=50, le=400, description="the size of text and lines the player chose [%] (Ctrl+=, Ctrl+−)")
     course: CourseFile | None = Field(None, description="the teacher's course file the student opened (game/course/homework.py)")
     levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
 
@@ -122,6 +123,7 @@ class Progress:
         self._opened_unsaved = False  # a level opened since the last save: last_level not yet in the file
         self._student_set = False  # the student id given this session: its word holds
         self._language_set = False  # the language chosen this session: its word holds
+        self._scale_set = False  # the scale chosen this session: its word holds
         self._course_set = False  # a course opened this session: its word holds
         self._work_seen = self._works()  # each level's work as this copy last read or wrote the file
         self.overwritten: set[str] = set()  # levels whose work another copy saved meanwhile: this copy's is not written over it
@@ -193,6 +195,17 @@ class Progress:
         """Keep the language the player chose (a code of i18n.LANGUAGES)."""
         self._data.language = code
         self._language_set = True
+
+    @property
+    def scale(self) -> int | None:
+        """The size of text and lines the player chose [%] (None: never chosen)."""
+        return self._data.scale
+
+    def set_scale(self, percent: int) -> None:
+        """Keep the size of text and lines the player chose [%] (a step of
+        game/app/window/scale.py STEPS)."""
+        self._data.scale = percent
+        self._scale_set = True
 
     def won(self, level_id: str) -> bool:
         record = self._data.levels.get(level_id)
@@ -377,6 +390,8 @@ class Progress:
             self._data.student = theirs.student
         if not self._language_set and theirs.language is not None:
             self._data.language = theirs.language
+        if not self._scale_set and theirs.scale is not None:
+            self._data.scale = theirs.scale
         if not self._course_set and theirs.course is not None:
             self._data.course = theirs.course
 

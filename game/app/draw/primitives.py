@@ -134,22 +134,44 @@ def dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: i
         s += period
 
 
-def arrow(surface: pygame.Surface, colour: Colour, tail: Point, head: Point, width: int = 3, head_length: float = 13.0, head_width: float = 10.0) -> None:
-    """A straight arrow whose point is at `head`."""
+def arrow(
+    surface: pygame.Surface,
+    colour: Colour,
+    tail: Point,
+    head: Point,
+    width: int = 3,
+    head_length: float = 13.0,
+    head_width: float = 10.0,
+    *,
+    hollow: bool = False,
+    dashed_shaft: bool = False,
+) -> None:
+    """A straight arrow whose point is at `head`; `hollow`: the head an outline on the
+    background (a shape that tells the player's forces from the given loads in any
+    colour vision), `dashed_shaft`: the shaft in dashes (a load still to come)."""
     along = _along(tail, head)
     if along is None:
         return
     ux, uy, length = along
     hl = min(head_length, 0.6 * length)
     base = (head[0] - ux * hl, head[1] - uy * hl)
-    pygame.draw.line(surface, colour, tail, base, width)
+    if dashed_shaft:
+        dashed(surface, colour, tail, base, width, 6.0, 4.0)
+    else:
+        pygame.draw.line(surface, colour, tail, base, width)
     hw = head_width / 2
     tip = [head, (base[0] - uy * hw, base[1] + ux * hw), (base[0] + uy * hw, base[1] - ux * hw)]
-    pygame.draw.polygon(surface, colour, tip)
+    if hollow:
+        pygame.draw.polygon(surface, BACKGROUND, tip)
+        pygame.draw.polygon(surface, colour, tip, max(2, width - 1))
+    else:
+        pygame.draw.polygon(surface, colour, tip)
     pygame.draw.aalines(surface, colour, True, tip)
 
 
-def moment_arrow(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, counter_clockwise: bool, width: int = 3) -> None:
+def moment_arrow(
+    surface: pygame.Surface, colour: Colour, centre: Point, radius: float, counter_clockwise: bool, width: int = 3, *, hollow: bool = False
+) -> None:
     """Three quarters of a circle around `centre`, open at the upper right, with a head
     at the end that shows the sense of turning. A turn counter-clockwise in the world
     looks counter-clockwise on screen too (the view flips y, and so does sin below).
@@ -158,7 +180,7 @@ def moment_arrow(surface: pygame.Surface, colour: Colour, centre: Point, radius:
     a0, a1 = (90.0, 360.0) if counter_clockwise else (360.0, 90.0)  # degrees, y up
     pts = [(cx + radius * math.cos(math.radians(a)), cy - radius * math.sin(math.radians(a))) for a in (a0 + (a1 - a0) * k / 24 for k in range(25))]
     pygame.draw.lines(surface, colour, False, pts[:-2], width)
-    arrow(surface, colour, pts[-4], pts[-1], width, 11.0, 10.0)
+    arrow(surface, colour, pts[-4], pts[-1], width, 11.0, 10.0, hollow=hollow)
 
 
 def hatch(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, spacing: int = 6) -> None:

@@ -38,7 +38,16 @@ def asset_file(name: str) -> Traversable:
 class Face(pygame.font.Font):
     """pygame's Font, measuring and drawing any text: half of a character (a lone
     surrogate: a file name not in UTF-8 as Python reads it, a title cut inside an emoji)
-    is drawn as U+FFFD where pygame would raise UnicodeEncodeError."""
+    is drawn as U+FFFD where pygame would raise UnicodeEncodeError; and its line step
+    holds its text (at a few sizes, 10–12 px, a text's box is a pixel taller than the
+    font's own line step, and every layout steps by lines)."""
+
+    def __init__(self, file, size: int) -> None:
+        super().__init__(file, size)
+        self._line = max(super().get_linesize(), self.size("Ag")[1])
+
+    def get_linesize(self) -> int:
+        return self._line
 
     def size(self, text: str) -> tuple[int, int]:
         return super().size(whole_characters(text))

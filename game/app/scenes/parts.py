@@ -208,7 +208,7 @@ class ReadoutPart(Part):
     def lines(self) -> list[str]:
         """The readout's lines, a line too wide for the side column (a large truss's
         count, `m + r = 2019 + 13 = 2032 > 2j = 1100`) wrapped under its own indent."""
-        font, width = self.fonts.small, LEGEND_WIDTH - 2 * PAD
+        font, width = self.fonts.small, self.fonts.px(LEGEND_WIDTH) - 2 * PAD
         out: list[str] = []
         for line in readout_lines(self.scene, self.picture.sim):
             if font.size(line)[0] <= width:
@@ -333,7 +333,7 @@ class GraphPart(Part):
     def place(self, world: pygame.Rect, top: int, right: int, room: int) -> pygame.Rect:
         """Below `top`, left of `right` (the badges), at most 520 × 240 px, two fifths
         of the world's height, and what leaves `room` px under it for a box."""
-        height = max(GRAPH_LEAST, min(240, world.height * 2 // 5, world.bottom - room - top))
+        height = max(self.fonts.px(GRAPH_LEAST), min(self.fonts.px(240), world.height * 2 // 5, world.bottom - room - top))
         return pygame.Rect(world.left + 10, top, max(200, min(520, right - world.left - 20)), height)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -366,4 +366,5 @@ class TipPart(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         x, y = self.scene.mouse
-        self.rect = overlay.hud(surface, self.fonts, (x + 16, y + 16), self.lines(), within=self.world)
+        d, keep = overlay.TIP_OFFSET, self.picture.symbol_rect(self.scene.hover)
+        self.rect = overlay.hud(surface, self.fonts, (x + d, y + d), self.lines(), within=self.world, avoid=keep)

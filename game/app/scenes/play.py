@@ -40,6 +40,7 @@ from equilibria.app.widgets.membertable import MemberTable
 from equilibria.app.widgets.panels import save_screenshot
 from equilibria.app.widgets.picture import Picture
 from equilibria.app.widgets.tools import Toolbar, pin_nearest_end
+from equilibria.app.window import scale
 from equilibria.app.window.app import App, Scene
 from equilibria.app.window.layout import Layout, arrange
 from equilibria.app.window.sections import SectionManager
@@ -76,7 +77,7 @@ class PlayScene(Scene):
         self.checking = False  # a check asked for: the next frame says so, the one after starts judging (session.judging)
         self._check_shown = False
         self.draw_ms = 0.0
-        self._size: tuple[int, int] | None = None
+        self._size: tuple | None = None  # (window size, the fonts' scale) the screen was laid out for: arrange lays it out anew when either changes
         self.hover: Hit | None = None
         self.selected: Hit | None = None
         self.mouse = (0, 0)
@@ -163,12 +164,13 @@ class PlayScene(Scene):
             hidden = not (kind_of(self.stage.kind).resultants_before_pass or self.session.passed)  # Kind: finding the resultant is part of the work
             if binding.action == "toggle:picture.resultants" and self.picture.resultants and hidden:
                 self.session.notice = _("The resultants of the distributed loads show after a pass: working them out is part of this level.")
-        elif binding.action in ("tool_key", "keys.pan"):
-            attrgetter(binding.action)(self)(event.key)
-        elif binding.action == "arrow_key":
-            self.keys.arrow(event.key, event.mod)
+        elif binding.action in ("tool_key", "keys.pan", "keys.arrow", "text_size"):  # these read the key pressed (and its modifiers)
+            attrgetter(binding.action)(self)(event)
         else:
             attrgetter(binding.action)(self)()  # "check": self.check(); "session.undo": self.session.undo()
+
+    def text_size(self, event: pygame.event.Event) -> None:  # Ctrl+= larger, Ctrl+− smaller, Ctrl+0 back to 100 % (game/app/window/scale.py)
+        self.session.notice = scale.rescale(self.app, self.session.progress, scale.KEYS[event.key])
 
     def type_force(self, node: str, *, moment: bool = False) -> None:
         """Open the box to type a force (or a moment) at `node`."""
@@ -183,8 +185,8 @@ class PlayScene(Scene):
         if self.toolbar.tool.edits and not self.session.paused and self.session.verdict is None:
             self.session.paused = True  # building: the structure stands still as built
 
-    def tool_key(self, key: int) -> None:
-        name = self.toolbar.keyed(TOOL_KEY_CODES.index(key))
+    def tool_key(self, event: pygame.event.Event) -> None:
+        name = self.toolbar.keyed(TOOL_KEY_CODES.index(event.key))
         if name is not None:
             self.choose_tool(name)
 
@@ -316,6 +318,7 @@ class PlayScene(Scene):
         if s.sim is not before:
             self.graphs.recorder.clear()
         self.picture.follow()  # a body flying off, a frame falling: kept in view
+        self.picture.clear_of_mechanism(self.verdict_box, self._verdict_room)
         if s.sim is not None and s.started and not s.paused:
             self.graphs.sample(s.sim)
             s.notice = self.picture.tame_magnify() or s.notice
@@ -324,7 +327,7 @@ class PlayScene(Scene):
     def _fit(self, size: tuple[int, int]) -> None:
         """Lay the screen out and fit the view, when the window size changes."""
         self.top_height = self.title.fit(size[0])
-        self.layout = Layout.of(size, self.top_height)
+        self.layout = Layout.of(size, self.top_height, scale=self.app.fonts.scale)
         if self.picture.camera is None:
             self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
         else:  # the player's view, and the one kept for T, fitted to the new size
@@ -333,14 +336,15 @@ class PlayScene(Scene):
                 self.picture.clear_of(self._verdict_room(), keep=False)
         if self._size is None and kind_of(self.stage.kind).magnify_motion:
             self.session.notice = self.picture.magnify_small_motion() or self.session.notice
-        self._size = size
+        self._size = (size, self.app.fonts.scale)
 
     def arrange(self, size: tuple[int, int]) -> None:
         """Every part's rectangle for this frame: the docked ones from the layout (the
         readout as tall as its lines), then the ones over the world, none over another."""
-        if size != self._size:
+        self.app.hold_scale(size)
+        if (size, self.app.fonts.scale) != self._size:
             self._fit(size)
-        self.layout = Layout.of(size, self.top_height, self.readout.height())
+        self.layout = Layout.of(size, self.top_height, self.readout.height(), self.app.fonts.scale)
         self.keys.lend()
         self.hover = self.picture.pick(self.mouse) if self.layout.world.collidepoint(self.mouse) else None
         arrange(self.parts.by_name, self.layout, self.picture.drawn_rect())

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from equilibria.app.window.scale import KEYS as SIZE_KEYS
 from equilibria.rules.kind import TOOL_KEYS
 from equilibria.words.i18n import N_, _
 
@@ -36,7 +37,12 @@ BINDINGS = (
     Binding((K.K_r,), "reset", "R", N_("back to the start of the run (undoes drags, nails and bombs)")),
     Binding((K.K_r,), "session.reset_level", N_("Ctrl+R"), N_("reset the level: take back all your moves (Ctrl+Z brings them back)"), ctrl=True),
     Binding((K.K_d,), "stable_reset", "D", N_("after a blow-up at a step of your choosing (--dt): back to the start with the stable step")),
-    Binding((K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS), "session.pacer.slower", "[ ]", N_("slower, faster (slow motion down to ×1/16)")),
+    Binding(
+        (K.K_LEFTBRACKET, K.K_MINUS, K.K_KP_MINUS),
+        "session.pacer.slower",
+        N_("[ ], Ctrl+= Ctrl+−"),
+        N_("slower, faster (to ×1/16); with Ctrl, larger, smaller text"),
+    ),
     Binding((K.K_RIGHTBRACKET, K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS), "session.pacer.faster", "", ""),
     Binding(TOOL_KEY_CODES, "tool_key", "1 … 9, 0", N_("choose a tool (the bar at the top)")),
     Binding(
@@ -47,8 +53,8 @@ BINDINGS = (
         shift=False,
     ),
     Binding((K.K_TAB,), "keys.previous", "", "", shift=True),
-    Binding(ARROW_KEYS, "arrow_key", N_("Shift+arrows"), N_("a free point a grid step on (Ctrl too: ten steps; Alt: a tenth)")),
-    Binding(ARROW_KEYS, "arrow_key", "", "", ctrl=True, shift=True),  # ten steps: one row with Shift+arrows
+    Binding(ARROW_KEYS, "keys.arrow", N_("Shift+arrows"), N_("a free point a grid step on (Ctrl too: ten steps; Alt: a tenth)")),
+    Binding(ARROW_KEYS, "keys.arrow", "", "", ctrl=True, shift=True),  # ten steps: one row with Shift+arrows
     Binding((K.K_RETURN, K.K_KP_ENTER), "keys.click", N_("Enter, Delete"), N_("click with the tool on what is chosen, or erase it")),
     Binding((K.K_DELETE, K.K_BACKSPACE), "keys.erase", "", ""),
     Binding((K.K_s,), "session.next_section", N_("S, P"), N_("next section for new members; P pins a beam's end (a hinge)")),
@@ -76,6 +82,7 @@ BINDINGS = (
     Binding((K.K_u,), "table.toggle", "U", N_("the member table: sections, lengths, costs (forces after a check)")),
     Binding((K.K_s,), "session.save_design", N_("Ctrl+S, Ctrl+E"), N_("save the sandbox design; hand your work in (hand-in/)"), ctrl=True),
     Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S
+    Binding(tuple(SIZE_KEYS), "text_size", "", "", ctrl=True),  # one row with [ ]; without Ctrl, = and − run faster and slower
     Binding((K.K_F12,), "screenshot", "F12, H", N_("screenshot; H: frame rate and timing (HUD)")),
     Binding((K.K_h,), "hud.toggle", "", ""),
     Binding((K.K_F1,), "help.toggle", "F1", N_("this help (a long box scrolls: wheel, Page Up/Down)")),

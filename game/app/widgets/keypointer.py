@@ -57,13 +57,14 @@ class KeyPointer:
         box = scene.picture.box() or scene.stage.bounds()
         self._say(self.cursor.step(targets, max(box[2] - box[0], box[3] - box[1]), forward))
 
-    def arrow(self, key: int, mod: int) -> None:
+    def arrow(self, event: pygame.event.Event) -> None:
         """An arrow: the nearest target that way; with Shift, the free point a grid step
         that way (with Ctrl as well, ten; with Alt, a tenth of one). With nothing chosen
         yet, the arrows pan the view as they always did."""
+        key, mod = event.key, event.mod
         scene, direction = self.scene, ARROWS[key]
         if not self.cursor.active:
-            self.pan(key)
+            self._pan(key)
             return
         if mod & pygame.KMOD_SHIFT:
             for _ in range(LONG_STEP if mod & pygame.KMOD_CTRL else 1):
@@ -76,8 +77,12 @@ class KeyPointer:
             return
         self._say(found)
 
-    def pan(self, key: int) -> None:
-        """An arrow with nothing chosen, or Ctrl+arrow: the view moves, the structure the other way."""
+    def pan(self, event: pygame.event.Event) -> None:
+        """Ctrl+arrow: the view moves, the structure the other way."""
+        self._pan(event.key)
+
+    def _pan(self, key: int) -> None:
+        """An arrow with nothing chosen, or Ctrl+arrow."""
         dx, dy = PAN[key]
         self.scene.picture.camera.pan(PAN_PX * dx, PAN_PX * dy, self.scene.picture.box())
 
@@ -140,7 +145,7 @@ class KeyPointer:
         if target is None or target.index < 0:  # a free point, or a member taken out (it stays where it stood)
             return
         picture = self.scene.picture
-        at = picture.target_point(target.kind, target.id)
+        at = target_point(picture, target.kind, target.id)
         if at is None:
             self.cursor.target = None
             return
@@ -227,3 +232,21 @@ def _frame(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, floa
     corners = [(a0[0] + nx, a0[1] + ny), (a0[0] - nx, a0[1] - ny), (b0[0] - nx, b0[1] - ny), (b0[0] + nx, b0[1] + ny)]
     for colour, width in ((BACKGROUND, 7), (INK, 3)):
         pygame.draw.lines(surface, colour, True, corners, width)
+
+
+def target_point(picture, kind: str, ident: str) -> tuple[float, float] | None:
+    """[m] where a click on the node, member (its middle) or plate (its centroid) `ident`
+    is made, as the picture draws it now; None when the model has no such element."""
+    session = picture.session
+    model = session.model
+    if model is None or session.sim is None or not picture.current:
+        return None
+    ids = {"node": model.node_ids, "member": model.member_ids, "triangle": model.triangle_ids}[kind]
+    if ident not in ids:
+        return None
+    shown = picture.positions()
+    pos = shown if shown is not None else session.sim.state.pos[:, :2]
+    k = ids.index(ident)
+    corners = {"node": lambda: [k], "member": lambda: list(member_ends(model)[k]), "triangle": lambda: list(model.arrays.tri_ijk.reshape(-1, 3)[k])}
+    x, y = pos[[int(q) for q in corners[kind]()], :2].mean(axis=0)
+    return float(x), float(y)

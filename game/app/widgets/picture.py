@@ -11,6 +11,7 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
+from equilibria.app.draw import symbols
 from equilibria.app.draw.beamdraw import MODES, Diagrams, legend_lines
 from equilibria.app.draw.render import StructurePainter, reference_force, section_widths
 from equilibria.app.session.camera import Camera
@@ -19,7 +20,7 @@ from equilibria.app.session.shapes import Hit, Shapes
 from equilibria.app.session.stage import named_in
 from equilibria.app.widgets.membertable import section_lines
 from equilibria.app.widgets.tools import grid_step, snap
-from equilibria.engine.results import member_ends, member_results
+from equilibria.engine.results import member_results
 from equilibria.format.solution import AddForce, AddMoment, AddNode, CutMember
 from equilibria.rules.common import moment_point
 from equilibria.rules.hints import hint as rules_hint
@@ -236,23 +237,6 @@ class Picture:
         """What the keys can select of `kinds`, where it is drawn now (game/app/session/cursor.py)."""
         return targets_of(self.shapes, kinds) if self._shapes_now() else []
 
-    def target_point(self, kind: str, ident: str) -> tuple[float, float] | None:
-        """[m] where a click on the node, member (its middle) or plate (its centroid) `ident`
-        is made, as drawn now; None when the model has no such element."""
-        model = self.session.model
-        if model is None or self.session.sim is None or not self.current:
-            return None
-        ids = {"node": model.node_ids, "member": model.member_ids, "triangle": model.triangle_ids}[kind]
-        if ident not in ids:
-            return None
-        shown = self.positions()
-        pos = shown if shown is not None else self.session.sim.state.pos[:, :2]
-        k = ids.index(ident)
-        corners = {"node": lambda: [k], "member": lambda: list(member_ends(model)[k]), "triangle": lambda: list(model.arrays.tri_ijk.reshape(-1, 3)[k])}
-        rows = corners[kind]()
-        x, y = pos[[int(q) for q in rows], :2].mean(axis=0)
-        return float(x), float(y)
-
     def grid_step(self) -> float:
         """The grid new nodes snap to [m]: about 40 cells across the stage."""
         xmin, ymin, xmax, ymax = self.stage.bounds()
@@ -302,9 +286,25 @@ class Picture:
 
     def follow(self) -> None:
         """A frame: the structure and its force arrows kept in view while it runs
-        (Camera.follow)."""
-        if self.camera is not None and self.session.started:
+        (Camera.follow); standing, fitted again when an arrow or its value leaves the
+        world while the view shows the whole structure (a force added far larger than the
+        loads: its arrow, at the scene's one scale, ran off the picture with its value)."""
+        if self.camera is None:
+            return
+        if self.session.started:
             self.camera.follow(self.box(), self.pads())
+        elif self.camera.whole and self._reaches_out():
+            self.fit()
+
+    def _reaches_out(self) -> bool:
+        """Whether the force arrows and their values drawn last frame leave the world."""
+        drawn = self.drawn_rect()
+        if drawn is None:
+            return False
+        left, top, right, bottom = self.pads()
+        inner = drawn.inflate(-40, -40)  # the nodes' box (drawn_rect adds a margin)
+        reach = pygame.Rect(inner.left - left, inner.top - top, inner.width + left + right, inner.height + top + bottom)
+        return not pygame.Rect(self.camera.world).contains(reach)
 
     def back_in_view(self) -> None:
         """After R: the structure fitted in view again when no part of it is on the
@@ -324,6 +324,37 @@ class Picture:
         drawn, world = self.drawn_rect(), pygame.Rect(self.camera.world)
         if drawn is not None and (not keep or drawn.bottom + self.pads()[3] > world.bottom - height - 12):
             self.camera.clear_of(self.box(), height, self.pads())
+
+    def symbol_rect(self, hit) -> pygame.Rect | None:
+        """Where the support symbol at the node `hit` is drawn [px] (None: `hit` is no
+        supported node): a tool tip keeps off it."""
+        if hit is None or hit.kind != "node" or self.camera is None or self.model is None or hit.id not in self.model.node_ids:
+            return None
+        node = self.model.node_index(hit.id)
+        for q, kind, (nx, ny) in self.painter.supports:
+            if q == node:
+                x, y = self.point_of(q)
+                reach, half = symbols.extent(kind)
+                corners = [(x + a * nx * reach + b * -ny * half, y + a * ny * reach + b * nx * half) for a in (0, 1) for b in (-1, 1)]
+                xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+                return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        return None
+
+    def clear_of_mechanism(self, verdict, room: Callable[[], int]) -> None:
+        """The structure moved above the mechanism's box (`verdict`: the verdict part;
+        `room()`: the height it takes at the foot of the world), which cannot be folded,
+        where the box covers it in a fitted view."""
+        if verdict.what() == "mechanism" and self.covered_by(verdict.rect):
+            self.clear_of(room(), keep=False)
+
+    def covered_by(self, rect: pygame.Rect) -> bool:
+        """Whether a box at `rect` [px] lies over the structure as drawn, its supports and
+        arrows' feet too, while the view still shows the whole of it (a view the player
+        zoomed or panned is theirs: nothing moves it)."""
+        if self.camera is None or not self.camera.whole:  # no view yet (the first frame lays it out), or the player's own
+            return False
+        drawn = self.drawn_rect()
+        return drawn is not None and drawn.colliderect(rect)
 
     def drawn_rect(self) -> pygame.Rect | None:
         """The structure's box on the screen [px] (None: nothing built)."""

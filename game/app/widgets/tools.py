@@ -14,7 +14,7 @@ import math
 import pygame
 
 from equilibria.app.draw import primitives as draw
-from equilibria.app.draw.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
+from equilibria.app.draw.palette import ALERT, INK, MUTED, OWN_FORCE, PANEL, RULE, TENSION, Fonts
 from equilibria.app.draw.render import ARROW_PX, LONGEST_PX
 from equilibria.app.session.cursor import Target
 from equilibria.format.schema import support_words
@@ -477,7 +477,7 @@ class ForceTool(OnNode):
         fx, fy = self.force(scene, scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         dx, dy = scene.mouse[0] - tail[0], scene.mouse[1] - tail[1]
         cut = min(1.0, LONGEST_PX / max(math.hypot(dx, dy), 1e-9))  # as long as the force will land
-        draw.arrow(surface, INK, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3)
+        draw.arrow(surface, OWN_FORCE, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3, hollow=True)  # drawn as it will land
         text = f"Fx {signed(fx / 1e3, 'kN')}, Fy {signed(fy / 1e3, 'kN')}"
         draw.label(surface, scene.app.fonts.bold, text, (scene.mouse[0] + 12, scene.mouse[1]), INK, "midleft")
 
@@ -674,11 +674,11 @@ class Toolbar:
             font, pad, gap = (fonts.small, 16, GAP - 2) if compact else (fonts.body, 22, GAP)
             for k, name in enumerate(self.names):
                 w = fonts.small.size(self.number(k))[0] + font.size(_(TOOLS[name].label))[0] + pad
-                self.rects.append(pygame.Rect(x, y, w, BUTTON_H))
+                self.rects.append(pygame.Rect(x, y, w, fonts.px(BUTTON_H)))
                 x += w + gap
             if right is None or x - gap <= right:
                 break
-        return pygame.Rect(topleft, (x - topleft[0], BUTTON_H)) if self.rects else pygame.Rect(topleft, (0, 0))
+        return pygame.Rect(topleft, (x - topleft[0], fonts.px(BUTTON_H))) if self.rects else pygame.Rect(topleft, (0, 0))
 
     def at(self, pos: tuple[int, int]) -> str | None:
         for name, rect in zip(self.names, self.rects, strict=False):

@@ -26,6 +26,7 @@ from equilibria.app.draw.palette import BACKGROUND, Fonts
 from equilibria.app.draw.shots import save_image
 from equilibria.app.draw.typeface import asset_file
 from equilibria.app.session.checking import ALL
+from equilibria.app.window import scale
 from equilibria.app.window.layout import MIN_SIZE, at_least_minimum
 
 if TYPE_CHECKING:
@@ -124,6 +125,7 @@ class App:
         self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
         hint_minimum()
         self.fonts = Fonts()
+        self.scale = scale.NORMAL  # [%] the text and lines' scale the player chose (set_scale); drawn at `held` of it
         self.clock = pygame.time.Clock()
         self.fixed_frame = fixed_frame
         self.check_batches = (None if fixed_frame is None else ALL) if check_batches == "default" else check_batches
@@ -133,6 +135,21 @@ class App:
         self.warmup: EngineWarmup | None = None  # the engine's warm-up, when launched with one
         self.closed_by: int | None = None  # the closing signal received, if one was
         self._signals = self._catch_closing_signals()
+
+    # ------------------------------------------------------------------ the scale
+    def set_scale(self, percent: int) -> int:
+        """Draw text and lines at `percent` (a step of scale.STEPS) from now on, or at the
+        largest step the window holds; returns the scale drawn at [%]."""
+        self.scale = percent
+        return self.hold_scale(self.screen.get_size())
+
+    def hold_scale(self, size: tuple[int, int]) -> int:
+        """The fonts at the scale a screen of `size` holds for the one chosen (a scene
+        asks as it lays itself out); returns it [%]."""
+        percent = scale.held(self.scale, size)
+        if round(self.fonts.scale * 100) != percent:
+            self.fonts.rescale(percent / 100)
+        return percent
 
     # ------------------------------------------------------------------ scenes
     @property
