@@ -25,7 +25,7 @@ from equilibria.engine.model import Model
 from equilibria.engine.records import make_probe
 from equilibria.engine.results import member_results
 from equilibria.engine.tethers import eval_tethers
-from equilibria.engine.words import N_, Words
+from equilibria.engine.words import N_, Whole, Words, short
 
 INTEGRATORS = ("rk4", "symplectic", "newmark", "relax", "linear")
 MEMBER_KEYS = ("axial", "shear_i", "moment_i", "moment_j", "broken", "moment_max")  # results()["members"][id]
@@ -279,13 +279,13 @@ class Simulation(Interaction):
             step = f"the step, {self.dt:.3g} s, is within the {safe:.3g} s estimated stable for the structure as built, so it grew stiffer as it moved{held}"
         # The cause is a student's (translated where shown); the step's figures are for whoever tunes the engine (kept in English).
         said = N_("unstable near t = {time} s: {cause}; {details}; rolled back to the last good state")
-        return Words(said, {"time": f"{self.time:.4g}", "cause": cause, "details": f"{stiffest}{step}"}), energy
+        return Words(said, {"time": f"{self.time:.4g}", "cause": cause, "details": Whole(f"{stiffest}{step}")}), energy
 
     def element_name(self, kind: str, row: int) -> str:
         if kind == "triangle":
-            return f"triangle {self.model.triangle_ids[row]!r}"
+            return f"triangle {short(repr(self.model.triangle_ids[row]))}"
         slot = self.model.member_slot.index((kind, row))
-        return f"member {self.model.member_ids[slot]!r}"
+        return f"member {short(repr(self.model.member_ids[slot]))}"
 
     def relax(self, max_iter: int = 1_000_000, tol: float = 1e-8) -> Outcome:
         """Jump to static equilibrium under the final loads (dynamic relaxation).

@@ -31,6 +31,11 @@ def N_(message: str) -> str:
     return message
 
 
+class Whole(str):
+    """A field's text said whole: a sentence the engine composed (its figures, the names in
+    it cut already), not a name or a value echoed, which `Words` cuts to ECHO characters."""
+
+
 @dataclass(frozen=True)
 class Words:
     """A text a person reads: `template` with {named} fields filled from `fields`."""
@@ -41,7 +46,9 @@ class Words:
     def said(self, translate: Callable[[str], str] | None = None) -> str:
         """The text with its fields, the template (and any nested Words) through
         `translate` (None: English, as written)."""
-        values = {k: v.said(translate) if isinstance(v, Words) else short(v) if isinstance(v, str) else v for k, v in self.fields.items()}
+        values = {
+            k: v.said(translate) if isinstance(v, Words) else short(v) if isinstance(v, str) and not isinstance(v, Whole) else v for k, v in self.fields.items()
+        }
         return (translate(self.template) if translate else self.template).format(**values)
 
     def __str__(self) -> str:

@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from equilibria.app.draw.beamdraw import MOMENT, SHEAR
-from equilibria.app.draw.palette import COMPRESSION, REACTION, TENSION, ZERO
+from equilibria.app.draw.palette import COMPRESSION, REACTION, SIGN_TEXT, TENSION, ZERO
 from equilibria.app.draw.render import NAME
 from equilibria.app.launch import bench_of_solution
 from equilibria.app.scenes.play import PlayScene
@@ -34,7 +34,7 @@ from equilibria.work.workbench import LevelBench
 
 FIGURE = re.compile(r"\d")
 SUM_VALUE = re.compile(r"Σ[^,]*=\s*[−+-]?\d")
-MEMBER_COLOURS = {TENSION, COMPRESSION, ZERO}
+MEMBER_COLOURS = {TENSION, COMPRESSION, ZERO, *SIGN_TEXT.values()}  # a member's value is drawn in its sign's darker shade (palette.SIGN_TEXT)
 
 
 class RecordingFont:
