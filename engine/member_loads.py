@@ -73,7 +73,7 @@ from equilibria.engine.elements.beam import beam_deformation
 from equilibria.engine.elements.beam_chain import NODES, RHO0, SUB, chain_law, chain_start
 from equilibria.engine.elements.beam_stability import span_loads
 from equilibria.engine.elements.kernels import kind_rows
-from equilibria.engine.results import end_forces
+from equilibria.engine.results import end_forces, member_results
 from equilibria.engine.vocabulary import LOAD_DIRECTIONS
 
 DIRECTIONS = LOAD_DIRECTIONS  # a member load's `direction` (engine/vocabulary.py)
@@ -238,24 +238,12 @@ def forces_along(model, state, members, points: int = 41, table: LoadTable | Non
     starting geometry (small rotations). table: load_table(model), if the caller keeps it."""
     m = model.arrays
     members = np.asarray(members, dtype=np.int64).reshape(-1)
-    table = load_table(model) if table is None else table
     slot = [model.member_slot[k] for k in members.tolist()]
     beam = np.array([kind == "beam" for kind, _ in slot], dtype=bool)  # P-δ below: a beam's own
     rows = np.array([row for _, row in slot], dtype=np.int64)
-    ij, end, end_j = end_forces(model, state, members)  # end_j: the moment node j applies [N m]
+    ij, end, end_j, parts = loaded_ends(model, state, members, table)
     d = m.pos0[ij[:, 1], :2] - m.pos0[ij[:, 0], :2]
     length = np.hypot(d[:, 0], d[:, 1])
-    parts = np.zeros((len(members), 4))
-    if len(table.member):
-        where = {k: n for n, k in enumerate(members.tolist())}
-        mine = np.array([where.get(k, -1) for k in table.member.tolist()], dtype=np.int64)
-        use = mine >= 0
-        t = float(state.clock[0])  # the run's time (a static solve's: the end of the histories)
-        scale = np.array([_scale(m, h, t) for h in table.history[use].tolist()]).reshape(-1, 1)
-        np.add.at(parts, mine[use], scale * table.parts[use])
-        np.add.at(end, mine[use], -scale * table.at_i[use])
-        np.add.at(end_j, mine[use], -scale[:, 0] * table.at_j[use, 2])
-        _shift_spans(m, state, [slot[k] for k in mine[use].tolist()], scale[:, 0, None] * table.parts[use, 2:], end, end_j, mine[use])
     x = np.linspace(0.0, 1.0, points)[None, :] * length[:, None]
     n, v, mm = internal_forces(x, (end[:, :1], end[:, 1:2], end[:, 2:3]), tuple(parts[:, c : c + 1] for c in range(4)), length[:, None])
     k2 = np.zeros(len(members))  # the beam-column's k² = −N/EI [1/m²], 0 where P-δ is left out
@@ -271,6 +259,48 @@ def forces_along(model, state, members, points: int = 41, table: LoadTable | Non
             ends = (-end[sel, 2:3], end_j[sel, None], parts[sel, 2:3], parts[sel, 3:4])
             mm[sel], v[sel] = beam_column_moments(x[sel], *ends, length[sel, None], k2[sel, None])
     return MemberForces(x, n, v, mm, length)
+
+
+def loaded_ends(model, state, members, table: LoadTable | None = None):
+    """What the nodes apply to the members `members` (K,) (rows of model.member_ids) in
+    `state`, in each member's frame, a loaded member's less the equivalent loads of its
+    distributed loads (module note: a clamped span that does not move takes the fixed-end
+    forces): their end nodes (K, 2), at end i (−N, V, M_i) (K, 3) [N, N, N m], at end j
+    the moment M_j (K,) [N m], and their loads' parts (K, 4) [N/m] (p_i, p_j, q_i, q_j)."""
+    m = model.arrays
+    members = np.asarray(members, dtype=np.int64).reshape(-1)
+    table = load_table(model) if table is None else table
+    ij, end, end_j = end_forces(model, state, members)  # end_j: the moment node j applies [N m]
+    parts = np.zeros((len(members), 4))
+    if len(table.member):
+        where = {k: n for n, k in enumerate(members.tolist())}
+        mine = np.array([where.get(k, -1) for k in table.member.tolist()], dtype=np.int64)
+        use = mine >= 0
+        t = float(state.clock[0])  # the run's time (a static solve's: the end of the histories)
+        scale = np.array([_scale(m, h, t) for h in table.history[use].tolist()]).reshape(-1, 1)
+        np.add.at(parts, mine[use], scale * table.parts[use])
+        np.add.at(end, mine[use], -scale * table.at_i[use])
+        np.add.at(end_j, mine[use], -scale[:, 0] * table.at_j[use, 2])
+        slots = [model.member_slot[k] for k in members[mine[use]].tolist()]
+        _shift_spans(m, state, slots, scale[:, 0, None] * table.parts[use, 2:], end, end_j, mine[use])
+    return ij, end, end_j, parts
+
+
+def end_moments(model, state) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(shear_i, moment_i, moment_j) (M,) [N, N m, N m] of every member as docs/model.md
+    defines them, the force and moments the nodes apply: engine/results.py's member
+    record, with each loaded member's less its loads' equivalents (its fixed-end forces:
+    a clamped span under w reports ∓wL²/12, not the element's 0). A bar's are 0."""
+    r = member_results(model, state)
+    shear, mi, mj = r.shear_i.copy(), r.moment_i.copy(), r.moment_j.copy()
+    loaded = sorted({ml.member for ml in model.member_loads})
+    if loaded:
+        _, end, end_j, _ = loaded_ends(model, state, loaded)
+        bending = r.bending[loaded]
+        shear[loaded] = np.where(bending, end[:, 1], 0.0)
+        mi[loaded] = np.where(bending, end[:, 2], 0.0)
+        mj[loaded] = np.where(bending, end_j, 0.0)
+    return shear, mi, mj
 
 
 def _chain_start(m, state, row: int) -> tuple[float, float, float, float]:

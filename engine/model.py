@@ -52,7 +52,7 @@ from equilibria.engine.vocabulary import (
     ROLLER_FIELDS,
     TRIANGLE_MODELS,
 )
-from equilibria.engine.words import N_, Words
+from equilibria.engine.words import N_, Words, short_path
 
 # Node indices held by elements and loads are unsigned: compiled code then skips the
 # handling of negative indices, which measured 15 % more bar evaluations per second.
@@ -83,7 +83,7 @@ class ModelError(ValueError):
     `message` in English, `said(_)` in the player's language."""
 
     def __init__(self, field: str, template: str, **fields: Any):
-        self.field = field
+        self.field = short_path(field)
         self.words = Words(template, fields)
         self.template, self.fields = template, fields
         self.message = self.words.said()

@@ -20,7 +20,7 @@ from equilibria.engine import dynamics, linear, newmark, results, rollers, tethe
 from equilibria.engine.dynamics import State, new_state, new_work
 from equilibria.engine.elements.kernels import eval_forces, strain_energy
 from equilibria.engine.interaction import Controls, Interaction
-from equilibria.engine.member_loads import largest_moments
+from equilibria.engine.member_loads import end_moments, largest_moments
 from equilibria.engine.model import Model
 from equilibria.engine.records import make_probe
 from equilibria.engine.results import member_results
@@ -405,7 +405,8 @@ class Simulation(Interaction):
         }
         r = member_results(md, s)
         largest = largest_moments(md, s)
-        columns = zip(*(a.tolist() for a in (r.axial, r.shear_i, r.moment_i, r.moment_j, r.broken, largest)), strict=True)
+        shear, moment_i, moment_j = end_moments(md, s)  # a loaded member's less its fixed-end forces, as docs/model.md defines them
+        columns = zip(*(a.tolist() for a in (r.axial, shear, moment_i, moment_j, r.broken, largest)), strict=True)
         members = {mid: dict(zip(MEMBER_KEYS, values, strict=True)) for mid, values in zip(md.member_ids, columns, strict=True)}
         triangles = {tid: {"sx": float(s.tri_out[k, 0]), "sy": float(s.tri_out[k, 1]), "txy": float(s.tri_out[k, 2])} for k, tid in enumerate(md.triangle_ids)}
         r = self.support_forces()

@@ -17,6 +17,21 @@ ROOT = Path(__file__).resolve().parents[1]
 LEVELS = ROOT / "levels"
 REFERENCE = LEVELS / "solutions"
 GRADED = ("tutorial-01", "tutorial-04")
+NOTICE = "Preparing the engine"  # game/cli/preparing.py: the one line a command says on a cold cache, before it compiles
+
+
+def streams(capsys) -> tuple[str, str]:
+    """(out, err) a command wrote, without a cold cache's one notice (CI's first compile
+    after an engine change, or a checkout's first run, says it; a warm cache does not)."""
+    out, err = capsys.readouterr()
+    return out, quiet(err)
+
+
+def quiet(err: str) -> str:
+    """Standard error without the cold cache's notice."""
+    return "".join(line for line in err.splitlines(keepends=True) if not line.startswith(NOTICE))
+
+
 HUGE_NODES = 1_000  # five times the budget; unchecked, its mechanism search takes about a minute
 
 # student (as the CSV names them, before neutralising) → {level: what the reason must contain}

@@ -31,6 +31,7 @@ ROOMS = (
     "equilibria.format",  # the level and solution formats
     "equilibria.rules",  # the judge, each level kind, the per-student numbers
     "equilibria.course",  # a level read and built, the course, the teacher's levels, progress
+    "equilibria.tutor",  # the textbook method worked on a structure, step by step
     "equilibria.work",  # the player's work on a level: attempt, workbench
     "equilibria.classroom",  # grading a class, handing work in
     "equilibria.app.session",  # the play session without pygame

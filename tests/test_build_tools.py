@@ -388,3 +388,21 @@ def test_the_sandbox_support_tool_goes_through_rollers_on_slopes_and_they_hold_a
     normal = np.array([-math.sin(math.radians(30)), math.cos(math.radians(30))])
     assert np.linalg.norm(moved) > 1e-2 and abs(moved @ normal) <= 1e-9
     app.close()
+
+
+@pytest.mark.parametrize("level", ["tutorial-04", "frames-03"])
+def test_the_member_table_of_one_joint_and_no_members_opens_and_draws(tmp_path, level):
+    """Issue 36: one node placed and U pressed on the course's first build levels ended
+    the game (the widths of a column with no rows)."""
+    h = Hand(level, tmp_path, built=False)
+    zone = h.session.stage.level.player.zone
+    x, y = sum(p[0] for p in zone) / len(zone), sum(p[1] for p in zone) / len(zone)  # inside: the zones are convex
+    h.bench.add_node(x, y)
+    h.key(pygame.K_u)
+    h.app.frame()
+    assert h.scene.table.shown
+    table = contents(h.session)
+    if table is not None:
+        assert table.rows == []
+        assert h.scene.table.draw(h.app.screen, h.app.fonts, h.scene.layout.world, table) is not None
+    h.app.close()

@@ -137,3 +137,31 @@ def test_newmark_takes_frame_steps_and_refuses_an_hht_alpha_outside_its_range(tr
     for alpha in ("0.1", "-0.5"):
         code, _, err = run(["simulate", str(truss_file), "--integrator", "newmark", "--hht-alpha", alpha], capsys)
         assert code == 2 and "--hht-alpha must be in [-1/3, 0]" in err
+
+
+def test_load_factors_may_start_with_a_minus(truss_file, capsys):
+    """`--load-factors -1,1` was taken for an option ("expected one argument"); `=-1,1` worked."""
+    spaced = run(["simulate", str(truss_file), "--integrator", "linear", "--load-factors", "-1,1", "--json"], capsys)
+    equals = run(["simulate", str(truss_file), "--integrator", "linear", "--load-factors=-1,1", "--json"], capsys)
+    assert spaced[0] == equals[0] == 0 and spaced[1]["load_factors"] == equals[1]["load_factors"] == [-1.0, 1.0]
+
+
+def test_hht_alpha_under_another_integrator_is_said_to_be_left_out(truss_file, capsys):
+    code, _, err = run(["simulate", str(truss_file), "--seconds", "0.01", "--hht-alpha", "-0.1", "--json"], capsys)
+    assert code == 0 and "--hht-alpha damps Newmark's steps only; under rk4 it is left out" in err
+    code, _, err = run(["simulate", str(truss_file), "--seconds", "0.01", "--integrator", "newmark", "--hht-alpha", "-0.1", "--json"], capsys)
+    assert code == 0 and "hht" not in err
+
+
+def test_newmark_that_finds_no_rest_says_how_to_damp_its_highest_modes(tmp_path, capsys):
+    """A small stiff cantilever (two steel elements, 1 m): plain Newmark never came to rest
+    (its highest modes ring undamped) and the line said only "not at rest"; it now says
+    what --hht-alpha does, and with it the same run comes to rest."""
+    path = tmp_path / "cantilever.json"
+    data = cantilever(2, 1.0, -1000.0)
+    data.setdefault("world", {})["damping"] = 0.02
+    path.write_text(json.dumps(data))
+    code, _, err = run(["simulate", str(path), "--integrator", "newmark", "--until-rest", "--max-seconds", "3", "--json"], capsys)
+    assert code == 1 and "not at rest" in err and "--hht-alpha -0.1" in err, err
+    code, out, _ = run(["simulate", str(path), "--integrator", "newmark", "--hht-alpha", "-0.1", "--until-rest", "--max-seconds", "3", "--json"], capsys)
+    assert code == 0 and out["at_rest"]

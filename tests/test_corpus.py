@@ -20,7 +20,7 @@ LEVEL = str(Path(__file__).resolve().parents[1] / "levels" / "tutorial-01.json")
 # file name: what its one line must say after the file's name (the field, then the problem)
 BROKEN_MODEL = {
     "not-json": "not valid JSON: Expecting property name enclosed in double quotes at line 21",
-    "empty": "not valid JSON: Expecting value at line 1, column 1",
+    "empty": "the file is empty (a JSON object was expected)",
     "top-level-list": "(top level): expected an object",
     "duplicate-key": "x: given twice in the object with id 'B'",
     "wrong-type": "nodes[1].x: expected a number, got 'four'",
@@ -118,6 +118,11 @@ def made(tmp_path: Path) -> dict[str, tuple[Path, str]]:
             f"more than {MAX_OBJECTS:,} objects",
         ),
         "not UTF-8": (b'{"format": 1, "title": "caf\xe9"}', "cannot read the file as UTF-8 text"),
+        # valid JSON that Python's int() will not convert (issue 36): the field named, never a ValueError
+        "a long number": ('{"format": 1, "nodes": [{"id": "A", "x": -' + "7" * 5001 + "}]}", "nodes[0].x: a number of 5,001 digits"),
+        # valid JSON holding half of an emoji (a title cut inside it): no font draws it, no terminal prints it
+        "half a character": ('{"format": 1, "title": "Bridge \\ud83c"}', "title: half of a character (a lone surrogate)"),
+        "a cut string": ('{"format": 1, "title": "Bridge', "not valid JSON: Unterminated string starting at line 1, column 24"),  # never "at at"
     }
     out = {}
     for name, (content, words) in files.items():
@@ -131,7 +136,7 @@ def made(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     return out
 
 
-@pytest.mark.parametrize("name", ["deeply nested", "too many objects", "not UTF-8", "too big"])
+@pytest.mark.parametrize("name", ["deeply nested", "too many objects", "not UTF-8", "too big", "a long number", "half a character", "a cut string"])
 @pytest.mark.parametrize("command", [MODEL_COMMANDS[0], *LEVEL_COMMANDS, SOLUTION_COMMANDS[0]], ids=lambda c: "-".join(a for a in c if a != "F" and a != LEVEL))
 def test_files_too_big_too_many_or_too_deep_are_refused_the_same_way(tmp_path, capsys, name, command):
     path, words = made(tmp_path)[name]

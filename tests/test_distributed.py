@@ -164,6 +164,31 @@ def test_a_clamped_span_has_the_fixed_end_moments_though_its_nodes_never_move():
     np.testing.assert_allclose(f.M, [-W * L**2 / 12, W * L**2 / 24, -W * L**2 / 12], rtol=EXACT)
 
 
+@pytest.mark.parametrize("integrator", ["linear", "relax"])
+def test_the_reported_end_moments_of_a_loaded_span_are_the_ones_its_nodes_apply(integrator):
+    """docs/model.md: moment_i, moment_j are the moments the nodes apply (counter-clockwise
+    positive), shear_i the force node i applies across the chord. A clamped span under w
+    reported 0, 0 and 0 (the element's own, its nodes never move) where the clamps apply
+    +wL²/12, −wL²/12 and wL/2 (closed form; a one-element span is exact, so to 1e-9 of
+    wL²; relaxation stops within its rest tolerance). Clamped at A and on a roller
+    at B (a propped cantilever): wL²/8 at A, 0 at B, 5wL/8 up at A."""
+    loads = [{"member": "E0", "w": -W}]
+    clamped = solve(span(fix_i=("x", "y", "rot"), fix_j=("x", "y", "rot"), loads=loads), integrator).results()["members"]["E0"]
+    tol = EXACT if integrator == "linear" else AT_REST
+    assert clamped["moment_i"] == pytest.approx(W * L**2 / 12, rel=tol)
+    assert clamped["moment_j"] == pytest.approx(-W * L**2 / 12, rel=tol)
+    assert clamped["shear_i"] == pytest.approx(W * L / 2, rel=tol)
+    propped = solve(span(fix_i=("x", "y", "rot"), fix_j=("y",), loads=loads), integrator).results()["members"]["E0"]
+    assert propped["moment_i"] == pytest.approx(W * L**2 / 8, rel=tol)
+    assert abs(propped["moment_j"]) <= tol * W * L**2
+    assert propped["shear_i"] == pytest.approx(5 * W * L / 8, rel=tol)
+
+
+def test_a_bar_under_a_member_load_reports_no_end_moments():
+    bar = solve(span(kind="bar", loads=[{"member": "E0", "w": -W}])).results()["members"]["E0"]
+    assert bar["moment_i"] == bar["moment_j"] == bar["shear_i"] == 0.0
+
+
 def test_a_triangular_load_gives_its_largest_moment_where_the_shear_is_zero():
     """0 → w over a simple span: V = wL/6 − wx²/(2L) vanishes at x = L/√3, where M is
     wL²/(9√3); split in three elements, each with its own piece of the load, the closed

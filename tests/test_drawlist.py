@@ -135,6 +135,8 @@ class Measuring:
 
     def __getattr__(self, name: str):
         font = getattr(self.fonts, name)
+        if name in ("scale", "px"):  # the fonts' scale, not a font
+            return font
 
         class Font:
             def size(self, text: str):
@@ -221,3 +223,33 @@ def test_a_label_is_drawn_on_its_plate_at_the_box_placed(fonts):
     assert surface.get_at((16, mid))[:3] == TENSION and surface.get_at((20 + w + 3, mid))[:3] == TENSION
     ink = [surface.get_at((x, y))[:3] for x in range(20, 20 + w) for y in range(10, 10 + h)]
     assert sum(math.dist(p, INK) < 60 for p in ink) > 10  # the text itself
+
+
+# ------------------------------------------------------------- shapes beside colours
+def test_the_players_force_has_a_hollow_head_and_a_load_to_come_a_dashed_shaft(fonts):
+    """Colour alone does not tell the kinds of arrow apart for every eye (issue 33): the
+    force the player added (the model's last load) is drawn with a hollow head, a given
+    load with a filled one, and a load still to come (zero now, its history rising
+    later) with a dashed shaft; on the surface the hollow head's middle is background."""
+    from equilibria.app.draw.palette import OWN_FORCE
+    from equilibria.engine.simulation import Simulation
+
+    data = bridge_truss(P)
+    data["loads"] = [{"node": "B", "fy": -P}, {"node": "D", "fx": P / 2, "history": [[0, 0], [5, 0], [6, 1]]}, {"node": "E", "fy": -P / 2}]
+    model = build_model(data)
+    sim = Simulation(model, "rk4")  # at t = 0: D's load is still to come
+    view = View.fit((0.0, 0.0, 4.0, 1.0), tuple(AREA), 120)
+    painter = render.StructurePainter(fonts, Stage("t", "sandbox", "", None, ()), model, own_loads=1)
+    items = painter.sketch(AREA, view, sim, values=True)
+    (given, to_come) = sorted(arrows(items, LOAD), key=lambda a: a.dashed)
+    (own,) = arrows(items, OWN_FORCE)
+    assert own.hollow and not given.hollow and not to_come.hollow
+    assert to_come.dashed and not given.dashed and not own.dashed
+    surface = pygame.Surface(AREA.size)
+    surface.fill(BACKGROUND)
+    Backend(fonts).draw(surface, [own, given])
+    for a, inside in ((own, BACKGROUND), (given, LOAD)):
+        ux, uy = (a.head[0] - a.tail[0]), (a.head[1] - a.tail[1])
+        size = math.hypot(ux, uy)
+        middle = (a.head[0] - ux / size * a.head_length * 0.55, a.head[1] - uy / size * a.head_length * 0.55)  # inside the head
+        assert tuple(surface.get_at((round(middle[0]), round(middle[1]))))[:3] == inside

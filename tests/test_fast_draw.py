@@ -150,15 +150,18 @@ def reference_members(surface: pygame.Surface, painter: render.StructurePainter,
     """The members as they were drawn before batching: one band (a polygon) each, in order (a lattice of bars only: member order is the bars' order)."""
     axial = sim.state.member_out[0]
     ref = painter.member_scale.value
-    for (i, j), n in zip(painter.member_ij.tolist(), axial.tolist(), strict=True):
+    ij = painter.member_ij
+    cap = render.thinned(pts[ij[:, 0]], pts[ij[:, 1]], np.ones(len(ij), dtype=bool))  # members short on the screen are drawn thinner
+    for (i, j), n in zip(ij.tolist(), axial.tolist(), strict=True):
         width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * min(abs(n) / ref, 1.0)
+        width = max(width * min(1.0, cap / MEMBER_MAX_PX), min(MEMBER_MIN_PX, cap))
         sign = 1 if n > ZERO_SHARE * ref else -1 if n < -ZERO_SHARE * ref else 0
         draw.segment(surface, SIGN_COLOUR[sign], tuple(pts[i]), tuple(pts[j]), width)
 
 
 def colour_masks(surface: pygame.Surface) -> dict:
     rgb = pygame.surfarray.array3d(surface).astype(int)
-    return {c: (np.abs(rgb - np.array(SIGN_COLOUR[c])).sum(axis=2) < 60) for c in (-1, 0, 1)}
+    return {c: (np.abs(rgb - np.array(SIGN_COLOUR[c])).sum(axis=2) < 30) for c in (-1, 0, 1)}  # tight: a blend of blue and orange edges is near the grey
 
 
 @pytest.mark.parametrize("cells", [(4, 2), (16, 6)])  # 34 members (anti-aliased bands), 422 (thick lines)
@@ -221,6 +224,7 @@ def test_labels_thinned_to_those_that_fit_and_rendered_once(fonts, monkeypatch):
 
     class Counted:
         small = Font()
+        scale = 1.0  # the fonts' scale (palette.Fonts), which the text caches key by
 
     layer, backend = LabelLayer(Counted()), Backend(Counted())
 
@@ -291,3 +295,31 @@ def test_a_level_zoomed_in_with_the_wheel_draws_a_bounded_number_of_shapes(monke
         assert counting.total < 500
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_a_large_design_at_its_fitted_view_shows_its_bays_not_a_block(fonts, size):
+    """2,060 members, 0.5 m bays fitted in the play screen's world (the window less the
+    legend and the bars): members drawn 14 px wide in bays of 10 px were a solid block of
+    colour (issue 33). Thinned to a share of the typical member's drawn length, the bays
+    show: over a third of the structure's outline is background, and no member is wider
+    than render.BAY_SHARE of the median drawn length."""
+    m = lattice(50, 10)
+    assert len(m.member_ids) >= 2000
+    sim = loaded(m)
+    painter = render.StructurePainter(fonts, Stage("t", "sandbox", "", None, ()), m, [])
+    painter.member_scale.update(float(np.abs(sim.state.member_out[0]).max()))
+    world = pygame.Rect(0, 0, size[0] - 236, size[1] - 150)
+    view = View.fit((0.0, 0.0, 25.0, 5.0), tuple(world), 40)
+    surface = pygame.Surface(size)
+    surface.fill(BACKGROUND)
+    items = painter.sketch(surface.get_rect(), view, sim, values=False)
+    Backend(fonts).draw(surface, items)
+    (bands,) = [item for item in items if isinstance(item, Bands)]
+    length = np.hypot(*(bands.b - bands.a).T)
+    assert bands.width.max() <= max(1.0, render.BAY_SHARE * float(np.median(length))) + 1e-9
+    pts = view.points(sim.state.pos[:, :2])
+    (x0, y0), (x1, y1) = pts.min(axis=0).astype(int), pts.max(axis=0).astype(int)
+    inside = pygame.surfarray.array3d(surface)[x0:x1, y0:y1].astype(int)
+    seen = (np.abs(inside - np.array(BACKGROUND)).sum(axis=2) < 20).mean()
+    assert seen > 0.35, f"{seen:.0%} of the structure's outline shows the background"

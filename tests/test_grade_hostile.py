@@ -286,7 +286,7 @@ def test_an_unreadable_file_is_a_row_naming_it(tmp_path, monkeypatch, capsys):
         "ann/tutorial-01.json",
     ]
     assert str(tmp_path) not in rows["ann"]["reason"]
-    assert rows["ben"]["reason"] == f"{grading.NOT_HANDED_IN}; ben/answer.json: level: '{'x' * 64}…' is no level of the course nor of the levels graded"
+    assert rows["ben"]["reason"] == f"{grading.NOT_HANDED_IN}; ben/answer.json: level: '{'x' * 60}…' is no level of the course nor of the levels graded"
 
 
 def test_a_teachers_level_saved_as_upper_case_json_is_listed(tmp_path):

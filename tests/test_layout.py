@@ -50,6 +50,16 @@ def language(request):
 
 
 SIZES = [(800, 600), (900, 600), (1024, 600), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
+# The scales of text and lines (Ctrl+=, Ctrl+−) each size is drawn at: the smallest and the
+# largest at the extreme sizes, 100 % and 150 % at the others (a window too small for a
+# scale draws at the largest it holds: game/app/window/scale.py `held`).
+SCALES = {(800, 600): (75, 100), (2560, 1440): (75, 100, 150, 200)}
+MIDDLE_SCALES = (100, 150)
+
+
+def sizes_and_scales():
+    """(size, scale [%]) for every size, at its scales."""
+    return [(size, percent) for size in SIZES for percent in SCALES.get(size, MIDDLE_SCALES)]
 
 
 def recorded(scene, size: tuple[int, int]) -> Recording:
@@ -99,9 +109,14 @@ def problems(scene, surface: Recording) -> list[str]:
 
 
 def assert_holds(scene, what: str) -> None:
-    for size in SIZES:
-        found = problems(scene, recorded(scene, size))
-        assert not found, f"{what} at {size[0]}×{size[1]}: " + "; ".join(found[:6])
+    app = scene.app
+    try:
+        for size, percent in sizes_and_scales():
+            app.scale = percent  # the scene holds it for the size as it lays itself out
+            found = problems(scene, recorded(scene, size))
+            assert not found, f"{what} at {size[0]}×{size[1]}, {app.fonts.scale:.0%}: " + "; ".join(found[:6])
+    finally:
+        app.scale = 100
 
 
 def with_boxes(app, scene, what: str) -> None:
@@ -191,10 +206,12 @@ def test_the_menu_and_the_loading_screen_hold_together(tmp_path):
         warming = SimpleNamespace(progress=lambda steps: (0.4, "the beam kernels"), seconds=lambda: 3.0, ready=lambda: False)
         loading = LoadingScene(app, warming, lambda app: None)
         for scene, what in ((menu, "the menu"), (loading, "the loading screen")):
-            for size in SIZES:
+            for size, percent in sizes_and_scales():
                 pygame.display.set_mode(size)
+                app.scale = percent
                 found = problems(scene, recorded(scene, size))
-                assert not found, f"{what} at {size[0]}×{size[1]}: " + "; ".join(found[:6])
+                assert not found, f"{what} at {size[0]}×{size[1]}, {app.fonts.scale:.0%}: " + "; ".join(found[:6])
+            app.scale = 100
 
 
 def test_the_window_is_never_smaller_than_the_minimum(tmp_path):

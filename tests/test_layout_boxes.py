@@ -51,7 +51,7 @@ def _whole_help(app, scene) -> None:
         help_part = scene.parts.top_modal()
         assert help_part.name == "help"
         assert help_part.scroll.page == help_part.scroll.count and help_part.scroll.top == 0  # nothing below
-        keys, tools = len(help_rows()), len(scene.toolbar.names)
+        keys, tools = 1 + len(help_rows()), len(scene.toolbar.names)  # the manual's row first
         assert help_part.scroll.count == (keys + 1) // 2 + 1 + (tools + 1) // 2  # two columns: keys, a gap, tools
         assert not problems(scene, recorded(scene, (1280, 800)))
 

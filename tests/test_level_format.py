@@ -4,6 +4,7 @@ import json
 
 import pytest
 from builders import bridge_truss
+from hostile import quiet
 
 from equilibria.cli.main import main
 from equilibria.course.level import Level, schema_text
@@ -29,7 +30,7 @@ def validate(tmp_path, capsys, files: dict[str, object]) -> tuple[int, list[str]
         (tmp_path / name).write_text(content if isinstance(content, str) else json.dumps(content))
     code = main(["validate", str(tmp_path)])
     out, err = capsys.readouterr()
-    said = [line for line in err.splitlines() if not line.startswith("Preparing the engine")]  # a cold cache's one notice
+    said = quiet(err).splitlines()  # without a cold cache's one notice
     return code, out.splitlines(), said
 
 

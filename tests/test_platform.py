@@ -300,8 +300,15 @@ def test_clean_removes_the_cache_and_with_data_only_what_the_game_wrote(tmp_path
     assert main(["clean"]) == 0
     assert not cleanup.cache_root().exists() and (home / "progress.json").exists()
     assert "--data" in capsys.readouterr().out
+    (home / "levels").mkdir()
+    (home / "levels" / "week-3.json").write_text("{}")  # a teacher's own level: theirs, not the game's
     assert main(["clean", "--data"]) == 0
-    assert sorted(p.name for p in home.iterdir()) == ["my-notes.txt"]  # only what the game wrote went
+    assert sorted(p.name for p in home.iterdir()) == ["levels", "my-notes.txt"]  # only what the game wrote went
+    out = capsys.readouterr().out
+    assert "kept, a teacher's own levels (1 file;" in out and "--data --levels" in out, out
+    assert main(["clean", "--levels"]) == 2 and (home / "levels" / "week-3.json").exists()
+    assert main(["clean", "--data", "--levels"]) == 0
+    assert sorted(p.name for p in home.iterdir()) == ["my-notes.txt"]
 
 
 def test_old_compiled_engines_are_pruned_and_others_in_use_kept(tmp_path, monkeypatch):

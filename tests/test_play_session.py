@@ -370,14 +370,14 @@ def test_closing_the_window_keeps_the_work_on_a_level(tmp_path):
     app.close()
 
 
-def test_the_section_button_and_tab_choose_the_section_for_new_members():
+def test_the_section_button_and_s_choose_the_section_for_new_members():
     app, scene = start(Stage.empty_sandbox())
     tool(app, scene, "member")
     first = scene.session.section
     click(app, scene.section_rect.center)
     assert scene.session.section != first
     for _ in range(len(scene.session.bench.sections()) - 1):
-        key(app, pygame.K_TAB)
+        key(app, pygame.K_s)  # S: Tab chooses by keys (tests/test_keyboard_play.py)
     assert scene.session.section == first
     app.close()
 

@@ -112,6 +112,9 @@ def test_the_environment_variable_names_the_folder(tmp_path, monkeypatch, home):
         (b'{"levels": {}}', "format"),
         (b'{"format": 1, "levels": {"balance-01": {"won": true, "marks": 150}}}', "levels.balance-01.marks"),
         (b'{"format": 1, "levels": {"balance-02": {"work": ' + json.dumps(WORK).encode() + b"}}}", "is for level 'balance-01'"),
+        (b'{"format": 1, "levels": {"balance-01": {"won": true, "marks": ' + b"9" * 5001 + b"}}}", "levels.balance-01.marks: a number of 5,001 digits"),
+        (b'{"format": 1, "student": "ann\\udc00", "levels": {}}', "student: half of a character"),
+        (b"", "the file is empty"),
     ],
 )
 def test_a_broken_file_is_moved_aside_and_a_fresh_progress_starts(tmp_path, content, why):

@@ -122,3 +122,62 @@ def test_the_point_the_net_force_takes_moments_about_is_labelled():
     _app, scene = start(load_stage(shipped_level("supports-01")))
     about = moment_point(scene.session.stage.level)
     assert about == "B" and about in scene.picture.names()
+
+
+def test_the_status_line_says_checking_not_paused_while_a_check_is_judged(monkeypatch):
+    """While C's check was judged beside the frames the status line said "paused (Space runs)"."""
+    _app, scene = start(load_stage(shipped_level("reactions-02")))
+    monkeypatch.setattr(scene.session, "judging", object())
+    line = status_text(scene)
+    assert "checking" in line and "paused" not in line, line
+
+
+def test_the_window_has_the_apps_icon(monkeypatch):
+    """The app shipped assets/icon.png for its desktop entry, but the window kept pygame's snake."""
+    from equilibria.app.window.app import App
+
+    icons = []
+    monkeypatch.setattr(pygame.display, "set_icon", icons.append)
+    App((800, 600)).close()
+    assert len(icons) == 1 and icons[0].get_size()[0] >= 32
+
+
+def test_show_the_answer_is_judged_beside_the_frames_not_in_the_windows_thread(monkeypatch):
+    """Ctrl+A twice put the answer in and judged it at once in the window's thread (the
+    window held still as long as the check took); it now goes the way C does: "Checking…"
+    drawn, then judged beside the frames, Esc able to stop it."""
+    from equilibria.app.session.play import PlaySession
+
+    def held(self, *args, **kwargs):
+        raise AssertionError("judged in the window's thread")
+
+    monkeypatch.setattr(PlaySession, "check", held)
+    _app, scene = start(load_stage(shipped_level("reactions-02")))
+    with _app:
+        key(_app, pygame.K_a, pygame.KMOD_CTRL)
+        key(_app, pygame.K_a, pygame.KMOD_CTRL)
+        assert scene.checking or scene.session.judging is not None or scene.session.verdict is not None
+        for _ in range(4):
+            _app.frame()
+        assert scene.session.verdict is not None  # the worked answer, checked: it stands, and counts for nothing
+        assert scene.session.level_bench.attempt.shown
+
+
+def test_a_member_click_just_beside_a_node_says_it_made_a_new_joint_there():
+    """tutorial-04, a member begun at A, then a click 20 px right of C (6 px outside its
+    reach): a new joint and the member A to it were made without a word, the student
+    thinking they had joined C."""
+    from test_play_session import click, tool
+    from test_playtest import node_at
+
+    app, scene = start(load_stage(shipped_level("tutorial-04")))
+    with app:
+        tool(app, scene, "member")
+        click(app, node_at(scene, "A"))
+        x, y = node_at(scene, "C")
+        scene.session.notice = ""
+        click(app, (x + 20, y))
+        made = scene.toolbar.tool.pending[0]
+        assert made not in ("A", "C")
+        notice = scene.session.notice
+        assert f"new joint {made}, 20 px beside C" in notice and "Ctrl+Z" in notice, notice

@@ -97,3 +97,77 @@ def test_sandboxes_saving_in_the_same_second_each_get_a_design_file(tmp_path):
     assert len(files) == COPIES * DESIGNS
     written = {(d["by"], d["k"]) for d in (json.loads(f.read_text(encoding="utf-8")) for f in files)}
     assert len(written) == COPIES * DESIGNS  # no design written over another
+
+
+# ---------------------------------------------------------------------- one level, one design, two copies (issue 36 point 4)
+def _work(level: str, fx: float) -> dict:
+    return {"format": 1, "level": level, "moves": [{"type": "add_force", "node": "B", "fx": fx}]}
+
+
+def test_a_copys_work_saved_meanwhile_is_never_written_over_and_the_other_is_told(tmp_path):
+    first, second = Progress.load(tmp_path), Progress.load(tmp_path)  # two copies, each opening the level
+    first.save_work("tutorial-01", _work("tutorial-01", -3000))
+    first.save()
+    second.save_work("tutorial-01", _work("tutorial-01", -1000))
+    second.save()
+    assert "tutorial-01" in second.overwritten and "tutorial-01" not in first.overwritten
+    assert Progress.load(tmp_path).work("tutorial-01")["moves"][0]["fx"] == -3000  # the first copy's, which it said it saved
+    second.save()  # tried again: still not written over
+    assert Progress.load(tmp_path).work("tutorial-01")["moves"][0]["fx"] == -3000
+    second.saw_work("tutorial-01")  # the level opened again: the file's work restored in this copy
+    second.save_work("tutorial-01", _work("tutorial-01", -2000))
+    second.save()
+    assert Progress.load(tmp_path).work("tutorial-01")["moves"][0]["fx"] == -2000 and not second.overwritten
+
+
+def test_a_copy_that_only_checked_a_level_keeps_the_work_another_saved(tmp_path):
+    first, second = Progress.load(tmp_path), Progress.load(tmp_path)
+    first.save_work("tutorial-01", _work("tutorial-01", -3000))
+    first.save()
+    second.record_check("tutorial-01", False, None, 1)  # touched the level, its work as it read it (none)
+    second.save()
+    saved = Progress.load(tmp_path)
+    assert saved.work("tutorial-01")["moves"][0]["fx"] == -3000 and saved.tries("tutorial-01") == 1 and not second.overwritten
+
+
+def test_two_sessions_on_one_level_the_later_is_not_said_saved(tmp_path):
+    from equilibria.app.session import play as session_module
+    from equilibria.app.session.play import PlaySession
+    from equilibria.app.session.stage import load_stage
+    from equilibria.course.syllabus import shipped_level
+
+    sessions = [PlaySession(load_stage(shipped_level("tutorial-01")), progress=Progress.load(tmp_path), fixed=True) for _ in range(2)]
+    for fx, s in zip((-3000.0, -1000.0), sessions, strict=True):
+        s.bench.add_force("B", fx, 0.0)
+    assert sessions[0].save(force=True)
+    assert not sessions[1].save(force=True)
+    assert sessions[1].notice == session_module._(session_module.OVERWRITTEN)
+    assert Progress.load(tmp_path).work("tutorial-01")["moves"][0]["fx"] == -3000
+
+
+def test_two_sessions_on_one_design_lose_neither(tmp_path):
+    from equilibria.app.session.play import PlaySession
+    from equilibria.app.session.stage import load_stage
+    from equilibria.course.progress import data_folder
+    from equilibria.course.syllabus import shipped_level
+    from equilibria.files.store import read_json
+
+    designs = data_folder() / "designs"
+    designs.mkdir(parents=True)
+    design = designs / "bridge.json"
+    design.write_text(json.dumps(read_json(shipped_level("bridge-01"))), encoding="utf-8")
+    sessions = [PlaySession(load_stage(design, sandbox=True), progress=Progress.load(tmp_path), fixed=True) for _ in range(2)]
+    assert all(s.design_file == design for s in sessions)
+    zone = read_json(shipped_level("bridge-01"))["player"]["zone"]
+    y = round(sum(p[1] for p in zone) / len(zone), 6)  # inside: the zone is convex
+    for x, s in zip((1.0, 2.0), sessions, strict=True):
+        s.bench.add_node(x, y)
+    assert sessions[0].save(force=True)
+    assert sessions[1].save(force=True)
+    assert sessions[1].design_file != design and "saved bridge.json meanwhile" in sessions[1].notice
+    mine = [n for n in read_json(design)["nodes"] if n["y"] == y]
+    theirs = [n for n in read_json(sessions[1].design_file)["nodes"] if n["y"] == y]
+    assert [n["x"] for n in mine] == [1.0] and [n["x"] for n in theirs] == [2.0]
+    sessions[1].bench.add_node(3.0, y)
+    assert sessions[1].save(force=True)  # its own file from now on, the first's untouched
+    assert [n["x"] for n in read_json(design)["nodes"] if n["y"] == y] == [1.0]

@@ -24,6 +24,7 @@ from equilibria.app.scenes.play import PlayScene
 from equilibria.app.session.pacing import FRAME
 from equilibria.app.session.stage import Stage, load_stage
 from equilibria.app.session.warmup import EngineWarmup
+from equilibria.app.window import scale
 from equilibria.app.window.app import WINDOW_SIZE, App, Scene
 from equilibria.app.window.display import why_no_window
 from equilibria.course.cleanup import prune_engines
@@ -56,9 +57,12 @@ def play(
     stage = load_stage(path)
     stage = stage.drawn_for_solution(solution) if solution else stage  # a level that varies: the numbers of the student it is stamped with
     bench = bench_of_solution(stage, solution) if solution else None
+    progress = None if solution else Progress.load()
+    if progress is not None:  # the student's own numbers, drawn here: numbers that make no level are one line and exit 2, before any window
+        stage = stage.drawn_for(progress.student, progress.course_code)
 
     def make(app: App) -> PlayScene:
-        scene = PlayScene(app, stage, progress=None if solution else Progress.load(), bench=bench, dt=dt)
+        scene = PlayScene(app, stage, progress=progress, bench=bench, dt=dt)
         scene.checking = check and isinstance(scene.session.bench, LevelBench)
         if solution:
             scene.session.notice = _("Showing {file}: a demonstration, saved nowhere and never counted as your own work.").format(file=Path(solution).name)
@@ -110,6 +114,19 @@ def players_language(lang: str | None) -> None:
             set_language(chosen)
 
 
+def players_scale() -> tuple[int, int | None]:
+    """The size of text and lines [%] the player chose (kept in the progress), else the
+    one their display starts at (game/app/window/scale.py `starting`), and the desktop's
+    size [px] (None where the display cannot say)."""
+    pygame.display.init()
+    try:
+        desktop = tuple(pygame.display.get_desktop_sizes()[0])
+    except (pygame.error, IndexError):
+        desktop = None
+    chosen = Progress.load().scale
+    return (chosen if chosen is not None else scale.starting(desktop)), desktop
+
+
 def engine_folder() -> Path | None:
     """This engine's compiled-code folder (engine/compiled/cache.py), imported by the warm-up anyway."""
     from equilibria.engine.compiled import cache as kernel_cache
@@ -133,7 +150,9 @@ def run(first: Callable[[App], Scene], frames: int | None, screenshot: str | Non
         prune_engines(engine_folder())
     warmup = EngineWarmup.start() if frames is None else None  # first: it compiles while the window opens
     try:
-        app = App(size or WINDOW_SIZE, fixed_frame=FRAME if frames is not None else None)
+        percent, desktop = players_scale()
+        app = App(size or scale.window_for(WINDOW_SIZE, percent, desktop), fixed_frame=FRAME if frames is not None else None)
+        app.set_scale(percent)
     except pygame.error as exc:
         if warmup is not None:
             warmup.stop()

@@ -63,12 +63,13 @@ from pathlib import Path
 
 from equilibria.classroom.marks import Marked, mark
 from equilibria.classroom.roster import on_roster
-from equilibria.course.level import Level, load_level
+from equilibria.course.level import Level, LevelVersionError, drawn_version, load_level
 from equilibria.course.syllabus import level_files, level_path
 from equilibria.files.store import BadInput, read_json
 from equilibria.rules.kinds import KINDS
-from equilibria.rules.variants import numbers_line, student_key, version
+from equilibria.rules.variants import numbers_line, student_key
 from equilibria.words.i18n import N_, _, decimal, language
+from equilibria.words.text import named
 
 NOT_HANDED_IN = N_("no solution for this level was handed in")  # the reason cell: _(NOT_HANDED_IN), in the teacher's language
 MAX_ENTRIES = 10_000  # files and folders looked at in one student's folder
@@ -175,7 +176,7 @@ def gradable_levels(refs: Sequence[str]) -> dict[str, Path]:
                 continue
             other = found.get(level.id) or mine.get(level.id)
             if other is not None and other.resolve() != path.resolve():
-                problems.append(_("{file}: id: {id} is already the id of {other}").format(file=path, id=repr(level.id), other=other))
+                problems.append(_("{file}: id: {id} is already the id of {other}").format(file=path, id=named(level.id), other=other))
             elif KINDS[level.kind].judged:
                 mine[level.id] = path
             elif not given.is_dir():
@@ -435,8 +436,7 @@ def sort_answers(answers: list[Answer], levels: dict[str, Path], known: set[str]
         elif a.level is not None and a.level in known:
             others += 1
         elif a.level is not None:
-            named = repr(a.level if len(a.level) <= 64 else a.level[:64] + "…")  # an id is at most 64 characters
-            said = _("{file}: level: {level} is no level of the course nor of the levels graded").format(file=a.entry.shown, level=named)
+            said = _("{file}: level: {level} is no level of the course nor of the levels graded").format(file=a.entry.shown, level=named(a.level))
             strays.append(Answer(a.entry, a.level, said))
         elif a.entry.stem in levels:  # too broken to say its level: the one it is named after
             given.setdefault(a.entry.stem, []).append(a)
@@ -491,15 +491,17 @@ def judge(job: Job) -> Row:
             # The numbers are the owner's (the folder or file it was handed in as): work
             # stamped for a classmate answers the classmate's numbers, so it fails, named.
             said = _("{file}: this work is stamped for student {stamped}, not {student}: it answers their numbers, not this student's")
-            flag = _("stamped for another student ({stamped})").format(stamped=repr(solution.student))
-            return refused(said.format(file=job.shown, stamped=repr(solution.student), student=repr(job.student)), flag)
+            flag = _("stamped for another student ({stamped})").format(stamped=named(solution.student))
+            return refused(said.format(file=job.shown, stamped=named(solution.student), student=named(job.student)), flag)
         if job.course is not None and solution.course not in (None, job.course):
             said = _("{file}: this work was done in another course (code {stamped}), not the one graded ({course}): it answers that course's numbers")
             flag = _("done in another course ({stamped})").format(stamped=solution.course)
             return refused(said.format(file=job.shown, stamped=solution.course, course=job.course), flag)
         solution = solution.model_copy(update={"student": job.student, "course": job.course or solution.course})
-        level = version(level, solution.student, solution.course)  # drawn once: the judge finds it drawn for this student
+        level = drawn_version(level, solution.student, solution.course, job.level_file)  # drawn once: the judge finds it drawn for this student
         verdict = check(level, solution)
+    except LevelVersionError as exc:  # the level's ranges give this student a level that cannot be built: never the student's fault
+        return refused(str(exc), _("the level cannot be built with this student's numbers"))
     except BadInput as exc:
         return refused(str(exc).replace(job.solution_file, job.shown))
     except ValueError as exc:

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from equilibria.files.store import MAX_FILE_BYTES, BadInput
-from equilibria.words.i18n import _
+from equilibria.words.i18n import _, decimal
+from equilibria.words.text import named
 
 ID_HEADINGS = (
     "student id",
@@ -72,7 +73,12 @@ def read_roster(path: str | Path, column: str | None = None) -> Roster:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise BadInput(_("{file}: --roster: cannot read the file as UTF-8 text ({why})").format(file=path, why=why)) from None
     if p.suffix.casefold() == ".csv":
-        roster = _csv_roster(path, list(csv.reader(io.StringIO(text))), column)
+        try:
+            table = list(csv.reader(io.StringIO(text)))
+        except csv.Error:  # the one csv raises here: a cell past its field size limit
+            said = _("{file}: --roster: a cell longer than {most} characters; a roster is a list of names")
+            raise BadInput(said.format(file=path, most=decimal(csv.field_size_limit(), 0))) from None
+        roster = _csv_roster(path, table, column)
     elif column:
         raise BadInput(_("{file}: --roster-column: only a .csv roster has columns").format(file=path))
     else:
@@ -94,7 +100,7 @@ def _csv_roster(path: str | Path, table: list[list[str]], column: str | None) ->
     k = next((header.index(w) for w in wanted if w in header), None)
     if k is None and column:
         said = _("{file}: --roster-column: no column headed {column} (the columns: {columns})")
-        raise BadInput(said.format(file=path, column=repr(column), columns=", ".join(repr(h.strip()) for h in table[0])))
+        raise BadInput(said.format(file=path, column=named(column), columns=", ".join(named(h.strip()) for h in table[0])))
     if k is None:
         return Roster(list(dict.fromkeys(row[0].strip() for row in table if row and row[0].strip())))
     rows: dict[str, list[str]] = {}

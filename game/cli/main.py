@@ -53,16 +53,16 @@ from equilibria.words.i18n import (
     set_language,
     system_language,
 )  # the standard library only until a language is used
-from equilibria.words.text import plain_text  # the standard library only too
+from equilibria.words.text import named, plain_text  # the standard library only too
 
 
 def _positive(text: str) -> float:
     try:
         x = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a number, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a number, got {text}").format(text=named(text))) from None
     if not (math.isfinite(x) and x > 0):
-        raise argparse.ArgumentTypeError(_("must be a positive number, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("must be a positive number, got {text}").format(text=named(text)))
     return x
 
 
@@ -125,6 +125,10 @@ def build_parser() -> argparse.ArgumentParser:
     shw.add_argument("--answers", action="store_true", help=_("also the answer and the explanation (needs the course's key, --key)"))
     shw.add_argument("--key", metavar="KEY_FILE", help=_("the teacher's key of the course (written by `equilibria course new`)"))
     shw.add_argument("--json", action="store_true", help=_("print one JSON object (with --answers, the answer as a solution file)"))
+    how = sub.add_parser("method", help=_("the textbook method worked on a level or a model file, step by step (graded: after a pass or a shown answer)"))
+    how.add_argument("level", help=_("a level file, the id of a level, or a model file"))
+    how.add_argument("--student", help=_("the student id whose numbers to work with (default: yours, from the progress)"))
+    how.add_argument("--svg", metavar="OUT.svg", help=_("also write the worked method as a page to print or hand in, with the structure and a beam's diagrams"))
     grd = sub.add_parser("grade", help=_("judge a class's solution files: the marks by the game's rule, as CSV rows and a grade book to import"))
     grd.add_argument("levels", nargs="*", metavar="LEVEL", help=_("the levels to grade: level ids (truss-01 truss-02), level files, or folders of them"))
     grd.add_argument("--course", metavar="FILE", help=_("grade the levels of this course file, with its numbers (instead of LEVEL...)"))
@@ -184,7 +188,8 @@ def _more_commands(sub) -> None:
     docs = sub.add_parser("docs", help=_("the manual, installed with the program: its folder and pages, or one page"))
     docs.add_argument("page", nargs="?", metavar="PAGE", help=_("the page to print (cli, level-format, model, solutions)"))
     clean = sub.add_parser("clean", help=_("remove the compiled engine from the cache (and with --data the player's things)"))
-    clean.add_argument("--data", action="store_true", help=_("also remove the progress, designs, screenshots, hand-ins, a teacher's levels and logs"))
+    clean.add_argument("--data", action="store_true", help=_("also remove the progress, designs, screenshots, hand-ins and logs"))
+    clean.add_argument("--levels", action="store_true", help=_("with --data, also remove a teacher's own levels (kept otherwise)"))
     course = sub.add_parser("course", help=_("a teacher's course: a course file for the students and a key for the teacher"))
     what = course.add_subparsers(dest="course_command", required=True, metavar="{new,open}")
     new = what.add_parser("new", help=_("write NAME.course.json (for the students) and NAME.key.json (for you alone)"))
@@ -213,9 +218,9 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a size like 1280x800, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a size like 1280x800, got {text}").format(text=named(text))) from None
     if w < 1 or h < 1:
-        raise argparse.ArgumentTypeError(_("a size is at least 1x1, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("a size is at least 1x1, got {text}").format(text=named(text)))
     return w, h
 
 
@@ -223,9 +228,9 @@ def _count(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=named(text))) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(_("must be at least 1, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("must be at least 1, got {text}").format(text=named(text)))
     return n
 
 
@@ -260,11 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     set_language(_language_asked(sys.argv[1:] if argv is None else argv) or system_language())
     argparse_in_language()  # "usage:", "positional arguments", "invalid choice" in the language too
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(glued(sys.argv[1:] if argv is None else argv))
         if getattr(args, "json", False):  # a machine reads it: keys, values and sentences in English, whatever the language
             set_language(SOURCE)
         commands = {"simulate": simulate, "check": check, "validate": validate, "levels": levels, "grade": grade, "export": export}
-        commands |= {"docs": docs, "clean": clean, "show": show, "course": course}
+        commands |= {"docs": docs, "clean": clean, "show": show, "course": course, "method": method}
         commands |= {"play": play, "sandbox": sandbox}
         command = commands.get(args.command, menu)
         return command(args)
@@ -421,7 +426,9 @@ def clean(args: argparse.Namespace) -> int:
     """Remove the compiled engine and, with --data, the player's things (game/course/cleanup.py)."""
     from equilibria.course.cleanup import clean as remove
 
-    print("\n".join(remove(args.data)))
+    if args.levels and not args.data:
+        raise BadInput(_("clean: --levels: a teacher's levels are removed only with --data (`equilibria clean --data --levels`)"))
+    print("\n".join(remove(args.data, args.levels)))
     return 0
 
 
@@ -480,6 +487,70 @@ def show(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(("\n" if k or name else "") + show_text(drawn, answers=args.answers))
     return 0
+
+
+def method(args: argparse.Namespace) -> int:
+    """The method worked on a level (graded: only after a pass or a shown answer, which cost
+    the marks) or a model file, as text (game/tutor/worked.py)."""
+    from pathlib import Path
+
+    from equilibria.course.level import load_level
+    from equilibria.course.progress import Progress
+    from equilibria.course.syllabus import level_path
+    from equilibria.rules.kinds import KINDS
+    from equilibria.rules.variants import version
+    from equilibria.tutor.worked import as_text, work_level, work_model
+
+    path = str(level_path(args.level))
+    data = read_json(path)
+    if isinstance(data, dict) and "kind" not in data and "goal" not in data:  # a model file (simulate's): no level, nothing graded
+        worked = work_model(data)
+        sys.stdout.write(as_text(worked))
+        _method_page(args, Path(path).stem, worked)
+        return 0
+    try:
+        level = load_level(data)
+    except ValueError as exc:
+        raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
+    progress = Progress.load()
+    if KINDS[level.kind].judged and not (progress.won(level.id) or progress.shown(level.id)):
+        said = _('{level}: its method shows after a pass, or after "show the answer" (Ctrl+A in the game), which gives its marks up')
+        raise BadInput(said.format(level=level.id))
+    try:
+        drawn = version(level, args.student or progress.student, progress.course_code)
+    except ValueError as exc:
+        raise BadInput(f"--student: {str(exc).splitlines()[0]}") from None
+    worked = work_level(drawn, _saved_work(drawn, progress))
+    sys.stdout.write(f"{drawn.title}\n\n" + as_text(worked))
+    _method_page(args, drawn.title, worked)
+    return 0
+
+
+def _saved_work(level, progress) -> dict | None:
+    """The student's saved work on `level` as the engine's model (what they built), or None."""
+    from equilibria.format.solution import load_solution
+    from equilibria.work.workbench import LevelBench
+
+    saved = progress.work(level.id)
+    if not saved or level.cut:
+        return None
+    bench = LevelBench(level)
+    try:
+        bench.restore(list(load_solution(saved).moves))
+    except ValueError:
+        return None
+    return bench.running()
+
+
+def _method_page(args: argparse.Namespace, title: str, worked) -> None:
+    """method --svg: the page, written atomically; where, on stderr."""
+    if not args.svg:
+        return
+    from equilibria.files.store import write_bytes_atomic
+    from equilibria.tutor.page import svg_page
+
+    write_bytes_atomic(args.svg, svg_page(title, worked).encode("utf-8"))
+    print(_("The worked method is in {path}").format(path=args.svg), file=sys.stderr)
 
 
 def _course_and_key(args: argparse.Namespace) -> tuple[str | None, str | None]:
@@ -545,7 +616,7 @@ def menu(args: argparse.Namespace) -> int:
 def validate(args: argparse.Namespace) -> int:
     """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
     from equilibria.cli.preparing import prepare_engine
-    from equilibria.course.level import languages_note, load_level
+    from equilibria.course.level import every_version_errors, languages_note, load_level
     from equilibria.course.syllabus import LEVELS_DIR, level_files, level_path
     from equilibria.rules.variants import versions_said, versions_warning
 
@@ -566,10 +637,15 @@ def validate(args: argparse.Namespace) -> int:
             for line in str(exc).splitlines():
                 print(plain_text(f"{path}: {line}"), file=sys.stderr)
         else:
+            problems, tried = every_version_errors(level)  # a level that varies: valid for every student, or refused
+            if problems:
+                print(plain_text(f"{path}: {problems[0]}"), file=sys.stderr)
+                bad += 1
+                continue
             nodes = ngettext("{n} node", "{n} nodes", len(level.nodes)).format(n=len(level.nodes))
             members = ngettext("{n} member", "{n} members", len(level.members)).format(n=len(level.members))
             said = _("{path}: ok ({kind}, {nodes}, {members}{versions})")
-            print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level))))
+            print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level) + tried)))
             if note := languages_note(level):  # a note, not a problem: the level plays, in English where a language is missing
                 print(plain_text(f"{path}: {note}"))
             if warning := versions_warning(level):  # nor is this: the level plays, but a class may share its answers
@@ -782,6 +858,11 @@ def simulate(args: argparse.Namespace) -> int:
     model = _read_model(args)
     if not -1.0 / 3.0 <= args.hht_alpha <= 0.0:
         raise BadInput(_("--hht-alpha must be in [-1/3, 0], got {value}").format(value=args.hht_alpha))
+    if args.hht_alpha and args.integrator != "newmark":  # said, not silently dropped
+        print(
+            _("{model}: --hht-alpha damps Newmark's steps only; under {integrator} it is left out").format(model=args.model, integrator=args.integrator),
+            file=sys.stderr,
+        )
     if args.load_factors is not None:
         return _simulate_load_factors(args, model)
     sim = Simulation(model, args.integrator, dt=args.dt, hht_alpha=args.hht_alpha)
@@ -883,6 +964,21 @@ def _report(args: argparse.Namespace, out: dict, failure: str | None) -> int:
     return 1 if failure else 0
 
 
+NUMBER_LISTS = ("--load-factors",)  # options whose value may start with a minus (-1,1): argparse would take it for an option
+
+
+def glued(argv: list[str]) -> list[str]:
+    """`--load-factors -1,1` as `--load-factors=-1,1`: argparse reads a value that starts
+    with a minus and holds a comma as an option of its own ("expected one argument")."""
+    out: list[str] = []
+    for word in argv:
+        if out and out[-1] in NUMBER_LISTS and word.startswith("-") and "," in word:
+            out[-1] = f"{out[-1]}={word}"
+        else:
+            out.append(word)
+    return out
+
+
 def _load_factors(text: str) -> list[float]:
     """--load-factors: finite numbers, comma-separated (0.25,0.5,1)."""
     factors = []
@@ -890,9 +986,9 @@ def _load_factors(text: str) -> list[float]:
         try:
             x = float(part)
         except ValueError:
-            raise argparse.ArgumentTypeError(_("expected numbers separated by commas, got {text}").format(text=repr(part.strip()))) from None
+            raise argparse.ArgumentTypeError(_("expected numbers separated by commas, got {text}").format(text=named(part.strip()))) from None
         if not math.isfinite(x):
-            raise argparse.ArgumentTypeError(_("a load factor must be a finite number, got {text}").format(text=repr(part.strip())))
+            raise argparse.ArgumentTypeError(_("a load factor must be a finite number, got {text}").format(text=named(part.strip())))
         factors.append(x)
     return factors
 

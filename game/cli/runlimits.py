@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from typing import Any
 
 from equilibria.files.store import BadInput
@@ -37,6 +38,7 @@ from equilibria.format.schema import (
     MIN_E,
 )
 from equilibria.words.i18n import N_, _, decimal, decimal_mark, ngettext
+from equilibria.words.text import cut
 
 # Steps one run may take: 20,000,000, about 27 times the default 60 s of --until-rest at
 # the smallest stable step of the course's levels (0.08 ms, 750,000 steps).
@@ -63,7 +65,14 @@ _WORLD += [(("element_damping",), 0.0, MAX_ELEMENT_DAMPING, "s")]
 
 
 def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    """`value` as a float, None if it is no number; a whole number past a float's range
+    (JSON allows 10**400) as the largest float of its sign, which every bound refuses."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return -sys.float_info.max if value < 0 else sys.float_info.max
 
 
 def _out_of_bounds(value: Any, low: float, high: float) -> bool:
@@ -78,9 +87,11 @@ def _out_of_bounds(value: Any, low: float, high: float) -> bool:
 def _bound_words(field: str, value: float, low: float, high: float, unit: str) -> str:
     unit = f" {unit}" if unit else ""
     span = f"±{_figure(high)}{unit}" if low == -high else _("{low} to {high}").format(low=_figure(low), high=f"{_figure(high)}{unit}")
-    return _("{field}: {value} is outside what a model may hold ({span}; docs/level-format.md, Bounds)").format(
-        field=field, value=f"{_g(value)}{unit}", span=span
-    )
+    try:
+        shown = _g(value)
+    except OverflowError:  # a whole number past a float's range, written by its first digits
+        shown = cut(str(value))
+    return _("{field}: {value} is outside what a model may hold ({span}; docs/level-format.md, Bounds)").format(field=field, value=f"{shown}{unit}", span=span)
 
 
 def _figure(x: float) -> str:
@@ -244,6 +255,8 @@ def _no_rest(args: argparse.Namespace, run: dict, model) -> str:
             said = f"{said}: {_(MECHANISM)}"
     else:
         said = _("not at rest after {time} s (--max-seconds {most})").format(time=_g(run["time"]), most=_g(args.max_seconds))
+        if args.integrator == "newmark" and not getattr(args, "hht_alpha", 0.0):
+            said += ": " + _("plain Newmark leaves a stiff member's highest modes undamped, and they keep it moving; --hht-alpha -0.1 damps them")
     return _("load factor {factor}: {failure}").format(factor=_g(run["load_factor"]), failure=said) if "load_factor" in run else said
 
 

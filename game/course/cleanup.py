@@ -31,11 +31,12 @@ from pathlib import Path
 import platformdirs
 
 from equilibria.course.progress import data_folder
-from equilibria.words.i18n import _, decimal
+from equilibria.words.i18n import _, decimal, ngettext
 
 STALE_DAYS = 30
 ENGINE_FOLDER = re.compile(r"[^/\\]+-[0-9a-f]{12}")  # VERSION-DIGEST (engine/compiled/cache.py)
-DATA_ENTRIES = ("progress.json", "designs", "screenshots", "graphs", "hand-in", "levels", "logs")  # what the game writes in the data folder
+DATA_ENTRIES = ("progress.json", "designs", "screenshots", "graphs", "methods", "hand-in", "logs")  # what the game writes in the data folder
+TEACHER_LEVELS = "levels"  # a teacher's own levels (game/course/teacher.py): theirs, removed only when asked by name
 
 
 def cache_root() -> Path:
@@ -102,9 +103,10 @@ def _remove(path: Path) -> str:
     return "  " + _("{path}: removed ({size} MB)").format(path=path, size=decimal(size / 1e6, 1))
 
 
-def clean(data: bool) -> list[str]:
-    """Remove the compiled engines and, with `data`, the player's things; the lines to
-    print (each folder and what became of it)."""
+def clean(data: bool, levels: bool = False) -> list[str]:
+    """Remove the compiled engines and, with `data`, the player's things; a teacher's own
+    levels only with `levels` as well (they are the teacher's work, not the game's). The
+    lines to print (each folder and what became of it)."""
     lines = [_("The compiled engine (it compiles again on the next start):"), _remove(cache_root())]
     folder = data_folder()
     if not data:
@@ -113,6 +115,17 @@ def clean(data: bool) -> list[str]:
         return lines
     lines.append(_("The player's things, in {folder}:").format(folder=folder))
     lines += [_remove(folder / name) for name in DATA_ENTRIES]
+    own = folder / TEACHER_LEVELS
+    if levels:
+        lines.append(_remove(own))
+    elif own.exists():
+        count = len(list(own.glob("*.json")))
+        words = ngettext(
+            "{path}: kept, a teacher's own levels ({count} file; `equilibria clean --data --levels` removes them too)",
+            "{path}: kept, a teacher's own levels ({count} files; `equilibria clean --data --levels` removes them too)",
+            count,
+        )
+        lines.append("  " + words.format(path=own, count=count))
     lines += [_remove(p) for p in sorted([*folder.glob("progress.broken-*.json"), *folder.glob(".progress.json.*.tmp")])]  # moved aside; a killed write's
     with contextlib.suppress(OSError):
         folder.rmdir()  # only when nothing else is left in it

@@ -43,6 +43,7 @@ from equilibria.files.store import BadInput, SaveError, read_json, write_json_at
 from equilibria.format.schema import CourseCode, LevelId, _Strict, error_said, field_path
 from equilibria.words.i18n import _
 from equilibria.words.suggest import did_you_mean
+from equilibria.words.text import named
 
 COURSE_SUFFIX = ".course.json"  # the students' file
 KEY_SUFFIX = ".key.json"  # the teacher's
@@ -135,7 +136,7 @@ def read_course(path: str | Path, known: list[str] | None = None) -> CourseFile:
         if level_id not in known:
             hint = did_you_mean(level_id, known)
             said = _("{file}: levels[{k}]: no level {id} in this copy of Equilibria") + (f"; {hint}" if hint else "")
-            raise BadInput(said.format(file=path, k=k, id=repr(level_id)))
+            raise BadInput(said.format(file=path, k=k, id=named(level_id)))
     return course
 
 
@@ -178,9 +179,9 @@ def make_course(name: str, levels: list[str], folder: Path, known: list[str], *,
         if level_id not in known:
             hint = did_you_mean(level_id, known)
             said = _("--levels: no level {id} (`equilibria levels` lists them)") + (f"; {hint}" if hint else "")
-            raise BadInput(said.format(id=repr(level_id)))
+            raise BadInput(said.format(id=named(level_id)))
         if ids.count(level_id) > 1:
-            raise BadInput("--levels: " + _("{id} is given twice").format(id=repr(level_id)))
+            raise BadInput("--levels: " + _("{id} is given twice").format(id=named(level_id)))
     course_path, key_path = folder / f"{name}{COURSE_SUFFIX}", folder / f"{name}{KEY_SUFFIX}"
     for path in (key_path, course_path):
         if (path.exists() or path.is_symlink()) and not force:

@@ -18,6 +18,7 @@ import argparse
 import itertools
 import json
 import sys
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
@@ -26,9 +27,11 @@ from equilibria.files.shipped import SCHEMA_PATH, in_checkout
 from equilibria.files.store import BadInput, format_problem, write_bytes_atomic
 from equilibria.format.schema import BaseLevel, Goal, Player, error_said, field_path
 from equilibria.rules.kinds import KINDS, NAMES
-from equilibria.rules.variants import PLACEHOLDER, extremes, numbers_text, vary_errors, with_numbers
+from equilibria.rules.variants import PLACEHOLDER, extremes, numbers_text, template, vary_errors, version, versions_to_try, versions_tried_said, with_numbers
+from equilibria.rules.variants import draw as drawn_numbers
 from equilibria.words.i18n import LANGUAGES, SOURCE, _, languages_missing
 from equilibria.words.suggest import unknown_field
+from equilibria.words.text import named
 
 
 class Level(BaseLevel):
@@ -160,7 +163,7 @@ def sense_errors(level: Level, *, build: bool = True) -> list[str]:
     for k, (a, b) in enumerate(itertools.pairwise(path)):
         for at, node in ((k, a), (k + 1, b)):
             if node not in node_ids:
-                return [f"goal.moving_load.path[{at}]: " + _("unknown node {node}").format(node=repr(node))]
+                return [f"goal.moving_load.path[{at}]: " + _("unknown node {node}").format(node=named(node))]
         if a == b:
             return [f"goal.moving_load.path[{k + 1}]: " + _("the load must move to another node")]
     problems = _translation_errors(level) or _player_errors(level, node_ids) or vary_errors(level)
@@ -174,17 +177,53 @@ def sense_errors(level: Level, *, build: bool = True) -> list[str]:
     return problems
 
 
-def _drawn_errors(level: Level, numbers: dict[str, float]) -> list[str]:
-    """What is wrong with the level drawn with these numbers (game/rules/variants.py): the
-    format, the model and the kind's sense checks, then its explanation's answer."""
+def every_version_errors(level: Level) -> tuple[list[str], str]:
+    """For `validate`: a level that varies built in every version a student can draw
+    (a seeded sample past MOST_TRIED, game/rules/variants.py `versions_to_try`), each
+    with the format, the engine's model and the kind's sense checks (no run, no answer
+    solved: a millisecond a version); the first problem, and what was tried in words."""
+    picks, seed = versions_to_try(level)
+    for numbers in picks:
+        problems = _drawn_errors(level, numbers, explain=False)
+        if problems:
+            return problems, ""
+    return [], versions_tried_said(level, seed, len(picks))
+
+
+class LevelVersionError(BadInput):
+    """A version of a level that varies, drawn for one student, cannot be built: the
+    level's problem (its ranges), never the student's work."""
+
+
+def drawn_version(level: Level, student: str | None, course: str | None, source: str | Path) -> Level:
+    """`version(level, student, course)`, its model built and checked as the level's
+    kind asks; LevelVersionError naming the level's file `source` when these numbers
+    make a level that cannot be built (a division by zero, coinciding nodes, a node out
+    of bounds inside the ranges `validate` once passed)."""
     try:
-        problems = _model_errors(with_numbers(level, numbers, explain=False))
-        if not problems:
+        out = version(level, student, course)
+        problems = _model_errors(out) if out is not level and template(out).vary is not None else []
+    except ValueError as exc:
+        problems = [str(exc).splitlines()[0]]
+    if not problems:
+        return out
+    base = template(level)
+    said = _("{file}: vary: the numbers of student {student} ({numbers}) make a level that cannot be built: {problem}; the level is to be mended, not the work")
+    numbers = numbers_text(base, drawn_numbers(base, student, course))
+    raise LevelVersionError(said.format(file=source, student=named(student or ""), numbers=numbers, problem=problems[0].removeprefix("vary: ")))
+
+
+def _drawn_errors(level: Level, numbers: dict[str, float], *, explain: bool = True) -> list[str]:
+    """What is wrong with the level drawn with these numbers (game/rules/variants.py): the
+    format, the model and the kind's sense checks, then (`explain`) its explanation's answer."""
+    try:
+        problems = _model_errors(with_numbers(level, numbers, explain=False, texts=explain))
+        if not problems and explain:
             with_numbers(level, numbers)
     except ValueError as exc:
         problems = [str(exc).splitlines()[0]]
     said = numbers_text(level, numbers)
-    return [p if p.startswith("vary") else "vary: " + _("with the numbers {numbers}: {problem}").format(numbers=said, problem=p) for p in problems[:1]]
+    return [p if p.startswith("vary: ") else "vary: " + _("with the numbers {numbers}: {problem}").format(numbers=said, problem=p) for p in problems[:1]]
 
 
 def _model_errors(level: Level) -> list[str]:
@@ -244,7 +283,7 @@ def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
             return ["player.zone: " + _("the build zone has no area (its corners lie on one line), so no node could be placed in it")]
     for k, node in enumerate(player.nodes or []):
         if node not in node_ids:
-            return [f"player.nodes[{k}]: " + _("unknown node {node}").format(node=repr(node))]
+            return [f"player.nodes[{k}]: " + _("unknown node {node}").format(node=named(node))]
     return []
 
 

@@ -37,7 +37,6 @@ sets `problem`, one line naming the file, for the game to show.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -50,11 +49,12 @@ from filelock import FileLock, Timeout
 from pydantic import Field, ValidationError, model_validator
 
 from equilibria.course.homework import CourseFile
-from equilibria.files.store import MAX_FILE_BYTES, SaveError, write_json_atomic
+from equilibria.files.store import MAX_FILE_BYTES, BadInput, SaveError, parse_json, write_json_atomic
 from equilibria.format.schema import Id, LevelId, _Strict, field_path
 from equilibria.format.solution import STAMP, Solution, load_solution
 from equilibria.rules.variants import student_error
 from equilibria.words.i18n import _
+from equilibria.words.text import cut, named
 
 FORMAT = 1
 FILE_NAME = "progress.json"
@@ -97,6 +97,7 @@ class ProgressFile(_Strict):
     student: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(None, description="the student id the player gave")
     last_level: LevelId | None = None
     language: Annotated[str, Field(min_length=2, max_length=16)] | None = Field(None, description="the language the player chose in the game")
+    scale: int | None = Field(None, ge=50, le=400, description="the size of text and lines the player chose [%] (Ctrl+=, Ctrl+−)")
     course: CourseFile | None = Field(None, description="the teacher's course file the student opened (game/course/homework.py)")
     levels: dict[Id, LevelRecord] = Field(default_factory=dict, max_length=100_000)
 
@@ -104,7 +105,7 @@ class ProgressFile(_Strict):
     def _work_is_for_its_level(self) -> ProgressFile:
         for level_id, record in self.levels.items():
             if record.work is not None and record.work.level != level_id:
-                raise ValueError(_("levels.{level}.work is for level {other}").format(level=level_id, other=repr(record.work.level)))
+                raise ValueError(_("levels.{level}.work is for level {other}").format(level=level_id, other=named(record.work.level)))
         return self
 
 
@@ -122,7 +123,10 @@ class Progress:
         self._opened_unsaved = False  # a level opened since the last save: last_level not yet in the file
         self._student_set = False  # the student id given this session: its word holds
         self._language_set = False  # the language chosen this session: its word holds
+        self._scale_set = False  # the scale chosen this session: its word holds
         self._course_set = False  # a course opened this session: its word holds
+        self._work_seen = self._works()  # each level's work as this copy last read or wrote the file
+        self.overwritten: set[str] = set()  # levels whose work another copy saved meanwhile: this copy's is not written over it
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -137,7 +141,7 @@ class Progress:
         side = folder / f"progress-format{FORMAT}.json"
         progress = _read(side).progress
         why = _("{file}: written by a newer Equilibria (format {format}); this version leaves it as it is and keeps its progress in {other}")
-        why = why.format(file=main, format=found.newer, other=side.name)
+        why = why.format(file=main, format=cut(str(found.newer)), other=side.name)
         progress.problem = f"{why}; {progress.problem}" if progress.problem else why
         return progress
 
@@ -191,6 +195,17 @@ class Progress:
         """Keep the language the player chose (a code of i18n.LANGUAGES)."""
         self._data.language = code
         self._language_set = True
+
+    @property
+    def scale(self) -> int | None:
+        """The size of text and lines the player chose [%] (None: never chosen)."""
+        return self._data.scale
+
+    def set_scale(self, percent: int) -> None:
+        """Keep the size of text and lines the player chose [%] (a step of
+        game/app/window/scale.py STEPS)."""
+        self._data.scale = percent
+        self._scale_set = True
 
     def won(self, level_id: str) -> bool:
         record = self._data.levels.get(level_id)
@@ -333,6 +348,15 @@ class Progress:
         finally:
             lock.release()
         self._opened_unsaved = False
+        self._work_seen = self._works()
+
+    def _works(self) -> dict[str, dict | None]:
+        return {level_id: (r.work.model_dump(mode="json", exclude_none=True) if r.work else None) for level_id, r in self._data.levels.items()}
+
+    def saw_work(self, level_id: str) -> None:
+        """The work on the level as the file has it is this copy's again (a session opened
+        the level and restored it): it may be saved over once more."""
+        self.overwritten.discard(level_id)
 
     def _take_in_the_file(self) -> None:
         """Keep what another copy of the game saved since this one read the file: the
@@ -342,14 +366,21 @@ class Progress:
         try:
             if self.path is None or self.path.stat().st_size > MAX_FILE_BYTES:
                 return
-            theirs = ProgressFile.model_validate(json.loads(self.path.read_bytes().decode("utf-8")))
-        except (OSError, ValueError, RecursionError):  # ValueError: bad UTF-8, bad JSON, not progress
+            theirs = ProgressFile.model_validate(parse_json(self.path.read_bytes().decode("utf-8"), self.path))
+        except (OSError, ValueError, BadInput):  # ValueError: bad UTF-8, not progress; BadInput: not JSON
             return
         for level_id, record in theirs.levels.items():
             ours = self._data.levels.get(level_id)
             if ours is None or level_id not in self._touched:
                 self._data.levels[level_id] = record
                 continue
+            seen = self._work_seen.get(level_id)
+            theirs_work = record.work.model_dump(mode="json", exclude_none=True) if record.work else None
+            if theirs_work != seen:  # another copy saved work on this level since this one read it
+                mine = ours.work.model_dump(mode="json", exclude_none=True) if ours.work else None
+                if mine not in (seen, theirs_work):  # and so did this one: theirs stays, this copy is told (never "saved")
+                    self.overwritten.add(level_id)
+                ours.work = record.work
             ours.won = ours.won or record.won
             if record.marks is not None:
                 ours.marks = max(ours.marks or 0, record.marks)
@@ -359,6 +390,8 @@ class Progress:
             self._data.student = theirs.student
         if not self._language_set and theirs.language is not None:
             self._data.language = theirs.language
+        if not self._scale_set and theirs.scale is not None:
+            self._data.scale = theirs.scale
         if not self._course_set and theirs.course is not None:
             self._data.course = theirs.course
 
@@ -396,14 +429,11 @@ def _read(path: Path) -> _Found:
     except OSError as exc:
         return _Found(_unreadable(path, exc))
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw.decode("utf-8"), path)
     except UnicodeDecodeError:
         return _Found(_move_aside(path, _("not UTF-8 text")))
-    except json.JSONDecodeError as exc:
-        said = _("not valid JSON ({problem} at line {line}, column {column})")
-        return _Found(_move_aside(path, said.format(problem=exc.msg, line=exc.lineno, column=exc.colno)))
-    except RecursionError:
-        return _Found(_move_aside(path, _("not valid JSON (nested too deeply)")))
+    except BadInput as exc:  # not JSON, empty, nested too deeply, a number too long, half a character
+        return _Found(_move_aside(path, str(exc).removeprefix(f"{path}: ")))
     if not isinstance(data, dict):
         return _Found(_move_aside(path, _("not a progress file (not a JSON object)")))
     number = data.get("format")

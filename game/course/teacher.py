@@ -28,6 +28,7 @@ from equilibria.files.shipped import LEVELS_DIR
 from equilibria.files.store import BadInput, read_json
 from equilibria.format.schema import LEVEL_ID, raw_text
 from equilibria.words.i18n import N_, _
+from equilibria.words.text import named
 
 FOLDER = "levels"  # in the data folder
 HEADING = N_("Your teacher's levels")  # shown as _(HEADING)
@@ -100,8 +101,8 @@ def _read(path: Path) -> TeacherLevel:
 def _clash(level: TeacherLevel, taken: dict[str, Path]) -> str:
     """Why `level`'s id cannot be its own ("" when it can)."""
     if (LEVELS_DIR / f"{level.id}.json").is_file():
-        return _("{file}: id: {id} is the id of a level of the course; give the teacher's level an id of its own").format(file=level.path, id=repr(level.id))
+        return _("{file}: id: {id} is the id of a level of the course; give the teacher's level an id of its own").format(file=level.path, id=named(level.id))
     if level.id in taken:
         said = _("{file}: id: {id} is already the id of {other}; give each level an id of its own")
-        return said.format(file=level.path, id=repr(level.id), other=taken[level.id].name)
+        return said.format(file=level.path, id=named(level.id), other=taken[level.id].name)
     return ""

@@ -19,13 +19,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
+import sys
 import time
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from equilibria.words.i18n import _, decimal
+from equilibria.words.text import cut
 
 MAX_FILE_BYTES = 10_000_000  # a level or model bigger than this is refused unread
 MAX_OBJECTS = 100_000  # JSON objects in one file (each node, member, load… is one); a level
@@ -62,14 +65,85 @@ def read_json(path: str | Path) -> Any:
     if text.count("{") > MAX_OBJECTS:  # every object opens with one (a brace in a string counts too)
         said = _("{file}: more than {most} objects (nodes, members, loads…); larger files are refused")
         raise BadInput(said.format(file=path, most=decimal(MAX_OBJECTS, 0)))
+    return parse_json(text, path)
+
+
+def parse_json(text: str, path: str | Path) -> Any:
+    """The JSON value `text` holds (the contents of the file `path`), or BadInput naming
+    the file, what is wrong and where: not JSON (at a line and column), an empty file,
+    nested too deeply, a key given twice, a whole number longer than Python converts
+    (sys.get_int_max_str_digits, 4,300 digits), or half a character (a lone surrogate,
+    `"\\ud83d"`, which no text can be drawn or printed with)."""
+    if not text.strip():
+        raise BadInput(_("{file}: the file is empty (a JSON object was expected)").format(file=path))
     try:
-        return json.loads(text, object_pairs_hook=partial(_unique_keys, path))
+        value = json.loads(text, object_pairs_hook=partial(_unique_keys, path))
     except json.JSONDecodeError as exc:
+        # Python's words end "starting at" where they give a position of their own: the line and column follow
+        problem = exc.msg.removesuffix(" at")
         # TRANSLATORS: {problem} is Python's own English words for what is wrong (Expecting ',' delimiter)
         said = _("{file}: not valid JSON: {problem} at line {line}, column {column}")
-        raise BadInput(said.format(file=path, problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
+        raise BadInput(said.format(file=path, problem=problem, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
         raise BadInput(_("{file}: not valid JSON: nested too deeply").format(file=path)) from None
+    except ValueError:  # the one other error json raises: a whole number past Python's digits for int()
+        _refuse_long_number(text, path)
+        raise  # unreachable: _refuse_long_number raises
+    if SURROGATE_ESCAPE.search(text):  # only a \uD800-\uDFFF escape makes one; a valid pair is one character
+        found = _first(value, lambda v: isinstance(v, str) and SURROGATE.search(v) is not None)
+        if found is not None:
+            said = _("{file}: {field}: half of a character (a lone surrogate): the text was cut inside a character; write it whole")
+            raise BadInput(said.format(file=path, field=json_path(found[0])))
+    return value
+
+
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _LongNumber(int):
+    """A whole number too long to convert, as the second reading of the file keeps it: its digits' count."""
+
+
+def _refuse_long_number(text: str, path: str | Path) -> None:
+    """BadInput naming the field of the first whole number in `text` with more digits
+    than Python converts (read again with such numbers kept as their length)."""
+    most = sys.get_int_max_str_digits()
+
+    def whole(digits: str) -> int:
+        n = len(digits.lstrip("-"))
+        return _LongNumber(n) if most and n > most else int(digits)
+
+    value = json.loads(text, parse_int=whole)  # the first reading parsed: only the numbers differ
+    where, digits = _first(value, lambda v: isinstance(v, _LongNumber)) or ((), 0)
+    said = _("{file}: {field}: a number of {digits} digits; no number in a file may have more than {most}")
+    raise BadInput(said.format(file=path, field=json_path(where), digits=decimal(digits, 0), most=decimal(most, 0)))
+
+
+def _first(value: Any, test) -> tuple[tuple[str | int, ...], Any] | None:
+    """The path to the first value (or key) in `value`, in the file's order, that passes
+    `test`, and that value; None: none does. Without recursion (any depth json read)."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), value)]
+    while stack:
+        where, v = stack.pop()
+        if test(v):
+            return where, v
+        if isinstance(v, dict):
+            for key in v:
+                if test(key):
+                    return (*where, key), key
+            stack.extend(((*where, key), item) for key, item in reversed(v.items()))
+        elif isinstance(v, list):
+            stack.extend(((*where, k), item) for k, item in reversed(list(enumerate(v))))
+    return None
+
+
+def json_path(where: tuple | list) -> str:
+    """('members', 3, 'i') → 'members[3].i' (each key cut to its first characters, words/text.py `cut`)."""
+    out = ""
+    for part in where:
+        out += f"[{part}]" if isinstance(part, int) else (f".{cut(str(part))}" if out else cut(str(part)))
+    return out or _("(top level)")
 
 
 def _unique_keys(path: str | Path, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -83,7 +157,7 @@ def _unique_keys(path: str | Path, pairs: list[tuple[str, Any]]) -> dict[str, An
             said = _("{file}: {field}: given twice in the object with id {id} (JSON would keep only the last)")
         else:
             said = _("{file}: {field}: given twice in one object (JSON would keep only the last)")
-        raise BadInput(said.format(file=path, field=twice, id=repr(obj.get("id"))))
+        raise BadInput(said.format(file=path, field=cut(twice), id=repr(cut(obj["id"])) if isinstance(obj.get("id"), str) else ""))
     return obj
 
 
@@ -94,12 +168,12 @@ def format_problem(data: dict, *, required: bool = True) -> str | None:
         return _('missing: the file must say which format it is in ("format": {format})').format(format=FORMAT) if required else None
     version = data["format"]
     if isinstance(version, bool) or not isinstance(version, int):
-        return _("expected the whole number {format}, got {value}").format(format=FORMAT, value=repr(version))
+        return _("expected the whole number {format}, got {value}").format(format=FORMAT, value=cut(repr(version)))
     if version > FORMAT:
         said = _("format {version} is newer than this version of Equilibria reads (format {format}); open it with a newer Equilibria")
-        return said.format(version=version, format=FORMAT)
+        return said.format(version=cut(str(version)), format=FORMAT)
     if version < FORMAT:
-        return _("format {version} is older than any Equilibria wrote (the first was format {format})").format(version=version, format=FORMAT)
+        return _("format {version} is older than any Equilibria wrote (the first was format {format})").format(version=cut(str(version)), format=FORMAT)
     return None
 
 

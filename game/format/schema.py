@@ -33,11 +33,13 @@ from equilibria.engine.vocabulary import (  # the model file's words, one home (
     TRIANGLE_MODELS,
 )
 from equilibria.words.i18n import LANGUAGES, N_, SOURCE, _, decimal, decimal_mark, localized, ngettext, speaking
-from equilibria.words.text import plain_text
+from equilibria.words.text import cut, named, plain_text, quotes_cut
 
-Finite = Annotated[float, Field(allow_inf_nan=False)]
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+# strict: a number is a JSON number; the text "0" (or true) is no number, as the file's
+# reader sees it (pydantic's lax mode would take "0" for 0 and true for 1)
+Finite = Annotated[float, Field(strict=True, allow_inf_nan=False)]
+Positive = Annotated[float, Field(strict=True, gt=0, allow_inf_nan=False)]
+NonNegative = Annotated[float, Field(strict=True, ge=0, allow_inf_nan=False)]
 
 # Bounds on every number that drives the run's time or memory, or could overflow a product
 # of them (docs/level-format.md, "Bounds"). Each is far beyond what a level needs (the
@@ -68,8 +70,8 @@ MAX_TEXT = 20_000  # characters of a brief, a hint, an explanation in each langu
 def bounded(low: float | None, high: float, *, above: float | None = None) -> Any:
     """A finite float within [low, high] (or above `above`, exclusive)."""
     if above is not None:
-        return Annotated[float, Field(gt=above, le=high, allow_inf_nan=False)]
-    return Annotated[float, Field(ge=low, le=high, allow_inf_nan=False)]
+        return Annotated[float, Field(strict=True, gt=above, le=high, allow_inf_nan=False)]
+    return Annotated[float, Field(strict=True, ge=low, le=high, allow_inf_nan=False)]
 
 
 Coord = bounded(-MAX_COORD, MAX_COORD)
@@ -152,7 +154,7 @@ def _g(x: float) -> str:
 
 def _no_controls(value: str) -> str:
     if plain_text(value) != value or "\n" in value:
-        raise ValueError(_("an id holds no control characters (escapes, tabs, newlines), not {id}").format(id=repr(plain_text(value))))
+        raise ValueError(_("an id holds no control characters (escapes, tabs, newlines), not {id}").format(id=named(value)))
     return value
 
 
@@ -163,7 +165,7 @@ LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 def _level_id(value: str) -> str:
     if not LEVEL_ID.fullmatch(value):
         raise ValueError(
-            _("a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {id}").format(id=repr(value))
+            _("a level id is up to 64 letters, digits, - and _, starting with a letter or digit (it names the level's file), not {id}").format(id=named(value))
         )
     return value
 
@@ -201,7 +203,7 @@ def _increasing(points: list[tuple[float, float]] | None) -> list[tuple[float, f
 class Material(_Strict):
     E: bounded(MIN_E, MAX_E) = Field(description="Young's modulus [Pa]")
     density: bounded(0.0, MAX_DENSITY) = Field(0.0, description="[kg/m³]")
-    nu: Annotated[float, Field(ge=0, lt=POISSON_LIMIT)] = Field(0.3, description="Poisson's ratio")
+    nu: Annotated[float, Field(strict=True, ge=0, lt=POISSON_LIMIT)] = Field(0.3, description="Poisson's ratio")
     strength: bounded(None, MAX_STRENGTH, above=0.0) | None = Field(None, description="yield strength [Pa]")
 
 
@@ -439,7 +441,7 @@ class Goal(_Strict):
     hold: bounded(None, MAX_HOLD, above=0.0) = Field(3.0, description="time the body must stay at rest [s]")
     max_displacement: bounded(None, MAX_COORD, above=0.0) | None = Field(None, description="largest node displacement allowed [m]")
     moving_load: MovingLoad | None = Field(None, description="a load that crosses the structure before the hold begins")
-    tolerance: Annotated[float, Field(gt=0, le=0.2)] | None = Field(
+    tolerance: Annotated[float, Field(strict=True, gt=0, le=0.2)] | None = Field(
         None,
         description="balance, free_body: how far from balance still counts as balanced, a fraction of the largest given load, for ΣFx,"
         " ΣFy and (times the largest distance from the moment point to the body) ΣM (default 0.02)",
@@ -711,10 +713,10 @@ class BaseLevel(_Strict):
         choices = self.load_choices()
         if not choices:
             if draw is not None:
-                raise ValueError("draw: " + _("level {id} does not draw its loads").format(id=repr(self.id)))
+                raise ValueError("draw: " + _("level {id} does not draw its loads").format(id=named(self.id)))
             return self
         if draw is None or not 0 <= draw < len(choices):
-            raise ValueError("draw: " + _("level {id} draws its loads; give a draw from 0 to {last}").format(id=repr(self.id), last=len(choices) - 1))
+            raise ValueError("draw: " + _("level {id} draws its loads; give a draw from 0 to {last}").format(id=named(self.id), last=len(choices) - 1))
         return self.model_copy(update={"loads": choices[draw]})
 
 
@@ -724,7 +726,7 @@ def field_path(loc: tuple) -> str:
     for part in loc:
         if part in TEXT_FORMS or part == "[key]":  # a level text's form, a mapping's key: not a part of the file's path
             continue
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{cut(str(part))}" if out else cut(str(part)))  # an unknown key may be 9 MB
     return out or _("(top level)")
 
 
@@ -737,7 +739,7 @@ def error_said(error: dict) -> str:
     caller says which name was meant, game/words/suggest.py)."""
     kind, ctx = error["type"], error.get("ctx") or {}
     if kind == "value_error":
-        return error["msg"].removeprefix("Value error, ")
+        return quotes_cut(error["msg"].removeprefix("Value error, "))  # a validator's words quote what it refuses
     if kind == "level_text":
         return _(TEXT_FORM_ERROR)
     if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
@@ -754,7 +756,7 @@ def error_said(error: dict) -> str:
         return said.format(limit=decimal(limit, 0))
     said = _SAID.get(kind)
     if said is None:
-        return error["msg"]
+        return quotes_cut(error["msg"])  # pydantic's words quote what they refuse: "Input tag '…' found"
     bound = next((ctx[k] for k in ("gt", "ge", "lt", "le") if k in ctx), None)
     expected = ", ".join(re.split(r", | or ", str(ctx.get("expected", ""))))  # pydantic's "'en' or 'de'": its "or" is English
     return _(said).format(bound=_bound(bound) if bound is not None else "", expected=expected, pattern=ctx.get("pattern", ""))

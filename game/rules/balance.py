@@ -42,6 +42,7 @@ from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, bounds, off_w
 from equilibria.rules.kind import Kind, Places
 from equilibria.words.figures import figure, kn, percent, plain
 from equilibria.words.i18n import N_, _, ngettext
+from equilibria.words.text import named
 
 WITHIN = N_("ΣFx = 0, ΣFy = 0 and ΣM about {node} = 0, each within {tolerance} of the forces that make it up")
 EXACT = 1e-6  # a remainder below this fraction of the tolerance is round-off: balanced exactly
@@ -162,7 +163,7 @@ def _rubs(level: Level) -> bool:
 def _sense(level: Level, model: Model) -> list[str]:
     about = level.goal.moment_about if level.goal else None
     if about is not None and about not in model.node_ids:
-        return ["goal.moment_about: " + _("unknown node {id}").format(id=repr(about))]
+        return ["goal.moment_about: " + _("unknown node {id}").format(id=named(about))]
     return []
 
 

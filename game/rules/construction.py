@@ -45,6 +45,7 @@ from equilibria.rules.kind import Kind
 from equilibria.rules.motion import MOTION_TOL
 from equilibria.words.figures import figure, fixed, kn, money, percent, plain
 from equilibria.words.i18n import N_, _, ngettext
+from equilibria.words.text import named
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
 BATCH = 0.02  # the load test looks at the structure this often [s]
@@ -106,7 +107,7 @@ def design(level: Level, solution: Solution) -> Design:
         f = f"moves[{k}]"
         if isinstance(move, AddNode):
             if move.id in where:
-                raise ValueError(f"{f}.id: " + _("node {id} already exists").format(id=repr(move.id)))
+                raise ValueError(f"{f}.id: " + _("node {id} already exists").format(id=named(move.id)))
             where[move.id] = d.nodes[move.id] = (move.x, move.y)
             d.data["nodes"].append({"id": move.id, "x": move.x, "y": move.y})
             d.cost += node_price(player)
@@ -114,12 +115,12 @@ def design(level: Level, solution: Solution) -> Design:
             section = sections.get(move.section)
             if section is None:
                 offered = ", ".join(sorted(sections)) or _("none")
-                raise ValueError(f"{f}.section: " + _("unknown section {id} (this level offers {offered})").format(id=repr(move.section), offered=offered))
+                raise ValueError(f"{f}.section: " + _("unknown section {id} (this level offers {offered})").format(id=named(move.section), offered=offered))
             for end in ("i", "j"):
                 if getattr(move, end) not in where:
-                    raise ValueError(f"{f}.{end}: " + _("unknown node {id}").format(id=repr(getattr(move, end))))
+                    raise ValueError(f"{f}.{end}: " + _("unknown node {id}").format(id=named(getattr(move, end))))
             if move.id in member_ids:
-                raise ValueError(f"{f}.id: " + _("member {id} already exists").format(id=repr(move.id)))
+                raise ValueError(f"{f}.id: " + _("member {id} already exists").format(id=named(move.id)))
             member_ids.add(move.id)
             length = math.dist(where[move.i], where[move.j])
             d.members[move.id] = (move.i, move.j, length)
@@ -130,7 +131,7 @@ def design(level: Level, solution: Solution) -> Design:
             d.cost += member_price(section, length)
         elif isinstance(move, AddSupport):
             if move.node not in where:
-                raise ValueError(f"{f}.node: " + _("unknown node {id}").format(id=repr(move.node)))
+                raise ValueError(f"{f}.node: " + _("unknown node {id}").format(id=named(move.node)))
             allowed = [support_key(t) for t in player.supports or []]
             if move.key not in allowed:
                 kinds = "; ".join(support_words(k) if k[:1] == ("roller",) else ", ".join(k) for k in allowed) or _("none")
@@ -138,7 +139,7 @@ def design(level: Level, solution: Solution) -> Design:
                 said = _("this level does not offer a {what} (it offers: {offered})").format(what=what, offered=kinds)
                 raise ValueError(f"{f}.{'roller' if move.roller else 'fix'}: {said}")
             if move.node in supported:
-                raise ValueError(f"{f}.node: " + _("node {id} already has a support").format(id=repr(move.node)))
+                raise ValueError(f"{f}.node: " + _("node {id} already has a support").format(id=named(move.node)))
             supported.add(move.node)
             d.supports.append(move.node)
             d.data["supports"].append({"node": move.node, **support_fields(move.key)})

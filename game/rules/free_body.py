@@ -65,6 +65,7 @@ from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, UNKNOWN_FLOOR
 from equilibria.rules.kind import Kind, Places
 from equilibria.words.figures import percent
 from equilibria.words.i18n import N_, _, ngettext
+from equilibria.words.text import named
 
 SHORT_LINK = 0.03  # a roller's link put back (held), as a fraction of the body's size
 
@@ -323,9 +324,9 @@ def _sense(level: Level, model: Model) -> list[str]:
     for k, cut in enumerate(level.cut):
         at = f"cut[{k}]"
         if cut.node not in nodes:
-            return [f"{at}.node: " + _("unknown node {id}").format(id=repr(cut.node))]
+            return [f"{at}.node: " + _("unknown node {id}").format(id=named(cut.node))]
         if cut.node in seen:
-            return [f"{at}.node: " + _("node {id} is cut twice; one cut a node").format(id=repr(cut.node))]
+            return [f"{at}.node: " + _("node {id} is cut twice; one cut a node").format(id=named(cut.node))]
         seen.add(cut.node)
         if cut.what == "support" and not cut.carries:
             return [f"{at}.carries: " + _('say what the removed support fixed, e.g. ["x", "y"] for a pin')]
@@ -341,7 +342,7 @@ def _sense(level: Level, model: Model) -> list[str]:
                 return [
                     f"{at}.member: "
                     + (
-                        _("a cut bar names the body's member that ends at the cut; unknown member {id}").format(id=repr(cut.member))
+                        _("a cut bar names the body's member that ends at the cut; unknown member {id}").format(id=named(cut.member))
                         if cut.member
                         else _("a cut bar names the body's member that ends at the cut")
                     )
@@ -349,13 +350,13 @@ def _sense(level: Level, model: Model) -> list[str]:
             if cut.node not in (member.i, member.j):
                 return [f"{at}.member: " + _("member {member} does not end at {node}").format(member=member.id, node=cut.node)]
         elif cut.member is not None and cut.member not in members and cut.along is None:  # a pin's along: the member taken away
-            return [f"{at}.member: " + _("unknown member {id}").format(id=repr(cut.member))]
+            return [f"{at}.member: " + _("unknown member {id}").format(id=named(cut.member))]
     for k, node in enumerate(level.player.nodes or []):
         if node not in seen:
             return [f"player.nodes[{k}]: " + _("forces replace cuts, and {node} is not cut").format(node=node)]
     about = level.goal.moment_about if level.goal else None
     if about is not None and about not in nodes:
-        return ["goal.moment_about: " + _("unknown node {id}").format(id=repr(about))]
+        return ["goal.moment_about: " + _("unknown node {id}").format(id=named(about))]
     return []
 
 

@@ -15,6 +15,7 @@ from equilibria.rules.kinds import KINDS, kind_of
 from equilibria.rules.variants import version_for
 from equilibria.words.figures import percent, plain
 from equilibria.words.i18n import N_, _
+from equilibria.words.text import named
 
 __all__ = ["KINDS", "Verdict", "assumptions", "briefed", "check", "hint", "kind_of", "marks"]
 
@@ -86,7 +87,7 @@ def fitted(level: Level, solution: Solution) -> Level:
     line) when the solution is for another level, uses a move the level does not
     allow, or names something that does not exist."""
     if solution.level != level.id:
-        raise ValueError("level: " + _("this solution is for level {given}, not {level}").format(given=repr(solution.level), level=repr(level.id)))
+        raise ValueError("level: " + _("this solution is for level {given}, not {level}").format(given=named(solution.level), level=named(level.id)))
     level = version_for(level, solution).drawn(solution.draw)
     kind = kind_of(level.kind)
     if kind is None or not kind.judged:
@@ -97,7 +98,7 @@ def fitted(level: Level, solution: Solution) -> Level:
         if not kind.takes(type(move)):
             raise ValueError(f"moves[{k}].type: " + _("a {kind} level does not allow {move}").format(kind=level.kind, move=move.type))
         if isinstance(move, AddForce | AddMoment) and move.node not in node_ids:
-            raise ValueError(f"moves[{k}].node: " + _("unknown node {id}").format(id=repr(move.node)))
+            raise ValueError(f"moves[{k}].node: " + _("unknown node {id}").format(id=named(move.node)))
         if isinstance(move, MarkZero | RemoveMember | CutMember) and move.member not in member_ids:
-            raise ValueError(f"moves[{k}].member: " + _("unknown member {id}").format(id=repr(move.member)))
+            raise ValueError(f"moves[{k}].member: " + _("unknown member {id}").format(id=named(move.member)))
     return level

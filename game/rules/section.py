@@ -45,6 +45,7 @@ from equilibria.rules.kind import Kind
 from equilibria.rules.zero_force import member_forces_at_equilibrium
 from equilibria.words.figures import num, percent
 from equilibria.words.i18n import N_, _, ngettext
+from equilibria.words.text import named
 
 MOST_CUT = 3  # unknown forces one part's three equations can give
 
@@ -273,7 +274,7 @@ def _sense(level: Level, model: Model) -> list[str]:
     ids = {m.id for m in level.members}
     for k, mid in enumerate(asked):
         if mid not in ids:
-            return [f"player.asked[{k}]: " + _("unknown member {id}").format(id=repr(mid))]
+            return [f"player.asked[{k}]: " + _("unknown member {id}").format(id=named(mid))]
     if not sections_through(level, asked[0]):
         return ["player.asked: " + _("no section through at most three members finds {members}").format(members=names(asked))]
     return []

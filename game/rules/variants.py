@@ -30,16 +30,20 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import itertools
 import math
 import operator
+import random
 import re
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from typing import TypeVar
 
 from pydantic import ValidationError
 
 from equilibria.format.schema import UNITS, BaseLevel, Number, each_language, error_said, field_path, text_versions
 from equilibria.words.i18n import _, decimal, decimal_mark
+from equilibria.words.text import named
 
 L = TypeVar("L", bound=BaseLevel)
 
@@ -146,15 +150,27 @@ def version(level: L, student: str | None = None, course: str | None = None) -> 
     return out
 
 
-def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: bool = True) -> L:
+def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: bool = True, texts: bool = True) -> L:
     env = with_derived(base, numbers)
     data = base.model_dump(mode="json", exclude={"vary"}, exclude_none=True)
     for path, text in base.vary.set.items():
         put(data, path, evaluate(parse(text), env, f"vary.set.{path}"))
-    # every language's text filled (the file's form kept), so a version reads in whichever language is chosen later
+    if texts:  # (without: the structure alone, as `validate` builds every version; the texts as written)
+        _fill_texts(base, student, numbers, env, data)
+    out = _validated(base, data, numbers)
+    if base.explanation and explain:
+        answer = answer_values(out) if any(needs_answer(t) for _, t in text_versions("explanation", base.explanation_)) else {}
+        out = out.model_copy(update={"explanation_": each_language(base.explanation_, lambda t: fill(t, env, base, "explanation", answer))})
+    out._template, out._student, out._numbers = base, student, dict(numbers)
+    return out
+
+
+def _fill_texts(base: BaseLevel, student: str | None, numbers: dict[str, float], env: dict[str, float], data: dict) -> None:
+    """Every language's brief and hints in `data` filled with the numbers (the file's form
+    kept), so a version reads in whichever language is chosen later; the brief opens
+    with the line naming them."""
     data["brief"] = each_language(base.brief_, lambda t: fill(t, env, base, "brief").rstrip())
     data["hints"] = [each_language(h, lambda t, k=k: fill(t, env, base, f"hints[{k}]")) for k, h in enumerate(base.hints_)]
-    said = numbers_text(base, numbers)
 
     def whose(text: str) -> str:  # in the language of `text` (each_language speaks it): the line first, as the folded brief shows it
         shown = numbers_text(base, numbers)
@@ -165,17 +181,16 @@ def _build(base: L, student: str | None, numbers: dict[str, float], *, explain: 
         return f"{line}\n{text}".rstrip()
 
     data["brief"] = each_language(data["brief"], whose)
+
+
+def _validated(base: L, data: dict, numbers: dict[str, float]) -> L:
     try:
-        out = type(base).model_validate(data)
+        return type(base).model_validate(data)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         problem = f"{field_path(first['loc'])}: {error_said(first)}"
-        raise ValueError("vary: " + _("the numbers {numbers} make a level the format refuses ({problem})").format(numbers=said, problem=problem)) from None
-    if base.explanation and explain:
-        answer = answer_values(out) if any(needs_answer(t) for _, t in text_versions("explanation", base.explanation_)) else {}
-        out = out.model_copy(update={"explanation_": each_language(base.explanation_, lambda t: fill(t, env, base, "explanation", answer))})
-    out._template, out._student, out._numbers = base, student, dict(numbers)
-    return out
+        said = _("the numbers {numbers} make a level the format refuses ({problem})").format(numbers=numbers_text(base, numbers), problem=problem)
+        raise ValueError("vary: " + said) from None
 
 
 def numbers_line(level: BaseLevel) -> str:
@@ -240,7 +255,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
     name, *hows = (part.strip() for part in inside.split("|"))
     for how in hows:
         if how not in FILTERS:
-            raise ValueError(f"{field}: {{{inside}}}: " + _("unknown form {form} (use |abs, |num or |dir)").format(form=repr(how)))
+            raise ValueError(f"{field}: {{{inside}}}: " + _("unknown form {form} (use |abs, |num or |dir)").format(form=named(how)))
     how = "dir" if "dir" in hows else ""
     if "." in name:
         node, _dot, part = name.rpartition(".")
@@ -249,7 +264,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
         if part not in ANSWER_PARTS:
             raise ValueError(f"{field}: {{{inside}}}: " + _("an answer is NODE.fx, NODE.fy, NODE.F or NODE.m"))
         if name not in answer:
-            raise ValueError(f"{field}: {{{inside}}}: " + _("the level's answer has no {part} at node {node}").format(part=part, node=repr(node)))
+            raise ValueError(f"{field}: {{{inside}}}: " + _("the level's answer has no {part} at node {node}").format(part=part, node=named(node)))
         value = answer[name]
         unit = "kN·m" if part == "m" else "kN"
         if how == "dir":
@@ -259,7 +274,7 @@ def _placeholder(inside: str, env: dict[str, float], base: BaseLevel, field: str
         return shown(abs(value) if "abs" in hows else value, unit, with_unit="num" not in hows)
     if name not in env:
         known = ", ".join(sorted(env)) or "none"
-        raise ValueError(f"{field}: {{{inside}}}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=repr(name), known=known))
+        raise ValueError(f"{field}: {{{inside}}}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=named(name), known=known))
     if how == "dir":
         raise ValueError(f"{field}: {{{inside}}}: " + _("|dir is for the answer's parts (NODE.fx, NODE.fy, NODE.m)"))
     unit, decimals = _unit_of(base, name)
@@ -332,12 +347,12 @@ def _walk(data, path: str):
         if isinstance(here, list) and isinstance(part, str):
             found = [i for i, item in enumerate(here) if isinstance(item, dict) and item.get("id") == part]
             if not found:
-                raise ValueError(f"{where}: " + _("no {what} with id {id}").format(what=parts[k - 1] if k else "item", id=repr(part)))
+                raise ValueError(f"{where}: " + _("no {what} with id {id}").format(what=parts[k - 1] if k else "item", id=named(part)))
             part = found[0]
         if isinstance(here, list) and isinstance(part, int) and part >= len(here):
             raise ValueError(f"{where}: " + _("there is no item {index} (the level has {count})").format(index=part, count=len(here)))
         if isinstance(here, dict) and isinstance(part, str) and part not in here:
-            raise ValueError(f"{where}: " + _("the level has no field {name} there").format(name=repr(part)))
+            raise ValueError(f"{where}: " + _("the level has no field {name} there").format(name=named(part)))
         if not isinstance(here, dict | list) or (isinstance(here, dict) and isinstance(part, int)):
             raise ValueError(f"{where}: " + _("not a field of the level"))
         if last:
@@ -378,34 +393,36 @@ FUNCTIONS = {
 OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv, ast.Pow: math.pow}
 
 
+@lru_cache(maxsize=1024)  # a level's few expressions, read again for every version `validate` builds
 def parse(text: str) -> ast.expr:
     """An expression of numbers, the level's names, + − × / ^ (or **), brackets and the
     FUNCTIONS, read by Python's own parser (ast) and kept only when every part of it is
-    one of those: never run, never eval. ValueError for anything else."""
+    one of those: never run, never eval. ValueError for anything else. The tree is
+    only ever read (evaluate), so one tree serves every caller."""
     source = text.replace("−", "-").replace("×", "*").replace("·", "*").replace("^", "**")
     try:
         tree = ast.parse(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # not an expression; a NUL; nested past the parser's depth
         missing = source.count("(") > source.count(")")
-        raise ValueError((_("a ')' is missing in {text}") if missing else _("cannot read {text}")).format(text=repr(text))) from None
+        raise ValueError((_("a ')' is missing in {text}") if missing else _("cannot read {text}")).format(text=named(text))) from None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
             if name not in FUNCTIONS or node.keywords:
                 raise ValueError(
-                    _("no function {name} in {text} (there are {functions})").format(name=repr(name), text=repr(text), functions=", ".join(FUNCTIONS))
+                    _("no function {name} in {text} (there are {functions})").format(name=named(name), text=named(text), functions=", ".join(FUNCTIONS))
                 )
             if len(node.args) != FUNCTIONS[name][0]:
-                raise ValueError(_("{name}() takes {n} number(s), in {text}").format(name=name, n=FUNCTIONS[name][0], text=repr(text)))
+                raise ValueError(_("{name}() takes {n} number(s), in {text}").format(name=name, n=FUNCTIONS[name][0], text=named(text)))
         elif (isinstance(node, ast.BinOp) and type(node.op) not in OPERATORS) or (
             isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.USub | ast.UAdd)
         ):
-            raise ValueError(_("unexpected {what} in {text}").format(what=repr(ast.unparse(node)), text=repr(text)))
+            raise ValueError(_("unexpected {what} in {text}").format(what=named(ast.unparse(node)), text=named(text)))
         elif isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int | float)):
-            raise ValueError(_("unexpected {what} in {text}").format(what=repr(node.value), text=repr(text)))
+            raise ValueError(_("unexpected {what} in {text}").format(what=named(node.value), text=named(text)))
         elif not isinstance(node, ast.BinOp | ast.UnaryOp | ast.Constant | ast.Name | ast.Call | ast.operator | ast.unaryop | ast.Load):
             raise ValueError(
-                _("unexpected {what} in {text}").format(what=ast.unparse(node) if isinstance(node, ast.expr) else repr(type(node).__name__), text=repr(text))
+                _("unexpected {what} in {text}").format(what=ast.unparse(node) if isinstance(node, ast.expr) else repr(type(node).__name__), text=named(text))
             )
     return tree
 
@@ -422,9 +439,13 @@ def evaluate(tree: ast.expr, env: dict[str, float], field: str) -> float:
     try:
         value = _value(tree, env)
     except KeyError as exc:
-        raise ValueError(f"{field}: " + _("no number named {name} in vary").format(name=repr(exc.args[0]))) from None
-    except (ZeroDivisionError, ValueError, OverflowError) as exc:
-        raise ValueError(f"{field}: " + _("cannot be worked out ({why})").format(why=exc)) from None
+        raise ValueError(f"{field}: " + _("no number named {name} in vary").format(name=named(exc.args[0]))) from None
+    except ZeroDivisionError:
+        raise ValueError(f"{field}: " + _("cannot be worked out: a division by zero")) from None
+    except OverflowError:
+        raise ValueError(f"{field}: " + _("cannot be worked out: a number too large")) from None
+    except ValueError:  # math's domain error: the square root of a negative number
+        raise ValueError(f"{field}: " + _("cannot be worked out: a function given a number outside what it takes (a square root of a negative)")) from None
     if not math.isfinite(value):
         raise ValueError(f"{field}: " + _("the value is not a finite number"))
     return value
@@ -533,16 +554,17 @@ def _expression_problem(text: str, known: set[str], field: str) -> str | None:
         return f"{field}: {exc}"
     unknown = sorted(names_in(tree) - known)
     return (
-        f"{field}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=repr(unknown[0]), known=", ".join(sorted(known)))
+        f"{field}: " + _("no number named {name} in vary (the level's numbers: {known})").format(name=named(unknown[0]), known=", ".join(sorted(known)))
         if unknown
         else None
     )
 
 
-def with_numbers(level: L, numbers: dict[str, float], *, explain: bool = True) -> L:
+def with_numbers(level: L, numbers: dict[str, float], *, explain: bool = True, texts: bool = True) -> L:
     """The level (as written) with these numbers, the explanation filled only with
-    `explain` (it solves the level: first see that the level's model builds)."""
-    return _build(level, None, numbers, explain=explain)
+    `explain` (it solves the level: first see that the level's model builds), the texts
+    only with `texts` (the structure alone is what a check of every version builds)."""
+    return _build(level, None, numbers, explain=explain, texts=texts)
 
 
 def extremes(level: BaseLevel) -> list[dict[str, float]]:
@@ -564,6 +586,37 @@ def extremes(level: BaseLevel) -> list[dict[str, float]]:
             seen.add(key)
             out.append({n: value_at(numbers[n], round((pick[n] - numbers[n].min) / numbers[n].step)) for n in numbers})
     return out
+
+
+MOST_TRIED = 10_000  # versions `validate` builds one by one: every one up to this many, a sample of this many past it
+
+
+def versions_to_try(level: BaseLevel, most: int | None = None) -> tuple[list[dict[str, float]], int | None]:
+    """The numbers of every version of `level` when it has at most `most` (seed None),
+    else `most` of them drawn at random with the seed returned: a seed of the level's id
+    (SHA-256), so that every run of `validate` tries the same ones and says which."""
+    if level.vary is None:
+        return [], None
+    most = MOST_TRIED if most is None else most
+    numbers = level.vary.numbers
+    counts = [values(n) for n in numbers.values()]
+    if math.prod(counts) <= most:
+        picks = itertools.product(*(range(c) for c in counts))
+        seed = None
+    else:
+        seed = int.from_bytes(hashlib.sha256(f"{SEED_TAG} validate\n{level.id}".encode()).digest()[:4], "big")
+        rng = random.Random(seed)
+        picks = (tuple(rng.randrange(c) for c in counts) for _ in range(most))
+    return [{name: value_at(n, k) for (name, n), k in zip(numbers.items(), pick, strict=True)} for pick in picks], seed
+
+
+def versions_tried_said(level: BaseLevel, seed: int | None, tried: int) -> str:
+    """For `validate`'s line: which versions were built ("" for a level that does not vary)."""
+    if level.vary is None:
+        return ""
+    if seed is None:
+        return _("; every one of them built")
+    return _("; {tried} of them built, drawn at random with seed {seed}").format(tried=decimal(tried, 0), seed=seed)
 
 
 # ---------------------------------------------------------------------------- solutions

@@ -48,6 +48,7 @@ from equilibria.rules.construction import Bill, BillRow, Design, bill, design, i
 from equilibria.rules.kinds import KINDS
 from equilibria.words.figures import kn, plain
 from equilibria.words.i18n import N_, _, decimal
+from equilibria.words.text import named
 from equilibria.work.attempt import Attempt
 
 EMPTY_GROUND = ((-10.0, 0.0), (10.0, 0.0))  # [m] the empty sandbox's ground
@@ -604,7 +605,7 @@ class LevelBench(Bench):
         what that changes the cost by [$] (0 where nothing has a price)."""
         offered = self.sections()
         if section not in offered:
-            raise Refused(_("This level offers no section {section}.").format(section=repr(section)))
+            raise Refused(_("This level offers no section {section}.").format(section=named(section)))
         old = self._own_member(member)
         if old.section == section:
             raise Refused(_("Member {member} is {section} already: choose another section (Tab) to change it.").format(member=member, section=section))
@@ -796,7 +797,7 @@ class SandboxBench(Bench):
     def add_member(self, i: str, j: str, section: str) -> str:
         sections = self.sections()
         if section not in sections:
-            raise Refused(_("There is no section {section}.").format(section=repr(section)))
+            raise Refused(_("There is no section {section}.").format(section=named(section)))
         if i == j:
             raise Refused(_("A member needs two different nodes."))
         if math.dist(self.position(i), self.position(j)) < MIN_LENGTH:
@@ -884,7 +885,7 @@ class SandboxBench(Bench):
         """Build a member of another section, where it is (one edit); the cost changes by 0."""
         sections = self.sections()
         if section not in sections:
-            raise Refused(_("There is no section {section}.").format(section=repr(section)))
+            raise Refused(_("There is no section {section}.").format(section=named(section)))
         found = [m for m in self.doc["members"] if m["id"] == member]
         if not found:
             raise Refused(_("There is no member {member}.").format(member=member))
@@ -928,7 +929,7 @@ class SandboxBench(Bench):
         node's id, the member's)."""
         sections = self.sections()
         if section not in sections:
-            raise Refused(_("There is no section {section}.").format(section=repr(section)))
+            raise Refused(_("There is no section {section}.").format(section=named(section)))
         if not self.in_zone(x, y):
             raise Refused(_("New nodes go inside the build zone (the dashed outline)."))
         if math.dist(self.position(i), (x, y)) < MIN_LENGTH:

@@ -21,7 +21,7 @@ class Backend:
 
     def __init__(self, fonts: Fonts | None = None) -> None:
         self.fonts = fonts
-        self._images: dict[tuple[str, str, Colour], pygame.Surface] = {}
+        self._images: dict[tuple[str, str, Colour, float], pygame.Surface] = {}  # by font, text, colour and the fonts' scale
 
     def draw(self, surface: pygame.Surface, items) -> None:
         """Each item on `surface`, in order (the last on top)."""
@@ -31,7 +31,7 @@ class Backend:
     def image(self, font: str, text: str, colour: Colour) -> pygame.Surface:
         """The text rendered (anti-aliased) in the font named `font`, from the cache when
         it was rendered before."""
-        key = (font, text, colour)
+        key = (font, text, colour, self.fonts.scale)
         image = self._images.get(key)
         if image is None:
             if len(self._images) >= KEEP:
@@ -67,10 +67,10 @@ class Backend:
         draw.dashed(surface, d.colour, d.a, d.b, d.width, d.dash, d.gap)
 
     def _arrow(self, surface: pygame.Surface, a: Arrow) -> None:
-        draw.arrow(surface, a.colour, a.tail, a.head, a.width, a.head_length, a.head_width)
+        draw.arrow(surface, a.colour, a.tail, a.head, a.width, a.head_length, a.head_width, hollow=a.hollow, dashed_shaft=a.dashed)
 
     def _curl(self, surface: pygame.Surface, c: Curl) -> None:
-        draw.moment_arrow(surface, c.colour, c.centre, c.radius, c.counter_clockwise, c.width)
+        draw.moment_arrow(surface, c.colour, c.centre, c.radius, c.counter_clockwise, c.width, hollow=c.hollow)
 
     def _label(self, surface: pygame.Surface, label: Label) -> None:
         """The text on its plate (as LabelLayer placed it)."""
@@ -101,7 +101,7 @@ class Backend:
             # width, and a thin member a 2 px line: the same here, so that widths mean what the
             # legend's bands and the anti-aliased bands of a smaller structure mean.
             length = np.hypot(d[:, 0], d[:, 1])
-            px = np.where(width <= 2.5, 2.0, width + 1.0)
+            px = np.where(width < 1.5, 1.0, np.where(width <= 2.5, 2.0, width + 1.0))  # 1 px: a large design thinned (render.thinned)
             across = np.rint(px * length / np.maximum(np.abs(d).max(axis=1), 1e-9)).astype(np.int64)
             line = pygame.draw.line
             for k in (0, 2, -1, 1):  # by colour, those about zero underneath
@@ -117,7 +117,7 @@ class Backend:
         columns = (*(corners[:, k].tolist() for k in range(8)), width.tolist())
         for colour, x0, y0, x1, y1, x2, y2, x3, y3, w in zip(colours, *columns, strict=True):
             if w <= 2.5:
-                pygame.draw.line(surface, colour, (0.5 * (x0 + x3), 0.5 * (y0 + y3)), (0.5 * (x1 + x2), 0.5 * (y1 + y2)), 2)
+                pygame.draw.line(surface, colour, (0.5 * (x0 + x3), 0.5 * (y0 + y3)), (0.5 * (x1 + x2), 0.5 * (y1 + y2)), 1 if w < 1.5 else 2)
             else:
                 quad = ((x0, y0), (x1, y1), (x2, y2), (x3, y3))
                 pygame.draw.polygon(surface, colour, quad)

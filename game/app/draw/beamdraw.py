@@ -108,7 +108,9 @@ class SpreadLoads:
             if length >= 4.0:
                 sketch.add(Arrow(tuple(tail), tuple(head), colour, 2, min(9.0, 0.5 * length), 7.0))
         sketch.add(Lines(tuple(tuple(p) for p in tails), colour))
-        ends = [(ml.wi, 0), (ml.wj, -1)] if ml.wi != ml.wj else [(ml.wi, n // 2)]
+        # A uniform load's w a quarter along, not in the middle: its resultant (W) is drawn
+        # at the centroid, the middle, and its dashed line would cross the words.
+        ends = [(ml.wi, 0), (ml.wj, -1)] if ml.wi != ml.wj else [(ml.wi, (n - 1) // 4)]
         for w, k in ends:
             if abs(w) > 1e-9 * self.w_ref:
                 out = -up * math.copysign(1.0, w)

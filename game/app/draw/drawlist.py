@@ -92,7 +92,8 @@ class Dashes(NamedTuple):
 
 
 class Arrow(NamedTuple):
-    """A straight arrow from `tail` to its point at `head`."""
+    """A straight arrow from `tail` to its point at `head`; `hollow`: its head an outline
+    (the player's own forces), `dashed`: its shaft in dashes (a load still to come)."""
 
     tail: Point
     head: Point
@@ -100,6 +101,8 @@ class Arrow(NamedTuple):
     width: int = 3
     head_length: float = 13.0
     head_width: float = 10.0
+    hollow: bool = False
+    dashed: bool = False
 
 
 class Curl(NamedTuple):
@@ -111,6 +114,7 @@ class Curl(NamedTuple):
     colour: Colour
     counter_clockwise: bool
     width: int = 3
+    hollow: bool = False  # its head an outline (the player's own moment)
 
 
 class Label(NamedTuple):

@@ -32,7 +32,7 @@ class LabelLayer:
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
-        self._sizes: dict[tuple[str, str], tuple[int, int]] = {}
+        self._sizes: dict[tuple[str, str, float], tuple[int, int]] = {}  # by font, text and the fonts' scale
         self.begin()
 
     def begin(self) -> None:
@@ -42,7 +42,7 @@ class LabelLayer:
 
     def size(self, font: str, text: str) -> tuple[int, int]:
         """The size [px] of `text` drawn in the font named `font`."""
-        key = (font, text)
+        key = (font, text, self.fonts.scale)
         size = self._sizes.get(key)
         if size is None:
             if len(self._sizes) >= KEEP:

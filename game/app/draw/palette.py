@@ -1,6 +1,13 @@
-"""Colours, sizes and fonts. Forces use the Okabe–Ito palette, which stays distinct for
-the common kinds of colour blindness: blue for tension (a pull), vermillion for
-compression (a push), grey for a member that carries next to nothing."""
+"""Colours, sizes and fonts. Blue for tension (a pull), orange for compression (a push),
+grey for a member that carries next to nothing; loads in black, the player's own forces
+(and marks) in purple, reactions in green.
+
+The colours were chosen so that every pair the picture draws side by side (SIDE_BY_SIDE)
+stays at least ΔE00 20 apart to a normal eye and under simulated protanopia,
+deuteranopia and tritanopia (Machado, Oliveira & Fernandes 2009, severity 1.0), and
+every colour of a graphic keeps 3:1 against the background (WCAG 2.1, 1.4.11); the
+pairs that share a colour are told apart by shape (BY_SHAPE). tests/test_colours.py
+computes both from this module."""
 
 from __future__ import annotations
 
@@ -13,21 +20,21 @@ PANEL: Colour = (236, 236, 229)
 RULE: Colour = (205, 205, 196)
 INK: Colour = (33, 33, 33)
 MUTED: Colour = (105, 105, 100)
-TENSION: Colour = (0, 114, 178)  # Okabe–Ito blue #0072B2
-COMPRESSION: Colour = (213, 94, 0)  # Okabe–Ito vermillion #D55E00
-ZERO: Colour = (160, 160, 160)
-REACTION: Colour = (0, 158, 115)  # Okabe–Ito bluish green #009E73
+TENSION: Colour = (24, 140, 235)  # a clear blue
+COMPRESSION: Colour = (196, 124, 36)  # an ochre orange
+ZERO: Colour = (122, 121, 120)  # a mid grey, on the thinnest members
+REACTION: Colour = (23, 82, 0)  # a dark green
 LOAD: Colour = INK
-OWN_FORCE: Colour = (117, 68, 150)  # the forces the player added: purple, apart from the given loads in black
-BROKEN: Colour = (150, 150, 150)
-MARK: Colour = (204, 121, 167)  # Okabe–Ito reddish purple #CC79A7: the first to break
+OWN_FORCE: Colour = (122, 14, 122)  # the forces the player added: purple (with a hollow head), apart from the given loads in black
+BROKEN: Colour = ZERO  # dashed: told from "about zero" by its dashes
+MARK: Colour = OWN_FORCE  # what the picture points out (the first to break, the player's marks and cuts, a mechanism's motion): strokes and rings
 PLATE: Colour = (226, 226, 220)
 GROUND: Colour = (226, 216, 194)
 GROUND_LINE: Colour = (120, 104, 78)
 JOINT: Colour = (255, 255, 255)
 HUD_BACK = (25, 25, 25, 215)
 HUD_TEXT: Colour = (240, 240, 240)
-ALERT: Colour = COMPRESSION
+ALERT: Colour = (213, 94, 0)  # warnings and nails: vermillion
 
 MEMBER_MIN_PX = 2.0  # width of a member carrying nothing
 MEMBER_MAX_PX = 14.0  # width of the most loaded member
@@ -40,17 +47,64 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-HIDDEN: Colour = (95, 95, 90)  # a member whose force is hidden until the check (not "about zero")
+HIDDEN: Colour = (112, 112, 108)  # a member whose force is hidden until the check (not "about zero"): every member alike, wide
 SIGN_COLOUR = {1: TENSION, -1: COMPRESSION, 0: ZERO, 2: HIDDEN}  # by the sign of a force; 2: hidden
+SIGN_TEXT = {s: mix(c, INK, 0.3) for s, c in SIGN_COLOUR.items()}  # a member's value in its sign's colour, darker: text keeps 4.5:1
+
+
+# What the picture draws side by side, by role: the colour of each role, and the pairs
+# that must look apart by colour (SIDE_BY_SIDE) or are told apart by shape (BY_SHAPE).
+ROLES: dict[str, Colour] = {
+    "tension": TENSION,
+    "compression": COMPRESSION,
+    "about zero": ZERO,
+    "hidden": HIDDEN,
+    "broken": BROKEN,
+    "load": LOAD,
+    "load to come": LOAD,
+    "your force": OWN_FORCE,
+    "reaction": REACTION,
+    "mark": MARK,
+}
+_MEMBERS = ("tension", "compression", "about zero")  # meet at joints; "hidden" draws every member alike, never beside these
+_ARROWS = ("load", "your force", "reaction")  # arrows at the joints, over the members' ends, beside one another
+SIDE_BY_SIDE: tuple[tuple[str, str], ...] = (
+    ("tension", "compression"),  # members meeting at a joint; also the graphs' first two series
+    ("tension", "about zero"),
+    ("compression", "about zero"),
+    *((arrow, member) for arrow in _ARROWS for member in (*_MEMBERS, "hidden")),  # an arrow on a member's end
+    ("load", "your force"),  # at one node: the given load and the player's beside it
+    ("load", "reaction"),  # a loaded support
+    ("your force", "reaction"),  # the graphs' third series (reactions) too
+    *(("mark", role) for role in (*_MEMBERS, "hidden", "load", "reaction")),  # a mark on a member, beside an arrow
+    *(("broken", role) for role in ("tension", "compression", *_ARROWS, "mark")),  # a broken member's dashes beside the standing, crossed if first
+)
+BY_SHAPE: dict[tuple[str, str], str] = {  # one colour, two shapes
+    ("broken", "about zero"): "dashes, against a solid thin line",
+    ("load to come", "load"): "a dashed shaft, against a solid one",
+    ("mark", "your force"): "strokes, crosses and rings, against an arrow with a hollow head",
+}
+GRAPHICS = tuple(ROLES)  # each keeps 3:1 against BACKGROUND (the picture, the graphs' plots, the legend's swatches)
 
 
 class Fonts:
     """The fonts every scene uses: DejaVu Sans Condensed as the game ships it (game/app/draw/typeface.py),
-    the same on every system. Needs pygame.font initialised."""
+    the same on every system, at `scale` (1.0: 100 %; the player's Ctrl+= and Ctrl+−,
+    game/app/window/scale.py). Needs pygame.font initialised."""
 
-    def __init__(self) -> None:
-        self.small = load(REGULAR, 13)
-        self.body = load(REGULAR, 15)
-        self.bold = load(BOLD, 15)
-        self.title = load(BOLD, 21)
-        self.big = load(BOLD, 26)
+    def __init__(self, scale: float = 1.0) -> None:
+        self.rescale(scale)
+
+    def rescale(self, scale: float) -> None:
+        """Every font anew at `scale`, in place: whoever holds these fonts draws at the new
+        size from the next frame (the text caches key by `scale`)."""
+        self.scale = scale
+        self.small = load(REGULAR, round(13 * scale))
+        self.body = load(REGULAR, round(15 * scale))
+        self.bold = load(BOLD, round(15 * scale))
+        self.title = load(BOLD, round(21 * scale))
+        self.big = load(BOLD, round(26 * scale))
+
+    def px(self, size: float) -> int:
+        """A length laid out for 100 % [px], at this scale."""
+        return round(size * self.scale)

@@ -134,22 +134,44 @@ def dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: i
         s += period
 
 
-def arrow(surface: pygame.Surface, colour: Colour, tail: Point, head: Point, width: int = 3, head_length: float = 13.0, head_width: float = 10.0) -> None:
-    """A straight arrow whose point is at `head`."""
+def arrow(
+    surface: pygame.Surface,
+    colour: Colour,
+    tail: Point,
+    head: Point,
+    width: int = 3,
+    head_length: float = 13.0,
+    head_width: float = 10.0,
+    *,
+    hollow: bool = False,
+    dashed_shaft: bool = False,
+) -> None:
+    """A straight arrow whose point is at `head`; `hollow`: the head an outline on the
+    background (a shape that tells the player's forces from the given loads in any
+    colour vision), `dashed_shaft`: the shaft in dashes (a load still to come)."""
     along = _along(tail, head)
     if along is None:
         return
     ux, uy, length = along
     hl = min(head_length, 0.6 * length)
     base = (head[0] - ux * hl, head[1] - uy * hl)
-    pygame.draw.line(surface, colour, tail, base, width)
+    if dashed_shaft:
+        dashed(surface, colour, tail, base, width, 6.0, 4.0)
+    else:
+        pygame.draw.line(surface, colour, tail, base, width)
     hw = head_width / 2
     tip = [head, (base[0] - uy * hw, base[1] + ux * hw), (base[0] + uy * hw, base[1] - ux * hw)]
-    pygame.draw.polygon(surface, colour, tip)
+    if hollow:
+        pygame.draw.polygon(surface, BACKGROUND, tip)
+        pygame.draw.polygon(surface, colour, tip, max(2, width - 1))
+    else:
+        pygame.draw.polygon(surface, colour, tip)
     pygame.draw.aalines(surface, colour, True, tip)
 
 
-def moment_arrow(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, counter_clockwise: bool, width: int = 3) -> None:
+def moment_arrow(
+    surface: pygame.Surface, colour: Colour, centre: Point, radius: float, counter_clockwise: bool, width: int = 3, *, hollow: bool = False
+) -> None:
     """Three quarters of a circle around `centre`, open at the upper right, with a head
     at the end that shows the sense of turning. A turn counter-clockwise in the world
     looks counter-clockwise on screen too (the view flips y, and so does sin below).
@@ -158,7 +180,7 @@ def moment_arrow(surface: pygame.Surface, colour: Colour, centre: Point, radius:
     a0, a1 = (90.0, 360.0) if counter_clockwise else (360.0, 90.0)  # degrees, y up
     pts = [(cx + radius * math.cos(math.radians(a)), cy - radius * math.sin(math.radians(a))) for a in (a0 + (a1 - a0) * k / 24 for k in range(25))]
     pygame.draw.lines(surface, colour, False, pts[:-2], width)
-    arrow(surface, colour, pts[-4], pts[-1], width, 11.0, 10.0)
+    arrow(surface, colour, pts[-4], pts[-1], width, 11.0, 10.0, hollow=hollow)
 
 
 def hatch(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, spacing: int = 6) -> None:
@@ -205,18 +227,49 @@ def anchor_away(direction: Point) -> str:
     return "midtop" if dy > 0 else "midbottom"
 
 
+def fitting(font: pygame.font.Font, text: str, width: float, tail: str = "") -> int:
+    """How many leading characters of `text`, with `tail` after them, fit in `width` px:
+    the most k with font.size(text[:k] + tail) within it (0: not even one). Found by
+    doubling k and then halving the step, so that only prefixes up to twice what fits
+    are measured: the work grows with what fits on a line, never with the length of
+    `text` (a 9 MB name)."""
+    if not text:
+        return 0
+
+    def fits(k: int) -> bool:
+        return font.size(text[:k] + tail)[0] <= width
+
+    if not fits(1):
+        return 0
+    lo = 1  # fits
+    hi = 2
+    while hi < len(text) and fits(hi):
+        lo, hi = hi, 2 * hi
+    if hi >= len(text):
+        if fits(len(text)):
+            return len(text)
+        hi = len(text)
+    hi -= 1  # the most that fit lies in [lo, hi]
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def elided(font: pygame.font.Font, text: str, width: int) -> str:
     """`text` cut at a word (else a letter) with "…" so that it is at most `width` px wide
-    in `font` (a long title in a narrow window); `text` itself where it fits."""
-    if font.size(text)[0] <= width:
+    in `font` (a long title in a narrow window); `text` itself where it fits. The work
+    grows with what fits, not with the length of `text` (`fitting`)."""
+    if len(text) <= width and font.size(text)[0] <= width:  # (a text longer than `width` characters is measured in parts)
         return text
-    words = text.split(" ")
-    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
-        words.pop()
-    cut = " ".join(words).rstrip(" ,;:")
-    while cut and font.size(cut + "…")[0] > width:
-        cut = cut[:-1]
-    return cut + "…"
+    k = fitting(font, text, width, "…")
+    cut = text[:k]
+    if text[k : k + 1] != " " and " " in cut.strip(" "):  # a word cut in its middle goes whole, if it is not the first
+        cut = cut[: cut.rstrip(" ").rfind(" ")]
+    return cut.rstrip(" ,;:") + "…"
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -224,22 +277,27 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     on a line; a word wider than a whole line (a long file path) starts a line of its
     own and is broken across lines, after a path separator or a punctuation mark when
     one falls in the latter half of a line, else between characters. Only a line of a
-    single character can be wider than `width`."""
+    single character can be wider than `width`. The work grows linearly with the
+    length of `text` (each line measured a bounded number of times: `fitting`)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width:
+            if len(trial) <= width and font.size(trial)[0] <= width:  # (no font draws a character in under a pixel: a longer one is measured in parts)
                 line = trial
                 continue
             if line:
                 lines.append(line)
-            while len(word) > 1 and font.size(word)[0] > width:
-                cut = _cut(font, word, width)
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
+            start = 0  # the word is broken from here on: an index, never the rest copied (a 9 MB word)
+            while len(word) - start > 1:
+                piece = word[start : start + max(1, width) + 1]  # what fits on a line is in here (no character is under a pixel wide)
+                cut = _cut(font, piece, width)
+                if cut >= len(word) - start:
+                    break
+                lines.append(piece[:cut])
+                start += cut
+            line = word[start:]
         lines.append(line)
     return lines
 
@@ -248,16 +306,12 @@ BREAK_AFTER = frozenset("/\\-_.,;:")  # where an over-long word is best broken
 
 
 def _cut(font: pygame.font.Font, word: str, width: int) -> int:
-    """How many leading characters of `word` (wider than `width` px) go on one line:
-    the most that fit, ending after a mark of BREAK_AFTER if one falls in their latter
-    half; at least one, so that the text always moves on."""
-    lo, hi = 1, len(word) - 1  # the most that fit lies in [lo, hi]: the whole word does not
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if font.size(word[:mid])[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
+    """How many leading characters of `word` go on one line: all of them where they fit,
+    else the most that fit, ending after a mark of BREAK_AFTER if one falls in their
+    latter half; at least one, so that the text always moves on."""
+    lo = max(1, fitting(font, word, width))
+    if lo >= len(word):
+        return len(word)
     mark = next((k for k in range(lo, lo // 2, -1) if word[k - 1] in BREAK_AFTER), None)
     return mark or lo
 

@@ -42,6 +42,7 @@ from equilibria.app.draw.palette import (
     PLATE,
     REACTION,
     SIGN_COLOUR,
+    SIGN_TEXT,
     ZERO_SHARE,
     Fonts,
     mix,
@@ -121,10 +122,11 @@ def reference_force(load_ref: float, allowed: float = 0.0, weight: float = 0.0) 
     return next((f for f in (load_ref, allowed, weight) if f > 0.0), DEFAULT_REF)
 
 
-def arrow_head(length: float) -> tuple[float, float]:
-    """(head length, head width) [px] of an arrow `length` px long: the usual head, or
-    half the arrow for a short one, so that a small force's arrow stays in proportion."""
-    head = min(HEAD_PX, 0.5 * length)
+def arrow_head(length: float, scale: float = 1.0) -> tuple[float, float]:
+    """(head length, head width) [px] of an arrow `length` px long: the usual head (grown
+    with the text's `scale`), or half the arrow for a short one, so that a small force's
+    arrow stays in proportion."""
+    head = min(HEAD_PX * scale, 0.5 * length)
     return head, head * 10.0 / 13.0
 
 
@@ -268,6 +270,11 @@ class StructurePainter:
                 self.supports.append((q, kind, symbols.side(pos, self.ties, q, kind, walled=walled)))
             for q, nx, ny in model.rollers:  # a roller on a line at any angle: drawn on its incline
                 self.supports.append((q, symbols.ON_LINE, symbols.across(pos, self.member_ij, q, (nx, ny))))
+
+    @property
+    def stroke(self) -> int:
+        """An arrow's line [px]: 3 at 100 %, grown with the text's scale (palette.Fonts)."""
+        return max(2, round(3 * self.fonts.scale))
 
     @property
     def loads_to_come(self) -> bool:
@@ -415,6 +422,10 @@ class StructurePainter:
         width = MEMBER_MIN_PX + (MEMBER_MAX_PX - MEMBER_MIN_PX) * np.minimum(np.abs(axial) / ref, 1.0)
         if by_section is not None:
             width = by_section
+        # The lines grow with the text (Ctrl+=), and all of them shrink in proportion where
+        # the members are too short on the screen for their widths (a large design fitted).
+        cap, full = thinned(pts[ij[:, 0]], pts[ij[:, 1]], on & seen), MEMBER_MAX_PX * self.fonts.scale
+        width = np.maximum(width * self.fonts.scale * min(1.0, cap / full), min(MEMBER_MIN_PX * self.fonts.scale, cap))
         sign = np.where(axial > zero, 1, np.where(axial < -zero, -1, 0)) if forces else np.full(len(ij), 2, dtype=np.int64)
         shown = np.flatnonzero(on & seen)
         sketch.add(Bands(shown, a[shown], b[shown], width[shown], sign[shown], SIGN_COLOUR, len(shown) <= SMOOTH_UP_TO))
@@ -499,9 +510,9 @@ class StructurePainter:
 
     def _loads(self, sketch: Sketch, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """A moving load as a vehicle where it is; the other loads as they act now, in
-        black with their value; a load still to come (zero now, growing later) in grey,
-        with the value it will reach; the forces the player added in their own colour,
-        beside any given load at the same node."""
+        black with their value; a load still to come (zero now, growing later) with a
+        dashed shaft and the value it will reach; the forces the player added in their
+        own colour with a hollow head, beside any given load at the same node."""
         if self.force_ref <= 0.0:
             return
         now = loads_now(self.model, sim.time, self.given)
@@ -510,17 +521,17 @@ class StructurePainter:
             self.vehicle.draw(sketch, sim.time, pts, self.labels)
         tiny = 1e-4 * self.force_ref
         for q in np.flatnonzero((np.abs(self.full).max(axis=1) > 0) & seen):
-            f, colour = now[q], LOAD
+            f, to_come = now[q], False
             if math.hypot(f[0], f[1]) <= tiny and abs(f[2]) <= tiny * self.model.char_length:
                 if sim.time >= self.load_ends[q]:
                     continue
-                f, colour = self.full[q], MUTED
-            self.arrows.draw(sketch, f, pts[q], colour, tiny, along=self.arrows.along(q, pts), q=q)
+                f, to_come = self.full[q], True
+            self.arrows.draw(sketch, f, pts[q], LOAD, tiny, along=self.arrows.along(q, pts), q=q, dashed=to_come)
         if len(self.own):
             mine = loads_now(self.model, sim.time, self.own)
             for q in np.flatnonzero((np.abs(mine).max(axis=1) > tiny) & seen):
                 beside = 0.0 if not np.abs(self.full[q]).max() else 10.0  # apart from a given load at the node
-                self.arrows.draw(sketch, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts), q=q)
+                self.arrows.draw(sketch, mine[q], pts[q], OWN_FORCE, tiny, beside, along=self.arrows.along(q, pts), q=q, hollow=True)
 
     def _reactions(self, sketch: Sketch, sim: Simulation, pts: np.ndarray, seen: np.ndarray) -> None:
         """Each support's reaction by components, drawn beyond its symbol: along the
@@ -555,13 +566,28 @@ class StructurePainter:
                     head = (foot[0] - dx * (half + 4), foot[1] - dy * (half + 4))
                     tail = (head[0] - dx * length, head[1] - dy * length)
                     far, out = tail, (-dx, -dy)
-                sketch.add(Arrow(tail, head, REACTION, 3, *arrow_head(length)))
+                sketch.add(Arrow(tail, head, REACTION, self.stroke, *arrow_head(length, self.fonts.scale)))
                 self.taken.setdefault(q, []).append(out)
                 self._text(sketch, kn(abs(value)), (far[0] + out[0] * 4, far[1] + out[1] * 4), REACTION, draw.anchor_away(out))
             if kind == "fixed" and abs(r[q, 2]) > tiny * self.model.char_length:
                 sketch.add(Curl((x, y), 30.0, REACTION, bool(r[q, 2] > 0)))
                 self.rings[q] = max(self.rings.get(q, 0.0), 30.0)
                 self._text(sketch, f"{figure(abs(r[q, 2]) / 1e3)} kN·m", curl_label_at((x, y), 30.0), REACTION, "bottomleft")
+
+
+BAY_SHARE = 0.12  # no member drawn wider than this share of a typical member's drawn length
+
+
+def thinned(a: np.ndarray, b: np.ndarray, shown: np.ndarray) -> float:
+    """The widest a member may be drawn [px]: BAY_SHARE of the median drawn length of the
+    members `shown` (from a (M, 2) to b [px]), at least 1 px. A large design at its fitted
+    view (2,000 members in a window, bays of a few pixels) then shows its bays and
+    members, not a block of colour; an ordinary one, its members a hundred pixels long,
+    is drawn as wide as its forces ask (MEMBER_MAX_PX)."""
+    if not shown.any():
+        return math.inf
+    d = b[shown] - a[shown]
+    return max(1.0, BAY_SHARE * float(np.median(np.hypot(d[:, 0], d[:, 1]))))
 
 
 def beyond(pts: np.ndarray, ends: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
@@ -592,7 +618,7 @@ def member_value_labels(a: np.ndarray, b: np.ndarray, width: np.ndarray, axial: 
     at = 0.5 * (a[rows] + b[rows]) + up * (width[rows] / 2 + 4)[:, None]
     out = []
     for n, s, (x, y), (ux, uy) in zip(axial[rows].tolist(), sign[rows].tolist(), at.tolist(), up.tolist(), strict=True):
-        out.append((abs(n), f"{'+' if n > 0 else '−'}{figure(abs(n) / 1e3)}", (x, y), SIGN_COLOUR[s], draw.anchor_away((ux, uy))))
+        out.append((abs(n), f"{'+' if n > 0 else '−'}{figure(abs(n) / 1e3)}", (x, y), SIGN_TEXT[s], draw.anchor_away((ux, uy))))
     return out
 
 
@@ -639,12 +665,26 @@ class ForceArrows:
         d = pts[others[starts[q] : starts[q + 1]]] - pts[q]
         return d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
 
-    def draw(self, sketch: Sketch, f, at, colour: tuple, tiny: float, beside: float = 0.0, along: np.ndarray | None = None, q: int | None = None) -> None:
+    def draw(
+        self,
+        sketch: Sketch,
+        f,
+        at,
+        colour: tuple,
+        tiny: float,
+        beside: float = 0.0,
+        along: np.ndarray | None = None,
+        q: int | None = None,
+        *,
+        hollow: bool = False,
+        dashed: bool = False,
+    ) -> None:
         """A force f (fx, fy, m) [N, N, N m] on the node drawn at `at`: an arrow pushing
         on the joint (its head at the joint), or pulling it (its tail at the joint) where
         a pushing arrow would lie along a member (`along`: the members' directions), moved
         `beside` px across its line; its value at the far end. `q`: the node, whose name
-        is then kept clear of the arrow (StructurePainter.taken, rings)."""
+        is then kept clear of the arrow (StructurePainter.taken, rings); `hollow`,
+        `dashed`: the arrow's head an outline, its shaft in dashes (drawlist.Arrow)."""
         taken = self.painter.taken.setdefault(q, []) if q is not None else []
         x, y = float(at[0]), float(at[1])
         size = math.hypot(f[0], f[1])
@@ -662,11 +702,11 @@ class ForceArrows:
                 head = (x - ux * (JOINT_PX + 2), y - uy * (JOINT_PX + 2))
                 tail = (head[0] - ux * length, head[1] - uy * length)
                 far, out = tail, (-ux, -uy)
-            sketch.add(Arrow(tail, head, colour, 3, *arrow_head(length)))
+            sketch.add(Arrow(tail, head, colour, self.painter.stroke, *arrow_head(length, self.painter.fonts.scale), hollow=hollow, dashed=dashed))
             taken.append(out)
             self.painter._text(sketch, kn(abs(size)), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:
-            sketch.add(Curl((x, y), 22.0, colour, bool(f[2] > 0)))
+            sketch.add(Curl((x, y), 22.0, colour, bool(f[2] > 0), hollow=hollow))
             if q is not None:
                 self.painter.rings[q] = max(self.painter.rings.get(q, 0.0), 22.0)
             self.painter._text(sketch, f"{figure(abs(f[2]) / 1e3)} kN·m", curl_label_at((x, y), 22.0), colour, "bottomleft")

@@ -63,8 +63,8 @@ class TextBox(Part):
         if not actions:
             return lines, len(lines) * fonts.small.get_linesize()
         if len(lines) <= 1 and (not lines or fonts.small.size(lines[0])[0] <= room):
-            return lines, BUTTON_H
-        return lines, len(lines) * fonts.small.get_linesize() + 4 + BUTTON_H
+            return lines, fonts.px(BUTTON_H)
+        return lines, len(lines) * fonts.small.get_linesize() + 4 + fonts.px(BUTTON_H)
 
     def size(self, area: pygame.Rect) -> tuple[int, int]:
         width = min(area.width - 2 * PAD, self.widest)

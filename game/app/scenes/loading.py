@@ -50,7 +50,9 @@ class LoadingScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
         w, h = surface.get_size()
-        draw.label(surface, fonts.big, "Equilibria", (w // 2, h // 2 - 80), INK, "center", None)
+        self.app.hold_scale((w, h))
+        px = fonts.px
+        draw.label(surface, fonts.big, "Equilibria", (w // 2, h // 2 - px(80)), INK, "center", None)
         bar = pygame.Rect(0, 0, min(520, w - 80), 18)
         bar.center = (w // 2, h // 2)
         pygame.draw.rect(surface, PANEL, bar, border_radius=4)
@@ -61,10 +63,10 @@ class LoadingScene(Scene):
             surface,
             fonts.body,
             _("Preparing {what} … {seconds} s").format(what=_(doing), seconds=decimal(self.warmup.seconds(), 0)),
-            (w // 2, bar.bottom + 20),
+            (w // 2, bar.bottom + px(20)),
             INK,
             "center",
             None,
         )
-        draw.label(surface, fonts.small, _(FIRST_START), (w // 2, bar.bottom + 48), MUTED, "center", None)
-        draw.label(surface, fonts.small, _("Esc goes back."), (w // 2, bar.bottom + 70), MUTED, "center", None)
+        draw.label(surface, fonts.small, _(FIRST_START), (w // 2, bar.bottom + px(48)), MUTED, "center", None)
+        draw.label(surface, fonts.small, _("Esc goes back."), (w // 2, bar.bottom + px(70)), MUTED, "center", None)

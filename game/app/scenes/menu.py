@@ -43,6 +43,7 @@ from equilibria.app.scenes.menuparts import (
 )
 from equilibria.app.scenes.play import PlayScene
 from equilibria.app.session.stage import Stage, load_stage
+from equilibria.app.window import scale
 from equilibria.app.window.app import App, Scene
 from equilibria.app.window.layout import MenuLayout
 from equilibria.app.window.sections import SectionManager
@@ -208,6 +209,11 @@ class MenuScene(Scene):
         self._play(row, stage)
 
     def _play(self, row: Row, stage: Stage) -> None:
+        try:  # the student's own numbers, drawn here: numbers that make no level are the level's, said in the box
+            stage = stage.drawn_for(self.progress.student, self.progress.course_code)
+        except BadInput as exc:
+            self._cannot_open(row, str(exc))
+            return
         if row.level_id is not None and not row.sandbox:
             self.progress.opened(row.level_id)  # written with the play scene's next save, or on the way back here
         self.app.push(when_ready(self.app, lambda app: PlayScene(app, stage, progress=self.progress)))
@@ -228,7 +234,10 @@ class MenuScene(Scene):
         if self.parts.dispatch(event, self.mouse):
             return
         keys = {pygame.K_i: self.student.open, pygame.K_o: self.open_course, pygame.K_l: self.next_language, pygame.K_ESCAPE: self.leaving.open}
-        if event.type == pygame.KEYDOWN and event.key in keys:
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in scale.KEYS:  # Ctrl+=, Ctrl+−, Ctrl+0: the text's size
+            scale.rescale(self.app, self.progress, scale.KEYS[event.key])
+            self.arrange(self.app.screen.get_size())
+        elif event.type == pygame.KEYDOWN and event.key in keys:
             keys[event.key]()
         else:
             self.levels.handle_event(event)
@@ -260,7 +269,8 @@ class MenuScene(Scene):
     def arrange(self, size: tuple[int, int]) -> None:
         """Every part's rectangle for a screen of `size` (the list as tall as leaves room
         for the progress problem under it)."""
-        layout = MenuLayout.of(size, self.problem.height(size[0]), self.app.fonts.small.size(language_line()))
+        self.app.hold_scale(size)
+        layout = MenuLayout.of(size, self.problem.height(size[0]), self.app.fonts.small.size(language_line()), self.app.fonts.scale)
         for part in self.parts.sections:
             part.rect = layout.boxes if part.modal else getattr(layout, part.name)
         self.levels.box = layout.rows

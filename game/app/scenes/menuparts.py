@@ -37,6 +37,10 @@ WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
 HELP_LINES = (  # the keys, in the longest words the window has room for
     N_(
         "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   O: a course file   ·   L: language"
+        "   ·   Ctrl+= Ctrl+−: text size   ·   Esc: leave (asks first)"
+    ),
+    N_(
+        "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Ctrl+= Ctrl+−: text size"
         "   ·   Esc: leave (asks first)"
     ),
     N_("Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Esc: leave (asks first)"),
@@ -143,13 +147,13 @@ class HeaderPart(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts, rect = self.fonts, self.rect
-        draw.label(surface, fonts.big, "Equilibria", (LEFT, 30), INK, "topleft", None)
-        draw.label(surface, fonts.body, self.line(self.counts(), rect.width - 2 * LEFT), (LEFT, 68), MUTED, "topleft", None)
+        draw.label(surface, fonts.big, "Equilibria", (LEFT, fonts.px(30)), INK, "topleft", None)
+        draw.label(surface, fonts.body, self.line(self.counts(), rect.width - 2 * LEFT), (LEFT, fonts.px(68)), MUTED, "topleft", None)
         warmup = self.warmup()
         if warmup is not None and not warmup.ready():
             share, doing = warmup.progress(PLAY_STEPS)
             words = _("Preparing the engine: {what}, {share}").format(what=_(doing), share=percent(share))
-            draw.label(surface, fonts.small, words, (rect.right - LEFT, 36), MUTED, "topright", None)
+            draw.label(surface, fonts.small, words, (rect.right - LEFT, fonts.px(36)), MUTED, "topright", None)
 
 
 class LevelList(Part):
@@ -249,7 +253,7 @@ class LevelList(Part):
     @property
     def page(self) -> int:
         """How many rows are in view at once."""
-        return self.box.height // ROW
+        return self.box.height // self.fonts.px(ROW)
 
     def shown(self) -> range:
         """The rows in view."""
@@ -259,7 +263,8 @@ class LevelList(Part):
         """Where each row goes, as scrolled: the rows out of view (not in `shown`) lie
         above or below the rows' box and are not drawn."""
         box = self.box
-        return [pygame.Rect(box.left, box.top + (k - self.top) * ROW, box.width, ROW) for k in range(len(self.rows))]
+        row = self.fonts.px(ROW)
+        return [pygame.Rect(box.left, box.top + (k - self.top) * row, box.width, row) for k in range(len(self.rows))]
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         places = self.places()
@@ -280,7 +285,7 @@ class LevelList(Part):
         box, page, n = self.box, self.page, len(self.rows)
         if n <= page:
             return None
-        track = pygame.Rect(box.right + MENU_BAR_GAP // 2 - BAR // 2, box.top, BAR, box.height)
+        track = pygame.Rect(box.right + self.fonts.px(MENU_BAR_GAP) // 2 - BAR // 2, box.top, BAR, box.height)
         length = max(BAR * 3, round(track.height * page / n))
         top = track.top + round((track.height - length) * self.top / max(1, n - page))
         return track, pygame.Rect(track.left, top, BAR, length)
@@ -344,7 +349,7 @@ class LevelList(Part):
             room = max(1, track.height - thumb.height)
             self.scroll(round((event.pos[1] - self.dragging - track.top) / room * (len(self.rows) - self.page)) - self.top)
             return True
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not track.inflate(MENU_BAR_GAP - BAR, 0).collidepoint(event.pos):
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not track.inflate(self.fonts.px(MENU_BAR_GAP) - BAR, 0).collidepoint(event.pos):
             return False
         if thumb.top <= event.pos[1] < thumb.bottom:
             self.dragging = event.pos[1] - thumb.top
@@ -370,8 +375,8 @@ class LevelList(Part):
                 pygame.draw.rect(surface, PANEL, rect.inflate(0, -2), border_radius=4)
                 pygame.draw.rect(surface, TENSION, (rect.left, rect.top + 1, 4, rect.height - 2))
             right = self._draw_standing(surface, row, rect)
-            room = max(0, right - 8 - rect.left - TEXT_INSET)  # cut short with "…" where it would run into the marks
-            draw.label(surface, fonts.body, draw.elided(fonts.body, row.text, room), (rect.left + TEXT_INSET, rect.centery), INK, "midleft", None)
+            room = max(0, right - 8 - rect.left - fonts.px(TEXT_INSET))  # cut short with "…" where it would run into the marks
+            draw.label(surface, fonts.body, draw.elided(fonts.body, row.text, room), (rect.left + fonts.px(TEXT_INSET), rect.centery), INK, "midleft", None)
         self._draw_where(surface)
 
     def _draw_where(self, surface: pygame.Surface) -> None:
@@ -421,7 +426,8 @@ class ProblemPart(Part):
         return draw.wrap(self.fonts.small, self.progress.problem, width - 2 * LEFT) if self.progress.problem else []
 
     def height(self, width: int) -> int:
-        return len(self.lines(width)) * self.fonts.small.get_linesize()
+        lines, font = self.lines(width), self.fonts.small
+        return len(lines) * font.get_linesize() + max(0, font.get_height() - font.get_linesize()) if lines else 0  # the last line's whole box
 
     @property
     def shown(self) -> bool:
@@ -429,7 +435,7 @@ class ProblemPart(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         lines, font = self.lines(self.rect.width), self.fonts.small
-        draw.text_block(surface, font, lines, (LEFT, self.rect.bottom - len(lines) * font.get_linesize()), ALERT, spacing=0)
+        draw.text_block(surface, font, lines, (LEFT, self.rect.bottom - self.height(self.rect.width)), ALERT, spacing=0)
 
 
 class StudentLinePart(Part):
@@ -475,7 +481,7 @@ class KeysPart(Part):
     def draw(self, surface: pygame.Surface) -> None:
         font, room = self.fonts.body, self.rect.width - 2 * LEFT
         line = next((_(words) for words in HELP_LINES if font.size(_(words))[0] <= room), _(HELP_LINES[-1]))
-        draw.label(surface, font, line, (LEFT, self.rect.bottom - 24), MUTED, "midleft", None)
+        draw.label(surface, font, line, (LEFT, self.rect.bottom - self.fonts.px(24)), MUTED, "midleft", None)
 
 
 # ---------------------------------------------------------------------- the boxes over it

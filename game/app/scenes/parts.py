@@ -136,9 +136,10 @@ class WorldPart(Part):
         draw_marks(self.scene, surface, under=False)
         if self.session.sim is not None:
             self.toolbar.tool.marks(self.scene, surface)
+        self.scene.keys.draw(surface)
 
     def escape(self) -> bool:
-        return self.toolbar.tool.cancel()
+        return self.toolbar.tool.cancel() or self.scene.keys.clear()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
@@ -146,11 +147,16 @@ class WorldPart(Part):
             return True
         if event.button != 1:
             return False
+        self.press(event.pos, shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        return True
+
+    def press(self, pos: tuple[float, float], *, shift: bool) -> None:
+        """The left button down at `pos` (a click, or Enter on what the keys chose): to
+        the tool in hand, on the structure as built when it edits."""
         s, tool = self.session, self.toolbar.tool
         if tool.edits and s.started and s.verdict is None:
             s.reset()  # an edit is made on the structure as built
-        tool.press(self.scene, event.pos, shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        return True
+        tool.press(self.scene, pos, shift=shift)
 
 
 class LegendPart(Part):
@@ -202,7 +208,7 @@ class ReadoutPart(Part):
     def lines(self) -> list[str]:
         """The readout's lines, a line too wide for the side column (a large truss's
         count, `m + r = 2019 + 13 = 2032 > 2j = 1100`) wrapped under its own indent."""
-        font, width = self.fonts.small, LEGEND_WIDTH - 2 * PAD
+        font, width = self.fonts.small, self.fonts.px(LEGEND_WIDTH) - 2 * PAD
         out: list[str] = []
         for line in readout_lines(self.scene, self.picture.sim):
             if font.size(line)[0] <= width:
@@ -327,7 +333,7 @@ class GraphPart(Part):
     def place(self, world: pygame.Rect, top: int, right: int, room: int) -> pygame.Rect:
         """Below `top`, left of `right` (the badges), at most 520 × 240 px, two fifths
         of the world's height, and what leaves `room` px under it for a box."""
-        height = max(GRAPH_LEAST, min(240, world.height * 2 // 5, world.bottom - room - top))
+        height = max(self.fonts.px(GRAPH_LEAST), min(self.fonts.px(240), world.height * 2 // 5, world.bottom - room - top))
         return pygame.Rect(world.left + 10, top, max(200, min(520, right - world.left - 20)), height)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -360,4 +366,5 @@ class TipPart(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         x, y = self.scene.mouse
-        self.rect = overlay.hud(surface, self.fonts, (x + 16, y + 16), self.lines(), within=self.world)
+        d, keep = overlay.TIP_OFFSET, self.picture.symbol_rect(self.scene.hover)
+        self.rect = overlay.hud(surface, self.fonts, (x + d, y + d), self.lines(), within=self.world, avoid=keep)

@@ -24,9 +24,10 @@ from operator import attrgetter
 import pygame
 
 from equilibria.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
+from equilibria.app.scenes.methodbox import MethodPart
 from equilibria.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
 from equilibria.app.session.answers import FORCE, MEMBER, MOMENT, asked
-from equilibria.app.session.camera import PAN_PX, ZOOM_STEP, Camera
+from equilibria.app.session.camera import ZOOM_STEP, Camera
 from equilibria.app.session.play import PlaySession, next_stage
 from equilibria.app.session.shapes import Hit
 from equilibria.app.session.stage import Stage
@@ -34,17 +35,17 @@ from equilibria.app.session.view import View
 from equilibria.app.widgets.entry import AnswerEntry
 from equilibria.app.widgets.graphdesk import GraphDesk
 from equilibria.app.widgets.keymap import TOOL_KEY_CODES, binding_for
+from equilibria.app.widgets.keypointer import KeyPointer
 from equilibria.app.widgets.membertable import MemberTable
 from equilibria.app.widgets.panels import save_screenshot
 from equilibria.app.widgets.picture import Picture
 from equilibria.app.widgets.tools import Toolbar, pin_nearest_end
+from equilibria.app.window import scale
 from equilibria.app.window.app import App, Scene
 from equilibria.app.window.layout import Layout, arrange
 from equilibria.app.window.sections import SectionManager
 from equilibria.rules.kinds import kind_of
 from equilibria.words.i18n import _
-
-PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
 
 def first_tool(bench) -> str:
@@ -76,12 +77,13 @@ class PlayScene(Scene):
         self.checking = False  # a check asked for: the next frame says so, the one after starts judging (session.judging)
         self._check_shown = False
         self.draw_ms = 0.0
-        self._size: tuple[int, int] | None = None
+        self._size: tuple | None = None  # (window size, the fonts' scale) the screen was laid out for: arrange lays it out anew when either changes
         self.hover: Hit | None = None
         self.selected: Hit | None = None
         self.mouse = (0, 0)
         self.zoom_step = ZOOM_STEP
         self.picture = Picture(self.session, app.fonts, stage, lambda: self.editing)
+        self.keys = KeyPointer(self)  # play by keys alone: Tab, the arrows, Enter, Delete
         self.parts = self._parts(app.fonts)
 
     def _parts(self, fonts) -> SectionManager:
@@ -101,7 +103,8 @@ class PlayScene(Scene):
         self.leaving = LeavePart(fonts, s, alone=lambda: len(self.app.scenes) == 1, leave=self.leave)
         docked = [self.title, self.toolbar_part, WorldPart(fonts, self), LegendPart(fonts, s, self.picture), self.readout, StatusPart(fonts, self)]
         over = [BadgesPart(fonts, self), self.hud, GraphPart(fonts, self.graphs), TipPart(fonts, self, boxed=lambda: sections.top_modal() is not None)]
-        boxes = [self.verdict_box, TablePart(fonts, self.table, s, self.help.open), self.brief, self.help, self.entry_box, self.leaving]
+        self.method = MethodPart(fonts, s, self.picture, self.help.open)  # K: the textbook's method, step by step (game/app/scenes/methodbox.py)
+        boxes = [self.verdict_box, TablePart(fonts, self.table, s, self.help.open), self.brief, self.method, self.help, self.entry_box, self.leaving]
         sections = SectionManager(docked + over + boxes)  # in drawing order
         return sections
 
@@ -132,6 +135,7 @@ class PlayScene(Scene):
                 self.session.cancel_check()
             return
         if event.type == pygame.MOUSEMOTION:
+            self.keys.cursor.active &= event.rel == (0, 0)  # the mouse moving takes the pointer back from the keys
             if event.buttons[1]:  # the middle button held: pan
                 self.picture.camera.pan(*event.rel, self.picture.box())
             self.mouse = event.pos
@@ -160,10 +164,13 @@ class PlayScene(Scene):
             hidden = not (kind_of(self.stage.kind).resultants_before_pass or self.session.passed)  # Kind: finding the resultant is part of the work
             if binding.action == "toggle:picture.resultants" and self.picture.resultants and hidden:
                 self.session.notice = _("The resultants of the distributed loads show after a pass: working them out is part of this level.")
-        elif binding.action in ("tool_key", "pan_key"):
-            getattr(self, binding.action)(event.key)
+        elif binding.action in ("tool_key", "keys.pan", "keys.arrow", "text_size"):  # these read the key pressed (and its modifiers)
+            attrgetter(binding.action)(self)(event)
         else:
             attrgetter(binding.action)(self)()  # "check": self.check(); "session.undo": self.session.undo()
+
+    def text_size(self, event: pygame.event.Event) -> None:  # Ctrl+= larger, Ctrl+− smaller, Ctrl+0 back to 100 % (game/app/window/scale.py)
+        self.session.notice = scale.rescale(self.app, self.session.progress, scale.KEYS[event.key])
 
     def type_force(self, node: str, *, moment: bool = False) -> None:
         """Open the box to type a force (or a moment) at `node`."""
@@ -178,17 +185,13 @@ class PlayScene(Scene):
         if self.toolbar.tool.edits and not self.session.paused and self.session.verdict is None:
             self.session.paused = True  # building: the structure stands still as built
 
-    def tool_key(self, key: int) -> None:
-        name = self.toolbar.keyed(TOOL_KEY_CODES.index(key))
+    def tool_key(self, event: pygame.event.Event) -> None:
+        name = self.toolbar.keyed(TOOL_KEY_CODES.index(event.key))
         if name is not None:
             self.choose_tool(name)
 
     def pin_end(self) -> None:  # P: the end nearest the pointer of the member under it pinned, or unpinned (tools.py)
         pin_nearest_end(self)
-
-    def pan_key(self, key: int) -> None:
-        dx, dy = PAN_KEYS[key]
-        self.picture.camera.pan(PAN_PX * dx, PAN_PX * dy, self.picture.box())
 
     def escape(self) -> None:
         """Close the top box, fold the verdict, cancel what the tool has half done (the
@@ -217,8 +220,7 @@ class PlayScene(Scene):
     def run_pause(self) -> None:
         s = self.session
         if s.paused:
-            if self.toolbar.tool.edits:
-                self.toolbar.tool.cancel()
+            self.toolbar.tool.cancel()  # a member half drawn is dropped (the tools that do not edit hold nothing)
             s.run()
         else:
             s.paused = True
@@ -241,6 +243,10 @@ class PlayScene(Scene):
         else:
             s.check()
 
+    def show_answer(self) -> None:  # Ctrl+A twice: the worked answer in as the work, checked beside the frames
+        if self.session.show_answer():
+            self.check()
+
     def try_again(self) -> None:
         self.session.try_again()
         self.verdict_box.unfold()
@@ -251,9 +257,6 @@ class PlayScene(Scene):
         stage = next_stage(s)
         if stage is not None:
             self.app.replace(PlayScene(self.app, stage, integrator=s.integrator, progress=s.progress))
-
-    def toggle_against(self) -> None:
-        self.graphs.toggle_against()
 
     def toggle_graphs(self) -> None:
         """G: the graph panel, shut or open; opened with nothing graphed, it graphs the
@@ -315,6 +318,7 @@ class PlayScene(Scene):
         if s.sim is not before:
             self.graphs.recorder.clear()
         self.picture.follow()  # a body flying off, a frame falling: kept in view
+        self.picture.clear_of_mechanism(self.verdict_box, self._verdict_room)
         if s.sim is not None and s.started and not s.paused:
             self.graphs.sample(s.sim)
             s.notice = self.picture.tame_magnify() or s.notice
@@ -323,7 +327,7 @@ class PlayScene(Scene):
     def _fit(self, size: tuple[int, int]) -> None:
         """Lay the screen out and fit the view, when the window size changes."""
         self.top_height = self.title.fit(size[0])
-        self.layout = Layout.of(size, self.top_height)
+        self.layout = Layout.of(size, self.top_height, scale=self.app.fonts.scale)
         if self.picture.camera is None:
             self.picture.camera = Camera(self.stage.bounds(), tuple(self.layout.world))
         else:  # the player's view, and the one kept for T, fitted to the new size
@@ -332,14 +336,16 @@ class PlayScene(Scene):
                 self.picture.clear_of(self._verdict_room(), keep=False)
         if self._size is None and kind_of(self.stage.kind).magnify_motion:
             self.session.notice = self.picture.magnify_small_motion() or self.session.notice
-        self._size = size
+        self._size = (size, self.app.fonts.scale)
 
     def arrange(self, size: tuple[int, int]) -> None:
         """Every part's rectangle for this frame: the docked ones from the layout (the
         readout as tall as its lines), then the ones over the world, none over another."""
-        if size != self._size:
+        self.app.hold_scale(size)
+        if (size, self.app.fonts.scale) != self._size:
             self._fit(size)
-        self.layout = Layout.of(size, self.top_height, self.readout.height())
+        self.layout = Layout.of(size, self.top_height, self.readout.height(), self.app.fonts.scale)
+        self.keys.lend()
         self.hover = self.picture.pick(self.mouse) if self.layout.world.collidepoint(self.mouse) else None
         arrange(self.parts.by_name, self.layout, self.picture.drawn_rect())
 

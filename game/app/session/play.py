@@ -22,12 +22,14 @@ the rules do not model.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import time
 from pathlib import Path
 
 import numpy as np
+from filelock import FileLock
 
 from equilibria.app.session.checking import BackgroundCheck
 from equilibria.app.session.chooser import KEEP_UP_FRAMES, RK4_COST, Choice, judged_choice, keep_up, simulation_for
@@ -37,7 +39,7 @@ from equilibria.app.session.stage import Stage, load_stage
 from equilibria.app.session.statics import StaticAnswer, static_answer
 from equilibria.app.session.terms import material_name, section_kind
 from equilibria.classroom import handin
-from equilibria.course.progress import data_folder
+from equilibria.course.progress import LOCK_SECONDS, data_folder, lock_path
 from equilibria.course.syllabus import load_course, shipped_level
 from equilibria.engine.determinacy import TrussCount, truss_count
 from equilibria.engine.linear import Mechanism, mechanism
@@ -95,6 +97,14 @@ def new_design_file(stage: Stage) -> Path:
     return claim_new_file(data_place("designs"), f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}")
 
 
+def fingerprint(path: Path) -> str | None:
+    """SHA-256 of the file's bytes (None: no file, or none to read): what another copy's save would change."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def claim_new_file(folder: Path, base: str) -> Path:
     """`folder`/BASE.json, or BASE-2.json, BASE-3.json…: the first that this call creates
     (O_CREAT | O_EXCL: of two processes asking at once, one gets each name)."""
@@ -130,6 +140,8 @@ def bench_for(stage: Stage, progress=None) -> tuple[Bench | None, str]:
         if progress.won(stage.level.id) and progress.passed_at(stage.level.id) is not None:  # passed before a restart: still passed, at that check
             bench.attempt.marks, bench.attempt.passed_at = progress.marks(stage.level.id), progress.passed_at(stage.level.id)
     saved = progress.work(stage.level.id) if progress is not None else None
+    if progress is not None:
+        progress.saw_work(stage.level.id)  # what is restored here is the file's: this copy's to save over again
     if not saved:
         return bench, ""
     try:
@@ -197,6 +209,7 @@ class PlaySession:
         self._save_clock = -SAVE_EVERY
         self.unsaved_warned = False
         self.design_file = own_design_file(stage)  # a sandbox design's own file (made at its first save)
+        self.design_seen = fingerprint(self.design_file) if self.design_file is not None else None  # its bytes as this copy read them
         names = list(bench.sections()) if bench is not None else []
         self.section: str | None = names[0] if names else None  # the section of new members
         self.build()
@@ -455,9 +468,10 @@ class PlaySession:
             judging.cancel()
             self.notice = _("The check was stopped: nothing is counted, and your answer is as it was.")
 
-    def show_answer(self) -> None:
-        """Ctrl+A, asked twice: give the level up and show the worked answer (give_up)."""
-        give_up(self)
+    def show_answer(self) -> bool:
+        """Ctrl+A, asked twice: give the level up and put the worked answer in as the work
+        (give_up); whether it is there to be checked (the scene checks it beside the frames)."""
+        return give_up(self)
 
     def try_again(self) -> None:
         if self.level_bench is not None and self.verdict is not None:
@@ -480,13 +494,11 @@ class PlaySession:
             return False
         self._save_clock = self.clock
         try:
-            if isinstance(bench, LevelBench):
-                self.progress.save_work(bench.level.id, bench.attempt.solution().model_dump(mode="json", exclude_none=True))
-                self.progress.save()
-            else:
-                self.design_file = self.design_file or new_design_file(self.stage)
-                big = len(bench.doc["members"]) > INDENT_UP_TO  # a large design on one line: its save takes no visible time
-                write_json_atomic(self.design_file, bench.doc, indent=None if big else 1)  # the design itself: nothing changes it while it is written
+            if isinstance(bench, LevelBench) and not save_work(self.progress, bench):
+                self.notice = _(OVERWRITTEN)
+                return False
+            if not isinstance(bench, LevelBench):
+                write_design(self, bench)
         except (BadInput, OSError) as exc:
             self.notice = _("Your work is not saved: {problem}").format(problem=exc)
             return False
@@ -551,6 +563,39 @@ class PlaySession:
             if choice is not None:
                 self.choice, self.pacer.dt, self.pacer.step_cost = choice, choice.dt, 0.0  # a Newmark step's cost is measured afresh
                 self.pacer.restart()
+
+
+OVERWRITTEN = N_(
+    "Another copy of Equilibria saved work on this level since this one opened it: yours is not saved over it. Open the level again to go on from that work."
+)
+
+
+def save_work(progress, bench: LevelBench) -> bool:
+    """The work on the bench's level kept in the progress and the progress saved; False
+    when another copy saved work on this level since this one read it (that work stays;
+    this copy's is not written over it, nor said saved: game/course/progress.py `overwritten`)."""
+    level_id = bench.level.id
+    if level_id not in progress.overwritten:
+        progress.save_work(level_id, bench.attempt.solution().model_dump(mode="json", exclude_none=True))
+    progress.save()
+    return level_id not in progress.overwritten
+
+
+def write_design(session: PlaySession, bench: SandboxBench) -> None:
+    """The session's design written to its file, under the file's lock; when another copy of the
+    game saved that file since this one read or wrote it, to a new file instead (said
+    in the notice): neither copy's design is lost, and none is said saved when it was not."""
+    if session.design_file is None:
+        session.design_file = new_design_file(session.stage)
+    big = len(bench.doc["members"]) > INDENT_UP_TO  # a large design on one line: its save takes no visible time
+    with FileLock(lock_path(session.design_file), timeout=LOCK_SECONDS):
+        if session.design_seen is not None and fingerprint(session.design_file) not in (session.design_seen, None):
+            other, session.design_file = session.design_file, new_design_file(session.stage)
+            session.notice = _("Another copy of Equilibria saved {other} meanwhile; this design is saved as {path}, so neither is lost.").format(
+                other=other.name, path=session.design_file.name
+            )
+        write_json_atomic(session.design_file, bench.doc, indent=None if big else 1)  # the design itself: nothing changes it while it is written
+        session.design_seen = fingerprint(session.design_file)
 
 
 def say_breaks(session: PlaySession) -> None:
@@ -691,23 +736,24 @@ def way(d) -> str:
     return _(WAYS[across, upright])
 
 
-def give_up(session: PlaySession) -> None:
+def give_up(session: PlaySession) -> bool:
     """Show the answer, asked twice (Ctrl+A): the level given up (marks 0, recorded as shown
     by the check, never won) and the worked solution shown: the reference answer as the
     work (game/work/attempt.py show_answer; Ctrl+Z after T brings the student's own back),
-    checked, the verdict box holding the level's explanation."""
+    to be checked, the verdict box then holding the level's explanation. Whether the
+    answer is in as the work (False: refused, or asked once and waiting for the second)."""
     bench = session.level_bench
     attempt = bench.attempt if bench is not None else None
     if attempt is None or attempt.won:
         session.notice = _("There is no answer to show here.") if attempt is None else _("Passed: the explanation is in the verdict box.")
-        return
+        return False
     if not attempt.answer_asked:
         attempt.answer_asked = True
         session.notice = _(ASK_ANSWER)
-        return
+        return False
     session.try_again()
     session.edit(bench.replace, attempt.show_answer() or bench.moves)
-    session.check()
+    return True
 
 
 def break_words(session: PlaySession, mid: str) -> str:

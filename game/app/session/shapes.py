@@ -104,6 +104,21 @@ class Shapes:
                 return Hit(kind, self._id(kind, index), index, float(d[index]))
         return None
 
+    def targets(self, kinds: Iterable[str] = KINDS) -> list[tuple[str, str, int, float, float]]:
+        """(kind, id, index, x, y) of every element of `kinds` that can be picked, at the
+        point a click on it is made [m]: a node where it stands, a member's middle, a
+        plate's centroid (members and plates that are off left out)."""
+        wanted, out = set(kinds), []
+        if NODE in wanted:
+            out += [(NODE, self._id(NODE, q), q, float(x), float(y)) for q, (x, y) in enumerate(self._shown)]
+        if MEMBER in wanted and len(self._member_ij):
+            middles = 0.5 * (self._shown[self._member_ij[:, 0]] + self._shown[self._member_ij[:, 1]])
+            out += [(MEMBER, self._id(MEMBER, k), k, float(x), float(y)) for k, (x, y) in enumerate(middles) if self._member_on[k]]
+        if TRIANGLE in wanted and len(self._tri_ijk):
+            centroids = self._shown[self._tri_ijk].mean(axis=1)
+            out += [(TRIANGLE, self._id(TRIANGLE, k), k, float(x), float(y)) for k, (x, y) in enumerate(centroids) if self._tri_on[k]]
+        return [t for t in out if math.isfinite(t[3]) and math.isfinite(t[4])]
+
     def _node_distances(self, x: float, y: float) -> np.ndarray:
         """(N,) [m] from (x, y) to each node."""
         return np.hypot(self._shown[:, 0] - x, self._shown[:, 1] - y)

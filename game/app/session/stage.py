@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from equilibria.course.level import Level, load_level
+from equilibria.course.level import Level, drawn_version, load_level
 from equilibria.files.store import BadInput, read_json
 from equilibria.rules.judge import briefed
 from equilibria.rules.variants import template, version
@@ -59,7 +59,8 @@ class Stage:
         unless it holds one student's already (a solution shown with its own) or does not vary."""
         if not self.varies or student is None or self.level.student is not None:
             return self
-        return Stage.from_level(version(self.level, student, course), source=self.source)
+        drawn = drawn_version(self.level, student, course, self.source or self.title)  # BadInput: these numbers make no level (the level's problem)
+        return Stage.from_level(drawn, source=self.source)
 
     def drawn_for_solution(self, path: str) -> Stage:
         """This stage with the numbers of the student a solution file is stamped with (a

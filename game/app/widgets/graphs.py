@@ -311,7 +311,7 @@ def tick_text(value: float, step: float) -> str:
     return f"{round(value, decimals) + 0.0:.{decimals}f}".replace("-", "−").replace(".", decimal_mark())  # + 0.0: no −0
 
 
-SERIES: tuple[Colour, ...] = (TENSION, COMPRESSION, REACTION)  # Okabe–Ito blue, vermillion, bluish green
+SERIES: tuple[Colour, ...] = (TENSION, COMPRESSION, REACTION)  # blue, orange, green: apart for every eye (palette.SIDE_BY_SIDE)
 GRID: Colour = mix(BACKGROUND, RULE, 0.55)
 MARKERS = ("circle", "square", "triangle")  # the latest point, one shape per series
 
@@ -353,7 +353,8 @@ class GraphPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> Plot:
         """Draw into rect of surface; returns where the data went."""
-        font, line = self.fonts.small, self.fonts.small.get_linesize()
+        font = self.fonts.small
+        line = max(font.get_linesize(), font.size("[Ag]")[1])  # a text's box is taller than the line's step at some sizes
         clip = surface.get_clip()
         surface.set_clip(rect.clip(clip))
         pygame.draw.rect(surface, PANEL, rect)
@@ -367,7 +368,7 @@ class GraphPanel:
         y_all = np.concatenate([v[ok] for v, ok in zip(ys, keep, strict=True)]) if ys else np.empty(0)
         x_all = np.concatenate([xs[ok] for ok in keep]) if keep else np.empty(0)
         empty = y_all.size == 0
-        y_ticks = nice_ticks(*((y_all.min(), y_all.max()) if not empty else (0.0, 1.0)), most=max(2, (bottom - top - 8) // 40))
+        y_ticks = nice_ticks(*((y_all.min(), y_all.max()) if not empty else (0.0, 1.0)), most=max(2, (bottom - top - 8) // max(40, 2 * line)))
         y_step = y_ticks[1] - y_ticks[0]
         y_texts = [tick_text(t, y_step) for t in y_ticks]
 
@@ -380,21 +381,26 @@ class GraphPanel:
             draw.label(surface, font, label(spec) + now, (rect.left + 38, mid), INK, "midleft", None)
 
         left = rect.left + 6 + line + 4 + max(font.size(t)[0] for t in y_texts) + 6
-        area = pygame.Rect(left, top + 8, rect.right - 14 - left, bottom - top - 8)
+        gap = max(8, line // 2 + 1)  # the top tick's label, centred on the frame, clear of the key
+        area = pygame.Rect(left, top + gap, rect.right - 14 - left, bottom - top - gap)
         if area.width < 20 or area.height < 20:
             surface.set_clip(clip)
             return Plot(area, (0.0, 1.0), (0.0, 1.0))
-        x_ticks = nice_ticks(*((x_all.min(), x_all.max()) if not empty else (0.0, 1.0)), most=max(2, area.width // 90))
+        x_ticks = nice_ticks(*((x_all.min(), x_all.max()) if not empty else (0.0, 1.0)), most=max(2, area.width // self.fonts.px(90)))
         x_step = x_ticks[1] - x_ticks[0]
         plot = Plot(area, (x_ticks[0], x_ticks[-1]), (y_ticks[0], y_ticks[-1]))
 
         # axes: grid, zero lines, frame, tick labels, axis labels
         pygame.draw.rect(surface, BACKGROUND, area)
+        written: list[pygame.Rect] = []
         for t, text in zip(y_ticks, y_texts, strict=True):
             py = round(float(plot.to_px(0.0, t)[1]))
             pygame.draw.line(surface, MUTED if t == 0 else GRID, (area.left, py), (area.right - 1, py))
             low = py >= area.bottom - font.get_linesize() // 2  # the lowest: kept above the x axis's labels
-            draw.label(surface, font, text, (area.left - 5, area.bottom if low else py), MUTED, "bottomright" if low else "midright", None)
+            box = pygame.Rect((0, 0), font.size(text))
+            setattr(box, "bottomright" if low else "midright", (area.left - 5, area.bottom if low else py))
+            if box.collidelist(written) < 0:  # a short plot in large text: a tick too close to the one below keeps its line, not its words
+                written.append(draw.label(surface, font, text, (area.left - 5, area.bottom if low else py), MUTED, "bottomright" if low else "midright", None))
         for t in x_ticks:
             px = round(float(plot.to_px(t, 0.0)[0]))
             pygame.draw.line(surface, MUTED if t == 0 and self.x != "time" else GRID, (px, area.top), (px, area.bottom - 1))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from equilibria.app.draw import primitives as draw
-from equilibria.app.draw.palette import COMPRESSION, INK, MARK, MUTED, RULE, TENSION, ZERO, Colour, Fonts
+from equilibria.app.draw.palette import INK, MARK, MUTED, RULE, SIGN_TEXT, Colour, Fonts
 from equilibria.app.widgets.overlay import PAD, place_box
 from equilibria.format.schema import Section
 from equilibria.rules.construction import Bill, money
@@ -133,7 +133,7 @@ def contents(session) -> Table | None:
     rows = []
     for row in checked:
         member, force, cap_t, cap_c, use = row_words(row)
-        sign = TENSION if row["force"] > 0 else COMPRESSION if row["force"] < 0 else ZERO
+        sign = SIGN_TEXT[1 if row["force"] > 0 else -1 if row["force"] < 0 else 0]  # the sign's colour, in its shade for text
         words = [member, *cells.get(member, ["", ""] + [""] * (bill.total is not None)), force, cap_t, cap_c, use]
         colours = [MARK if member == first.get("member") else INK] + [INK] * (len(head) - 1) + [sign, INK, INK, INK]
         rows.append((words, colours))
@@ -153,7 +153,7 @@ class MemberTable:
         self.top = 0
         self.rows_shown = 10  # how many rows the last drawing had room for
         self._kept: tuple[object, Table | None] = (None, None)
-        self._widths: tuple[Table | None, list[int]] = (None, [])  # each column's width [px], for the table last drawn
+        self._widths: tuple[tuple | None, list[int]] = (None, [])  # each column's width [px], for the table last drawn and its fonts' scale
 
     def toggle(self) -> None:
         self.shown, self.top = not self.shown, 0
@@ -174,9 +174,11 @@ class MemberTable:
     def _columns(self, table: Table, fonts: Fonts, room: int) -> tuple[list[int], list[int], list[int]]:
         """The columns there is room for in `room` px (leaving out `table.spare` in turn),
         each one's width and left edge [px] from the box's inner left."""
-        if self._widths[0] is not table:  # measured once per table: every row's every cell
+        kept = self._widths[0]
+        if kept is None or kept[0] is not table or kept[1] != fonts.scale:  # measured once per table and size of text: every row's every cell
             cells = [[fonts.body.size(words[k])[0] for words, _ in table.rows] for k in range(len(table.columns))]
-            self._widths = (table, [max(fonts.bold.size(_(title))[0], *cells[k]) for k, title in enumerate(table.columns)])
+            widths = [max([fonts.bold.size(_(title))[0], *cells[k]]) for k, title in enumerate(table.columns)]  # no rows: the title alone
+            self._widths = ((table, fonts.scale), widths)
         keep = list(range(len(table.columns)))
         for title in table.spare:
             if sum(self._widths[1][k] for k in keep) + GAP * (len(keep) - 1) <= room:

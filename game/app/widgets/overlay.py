@@ -14,6 +14,7 @@ from equilibria.app.draw import primitives as draw
 from equilibria.app.draw import symbols
 from equilibria.app.draw.palette import (
     ALERT,
+    BACKGROUND,
     BROKEN,
     COMPRESSION,
     HIDDEN,
@@ -142,7 +143,12 @@ def legend_rows(
 
     def item(text: str, paint) -> None:
         mid = fonts.body.get_linesize() // 2
-        rows.append((fonts.body.get_linesize() + 7, (lambda surface, x, y: paint(surface, x, y + mid), Piece(fonts.body, text, INK, sx))))
+
+        def swatch(surface, x, y) -> None:  # on the picture's background, as the picture draws it (palette.GRAPHICS)
+            pygame.draw.rect(surface, BACKGROUND, (x - 4, y + mid - 10, 44, 20), border_radius=3)
+            paint(surface, x, y + mid)
+
+        rows.append((fonts.body.get_linesize() + 7, (swatch, Piece(fonts.body, text, INK, sx))))
 
     def notes(font, lines: Sequence[str], after: int = 0) -> None:
         for k, line in enumerate(lines):
@@ -151,8 +157,8 @@ def legend_rows(
     def bar(colour, px: float):
         return lambda surface, x, m: draw.segment(surface, colour, (x, m), (x + 34, m), px)
 
-    def pointer(colour):
-        return lambda surface, x, m: draw.arrow(surface, colour, (x, m), (x + 34, m), 3)
+    def pointer(colour, **shape):
+        return lambda surface, x, m: draw.arrow(surface, colour, (x, m), (x + 34, m), 3, **shape)
 
     heading(_("Member forces"))
     if hidden:
@@ -174,9 +180,9 @@ def legend_rows(
     heading(_("Forces on it"))
     item(_("load"), pointer(LOAD))
     if to_come:
-        item(_("load still to come"), pointer(MUTED))
+        item(_("load still to come"), pointer(LOAD, dashed_shaft=True))
     if own:
-        item(_("your force"), pointer(OWN_FORCE))
+        item(_("your force"), pointer(OWN_FORCE, hollow=True))
     item(_("support reaction"), pointer(REACTION))
     if arrow is not None:
         px, newtons = arrow
@@ -215,17 +221,23 @@ def status_line(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, left: 
     pygame.draw.line(surface, RULE, rect.topleft, rect.topright)
     room = rect.width - 2 * PAD
     keys = fonts.small.size(right)[0] + 3 * PAD
-    if fonts.body.size(left)[0] <= room - keys:
+    wide = fonts.body.size(left[: room + 1])[0]  # (no character is under a pixel wide: what is past `room` characters is past the room)
+    if wide <= room - keys:
         draw.label(surface, fonts.small, right, (rect.right - PAD, rect.centery), MUTED, "midright", None)
-    elif fonts.body.size(left)[0] > room:
-        while left and fonts.body.size(left + " …")[0] > room:
-            left = left[:-1]
-        left = left.rstrip() + " …"
+    elif wide > room:
+        left = left[: draw.fitting(fonts.body, left, room, " …")].rstrip() + " …"  # measured a line's worth, however long the notice
     draw.label(surface, fonts.body, left, (rect.left + PAD, rect.centery), INK, "midleft", None)
 
 
-def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str], within: pygame.Rect | None = None) -> pygame.Rect:
-    """Figures on a dark, translucent box (the HUD, a tool tip); kept `within` a rect."""
+TIP_OFFSET = 16  # [px] from the pointer to its tip's corner
+
+
+def hud(
+    surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: Sequence[str], within: pygame.Rect | None = None, avoid: pygame.Rect | None = None
+) -> pygame.Rect:
+    """Figures on a dark, translucent box (the HUD, a tool tip); kept `within` a rect, and
+    off `avoid` where a corner of the pointer leaves it clear (a tip beside a node keeps
+    off the support drawn there: the choice the player just made)."""
     size = fonts.small.get_linesize() + 1
     width = max(fonts.small.size(line)[0] for line in lines) + 2 * PAD
     box = pygame.Surface((width, len(lines) * size + 2 * PAD - 4), pygame.SRCALPHA)
@@ -236,6 +248,16 @@ def hud(surface: pygame.Surface, fonts: Fonts, topleft: tuple[int, int], lines: 
         if rect.right > within.right:  # flip to the left of the mouse, then keep inside
             rect.right = topleft[0] - 2 * PAD
         rect.clamp_ip(within)
+    if avoid is not None and rect.colliderect(avoid):
+        x, y = topleft[0] - TIP_OFFSET, topleft[1] - TIP_OFFSET  # the pointer
+        d = TIP_OFFSET
+        for corner, at in (("bottomleft", (x + d, y - d)), ("bottomright", (x - d, y - d)), ("topright", (x - d, y + d))):
+            other = box.get_rect(**{corner: at})
+            if within is not None:
+                other.clamp_ip(within)
+            if not other.colliderect(avoid):
+                rect = other
+                break
     return surface.blit(box, rect)
 
 

@@ -21,6 +21,7 @@ from equilibria.app.session.pacing import SPEEDS
 from equilibria.app.session.play import data_place
 from equilibria.app.session.terms import element_name, material_name
 from equilibria.engine.linear import load_vector
+from equilibria.engine.member_loads import end_moments
 from equilibria.engine.results import member_results
 from equilibria.engine.simulation import Simulation
 from equilibria.files.store import BadInput
@@ -111,8 +112,9 @@ def describe_hit(sim: Simulation, hit, *, revealed: bool, member: dict | None = 
             return [*lines, _("its force shows once you pass")]
         n = float(r.axial[k])
         if r.bending[k]:
-            ends = _("end moments {mi}, {mj}").format(mi=num(r.moment_i[k] / 1e3, "kN·m"), mj=num(r.moment_j[k] / 1e3, "kN·m"))
-            lines += [_("axial {force}, shear {shear}").format(force=num(n / 1e3, "kN"), shear=num(r.shear_i[k] / 1e3, "kN")), ends]
+            shear, mi, mj = (a[k] for a in end_moments(model, s))  # a loaded beam's with its fixed-end moments
+            ends = _("end moments {mi}, {mj}").format(mi=num(mi / 1e3, "kN·m"), mj=num(mj / 1e3, "kN·m"))
+            lines += [_("axial {force}, shear {shear}").format(force=num(n / 1e3, "kN"), shear=num(shear / 1e3, "kN")), ends]
         else:
             axial = num(n / 1e3, "kN")
             lines.append(_("axial {force} (tension)") if n > 0 else _("axial {force} (compression)") if n < 0 else _("axial {force} (none)"))
@@ -136,7 +138,10 @@ def status_text(scene) -> str:
     sim = session.sim
     if sim is None:
         return _("nothing built yet: choose a tool and click in the world") if session.bench is not None else _("nothing to show")
-    parts = [f"t = {decimal(sim.time, 2)} s", _("paused (Space runs)") if session.paused else _("running")]
+    state = _("paused (Space runs)") if session.paused else _("running")
+    if session.judging is not None:  # the run on the screen stands still while the check's own run is judged beside it
+        state = _("checking (Esc stops it)")
+    parts = [f"t = {decimal(sim.time, 2)} s", state]
     if sim.time > 0 and session.verdict is not None and session.passed:
         parts.append(_("it stands: passed"))  # the judged run, in equilibrium within the goal, whatever it still sways
     elif sim.time > 0:

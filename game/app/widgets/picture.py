@@ -11,9 +11,11 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
+from equilibria.app.draw import symbols
 from equilibria.app.draw.beamdraw import MODES, Diagrams, legend_lines
 from equilibria.app.draw.render import StructurePainter, reference_force, section_widths
 from equilibria.app.session.camera import Camera
+from equilibria.app.session.cursor import Target, targets_of
 from equilibria.app.session.shapes import Hit, Shapes
 from equilibria.app.session.stage import named_in
 from equilibria.app.widgets.membertable import section_lines
@@ -213,10 +215,8 @@ class Picture:
     def pick(self, pos: tuple[int, int], kinds: tuple[str, ...] = ("node", "member", "triangle")) -> Hit | None:
         """What is drawn under the screen point `pos`: a node within NODE_PICK_PX before a
         member or plate within PICK_PX."""
-        if self.shapes is None or not self.current or self.session.sim is None:
+        if not self._shapes_now():
             return None
-        s, shown = self.session.sim.state, self.positions()
-        self.shapes.update(s.pos if shown is None else shown, member_results(self.session.sim.model, s).active, s.tri_on)
         x, y = self.world(pos)
         if "node" in kinds:
             hit = self.shapes.pick(x, y, self.reach(), ("node",))
@@ -224,6 +224,18 @@ class Picture:
                 return hit
         rest = tuple(k for k in kinds if k != "node")
         return self.shapes.pick(x, y, PICK_PX / self.camera.view.scale, rest) if rest else None
+
+    def _shapes_now(self) -> bool:
+        """The shapes moved to where the structure is drawn now; False when there are none."""
+        if self.shapes is None or not self.current or self.session.sim is None:
+            return False
+        s, shown = self.session.sim.state, self.positions()
+        self.shapes.update(s.pos if shown is None else shown, member_results(self.session.sim.model, s).active, s.tri_on)
+        return True
+
+    def targets(self, kinds: tuple[str, ...]) -> list[Target]:
+        """What the keys can select of `kinds`, where it is drawn now (game/app/session/cursor.py)."""
+        return targets_of(self.shapes, kinds) if self._shapes_now() else []
 
     def grid_step(self) -> float:
         """The grid new nodes snap to [m]: about 40 cells across the stage."""
@@ -274,9 +286,25 @@ class Picture:
 
     def follow(self) -> None:
         """A frame: the structure and its force arrows kept in view while it runs
-        (Camera.follow)."""
-        if self.camera is not None and self.session.started:
+        (Camera.follow); standing, fitted again when an arrow or its value leaves the
+        world while the view shows the whole structure (a force added far larger than the
+        loads: its arrow, at the scene's one scale, ran off the picture with its value)."""
+        if self.camera is None:
+            return
+        if self.session.started:
             self.camera.follow(self.box(), self.pads())
+        elif self.camera.whole and self._reaches_out():
+            self.fit()
+
+    def _reaches_out(self) -> bool:
+        """Whether the force arrows and their values drawn last frame leave the world."""
+        drawn = self.drawn_rect()
+        if drawn is None:
+            return False
+        left, top, right, bottom = self.pads()
+        inner = drawn.inflate(-40, -40)  # the nodes' box (drawn_rect adds a margin)
+        reach = pygame.Rect(inner.left - left, inner.top - top, inner.width + left + right, inner.height + top + bottom)
+        return not pygame.Rect(self.camera.world).contains(reach)
 
     def back_in_view(self) -> None:
         """After R: the structure fitted in view again when no part of it is on the
@@ -296,6 +324,37 @@ class Picture:
         drawn, world = self.drawn_rect(), pygame.Rect(self.camera.world)
         if drawn is not None and (not keep or drawn.bottom + self.pads()[3] > world.bottom - height - 12):
             self.camera.clear_of(self.box(), height, self.pads())
+
+    def symbol_rect(self, hit) -> pygame.Rect | None:
+        """Where the support symbol at the node `hit` is drawn [px] (None: `hit` is no
+        supported node): a tool tip keeps off it."""
+        if hit is None or hit.kind != "node" or self.camera is None or self.model is None or hit.id not in self.model.node_ids:
+            return None
+        node = self.model.node_index(hit.id)
+        for q, kind, (nx, ny) in self.painter.supports:
+            if q == node:
+                x, y = self.point_of(q)
+                reach, half = symbols.extent(kind)
+                corners = [(x + a * nx * reach + b * -ny * half, y + a * ny * reach + b * nx * half) for a in (0, 1) for b in (-1, 1)]
+                xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+                return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        return None
+
+    def clear_of_mechanism(self, verdict, room: Callable[[], int]) -> None:
+        """The structure moved above the mechanism's box (`verdict`: the verdict part;
+        `room()`: the height it takes at the foot of the world), which cannot be folded,
+        where the box covers it in a fitted view."""
+        if verdict.what() == "mechanism" and self.covered_by(verdict.rect):
+            self.clear_of(room(), keep=False)
+
+    def covered_by(self, rect: pygame.Rect) -> bool:
+        """Whether a box at `rect` [px] lies over the structure as drawn, its supports and
+        arrows' feet too, while the view still shows the whole of it (a view the player
+        zoomed or panned is theirs: nothing moves it)."""
+        if self.camera is None or not self.camera.whole:  # no view yet (the first frame lays it out), or the player's own
+            return False
+        drawn = self.drawn_rect()
+        return drawn is not None and drawn.colliderect(rect)
 
     def drawn_rect(self) -> pygame.Rect | None:
         """The structure's box on the screen [px] (None: nothing built)."""

@@ -14,8 +14,9 @@ import math
 import pygame
 
 from equilibria.app.draw import primitives as draw
-from equilibria.app.draw.palette import ALERT, INK, MUTED, PANEL, RULE, TENSION, Fonts
+from equilibria.app.draw.palette import ALERT, INK, MUTED, OWN_FORCE, PANEL, RULE, TENSION, Fonts
 from equilibria.app.draw.render import ARROW_PX, LONGEST_PX
+from equilibria.app.session.cursor import Target
 from equilibria.format.schema import support_words
 from equilibria.rules.construction import money
 from equilibria.rules.kind import TOOL_KEYS
@@ -35,6 +36,11 @@ class Tool:
     label = ""
     tip = ""
     edits = False
+    picks: tuple[str, ...] = ("node", "member", "triangle")  # what a click of it acts on: what the keys step through
+
+    def targets(self, scene) -> list[Target]:
+        """What the keys step through with this tool in hand (game/app/session/cursor.py)."""
+        return scene.picture.targets(self.picks)
 
     def press(self, scene, pos: tuple[int, int], *, shift: bool) -> None:
         """The left button went down at `pos` in the world area."""
@@ -54,18 +60,26 @@ class Tool:
         return _(self.tip)
 
 
-def missed(scene, pos: tuple[int, int]) -> str:
-    """Why a click meant for a node did nothing: the nearest node and how far it is."""
+def nearest_node(scene, pos: tuple[float, float]) -> tuple[str, float] | None:
+    """The node drawn nearest the screen point `pos`, and how far [px]; None: no nodes."""
     s = scene.session
     if s.sim is None or not s.model.n_nodes:
-        return _("There is no node here to click.")
+        return None
     shown = scene.picture.positions()
     pts = scene.view.points(shown if shown is not None else s.sim.state.pos[:, :2])
     d = (pts[:, 0] - pos[0]) ** 2 + (pts[:, 1] - pos[1]) ** 2
     q = int(d.argmin())
+    return s.model.node_ids[q], math.sqrt(d[q])
+
+
+def missed(scene, pos: tuple[int, int]) -> str:
+    """Why a click meant for a node did nothing: the nearest node and how far it is."""
+    near = nearest_node(scene, pos)
+    if near is None:
+        return _("There is no node here to click.")
     reach = scene.picture.reach() * scene.view.scale
     return _("No node under the click: the nearest, {node}, is {far} px away (click within {reach} px of it).").format(
-        node=s.model.node_ids[q], far=decimal(math.sqrt(d[q]), 0), reach=decimal(reach, 0)
+        node=near[0], far=decimal(near[1], 0), reach=decimal(reach, 0)
     )
 
 
@@ -79,6 +93,7 @@ class Inspect(Tool):
 
 class NodeTool(Tool):
     name, label, edits = "node", N_("Node"), True
+    picks = ("node",)
     tip = N_("click to place a node (on the grid; Shift: off it); drag one of your nodes to move it")
 
     def __init__(self) -> None:
@@ -151,6 +166,7 @@ class Joining(Tool):
 
     edits = True
     count = 2
+    picks = ("node",)
 
     def __init__(self) -> None:
         self.pending: list[str] = []
@@ -200,7 +216,8 @@ class MemberTool(Joining):
     drawn is and what it costs."""
 
     name, label = "member", N_("Member")
-    tip = N_("click or drag node to node (Tab: next section); click a member to rebuild it in this section")
+    tip = N_("click or drag node to node (S: next section); click a member to rebuild it in this section")
+    picks = ("node", "member")
 
     def __init__(self) -> None:
         super().__init__()
@@ -241,10 +258,16 @@ class MemberTool(Joining):
         if session.section is None:
             session.notice, self.pending = _("This level offers no members to build."), []
             return ""
+        near = nearest_node(scene, pos)  # before the new joint: the node the click may have meant
         made = session.edit(bench.add_member_to, self.pending[-1], *at, session.section)
         if made is None:
             return ""
         self.pending = [made[0]]
+        reach = scene.picture.reach() * scene.view.scale
+        if near is not None and near[1] <= NEAR_MISS * reach:  # a click just beside a node: a new joint there, said
+            session.notice = _(
+                "A new joint {new}, {far} px beside {node}: a click within {reach} px of a node uses it (Ctrl+Z takes the new one back)."
+            ).format(new=made[0], far=decimal(near[1], 0), node=near[0], reach=decimal(reach, 0))
         return made[0]
 
     def release(self, scene, pos, *, fine):
@@ -388,6 +411,8 @@ class PlateTool(Joining):
 class OnNode(Tool):
     """Acts on the node clicked (within reach)."""
 
+    picks = ("node",)
+
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("node",))
         if hit is not None:
@@ -452,7 +477,7 @@ class ForceTool(OnNode):
         fx, fy = self.force(scene, scene.mouse, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         dx, dy = scene.mouse[0] - tail[0], scene.mouse[1] - tail[1]
         cut = min(1.0, LONGEST_PX / max(math.hypot(dx, dy), 1e-9))  # as long as the force will land
-        draw.arrow(surface, INK, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3)
+        draw.arrow(surface, OWN_FORCE, tail, (tail[0] + cut * dx, tail[1] + cut * dy), 3, hollow=True)  # drawn as it will land
         text = f"Fx {signed(fx / 1e3, 'kN')}, Fy {signed(fy / 1e3, 'kN')}"
         draw.label(surface, scene.app.fonts.bold, text, (scene.mouse[0] + 12, scene.mouse[1]), INK, "midleft")
 
@@ -477,6 +502,7 @@ class EraseTool(Tool):
 
 class ToggleMember(Tool):
     edits = True
+    picks = ("member",)
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("member",))
@@ -487,6 +513,7 @@ class ToggleMember(Tool):
 class CutTool(Tool):
     name, label, edits = "cut", N_("Cut"), True
     tip = N_("click a member your section cuts and type its force (kN, tension positive); Erase takes a cut back")
+    picks = ("member",)
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("member",))
@@ -512,6 +539,14 @@ class RemoveTool(ToggleMember):
                 scene.session.edit(scene.session.bench.toggle_member, min(near)[1])
             return
         scene.session.edit(scene.session.bench.toggle_member, hit.id)
+
+    def targets(self, scene) -> list[Target]:
+        """The members standing, and those taken out where they stood (a click there puts one back)."""
+        out = super().targets(scene)
+        for mid, (a, b) in removed_members(scene).items():
+            x, y = scene.view.world(0.5 * (a[0] + b[0]), 0.5 * (a[1] + b[1]))
+            out.append(Target("member", mid, -1, x, y))
+        return out
 
 
 def removed_members(scene) -> dict[str, tuple[tuple[float, float], tuple[float, float]]]:
@@ -567,6 +602,7 @@ class NailTool(OnNode):
 class BombTool(Tool):
     name, label = "bomb", N_("Bomb")
     tip = N_("click a member or plate to blow it up while it runs (R brings it back)")
+    picks = ("member", "triangle")
 
     def press(self, scene, pos, *, shift):
         hit = scene.picture.pick(pos, ("member", "triangle"))
@@ -593,6 +629,7 @@ TOOL_CLASSES = (
 TOOLS = {t.name: t for t in TOOL_CLASSES}  # name → class (label, tip) of every tool
 
 PICK_PX = 9  # [px] how near a click must be to a member taken out to put it back
+NEAR_MISS = 2.5  # a new joint this many node reaches from a node is said to be beside it (the click may have meant the node)
 BUTTON_H = 30
 GAP = 6
 
@@ -637,11 +674,11 @@ class Toolbar:
             font, pad, gap = (fonts.small, 16, GAP - 2) if compact else (fonts.body, 22, GAP)
             for k, name in enumerate(self.names):
                 w = fonts.small.size(self.number(k))[0] + font.size(_(TOOLS[name].label))[0] + pad
-                self.rects.append(pygame.Rect(x, y, w, BUTTON_H))
+                self.rects.append(pygame.Rect(x, y, w, fonts.px(BUTTON_H)))
                 x += w + gap
             if right is None or x - gap <= right:
                 break
-        return pygame.Rect(topleft, (x - topleft[0], BUTTON_H)) if self.rects else pygame.Rect(topleft, (0, 0))
+        return pygame.Rect(topleft, (x - topleft[0], fonts.px(BUTTON_H))) if self.rects else pygame.Rect(topleft, (0, 0))
 
     def at(self, pos: tuple[int, int]) -> str | None:
         for name, rect in zip(self.names, self.rects, strict=False):

@@ -24,7 +24,9 @@ import pygame
 
 from equilibria.app.draw.palette import BACKGROUND, Fonts
 from equilibria.app.draw.shots import save_image
+from equilibria.app.draw.typeface import asset_file
 from equilibria.app.session.checking import ALL
+from equilibria.app.window import scale
 from equilibria.app.window.layout import MIN_SIZE, at_least_minimum
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
 WINDOW_SIZE = (1280, 800)
 FPS = 60
+ICON = "icon.png"  # in assets/: the window's icon, the app's and the desktop entry's
 MAX_FRAME = 0.1  # [s] a longer frame (a dragged window, a debugger) counts as this
 CLOSING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))  # a kill, a closed terminal
 
@@ -95,6 +98,16 @@ class Scene:
         """The window is closing: end any thread the scene started (a check being judged)."""
 
 
+def set_icon() -> None:
+    """The window's icon: assets/icon.png, the app's own (a missing or unreadable file
+    leaves the system's)."""
+    try:
+        with asset_file(ICON).open("rb") as f:
+            pygame.display.set_icon(pygame.image.load(f, ICON))
+    except (OSError, pygame.error):
+        pass
+
+
 class App:
     """A pygame window with a stack of scenes; the top one runs.
 
@@ -108,9 +121,11 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Equilibria")
+        set_icon()
         self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
         hint_minimum()
         self.fonts = Fonts()
+        self.scale = scale.NORMAL  # [%] the text and lines' scale the player chose (set_scale); drawn at `held` of it
         self.clock = pygame.time.Clock()
         self.fixed_frame = fixed_frame
         self.check_batches = (None if fixed_frame is None else ALL) if check_batches == "default" else check_batches
@@ -120,6 +135,21 @@ class App:
         self.warmup: EngineWarmup | None = None  # the engine's warm-up, when launched with one
         self.closed_by: int | None = None  # the closing signal received, if one was
         self._signals = self._catch_closing_signals()
+
+    # ------------------------------------------------------------------ the scale
+    def set_scale(self, percent: int) -> int:
+        """Draw text and lines at `percent` (a step of scale.STEPS) from now on, or at the
+        largest step the window holds; returns the scale drawn at [%]."""
+        self.scale = percent
+        return self.hold_scale(self.screen.get_size())
+
+    def hold_scale(self, size: tuple[int, int]) -> int:
+        """The fonts at the scale a screen of `size` holds for the one chosen (a scene
+        asks as it lays itself out); returns it [%]."""
+        percent = scale.held(self.scale, size)
+        if round(self.fonts.scale * 100) != percent:
+            self.fonts.rescale(percent / 100)
+        return percent
 
     # ------------------------------------------------------------------ scenes
     @property

@@ -46,15 +46,17 @@ class Layout:
     status: pygame.Rect
 
     @classmethod
-    def of(cls, size: tuple[int, int], top_height: int, readout_height: int = 0) -> Layout:
+    def of(cls, size: tuple[int, int], top_height: int, readout_height: int = 0, scale: float = 1.0) -> Layout:
         """A screen of `size` [px] with a title bar `top_height` tall and a readout that
-        asks for `readout_height` (it gets at most what leaves the legend LEGEND_LEAST)."""
+        asks for `readout_height` (it gets at most what leaves the legend LEGEND_LEAST),
+        its bars and side column grown with the text's `scale` (palette.Fonts)."""
         w, h = size
+        legend_width = round(LEGEND_WIDTH * scale)
         top = pygame.Rect(0, 0, w, top_height)
-        toolbar = pygame.Rect(0, top.bottom, w, TOOLBAR_HEIGHT)
-        status = pygame.Rect(0, h - STATUS_HEIGHT, w, STATUS_HEIGHT)
-        side = pygame.Rect(w - LEGEND_WIDTH, toolbar.bottom, LEGEND_WIDTH, status.top - toolbar.bottom)
-        readout_h = max(0, min(readout_height, side.height - LEGEND_LEAST))
+        toolbar = pygame.Rect(0, top.bottom, w, round(TOOLBAR_HEIGHT * scale))
+        status = pygame.Rect(0, h - round(STATUS_HEIGHT * scale), w, round(STATUS_HEIGHT * scale))
+        side = pygame.Rect(w - legend_width, toolbar.bottom, legend_width, status.top - toolbar.bottom)
+        readout_h = max(0, min(readout_height, side.height - round(LEGEND_LEAST * scale)))
         legend = pygame.Rect(side.left, side.top, side.width, side.height - readout_h)
         readout = pygame.Rect(side.left, legend.bottom, side.width, readout_h)
         world = pygame.Rect(0, toolbar.bottom, side.left, status.top - toolbar.bottom)
@@ -99,7 +101,7 @@ def arrange(part: Callable[[str], Any], layout: Layout, structure: pygame.Rect |
     for name in ("brief", "entry", "leave"):
         if part(name).shown:
             part(name).rect = part(name).place(world)
-    for name in ("help", "table"):  # the widest boxes spread over the side column too
+    for name in ("help", "table", "method"):  # the widest boxes spread over the side column too
         if part(name).shown:
             part(name).rect = part(name).place(layout.stage)
 
@@ -142,20 +144,21 @@ class MenuLayout:
     boxes: pygame.Rect
 
     @classmethod
-    def of(cls, size: tuple[int, int], problem_height: int, language: tuple[int, int]) -> MenuLayout:
+    def of(cls, size: tuple[int, int], problem_height: int, language: tuple[int, int], scale: float = 1.0) -> MenuLayout:
         """A screen of `size` [px], a progress problem `problem_height` px tall (0: none)
-        and a language line of `language` (width, height) [px]."""
+        and a language line of `language` (width, height) [px], at the text's `scale`."""
         w, h = size
-        count = max(2, (h - MENU_TOP - MENU_FOOT - problem_height) // MENU_ROW)
-        rows = pygame.Rect(MENU_LEFT, MENU_TOP, max(200, min(MENU_LIST_WIDTH, w - 2 * MENU_LEFT - MENU_BAR_GAP)), count * MENU_ROW)
-        header = pygame.Rect(0, 0, w, MENU_HEADER)
-        levels = pygame.Rect(rows.left, header.bottom, rows.width + MENU_BAR_GAP, rows.bottom - header.bottom)
+        top, foot, row, gap = (round(n * scale) for n in (MENU_TOP, MENU_FOOT, MENU_ROW, MENU_BAR_GAP))
+        count = max(2, (h - top - foot - problem_height) // row)
+        rows = pygame.Rect(MENU_LEFT, top, max(200, min(round(MENU_LIST_WIDTH * scale), w - 2 * MENU_LEFT - gap)), count * row)
+        header = pygame.Rect(0, 0, w, round(MENU_HEADER * scale))
+        levels = pygame.Rect(rows.left, header.bottom, rows.width + gap, rows.bottom - header.bottom)
         lw, lh = language
-        chooser = pygame.Rect(w - MENU_LEFT - lw, h - MENU_FOOT_LINE - lh // 2, lw, lh)
+        chooser = pygame.Rect(w - MENU_LEFT - lw, h - round(MENU_FOOT_LINE * scale) - lh // 2, lw, lh)
         student = pygame.Rect(0, chooser.top, chooser.left, lh)
         problem = pygame.Rect(0, rows.bottom, w, chooser.top - rows.bottom)
         keys = pygame.Rect(0, chooser.bottom, w, h - chooser.bottom)
-        return cls(header, levels, rows, problem, student, chooser, keys, pygame.Rect(0, 0, w, h - MENU_FOOT))
+        return cls(header, levels, rows, problem, student, chooser, keys, pygame.Rect(0, 0, w, h - foot))
 
 
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:

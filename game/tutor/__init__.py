@@ -1,0 +1,1 @@
+"""The tutor: the textbook method worked on a structure, step by step."""
