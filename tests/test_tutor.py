@@ -376,3 +376,16 @@ def test_a_kind_whose_method_is_not_worked_yet_says_so_not_a_wrong_reason():
 def test_a_three_hinged_body_says_it_must_be_taken_apart_at_its_pin():
     worked = work_level(load_level(read_json(shipped_level("hinge-01"))))
     assert worked.values == {} and "taken apart at a pin" in worked.limit
+
+
+def test_a_level_file_with_its_kind_taken_out_is_no_model_file_to_work_before_a_pass(capsys, tmp_path, monkeypatch):
+    """A student who strips `kind` from zero-force-01's file gets no method (its answer):
+    the file is still read as a level, and refused in one line."""
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
+    data = json.loads((LEVELS / "zero-force-01.json").read_text(encoding="utf-8"))
+    data.pop("kind")
+    path = tmp_path / "zf.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["method", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Joint" not in err

@@ -499,7 +499,8 @@ def method(args: argparse.Namespace) -> int:
 
     path = str(level_path(args.level))
     data = read_json(path)
-    if isinstance(data, dict) and "kind" not in data and "goal" not in data:  # a model file (simulate's): no level, nothing graded
+    level_keys = {"kind", "goal", "title", "brief", "player", "cut", "hints", "explanation", "vary"}
+    if isinstance(data, dict) and not level_keys & set(data):  # a model file (simulate's): no level, nothing graded
         worked = work_model(data)
         sys.stdout.write(as_text(worked))
         _method_page(args, Path(path).stem, worked)
