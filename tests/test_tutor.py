@@ -384,6 +384,7 @@ def test_a_level_file_with_its_kind_taken_out_is_no_model_file_to_work_before_a_
     monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
     data = json.loads((LEVELS / "zero-force-01.json").read_text(encoding="utf-8"))
     data.pop("kind")
+    data.pop("goal", None)
     path = tmp_path / "zf.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["method", str(path)]) == 2
