@@ -98,11 +98,6 @@ class NotStatics(ValueError):
     """Statics alone cannot find these unknowns (the reason in words)."""
 
 
-def _figure_force(value: float, unit: str = "kN") -> str:
-    scale = 1e3
-    return f"{figure(value / scale)} {unit}"
-
-
 def solve_body(title: str, unknowns: list[Unknown], loads: list[Force], span: float, known: dict[str, float] | None = None) -> Step:
     """The unknowns of one body in equilibrium under `loads` (and unknowns already found,
     `known`, by name), one equation at a time as the module says; NotStatics when three
