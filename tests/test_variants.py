@@ -220,7 +220,7 @@ def test_numbers_are_shown_as_by_hand():
     round-off of a solve gone first (9.3749999999 is 9.375), no −0, no e-notation."""
     assert shown(7125, "kN") == "7.13 kN" and shown(9374.9999999, "kN") == "9.38 kN"
     assert shown(-0.0001, "kN") == "0 kN" and shown(-2500, "kN", 1) == "−2.5 kN"
-    assert shown(123456, "kN") == "123 kN" and shown(0.625, "m") == "0.63 m" and shown(30, "°", 0) == "30°"
+    assert shown(123456, "kN") == "123 kN" and shown(0.625, "m") == "0.625 m" and shown(95.6, "kN") == "0.0956 kN" and shown(30, "°", 0) == "30°"
 
 
 def test_expressions_are_read_by_a_parser_not_eval():
@@ -317,7 +317,8 @@ def test_levels_lists_a_students_numbers(capsys):
     assert main(["levels", "--student", ONE]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
     assert "[the load at C = 9 kN, A to C = 1.5 m, A to B = 5.25 m]" in lines["reactions-02"]
-    assert "[" not in lines["truss-01"]
+    assert "[" not in lines["zero-force-01"], "a level that does not vary lists no numbers"
+    assert "[the load at B = " in lines["truss-01"] and lines["truss-01"].split("[")[1] == lines["truss-02"].split("[")[1], "a chain: the same numbers"
 
 
 def test_grade_judges_each_student_with_their_own_numbers(tmp_path):

@@ -609,6 +609,11 @@ class Vary(_Strict):
         description='field → expression: each field of the level set from the numbers, e.g. {"loads[0].fy": "-P", "nodes.B.x": "L"};'
         " the file holds what the default numbers give",
     )
+    follows: LevelId | None = Field(
+        None,
+        description="a chain's first level: this level's numbers are drawn as that level's are, so a number of the same name and range"
+        " takes the same value for the same student (truss-02 follows truss-01)",
+    )
 
 
 class BaseLevel(_Strict):

@@ -22,7 +22,8 @@ free-body level, solved for the student's numbers (game/rules/answer.py): `{A.fx
 `{A.m}` (the moment there), with `|abs` and `|dir` ("to the right", "up",
 "counter-clockwise", as the sign says). Expressions (`vary.set`, `vary.derived`) are
 read by the small parser below, never by `eval`: numbers, names, + − * / ^,
-parentheses and sqrt, abs, hypot, min, max. No pygame here.
+parentheses and sqrt, abs, hypot, min, max, and sin, cos, tan, asin, acos, atan,
+atan2 in degrees. No pygame here.
 """
 
 from __future__ import annotations
@@ -105,12 +106,15 @@ def drawn_index(level_id: str, student: str, name: str, count: int, course: str 
 
 def draw(level: BaseLevel, student: str | None, course: str | None = None) -> dict[str, float]:
     """The drawn numbers of `level` (as written) for `student` in `course` (a course code,
-    None: no course), by name; the defaults for no student."""
+    None: no course), by name; the defaults for no student. A level that `follows` a
+    chain's first level draws with that level's id: the numbers both name (with the same
+    range) are the same for the student in both."""
     if level.vary is None:
         return {}
     if student is None:
         return {name: default_value(n) for name, n in level.vary.numbers.items()}
-    return {name: value_at(n, drawn_index(level.id, student, name, values(n), course)) for name, n in level.vary.numbers.items()}
+    drawn_as = level.vary.follows or level.id  # a chain draws as its first level: the same student's numbers carry along it
+    return {name: value_at(n, drawn_index(drawn_as, student, name, values(n), course)) for name, n in level.vary.numbers.items()}
 
 
 def with_derived(level: BaseLevel, numbers: dict[str, float]) -> dict[str, float]:
@@ -213,7 +217,8 @@ def shown(value: float, unit: str, decimals: int | None = None, *, with_unit: bo
     dropped, "−" for minus."""
     x = Decimal(f"{value / UNITS[unit]:.9g}")  # round-off (9.3749999999 for 9.375) rounds as the exact value would
     if decimals is None:
-        decimals = 0 if abs(x) >= 100 else 1 if abs(x) >= 10 else 2
+        small = 0.01 <= abs(x) < 1  # 0.187, 0.0956 to three figures too; below 0.01 it is round-off, shown as 0
+        decimals = 0 if abs(x) >= 100 else 1 if abs(x) >= 10 else 2 - math.floor(math.log10(abs(x))) if small else 2
     text = f"{x.quantize(Decimal(1).scaleb(-max(decimals, 0)), ROUND_HALF_UP):f}"  # half up, as by hand: 7.125 is 7.13
     if "." in text:
         text = text.rstrip("0").rstrip(".")
@@ -370,7 +375,21 @@ def put(data: dict, path: str, value: float) -> None:
 
 
 # ---------------------------------------------------------------------------- expressions
-FUNCTIONS = {"sqrt": (1, math.sqrt), "abs": (1, abs), "hypot": (2, math.hypot), "min": (2, min), "max": (2, max)}
+FUNCTIONS = {
+    "sqrt": (1, math.sqrt),
+    "abs": (1, abs),
+    "hypot": (2, math.hypot),
+    "min": (2, min),
+    "max": (2, max),
+    # angles in degrees, as a level writes them (a number with unit "°" holds degrees)
+    "sin": (1, lambda a: math.sin(math.radians(a))),
+    "cos": (1, lambda a: math.cos(math.radians(a))),
+    "tan": (1, lambda a: math.tan(math.radians(a))),
+    "asin": (1, lambda x: math.degrees(math.asin(x))),
+    "acos": (1, lambda x: math.degrees(math.acos(x))),
+    "atan": (1, lambda x: math.degrees(math.atan(x))),
+    "atan2": (2, lambda y, x: math.degrees(math.atan2(y, x))),
+}
 OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv, ast.Pow: math.pow}
 
 
@@ -457,6 +476,8 @@ def vary_errors(level: BaseLevel) -> list[str]:
         return [f"{field}: {{{inside}}}: " + _("the level has no vary block, so no number to show") for field, inside in found[:1]]
     if any(PLACEHOLDER.search(text) for _field, text in titles):
         return ["title: " + _("the title names the level for everyone: show the numbers in the brief")]
+    if problem := chain_problem(level):
+        return [problem]
     known = set(level.vary.numbers)
     for name, d in level.vary.derived.items():
         problem = _expression_problem(d.value, known, f"vary.derived.{name}")
@@ -493,6 +514,37 @@ def vary_errors(level: BaseLevel) -> list[str]:
     except ValueError as exc:
         return [str(exc)]
     return []
+
+
+def chain_problem(level: BaseLevel) -> str | None:
+    """What is wrong with the level's `vary.follows`, or None: it names another level, and
+    where that is a shipped level, one that varies, is itself a chain's first level, and
+    draws each number the two share over the same values (else the student's numbers
+    would not carry from one to the other)."""
+    first = level.vary.follows
+    if first is None:
+        return None
+    if first == level.id:
+        return "vary.follows: " + _("a level cannot follow itself: name the chain's first level")
+    from equilibria.files.shipped import LEVELS_DIR  # only validate needs it
+    from equilibria.files.store import BadInput, read_json
+
+    path = LEVELS_DIR / f"{first}.json"
+    if not path.is_file():
+        return None  # a teacher's chain of their own levels: the course's test checks the shipped ones
+    try:
+        head = BaseLevel.model_validate(read_json(path))
+    except (BadInput, ValidationError):
+        return None  # that level's own validate says what is wrong with it
+    if head.vary is None or head.vary.follows is not None:
+        return "vary.follows: " + _("{first} is not a chain's first level (it must vary and follow none)").format(first=first)
+    for name, n in level.vary.numbers.items():
+        m = head.vary.numbers.get(name)
+        if m is not None and (m.min, m.max, m.step) != (n.min, n.max, n.step):
+            return f"vary.numbers.{name}: " + _("{first} draws {name} from {a} to {b} in steps of {c}: a chain draws a shared number alike").format(
+                first=first, name=name, a=f"{m.min:g}", b=f"{m.max:g}", c=f"{m.step:g}"
+            )
+    return None
 
 
 def _expression_problem(text: str, known: set[str], field: str) -> str | None:
