@@ -106,6 +106,8 @@ def hand(level_id: str, x: dict[str, float]) -> list[dict]:
         dm = x["P"] * x["H"] - 10000 * x["b"] / 2  # or a press at A (b behind B) of ΔM/b; the limit is the sum of the two
         least, limit = dm / (x["H"] / 2), dm / (x["H"] / 2) + dm / x["b"]
         return [F("E", -(least + limit) / 2, 0)]
+    if level_id == "tipping-02":  # it slides: a pull back must make up Q − μW; the limit is 4/3 of that (a press alone falls short)
+        return [F("E", -0.999 * 4 / 3 * (x["Q"] - 10000 * x["mu"]), 0)]
     if level_id == "particle-02":  # ΣFy: N·4/l = W; ΣFx: T = N·r/l = W r/4
         return [F("C", -x["W"] * x["r"] / 4, x["W"]), F("R1", x["W"] * x["r"] / 4, 0)]
     if level_id == "free-body-03":  # CA (c across, 4 down) holds P: compression P·l/4, its x part P c/4 = CB
@@ -185,12 +187,12 @@ VARIED_HERE = [
     "friction-02",
     "friction-03",
     "tipping-01",
+    "tipping-02",
 ]
 NOT_YET = {  # numeric levels still without numbers of their own, and why (docs/level-format.md says so too)
     "pulley-01": "its answer depends on the weight alone: the rope's angle would have to vary, which moves the wheel's nodes",
-    "tipping-02": "its worked example in four languages (a pull with a press, 1.1 + 0.5 × 1.6) is still written for its own numbers",
 }
-RANGE_OF_ANSWERS = ("friction-01", "friction-03", "tipping-01")  # any push between two limits holds: a classmate's may fall inside yours
+RANGE_OF_ANSWERS = ("friction-01", "friction-03", "tipping-01", "tipping-02")  # any push between two limits holds: a classmate's may fall inside yours
 
 
 def judged(level_id: str, student: str, moves: list):
@@ -292,8 +294,29 @@ def test_the_cabinet_keeps_tipping_for_every_student():
         assert judged("tipping-01", student, [F("A", 0, -(dm / x["b"] + limit) / 2)]).passed, student
 
 
+def test_the_low_push_keeps_sliding_for_every_student():
+    """tipping-02's regime for each draw: the low push needs more friction than μW but its
+    moment about B is less than the weight's, so it slides and does not tip; a press alone
+    at the limit is not enough, the worked example of the explanation (a pull with a press)
+    is, and so is a pull at the limit."""
+    lv = level("tipping-02")
+    for student in SAMPLE[:5]:
+        x = version(lv, student).numbers
+        need = x["Q"] - 10000 * x["mu"]
+        assert need >= 900 and x["Q"] * x["p"] < 0.9 * 10000 * x["b"] / 2, student
+        limit = version(lv, student).player.max_force
+        assert not judged("tipping-02", student, [F("B", -1.0, 0)]).passed, student
+        assert not judged("tipping-02", student, [F("D", 0, -0.999 * limit)]).passed, ("a press alone", student)
+        assert judged("tipping-02", student, [F("E", -0.55 * limit, -0.8 * limit)]).passed, ("the explanation's example", student)
+
+
 # ---------------------------------------------------------------------------- chains
-CHAINS = {"truss-01": ["truss-02", "truss-03", "joints-01", "truss-04", "truss-05"], "frame-01": ["frame-02"], "beam-06": ["beam-07"]}
+CHAINS = {
+    "truss-01": ["truss-02", "truss-03", "joints-01", "truss-04", "truss-05"],
+    "frame-01": ["frame-02"],
+    "beam-06": ["beam-07"],
+    "tipping-01": ["tipping-02"],
+}
 
 
 def test_the_chains_are_the_shipped_ones_and_validate():
