@@ -392,13 +392,15 @@ def test_validate_warns_when_a_class_of_200_would_share_versions(tmp_path, capsy
 
 
 def test_validate_warns_on_a_numeric_level_that_does_not_vary(capsys, tmp_path):
-    plain = read_json(LEVELS / "pulley-01.json")  # one of the few numeric levels without a vary block (tests/test_vary_every_level.py)
-    assert "vary" not in plain
-    path = tmp_path / "pulley-01.json"
+    plain = read_json(LEVELS / "free-body-03.json")  # every shipped numeric level varies: one with its vary block taken out
+    plain.pop("vary")
+    for field in ("brief", "explanation", "hints"):  # and its texts' placeholders filled with the level's own numbers
+        plain[field] = version(load_level(read_json(LEVELS / "free-body-03.json"))).model_dump(mode="json", by_alias=True)[field]
+    path = tmp_path / "free-body-03.json"
     path.write_text(__import__("json").dumps(plain))
     assert main(["validate", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "pulley-01.json: warning: vary: none, so every student gets the same numbers" in out
+    assert "free-body-03.json: warning: vary: none, so every student gets the same numbers" in out
     assert main(["validate", str(LEVELS / "zero-force-01.json")]) == 0, "a level that asks no number"
     assert "warning" not in capsys.readouterr().out
 
