@@ -270,6 +270,29 @@ def test_a_thousands_comma_is_said_not_read_as_two_components():
     assert Asked(FORCE, "A").read("3,4") == (3e3, 4e3) and Asked(FORCE, "A").read("12,5") == (12e3, 5e3)
 
 
+@pytest.mark.parametrize("lang", ["de", "es", "fr"])
+def test_a_point_before_three_digits_is_asked_about_where_the_comma_is_the_decimal_mark(lang):
+    """German "1.000" is a thousand; the box read it as 1.0 (issue 32): where the decimal
+    mark is the comma, a point followed by exactly three digits (and no comma) could be
+    either, so every box says so, with the two ways to type it, and keeps nothing. A point
+    before one, two or four digits stays a decimal point (1.5, 1.25, 1.0000), and English
+    reads 1.000 as the decimal it is there."""
+    from equilibria.words.i18n import speaking
+
+    with speaking(lang):
+        for what in (FORCE, MOMENT, MEMBER):
+            for typed in ("1.000", "-12.500 kN", "1.000.000"):
+                form = f"{typed}; 0" if what == FORCE else typed
+                with pytest.raises(ValueError, match=r"1000") as said:
+                    Asked(what, "A").read(form)
+                assert typed.split()[0] in str(said.value) and typed.split()[0].replace(".", ",", 1) in str(said.value)
+        assert Asked(MOMENT, "A").read("1.5") == 1500 and Asked(MOMENT, "A").read("1.25") == 1250
+        assert Asked(MOMENT, "A").read("1.0000") == 1000 and Asked(MOMENT, "A").read("1,5") == 1500
+        assert Asked(FORCE, "A").read("0; 1.25") == (0.0, 1250.0) and Asked(MEMBER, "A").read("2000") == 2e6
+    with speaking("en"):
+        assert Asked(MOMENT, "A").read("1.000") == 1000.0 and Asked(FORCE, "A").read("0, 1.000") == (0.0, 1000.0)
+
+
 def test_a_force_far_past_the_levels_loads_says_forces_are_in_kn_then_enter_again_keeps_it():
     """free-body-02's loads are some kN: 5000 typed for 5,000 N is 5,000 kN. The box says
     forces are in kN; a second Enter keeps it (a student may mean it: the check judges)."""

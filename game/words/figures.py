@@ -110,9 +110,29 @@ def thousands_typed(text: str) -> bool:
     return re.fullmatch(r"\s*[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?\s*(?:kN(?:·?m)?)?\s*", text) is not None
 
 
+POINT_THOUSANDS = re.compile(r"(?<![\d.,])[-+]?\d{1,3}(?:\.\d{3})+(?![\d.,])")  # 1.000, 12.500, 1.000.000
+
+
+def point_thousands_typed(text: str) -> str | None:
+    """Where the decimal mark is the comma (German, Spanish, French), a number written as
+    1.000 or 12.500: a thousand, as a German writes it, or one and a point, as a calculator
+    does? Ambiguous, so the boxes ask rather than guess (issue 32: "1.000" read as 1.0).
+    The number, or None. 1.5, 1.25 and 1.0000 are no thousands: they read as decimals."""
+    if decimal_mark() == ".":
+        return None  # there the point is the decimal mark and nothing else
+    found = POINT_THOUSANDS.search(text)
+    return found[0] if found else None
+
+
 def _no_thousands(text: str) -> None:
     if thousands_typed(text):
         raise ValueError(_("Type a number without a thousands comma, in kN (1 kN = 1000 N): 1000 for one thousand."))
+    if (typed := point_thousands_typed(text)) is not None:
+        raise ValueError(
+            _("{typed} could be a thousand or a decimal: type 1000 for one thousand, or the decimal with a comma ({comma}), in kN.").format(
+                typed=typed, comma=typed.replace(".", ",", 1)
+            )
+        )
 
 
 def typed_force(text: str, *, zero: bool = False) -> tuple[float, float]:
