@@ -245,6 +245,22 @@ def test_course_open_keeps_the_course_and_everything_draws_in_it(made, tmp_path)
     assert read_json(tmp_path / "hand-in.json")["course"] == code
 
 
+def test_check_student_on_an_unstamped_solution_draws_in_the_course_opened(made, tmp_path):
+    """`check --student` on an unstamped solution judged it with the numbers of no course,
+    though the student had opened one (show and levels drew in it): the answer worked for
+    the student's own numbers failed, the one for numbers they never saw passed."""
+    course_path, _key = made
+    code = read_json(course_path)["code"]
+    assert run("course", "open", course_path)[0] == 0
+    lv = level("reactions-02")
+    for whose, passes in ((version(lv, ONE, code), 0), (version(lv, ONE), 1)):
+        moves = [{"type": "add_force", "node": n, "fx": fx, "fy": fy} for n, (fx, fy) in reactions_02_by_hand(whose.numbers).items()]
+        path = tmp_path / f"unstamped-{passes}.json"
+        path.write_text(json.dumps({"format": 1, "level": "reactions-02", "moves": moves}))
+        said, out, err = run("check", "reactions-02", "--solution", path, "--student", ONE)
+        assert said == passes, (whose.numbers, out, err)
+
+
 # ---------------------------------------------------------------------------- grading
 def test_grade_course_grades_its_levels_with_its_numbers_and_refuses_another_course(made, tmp_path):
     course_path, key_path = made

@@ -433,10 +433,14 @@ def clean(args: argparse.Namespace) -> int:
 
 
 def _for_student(solution, args: argparse.Namespace):
-    """check --student: an unstamped solution judged with that student's numbers; a
-    stamped one keeps its own stamp (a note on stderr when that is another student)."""
+    """check --student: an unstamped solution judged with that student's numbers, in the
+    course opened (as `show` and `levels` draw them; the numbers without a course when none
+    is open); a stamped one keeps its own stamp (a note on stderr when that is another
+    student)."""
     if args.student and solution.student is None:
-        return solution.model_copy(update={"student": args.student})
+        from equilibria.course.progress import Progress
+
+        return solution.model_copy(update={"student": args.student, "course": solution.course or Progress.load().course_code})
     if args.student and args.student.strip().casefold() != solution.student.strip().casefold():
         said = _("{file}: stamped for student {stamped}: judged with that student's numbers, not {asked}'s")
         print(said.format(file=args.solution, stamped=solution.student, asked=args.student), file=sys.stderr)
