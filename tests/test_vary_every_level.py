@@ -1,14 +1,15 @@
 """Numbers of their own on every level that asks for numbers (issue 32, point 2), and
 chains of levels that carry one student's numbers along.
 
-For every shipped level whose answer is numbers (kinds balance, free_body, section):
-at least 1,000 versions; for a sample of 20 student ids (a fixed seed), the answer worked
+For every shipped level whose answer is numbers (kinds balance, free_body, section): at
+least 1,000 versions; for a sample of 20 student ids (a fixed seed), the answer worked
 by hand for that student's numbers (the closed forms below: the statics of each level,
 written out as on paper) passes the real judge, the rules' own solve gives the same
-answer (free bodies), the brief shows the drawn numbers, and a classmate's answer (the
-level's own numbers) is refused. Chains (vary.follows): the later level draws the first
-level's numbers for the same student, in a course too, and its brief and hints do not
-print an answer of an earlier level of the chain.
+answer (free bodies), the brief shows the drawn numbers, a classmate's answer (the
+level's own numbers) is refused, and so is each sign a student flips (two students).
+Chains (vary.follows): the later level draws the first level's numbers for the same
+student, in a course too, and its brief and hints do not print an answer of an earlier
+level of the chain.
 
 Glossary (SI, N and m): P a load, Q a wind or a pull across, W a weight, w a load per
 metre, a, b, c, d, e, h, L lengths, th an angle [°]; Ay, Dy reactions; RA a support's
@@ -264,6 +265,20 @@ def test_each_students_hand_answer_passes_and_the_brief_shows_the_numbers(level_
         if k < 3 and level_id not in RANGE_OF_ANSWERS and drawn.numbers != draw(lv, None) and named(own) != pytest.approx(named(right), rel=0.02):
             assert not judged(level_id, student, own).passed, ("the level's own answer is not this student's", student)
     assert len(seen) >= 18, "20 students draw (almost) all different numbers"
+
+
+@pytest.mark.parametrize("level_id", [lid for lid in VARIED_HERE if lid not in RANGE_OF_ANSWERS and not lid.startswith(("tutorial", "balance"))])
+def test_a_sign_a_student_flips_is_refused_for_two_students(level_id):
+    """The commonest slip, a sense taken the wrong way (a push for a pull, a reaction down
+    for up): each part of the answer flipped alone, for two students' numbers, is refused."""
+    for student in SAMPLE[:2]:
+        right = hand(level_id, version(level(level_id), student).numbers)
+        for k, move in enumerate(right):
+            for part in ("fx", "fy", "m", "force"):
+                if abs(move.get(part, 0.0)) > 1.0:
+                    wrong = [dict(m) for m in right]
+                    wrong[k][part] = -move[part]
+                    assert not judged(level_id, student, wrong).passed, (student, move, part)
 
 
 @pytest.mark.parametrize("level_id", ["friction-01", "friction-03"])
