@@ -43,10 +43,10 @@ EXPECTED: dict[str, dict[str, str]] = {
     "-2+3": {"tutorial-01": ""},
     "@SUM(1+1)": {"tutorial-01": ""},
     "\ttab": {"tutorial-01": ""},
-    "cr\rname": {"tutorial-01": ""},
-    "lf\nname": {"tutorial-01": ""},
+    "cr\rname": {"tutorial-01": "is no student id (a student id holds printable characters only)"},
+    "lf\nname": {"tutorial-01": "is no student id (a student id holds printable characters only)"},
     'comma, "quoted" name': {"tutorial-01": ""},
-    "caf\udce9": {"tutorial-01": ""},  # a file name that is not UTF-8 (b"caf\xe9")
+    "caf\udce9": {"tutorial-01": "is no student id (a student id holds printable characters only)"},  # a file name that is not UTF-8 (b"caf\xe9")
     "empty": {},
     "locked": {"tutorial-01": "locked: cannot read the folder", "tutorial-04": "locked: cannot read the folder"},
     "root-link": {"tutorial-01": "root-link: a link to a folder: not followed", "tutorial-04": "root-link: a link to a folder: not followed"},
@@ -78,6 +78,17 @@ def write(path: Path, value) -> Path:
     return path
 
 
+def own(student: str) -> str:
+    """The answer to `student`'s own numbers of tutorial-01, as a student types it (unstamped):
+    every numeric level draws each student's numbers, so a classmate's answer is no answer."""
+    from judging import answer_for
+
+    try:
+        return json.dumps(answer_for("tutorial-01", student, stamped=False))
+    except ValueError:  # no student id (a control character): no numbers, and grade says so
+        return reference("tutorial-01")
+
+
 def reference(level_id: str) -> str:
     return (REFERENCE / f"{level_id}.json").read_text(encoding="utf-8")
 
@@ -95,10 +106,10 @@ def build(tmp_path: Path) -> tuple[Path, Path, Path]:
     cls.mkdir()
     secret = write(tmp_path / "secret" / "tutorial-01.json", reference("tutorial-01"))  # a good answer, outside: never read
     for name in (FORMULA, "+cmd|' -C calc'!A0", "-2+3", "\ttab", "cr\rname", "lf\nname", 'comma, "quoted" name'):
-        write(cls / name / "tutorial-01.json", reference("tutorial-01"))
-    write(cls / "@SUM(1+1).json", reference("tutorial-01"))  # one file per student
+        write(cls / name / "tutorial-01.json", own(name))
+    write(cls / "@SUM(1+1).json", own("@SUM(1+1)"))  # one file per student
     os.makedirs(os.path.join(os.fsencode(cls), b"caf\xe9"))
-    write(Path(os.fsdecode(os.path.join(os.fsencode(cls), b"caf\xe9"))) / "tutorial-01.json", reference("tutorial-01"))
+    write(Path(os.fsdecode(os.path.join(os.fsencode(cls), b"caf\xe9"))) / "tutorial-01.json", own("caf\udce9"))
     (cls / "empty").mkdir()
     write(cls / "locked" / "tutorial-01.json", reference("tutorial-01"))  # made unreadable by the test
     (cls / "root-link").symlink_to("/")
@@ -106,26 +117,26 @@ def build(tmp_path: Path) -> tuple[Path, Path, Path]:
     (cls / "inner").mkdir()
     (cls / "inner" / "tutorial-01.json").symlink_to(secret)
     (cls / "inner" / "loop").symlink_to(cls / "inner")
-    write(cls / "upper" / "ANSWER.JSON", reference("tutorial-01"))
+    write(cls / "upper" / "ANSWER.JSON", own("upper"))
     write(cls / "upper" / "Build.Json", reference("tutorial-04"))
-    write(cls / "shout.JSON", reference("tutorial-01"))
+    write(cls / "shout.JSON", own("shout"))
     nodes = [{"type": "add_node", "id": f"N{k}", "x": 0.1 + 2.3 * (k % 50) / 50, "y": -0.9 + 2.8 * (k // 50) / 21} for k in range(HUGE_NODES)]
     write(cls / "huge" / "tutorial-04.json", {"format": 1, "level": "tutorial-04", "moves": nodes})
     write(cls / "wrong-id" / "tutorial-01.json", {**json.loads(reference("tutorial-01")), "level": "tutorial-1"})
     write(cls / "formula-id" / "answer.json", {"format": 1, "level": "=1+2", "moves": []})
-    write(cls / "other-level" / "tutorial-01.json", reference("tutorial-01"))
+    write(cls / "other-level" / "tutorial-01.json", own("other-level"))
     write(cls / "other-level" / "bridge-01.json", reference("bridge-01"))  # a level not graded: left out
     write(cls / "broken-other" / "bridge-01.json", '{"format": 1,')  # broken, named for a level not graded
     write(cls / "broken-own" / "tutorial-04.json", '{"format": 1,')
-    write(cls / "broken-own" / "tutorial-01.json", reference("tutorial-01"))
+    write(cls / "broken-own" / "tutorial-01.json", own("broken-own"))
     (cls / "pipe").mkdir()
     os.mkfifo(cls / "pipe" / "tutorial-01.json")  # reading it would wait for ever
     (cls / "copier").mkdir()
     (cls / "copier" / "tutorial-01.json").symlink_to(cls / "upper" / "ANSWER.JSON")  # another student's answer
-    write(cls / "linked" / "work" / "final.json", reference("tutorial-01"))
+    write(cls / "linked" / "work" / "final.json", own("linked"))
     (cls / "linked" / "tutorial-01.json").symlink_to(Path("work") / "final.json")  # a link within one's own folder: read once
     write(cls / "hidden-extension" / "tutorial-01.json.txt", reference("tutorial-01"))  # as Notepad saves it with extensions hidden
-    write(cls / "backup" / "tutorial-01.json", reference("tutorial-01"))
+    write(cls / "backup" / "tutorial-01.json", own("backup"))
     write(cls / "backup" / "tutorial-01.json.bak", "{")  # a backup beside the answer is no second answer
     return levels, cls, secret
 

@@ -41,3 +41,21 @@ def fails(level_id: str, moves: list, *words: str, hidden: tuple[str, ...] = ())
     for h in hidden:
         assert h not in v.reason, (h, v.reason)
     return v.reason
+
+
+def answer_for(level_id: str, student: str, course: str | None = None, stamped: bool = True) -> dict:
+    """The answer to `student`'s own numbers of a free-body level (in `course`), as a solution
+    file: what the student hands in when they did the statics. Stamped with the student and
+    their numbers as the game writes it, or (stamped=False) the moves alone, as a student who
+    typed the file by hand writes it."""
+    from equilibria.rules.kinds import KINDS
+    from equilibria.rules.variants import template, version
+
+    drawn = version(load_level(read_json(LEVELS / f"{level_id}.json")), student, course)
+    moves = KINDS[drawn.kind].answer(drawn)
+    assert moves, f"{level_id} has no one answer"
+    solution: dict = {"format": 1, "level": level_id}
+    if stamped and template(drawn).vary is not None:
+        solution |= {k: v for k, v in {"student": drawn.student, "course": drawn.course, "numbers": drawn.numbers}.items() if v is not None}
+    solution["moves"] = [m.model_dump(mode="json", exclude_none=True) for m in moves]
+    return solution

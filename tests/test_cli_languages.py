@@ -33,6 +33,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from judging import answer_for
 
 import equilibria.cli.main
 from equilibria.cli.main import build_parser, main
@@ -105,7 +106,7 @@ def world(tmp_path, monkeypatch):
     klass = tmp_path / "class"
     (klass / "ann").mkdir(parents=True)
     (klass / "ben").mkdir()
-    shutil.copy(LEVELS_DIR / "solutions" / "tutorial-01.json", klass / "ann" / "tutorial-01.json")
+    (klass / "ann" / "tutorial-01.json").write_text(json.dumps(answer_for("tutorial-01", "ann", stamped=False)), encoding="utf-8")  # ann's own numbers
     (klass / "ben" / "notes.json").write_text('{"level": "no-such-level", "format": 1, "moves": []}', encoding="utf-8")
     (tmp_path / "broken.json").write_text("{ not json", encoding="utf-8")
     progress = Progress.load()  # saved work on tutorial-02, to export

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
+from judging import answer_for
 
 from equilibria.classroom import handin
 from equilibria.classroom.gradebook import TOTAL
@@ -25,7 +26,13 @@ from equilibria.rules.judge import marks as rule
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 REFERENCE = LEVELS / "solutions"
-RIGHT = json.loads((REFERENCE / "tutorial-01.json").read_text())  # passes tutorial-01
+RIGHT = json.loads((REFERENCE / "tutorial-01.json").read_text())  # passes tutorial-01 as written (no student: its own numbers)
+
+
+def right(student: str) -> dict:
+    """The answer to `student`'s own numbers of tutorial-01, as the game hands it in."""
+    return answer_for("tutorial-01", student)
+
 WRONG = {"format": 1, "level": "tutorial-01", "moves": [{"type": "add_force", "node": "B", "fx": 0, "fy": 1000}]}
 T0, T1 = "2026-03-02T14:05:09Z", "2026-03-02T14:20:00Z"
 
@@ -129,7 +136,7 @@ def test_export_carries_the_record_and_grade_marks_it(tmp_path, capsys):
     """The student's way: checks recorded in the progress, `export`, then `grade`."""
     progress = Progress.load()
     progress.set_student("ann")
-    progress.save_work("tutorial-01", RIGHT)
+    progress.save_work("tutorial-01", right("ann"))
     progress.record_check("tutorial-01", False, None, 1, hints=1, when=T0)
     progress.record_check("tutorial-01", True, 80, 2, hints=1, passed_at=2, when=T1)
     progress.save()
@@ -145,11 +152,11 @@ def test_export_carries_the_record_and_grade_marks_it(tmp_path, capsys):
 
 def test_a_level_given_up_is_handed_in_as_its_record_alone(tmp_path):
     progress = Progress.load()
-    progress.save_work("tutorial-01", RIGHT)  # after "show the answer", the work in hand is the answer
+    progress.save_work("tutorial-01", right("bob"))  # after "show the answer", the work in hand is the answer
     progress.record_check("tutorial-01", True, 0, 2, shown=True, hints=1, when=T0)
     progress.save()
     target = tmp_path / "class" / "bob" / "tutorial-01.json"
-    line = handin.hand_in(RIGHT, "bob", target, handin.record_of(Progress.load(), "tutorial-01"))
+    line = handin.hand_in(right("bob"), "bob", target, handin.record_of(Progress.load(), "tutorial-01"))
     assert "without your work" in line and json.loads(target.read_text())["moves"] == []
     rows, _ = graded(tmp_path, "tutorial-01")
     bob = rows[("bob", "tutorial-01")]
@@ -163,10 +170,10 @@ def test_a_class_by_a_list_of_level_ids_in_the_long_csv(tmp_path):
     first = {"tries": 1, "passed_at": 1, "marks": 100, "first_check": T0, "last_check": T0}
     third = {"tries": 3, "hints": 2, "passed_at": 3, "marks": 60, "first_check": T0, "last_check": T1}
     bridge = json.loads((REFERENCE / "bridge-01.json").read_text())
-    handed(cls, "ann", RIGHT, first)
+    handed(cls, "ann", right("ann"), first)
     handed(cls, "ann", bridge, first)
-    handed(cls, "ben", RIGHT, third)
-    handed(cls, "cat", {**RIGHT}, {"tries": 0, "passed_at": 1, "marks": 100})
+    handed(cls, "ben", right("ben"), third)
+    handed(cls, "cat", {**right("cat")}, {"tries": 0, "passed_at": 1, "marks": 100})
     rows, _ = graded(tmp_path, "tutorial-01", "bridge-01")
     assert set(rows) == {(s, lv) for s in ("ann", "ben", "cat") for lv in ("tutorial-01", "bridge-01")}
     got = {k: (r["passed"], r["marks"], r["tries"], bool(r["flags"])) for k, r in rows.items()}
@@ -204,8 +211,8 @@ def test_the_wide_csv_takes_the_rosters_own_columns_and_a_total(tmp_path):
     student found by SIS User ID (not by name, nor Canvas's own ID), one column of marks
     per level in the order given, and the total; a student not on the roster at the end."""
     cls = tmp_path / "class"
-    handed(cls, "s1", RIGHT, {"tries": 2, "hints": 1, "first_check": T0, "last_check": T1})  # fixed, unchecked: check 3
-    handed(cls, "zed", RIGHT, {"tries": 1, "passed_at": 1, "marks": 100, "first_check": T0, "last_check": T0})
+    handed(cls, "s1", right("s1"), {"tries": 2, "hints": 1, "first_check": T0, "last_check": T1})  # fixed, unchecked: check 3
+    handed(cls, "zed", right("zed"), {"tries": 1, "passed_at": 1, "marks": 100, "first_check": T0, "last_check": T0})
     roster = tmp_path / "canvas.csv"
     roster.write_text('Student,ID,SIS User ID,SIS Login ID,Section\r\n"Lee, Ann",1234,s1,ann,A\r\n"Roe, Bo",1235,s2,bo,A\r\n', encoding="utf-8-sig")
     wide, book = tmp_path / "import.csv", tmp_path / "book.json"
@@ -225,7 +232,7 @@ def test_the_wide_csv_takes_the_rosters_own_columns_and_a_total(tmp_path):
 
 
 def test_without_a_roster_the_wide_csv_names_the_student(tmp_path, capsys):
-    handed(tmp_path / "class", "ann", RIGHT, {"tries": 1, "passed_at": 1, "marks": 100, "first_check": T0, "last_check": T0})
+    handed(tmp_path / "class", "ann", right("ann"), {"tries": 1, "passed_at": 1, "marks": 100, "first_check": T0, "last_check": T0})
     assert main(["grade", "tutorial-01", str(tmp_path / "class"), "--wide", "-", "--workers", "1"]) == 0
     assert capsys.readouterr().out.splitlines() == ["student,tutorial-01,total", "ann,100,100"]
 
@@ -242,7 +249,7 @@ def test_without_a_roster_the_wide_csv_names_the_student(tmp_path, capsys):
     ],
 )
 def test_bad_outputs_and_levels_are_one_line_and_exit_2(tmp_path, capsys, args, line):
-    handed(tmp_path / "class", "ann", RIGHT, None)
+    handed(tmp_path / "class", "ann", right("ann"), None)
     args = [a.format(cls=tmp_path / "class", tmp=tmp_path) for a in args]
     assert main(["grade", *args]) == 2
     out, err = capsys.readouterr()

@@ -280,7 +280,7 @@ def test_tipping_versus_slipping_needs_the_comparison():
     fails("tipping-01", [F("E", -0.5 * KN)])  # 0.5 kN·m: too little
     fails("tipping-01", [F("B", 0, -2 * KN)])  # pressed down on the pivot itself
     assert not verdict("tipping-01", [F("A", 0, -0.5 * KN)]).passed
-    level = english(read_json(LEVELS / "tipping-01.json"))
+    level = english(own_numbers(read_json(LEVELS / "tipping-01.json")))  # as written: its own numbers
     assert "2.5 kN" in level["explanation"] and "5 kN" in level["explanation"] and "1 kN·m" in level["explanation"]
     assert level["player"]["max_force"] < push * KN  # the push cannot simply be cancelled
 
@@ -298,7 +298,7 @@ def test_the_same_cabinet_pushed_low_slides_first():
     fails("tipping-02", [F("A", 0, -2 * KN)])  # pressed down at the back corner, as against tipping
     fails("tipping-02", [F("E", 0, -2 * KN)])
     fails("tipping-02", [F("E", -1 * KN)])  # too little: 5.5 kN of friction needed
-    level = english(read_json(LEVELS / "tipping-02.json"))
+    level = english(own_numbers(read_json(LEVELS / "tipping-02.json")))  # as written: its own numbers
     for figure in ("12.5 kN", "5 kN", "6 kN", "1.5 kN"):
         assert figure in level["explanation"], figure
 

@@ -67,7 +67,7 @@ from equilibria.course.level import Level, LevelVersionError, drawn_version, loa
 from equilibria.course.syllabus import level_files, level_path
 from equilibria.files.store import BadInput, read_json
 from equilibria.rules.kinds import KINDS
-from equilibria.rules.variants import numbers_line, student_key
+from equilibria.rules.variants import numbers_line, student_error, student_key
 from equilibria.words.i18n import N_, _, decimal, language
 from equilibria.words.text import named
 
@@ -487,6 +487,11 @@ def judge(job: Job) -> Row:
     try:
         level: Level = load_level(read_json(job.level_file))
         solution = read_solution(job.solution_file)  # within the budget, whatever the file became since it was planned
+        if level.vary is not None and (why := student_error(job.student)):
+            # The numbers are drawn from the student's id, which the folder (or file) names:
+            # a name no id can be (a control character in it) has no numbers, never the level's fault.
+            said = _("{file}: {student} is no student id ({why}), so there are no numbers of theirs to judge this work with: name the folder (or the file) by the student's id")
+            return refused(said.format(file=job.shown, student=named(job.student), why=why), _("no student id"))
         if level.vary is not None and solution.student is not None and student_key(solution.student) != student_key(job.student):
             # The numbers are the owner's (the folder or file it was handed in as): work
             # stamped for a classmate answers the classmate's numbers, so it fails, named.

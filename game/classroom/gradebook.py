@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from equilibria.classroom.grade import Row, _is_json, valid_text
+from equilibria.classroom.grade import Row, _is_json, printable, valid_text
 from equilibria.classroom.roster import Roster
 from equilibria.files.store import BadInput, read_json
 from equilibria.words.i18n import _
@@ -65,7 +65,9 @@ def cells(r: Row) -> list[str]:
     count = "" if m.tries is None else str(m.tries)
     hints = "" if m.hints is None else str(m.hints)
     shown = "" if m.shown is None else ("yes" if m.shown else "no")
-    said = [r.student, r.level, "true" if r.passed else "false", str(m.marks), count, hints, shown, "; ".join(m.flags), r.reason, r.file]
+    # The reason and the flags echo what a file held (a tag, a name): a control character in
+    # them is shown as its escape, never sent to the terminal or the spreadsheet as itself.
+    said = [r.student, r.level, "true" if r.passed else "false", str(m.marks), count, hints, shown, printable("; ".join(m.flags)), printable(r.reason), r.file]
     return [*said, r.student_id, r.numbers, m.first_check, m.last_check]
 
 
