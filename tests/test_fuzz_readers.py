@@ -28,10 +28,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from judging import answer_for
 from hostile import quiet
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
+from judging import answer_for
 
 from equilibria.classroom.roster import read_roster
 from equilibria.cli.main import main

@@ -107,7 +107,8 @@ def test_one_level_by_id_and_a_flat_folder_of_the_corpus_each_file_its_line(tmp_
     level graded; one for another level leaves its student with nothing handed in."""
     solutions = tmp_path / "class"
     shutil.copytree(CORPUS / "solutions", solutions)
-    write(solutions / "good.json", answer_for("tutorial-01", "good", stamped=False))  # the corpus's good.json answers the level as written; "good" has numbers of their own
+    # The corpus's good.json answers the level as written; the student "good" has numbers of their own.
+    write(solutions / "good.json", answer_for("tutorial-01", "good", stamped=False))
     assert main(["grade", "tutorial-01", str(solutions), "--csv", "-"]) == 0
     rows = {r["student"]: r for r in rows_of(capsys.readouterr().out)}
     assert set(rows) == {*BROKEN_SOLUTION, "good"}

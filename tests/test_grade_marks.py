@@ -33,6 +33,7 @@ def right(student: str) -> dict:
     """The answer to `student`'s own numbers of tutorial-01, as the game hands it in."""
     return answer_for("tutorial-01", student)
 
+
 WRONG = {"format": 1, "level": "tutorial-01", "moves": [{"type": "add_force", "node": "B", "fx": 0, "fy": 1000}]}
 T0, T1 = "2026-03-02T14:05:09Z", "2026-03-02T14:20:00Z"
 

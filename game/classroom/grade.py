@@ -490,7 +490,10 @@ def judge(job: Job) -> Row:
         if level.vary is not None and (why := student_error(job.student)):
             # The numbers are drawn from the student's id, which the folder (or file) names:
             # a name no id can be (a control character in it) has no numbers, never the level's fault.
-            said = _("{file}: {student} is no student id ({why}), so there are no numbers of theirs to judge this work with: name the folder (or the file) by the student's id")
+            said = _(
+                "{file}: {student} is no student id ({why}), so there are no numbers of theirs to judge this work with: "
+                "name the folder (or the file) by the student's id"
+            )
             return refused(said.format(file=job.shown, student=named(job.student), why=why), _("no student id"))
         if level.vary is not None and solution.student is not None and student_key(solution.student) != student_key(job.student):
             # The numbers are the owner's (the folder or file it was handed in as): work
