@@ -253,3 +253,17 @@ def test_the_players_force_has_a_hollow_head_and_a_load_to_come_a_dashed_shaft(f
         size = math.hypot(ux, uy)
         middle = (a.head[0] - ux / size * a.head_length * 0.55, a.head[1] - uy / size * a.head_length * 0.55)  # inside the head
         assert tuple(surface.get_at((round(middle[0]), round(middle[1]))))[:3] == inside
+
+
+def test_a_distributed_load_still_to_come_is_drawn_with_dashed_shafts(fonts):
+    """As a point load still to come (above): in the loads' black, its shafts dashed, not
+    in a grey beside the grey of "about zero" (issue 33)."""
+    from equilibria.engine.simulation import Simulation
+
+    data = bridge_truss(P)
+    data["member_loads"] = [{"member": "DE", "w": -5e3, "history": [[0, 0], [5, 0], [6, 1]]}]
+    model = build_model(data)
+    view = View.fit((0.0, 0.0, 4.0, 1.0), tuple(AREA), 120)
+    painter = render.StructurePainter(fonts, Stage("t", "sandbox", "", None, ()), model)
+    row = [a for a in arrows(painter.sketch(AREA, view, Simulation(model, "rk4"), values=True), LOAD) if a.width == 2]
+    assert row and all(a.dashed for a in row)

@@ -21,7 +21,7 @@ import numpy as np
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.drawlist import Arrow, Dashes, Lines, Polygon, Sketch
 from equilibria.app.draw.labels import LabelLayer
-from equilibria.app.draw.palette import BACKGROUND, MUTED, Colour, mix
+from equilibria.app.draw.palette import BACKGROUND, RESULTANT, Colour, mix
 from equilibria.engine import histories
 from equilibria.engine.member_loads import forces_along, frame, load_table, resultant
 from equilibria.engine.results import member_results
@@ -34,7 +34,6 @@ DIAGRAM_PX = 55.0  # [px] the height of the scene's largest shear or moment
 DIAGRAM_POINTS = 25  # points along each member
 SHEAR: Colour = (0, 110, 160)  # outlines and values; the fill is a pale tint
 MOMENT: Colour = (170, 100, 0)
-RESULTANT: Colour = (88, 88, 84)
 MODES = (None, "shear", "moment")
 DIAGRAM_LINES = {  # the legend's line on each diagram
     "shear": N_("shear force V diagram (I: next); read from the left end:"),
@@ -69,17 +68,17 @@ class SpreadLoads:
 
     def draw(self, sketch: Sketch, painter, sim, pts: np.ndarray, seen: np.ndarray, colour: Colour) -> None:
         """Each load at its value now (a history's scale at the run's time); a load still
-        to come in grey at its full value."""
+        to come at its full value, its arrows' shafts dashed (as a point load's: render.py)."""
         if not self.loads or self.w_ref <= 0.0:
             return
         m = self.model.arrays
         for ml in self.loads:
             if not (seen[ml.i] or seen[ml.j]):
                 continue
-            scale, shade = histories.scale(m, ml.history, sim.time), colour
+            scale, to_come = histories.scale(m, ml.history, sim.time), False
             if abs(scale) < 1e-9:
-                scale, shade = histories.peak(m, ml.history), MUTED
-            self._row(sketch, painter.labels, ml, scale, pts, shade)
+                scale, to_come = histories.peak(m, ml.history), True
+            self._row(sketch, painter.labels, ml, scale, pts, colour, dashed=to_come)
             if self.resultants:
                 self._resultant(sketch, painter, ml, scale, pts)
 
@@ -91,7 +90,7 @@ class SpreadLoads:
             return np.array([d[1], -d[0]])  # world (−dy, dx) turned to the screen (y down)
         return np.array([1.0, 0.0]) if ml.direction == "x" else np.array([0.0, -1.0])
 
-    def _row(self, sketch: Sketch, labels: LabelLayer, ml, scale: float, pts: np.ndarray, colour: Colour) -> None:
+    def _row(self, sketch: Sketch, labels: LabelLayer, ml, scale: float, pts: np.ndarray, colour: Colour, *, dashed: bool = False) -> None:
         a, b = pts[ml.i], pts[ml.j]
         span = float(math.hypot(*(b - a)))
         n = max(3, int(span / SPREAD_GAP_PX) + 1)
@@ -106,7 +105,7 @@ class SpreadLoads:
             tail = head - push * length
             tails.append(tail)
             if length >= 4.0:
-                sketch.add(Arrow(tuple(tail), tuple(head), colour, 2, min(9.0, 0.5 * length), 7.0))
+                sketch.add(Arrow(tuple(tail), tuple(head), colour, 2, min(9.0, 0.5 * length), 7.0, dashed=dashed))
         sketch.add(Lines(tuple(tuple(p) for p in tails), colour))
         # A uniform load's w a quarter along, not in the middle: its resultant (W) is drawn
         # at the centroid, the middle, and its dashed line would cross the words.

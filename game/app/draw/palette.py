@@ -27,6 +27,7 @@ REACTION: Colour = (23, 82, 0)  # a dark green
 LOAD: Colour = INK
 OWN_FORCE: Colour = (122, 14, 122)  # the forces the player added: purple (with a hollow head), apart from the given loads in black
 BROKEN: Colour = ZERO  # dashed: told from "about zero" by its dashes
+RESULTANT: Colour = (88, 88, 84)  # a distributed load's resultant (W): a dashed arrow, its words beside it
 MARK: Colour = OWN_FORCE  # what the picture points out (the first to break, the player's marks and cuts, a mechanism's motion): strokes and rings
 PLATE: Colour = (226, 226, 220)
 GROUND: Colour = (226, 216, 194)
@@ -65,6 +66,7 @@ ROLES: dict[str, Colour] = {
     "your force": OWN_FORCE,
     "reaction": REACTION,
     "mark": MARK,
+    "resultant": RESULTANT,
 }
 _MEMBERS = ("tension", "compression", "about zero")  # meet at joints; "hidden" draws every member alike, never beside these
 _ARROWS = ("load", "your force", "reaction")  # arrows at the joints, over the members' ends, beside one another
@@ -78,11 +80,20 @@ SIDE_BY_SIDE: tuple[tuple[str, str], ...] = (
     ("your force", "reaction"),  # the graphs' third series (reactions) too
     *(("mark", role) for role in (*_MEMBERS, "hidden", "load", "reaction")),  # a mark on a member, beside an arrow
     *(("broken", role) for role in ("tension", "compression", *_ARROWS, "mark")),  # a broken member's dashes beside the standing, crossed if first
+    ("resultant", "tension"),  # W: over the beam it loads
+    ("resultant", "compression"),
+    ("resultant", "your force"),
 )
 BY_SHAPE: dict[tuple[str, str], str] = {  # one colour, two shapes
     ("broken", "about zero"): "dashes, against a solid thin line",
     ("load to come", "load"): "a dashed shaft, against a solid one",
     ("mark", "your force"): "strokes, crosses and rings, against an arrow with a hollow head",
+    # No seventh colour keeps ΔE00 20 from the six beside it (under 3:1, for every eye): W's
+    # resultant is a dashed arrow with its words ("resultant 16 kN, 4 m from A").
+    ("resultant", "load"): "a long dashed arrow and its words, against the row of solid arrows it stands for",
+    ("resultant", "about zero"): "a dashed arrow with a head, against a thin solid line",
+    ("resultant", "hidden"): "a dashed arrow with a head, against a wide solid band",
+    ("resultant", "reaction"): "a dashed arrow on the beam's span, against solid arrows at the supports",
 }
 GRAPHICS = tuple(ROLES)  # each keeps 3:1 against BACKGROUND (the picture, the graphs' plots, the legend's swatches)
 
