@@ -67,6 +67,7 @@ ROLES: dict[str, Colour] = {
     "reaction": REACTION,
     "mark": MARK,
     "resultant": RESULTANT,
+    "nail": ALERT,  # a node nailed in place (a ring crossed by a stroke), and the warnings' words
 }
 _MEMBERS = ("tension", "compression", "about zero")  # meet at joints; "hidden" draws every member alike, never beside these
 _ARROWS = ("load", "your force", "reaction")  # arrows at the joints, over the members' ends, beside one another
@@ -83,6 +84,7 @@ SIDE_BY_SIDE: tuple[tuple[str, str], ...] = (
     ("resultant", "tension"),  # W: over the beam it loads
     ("resultant", "compression"),
     ("resultant", "your force"),
+    *(("nail", role) for role in ("tension", "about zero", "hidden", "load", "your force")),  # on a node, among its members and arrows
 )
 BY_SHAPE: dict[tuple[str, str], str] = {  # one colour, two shapes
     ("broken", "about zero"): "dashes, against a solid thin line",
@@ -94,6 +96,8 @@ BY_SHAPE: dict[tuple[str, str], str] = {  # one colour, two shapes
     ("resultant", "about zero"): "a dashed arrow with a head, against a thin solid line",
     ("resultant", "hidden"): "a dashed arrow with a head, against a wide solid band",
     ("resultant", "reaction"): "a dashed arrow on the beam's span, against solid arrows at the supports",
+    ("nail", "compression"): "a ring crossed by a stroke at a node, against a band along a member",
+    ("nail", "reaction"): "a ring crossed by a stroke at a node, against an arrow",
 }
 GRAPHICS = tuple(ROLES)  # each keeps 3:1 against BACKGROUND (the picture, the graphs' plots, the legend's swatches)
 
