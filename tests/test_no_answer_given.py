@@ -256,3 +256,25 @@ def test_show_the_answer_comes_from_the_judge_and_passes(level_id, monkeypatch):
         return
     assert attempt.marks == 0 and attempt.shown
     assert check(level, attempt.solution(moves)).passed
+
+
+HIDING = [i for i in graded() if (lambda k: k.hides_forces_until_checked or k.hides_sums_until_passed)(KINDS[read_json(shipped_level(i))["kind"]])]
+
+
+@pytest.mark.parametrize("level_id", HIDING)
+def test_simulate_runs_a_level_whose_forces_are_its_answer_only_after_a_pass(level_id, tmp_path, monkeypatch):
+    """`simulate LEVEL` printed every member force and reaction: a zero-force puzzle's
+    zero members and a section's cut forces, one command away. Before a pass (or a shown
+    answer) it is refused in one line, as `method` is; after one it runs."""
+    from equilibria.course.progress import Progress
+
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
+    for how in ((), ("--integrator", "linear", "--json"), ("--integrator", "relax", "--load-factors", "0.5,1")):
+        code, said = run_command("simulate", level_id, *how)
+        assert code == 2 and said.count("\n") == 1 and "after a pass" in said, said
+        assert "N = " not in said and "fy = " not in said  # no member force, no reaction
+    progress = Progress.load()
+    progress.record_check(level_id, True, 100, 1, hints=0, passed_at=1)
+    progress.save()
+    code, said = run_command("simulate", level_id, "--seconds", "0.02")
+    assert code in (0, 1) and " N = " in said, said  # it ran (1: a free body alone is a mechanism, it falls)

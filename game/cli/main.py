@@ -514,7 +514,7 @@ def method(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
     progress = Progress.load()
-    if KINDS[level.kind].judged and not (progress.won(level.id) or progress.shown(level.id)):
+    if KINDS[level.kind].judged and not _answer_open(level, progress):
         said = _('{level}: its method shows after a pass, or after "show the answer" (Ctrl+A in the game), which gives its marks up')
         raise BadInput(said.format(level=level.id))
     try:
@@ -525,6 +525,33 @@ def method(args: argparse.Namespace) -> int:
     sys.stdout.write(f"{drawn.title}\n\n" + as_text(worked))
     _method_page(args, drawn.title, worked)
     return 0
+
+
+def _answer_open(level, progress) -> bool:
+    """Whether the student may see what `level` asks for: passed, or its answer shown (which
+    gave the marks up). What the game hides before then, a command does not print."""
+    return progress.won(level.id) or progress.shown(level.id)
+
+
+def _forces_hidden(path: str, data) -> str | None:
+    """The level id when `data` is a level whose kind hides its forces or its sums before a
+    pass (a zero-force or determinacy puzzle, a section, a free body, a balance: the forces
+    are the answer or its first step) and the student has not passed it nor been shown it;
+    None otherwise (a model file, a build level, a sandbox, a level passed)."""
+    from pathlib import Path
+
+    from equilibria.course.level import load_level
+    from equilibria.course.progress import Progress
+    from equilibria.rules.kinds import KINDS
+
+    kind = KINDS.get(data.get("kind")) if isinstance(data, dict) and isinstance(data.get("kind"), str) else None
+    if kind is None or not (kind.hides_forces_until_checked or kind.hides_sums_until_passed):
+        return None
+    try:
+        level = load_level(data)
+    except ValueError:
+        return Path(path).stem  # a broken level of a hiding kind is still that kind's
+    return None if _answer_open(level, Progress.load()) else level.id
 
 
 def _saved_work(level, progress) -> dict | None:
@@ -904,6 +931,13 @@ def _read_model(args: argparse.Namespace):
 
     args.model = str(level_path(args.model))  # a level's id names its file
     data = read_json(args.model)
+    hidden = _forces_hidden(args.model, data)
+    if hidden:
+        said = _(
+            '{level}: its forces are what the level asks for, so simulate runs it after a pass, or after "show the answer" (Ctrl+A in the game), '
+            "which gives its marks up; play it with `equilibria play {level}`"
+        )
+        raise BadInput(said.format(level=hidden))
     problem = format_problem(data, required=False) if isinstance(data, dict) else None
     if problem:
         raise BadInput(f"{args.model}: format: {problem}")  # the problem in the language: equilibria.files.store
