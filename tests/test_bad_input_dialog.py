@@ -119,6 +119,9 @@ def test_escape_closes_the_box_without_quitting_and_a_good_level_still_opens(tmp
         app.frame()
         assert app.running and not menu.cannot_open.text
         choose(app, menu, good)
+        assert menu.student.shown  # its numbers vary: the student id is asked first
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")  # not now: the level's own numbers
+        app.frame()
         assert type(app.scene).__name__ == "PlayScene"
 
 

@@ -117,12 +117,23 @@ def world(tmp_path, monkeypatch):
     mine = json.loads((LEVELS_DIR / "tutorial-02.json").read_text(encoding="utf-8")) | {"id": "my-level"}
     (teacher / "mine.json").write_text(json.dumps(mine), encoding="utf-8")
     shutil.copy(LEVELS_DIR / "tutorial-01.json", teacher / "clash.json")
+    for name in ("tutorial-01", "tutorial-02"):
+        write_model(name, tmp_path / f"model-{name}.json")
     return tmp_path
+
+
+def write_model(level_id: str, path: Path) -> Path:
+    """A shipped level's structure as a plain model file (no kind, no goal): `simulate`
+    refuses a level whose forces are its answer before a pass, and runs a model."""
+    data = json.loads((LEVELS_DIR / f"{level_id}.json").read_text(encoding="utf-8"))
+    path.write_text(json.dumps({k: v for k, v in data.items() if k not in ("kind", "goal")}), encoding="utf-8")
+    return path
 
 
 def commands(w: Path) -> list[list[str]]:
     """Every command, its success and its typical refusals."""
     level = str(LEVELS_DIR / "tutorial-01.json")
+    model1, model2 = str(w / "model-tutorial-01.json"), str(w / "model-tutorial-02.json")
     return [
         ["--help"],
         *([name, "--help"] for name in ("simulate", "validate", "check", "show", "grade", "export", "docs", "clean", "levels", "play", "sandbox")),
@@ -149,11 +160,12 @@ def commands(w: Path) -> list[list[str]]:
         ["grade", "tutorial-01", str(w / "class"), "--csv", str(w / "marks.csv"), "--workers", "1"],
         ["grade", "tutorial-01", str(w / "class"), "--csv", str(w / "class")],  # --csv a folder
         ["grade", "tutorial-01", str(w / "nothing"), "--csv", str(w / "m.csv")],
-        ["simulate", level, "--integrator", "linear"],  # a mechanism: the engine's words, excluded by where they come from
-        ["simulate", "tutorial-02", "--integrator", "linear"],
-        ["simulate", "tutorial-02", "--seconds", "0.00001", "--dt", "0.01"],
-        ["simulate", level, "--hht-alpha", "5"],
-        ["simulate", level, "--load-factors", "1,x"],
+        ["simulate", model1, "--integrator", "linear"],  # a mechanism: the engine's words, excluded by where they come from
+        ["simulate", model2, "--integrator", "linear"],
+        ["simulate", model2, "--seconds", "0.00001", "--dt", "0.01"],
+        ["simulate", model1, "--hht-alpha", "5"],
+        ["simulate", model1, "--load-factors", "1,x"],
+        ["simulate", "tutorial-02"],  # a puzzle's forces before a pass: refused
         ["play", "tutorial-01", "--screenshot", str(w / "shot.gif"), "--frames", "1"],
     ]
 
@@ -298,11 +310,11 @@ def test_refusals_and_did_you_mean_in_german(tmp_path, capsys):
     assert code == 2 and "diese Argumente fehlen: level" in text
 
 
-def test_levels_and_simulate_in_german(capsys):
+def test_levels_and_simulate_in_german(capsys, tmp_path):
     code, text = german(["levels"], capsys)
     assert code == 0 and text.splitlines()[0].split() == ["Level", "Art", "gewonnen", "Titel"]
     assert "Level deiner Lehrkraft: noch keine" in text
-    code, text = german(["simulate", "tutorial-02", "--integrator", "linear"], capsys)
+    code, text = german(["simulate", str(write_model("tutorial-02", tmp_path / "m.json")), "--integrator", "linear"], capsys)
     assert code == 0 and "nach 1 Schritt (linear" in text and "; in Ruhe" in text, text
     assert re.search(r"Stab AB: N = \+5,000 kN", text) and re.search(r"Auflagerkraft \w+: fx = [+-]\d+,\d{3} kN", text), text
 

@@ -214,7 +214,10 @@ def test_the_menu_shows_the_progress_problem_and_writes_nothing(tmp_path):
         assert count(app.screen, ALERT, pygame.Rect(0, below, w, h - below)) > 50  # the problem, a line under the list
         assert count(app.screen, ALERT) == count(app.screen, ALERT, pygame.Rect(0, below, w, h - below))
         before = sorted(p.name for p in tmp_path.iterdir())
-        key(pygame.K_RETURN)  # open the level chosen
+        key(pygame.K_RETURN)  # open the level chosen: its numbers vary, so the student id is asked first
+        app.frame()
+        assert isinstance(app.scene, MenuScene) and menu.student.shown
+        key(pygame.K_ESCAPE)  # not now: the level's own numbers, and nothing written
         app.frame()
         assert isinstance(app.scene, PlayScene)
         assert progress.last_level == menu.levels.rows[menu.levels.selected].level_id
