@@ -365,6 +365,9 @@ def test_did_you_mean_for_commands_level_ids_and_fields(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["play", "tutorial-01", "--scrrenshot", "a.png"])
     assert "did you mean '--screenshot'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # an option of the command typed, never another command's (simulate's --dt)
+        main(["check", "tutorial-01", "--studnt", "ann"])
+    assert capsys.readouterr().err.strip().endswith("did you mean '--student'?")
     assert main(["check", "tutorial-1"]) == 2
     assert "did you mean 'tutorial-01'" in capsys.readouterr().err
     level = json.loads((LEVELS / "tutorial-01.json").read_text(encoding="utf-8"))

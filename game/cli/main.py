@@ -37,6 +37,7 @@ import argparse
 import dataclasses
 import json
 import math
+import re
 import sys
 import time
 import traceback
@@ -67,19 +68,32 @@ def _positive(text: str) -> float:
 
 
 class _Parser(argparse.ArgumentParser):
+    command: str | None = None  # the command typed, once known: a mistyped option is one of its own
+
+    def parse_args(self, args=None, namespace=None):
+        """argparse's, but what is left over is refused knowing the command it was typed for."""
+        out, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.command = getattr(out, "command", None)
+            self.error(argparse._("unrecognized arguments: %s") % " ".join(extras))
+        return out
+
     def error(self, message: str):  # one line and exit 2, as for any bad input
         from equilibria.words.suggest import for_argparse
 
-        self.exit(2, f"{self.prog}: {for_argparse(message, _option_names(self))}\n")
+        self.exit(2, f"{self.prog}: {for_argparse(message, _option_names(self, self.command))}\n")
 
 
-def _option_names(parser: argparse.ArgumentParser) -> set[str]:
-    """Every --option of `parser` and of its commands (what a mistyped one may have meant)."""
+def _option_names(parser: argparse.ArgumentParser, command: str | None = None) -> set[str]:
+    """Every --option of `parser` and of its commands, or of `command` alone when it is
+    one of them (what a mistyped option may have meant: `check --studnt` is `--student`,
+    never simulate's `--dt`)."""
     names = {name for name in parser._option_string_actions if name.startswith("--")}
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            for command in action.choices.values():
-                names |= _option_names(command)
+            for name, sub in action.choices.items():
+                if command is None or name == command:
+                    names |= _option_names(sub)
     return names
 
 
@@ -112,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
     val = sub.add_parser("validate", help=_("schema and sense checks of level files"))
     val.add_argument("paths", nargs="*", metavar="PATH", help=_("level files, or folders of them (default: the shipped course)"))
+    val.add_argument("--json", action="store_true", help=_("print one JSON object: each file checked, and one entry for each problem"))
     chk = sub.add_parser("check", help=_("the verdict on a level and a solution"))
     chk.add_argument("level", help=_("a level file, or the id of a shipped level"))
     chk.add_argument("--solution", help=_("the player's solution JSON (default: no moves)"))
@@ -642,45 +657,65 @@ def menu(args: argparse.Namespace) -> int:
 
 
 def validate(args: argparse.Namespace) -> int:
-    """One line per problem, `file: field: what is wrong`, on stderr; exit 2 if any."""
+    """Every problem of every file in one run, one line each, `file: field: what is wrong`,
+    on stderr (--json: one object on stdout, an entry per problem); exit 2 if any."""
     from equilibria.cli.preparing import prepare_engine
-    from equilibria.course.level import every_version_errors, languages_note, load_level
+    from equilibria.course.level import every_version_errors, languages_note, level_problems
     from equilibria.course.syllabus import LEVELS_DIR, level_files, level_path
     from equilibria.rules.variants import versions_said, versions_warning
 
     prepare_engine()
-    bad, named = 0, []
+    found, checked, named_paths = [], [], []  # found: (file, "field: problem", severity)
+
+    def say(file: str, line: str, severity: str = "error", *, whole: bool = False) -> None:
+        """`line` about `file` (`whole`: a line that names the file itself)."""
+        found.append((file, line, severity))
+        if not args.json:  # a problem on stderr, a note on stdout with the ok lines
+            print(plain_text(line if whole or not file else f"{file}: {line}"), file=sys.stderr if severity == "error" else sys.stdout)
+
     for ref in args.paths:
         try:
-            named.append(level_path(ref))  # a level id too
+            named_paths.append(level_path(ref))  # a level id too
         except BadInput as exc:
-            print(str(exc), file=sys.stderr)
-            bad += 1
-    for path in level_files(named if args.paths else [LEVELS_DIR]):
+            say("", str(exc))
+    for path in level_files(named_paths if args.paths else [LEVELS_DIR]):
         try:
-            level = load_level(read_json(path))
-        except BadInput as exc:
-            print(plain_text(str(exc)), file=sys.stderr)
-        except ValueError as exc:
-            for line in str(exc).splitlines():
-                print(plain_text(f"{path}: {line}"), file=sys.stderr)
-        else:
+            problems, level = level_problems(read_json(path))
+        except BadInput as exc:  # a file that does not read: its line names it
+            say(str(path), str(exc), whole=True)
+            checked.append({"file": str(path), "ok": False})
+            continue
+        if level is not None:
             problems, tried = every_version_errors(level)  # a level that varies: valid for every student, or refused
-            if problems:
-                print(plain_text(f"{path}: {problems[0]}"), file=sys.stderr)
-                bad += 1
-                continue
-            nodes = ngettext("{n} node", "{n} nodes", len(level.nodes)).format(n=len(level.nodes))
-            members = ngettext("{n} member", "{n} members", len(level.members)).format(n=len(level.members))
+        for line in problems:
+            say(str(path), line)
+        sizes = {"kind": level.kind, "nodes": len(level.nodes), "members": len(level.members)} if level else {}
+        checked.append({"file": str(path), "ok": not problems} | sizes)
+        if problems:
+            continue
+        nodes = ngettext("{n} node", "{n} nodes", len(level.nodes)).format(n=len(level.nodes))
+        members = ngettext("{n} member", "{n} members", len(level.members)).format(n=len(level.members))
+        if not args.json:
             said = _("{path}: ok ({kind}, {nodes}, {members}{versions})")
             print(plain_text(said.format(path=path, kind=level.kind, nodes=nodes, members=members, versions=versions_said(level) + tried)))
-            if note := languages_note(level):  # a note, not a problem: the level plays, in English where a language is missing
-                print(plain_text(f"{path}: {note}"))
-            if warning := versions_warning(level):  # nor is this: the level plays, but a class may share its answers
-                print(plain_text(f"{path}: {warning}"))
-            continue
-        bad += 1
-    return 2 if bad else 0
+        # notes, not problems: the level plays (in English where a language is missing), but a class may share its answers
+        for line in (languages_note(level), versions_warning(level)):
+            if line:
+                say(str(path), line, "warning")
+    if args.json:
+        print(json.dumps({"files": checked, "problems": [_problem_entry(*f) for f in found]}, ensure_ascii=False))
+    return 2 if any(severity == "error" for _f, _l, severity in found) else 0
+
+
+FIELD_FIRST = re.compile(r"([A-Za-z_$][\w$-]*(?:\[\d+\]|\.[\w$-]+)*): (.*)", re.DOTALL)  # "nodes[3].x: …", "title.de: …"
+
+
+def _problem_entry(file: str, line: str, severity: str) -> dict:
+    """One problem of `validate --json`: its file, the field it names ("" for the whole
+    file) and what is wrong, in the reader's language."""
+    match = FIELD_FIRST.fullmatch(line) if severity == "error" else None  # a note is about the whole file
+    field, problem = match.groups() if match else ("", line)
+    return {"file": file, "field": field, "problem": problem, "severity": severity}
 
 
 def check(args: argparse.Namespace) -> int:

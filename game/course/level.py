@@ -97,18 +97,55 @@ def without_schema_key(data: Any) -> Any:
 
 def schema_errors(data: Any) -> list[str]:
     """Schema problems as 'field: what is wrong', one per problem (empty if none)."""
+    return _schema_check(data)[0]
+
+
+def _schema_check(data: Any) -> tuple[list[str], Level | None]:
+    """Schema problems, and the level read from what is left when the only problems are
+    fields the format does not know (a misspelt name): its other checks can still run
+    (None: they cannot)."""
     problem = format_problem(data) if isinstance(data, dict) else None
     if problem:
-        return [f"format: {problem}"]  # a file of another format is not read further
+        return [f"format: {problem}"], None  # a file of another format is not read further
     try:
         data = without_schema_key(data)
     except ValueError as exc:
-        return [str(exc)]
+        return [str(exc)], None
     try:
-        Level.model_validate(data)
+        return [], Level.model_validate(data)
     except ValidationError as exc:
-        return [f"{field_path(e['loc'])}: {_problem(e)}" for e in exc.errors(include_url=False)]
-    return []
+        errors = exc.errors(include_url=False)
+    problems = [f"{field_path(e['loc'])}: {_problem(e)}" for e in errors]
+    if any(e["type"] != "extra_forbidden" for e in errors):
+        return problems, None
+    try:
+        return problems, Level.model_validate(_without_fields(data, [e["loc"] for e in errors]))
+    except (ValidationError, ValueError):
+        return problems, None
+
+
+def _without_fields(data: Any, places: list[tuple]) -> Any:
+    """A copy of `data` without the fields at `places` (pydantic's locations)."""
+    data = json.loads(json.dumps(data))
+    for loc in places:
+        inside = data
+        try:
+            for key in loc[:-1]:
+                inside = inside[key]
+            inside.pop(loc[-1])
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:  # a place inside a union's choice: not one of the file's
+            raise ValueError(loc) from exc
+    return data
+
+
+def level_problems(data: Any, *, build: bool = True) -> tuple[list[str], Level | None]:
+    """Every problem of a level file's object, one 'field: what is wrong' line each, the
+    cause before its consequences (`validate` says them all in one run), and the level
+    when there is none. A misspelt field does not stop the checks of the rest."""
+    problems, level = _schema_check(data)
+    if level is not None:
+        problems += sense_errors(level, build=build)
+    return problems, (level if not problems else None)
 
 
 def _problem(error: dict) -> str:
@@ -135,41 +172,51 @@ def languages_note(level: BaseLevel) -> str:
     return _("note: {missing}").format(missing="; ".join(parts)) if parts else ""
 
 
-def _translation_errors(level: BaseLevel) -> list[str]:
+def _translation_errors(level: BaseLevel, wrong: set[str] = frozenset()) -> list[str]:
     """A translation must show the numbers the English text shows: the same {placeholders}
-    (game/rules/variants.py), in whatever order its sentence puts them."""
+    (game/rules/variants.py), in whatever order its sentence puts them; one line for each
+    translation that does not, but none for a text whose English names a number that is
+    not there (a field of `wrong`): that is the mistake, said already."""
+    problems = []
     for field, text in level.texts():
-        if isinstance(text, str):
+        if isinstance(text, str) or f"{field}.{SOURCE}" in wrong:
             continue
         english = sorted(PLACEHOLDER.findall(text[SOURCE]))
         for code, translated in text.items():
             if sorted(PLACEHOLDER.findall(translated)) != english:
                 if not english:
-                    return [f"{field}.{code}: " + _("it has placeholders, and the English text has none")]
+                    problems.append(f"{field}.{code}: " + _("it has placeholders, and the English text has none"))
+                    continue
                 shown = ", ".join(f"{{{p}}}" for p in english)
-                return [f"{field}.{code}: " + _("its placeholders differ from the English text's ({placeholders})").format(placeholders=shown)]
-    return []
+                problems.append(f"{field}.{code}: " + _("its placeholders differ from the English text's ({placeholders})").format(placeholders=shown))
+    return problems
 
 
 def sense_errors(level: Level, *, build: bool = True) -> list[str]:
-    """Problems the schema cannot see: ids that do not resolve, zero lengths or areas,
-    and what the level's kind asks of its levels (a zero-force truss must stand, a
-    stability level must start as a mechanism: `Kind.sense`); a level that varies, also
-    at the ends of its ranges (`vary`, game/rules/variants.py). build=False: without the
-    engine's model, the kind's sense and the judge's budget (a sandbox edit, whose kind
-    has neither, builds the model it runs itself: game/work/workbench.py)."""
+    """Problems the schema cannot see, all of them, the cause before what follows from it:
+    ids that do not resolve, the `vary` block and the placeholders its texts name (before
+    a translation whose placeholders differ from the English text's), what the player is
+    given; then, only when those are sound, the engine's model (zero lengths or areas),
+    what the level's kind asks of its levels (a zero-force truss must stand, a stability
+    level must start as a mechanism: `Kind.sense`), the judge's budget and a level that
+    varies at the ends of its ranges (`vary`, game/rules/variants.py). build=False:
+    without the engine's model, the kind's sense and the judge's budget (a sandbox edit,
+    whose kind has neither, builds the model it runs itself: game/work/workbench.py)."""
     node_ids = {n.id for n in level.nodes}
+    problems = []
     path = level.goal.moving_load.path if level.goal and level.goal.moving_load else []
     for k, (a, b) in enumerate(itertools.pairwise(path)):
         for at, node in ((k, a), (k + 1, b)):
             if node not in node_ids:
-                return [f"goal.moving_load.path[{at}]: " + _("unknown node {node}").format(node=named(node))]
+                problems.append(f"goal.moving_load.path[{at}]: " + _("unknown node {node}").format(node=named(node)))
         if a == b:
-            return [f"goal.moving_load.path[{k + 1}]: " + _("the load must move to another node")]
-    problems = _translation_errors(level) or _player_errors(level, node_ids) or vary_errors(level)
-    if problems:
-        return problems
-    problems = (_model_errors(level) or _budget_errors(level)) if build else []
+            problems.append(f"goal.moving_load.path[{k + 1}]: " + _("the load must move to another node"))
+    placeholders = vary_errors(level)
+    wrong = {line.split(": ", 1)[0] for line in placeholders}
+    problems += placeholders + _translation_errors(level, wrong) + _player_errors(level, node_ids)
+    if problems or not build:
+        return list(dict.fromkeys(problems))  # a node named twice in the path is said once
+    problems = _model_errors(level) or _budget_errors(level)
     for numbers in [] if problems else extremes(level):
         problems = _drawn_errors(level, numbers)
         if problems:
@@ -272,19 +319,15 @@ def zone_area(zone: list[tuple[float, float]]) -> float:
 def _player_errors(level: Level, node_ids: set[str]) -> list[str]:
     """What the player is given must exist: sections' materials, support nodes."""
     player = level.player
-    for name, section in (player.sections or {}).items():
-        problem = _section_error(level, f"player.sections.{name}", section)
-        if problem:
-            return [problem]
+    problems = [p for name, section in (player.sections or {}).items() if (p := _section_error(level, f"player.sections.{name}", section))]
     zone = [tuple(p) for p in player.zone or []]
     if zone:
         span = max(max(x for x, _ in zone) - min(x for x, _ in zone), max(y for _, y in zone) - min(y for _, y in zone))
         if zone_area(zone) <= 1e-6 * span * span:  # its corners on a line (or on one point): no node can lie in it
-            return ["player.zone: " + _("the build zone has no area (its corners lie on one line), so no node could be placed in it")]
-    for k, node in enumerate(player.nodes or []):
-        if node not in node_ids:
-            return [f"player.nodes[{k}]: " + _("unknown node {node}").format(node=named(node))]
-    return []
+            problems.append("player.zone: " + _("the build zone has no area (its corners lie on one line), so no node could be placed in it"))
+    unknown = [(k, node) for k, node in enumerate(player.nodes or []) if node not in node_ids]
+    problems += [f"player.nodes[{k}]: " + _("unknown node {node}").format(node=named(node)) for k, node in unknown]
+    return problems
 
 
 def _section_error(level: Level, field: str, section) -> str | None:
@@ -309,11 +352,7 @@ def _section_error(level: Level, field: str, section) -> str | None:
 def load_level(data: Any, *, build: bool = True) -> Level:
     """A validated Level, or ValueError holding every problem, one per line. build=False:
     without building the engine's model (a sandbox edit builds the one it runs: workbench)."""
-    problems = schema_errors(data)
-    if problems:
-        raise ValueError("\n".join(problems))
-    level = Level.model_validate(without_schema_key(data))
-    problems = sense_errors(level, build=build)
+    problems, level = level_problems(data, build=build)
     if problems:
         raise ValueError("\n".join(problems))
     return level

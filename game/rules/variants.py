@@ -467,53 +467,72 @@ def _value(node: ast.expr, env: dict[str, float]) -> float:
 # ---------------------------------------------------------------------------- validation
 def vary_errors(level: BaseLevel) -> list[str]:
     """What is wrong with the level's `vary` block and the placeholders of its texts, one
-    'field: problem' line each (empty: nothing). The drawn versions themselves are
-    checked by `extremes` and the level's sense checks (game/course/level.py)."""
+    'field: problem' line each, all of them (empty: nothing): the block's own names and
+    expressions first, then each text and each set number on its own, so one mistake is
+    said once and does not hide the next. The drawn versions themselves are checked by
+    `extremes` and the level's sense checks (game/course/level.py)."""
     titles = text_versions("title", level.title_)
     texts = [v for field, text in level.texts()[1:] if not field.startswith("vary") for v in text_versions(field, text)]  # every language's
     if level.vary is None:
-        found = [(field, m.group(1)) for field, text in titles + texts for m in PLACEHOLDER.finditer(text)]
-        return [f"{field}: {{{inside}}}: " + _("the level has no vary block, so no number to show") for field, inside in found[:1]]
+        found: dict[str, str] = {}  # each placeholder once, at the first place it is
+        for field, text in titles + texts:
+            for m in PLACEHOLDER.finditer(text):
+                found.setdefault(m.group(1), field)
+        return [f"{field}: {{{inside}}}: " + _("the level has no vary block, so no number to show") for inside, field in found.items()]
+    problems = []
     if any(PLACEHOLDER.search(text) for _field, text in titles):
-        return ["title: " + _("the title names the level for everyone: show the numbers in the brief")]
+        problems.append("title: " + _("the title names the level for everyone: show the numbers in the brief"))
     if problem := chain_problem(level):
-        return [problem]
+        problems.append(problem)
     known = set(level.vary.numbers)
     for name, d in level.vary.derived.items():
-        problem = _expression_problem(d.value, known, f"vary.derived.{name}")
-        if problem:
-            return [problem]
+        if problem := _expression_problem(d.value, known, f"vary.derived.{name}"):
+            problems.append(problem)
         if name in known:
-            return [f"vary.derived.{name}: " + _("already the name of a drawn number")]
-        known.add(name)
+            problems.append(f"vary.derived.{name}: " + _("already the name of a drawn number"))
+        known.add(name)  # named, even when wrong: what uses it is not wrong again
     data = level.model_dump(mode="json", exclude={"vary"}, exclude_none=True)
+    sets = []  # the set numbers whose path and expression are sound, checked against the file below
     for path, text in level.vary.set.items():
         if path_parts(path)[0] in ("id", "format", "kind", "title", *TEXTS):
-            return [f"vary.set.{path}: " + _("only the level's numbers are set from vary")]
+            problems.append(f"vary.set.{path}: " + _("only the level's numbers are set from vary"))
+            continue
         try:
             get(data, path)
         except ValueError as exc:
-            return [str(exc)]
-        problem = _expression_problem(text, known, f"vary.set.{path}")
-        if problem:
-            return [problem]
+            problems.append(str(exc))
+            continue
+        if problem := _expression_problem(text, known, f"vary.set.{path}"):
+            problems.append(problem)
+        else:
+            sets.append((path, text))
+    if any(p.startswith("vary.derived.") for p in problems):
+        return problems  # the defaults cannot be worked out: the texts and set numbers are checked once these are mended
     try:
         env = with_derived(level, draw(level, None))
-        for field, text in texts:
-            explanation = field.split(".")[0] == "explanation"
-            fill(text, env, level, field, {m.group(1).split("|")[0].strip(): 0.0 for m in PLACEHOLDER.finditer(text)} if explanation else None)
-        for path, text in level.vary.set.items():
-            written, wanted = get(data, path), evaluate(parse(text), env, f"vary.set.{path}")
-            if abs(written - wanted) > 1e-9 * max(1.0, abs(wanted)):
-                return [
-                    f"vary.set.{path}: "
-                    + _("the file holds {written}, the default numbers give {wanted} (the file is the level with its own numbers)").format(
-                        written=f"{written:g}", wanted=f"{wanted:g}"
-                    )
-                ]
     except ValueError as exc:
-        return [str(exc)]
-    return []
+        return [*problems, str(exc)]
+    said = set()  # each wrong placeholder once, where it is first (the same mistake in every language is one)
+    for field, text in texts:
+        explanation = field.split(".")[0] == "explanation"
+        answer = {m.group(1).split("|")[0].strip(): 0.0 for m in PLACEHOLDER.finditer(text)} if explanation else {}
+        for match in PLACEHOLDER.finditer(text):
+            try:
+                _placeholder(match.group(1), env, level, field, answer)
+            except ValueError as exc:
+                if (mistake := str(exc).split(": ", 1)[-1]) not in said:
+                    said.add(mistake)
+                    problems.append(str(exc))
+    for path, text in sets:
+        try:
+            written, wanted = get(data, path), evaluate(parse(text), env, f"vary.set.{path}")
+        except ValueError as exc:
+            problems.append(str(exc))
+            continue
+        if abs(written - wanted) > 1e-9 * max(1.0, abs(wanted)):
+            said = _("the file holds {written}, the default numbers give {wanted} (the file is the level with its own numbers)")
+            problems.append(f"vary.set.{path}: " + said.format(written=f"{written:g}", wanted=f"{wanted:g}"))
+    return problems
 
 
 def chain_problem(level: BaseLevel) -> str | None:
