@@ -4,7 +4,8 @@ the learning platform exported it (the wide grade book gives those columns back:
 game/classroom/gradebook.py). No pygame.
 
 A roster is a text file with one student a line (blank lines and lines starting with #
-passed over), or a `.csv` file (as Excel saves it, byte-order mark and all) whose
+passed over), or a `.csv` file (as Excel or a platform saves it: UTF-8 with or without a
+byte-order mark, UTF-16, Windows-1252; its cells apart by commas, semicolons or tabs) whose
 students are one column: `--roster-column NAME`, else the first of ID_HEADINGS found in
 its header (any case). An id column comes before a name column: a platform's export
 ("Student ID,Name", Canvas's "Student,ID,SIS User ID,…", Moodle's "First name,…,ID
@@ -16,6 +17,7 @@ is the students, every row.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import unicodedata
@@ -68,13 +70,16 @@ def read_roster(path: str | Path, column: str | None = None) -> Roster:
     try:
         if p.stat().st_size > MAX_FILE_BYTES:
             raise BadInput(_("{file}: --roster: over {most} MB; a roster is a list of names").format(file=path, most=f"{MAX_FILE_BYTES / 1e6:.0f}"))
-        text = p.read_text(encoding="utf-8-sig")  # a BOM, as Excel and Notepad write, is not a name
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise BadInput(_("{file}: --roster: cannot read the file as UTF-8 text ({why})").format(file=path, why=why)) from None
+        data = p.read_bytes()
+    except OSError as exc:
+        raise BadInput(_("{file}: --roster: cannot read the file ({why})").format(file=path, why=exc.strerror or exc)) from None
+    try:
+        text = roster_text(data)
+    except UnicodeDecodeError as exc:
+        raise BadInput(_("{file}: --roster: cannot read the file as UTF-8 text ({why})").format(file=path, why=exc)) from None
     if p.suffix.casefold() == ".csv":
         try:
-            table = list(csv.reader(io.StringIO(text)))
+            table = list(csv.reader(io.StringIO(text), delimiter=delimiter_of(text)))
         except csv.Error:  # the one csv raises here: a cell past its field size limit
             said = _("{file}: --roster: a cell longer than {most} characters; a roster is a list of names")
             raise BadInput(said.format(file=path, most=decimal(csv.field_size_limit(), 0))) from None
@@ -87,6 +92,28 @@ def read_roster(path: str | Path, column: str | None = None) -> Roster:
     if not roster.students:
         raise BadInput(_("{file}: --roster: no student named in it").format(file=path))
     return roster
+
+
+def roster_text(data: bytes) -> str:
+    """The text of a roster file as the programs that write them encode it: UTF-16 with its
+    byte-order mark (Excel's "Unicode text", a learning platform's export opened and saved
+    on Windows), UTF-8 with or without one (a BOM is not a name), else Windows-1252 (Excel's
+    plain "CSV" in Western Europe: "Müller" as one byte for ü); UnicodeDecodeError when it
+    is none of these."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252")
+
+
+def delimiter_of(text: str) -> str:
+    """The cells' separator of a CSV roster: the one of comma, semicolon (Excel where the
+    decimal mark is a comma: German, French, Spanish) and tab ("Unicode text") its first
+    line holds most of; a comma when it holds none."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return max(",;\t", key=first.count) if any(c in first for c in ",;\t") else ","
 
 
 def _csv_roster(path: str | Path, table: list[list[str]], column: str | None) -> Roster:

@@ -60,7 +60,9 @@ def read_json(path: str | Path) -> Any:
         raise BadInput(said.format(file=path, size=f"{size / 1e6:.0f}", most=f"{MAX_FILE_BYTES / 1e6:.0f}"))
     try:
         text = p.read_text(encoding="utf-8-sig")  # a byte-order mark (Notepad writes one) is no part of the JSON
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:  # no permission, a file gone since: the system's reason, not a word about UTF-8
+        raise BadInput(_("{file}: cannot read the file ({why})").format(file=path, why=exc.strerror or exc)) from None
+    except UnicodeDecodeError as exc:
         raise BadInput(_("{file}: cannot read the file as UTF-8 text ({why})").format(file=path, why=exc)) from None
     if text.count("{") > MAX_OBJECTS:  # every object opens with one (a brace in a string counts too)
         said = _("{file}: more than {most} objects (nodes, members, loads…); larger files are refused")
