@@ -77,3 +77,9 @@ def test_a_file_that_does_not_read_is_one_problem_and_the_next_file_is_still_che
     assert [f["ok"] for f in report["files"]] == [False, True]
     assert main(["validate", str(broken)]) == 2
     assert capsys.readouterr().err.strip().splitlines() == [report["problems"][0]["problem"]]  # the file named once
+
+
+def test_a_level_of_many_versions_is_said_to_be_shared_by_no_one_not_by_about_0(capsys):
+    assert main(["validate", "tutorial-01"]) == 0  # 2,736 versions: 0.3 of a class of 30 expected to share
+    out = capsys.readouterr().out
+    assert "in a class of 30, most likely no one would share theirs" in out and "about 0 " not in out, out

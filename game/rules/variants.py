@@ -717,6 +717,10 @@ def versions_said(level: BaseLevel, class_size: int = 30) -> str:
         return ""
     count = math.prod(values(n) for n in level.vary.numbers.values())
     sharing = class_size * (1 - (1 - 1 / count) ** (class_size - 1))
+    if sharing < 0.5:  # not "about 0": most likely no one
+        return _("; {count} versions: in a class of {size}, most likely no one would share theirs with another").format(
+            count=decimal(count, 0), size=class_size
+        )
     said = _("; {count} versions: in a class of {size}, about {sharing} would share theirs with another")
     return said.format(count=decimal(count, 0), size=class_size, sharing=decimal(sharing, 0))
 
