@@ -214,9 +214,9 @@ def sense_errors(level: Level, *, build: bool = True) -> list[str]:
     placeholders = vary_errors(level)
     wrong = {line.split(": ", 1)[0] for line in placeholders}
     problems += placeholders + _translation_errors(level, wrong) + _player_errors(level, node_ids)
-    if problems or not build:
+    if problems:
         return list(dict.fromkeys(problems))  # a node named twice in the path is said once
-    problems = _model_errors(level) or _budget_errors(level)
+    problems = (_model_errors(level) or _budget_errors(level)) if build else []
     for numbers in [] if problems else extremes(level):
         problems = _drawn_errors(level, numbers)
         if problems:
