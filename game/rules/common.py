@@ -98,6 +98,28 @@ def within_budget(dt: float, seconds: float) -> int:
     return round(steps)
 
 
+DRAFTED_HOLD = 3.0  # [s] a level the editor drafts asks the body to stay put this long
+
+
+def drafted_at_rest(doc: dict, player: dict | None = None) -> dict:
+    """A level drafted in the editor (game/course/authoring.py) that asks about its structure
+    as it stands: the members' weight left out, as the textbook's statics leaves it, the
+    goal to stay at rest DRAFTED_HOLD, and `player`'s fields."""
+    doc["world"] = drafted_world(doc, gravity=0.0)
+    doc["goal"] = {"hold": DRAFTED_HOLD}
+    if player:
+        doc["player"] = player
+    return doc
+
+
+def drafted_world(doc: dict, **world) -> dict:
+    """A drafted level's world: the ground the structure was drawn on, the damping of the
+    shipped levels (it settles in a second or two: the sandbox's light air would take many),
+    and `world`'s fields."""
+    ground = (doc.get("world") or {}).get("ground")
+    return {"damping": 0.05, **({"ground": ground} if ground else {}), **world}
+
+
 def listing(items: list[str]) -> str:
     """Names in a list a student reads: "A", "A and B", "A, B and C" (the language's "and")."""
     if len(items) <= 1:

@@ -33,6 +33,7 @@ from equilibria.rules.common import (
     JUDGE,
     Verdict,
     between_batches,
+    drafted_world,
     free_motion,
     hold_time,
     jittered,
@@ -575,6 +576,49 @@ def _sense_stability(level: Level, model: Model) -> list[str]:
 
 BUILD_RULES = frozenset({"sections", "budget", "supports", "support_cost", "fixed_support_cost", "max_members", "max_supports", "nodes"})
 
+LIGHT_AND_HEAVY = {  # a drafted build level's sections: bridge-01's steel bars (A [m²], I [m⁴], price per metre)
+    "light": {
+        "name": {"en": "light", "de": "leicht", "es": "ligero", "fr": "léger"},
+        "kind": "bar",
+        "material": "steel",
+        "A": 0.000453,
+        "I": 1.16e-07,
+        "cost": 100,
+    },
+    "heavy": {
+        "name": {"en": "heavy", "de": "schwer", "es": "pesado", "fr": "lourd"},
+        "kind": "bar",
+        "material": "steel",
+        "A": 0.00107,
+        "I": 9.63e-07,
+        "cost": 220,
+    },
+}
+DRAFTED_STEEL = {"E": 200e9, "density": 7850, "nu": 0.3, "strength": 250e6}
+DRAFTED_NODE_COST = 50  # a drafted build level's price of a node the student adds
+ZONE_MARGIN = 1.0  # [m] a drafted build zone reaches this far beside the structure and above it
+
+
+def drafted_build(doc: dict) -> dict:
+    """The editor's build level: the nodes that hold a support or a load given, the rest (and
+    every member) the student's to build in a zone around the structure as drawn, of the light
+    and heavy steel bars, under gravity, members breaking, 2 cm of sag at most. ValueError
+    when there is nothing to build between."""
+    given = {s["node"] for s in doc.get("supports") or []} | {ld["node"] for ld in doc.get("loads") or []}
+    if not given:
+        raise ValueError(_("A build level needs supports and loads to build between: add them in the sandbox first."))
+    xs, ys = [n["x"] for n in doc["nodes"]], [n["y"] for n in doc["nodes"]]
+    m = ZONE_MARGIN
+    zone = [[min(xs) - m, min(ys)], [max(xs) + m, min(ys)], [max(xs) + m, max(ys) + m], [min(xs) - m, max(ys) + m]]
+    doc["nodes"] = [n for n in doc["nodes"] if n["id"] in given]
+    doc["members"] = []
+    doc["materials"] = dict(doc.get("materials") or {}, steel=dict(DRAFTED_STEEL))
+    doc["world"] = drafted_world(doc, gravity=9.81, breakable=True)
+    doc["goal"] = {"hold": 1.0, "max_displacement": 0.02}
+    doc["player"] = {"zone": zone, "sections": {k: dict(v) for k, v in LIGHT_AND_HEAVY.items()}, "node_cost": DRAFTED_NODE_COST, "budget": 2000}
+    return doc
+
+
 BUILD = Kind(
     name="build",
     title_word=N_("build"),
@@ -585,6 +629,7 @@ BUILD = Kind(
     judge=judge_build,
     sense=_sense_build,
     builds=True,
+    drafted=drafted_build,
 )
 
 STABILITY = Kind(

@@ -17,7 +17,7 @@ from equilibria.engine.determinacy import TrussCount, truss_count
 from equilibria.engine.linear import mechanism
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import RemoveMember, Solution
-from equilibria.rules.common import Verdict, stands
+from equilibria.rules.common import Verdict, drafted_at_rest, stands
 from equilibria.rules.kind import Kind
 from equilibria.words.figures import figure
 from equilibria.words.i18n import N_, _, ngettext
@@ -101,4 +101,5 @@ KIND = Kind(
     hides_forces_until_checked=True,
     seeks_mechanism=False,
     judges_standing=True,
+    drafted=drafted_at_rest,
 )

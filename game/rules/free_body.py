@@ -60,7 +60,7 @@ from equilibria.format.schema import Cut
 from equilibria.format.solution import AddForce, AddMoment, Solution, player_loads
 from equilibria.rules.answer import Unknown, carried, columns, cut_words, solve_cuts, solve_values, unit
 from equilibria.rules.balance import WITHIN
-from equilibria.rules.common import Verdict, hold_time, listing, moment_point, run, smoothly_loaded
+from equilibria.rules.common import Verdict, drafted_at_rest, hold_time, listing, moment_point, run, smoothly_loaded
 from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, UNKNOWN_FLOOR, bounds, largest_load, off_words, ranked_off, shortest_arm, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
 from equilibria.words.figures import percent
@@ -360,6 +360,35 @@ def _sense(level: Level, model: Model) -> list[str]:
     return []
 
 
+def cut_of(support: dict) -> dict:
+    """A support of a level document cut away: the cut that carries what it fixed (a roller on a
+    line: a force along its normal). ValueError for a contact, which pushes and never pulls."""
+    if support.get("contact") is not None:
+        raise ValueError(_("A contact pushes and never pulls: the editor cuts pins, rollers and fixed supports only."))
+    roller = support.get("roller")
+    if roller is not None:
+        a = math.radians(roller["angle"])
+        return {"node": support["node"], "what": "support", "carries": ["x", "y"], "along": [round(-math.sin(a), 9), round(math.cos(a), 9)]}
+    return {"node": support["node"], "what": "support", "carries": list(support["fix"])}
+
+
+def support_of(cut: dict) -> dict:
+    """The support a support's cut was (cut_of the other way)."""
+    along = cut.get("along")
+    if along is not None:
+        return {"node": cut["node"], "roller": {"angle": round(math.degrees(math.atan2(-along[0], along[1])), 6)}}
+    return {"node": cut["node"], "fix": list(cut.get("carries") or ["x", "y"])}
+
+
+def drafted(doc: dict) -> dict:
+    """The editor's free body: the whole structure, every support it can cut cut away."""
+    doc = drafted_at_rest(doc)
+    kept = [s for s in doc.get("supports") or [] if s.get("contact") is not None]
+    doc["cut"] = [cut_of(s) for s in doc.get("supports") or [] if s.get("contact") is None]
+    doc["supports"] = kept
+    return {k: v for k, v in doc.items() if v != [] or k not in ("cut", "supports")}
+
+
 KIND = Kind(
     name="free_body",
     title_word=N_("free-body"),
@@ -378,4 +407,5 @@ KIND = Kind(
     cuts=True,
     places=places,
     zero_answers=True,  # a cut may carry no force, or no moment (beam-04, beam-07): typed as 0
+    drafted=drafted,
 )

@@ -9,10 +9,11 @@ from equilibria.words.i18n import N_
 SANDBOX = Kind(
     name="sandbox",
     title_word=N_("sandbox"),
-    summary="no goal: free building",
+    summary=N_("no goal: free building"),
     tools=("inspect", "node", "member", "triangle", "support", "force", "erase", "drag", "nail", "bomb"),
     player_fields=frozenset({"sections", "zone"}),
     designs=True,
+    drafted=lambda doc: doc,  # the structure as drawn, no goal
 )
 
 DEMO = Kind(

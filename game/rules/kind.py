@@ -83,6 +83,11 @@ class Kind:
                          verdict says (which equations are off, which way, which unknowns
                          are not right), never a residual's size or a figure that follows
                          from the unknowns; None: every figure (a design's members and cost)
+    drafted              (document) → document: the level editor (game/course/authoring.py)
+                         makes a structure a level of this kind, the fields the kind needs set
+                         to what a teacher starts from (the document's structure as drawn:
+                         supports, no cuts, no goal, no player); None: the editor does not
+                         make levels of this kind
     resultants_before_pass   a distributed load's resultant and where it acts (W), and an
                          arrow scale taken from it, may be shown before a pass (not where
                          finding the resultant is part of the level's work)
@@ -112,6 +117,7 @@ class Kind:
     answer: Callable[[BaseLevel], list[Move] | None] | None = None
     figures_before_pass: frozenset[str] | None = None
     resultants_before_pass: bool = True
+    drafted: Callable[[dict], dict] | None = None
 
     def __post_init__(self) -> None:
         """A kind that could not be played as described is refused where it is written."""

@@ -10,7 +10,7 @@ from equilibria.engine.model import Model, build_model
 from equilibria.engine.simulation import Simulation
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import MarkZero, RemoveMember, Solution
-from equilibria.rules.common import Standing, Verdict, free_motion, hold_time, listing, stands, within_budget
+from equilibria.rules.common import Standing, Verdict, drafted_at_rest, free_motion, hold_time, listing, stands, within_budget
 from equilibria.rules.kind import Kind
 from equilibria.words.figures import kn
 from equilibria.words.i18n import N_, _, ngettext
@@ -250,6 +250,7 @@ KIND = Kind(
     judge=judge_zero_force,
     sense=_sense,
     answer=zero_force_answer,
+    drafted=lambda doc: drafted_at_rest(doc, {"mode": "mark"}),  # the student marks them
     figures_before_pass=SHOWN_BEFORE_PASS,
     hides_forces_until_checked=True,  # the forces are the answer
     # A banner calling the structure a mechanism before the check would give the answer

@@ -233,7 +233,13 @@ class MenuScene(Scene):
             self.mouse = event.pos
         if self.parts.dispatch(event, self.mouse):
             return
-        keys = {pygame.K_i: self.student.open, pygame.K_o: self.open_course, pygame.K_l: self.next_language, pygame.K_ESCAPE: self.leaving.open}
+        keys = {
+            pygame.K_i: self.student.open,
+            pygame.K_o: self.open_course,
+            pygame.K_l: self.next_language,
+            pygame.K_e: self.make_level,
+            pygame.K_ESCAPE: self.leaving.open,
+        }
         if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in scale.KEYS:  # Ctrl+=, Ctrl+−, Ctrl+0: the text's size
             scale.rescale(self.app, self.progress, scale.KEYS[event.key])
             self.arrange(self.app.screen.get_size())
@@ -241,6 +247,27 @@ class MenuScene(Scene):
             keys[event.key]()
         else:
             self.levels.handle_event(event)
+
+    def make_level(self) -> None:
+        """E: the level editor (game/app/scenes/editor.py) on the chosen row's level, as its file
+        is written; not on a level whose answer the student has still to find."""
+        from equilibria.app.scenes.editor import EditorScene
+        from equilibria.course.authoring import answer_withheld
+
+        row = self.levels.chosen
+        if row is None or row.path is None or row.problem:
+            self.cannot_open.open(_("The level editor"), _("Choose a level or a saved design: the editor makes a level of your own from its structure."))
+            return
+        if answer_withheld(row.level_id, self.progress):
+            said = _('The editor would show this level\'s answer: it opens on it after a pass, or after "show the answer" (Ctrl+A), which gives its marks up.')
+            self.cannot_open.open(_("The level editor"), said)
+            return
+        try:
+            design = read_json(row.path)
+        except BadInput as exc:
+            self._cannot_open(row, str(exc))
+            return
+        self.app.push(EditorScene(self.app, design, player=lambda app, stage: PlayScene(app, stage, progress=None)))
 
     def open_course(self) -> None:
         """O: open a teacher's course file; opened, its levels are listed first, the first chosen."""

@@ -36,6 +36,10 @@ BAR = 6  # [px] width of the scrollbar
 WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
 HELP_LINES = (  # the keys, in the longest words the window has room for
     N_(
+        "Up/Down, the wheel or the mouse: choose   ·   Enter or click: play   ·   E: make a level of it (the editor)   ·   O: a course file   ·   L: language"
+        "   ·   Ctrl+= Ctrl+−: text size   ·   Esc: leave (asks first)"
+    ),
+    N_(
         "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   O: a course file   ·   L: language"
         "   ·   Ctrl+= Ctrl+−: text size   ·   Esc: leave (asks first)"
     ),

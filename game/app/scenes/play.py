@@ -274,6 +274,21 @@ class PlayScene(Scene):
     def export_graph(self) -> None:
         self.session.notice = self.graphs.export()
 
+    def make_level(self) -> None:  # Ctrl+L: the level editor on what is on the screen (game/app/scenes/editor.py)
+        from equilibria.app.scenes.editor import EditorScene, design_of
+        from equilibria.course.authoring import answer_withheld
+
+        level_id = self.stage.level.id if self.stage.level is not None else None
+        if answer_withheld(level_id, self.session.progress):
+            said = _('The editor would show this level\'s answer: it opens on it after a pass, or after "show the answer" (Ctrl+A), which gives its marks up.')
+            self.session.notice = said
+            return
+        design = design_of(self.stage, self.session.bench)
+        if not design.get("nodes"):
+            self.session.notice = _("Build a structure first: the editor makes a level of what is on the screen.")
+            return
+        self.app.push(EditorScene(self.app, design, player=lambda app, stage: PlayScene(app, stage, progress=None)))
+
     def screenshot(self) -> None:
         self.session.notice = save_screenshot(self.app.screen)
 

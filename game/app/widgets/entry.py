@@ -121,6 +121,33 @@ class TextLine:
         self.cursor, self.anchor = a, None
 
 
+def edit_key(line: TextLine, key: int, shift: bool, ctrl: bool) -> bool:
+    """One editing key (the cursor, the selection, the clipboard); whether it was one."""
+    moves = {
+        pygame.K_LEFT: line.word_left() if ctrl else (line.selection()[0] if line.anchor is not None and not shift else line.cursor - 1),
+        pygame.K_RIGHT: line.word_right() if ctrl else (line.selection()[1] if line.anchor is not None and not shift else line.cursor + 1),
+        pygame.K_HOME: 0,
+        pygame.K_END: len(line.text),
+    }
+    if key in moves:
+        line.move(moves[key], select=shift)
+    elif key == pygame.K_BACKSPACE:
+        line.delete()
+    elif key == pygame.K_DELETE:
+        line.delete(forward=True)
+    elif ctrl and key == pygame.K_a:
+        line.select_all()
+    elif ctrl and key in (pygame.K_c, pygame.K_x) and line.selected():
+        _clipboard_put(line.selected())
+        if key == pygame.K_x:
+            line.delete()
+    elif ctrl and key == pygame.K_v:
+        line.insert(_clipboard_text())
+    else:
+        return False
+    return True
+
+
 class AnswerEntry:
     """The one box an answer is typed into (game/app/session/answers.py `Asked`: a force
     or a moment at a node, or the force in a member a section cuts): it opens empty and
@@ -174,31 +201,7 @@ class AnswerEntry:
         return "place"
 
     def _edit(self, key: int, shift: bool, ctrl: bool) -> bool:
-        """One editing key (the cursor, the selection, the clipboard); whether it was one."""
-        line = self.line
-        moves = {
-            pygame.K_LEFT: line.word_left() if ctrl else (line.selection()[0] if line.anchor is not None and not shift else line.cursor - 1),
-            pygame.K_RIGHT: line.word_right() if ctrl else (line.selection()[1] if line.anchor is not None and not shift else line.cursor + 1),
-            pygame.K_HOME: 0,
-            pygame.K_END: len(line.text),
-        }
-        if key in moves:
-            line.move(moves[key], select=shift)
-        elif key == pygame.K_BACKSPACE:
-            line.delete()
-        elif key == pygame.K_DELETE:
-            line.delete(forward=True)
-        elif ctrl and key == pygame.K_a:
-            line.select_all()
-        elif ctrl and key in (pygame.K_c, pygame.K_x) and line.selected():
-            _clipboard_put(line.selected())
-            if key == pygame.K_x:
-                line.delete()
-        elif ctrl and key == pygame.K_v:
-            line.insert(_clipboard_text())
-        else:
-            return False
-        return True
+        return edit_key(self.line, key, shift, ctrl)
 
     def draw(self, surface: pygame.Surface, fonts, area: pygame.Rect, anchor: tuple[float, float]) -> pygame.Rect:
         """The box beside `anchor` (the node, or the member's middle, on the screen), kept inside `area`."""

@@ -82,6 +82,7 @@ BINDINGS = (
     Binding((K.K_u,), "table.toggle", "U", N_("the member table: sections, lengths, costs (forces after a check)")),
     Binding((K.K_s,), "session.save_design", N_("Ctrl+S, Ctrl+E"), N_("save the sandbox design; hand your work in (hand-in/)"), ctrl=True),
     Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S
+    Binding((K.K_l,), "make_level", N_("Ctrl+L"), N_("make a level of your own from this structure (for teachers: the level editor)"), ctrl=True),
     Binding(tuple(SIZE_KEYS), "text_size", "", "", ctrl=True),  # one row with [ ]; without Ctrl, = and − run faster and slower
     Binding((K.K_F12,), "screenshot", "F12, H", N_("screenshot; H: frame rate and timing (HUD)")),
     Binding((K.K_h,), "hud.toggle", "", ""),

@@ -1,0 +1,109 @@
+"""The level editor's picture of a draft (game/course/authoring.py): its members and nodes,
+the supports left, the cuts marked (a ring and the forces they carry, dashed), the loads
+with their sizes or the student's number that replaces each, a build level's zone and the
+teacher's reference design, faint. It reads the draft and draws; it never changes it."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from equilibria.app.draw import primitives as draw
+from equilibria.app.draw import symbols
+from equilibria.app.draw.palette import INK, LOAD, MARK, MUTED, RULE, ZERO
+from equilibria.app.session.view import View
+from equilibria.words.i18n import decimal
+
+NODE_PX = 5
+LOAD_PX = 60  # [px] a load's arrow
+CUT_PX = 44  # [px] the arrow of a force a cut carries
+
+
+def where(doc: dict) -> dict[str, tuple[float, float]]:
+    """Each node's place [m], the build's reference design's nodes too."""
+    nodes = list(doc.get("nodes", [])) + list((doc.get("_design") or {}).get("nodes", []))
+    return {n["id"]: (float(n["x"]), float(n["y"])) for n in nodes}
+
+
+def bounds(doc: dict) -> tuple[float, float, float, float]:
+    points = list(where(doc).values()) + [tuple(p) for p in (doc.get("player") or {}).get("zone", [])]
+    if not points:
+        return (-5.0, -1.0, 5.0, 5.0)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def varied_loads(doc: dict) -> dict[int, str]:
+    """The loads a number of the student's own sets: index → the number's name."""
+    out = {}
+    for field, expression in ((doc.get("vary") or {}).get("set") or {}).items():
+        if field.startswith("loads["):
+            out[int(field[len("loads[") : field.index("]")])] = expression.split("*")[-1].strip().lstrip("-")
+    return out
+
+
+def draw_draft(surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag: tuple | None = None) -> None:
+    """The draft in `view`; `zone_drag`: a zone being dragged out, two world corners."""
+    at = where(doc)
+
+    def px(p) -> tuple[float, float]:
+        return view.ox + view.scale * p[0], view.oy - view.scale * p[1]
+
+    zone = (doc.get("player") or {}).get("zone")
+    if zone_drag is not None:
+        (x0, y0), (x1, y1) = zone_drag
+        zone = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if zone:
+        corners = [px(p) for p in zone]
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            draw.dashed(surface, MUTED, a, b, 2)
+    for m in (doc.get("_design") or {}).get("members", []):
+        draw.dashed(surface, ZERO, px(at[m["i"]]), px(at[m["j"]]), 2)
+    for m in doc.get("members", []):
+        draw.segment(surface, INK, px(at[m["i"]]), px(at[m["j"]]), 3)
+    for support in doc.get("supports", []):
+        node = px(at[support["node"]])
+        if support.get("roller") is not None:
+            a = math.radians(support["roller"]["angle"])
+            symbols.support(surface, "roller", node, (math.sin(a), math.cos(a)))
+        elif support.get("fix"):
+            symbols.support(surface, symbols.support_type(frozenset(support["fix"])), node, (0.0, 1.0))
+    for cut in doc.get("cut", []):
+        _cut(surface, fonts, px(at[cut["node"]]), cut)
+    named = varied_loads(doc)
+    numbers = (doc.get("vary") or {}).get("numbers", {})
+    for k, load in enumerate(doc.get("loads", [])):
+        fx, fy = float(load.get("fx", 0.0)), float(load.get("fy", 0.0))
+        size = math.hypot(fx, fy)
+        if size == 0 or load["node"] not in at:
+            continue
+        head = px(at[load["node"]])
+        tail = (head[0] - LOAD_PX * fx / size, head[1] + LOAD_PX * fy / size)
+        draw.arrow(surface, LOAD, tail, head, 3)
+        name = named.get(k)
+        text = f"{name}: {_kn(numbers[name]['min'])} … {_kn(numbers[name]['max'])} kN" if name in numbers else f"{_kn(size)} kN"
+        draw.label(surface, fonts.small, text, tail, MARK if name in numbers else INK, draw.anchor_away((tail[0] - head[0], tail[1] - head[1])))
+    for node, p in at.items():
+        if node in {n["id"] for n in doc.get("nodes", [])}:
+            q = px(p)
+            pygame.draw.circle(surface, (255, 255, 255), q, NODE_PX)
+            pygame.draw.circle(surface, INK, q, NODE_PX, 2)
+            draw.label(surface, fonts.small, node, (q[0] + 8, q[1] - 8), MUTED, "bottomleft", None)
+
+
+def _cut(surface: pygame.Surface, fonts, at: tuple[float, float], cut: dict) -> None:
+    pygame.draw.circle(surface, MARK, at, 14, 3)
+    along = cut.get("along")
+    directions = [(along[0], along[1])] if along else [({"x": 1.0, "y": 0.0}[d], {"x": 0.0, "y": 1.0}[d]) for d in cut.get("carries", []) if d in "xy"]
+    for dx, dy in directions:  # the force the cut carries, dashed: the student's to give
+        head = (at[0] - 16 * dx, at[1] + 16 * dy)
+        draw.arrow(surface, MARK, (head[0] - CUT_PX * dx, head[1] + CUT_PX * dy), head, 2, hollow=True, dashed_shaft=True)
+    if "rot" in (cut.get("carries") or []):
+        pygame.draw.arc(surface, MARK, pygame.Rect(at[0] - 22, at[1] - 22, 44, 44), 0.3, 2.6, 2)
+    pygame.draw.circle(surface, RULE, at, 16, 1)
+
+
+def _kn(newtons: float) -> str:
+    kn = newtons / 1000
+    return decimal(kn, 0 if kn == round(kn) else 2)

@@ -1,0 +1,540 @@
+"""A teacher's level made in the game: the draft the level editor edits (game/app/scenes/editor.py
+draws it and turns clicks and keys into the calls here). No pygame.
+
+A draft is a level document (JSON data, what a save writes), started from the structure
+on the screen: a sandbox design, or any level (to make a variant of it). Every edit is a
+function from one document to the next, so the editor's history is a list of documents
+and Ctrl+Z takes the last one back (`Authoring`). What the level asks is its kind's, and
+each kind says how a structure is drafted as one of its levels (`Kind.drafted`, in the
+kind's rules module): a free body has the supports cut away (a click puts one back, or
+cuts it again: `toggle_cut`), and the student gives the forces they gave; a zero-force or
+determinacy puzzle asks about the structure as it stands; a build level keeps the nodes
+that hold a support or a load, and the teacher's structure is its reference answer, the
+budget half as much again as that design costs.
+
+A number of the student's own is a range on one of the picture's loads (`vary_load`) or
+one of its dimensions (`vary_node`): `vary.numbers` names it, `vary.set` puts it in the
+load's field, and the level holds its default. Texts are per language (`set_text`),
+with the numbers as {placeholders}. `problems` is what `equilibria validate` says of
+the document; `reference` is the answer the judge computes, in words; `save` writes it
+atomically to the teacher's levels folder (game/course/teacher.py), a build's reference
+design beside it in `solutions/`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import get_args
+
+from equilibria.course.level import Level, level_problems
+from equilibria.course.teacher import teacher_folder, teacher_levels
+from equilibria.files.shipped import LEVELS_DIR
+from equilibria.files.store import write_json_atomic
+from equilibria.format.schema import LEVEL_ID, Player
+from equilibria.rules.free_body import cut_of, support_of
+from equilibria.rules.kinds import KINDS
+from equilibria.rules.variants import answer_lines
+from equilibria.words.i18n import LANGUAGES, N_, _, decimal, language, speaking
+
+KINDS_MADE = tuple(k.name for k in KINDS.values() if k.drafted is not None)  # the kinds the editor makes, in the order K goes through them
+FIRST_KIND = next(k.name for k in KINDS.values() if k.cuts and k.drafted is not None)  # a structure on supports starts as a free body
+PLAIN_KIND = next(k.name for k in KINDS.values() if k.designs)  # a structure alone: the sandbox
+TEXTS = ("title", "brief", "hint", "explanation")  # the texts a teacher writes; "hint": the first hint
+STEEL = {"E": 200e9, "density": 7850, "nu": 0.3, "strength": 250e6}  # a structure without materials is of steel
+
+
+class Refused(ValueError):
+    """An edit that cannot be made, in one sentence the teacher reads."""
+
+
+def start(design: dict, folder: Path | None = None) -> dict:
+    """A draft from `design` (a level document: a sandbox design, or a level to vary), with an
+    id of its own in the teacher's folder and the course. A level of a kind the editor makes
+    stays that level (a variant of it); any other is its structure, a free-body level when it
+    has supports (the textbook's first question of a structure), else a sandbox."""
+    doc = copy.deepcopy(design)
+    doc.pop("$schema", None)
+    doc["id"] = free_id(folder)
+    title = doc.get("title") or _("My level")
+    doc["title"] = title if isinstance(title, dict) else {language(): title}
+    if doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs:
+        return doc
+    doc = _as_structure(doc)
+    doc["kind"] = PLAIN_KIND
+    doc.setdefault("materials", {}).setdefault("steel", dict(STEEL))
+    return set_kind(doc, FIRST_KIND) if doc.get("supports") else doc
+
+
+SOURCE_LANG = "en"
+
+
+def _as_structure(doc: dict) -> dict:
+    """A level of another kind as the structure it shows: its cuts back as supports, its
+    player rules and its goal gone, its numbers kept."""
+    doc = copy.deepcopy(doc)
+    for cut in doc.pop("cut", None) or []:
+        if cut.get("what") == "support":
+            doc.setdefault("supports", []).append(support_of(cut))
+    for key in ("player", "goal", "hints", "explanation"):
+        doc.pop(key, None)
+    return doc
+
+
+def free_id(folder: Path | None = None) -> str:
+    """`my-level-N`, the first N that is neither a course level's id nor one in the teacher's folder."""
+    taken = {level.id for level in teacher_levels(folder)}
+    n = 1
+    while f"my-level-{n}" in taken or (LEVELS_DIR / f"my-level-{n}.json").is_file():
+        n += 1
+    return f"my-level-{n}"
+
+
+def set_kind(doc: dict, kind: str) -> dict:
+    """The draft as a level of `kind`, drafted as that kind says (`Kind.drafted`), the other
+    kinds' fields taken away. A build level keeps the structure as drawn as its reference
+    design, and its budget is half as much again as that design costs."""
+    if kind not in KINDS_MADE:
+        raise Refused(_("The editor makes levels of these kinds: {kinds}.").format(kinds=", ".join(KINDS_MADE)))
+    doc = _plain(doc)
+    doc["kind"] = kind
+    doc["_world"] = doc.get("world") or {}  # the structure's own world, back when the kind changes again
+    if KINDS[kind].builds:
+        doc["_design"] = {"nodes": doc["nodes"], "members": doc.get("members", [])}
+    try:
+        doc = KINDS[kind].drafted(doc)
+    except ValueError as exc:
+        raise Refused(str(exc)) from exc
+    if KINDS[kind].builds and doc["_design"]["members"]:
+        doc["player"]["budget"] = _nice_budget(1.5 * design_cost(doc))
+    return doc
+
+
+def _plain(doc: dict) -> dict:
+    """The draft as its structure alone: cuts back as supports, a build's design back in
+    its members, no kind's fields."""
+    doc = copy.deepcopy(doc)
+    for cut in doc.pop("cut", None) or []:
+        doc.setdefault("supports", []).append(support_of(cut))
+    design = doc.pop("_design", None)
+    if design is not None:
+        doc["nodes"], doc["members"] = design["nodes"], design["members"]
+    if "_world" in doc:
+        doc["world"] = doc.pop("_world")
+    for key in ("player", "goal"):
+        doc.pop(key, None)
+    return doc
+
+
+def toggle_cut(doc: dict, node: str) -> dict:
+    """free_body: the support at `node` cut away (its forces become the student's unknowns),
+    or a cut there put back as the support it was."""
+    if not KINDS[doc["kind"]].cuts:
+        raise Refused(_("Only a free-body level has cuts: choose that kind first."))
+    doc = copy.deepcopy(doc)
+    cuts = doc.setdefault("cut", [])
+    for k, cut in enumerate(cuts):
+        if cut["node"] == node:
+            doc.setdefault("supports", []).append(support_of(cuts.pop(k)))
+            return _tidy(doc)
+    supports = doc.get("supports") or []
+    for k, support in enumerate(supports):
+        if support["node"] == node:
+            try:
+                cuts.append(cut_of(supports.pop(k)))
+            except ValueError as exc:
+                raise Refused(str(exc)) from exc
+            return _tidy(doc)
+    raise Refused(_("Nothing holds this point: cut away a support (add one first with the support tool of the sandbox)."))
+
+
+def _tidy(doc: dict) -> dict:
+    for key in ("cut", "supports"):
+        if key in doc and not doc[key]:
+            del doc[key]
+    return doc
+
+
+def design_cost(doc: dict) -> float:
+    """What the teacher's design of a build draft costs by the level's prices (light bars):
+    its members' lengths times the light section's price, and its new nodes."""
+    design = doc["_design"]
+    where = {n["id"]: (n["x"], n["y"]) for n in design["nodes"]}
+    given = {n["id"] for n in doc["nodes"]}
+    price = doc["player"]["sections"]["light"]["cost"]
+    length = sum(math.dist(where[m["i"]], where[m["j"]]) for m in design["members"])
+    return length * price + doc["player"].get("node_cost", 0) * len(where.keys() - given)
+
+
+def _nice_budget(x: float) -> int:
+    step = 10 ** max(1, math.floor(math.log10(max(x, 1.0))) - 1)
+    return int(math.ceil(x / step) * step)
+
+
+def set_zone(doc: dict, a: tuple[float, float], b: tuple[float, float]) -> dict:
+    """build: the zone the student's nodes must lie in, the rectangle with corners a and b [m]."""
+    if not KINDS[doc["kind"]].builds:
+        raise Refused(_("Only a build level has a zone: choose that kind first."))
+    (x0, x1), (y0, y1) = sorted((a[0], b[0])), sorted((a[1], b[1]))
+    if x1 - x0 < 0.1 or y1 - y0 < 0.1:
+        raise Refused(_("Drag out a zone at least 10 cm wide and high."))
+    doc = copy.deepcopy(doc)
+    r = _round
+    doc["player"]["zone"] = [[r(x0), r(y0)], [r(x1), r(y0)], [r(x1), r(y1)], [r(x0), r(y1)]]
+    return doc
+
+
+MODES = tuple(
+    m for m in get_args(Player.model_fields["mode"].annotation) for m in get_args(m) if isinstance(m, str)
+)  # player.mode's values, as the format has them
+
+
+def next_mode(doc: dict) -> dict:
+    """The next of the modes a kind with modes (`Kind.mode_tools`) is played in."""
+    if not KINDS[doc["kind"]].mode_tools:
+        raise Refused(_("This kind of level is played one way only."))
+    doc = copy.deepcopy(doc)
+    player = doc.setdefault("player", {})
+    player["mode"] = MODES[(MODES.index(player["mode"]) + 1) % len(MODES)] if player.get("mode") in MODES else MODES[0]
+    return doc
+
+
+def set_budget(doc: dict, budget: float) -> dict:
+    if not KINDS[doc["kind"]].builds:
+        raise Refused(_("Only a build level has a budget: choose that kind first."))
+    if not (budget > 0 and math.isfinite(budget)):
+        raise Refused(_("A budget is more than nothing."))
+    doc = copy.deepcopy(doc)
+    doc["player"]["budget"] = budget
+    return doc
+
+
+def set_text(doc: dict, field: str, lang: str, text: str) -> dict:
+    """The level's `field` (one of TEXTS; "hint" is the first hint) in language `lang`; an
+    empty text takes that language's away."""
+    if field not in TEXTS or lang not in LANGUAGES:
+        raise Refused(f"{field} / {lang}")
+    doc = copy.deepcopy(doc)
+    text = text.strip()
+    if field == "hint":
+        hints = doc.setdefault("hints", [{}])
+        texts = hints[0] if isinstance(hints[0], dict) else {SOURCE_LANG: hints[0]}
+        hints[0] = _with(texts, lang, text)
+        if not hints[0]:
+            del doc["hints"]
+        return doc
+    old = doc.get(field) or {}
+    doc[field] = _with(old if isinstance(old, dict) else {SOURCE_LANG: old}, lang, text)
+    if not doc[field] and field != "title":
+        del doc[field]
+    return doc
+
+
+def _with(texts: dict, lang: str, text: str) -> dict:
+    texts = dict(texts)
+    if text:
+        texts[lang] = text
+    else:
+        texts.pop(lang, None)
+    return texts
+
+
+def text_of(doc: dict, field: str, lang: str) -> str:
+    value = (doc.get("hints") or [""])[0] if field == "hint" else doc.get(field)
+    return value.get(lang, "") if isinstance(value, dict) else (value or "" if lang == SOURCE_LANG else "")
+
+
+@dataclass(frozen=True)
+class Range:
+    """A number of the student's own: from `low` to `high` in steps of `step`, in the
+    number's unit as the teacher typed it (kN, m)."""
+
+    low: float
+    high: float
+    step: float
+
+
+FORCE_UNIT, LENGTH_UNIT = "kN", "m"
+UNIT_SIZE = {"kN": 1000.0, "m": 1.0}
+
+
+def suggested_range(value: float, unit: str) -> Range:
+    """A range a teacher would start from: half to one and a half times |value|, in about
+    ten steps of a round size."""
+    size = abs(value) / UNIT_SIZE[unit] or 1.0
+    step = 10 ** math.floor(math.log10(size / 5))
+    step *= 5 if size / step >= 50 else 2 if size / step >= 20 else 1
+    low, high = math.floor(size / 2 / step) * step, math.ceil(size * 1.5 / step) * step
+    return Range(_round(max(low, step)), _round(high), _round(step))
+
+
+def vary_load(doc: dict, load: int, rng: Range) -> dict:
+    """The size of load `load` (its index in `loads`) a number of each student's own in
+    `rng` [kN]: named P1, P2, … by the order the teacher chose them, its direction kept."""
+    doc = copy.deepcopy(doc)
+    entry = doc["loads"][load]
+    parts = [k for k in ("fx", "fy") if entry.get(k)]
+    if not parts:
+        raise Refused(_("This load is nothing: give it a size in the sandbox first."))
+    size = math.hypot(*(entry[k] for k in parts))
+    name = _name_for(doc, f"loads[{load}]", "P")
+    number = _number(doc, name, rng, FORCE_UNIT, size, N_("the load at {node}"), entry["node"])
+    sets = doc["vary"].setdefault("set", {})
+    for k in parts:
+        share = entry[k] / size
+        sets[f"loads[{load}].{k}"] = name if abs(share - 1) < 1e-12 else f"-{name}" if abs(share + 1) < 1e-12 else f"{_round(share)} * {name}"
+    doc["vary"]["numbers"][name] = number
+    return _put_default(doc, name)
+
+
+def vary_node(doc: dict, node: str, axis: str, rng: Range) -> dict:
+    """Node `node`'s coordinate `axis` ("x" or "y") a number of each student's own in `rng` [m]."""
+    doc = copy.deepcopy(doc)
+    at = next(n for n in doc["nodes"] if n["id"] == node)
+    name = _name_for(doc, f"nodes.{node}.{axis}", "L")
+    doc["vary"] = doc.get("vary") or {"numbers": {}}
+    words = N_("the x of {node}") if axis == "x" else N_("the height of {node}")
+    doc["vary"]["numbers"][name] = _number(doc, name, rng, LENGTH_UNIT, at[axis], words, node)
+    doc["vary"].setdefault("set", {})[f"nodes.{node}.{axis}"] = name
+    return _put_default(doc, name)
+
+
+def _name_for(doc: dict, field: str, letter: str) -> str:
+    """The number already set into `field` (a new range replaces it), else the next free name."""
+    vary = doc.setdefault("vary", {"numbers": {}})
+    for key, expression in (vary.get("set") or {}).items():
+        if key.startswith(field):
+            name = expression.split("*")[-1].strip().lstrip("-")
+            if name in vary["numbers"]:
+                return name
+    k = 1
+    while f"{letter}{k}" in vary["numbers"]:
+        k += 1
+    return f"{letter}{k}"
+
+
+def _number(doc: dict, name: str, rng: Range, unit: str, value: float, words: str, node: str) -> dict:
+    if not (rng.step > 0 and rng.low <= rng.high):
+        raise Refused(_("A range goes up from its least to its greatest value in steps of more than nothing."))
+    size = UNIT_SIZE[unit]
+    said = {}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            said[lang] = _(words).format(node=node)
+    low, high, step = rng.low * size, rng.high * size, rng.step * size
+    default = min(max(low + round((abs(value) - low) / step) * step, low), high)
+    return {"min": _round(low), "max": _round(high), "step": _round(step), "unit": unit, "default": _round(default), "words": said}
+
+
+def set_range(doc: dict, name: str, text: str) -> dict:
+    """Number `name`'s range as typed: its least and greatest values and the step, in its
+    unit ("6 18 1": 6 kN to 18 kN in steps of 1 kN); its default kept where it still lies in it."""
+    parts = text.replace(";", " ").split()
+    try:
+        low, high, step = (float(p.replace(",", ".")) for p in parts)
+    except ValueError as exc:
+        raise Refused(_("Type the least value, the greatest and the step, such as 6 18 1.")) from exc
+    doc = copy.deepcopy(doc)
+    number = doc["vary"]["numbers"][name]
+    size = UNIT_SIZE.get(number.get("unit", ""), 1.0)
+    if not (step > 0 and low <= high and all(map(math.isfinite, (low, high, step)))):
+        raise Refused(_("A range goes up from its least to its greatest value in steps of more than nothing."))
+    number.update(min=_round(low * size), max=_round(high * size), step=_round(step * size))
+    k = round((number["default"] - number["min"]) / number["step"])
+    number["default"] = _round(min(max(number["min"] + k * number["step"], number["min"]), number["max"]))
+    return _put_default(doc, name)
+
+
+def unvary(doc: dict, name: str) -> dict:
+    """The number `name` the same for every student again (its default in the level)."""
+    doc = copy.deepcopy(doc)
+    vary = doc.get("vary") or {"numbers": {}}
+    vary["numbers"].pop(name, None)
+    vary["set"] = {k: v for k, v in (vary.get("set") or {}).items() if v.split("*")[-1].strip().lstrip("-") != name}
+    if not vary["numbers"]:
+        doc.pop("vary", None)
+    return doc
+
+
+def _round(x: float) -> float:
+    r = round(x, 9)
+    return int(r) if r == int(r) else r
+
+
+def level_document(doc: dict) -> dict:
+    """The draft as the level file it saves: the editor's own fields (_design, the build's
+    reference design; _world, the structure's world) left out."""
+    return {k: v for k, v in doc.items() if not k.startswith("_")}
+
+
+def _put_default(doc: dict, name: str) -> dict:
+    """The fields the editor set from number `name` ("P1", "-P1", "0.6 * P1") given what its
+    default makes of them: the file holds the level's own numbers, as the format asks."""
+    default = doc["vary"]["numbers"][name]["default"]
+    for field, expression in doc["vary"].get("set", {}).items():
+        factor, _star, named = expression.rpartition("*")
+        if named.strip().lstrip("-") != name:
+            continue
+        value = (-1.0 if named.strip().startswith("-") else 1.0) * default * (float(factor) if factor.strip() else 1.0)
+        if field.startswith("loads["):
+            index, key = field[len("loads[") :].split("].")
+            doc["loads"][int(index)][key] = _round(value)
+        else:
+            _nodes, node, axis = field.split(".")
+            next(n for n in doc["nodes"] if n["id"] == node)[axis] = _round(value)
+    return doc
+
+
+def problems(doc: dict) -> list[str]:
+    """What `equilibria validate` says of the level the draft saves, each 'field: what is wrong'."""
+    found, _level = level_problems(level_document(doc))
+    return found
+
+
+def built(doc: dict) -> Level | None:
+    """The draft's level (None while it has problems)."""
+    return level_problems(level_document(doc))[1]
+
+
+def reference(doc: dict) -> list[str]:
+    """The answer the judge computes for the draft as written (its default numbers), in
+    lines a teacher reads; [] while the draft has problems or the kind has no goal."""
+    level = built(doc)
+    if level is None or not KINDS[level.kind].judged:
+        return []
+    kind = KINDS[level.kind]
+    if kind.builds:
+        said = _("Your design costs {cost} of the budget {budget}.")
+        return [said.format(cost=decimal(design_cost(doc), 0), budget=decimal(doc["player"]["budget"], 0))] if doc.get("_design") else []
+    if level.cut:
+        return answer_lines(level)
+    moves = kind.answer(level) if kind.answer is not None else None
+    if moves is None:
+        return [_("No one answer: the judge decides from the student's work, as the explanation should say.")]
+    members = [m.member for m in moves if hasattr(m, "member")]
+    return [_("The members of the answer: {members}").format(members=", ".join(members) or _("none"))]
+
+
+def reference_design(doc: dict) -> dict | None:
+    """A build draft's reference answer as a solution file: the teacher's nodes and members as the student's moves."""
+    design = doc.get("_design")
+    if design is None:
+        return None
+    given = {n["id"] for n in doc["nodes"]}
+    moves = [{"type": "add_node", "id": n["id"], "x": n["x"], "y": n["y"]} for n in design["nodes"] if n["id"] not in given]
+    moves += [{"type": "add_member", "id": m["id"], "i": m["i"], "j": m["j"], "section": "light"} for m in design["members"]]
+    return {"format": 1, "level": doc["id"], "moves": moves}
+
+
+def set_id(doc: dict, level_id: str, folder: Path | None = None) -> dict:
+    if not LEVEL_ID.fullmatch(level_id):
+        raise Refused(_("An id is letters, digits, - and _ (up to 64), such as week-3-bridge."))
+    if (LEVELS_DIR / f"{level_id}.json").is_file():
+        raise Refused(_("{id} is the id of a level of the course: choose another.").format(id=level_id))
+    doc = copy.deepcopy(doc)
+    doc["id"] = level_id
+    return doc
+
+
+def save(doc: dict, folder: Path | None = None) -> Path:
+    """Write the draft to the teacher's folder as `ID.json` (a build's reference design to
+    `solutions/ID.json` beside it), atomically; Refused (its first problem) while it has any."""
+    found = problems(doc)
+    if found:
+        raise Refused(_("Not saved: {problem}").format(problem=found[0]))
+    folder = teacher_folder() if folder is None else folder
+    path = folder / f"{doc['id']}.json"
+    others = [t for t in teacher_levels(folder) if t.id == doc["id"] and t.path != path]
+    if others:
+        raise Refused(_("{id} is already the id of {file}: choose another.").format(id=doc["id"], file=others[0].path.name))
+    folder.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(path, level_document(doc), indent=1)
+    design = reference_design(doc)
+    if design is not None:
+        (folder / "solutions").mkdir(exist_ok=True)
+        write_json_atomic(folder / "solutions" / f"{doc['id']}.json", design, indent=1)
+    return path
+
+
+def answer_withheld(level_id: str | None, progress) -> bool:
+    """Whether the editor must not open on the level with this id, a course level or one of
+    the teacher's: its kind hides its forces or its sums until a pass (the editor would show
+    its answer, and play it with "show the answer" for nothing), and `progress` (None: none)
+    has neither a pass of it nor its answer shown. The gate `simulate` keeps."""
+    from equilibria.course.teacher import find_teacher_level
+    from equilibria.files.store import BadInput, read_json
+
+    if not level_id or not LEVEL_ID.fullmatch(level_id):
+        return False
+    try:
+        path = LEVELS_DIR / f"{level_id}.json"
+        path = path if path.is_file() else find_teacher_level(level_id)
+        data = read_json(path) if path is not None else None
+    except BadInput:
+        return False
+    kind = KINDS.get(data.get("kind")) if isinstance(data, dict) and isinstance(data.get("kind"), str) else None
+    if kind is None or not (kind.hides_forces_until_checked or kind.hides_sums_until_passed):
+        return False
+    return progress is None or not (progress.won(level_id) or progress.shown(level_id))
+
+
+class Authoring:
+    """The draft and its history: each edit a new document, Ctrl+Z the one before, Ctrl+Y
+    the one after. An edit that is refused changes nothing and says why (`said`)."""
+
+    def __init__(self, design: dict, folder: Path | None = None):
+        self.folder = folder
+        self.history = [json.dumps(start(design, folder))]
+        self.at = 0
+        self.said = ""
+        self.saved_to: Path | None = None
+        self.saved_doc = ""  # the draft as saved last (JSON)
+
+    @property
+    def doc(self) -> dict:
+        return json.loads(self.history[self.at])
+
+    def edit(self, change: Callable[[dict], dict]) -> bool:
+        """Apply `change` to the draft; False (and `said` why) when it is refused."""
+        try:
+            doc = change(self.doc)
+        except Refused as exc:  # said why; nothing changed
+            self.said = str(exc)
+            return False
+        self.said = ""
+        text = json.dumps(doc)
+        if text != self.history[self.at]:
+            del self.history[self.at + 1 :]
+            self.history.append(text)
+            self.at += 1
+        return True
+
+    def undo(self) -> bool:
+        if self.at == 0:
+            self.said = _("Nothing to undo.")
+            return False
+        self.at -= 1
+        self.said = ""
+        return True
+
+    def redo(self) -> bool:
+        if self.at + 1 >= len(self.history):
+            self.said = _("Nothing to redo.")
+            return False
+        self.at += 1
+        self.said = ""
+        return True
+
+    def save(self) -> Path | None:
+        try:
+            self.saved_to = save(self.doc, self.folder)
+            self.saved_doc = self.history[self.at]
+        except Refused as exc:
+            self.said = str(exc)
+            return None
+        self.said = _("Saved as {file}: it is in the level select under “Your teacher's levels”.").format(file=self.saved_to)
+        return self.saved_to

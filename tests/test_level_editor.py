@@ -1,0 +1,305 @@
+"""The level editor as a teacher works it (issue 34): a free-body level and a build level
+made from a sandbox structure by mouse and keys, saved to the teacher's levels folder,
+validated, listed, played and passed with the answer the judge computes, and two
+students graded, each with numbers of their own; every edit undone and redone; a level
+whose answer a student has still to find does not open in it; and shipped levels made
+again from their structure come out with the same question and the same answer.
+
+The structure: a truss of 4 m span, A (0, 0) on a pin, C (4, 0) on a roller, B (2, 0)
+loaded 10 kN down, D (2, 1.5) above it. By hand: the reactions are 5 kN up at A and
+at C, none across (symmetric, one vertical load)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+
+import pygame
+import pytest
+
+from equilibria.app.draw.draft import LOAD_PX, where
+from equilibria.app.scenes.editor import EditorScene
+from equilibria.app.window.app import App
+from equilibria.cli.main import main
+from equilibria.course import authoring as a
+from equilibria.course.level import load_level
+from equilibria.files.shipped import LEVELS_DIR
+from equilibria.files.store import read_json
+from equilibria.format.solution import load_solution
+from equilibria.rules.judge import check as judge
+from equilibria.rules.kinds import KINDS
+from equilibria.rules.variants import version
+
+STEEL = {"E": 200e9, "density": 7850, "nu": 0.3, "strength": 250e6}
+BAR = {"kind": "bar", "material": "steel", "A": 0.000453, "I": 1.16e-07}
+
+
+def sandbox_design() -> dict:
+    """What the sandbox saves of the truss of the module's docstring."""
+    nodes = [{"id": k, "x": x, "y": y} for k, x, y in (("A", 0, 0), ("B", 2, 0), ("C", 4, 0), ("D", 2, 1.5))]
+    members = [{"id": i + j, "i": i, "j": j, **BAR} for i, j in (("A", "B"), ("B", "C"), ("A", "D"), ("D", "C"), ("B", "D"))]
+    return {
+        "format": 1,
+        "id": "sandbox",
+        "title": "Sandbox",
+        "kind": "sandbox",
+        "world": {"mass_damping": 0.2},
+        "materials": {"steel": STEEL},
+        "nodes": nodes,
+        "members": members,
+        "supports": [{"node": "A", "fix": ["x", "y"]}, {"node": "C", "fix": ["y"]}],
+        "loads": [{"node": "B", "fy": -10000}],
+    }
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path / "home"))
+    return tmp_path / "home" / "levels"
+
+
+@pytest.fixture
+def app():
+    with App(fixed_frame=1 / 60) as app:
+        yield app
+
+
+def frame(app: App) -> None:
+    app.run(frames=1)
+
+
+def click(scene: EditorScene, pos, mod: int = 0) -> None:
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])), button=1, mod=mod))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(pos[0]), round(pos[1])), button=1))
+
+
+def key(scene: EditorScene, k: int, mod: int = 0) -> None:
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+
+def row(scene: EditorScene, name: str):
+    frame(scene.app)
+    return next(rect for rect, field in scene.rects if field.name == name)
+
+
+def type_into(scene: EditorScene, name: str, text: str) -> None:
+    """Click the panel's field `name`, select what it holds, type `text`, Enter."""
+    click(scene, row(scene, name).center)
+    key(scene, pygame.K_a, pygame.KMOD_CTRL)
+    scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    key(scene, pygame.K_RETURN)
+
+
+def node_px(scene: EditorScene, node: str):
+    frame(scene.app)
+    return scene._px(where(scene.doc)[node])
+
+
+def load_px(scene: EditorScene, k: int):
+    """The middle of load k's arrow on the screen."""
+    load = scene.doc["loads"][k]
+    head = node_px(scene, load["node"])
+    size = math.hypot(load.get("fx", 0.0), load.get("fy", 0.0))
+    return (head[0] - LOAD_PX / 2 * load.get("fx", 0.0) / size, head[1] + LOAD_PX / 2 * load.get("fy", 0.0) / size)
+
+
+def answer_file(path, level_id: str, student: str) -> dict:
+    """The answer to `student`'s own numbers, stamped as the game writes a hand-in."""
+    drawn = version(load_level(read_json(path)), student)
+    moves = [m.model_dump(mode="json", exclude_none=True) for m in KINDS[drawn.kind].answer(drawn)]
+    return {"format": 1, "level": level_id, "student": student, "numbers": drawn.numbers, "moves": moves}
+
+
+def test_a_free_body_level_made_by_mouse_and_keys_saves_validates_plays_and_grades_two_students(app, home, tmp_path, capsys):
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    assert scene.doc["kind"] == "free_body"  # a structure on supports: the textbook's first question of it
+    assert {c["node"] for c in scene.doc["cut"]} == {"A", "C"} and "supports" not in scene.doc
+    click(scene, node_px(scene, "C"))  # the roller put back ...
+    assert [c["node"] for c in scene.doc["cut"]] == ["A"] and scene.doc["supports"] == [{"node": "C", "fix": ["y"]}]
+    click(scene, node_px(scene, "C"))  # ... and cut away again
+    assert {c["node"]: c["carries"] for c in scene.doc["cut"]} == {"A": ["x", "y"], "C": ["y"]}
+    click(scene, load_px(scene, 0))  # the load: a number of each student's own
+    number = scene.doc["vary"]["numbers"]["P1"]
+    assert (number["min"], number["max"], number["step"], number["default"]) == (5000, 15000, 1000, 10000)
+    assert scene.doc["vary"]["set"] == {"loads[0].fy": "-P1"}
+    type_into(scene, "number:P1", "6 20 0.5")
+    assert scene.doc["vary"]["numbers"]["P1"] | {"words": None} == {"min": 6000, "max": 20000, "step": 500, "unit": "kN", "default": 10000, "words": None}
+    type_into(scene, "id", "week-1-truss")
+    type_into(scene, "text:title", "A truss on a pin and a roller")
+    type_into(scene, "text:brief", "The truss carries {P1} down at B. Give the reactions at A and at C.")
+    click(scene, row(scene, "lang").center)  # German next
+    type_into(scene, "text:title", "Ein Fachwerk auf Fest- und Loslager")
+    assert scene.doc["title"] == {"en": "A truss on a pin and a roller", "de": "Ein Fachwerk auf Fest- und Loslager"}
+    problems, answer, preview = scene.findings()
+    assert problems == [  # what validate says, the warning too
+        "warning: vary: only 29 versions (P1 29): in a class of 200, about 200 would share theirs with another;"
+        " give its numbers more values (at least 1,000 versions)"
+    ]
+    type_into(scene, "number:P1", "5 15 0.01")  # 1,001 versions
+    problems, answer, preview = scene.findings()
+    assert problems == [], problems  # the texts in English (and a German title) only: a note for validate, not a problem
+    assert answer == ["force at A: Fx = 0 kN, Fy = 5 kN", "force at C: Fx = 0 kN, Fy = 5 kN"]  # as `show --answers` prints it
+    assert any("Answer:" in line for line in preview)  # the teacher's key's view of student s1001
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)  # the wider range undone ...
+    assert scene.doc["vary"]["numbers"]["P1"]["step"] == 500
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)  # ... and the German title
+    assert scene.doc["title"] == {"en": "A truss on a pin and a roller"}
+    key(scene, pygame.K_y, pygame.KMOD_CTRL)  # both done again
+    key(scene, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert scene.doc["title"]["de"] == "Ein Fachwerk auf Fest- und Loslager" and scene.doc["vary"]["numbers"]["P1"]["step"] == 10
+    key(scene, pygame.K_s, pygame.KMOD_CTRL)
+    saved = home / "week-1-truss.json"
+    assert saved.is_file(), scene.authoring.said
+    assert "_world" not in saved.read_text() and "my-level" not in saved.read_text()
+    capsys.readouterr()
+    assert main(["validate", str(saved)]) == 0, capsys.readouterr()
+    assert capsys.readouterr().out.startswith(f"{saved}: ok (free_body")
+    assert main(["levels", "--json"]) == 0
+    listed = {entry["id"]: entry for entry in json.loads(capsys.readouterr().out)}
+    assert listed["week-1-truss"]["kind"] == "free_body"
+
+    level = load_level(read_json(saved))
+    assert judge(level, load_solution({"format": 1, "level": level.id, "moves": [m.model_dump() for m in KINDS["free_body"].answer(level)]})).passed
+    by_hand = {
+        "format": 1,
+        "level": level.id,
+        "moves": [{"type": "add_force", "node": "A", "fx": 0, "fy": 5000}, {"type": "add_force", "node": "C", "fx": 0, "fy": 5000}],
+    }
+    assert judge(level, load_solution(by_hand)).passed  # the statics of the module's docstring, for the level's own 10 kN
+
+    folder = tmp_path / "class"
+    alice, bob = answer_file(saved, level.id, "alice"), answer_file(saved, level.id, "bob")
+    assert alice["numbers"] != bob["numbers"]  # numbers of their own
+    for name, solution in (("alice", alice), ("bob", bob), ("carol", alice | {"student": "carol"})):  # carol hands in alice's
+        (folder / name).mkdir(parents=True)
+        (folder / name / "week-1-truss.json").write_text(json.dumps(solution), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["grade", "week-1-truss", str(folder), "--csv", "-"]) == 0
+    rows = {r["student"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff")))}
+    assert (rows["alice"]["passed"], rows["bob"]["passed"], rows["carol"]["passed"]) == ("true", "true", "false"), rows
+
+
+def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer(app, home, capsys):
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    seen = [scene.doc["kind"]]
+    while scene.doc["kind"] != "build":  # K goes through the kinds the editor makes
+        key(scene, pygame.K_k)
+        seen.append(scene.doc["kind"])
+    assert seen == ["free_body", "sandbox", "zero_force", "determinacy", "build"]
+    assert sorted(n["id"] for n in scene.doc["nodes"]) == ["A", "B", "C"] and scene.doc["members"] == []  # D and the members: the student's to build
+    a_px, c_px = node_px(scene, "A"), node_px(scene, "C")
+    start, end = (a_px[0] - 30, a_px[1] + 10), (c_px[0] + 30, c_px[1] - 2.25 * (c_px[0] - a_px[0]) / 4)  # a zone 2.25 m high over the span
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, mod=0))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    (x0, y0), _b, (x1, y1), _d = scene.doc["player"]["zone"]
+    assert x0 < 0 < 4 < x1 and y0 < 0 and 2.0 < y1 < 2.5
+    type_into(scene, "budget", "2000")
+    type_into(scene, "id", "week-2-bridge")
+    type_into(scene, "text:title", "Bridge the gap for 2000")
+    type_into(scene, "text:brief", "Build a truss from A to C that holds the load at B.")
+    problems, answer, _preview = scene.findings()
+    assert problems == [], problems
+    length = 2 + 2 + 2 * 2.5 + 1.5  # AB, BC, AD, DC, BD [m]
+    assert answer == [f"Your design costs {length * 100 + 50:,.0f} of the budget 2,000."]
+    key(scene, pygame.K_s, pygame.KMOD_CTRL)
+    saved, reference = home / "week-2-bridge.json", home / "solutions" / "week-2-bridge.json"
+    assert saved.is_file() and reference.is_file(), scene.authoring.said
+    capsys.readouterr()
+    assert main(["validate", str(saved)]) == 0, capsys.readouterr()
+    capsys.readouterr()
+    assert main(["check", "week-2-bridge", "--solution", str(reference)]) == 0, capsys.readouterr()  # the reference design holds, within the budget
+    capsys.readouterr()
+    assert main(["levels"]) == 0 and "week-2-bridge" in capsys.readouterr().out
+    assert "solutions" not in {p.name for p in home.iterdir() if p.suffix == ".json"}  # the reference is not one of the listed levels
+
+
+def test_every_edit_is_undone_and_a_refused_one_changes_nothing(app, home):
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    first = scene.doc
+    click(scene, node_px(scene, "A"))
+    click(scene, load_px(scene, 0))
+    type_into(scene, "text:brief", "Give the reactions.")
+    type_into(scene, "id", "truss-01")  # a course level's id: refused, said why
+    assert scene.doc["id"].startswith("my-level-") and "truss-01 is the id of a level of the course" in scene.authoring.said
+    type_into(scene, "number:P1", "20 6 1")  # a range that goes down: refused
+    assert scene.doc["vary"]["numbers"]["P1"]["min"] == 5000 and "range" in scene.authoring.said
+    for _k in range(3):
+        key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.doc == first
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.doc == first and scene.authoring.said == "Nothing to undo."
+
+
+def test_nothing_is_saved_while_validate_has_a_problem_and_the_problem_is_shown(app, home):
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    type_into(scene, "text:brief", "The load is {Q}.")  # no number Q
+    problems, _answer, _preview = scene.findings()
+    assert problems and problems[0].startswith("brief") and "Q" in problems[0]
+    key(scene, pygame.K_s, pygame.KMOD_CTRL)
+    assert not home.exists() or not list(home.glob("*.json"))
+    assert scene.authoring.said.startswith("Not saved: brief")
+    key(scene, pygame.K_ESCAPE)  # not saved: asked first
+    assert app.scenes == [scene] and "Esc again" in scene.authoring.said
+    key(scene, pygame.K_ESCAPE)
+    assert app.scenes == []
+
+
+def test_a_level_whose_answer_is_still_to_find_does_not_open_in_the_editor(tmp_path, monkeypatch):
+    from equilibria.course.progress import Progress
+
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
+    progress = Progress.load()
+    assert a.answer_withheld("truss-01", progress)  # a free body: its reactions are the answer
+    assert a.answer_withheld("zero-force-01", progress)
+    assert a.answer_withheld("truss-01", None)
+    assert not a.answer_withheld("bridge-01", progress)  # a build: the editor shows a design's cost, as the level does
+    assert not a.answer_withheld("sandbox", progress) and not a.answer_withheld(None, progress)
+    progress.record_check("truss-01", True, 100, 1)
+    assert not a.answer_withheld("truss-01", progress)  # passed: the answer is the student's own
+
+
+def support_cut_levels(kind: str) -> list[str]:
+    out = []
+    for path in sorted(LEVELS_DIR.glob("*.json")):
+        data = read_json(path)
+        if data.get("kind") == kind and all(c["what"] == "support" for c in data.get("cut") or []) and not data.get("player", {}).get("load_choices"):
+            out.append(path.stem)
+    return out
+
+
+def moves_of(moves) -> list[tuple]:
+    """Each move as (type, node or member, its numbers rounded to 1 mN)."""
+    out = []
+    for m in moves or []:
+        d = m.model_dump()
+        out.append((d["type"], d.get("node") or d.get("member"), tuple(round(d[k], 3) for k in ("fx", "fy", "m") if d.get(k) is not None)))
+    return out
+
+
+def direction(v) -> tuple | None:
+    return None if v is None else (round(v[0] / math.hypot(*v), 6), round(v[1] / math.hypot(*v), 6))
+
+
+@pytest.mark.parametrize("level_id", support_cut_levels("free_body") + support_cut_levels("zero_force"))
+def test_a_shipped_level_made_again_from_its_structure_asks_the_same_and_has_the_same_answer(level_id):
+    """The level's structure alone (its cuts back as supports, no goal, no player), made a
+    level of its kind again in the editor (K, and the mode's row for a zero-force level):
+    the same cuts, the same mode, the same answer."""
+    data = read_json(LEVELS_DIR / f"{level_id}.json")
+    doc = a.set_kind(a._as_structure(data) | {"kind": "sandbox"}, data["kind"])
+    while (doc.get("player") or {}).get("mode") != (data.get("player") or {}).get("mode", doc.get("player", {}).get("mode")):
+        doc = a.next_mode(doc)
+    doc["world"] = data.get("world", {})  # the level's own world (a free body's self-weight, where it counts one)
+    remade, original = load_level(a.level_document(doc)), load_level(data)
+    assert sorted((c.node, tuple(c.carries or ()), direction(c.along)) for c in remade.cut or []) == sorted(
+        (c.node, tuple(c.carries or ()), direction(c.along)) for c in original.cut or []
+    )
+    assert remade.player.mode == original.player.mode
+    assert moves_of(KINDS[data["kind"]].answer(remade)) == moves_of(KINDS[data["kind"]].answer(original))
