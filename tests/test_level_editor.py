@@ -182,7 +182,7 @@ def test_a_free_body_level_made_by_mouse_and_keys_saves_validates_plays_and_grad
     assert (rows["alice"]["passed"], rows["bob"]["passed"], rows["carol"]["passed"]) == ("true", "true", "false"), rows
 
 
-def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer(app, home, capsys):
+def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer_and_grades_two_students(app, home, tmp_path, capsys):
     scene = EditorScene(app, sandbox_design())
     app.push(scene)
     seen = [scene.doc["kind"]]
@@ -198,6 +198,7 @@ def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer(ap
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     (x0, y0), _b, (x1, y1), _d = scene.doc["player"]["zone"]
     assert x0 < 0 < 4 < x1 and y0 < 0 and 2.0 < y1 < 2.5
+    click(scene, load_px(scene, 0))  # the load at B: 5 to 15 kN, each student's own
     type_into(scene, "budget", "2000")
     type_into(scene, "id", "week-2-bridge")
     type_into(scene, "text:title", "Bridge the gap for 2000")
@@ -216,6 +217,20 @@ def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer(ap
     capsys.readouterr()
     assert main(["levels"]) == 0 and "week-2-bridge" in capsys.readouterr().out
     assert "solutions" not in {p.name for p in home.iterdir() if p.suffix == ".json"}  # the reference is not one of the listed levels
+
+    design = read_json(reference)
+    level = load_level(read_json(saved))
+    folder = tmp_path / "class"
+    numbers = {}
+    for student in ("alice", "bob"):  # each the teacher's design, for their own load
+        numbers[student] = version(level, student).numbers
+        (folder / student).mkdir(parents=True)
+        (folder / student / "week-2-bridge.json").write_text(json.dumps(design | {"student": student, "numbers": numbers[student]}), encoding="utf-8")
+    assert numbers["alice"] != numbers["bob"]
+    capsys.readouterr()
+    assert main(["grade", "week-2-bridge", str(folder), "--csv", "-"]) == 0
+    rows = {r["student"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff")))}
+    assert (rows["alice"]["passed"], rows["bob"]["passed"]) == ("true", "true"), rows
 
 
 def test_every_edit_is_undone_and_a_refused_one_changes_nothing(app, home):
@@ -303,3 +318,110 @@ def test_a_shipped_level_made_again_from_its_structure_asks_the_same_and_has_the
     )
     assert remade.player.mode == original.player.mode
     assert moves_of(KINDS[data["kind"]].answer(remade)) == moves_of(KINDS[data["kind"]].answer(original))
+
+
+def test_ctrl_l_opens_the_editor_on_the_sandbox_s_design_and_p_plays_it_as_the_student(app, home):
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.session.stage import Stage
+    from equilibria.course.progress import Progress
+
+    sandbox = PlayScene(app, Stage.from_level(load_level(sandbox_design()), sandbox=True), progress=Progress.load())
+    app.push(sandbox)
+    frame(app)
+    sandbox.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=pygame.KMOD_CTRL, unicode=""))
+    editor = app.scenes[-1]
+    assert isinstance(editor, EditorScene) and sorted(n["id"] for n in editor.doc["nodes"]) == ["A", "B", "C", "D"]
+    click(editor, load_px(editor, 0))
+    type_into(editor, "student", "alice")
+    key(editor, pygame.K_p)
+    played = app.scenes[-1]
+    assert isinstance(played, PlayScene) and played is not sandbox
+    assert played.stage.level.student == "alice" and played.session.progress is None  # alice's numbers; nothing recorded
+    assert played.stage.level.numbers == version(a.built(editor.doc), "alice").numbers
+    app.pop()  # back from the play screen (its Esc asks first, as for any level) ...
+    assert app.scenes[-1] is editor  # ... to the editor, the draft as it was
+
+
+def test_neither_ctrl_l_nor_the_menu_s_e_opens_a_level_whose_answer_is_still_to_find(app, home):
+    from equilibria.app.scenes.editor import WITHHELD
+    from equilibria.app.scenes.menu import MenuScene
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.session.stage import load_stage
+    from equilibria.course.progress import Progress
+
+    progress = Progress.load()
+    level = PlayScene(app, load_stage(LEVELS_DIR / "truss-01.json"), progress=progress)
+    app.push(level)
+    frame(app)
+    level.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=pygame.KMOD_CTRL, unicode=""))
+    assert app.scenes == [level] and level.session.notice == WITHHELD
+    app.pop()
+    menu = MenuScene(app, progress=progress)
+    app.push(menu)
+    frame(app)
+    rows = menu.levels.rows
+    for level_id, opens in (("truss-01", False), ("bridge-01", True)):
+        menu.levels.selected = next(k for k, r in enumerate(rows) if r.level_id == level_id)
+        menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
+        assert isinstance(app.scenes[-1], EditorScene) == opens, level_id
+        assert menu.cannot_open.shown != opens and (opens or menu.cannot_open.text == WITHHELD)
+        if opens:
+            assert app.scenes[-1].doc["kind"] == "build" and app.scenes[-1].doc["id"].startswith("my-level-")  # a variant of bridge-01
+        menu.cannot_open.close()
+
+
+def test_a_thousand_random_clicks_and_keys_never_crash_the_editor_and_every_draft_says_its_problems(app, home):
+    """What a teacher (or a cat on the keyboard) does, in any order: clicks anywhere, drags,
+    every key the editor reads, text typed into any field; each frame drawn. Each draft is
+    one validate would read or refuse in words, never a traceback."""
+    import random
+
+    rng = random.Random(7)
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    keys = [pygame.K_k, pygame.K_p, pygame.K_TAB, pygame.K_DOWN, pygame.K_UP, pygame.K_RETURN, pygame.K_DELETE, pygame.K_z, pygame.K_y, pygame.K_s, pygame.K_a]
+    texts = ["", "0", "-3", "5 15 1", "1e400", "{P1}", "{", "nan", "truss-01", "x y z", "Ünïcødé ✓", "2500", "0.1 0.2 0.0"]
+    for _step in range(1000):
+        if scene not in app.scenes:  # P played it, or Esc left: back to the editor
+            while app.scenes and app.scenes[-1] is not scene:
+                app.pop()
+            if not app.scenes:
+                app.push(scene)
+        w, h = app.screen.get_size()
+        roll = rng.random()
+        if roll < 0.35:
+            click(scene, (rng.randrange(w), rng.randrange(h)), rng.choice([0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL]))
+        elif roll < 0.45:
+            start, end = (rng.randrange(w), rng.randrange(h)), (rng.randrange(w), rng.randrange(h))
+            scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, mod=0))
+            scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+            scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        elif roll < 0.6 and scene.line is not None:
+            scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(texts)))
+        else:
+            key(scene, rng.choice(keys), rng.choice([0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT]))
+        if scene in app.scenes and app.scenes[-1] is scene:
+            frame(app)
+    assert len(scene.authoring.history) > 20 and scene.authoring.at < len(scene.authoring.history)  # it edited, a lot
+    problems, _answer, _preview = scene.findings()
+    assert all(isinstance(p, str) and p for p in problems)
+
+
+def test_a_level_saved_from_the_menu_s_editor_is_listed_at_once_and_opens(app, home):
+    from equilibria.app.scenes.menu import MenuScene
+    from equilibria.course.progress import Progress
+
+    menu = MenuScene(app, progress=Progress.load())
+    app.push(menu)
+    frame(app)
+    menu.levels.selected = next(k for k, r in enumerate(menu.levels.rows) if r.level_id == "bridge-01")
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
+    editor = app.scenes[-1]
+    type_into(editor, "id", "my-bridge")
+    type_into(editor, "text:title", "My bridge")
+    key(editor, pygame.K_s, pygame.KMOD_CTRL)
+    assert (home / "my-bridge.json").is_file(), editor.authoring.said
+    key(editor, pygame.K_ESCAPE)  # saved: leaves at once
+    assert app.scenes[-1] is menu
+    rows = [r for r in menu.levels.rows if r.level_id == "my-bridge"]
+    assert len(rows) == 1 and rows[0].choosable and not rows[0].problem and "My bridge" in rows[0].text

@@ -60,7 +60,8 @@ def start(design: dict, folder: Path | None = None) -> dict:
     doc = copy.deepcopy(design)
     doc.pop("$schema", None)
     doc["id"] = free_id(folder)
-    title = doc.get("title") or _("My level")
+    title = doc.get("title") if doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs else None  # a sandbox's title is "Sandbox"
+    title = title or _("My level")
     doc["title"] = title if isinstance(title, dict) else {language(): title}
     if doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs:
         return doc
@@ -400,10 +401,11 @@ def built(doc: dict) -> Level | None:
     return level_problems(level_document(doc))[1]
 
 
-def reference(doc: dict) -> list[str]:
-    """The answer the judge computes for the draft as written (its default numbers), in
-    lines a teacher reads; [] while the draft has problems or the kind has no goal."""
-    level = built(doc)
+def reference(doc: dict, level: Level | None = None) -> list[str]:
+    """The answer the judge computes for the draft as written (its default numbers), or for
+    `level`, one student's version of it, in lines a teacher reads; [] while the draft has
+    problems or the kind has no goal."""
+    level = built(doc) if level is None else level
     if level is None or not KINDS[level.kind].judged:
         return []
     kind = KINDS[level.kind]

@@ -94,7 +94,8 @@ class EditorScene(Scene):
             preview: list[str] = []
             if level is not None:
                 try:
-                    preview = show_text(version(level, self.student or None), answers=True).splitlines()
+                    drawn = version(level, self.student or None)
+                    preview = [*show_text(drawn).splitlines(), "", _("Answer:"), *a.reference(doc, drawn)]
                 except ValueError as exc:
                     problems = [str(exc)]
             self._found = (text, problems + ([warning] if warning else []), answer, preview)
@@ -146,6 +147,7 @@ class EditorScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         ctrl, shift = bool(event.mod & pygame.KMOD_CTRL), bool(event.mod & pygame.KMOD_SHIFT)
         fields = self.fields()
+        self.focus = min(self.focus, len(fields) - 1)  # an edit may have taken a row away
         if event.key == pygame.K_ESCAPE:
             self.leave()
         elif ctrl and event.key == pygame.K_z:
@@ -163,8 +165,8 @@ class EditorScene(Scene):
         elif event.key in (pygame.K_DOWN, pygame.K_UP):
             self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(fields)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.activate(fields[min(self.focus, len(fields) - 1)])
-        elif event.key == pygame.K_DELETE and fields[min(self.focus, len(fields) - 1)].name.startswith("number:"):
+            self.activate(fields[self.focus])
+        elif event.key == pygame.K_DELETE and fields[self.focus].name.startswith("number:"):
             name = fields[self.focus].name.split(":", 1)[1]
             self.authoring.edit(lambda d: a.unvary(d, name))
         self.leave_asked = self.leave_asked and event.key == pygame.K_ESCAPE
@@ -396,6 +398,23 @@ def _to_segment(p, a0, b0) -> float:
     dx, dy = b0[0] - a0[0], b0[1] - a0[1]
     t = max(0.0, min(1.0, ((p[0] - a0[0]) * dx + (p[1] - a0[1]) * dy) / (dx * dx + dy * dy or 1.0)))
     return math.dist(p, (a0[0] + t * dx, a0[1] + t * dy))
+
+
+WITHHELD = N_('The editor would show this level\'s answer: it opens on it after a pass, or after "show the answer" (Ctrl+A), which gives its marks up.')
+
+
+def open_editor(scene) -> None:
+    """Ctrl+L in the play screen `scene`: the editor on what it shows, played back in a play
+    screen of the same class (nothing saved); not on a level whose answer is still to find."""
+    stage, session = scene.stage, scene.session
+    if a.answer_withheld(stage.level.id if stage.level is not None else None, session.progress):
+        session.notice = _(WITHHELD)
+        return
+    design = design_of(stage, session.bench)
+    if not design.get("nodes"):
+        session.notice = _("Build a structure first: the editor makes a level of what is on the screen.")
+        return
+    scene.app.push(EditorScene(scene.app, design, player=lambda app, shown: type(scene)(app, shown, progress=None)))
 
 
 def design_of(stage, bench) -> dict:

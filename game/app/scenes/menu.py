@@ -251,7 +251,7 @@ class MenuScene(Scene):
     def make_level(self) -> None:
         """E: the level editor (game/app/scenes/editor.py) on the chosen row's level, as its file
         is written; not on a level whose answer the student has still to find."""
-        from equilibria.app.scenes.editor import EditorScene
+        from equilibria.app.scenes.editor import WITHHELD, EditorScene
         from equilibria.course.authoring import answer_withheld
 
         row = self.levels.chosen
@@ -259,8 +259,7 @@ class MenuScene(Scene):
             self.cannot_open.open(_("The level editor"), _("Choose a level or a saved design: the editor makes a level of your own from its structure."))
             return
         if answer_withheld(row.level_id, self.progress):
-            said = _('The editor would show this level\'s answer: it opens on it after a pass, or after "show the answer" (Ctrl+A), which gives its marks up.')
-            self.cannot_open.open(_("The level editor"), said)
+            self.cannot_open.open(_("The level editor"), _(WITHHELD))
             return
         try:
             design = read_json(row.path)

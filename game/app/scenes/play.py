@@ -24,6 +24,7 @@ from operator import attrgetter
 import pygame
 
 from equilibria.app.scenes.boxes import BriefPart, EntryPart, HelpPart, LeavePart, TablePart, VerdictPart
+from equilibria.app.scenes.editor import open_editor
 from equilibria.app.scenes.methodbox import MethodPart
 from equilibria.app.scenes.parts import BadgesPart, GraphPart, HudPart, LegendPart, ReadoutPart, StatusPart, TipPart, TitlePart, ToolbarPart, WorldPart
 from equilibria.app.session.answers import FORCE, MEMBER, MOMENT, asked
@@ -258,15 +259,8 @@ class PlayScene(Scene):
         if stage is not None:
             self.app.replace(PlayScene(self.app, stage, integrator=s.integrator, progress=s.progress))
 
-    def toggle_graphs(self) -> None:
-        """G: the graph panel, shut or open; opened with nothing graphed, it graphs the
-        energies at once (an empty panel that says "no samples yet" teaches nothing)."""
-        g = self.graphs
-        if not g.shown and len(g.recorder.specs) < 2:  # the time alone
-            self.session.notice = g.follow(self.session.sim, None) or self.session.notice
-            g.shown = True
-        else:
-            g.shown = not g.shown
+    def toggle_graphs(self) -> None:  # G (game/app/widgets/graphdesk.py)
+        self.session.notice = self.graphs.toggle(self.session.sim) or self.session.notice
 
     def follow(self) -> None:
         self.session.notice = self.graphs.follow(self.session.sim, self.selected, forces=self.session.revealed) or self.session.notice
@@ -275,19 +269,7 @@ class PlayScene(Scene):
         self.session.notice = self.graphs.export()
 
     def make_level(self) -> None:  # Ctrl+L: the level editor on what is on the screen (game/app/scenes/editor.py)
-        from equilibria.app.scenes.editor import EditorScene, design_of
-        from equilibria.course.authoring import answer_withheld
-
-        level_id = self.stage.level.id if self.stage.level is not None else None
-        if answer_withheld(level_id, self.session.progress):
-            said = _('The editor would show this level\'s answer: it opens on it after a pass, or after "show the answer" (Ctrl+A), which gives its marks up.')
-            self.session.notice = said
-            return
-        design = design_of(self.stage, self.session.bench)
-        if not design.get("nodes"):
-            self.session.notice = _("Build a structure first: the editor makes a level of what is on the screen.")
-            return
-        self.app.push(EditorScene(self.app, design, player=lambda app, stage: PlayScene(app, stage, progress=None)))
+        open_editor(self)
 
     def screenshot(self) -> None:
         self.session.notice = save_screenshot(self.app.screen)

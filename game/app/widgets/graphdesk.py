@@ -21,6 +21,16 @@ class GraphDesk:
         self.shown = False
         self.against = False  # plot the later quantities against the first followed one
 
+    def toggle(self, sim) -> str:
+        """G: the panel shut or open; opened with nothing graphed, it graphs the energies at
+        once (an empty panel that says "no samples yet" teaches nothing). The line that says so ("": none)."""
+        if not self.shown and len(self.recorder.specs) < 2:  # the time alone
+            said = self.follow(sim, None)
+            self.shown = True
+            return said
+        self.shown = not self.shown
+        return ""
+
     def follow(self, sim, hit, *, forces: bool = True) -> str:
         """Add the followed node's or member's main quantity (or, with nothing followed,
         the energies) to the graph; the line that says so. `forces` False: no reaction
