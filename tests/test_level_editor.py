@@ -425,3 +425,39 @@ def test_a_level_saved_from_the_menu_s_editor_is_listed_at_once_and_opens(app, h
     assert app.scenes[-1] is menu
     rows = [r for r in menu.levels.rows if r.level_id == "my-bridge"]
     assert len(rows) == 1 and rows[0].choosable and not rows[0].problem and "My bridge" in rows[0].text
+
+
+def test_the_keyboard_alone_makes_and_saves_a_level(app, home):
+    """Tab to a row, Enter on it (a button acts, a field opens), type, Enter: no mouse."""
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+
+    def tab_to(name: str) -> None:
+        for _k in range(60):
+            frame(app)
+            if scene.fields()[scene.focus].name == name:
+                return
+            key(scene, pygame.K_TAB)
+        raise AssertionError(name)
+
+    tab_to("cut:C")
+    key(scene, pygame.K_RETURN)  # the roller at C put back: the student gives the pin's forces only
+    assert [c["node"] for c in scene.doc["cut"]] == ["A"]
+    key(scene, pygame.K_RETURN)  # and cut away again
+    tab_to("load:0")
+    key(scene, pygame.K_RETURN)
+    assert scene.doc["vary"]["set"] == {"loads[0].fy": "-P1"}
+    tab_to("number:P1")
+    key(scene, pygame.K_RETURN)
+    key(scene, pygame.K_a, pygame.KMOD_CTRL)
+    scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="5 15 0.01"))
+    key(scene, pygame.K_RETURN)
+    for name, text in (("id", "by-keys"), ("text:title", "Made by keys"), ("text:brief", "Give the reactions at A and C: {P1} acts at B.")):
+        tab_to(name)
+        key(scene, pygame.K_RETURN)
+        key(scene, pygame.K_a, pygame.KMOD_CTRL)
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        key(scene, pygame.K_RETURN)
+    tab_to("save")
+    key(scene, pygame.K_RETURN)
+    assert scene.findings()[0] == [] and (home / "by-keys.json").is_file(), scene.authoring.said

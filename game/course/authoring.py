@@ -61,7 +61,9 @@ def start(design: dict, folder: Path | None = None) -> dict:
     doc.pop("$schema", None)
     doc["id"] = free_id(folder)
     title = doc.get("title") if doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs else None  # a sandbox's title is "Sandbox"
-    title = title or _("My level")
+    if not title:
+        with speaking(SOURCE_LANG):  # every level has an English title, the one shown where a language has none
+            title = {SOURCE_LANG: _("My level")}
     doc["title"] = title if isinstance(title, dict) else {language(): title}
     if doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs:
         return doc

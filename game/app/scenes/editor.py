@@ -41,6 +41,7 @@ from equilibria.words.i18n import LANGUAGES, N_, _, decimal
 PANEL_W = 460  # [px] the panel's width at 100 %
 PAD = 10
 PICK_PX = 12  # [px] a click this near a node or a load's arrow picks it
+ROWS_OF_A_KIND = 6  # the panel's rows of supports to cut and of loads to vary
 MODE_WORDS = {"mark": N_("the student marks them"), "remove": N_("the student removes all the structure can spare")}  # player.mode
 TEXT_WORDS = {"title": N_("Title"), "brief": N_("Brief"), "hint": N_("First hint"), "explanation": N_("Explanation (after a pass)")}
 
@@ -124,9 +125,28 @@ class EditorScene(Scene):
                 name=name, words=n.get("words", {}).get(lang) or n.get("words", {}).get("en", ""), low=low, high=high, unit=n.get("unit", ""), step=step
             )
             rows.append(Field(f"number:{name}", said, f"{low} {high} {step}"))
+        rows += self._picture_rows()
         rows.append(Field("student", _("Preview as student: {id}").format(id=self.student or "—"), self.student))
         rows.append(Field("play", _("Play it as that student (P)")))
         rows.append(Field("save", _("Save to your levels (Ctrl+S)")))
+        return rows
+
+    def _picture_rows(self) -> list[Field]:
+        """What a click on the picture does, as rows too (Tab and Enter reach them: the
+        keyboard alone makes a level): each support a free body may cut, each load still the
+        same for every student; up to ROWS_OF_A_KIND of each (a larger structure: the picture)."""
+        doc, rows = self.doc, []
+        if KINDS[doc["kind"]].cuts:
+            cut = {c["node"] for c in doc.get("cut", [])}
+            for node in sorted(cut | {s["node"] for s in doc.get("supports", [])})[:ROWS_OF_A_KIND]:
+                said = _("{node}: cut away (the student gives its forces)") if node in cut else _("{node}: a support, given (Enter: cut it away)")
+                rows.append(Field(f"cut:{node}", said.format(node=node)))
+        varied = varied_loads(doc)
+        loads = [(k, ld) for k, ld in enumerate(doc.get("loads", [])) if k not in varied and (ld.get("fx") or ld.get("fy"))]
+        for k, load in loads[:ROWS_OF_A_KIND]:
+            size = decimal(math.hypot(load.get("fx", 0.0), load.get("fy", 0.0)) / 1000, 2)
+            said = _("The load at {node}, {size} kN: the same for every student (Enter: each their own)")
+            rows.append(Field(f"load:{k}", said.format(node=load["node"], size=size)))
         return rows
 
     # ------------------------------------------------------------------ input
@@ -212,12 +232,16 @@ class EditorScene(Scene):
             if name is not None:
                 self.authoring.edit(lambda d: a.unvary(d, name))
             else:
-                entry = doc["loads"][load]
-                size = math.hypot(entry.get("fx", 0.0), entry.get("fy", 0.0))
-                self.authoring.edit(lambda d: a.vary_load(d, load, a.suggested_range(size, a.FORCE_UNIT)))
+                self.vary_load(load)
         elif KINDS[doc["kind"]].builds:
             corner = self._world(pos)
             self.drag = (corner, corner)
+
+    def vary_load(self, load: int) -> None:
+        """Load `load`'s size a number of each student's own, in the range a teacher starts from."""
+        entry = self.doc["loads"][load]
+        size = math.hypot(entry.get("fx", 0.0), entry.get("fy", 0.0))
+        self.authoring.edit(lambda d: a.vary_load(d, load, a.suggested_range(size, a.FORCE_UNIT)))
 
     def _node_at(self, pos, at) -> str | None:
         ids = [n["id"] for n in self.doc.get("nodes", [])]
@@ -247,6 +271,11 @@ class EditorScene(Scene):
             self.next_kind()
         elif field.name == "mode":
             self.authoring.edit(a.next_mode)
+        elif field.name.startswith("cut:"):
+            node = field.name.split(":", 1)[1]
+            self.authoring.edit(lambda d: a.toggle_cut(d, node))
+        elif field.name.startswith("load:"):
+            self.vary_load(int(field.name.split(":", 1)[1]))
         elif field.name == "lang":
             codes = list(LANGUAGES)
             self.lang = codes[(codes.index(self.lang) + 1) % len(codes)]

@@ -80,9 +80,15 @@ BINDINGS = (
     Binding((K.K_b,), "brief.toggle", "B, K", N_("the whole brief; K: the method, step by step (after a pass)")),
     Binding((K.K_k,), "method.toggle", "", ""),  # one row with B
     Binding((K.K_u,), "table.toggle", "U", N_("the member table: sections, lengths, costs (forces after a check)")),
-    Binding((K.K_s,), "session.save_design", N_("Ctrl+S, Ctrl+E"), N_("save the sandbox design; hand your work in (hand-in/)"), ctrl=True),
+    Binding(
+        (K.K_s,),
+        "session.save_design",
+        N_("Ctrl+S, Ctrl+E"),
+        N_("save the sandbox design; hand your work in; Ctrl+L: make a level of it (teachers)"),
+        ctrl=True,
+    ),
     Binding((K.K_e,), "session.hand_in", "", "", ctrl=True),  # one row with Ctrl+S
-    Binding((K.K_l,), "make_level", N_("Ctrl+L"), N_("make a level of your own from this structure (for teachers: the level editor)"), ctrl=True),
+    Binding((K.K_l,), "make_level", "", "", ctrl=True),  # one row with Ctrl+S
     Binding(tuple(SIZE_KEYS), "text_size", "", "", ctrl=True),  # one row with [ ]; without Ctrl, = and − run faster and slower
     Binding((K.K_F12,), "screenshot", "F12, H", N_("screenshot; H: frame rate and timing (HUD)")),
     Binding((K.K_h,), "hud.toggle", "", ""),
