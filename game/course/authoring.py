@@ -392,15 +392,20 @@ def _put_default(doc: dict, name: str) -> dict:
     return doc
 
 
+def checked(doc: dict) -> tuple[list[str], Level | None]:
+    """What `equilibria validate` says of the level the draft saves, each 'field: what is
+    wrong', and the level when it says nothing (the checks build the model and try the ends
+    of the ranges: done once per draft, the editor keeps the result)."""
+    return level_problems(level_document(doc))
+
+
 def problems(doc: dict) -> list[str]:
-    """What `equilibria validate` says of the level the draft saves, each 'field: what is wrong'."""
-    found, _level = level_problems(level_document(doc))
-    return found
+    return checked(doc)[0]
 
 
 def built(doc: dict) -> Level | None:
     """The draft's level (None while it has problems)."""
-    return level_problems(level_document(doc))[1]
+    return checked(doc)[1]
 
 
 def reference(doc: dict, level: Level | None = None) -> list[str]:

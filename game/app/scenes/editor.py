@@ -73,7 +73,7 @@ class EditorScene(Scene):
         self.leave_asked = False
         self.rects: list[tuple[pygame.Rect, Field]] = []
         self.drag: tuple[tuple[float, float], tuple[float, float]] | None = None  # a zone being dragged out [m]
-        self._found: tuple[str, list[str], list[str], list[str]] | None = None  # (the draft as JSON, problems, answer, preview)
+        self._found: tuple | None = None  # (the draft as JSON and the student, problems, answer, preview, the level)
         self.view = View(1.0, 0.0, 0.0)
         self._fitted_for: tuple | None = None
 
@@ -88,10 +88,9 @@ class EditorScene(Scene):
         text = self.authoring.history[self.authoring.at] + "\0" + self.student
         if self._found is None or self._found[0] != text:
             doc = self.doc
-            problems = a.problems(doc)
-            level = a.built(doc) if not problems else None
+            problems, level = a.checked(doc)
             warning = versions_warning(level) if level is not None else ""
-            answer = a.reference(doc) if level is not None else []
+            answer = a.reference(doc, level) if level is not None else []
             preview: list[str] = []
             if level is not None:
                 try:
@@ -99,8 +98,13 @@ class EditorScene(Scene):
                     preview = [*show_text(drawn).splitlines(), "", _("Answer:"), *a.reference(doc, drawn)]
                 except ValueError as exc:
                     problems = [str(exc)]
-            self._found = (text, problems + ([warning] if warning else []), answer, preview)
+            self._found = (text, problems + ([warning] if warning else []), answer, preview, level)
         return self._found[1], self._found[2], self._found[3]
+
+    def findings_level(self):
+        """The draft's level as the findings checked it (None while it has problems)."""
+        self.findings()
+        return self._found[4]
 
     def fields(self) -> list[Field]:
         doc, lang = self.doc, self.lang
@@ -304,7 +308,7 @@ class EditorScene(Scene):
 
     def play(self) -> None:
         """The draft as the typed student plays it: the play screen of the level select, nothing saved."""
-        level = a.built(self.doc)
+        level = self.findings_level()
         if level is None:
             self.authoring.said = _("It cannot be played yet: {problem}").format(problem=(self.findings()[0] or ["?"])[0])
             return
