@@ -54,6 +54,7 @@ class Field:
     name: str
     shown: str
     editable: str | None = None  # the text a click starts editing (None: a button)
+    label: str = ""  # what stands before the text being edited (""; what `shown` says before its first ": ")
 
 
 class EditorScene(Scene):
@@ -118,7 +119,8 @@ class EditorScene(Scene):
             rows.append(Field("mode", _("Mode (a click: the other): {mode}").format(mode=_(MODE_WORDS.get(mode, mode)))))
         for name, words in TEXT_WORDS.items():
             text = a.text_of(doc, name, lang)
-            rows.append(Field(f"text:{name}", f"{_(words)}: {text or '—'}", text))
+            said = _("{what}: {text}")  # French: "Titre : …"
+            rows.append(Field(f"text:{name}", said.format(what=_(words), text=text or "—"), text, said.format(what=_(words), text="")))
         if KINDS[doc["kind"]].builds:
             budget = doc["player"]["budget"]
             rows.append(Field("budget", _("Budget: {budget}").format(budget=decimal(budget, 0)), _plain(budget)))
@@ -378,7 +380,7 @@ class EditorScene(Scene):
         self.focus = min(self.focus, len(fields) - 1)
         for k, field in enumerate(fields):
             editing = self.editing == field.name
-            text = field.shown.split(": ", 1)[0] + ": " + self.line.text if editing else field.shown
+            text = (field.label or field.shown.split(": ", 1)[0] + ": ") + self.line.text if editing else field.shown
             button = field.editable is None and field.name in ("play", "save")
             lines = draw.wrap(fonts.bold if button else fonts.body, text, width - 8)[: 6 if editing else 2]
             font = fonts.bold if button else fonts.body
