@@ -207,6 +207,12 @@ def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer_an
     assert problems == [], problems
     length = 2 + 2 + 2 * 2.5 + 1.5  # AB, BC, AD, DC, BD [m]
     assert answer == [f"Your design costs {length * 100 + 50:,.0f} of the budget 2,000."]
+    type_into(scene, "price:light", "120")  # what the level asks and costs: each a field of the panel
+    type_into(scene, "goal:max_displacement", "3")
+    type_into(scene, "goal:hold", "0")  # refused: a hold of nothing
+    assert "greater than zero" in scene.authoring.said
+    assert (scene.doc["player"]["sections"]["light"]["cost"], scene.doc["goal"]) == (120, {"hold": 1.0, "max_displacement": 0.03})
+    assert scene.findings()[1] == [f"Your design costs {length * 120 + 50:,.0f} of the budget 2,000."]
     key(scene, pygame.K_s, pygame.KMOD_CTRL)
     saved, reference = home / "week-2-bridge.json", home / "solutions" / "week-2-bridge.json"
     assert saved.is_file() and reference.is_file(), scene.authoring.said

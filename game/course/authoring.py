@@ -216,6 +216,31 @@ def set_budget(doc: dict, budget: float) -> dict:
     return doc
 
 
+GOAL_UNITS = {"hold": 1.0, "max_displacement": 0.01}  # the goal fields the editor sets, and the size of the unit a teacher types them in (s, cm)
+
+
+def set_goal(doc: dict, field: str, value: float) -> dict:
+    """The goal's `field` (one of GOAL_UNITS the kind uses) set to `value` in its unit (s, cm)."""
+    if field not in GOAL_UNITS or field not in KINDS[doc["kind"]].goal_fields or "goal" not in doc:
+        raise Refused(_("This kind of level does not ask that."))
+    if not (value > 0 and math.isfinite(value)):
+        raise Refused(_("Type a number greater than zero."))
+    doc = copy.deepcopy(doc)
+    doc["goal"][field] = _round(value * GOAL_UNITS[field])
+    return doc
+
+
+def set_price(doc: dict, section: str, cost: float) -> dict:
+    """A build level's price of a metre of `section`."""
+    if not KINDS[doc["kind"]].builds or section not in doc["player"].get("sections", {}):
+        raise Refused(_("Only a build level has prices: choose that kind first."))
+    if not (cost > 0 and math.isfinite(cost)):
+        raise Refused(_("Type a number greater than zero."))
+    doc = copy.deepcopy(doc)
+    doc["player"]["sections"][section]["cost"] = _round(cost)
+    return doc
+
+
 def set_text(doc: dict, field: str, lang: str, text: str) -> dict:
     """The level's `field` (one of TEXTS; "hint" is the first hint) in language `lang`; an
     empty text takes that language's away."""

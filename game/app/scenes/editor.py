@@ -121,9 +121,7 @@ class EditorScene(Scene):
             text = a.text_of(doc, name, lang)
             said = _("{what}: {text}")  # French: "Titre : …"
             rows.append(Field(f"text:{name}", said.format(what=_(words), text=text or "—"), text, said.format(what=_(words), text="")))
-        if KINDS[doc["kind"]].builds:
-            budget = doc["player"]["budget"]
-            rows.append(Field("budget", _("Budget: {budget}").format(budget=decimal(budget, 0)), _plain(budget)))
+        rows += self._goal_rows()
         for name, n in ((doc.get("vary") or {}).get("numbers") or {}).items():
             size = a.UNIT_SIZE.get(n.get("unit", ""), 1.0)
             low, high, step = (_plain(n[k] / size) for k in ("min", "max", "step"))
@@ -135,6 +133,25 @@ class EditorScene(Scene):
         rows.append(Field("student", _("Preview as student: {id}").format(id=self.student or "—"), self.student))
         rows.append(Field("play", _("Play it as that student (P)")))
         rows.append(Field("save", _("Save to your levels (Ctrl+S)")))
+        return rows
+
+    def _goal_rows(self) -> list[Field]:
+        """What the level asks and costs: how long it must stay at rest, a build's largest
+        sag, budget and prices, each a field."""
+        doc, rows = self.doc, []
+        goal, kind = doc.get("goal") or {}, KINDS[doc["kind"]]
+        if "hold" in goal:
+            rows.append(Field("goal:hold", _("Stays at rest for: {value} s").format(value=decimal(goal["hold"], 1)), _plain(goal["hold"])))
+        if "max_displacement" in kind.goal_fields and "max_displacement" in goal:
+            cm = goal["max_displacement"] / a.GOAL_UNITS["max_displacement"]
+            rows.append(Field("goal:max_displacement", _("Largest sag allowed: {value} cm").format(value=decimal(cm, 1)), _plain(cm)))
+        if kind.builds:
+            budget = doc["player"]["budget"]
+            rows.append(Field("budget", _("Budget: {budget}").format(budget=decimal(budget, 0)), _plain(budget)))
+            for name, section in doc["player"].get("sections", {}).items():
+                words = section.get("name", {}).get(self.lang) or section.get("name", {}).get("en") or name
+                said = _("Price of a metre of {section}: {cost}").format(section=words, cost=decimal(section["cost"], 0))
+                rows.append(Field(f"price:{name}", said, _plain(section["cost"])))
         return rows
 
     def _picture_rows(self) -> list[Field]:
@@ -300,6 +317,10 @@ class EditorScene(Scene):
             self.authoring.edit(lambda d: a.set_text(d, name.split(":", 1)[1], self.lang, text))
         elif name == "budget":
             self.authoring.edit(lambda d: a.set_budget(d, _number(text)))
+        elif name.startswith("goal:"):
+            self.authoring.edit(lambda d: a.set_goal(d, name.split(":", 1)[1], _number(text)))
+        elif name.startswith("price:"):
+            self.authoring.edit(lambda d: a.set_price(d, name.split(":", 1)[1], _number(text)))
         elif name.startswith("number:"):
             self.authoring.edit(lambda d: a.set_range(d, name.split(":", 1)[1], text))
 
