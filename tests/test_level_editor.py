@@ -467,3 +467,16 @@ def test_the_keyboard_alone_makes_and_saves_a_level(app, home):
     tab_to("save")
     key(scene, pygame.K_RETURN)
     assert scene.findings()[0] == [] and (home / "by-keys.json").is_file(), scene.authoring.said
+
+
+def test_hints_come_one_more_row_at_a_time_and_an_emptied_one_goes(app, home):
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    assert [f.name for f in scene.fields() if f.name.startswith("text:hint")] == ["text:hint:0"]  # a row to add the first
+    type_into(scene, "text:hint:0", "Take moments about A.")
+    type_into(scene, "text:hint:1", "Then ΣFy = 0.")
+    assert scene.doc["hints"] == [{"en": "Take moments about A."}, {"en": "Then ΣFy = 0."}]
+    assert [f.name for f in scene.fields() if f.name.startswith("text:hint")] == ["text:hint:0", "text:hint:1", "text:hint:2"]
+    type_into(scene, "text:hint:0", "")  # emptied: the hint goes, the next moves up
+    assert scene.doc["hints"] == [{"en": "Then ΣFy = 0."}]
+    assert scene.findings()[0] == [] or all("hint" not in p for p in scene.findings()[0])

@@ -44,7 +44,8 @@ from equilibria.words.i18n import LANGUAGES, N_, _, decimal, language, speaking
 KINDS_MADE = tuple(k.name for k in KINDS.values() if k.drafted is not None)  # the kinds the editor makes, in the order K goes through them
 FIRST_KIND = next(k.name for k in KINDS.values() if k.cuts and k.drafted is not None)  # a structure on supports starts as a free body
 PLAIN_KIND = next(k.name for k in KINDS.values() if k.designs)  # a structure alone: the sandbox
-TEXTS = ("title", "brief", "hint", "explanation")  # the texts a teacher writes; "hint": the first hint
+TEXTS = ("title", "brief", "explanation")  # the texts a teacher writes, and the hints: "hint:0", "hint:1", …
+MOST_HINTS = 5  # the editor's rows of hints (a level file may hold more)
 STEEL = {"E": 200e9, "density": 7850, "nu": 0.3, "strength": 250e6}  # a structure without materials is of steel
 
 
@@ -242,17 +243,23 @@ def set_price(doc: dict, section: str, cost: float) -> dict:
 
 
 def set_text(doc: dict, field: str, lang: str, text: str) -> dict:
-    """The level's `field` (one of TEXTS; "hint" is the first hint) in language `lang`; an
-    empty text takes that language's away."""
-    if field not in TEXTS or lang not in LANGUAGES:
+    """The level's `field` (one of TEXTS, or "hint:K", the K-th hint from 0; one past the
+    last adds a hint) in language `lang`; an empty text takes that language's away (and a
+    hint left with no language, the hint)."""
+    hint = _hint_index(field)
+    if (field not in TEXTS and hint is None) or lang not in LANGUAGES:
         raise Refused(f"{field} / {lang}")
     doc = copy.deepcopy(doc)
     text = text.strip()
-    if field == "hint":
-        hints = doc.setdefault("hints", [{}])
-        texts = hints[0] if isinstance(hints[0], dict) else {SOURCE_LANG: hints[0]}
-        hints[0] = _with(texts, lang, text)
-        if not hints[0]:
+    if hint is not None:
+        hints = doc.setdefault("hints", [])
+        if hint > len(hints):
+            raise Refused(f"{field} / {lang}")
+        if hint == len(hints):
+            hints.append({})
+        hints[hint] = _with(hints[hint] if isinstance(hints[hint], dict) else {SOURCE_LANG: hints[hint]}, lang, text)
+        doc["hints"] = [h for h in hints if h]
+        if not doc["hints"]:
             del doc["hints"]
         return doc
     old = doc.get(field) or {}
@@ -271,8 +278,14 @@ def _with(texts: dict, lang: str, text: str) -> dict:
     return texts
 
 
+def _hint_index(field: str) -> int | None:
+    kind, _colon, k = field.partition(":")
+    return int(k) if kind == "hint" and k.isdigit() else None
+
+
 def text_of(doc: dict, field: str, lang: str) -> str:
-    value = (doc.get("hints") or [""])[0] if field == "hint" else doc.get(field)
+    hint, hints = _hint_index(field), doc.get("hints") or []
+    value = (hints[hint] if hint < len(hints) else "") if hint is not None else doc.get(field)
     return value.get(lang, "") if isinstance(value, dict) else (value or "" if lang == SOURCE_LANG else "")
 
 

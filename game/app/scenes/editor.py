@@ -43,7 +43,7 @@ PAD = 10
 PICK_PX = 12  # [px] a click this near a node or a load's arrow picks it
 ROWS_OF_A_KIND = 6  # the panel's rows of supports to cut and of loads to vary
 MODE_WORDS = {"mark": N_("the student marks them"), "remove": N_("the student removes all the structure can spare")}  # player.mode
-TEXT_WORDS = {"title": N_("Title"), "brief": N_("Brief"), "hint": N_("First hint"), "explanation": N_("Explanation (after a pass)")}
+TEXT_WORDS = {"title": N_("Title"), "brief": N_("Brief"), "explanation": N_("Explanation (after a pass)")}
 
 
 @dataclass(frozen=True)
@@ -117,10 +117,13 @@ class EditorScene(Scene):
         if KINDS[doc["kind"]].mode_tools:
             mode = (doc.get("player") or {}).get("mode") or a.MODES[0]
             rows.append(Field("mode", _("Mode (a click: the other): {mode}").format(mode=_(MODE_WORDS.get(mode, mode)))))
-        for name, words in TEXT_WORDS.items():
+        hints = len(doc.get("hints") or [])
+        texts = [("title", _(TEXT_WORDS["title"])), ("brief", _(TEXT_WORDS["brief"]))]
+        texts += [(f"hint:{k}", _("Hint {n}").format(n=k + 1)) for k in range(min(hints + 1, a.MOST_HINTS))]  # and one more, to add
+        for name, words in [*texts, ("explanation", _(TEXT_WORDS["explanation"]))]:
             text = a.text_of(doc, name, lang)
             said = _("{what}: {text}")  # French: "Titre : …"
-            rows.append(Field(f"text:{name}", said.format(what=_(words), text=text or "—"), text, said.format(what=_(words), text="")))
+            rows.append(Field(f"text:{name}", said.format(what=words, text=text or "—"), text, said.format(what=words, text="")))
         rows += self._goal_rows()
         for name, n in ((doc.get("vary") or {}).get("numbers") or {}).items():
             size = a.UNIT_SIZE.get(n.get("unit", ""), 1.0)
