@@ -480,3 +480,16 @@ def test_hints_come_one_more_row_at_a_time_and_an_emptied_one_goes(app, home):
     type_into(scene, "text:hint:0", "")  # emptied: the hint goes, the next moves up
     assert scene.doc["hints"] == [{"en": "Then ΣFy = 0."}]
     assert scene.findings()[0] == [] or all("hint" not in p for p in scene.findings()[0])
+
+
+def test_a_dimension_of_each_student_s_own_keeps_the_node_where_it_is_drawn_and_goes_with_the_node(app, home):
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    click(scene, node_px(scene, "B"), pygame.KMOD_SHIFT)  # B's height, 0 as drawn
+    click(scene, node_px(scene, "D"), pygame.KMOD_SHIFT)  # D's, 1.5
+    numbers = scene.doc["vary"]["numbers"]
+    assert {k: (n["min"], n["max"], n["step"], n["default"]) for k, n in numbers.items()} == {"L1": (-0.5, 0.5, 0.1, 0), "L2": (0.7, 2.3, 0.1, 1.5)}
+    assert {n["id"]: n["y"] for n in scene.doc["nodes"]} == {"A": 0, "B": 0, "C": 0, "D": 1.5}  # nothing moved
+    while scene.doc["kind"] != "build":  # D is the student's to build now: its number goes with it
+        key(scene, pygame.K_k)
+    assert list(scene.doc["vary"]["numbers"]) == ["L1"] and scene.findings()[0] == []

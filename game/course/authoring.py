@@ -115,6 +115,18 @@ def set_kind(doc: dict, kind: str) -> dict:
         raise Refused(str(exc)) from exc
     if KINDS[kind].builds and doc["_design"]["members"]:
         doc["player"]["budget"] = _nice_budget(1.5 * design_cost(doc))
+    return _without_lost_numbers(doc)
+
+
+def _without_lost_numbers(doc: dict) -> dict:
+    """The numbers set into a node the kind took away (a build's design node) taken away too."""
+    vary = doc.get("vary")
+    if not vary:
+        return doc
+    ids = {n["id"] for n in doc["nodes"]}
+    for field in [f for f in vary.get("set", {}) if f.startswith("nodes.") and f.split(".")[1] not in ids]:
+        doc = unvary(doc, vary["set"][field].split("*")[-1].strip().lstrip("-"))
+        vary = doc.get("vary") or {}
     return doc
 
 
@@ -304,11 +316,18 @@ UNIT_SIZE = {"kN": 1000.0, "m": 1.0}
 
 
 def suggested_range(value: float, unit: str) -> Range:
-    """A range a teacher would start from: half to one and a half times |value|, in about
-    ten steps of a round size."""
-    size = abs(value) / UNIT_SIZE[unit] or 1.0
+    """A range a teacher would start from, in about ten steps of a round size: a load's
+    size from half to one and a half times it; a length (a node's x or height, which may be
+    0 or less) half of itself (1 m at least) either side of it, so the value as drawn is in
+    the range and the node stays where it is."""
+    v = value / UNIT_SIZE[unit]
+    size = abs(v) or 1.0
+    if unit == LENGTH_UNIT:
+        size = max(size, 1.0)
     step = 10 ** math.floor(math.log10(size / 5))
     step *= 5 if size / step >= 50 else 2 if size / step >= 20 else 1
+    if unit == LENGTH_UNIT:
+        return Range(_round(math.floor((v - size / 2) / step) * step), _round(math.ceil((v + size / 2) / step) * step), _round(step))
     low, high = math.floor(size / 2 / step) * step, math.ceil(size * 1.5 / step) * step
     return Range(_round(max(low, step)), _round(high), _round(step))
 
@@ -367,7 +386,7 @@ def _number(doc: dict, name: str, rng: Range, unit: str, value: float, words: st
         with speaking(lang):
             said[lang] = _(words).format(node=node)
     low, high, step = rng.low * size, rng.high * size, rng.step * size
-    default = min(max(low + round((abs(value) - low) / step) * step, low), high)
+    default = min(max(low + round((value - low) / step) * step, low), high)  # the value as drawn (a load's size), on a step
     return {"min": _round(low), "max": _round(high), "step": _round(step), "unit": unit, "default": _round(default), "words": said}
 
 

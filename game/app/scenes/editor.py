@@ -42,6 +42,7 @@ PANEL_W = 460  # [px] the panel's width at 100 %
 PAD = 10
 PICK_PX = 12  # [px] a click this near a node or a load's arrow picks it
 ROWS_OF_A_KIND = 6  # the panel's rows of supports to cut and of loads to vary
+ROWS_SHARE_LEFT = 0.3  # the share of the panel's height left below its rows (they scroll past it) for what validate says and the answer
 MODE_WORDS = {"mark": N_("the student marks them"), "remove": N_("the student removes all the structure can spare")}  # player.mode
 TEXT_WORDS = {"title": N_("Title"), "brief": N_("Brief"), "explanation": N_("Explanation (after a pass)")}
 
@@ -72,6 +73,7 @@ class EditorScene(Scene):
         self.line: TextLine | None = None  # the field being edited, and its text
         self.editing: str | None = None
         self.leave_asked = False
+        self.panel_top = 0  # [px] how far the panel's rows are scrolled (the focused row in view)
         self.rects: list[tuple[pygame.Rect, Field]] = []
         self.drag: tuple[tuple[float, float], tuple[float, float]] | None = None  # a zone being dragged out [m]
         self._found: tuple | None = None  # (the draft as JSON and the student, problems, answer, preview, the level)
@@ -183,6 +185,8 @@ class EditorScene(Scene):
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event.pos, getattr(event, "mod", None) or pygame.key.get_mods())
+        elif event.type == pygame.MOUSEWHEEL:  # the panel's rows: the focus goes three rows a notch, the rows follow it
+            self.focus = min(max(self.focus - 3 * event.y, 0), len(self.fields()) - 1)
         elif event.type == pygame.MOUSEMOTION and self.drag is not None:
             self.drag = (self.drag[0], self._world(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
@@ -399,23 +403,33 @@ class EditorScene(Scene):
         width = rect.width - 2 * PAD
         y = rect.y + PAD
         y = draw.text_block(surface, fonts.title, [_("Make a level")], (rect.x + PAD, y), INK) + 4
-        self.rects = []
         fields = self.fields()
         self.focus = min(self.focus, len(fields) - 1)
-        for k, field in enumerate(fields):
+        laid = []  # (field, its lines, font, height), then placed in the room the rows have
+        for field in fields:
             editing = self.editing == field.name
             text = (field.label or field.shown.split(": ", 1)[0] + ": ") + self.line.text if editing else field.shown
-            button = field.editable is None and field.name in ("play", "save")
-            lines = draw.wrap(fonts.bold if button else fonts.body, text, width - 8)[: 6 if editing else 2]
-            font = fonts.bold if button else fonts.body
-            h = len(lines) * font.get_linesize() + 6
-            row = pygame.Rect(rect.x + PAD, y, width, h)
-            if k == self.focus or editing:
+            font = fonts.bold if field.editable is None and field.name in ("play", "save") else fonts.body
+            lines = draw.wrap(font, text, width - 8)[: 6 if editing else 2]
+            laid.append((field, lines, font, len(lines) * font.get_linesize() + 9))
+        room = rect.bottom - y - int(ROWS_SHARE_LEFT * rect.height)  # the rest: what validate says, the answer, the preview
+        tops = [sum(h for *_x, h in laid[:k]) for k in range(len(laid) + 1)]
+        if tops[-1] > room:  # more rows than room: the focused one kept in view
+            self.panel_top = min(max(self.panel_top, tops[self.focus + 1] - room), tops[self.focus], tops[-1] - room)
+        else:
+            self.panel_top = 0
+        self.rects = []
+        surface.set_clip(pygame.Rect(rect.x, y, rect.width, min(room, tops[-1])))
+        for k, (field, lines, font, h) in enumerate(laid):
+            row = pygame.Rect(rect.x + PAD, y + tops[k] - self.panel_top, width, h - 3)
+            if k == self.focus or self.editing == field.name:
                 pygame.draw.rect(surface, BACKGROUND, row, border_radius=4)
-                pygame.draw.rect(surface, MARK if editing else MUTED, row, 2, border_radius=4)
+                pygame.draw.rect(surface, MARK if self.editing == field.name else MUTED, row, 2, border_radius=4)
             draw.text_block(surface, font, lines, (row.x + 4, row.y + 3), INK)
-            self.rects.append((row, field))
-            y += h + 3
+            if 0 <= tops[k] - self.panel_top and tops[k + 1] - self.panel_top <= room:  # wholly in view: it takes clicks
+                self.rects.append((row, field))
+        surface.set_clip(None)
+        y += min(room, tops[-1])
         y += 6
         problems, answer, preview = self.findings()
         said = self.authoring.said
