@@ -10,12 +10,13 @@ it says why and finds nothing.
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
 import pytest
 from builders import member, model
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from equilibria.cli.main import main
@@ -145,18 +146,24 @@ def test_a_cantilever_is_worked_as_a_beam_its_largest_moment_at_the_clamp():
 # ---------------------------------------------------------------------- any determinate truss
 def simple_truss(seed: int, panels: int) -> dict:
     """A simple truss grown by dyads (each new joint on two members to joints already
-    there, never in line), on a pin and a roller, loaded at random joints: determinate
-    and stable by construction, so the joints can always be taken in turn."""
+    there, never in line, and never on a joint already there: the same two joints drawn
+    twice with about the same offset put two joints in one place, seed 403), on a pin and
+    a roller, loaded at random joints: determinate and stable by construction, so the
+    joints can always be taken in turn."""
     rnd = random.Random(seed)
     nodes = [("N0", 0.0, 0.0), ("N1", 2.0, 0.0)]
     members = [member("N0N1", "N0", "N1")]
     for k in range(2, 2 + panels):
-        a, b = rnd.sample(range(len(nodes)), 2)
-        (_, ax, ay), (_, bx, by) = nodes[a], nodes[b]
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        dx, dy = bx - ax, by - ay
-        h = rnd.uniform(0.5, 1.5) * rnd.choice((-1, 1))
-        nodes.append((f"N{k}", round(mx - dy * h, 3), round(my + dx * h, 3)))
+        while True:
+            a, b = rnd.sample(range(len(nodes)), 2)
+            (_, ax, ay), (_, bx, by) = nodes[a], nodes[b]
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            dx, dy = bx - ax, by - ay
+            h = rnd.uniform(0.5, 1.5) * rnd.choice((-1, 1))
+            x, y = round(mx - dy * h, 3), round(my + dx * h, 3)
+            if all(math.dist((x, y), (px, py)) > 0.2 for _, px, py in nodes):
+                break
+        nodes.append((f"N{k}", x, y))
         members += [member(f"N{a}N{k}", f"N{a}", f"N{k}"), member(f"N{b}N{k}", f"N{b}", f"N{k}")]
     loads = [{"node": f"N{q}", "fx": rnd.uniform(-5e3, 5e3), "fy": rnd.uniform(-2e4, 0)} for q in rnd.sample(range(len(nodes)), 2)]
     return model(nodes, members, [{"node": "N0", "fix": ["x", "y"]}, {"node": "N1", "fix": ["y"]}], loads)
@@ -164,6 +171,7 @@ def simple_truss(seed: int, panels: int) -> dict:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), panels=st.integers(1, 8))
+@example(seed=403, panels=3)  # two joints drawn in one place before the generator refused it (a CI run, 2026-12-03)
 def test_any_simple_truss_is_worked_by_joints_as_the_engine_answers_it(seed, panels):
     data = simple_truss(seed, panels)
     worked = method_of_joints(Problem.of(data))
