@@ -274,16 +274,21 @@ def test_nothing_is_saved_while_validate_has_a_problem_and_the_problem_is_shown(
 
 def test_a_level_whose_answer_is_still_to_find_does_not_open_in_the_editor(tmp_path, monkeypatch):
     from equilibria.course.progress import Progress
+    from equilibria.course.withheld import withheld, withheld_file
 
     monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
     progress = Progress.load()
-    assert a.answer_withheld("truss-01", progress)  # a free body: its reactions are the answer
-    assert a.answer_withheld("zero-force-01", progress)
-    assert a.answer_withheld("truss-01", None)
-    assert not a.answer_withheld("bridge-01", progress)  # a build: the editor shows a design's cost, as the level does
-    assert not a.answer_withheld("sandbox", progress) and not a.answer_withheld(None, progress)
+    assert withheld("free_body", "truss-01", progress)  # a free body: its reactions are the answer
+    assert withheld("zero_force", "zero-force-01", progress)
+    assert withheld("free_body", "truss-01", None)
+    assert not withheld("build", "bridge-01", progress)  # a build: the editor shows a design's cost, as the level does
+    assert not withheld("sandbox", "sandbox", progress) and not withheld(None, None, progress)
+    copied = read_json(LEVELS_DIR / "zero-force-02.json") | {"id": "my-copy"}
+    assert withheld_file(copied, progress, "anything") == "my-copy"  # a copy under another id has no pass of its own
+    assert withheld_file(copied | {"id": None}, progress, "anything") == "anything"
+    assert withheld_file([copied], progress, "x") is None and withheld_file({"nodes": []}, progress, "x") is None  # not a level
     progress.record_check("truss-01", True, 100, 1)
-    assert not a.answer_withheld("truss-01", progress)  # passed: the answer is the student's own
+    assert not withheld("free_body", "truss-01", progress)  # passed: the answer is the student's own
 
 
 def support_cut_levels(kind: str) -> list[str]:
@@ -374,6 +379,33 @@ def test_neither_ctrl_l_nor_the_menu_s_e_opens_a_level_whose_answer_is_still_to_
         if opens:
             assert app.scenes[-1].doc["kind"] == "build" and app.scenes[-1].doc["id"].startswith("my-level-")  # a variant of bridge-01
         menu.cannot_open.close()
+
+
+def test_a_level_copied_among_the_designs_opens_neither_as_a_sandbox_nor_in_the_editor(app, home):
+    """The menu lists the files in the designs folder as sandboxes: a zero-force level
+    copied there (under another id) would draw every member force, and E on it would show
+    the judge's answer. Both are refused, said in the box; a real design opens."""
+    from equilibria.app.scenes.editor import WITHHELD
+    from equilibria.app.scenes.menu import SANDBOX_WITHHELD, MenuScene
+    from equilibria.course.progress import Progress
+
+    designs = home.parent / "designs"
+    designs.mkdir(parents=True)
+    (designs / "copied.json").write_text(json.dumps(read_json(LEVELS_DIR / "zero-force-02.json") | {"id": "copied"}), encoding="utf-8")
+    menu = MenuScene(app, progress=Progress.load())
+    app.push(menu)
+    frame(app)
+    chosen = next(k for k, r in enumerate(menu.levels.rows) if r.sandbox and r.path is not None and r.path.stem == "copied")
+    menu.levels.selected = chosen
+    menu.open(menu.levels.rows[chosen])
+    assert app.scenes == [menu] and menu.cannot_open.shown and menu.cannot_open.text == SANDBOX_WITHHELD
+    menu.cannot_open.close()
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
+    assert app.scenes == [menu] and menu.cannot_open.text == WITHHELD
+    menu.cannot_open.close()
+    (designs / "copied.json").write_text(json.dumps(read_json(LEVELS_DIR / "zero-force-02.json") | {"kind": "sandbox", "player": {}}), encoding="utf-8")
+    menu.open(menu.levels.rows[chosen])  # a sandbox design of the same truss: the student's own to play with
+    assert not menu.cannot_open.shown and len(app.scenes) == 2
 
 
 def test_a_thousand_random_clicks_and_keys_never_crash_the_editor_and_every_draft_says_its_problems(app, home):

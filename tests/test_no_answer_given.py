@@ -278,3 +278,30 @@ def test_simulate_runs_a_level_whose_forces_are_its_answer_only_after_a_pass(lev
     progress.save()
     code, said = run_command("simulate", level_id, "--seconds", "0.02")
     assert code in (0, 1) and " N = " in said, said  # it ran (1: a free body alone is a mechanism, it falls)
+
+
+@pytest.mark.parametrize("level_id", HIDING)
+def test_a_sandbox_made_of_a_level_whose_forces_are_its_answer_opens_only_after_a_pass(level_id, tmp_path, monkeypatch):
+    """`sandbox LEVEL` drew every member force of the level with no goal: a zero-force
+    puzzle's answer at a glance, its supports and reactions for a free body. Before a pass
+    (or a shown answer) it is refused in one line, as `simulate` is; a copy of the file
+    under another id is refused too (that id has no pass either)."""
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
+    code, said = run_command("sandbox", level_id, "--frames", "1")
+    assert code == 2 and said.count("\n") == 1 and "after a pass" in said and said.startswith(level_id), said
+    copy = tmp_path / "mine.json"
+    copy.write_text(json.dumps(read_json(shipped_level(level_id)) | {"id": "mine-01"}), encoding="utf-8")
+    code, said = run_command("sandbox", str(copy), "--frames", "1")
+    assert code == 2 and said.startswith("mine-01:"), said
+
+
+def test_after_a_pass_the_sandbox_of_the_level_opens(tmp_path, monkeypatch):
+    from equilibria.course.progress import Progress
+
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    progress = Progress.load()
+    progress.record_check("zero-force-02", True, 100, 1, hints=0, passed_at=1)
+    progress.save()
+    assert run_command("sandbox", "zero-force-02", "--frames", "2") == (0, "")
+    assert run_command("sandbox", "bridge-01", "--frames", "2") == (0, "")  # a build level hides nothing: always

@@ -350,11 +350,22 @@ def play(args: argparse.Namespace) -> int:
 
 
 def sandbox(args: argparse.Namespace) -> int:
+    """The sandbox, empty or made of a design or a level (not of a level whose forces are
+    its answer, before a pass: game/course/withheld.py)."""
     from equilibria.app import launch
     from equilibria.cli.preparing import prepare_engine
+    from equilibria.course.progress import Progress
     from equilibria.course.syllabus import level_path
+    from equilibria.course.withheld import withheld_file
 
     path = level_path(args.design) if args.design else None
+    hidden = withheld_file(read_json(path), Progress.load(), path.stem) if path else None
+    if hidden:
+        said = _(
+            '{level}: its forces are what the level asks for, so a sandbox made of it opens after a pass, or after "show the answer" '
+            "(Ctrl+A in the game), which gives its marks up; play it with `equilibria play {level}`"
+        )
+        raise BadInput(said.format(level=hidden))
     prepare_engine(compile_now=args.frames is not None)
     return launch.sandbox(str(path) if path else None, args.frames, args.screenshot, dt=args.dt, size=args.size, lang=getattr(args, "lang", None))
 
@@ -512,6 +523,7 @@ def method(args: argparse.Namespace) -> int:
     from equilibria.course.level import load_level
     from equilibria.course.progress import Progress
     from equilibria.course.syllabus import level_path
+    from equilibria.course.withheld import answer_open
     from equilibria.rules.kinds import KINDS
     from equilibria.rules.variants import version
     from equilibria.tutor.worked import as_text, work_level, work_model
@@ -529,7 +541,7 @@ def method(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise BadInput(f"{path}: {str(exc).splitlines()[0]}") from None
     progress = Progress.load()
-    if KINDS[level.kind].judged and not _answer_open(level, progress):
+    if KINDS[level.kind].judged and not answer_open(level.id, progress):
         said = _('{level}: its method shows after a pass, or after "show the answer" (Ctrl+A in the game), which gives its marks up')
         raise BadInput(said.format(level=level.id))
     try:
@@ -540,33 +552,6 @@ def method(args: argparse.Namespace) -> int:
     sys.stdout.write(f"{drawn.title}\n\n" + as_text(worked))
     _method_page(args, drawn.title, worked)
     return 0
-
-
-def _answer_open(level, progress) -> bool:
-    """Whether the student may see what `level` asks for: passed, or its answer shown (which
-    gave the marks up). What the game hides before then, a command does not print."""
-    return progress.won(level.id) or progress.shown(level.id)
-
-
-def _forces_hidden(path: str, data) -> str | None:
-    """The level id when `data` is a level whose kind hides its forces or its sums before a
-    pass (a zero-force or determinacy puzzle, a section, a free body, a balance: the forces
-    are the answer or its first step) and the student has not passed it nor been shown it;
-    None otherwise (a model file, a build level, a sandbox, a level passed)."""
-    from pathlib import Path
-
-    from equilibria.course.level import load_level
-    from equilibria.course.progress import Progress
-    from equilibria.rules.kinds import KINDS
-
-    kind = KINDS.get(data.get("kind")) if isinstance(data, dict) and isinstance(data.get("kind"), str) else None
-    if kind is None or not (kind.hides_forces_until_checked or kind.hides_sums_until_passed):
-        return None
-    try:
-        level = load_level(data)
-    except ValueError:
-        return Path(path).stem  # a broken level of a hiding kind is still that kind's
-    return None if _answer_open(level, Progress.load()) else level.id
 
 
 def _saved_work(level, progress) -> dict | None:
@@ -961,12 +946,16 @@ def simulate(args: argparse.Namespace) -> int:
 
 def _read_model(args: argparse.Namespace):
     """The model file as a Model; BadInput (one line, exit 2) naming the file and field."""
+    from pathlib import Path
+
+    from equilibria.course.progress import Progress
     from equilibria.course.syllabus import level_path
+    from equilibria.course.withheld import withheld_file
     from equilibria.engine.model import ModelError, build_model
 
     args.model = str(level_path(args.model))  # a level's id names its file
     data = read_json(args.model)
-    hidden = _forces_hidden(args.model, data)
+    hidden = withheld_file(data, Progress.load(), Path(args.model).stem)
     if hidden:
         said = _(
             '{level}: its forces are what the level asks for, so simulate runs it after a pass, or after "show the answer" (Ctrl+A in the game), '

@@ -526,28 +526,6 @@ def save(doc: dict, folder: Path | None = None) -> Path:
     return path
 
 
-def answer_withheld(level_id: str | None, progress) -> bool:
-    """Whether the editor must not open on the level with this id, a course level or one of
-    the teacher's: its kind hides its forces or its sums until a pass (the editor would show
-    its answer, and play it with "show the answer" for nothing), and `progress` (None: none)
-    has neither a pass of it nor its answer shown. The gate `simulate` keeps."""
-    from equilibria.course.teacher import find_teacher_level
-    from equilibria.files.store import BadInput, read_json
-
-    if not level_id or not LEVEL_ID.fullmatch(level_id):
-        return False
-    try:
-        path = LEVELS_DIR / f"{level_id}.json"
-        path = path if path.is_file() else find_teacher_level(level_id)
-        data = read_json(path) if path is not None else None
-    except BadInput:
-        return False
-    kind = KINDS.get(data.get("kind")) if isinstance(data, dict) and isinstance(data.get("kind"), str) else None
-    if kind is None or not (kind.hides_forces_until_checked or kind.hides_sums_until_passed):
-        return False
-    return progress is None or not (progress.won(level_id) or progress.shown(level_id))
-
-
 class Authoring:
     """The draft and its history: each edit a new document, Ctrl+Z the one before, Ctrl+Y
     the one after. An edit that is refused changes nothing and says why (`said`)."""

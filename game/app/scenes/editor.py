@@ -34,6 +34,7 @@ from equilibria.app.session.view import View
 from equilibria.app.widgets.entry import TextLine, edit_key
 from equilibria.app.window.app import App, Scene
 from equilibria.course import authoring as a
+from equilibria.course.withheld import withheld
 from equilibria.rules.kinds import KINDS
 from equilibria.rules.variants import show_text, version, versions_warning
 from equilibria.words.i18n import LANGUAGES, N_, _, decimal
@@ -480,7 +481,7 @@ def open_editor(scene) -> None:
     """Ctrl+L in the play screen `scene`: the editor on what it shows, played back in a play
     screen of the same class (nothing saved); not on a level whose answer is still to find."""
     stage, session = scene.stage, scene.session
-    if a.answer_withheld(stage.level.id if stage.level is not None else None, session.progress):
+    if stage.level is not None and withheld(stage.level.kind, stage.level.id, session.progress):
         session.notice = _(WITHHELD)
         return
     design = design_of(stage, session.bench)

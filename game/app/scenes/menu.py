@@ -51,9 +51,10 @@ from equilibria.course.homework import CourseFile
 from equilibria.course.progress import Progress, data_folder
 from equilibria.course.syllabus import COURSE_PATH, LEVELS_DIR, level_files, load_course
 from equilibria.course.teacher import HEADING, teacher_levels
+from equilibria.course.withheld import withheld_file
 from equilibria.files.store import BadInput, SaveError, read_json
 from equilibria.format.schema import raw_text
-from equilibria.words.i18n import LANGUAGES, SOURCE, _, language, set_language
+from equilibria.words.i18n import LANGUAGES, N_, SOURCE, _, language, set_language
 
 
 def level_rows(
@@ -84,6 +85,9 @@ def level_rows(
     return rows
 
 
+SANDBOX_WITHHELD = N_(
+    'This file is a level whose forces are its answer: a sandbox made of it opens after a pass, or after "show the answer" (Ctrl+A), which gives its marks up.'
+)
 SHOWN_DESIGNS = 6  # saved sandbox designs listed, newest first
 
 
@@ -195,6 +199,9 @@ class MenuScene(Scene):
             self._cannot_open(row, row.problem)
             return
         try:
+            if row.sandbox and row.path is not None and withheld_file(read_json(row.path), self.progress, row.path.stem):
+                self._cannot_open(row, _(SANDBOX_WITHHELD))  # a level copied among the designs: its forces are its answer
+                return
             stage = Stage.empty_sandbox() if row.sandbox and row.path is None else load_stage(row.path, sandbox=row.sandbox)
         except BadInput as exc:
             self._cannot_open(row, str(exc))
@@ -252,19 +259,18 @@ class MenuScene(Scene):
         """E: the level editor (game/app/scenes/editor.py) on the chosen row's level, as its file
         is written; not on a level whose answer the student has still to find."""
         from equilibria.app.scenes.editor import WITHHELD, EditorScene
-        from equilibria.course.authoring import answer_withheld
 
         row = self.levels.chosen
         if row is None or row.path is None or row.problem:
             self.cannot_open.open(_("The level editor"), _("Choose a level or a saved design: the editor makes a level of your own from its structure."))
             return
-        if answer_withheld(row.level_id, self.progress):
-            self.cannot_open.open(_("The level editor"), _(WITHHELD))
-            return
         try:
             design = read_json(row.path)
         except BadInput as exc:
             self._cannot_open(row, str(exc))
+            return
+        if withheld_file(design, self.progress, row.path.stem):
+            self.cannot_open.open(_("The level editor"), _(WITHHELD))
             return
         self.app.push(EditorScene(self.app, design, player=lambda app, stage: PlayScene(app, stage, progress=None)))
 
