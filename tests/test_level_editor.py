@@ -189,7 +189,7 @@ def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer_an
     while scene.doc["kind"] != "build":  # K goes through the kinds the editor makes
         key(scene, pygame.K_k)
         seen.append(scene.doc["kind"])
-    assert seen == ["free_body", "sandbox", "zero_force", "determinacy", "build"]
+    assert seen == ["free_body", "section", "sandbox", "zero_force", "determinacy", "build"]
     assert sorted(n["id"] for n in scene.doc["nodes"]) == ["A", "B", "C"] and scene.doc["members"] == []  # D and the members: the student's to build
     a_px, c_px = node_px(scene, "A"), node_px(scene, "C")
     start, end = (a_px[0] - 30, a_px[1] + 10), (c_px[0] + 30, c_px[1] - 2.25 * (c_px[0] - a_px[0]) / 4)  # a zone 2.25 m high over the span
@@ -311,6 +311,76 @@ def moves_of(moves) -> list[tuple]:
 
 def direction(v) -> tuple | None:
     return None if v is None else (round(v[0] / math.hypot(*v), 6), round(v[1] / math.hypot(*v), 6))
+
+
+def member_px(scene: EditorScene, member: str):
+    """The middle of `member` on the screen, a little off its name's plate."""
+    at = where(scene.doc)
+    m = next(m for m in scene.doc["members"] if m["id"] == member)
+    (xi, yi), (xj, yj) = node_px(scene, m["i"]), scene._px(at[m["j"]])
+    return (0.7 * xi + 0.3 * xj, 0.7 * yi + 0.3 * yj)
+
+
+def test_a_section_level_made_by_clicking_the_members_asked_saves_validates_passes_and_grades(app, home, tmp_path, capsys):
+    """Method of sections: K to a section level, a click on each member it asks about (the
+    panel names the force in each, the teacher's only), a number of each student's own, saved,
+    validated, passed with the judge's answer and with the statics worked by hand, graded."""
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    while scene.doc["kind"] != "section":
+        key(scene, pygame.K_k)
+    assert scene.doc["supports"] == sandbox_design()["supports"] and "cut" not in scene.doc  # the whole truss on its supports
+    assert len(scene.doc["player"]["asked"]) == 1  # one member to start from, the nearest the middle
+    type_into(scene, "asked", "")
+    assert scene.findings()[0] == ["player.asked: at least 1 item"]  # said, as validate says it
+    click(scene, member_px(scene, "AB"))
+    assert scene.doc["player"]["asked"] == ["AB"]
+    click(scene, member_px(scene, "AD"))
+    click(scene, member_px(scene, "AD"))  # again: not asked
+    assert scene.doc["player"]["asked"] == ["AB"]
+    type_into(scene, "asked", "AB, ZZ")  # refused, said why
+    assert scene.doc["player"]["asked"] == ["AB"] and scene.authoring.said.startswith("No member is named ZZ")
+    problems, answer, _preview = scene.findings()
+    # A pin at A, a roller at C, 10 kN down at B, mid-span: 5 kN up at A. Joint A (the judge's
+    # section cuts AB and AD): ΣFy: 5 + AD·1.5/2.5 = 0, AD = −8.33 kN (compression); ΣFx:
+    # AB + AD·2/2.5 = 0, AB = 6.67 kN (tension).
+    assert answer == ["AB: 6.67 kN in tension", "AD: 8.33 kN in compression"]
+    assert problems == ["warning: vary: none, so every student gets the same numbers and the class shares one answer"]
+    click(scene, load_px(scene, 0))
+    type_into(scene, "number:P1", "5 15 0.01")
+    type_into(scene, "id", "week-2-section")
+    type_into(scene, "text:title", "Cut the truss")
+    type_into(scene, "text:brief", "The truss carries {P1} down at B. Give the force in AB by a section of your choice.")
+    key(scene, pygame.K_s, pygame.KMOD_CTRL)
+    saved = home / "week-2-section.json"
+    assert saved.is_file(), scene.authoring.said
+    capsys.readouterr()
+    assert main(["validate", str(saved)]) == 0, capsys.readouterr()
+    level = load_level(read_json(saved))
+    assert level.kind == "section" and level.player.asked == ["AB"]
+    assert judge(level, load_solution({"format": 1, "level": level.id, "moves": [m.model_dump() for m in KINDS["section"].answer(level)]})).passed
+    by_hand = [{"type": "cut_member", "member": "AB", "force": 20000 / 3}, {"type": "cut_member", "member": "AD", "force": -25000 / 3}]
+    assert judge(level, load_solution({"format": 1, "level": level.id, "moves": by_hand})).passed  # a section around joint A
+    wrong = [{"type": "cut_member", "member": "AB", "force": -20000 / 3}, {"type": "cut_member", "member": "AD", "force": -25000 / 3}]
+    assert not judge(level, load_solution({"format": 1, "level": level.id, "moves": wrong})).passed  # AB's sign wrong
+    folder = tmp_path / "class"
+    alice, bob = answer_file(saved, level.id, "alice"), answer_file(saved, level.id, "bob")
+    assert alice["numbers"] != bob["numbers"]
+    for name, solution in (("alice", alice), ("bob", bob), ("carol", alice | {"student": "carol"})):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "week-2-section.json").write_text(json.dumps(solution), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["grade", "week-2-section", str(folder), "--csv", "-"]) == 0
+    rows = {r["student"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff")))}
+    assert (rows["alice"]["passed"], rows["bob"]["passed"], rows["carol"]["passed"]) == ("true", "true", "false"), rows
+
+
+def test_the_shipped_section_level_made_again_from_its_structure_has_the_same_answer():
+    data = read_json(LEVELS_DIR / "sections-02.json")
+    doc = a.set_asked(a.set_kind(a._as_structure(data) | {"kind": "sandbox"}, "section"), " ".join(data["player"]["asked"]))
+    remade, original = load_level(a.level_document(doc)), load_level(data)
+    assert remade.player.asked == original.player.asked
+    assert moves_of(KINDS["section"].answer(remade)) == moves_of(KINDS["section"].answer(original))
 
 
 @pytest.mark.parametrize("level_id", support_cut_levels("free_body") + support_cut_levels("zero_force"))

@@ -36,9 +36,10 @@ from equilibria.course.teacher import teacher_folder, teacher_levels
 from equilibria.files.shipped import LEVELS_DIR
 from equilibria.files.store import write_json_atomic
 from equilibria.format.schema import LEVEL_ID, Player
+from equilibria.rules.construction import DRAFTED_STEEL
 from equilibria.rules.free_body import cut_of, support_of
 from equilibria.rules.kinds import KINDS
-from equilibria.rules.variants import answer_lines
+from equilibria.rules.variants import answer_lines, shown
 from equilibria.words.i18n import LANGUAGES, N_, _, decimal, language, speaking
 
 KINDS_MADE = tuple(k.name for k in KINDS.values() if k.drafted is not None)  # the kinds the editor makes, in the order K goes through them
@@ -46,7 +47,6 @@ FIRST_KIND = next(k.name for k in KINDS.values() if k.cuts and k.drafted is not 
 PLAIN_KIND = next(k.name for k in KINDS.values() if k.designs)  # a structure alone: the sandbox
 TEXTS = ("title", "brief", "explanation")  # the texts a teacher writes, and the hints: "hint:0", "hint:1", …
 MOST_HINTS = 5  # the editor's rows of hints (a level file may hold more)
-STEEL = {"E": 200e9, "density": 7850, "nu": 0.3, "strength": 250e6}  # a structure without materials is of steel
 
 
 class Refused(ValueError):
@@ -70,7 +70,7 @@ def start(design: dict, folder: Path | None = None) -> dict:
         return doc
     doc = _as_structure(doc)
     doc["kind"] = PLAIN_KIND
-    doc.setdefault("materials", {}).setdefault("steel", dict(STEEL))
+    doc.setdefault("materials", {}).setdefault("steel", dict(DRAFTED_STEEL))  # a structure without materials is of steel
     return set_kind(doc, FIRST_KIND) if doc.get("supports") else doc
 
 
@@ -166,6 +166,38 @@ def toggle_cut(doc: dict, node: str) -> dict:
                 raise Refused(str(exc)) from exc
             return _tidy(doc)
     raise Refused(_("Nothing holds this point: cut away a support (add one first with the support tool of the sandbox)."))
+
+
+def asked_of(doc: dict) -> list[str] | None:
+    """The members the draft's level asks about (a section's), None for a kind that asks about none."""
+    field = KINDS[doc["kind"]].asks_members
+    return None if field is None else list((doc.get("player") or {}).get(field) or [])
+
+
+def toggle_asked(doc: dict, member: str) -> dict:
+    """The member `member` asked about, or no longer (a kind with `Kind.asks_members`)."""
+    asked = asked_of(doc)
+    if asked is None:
+        raise Refused(_("This kind of level asks about no member by name: choose a section level first."))
+    return set_asked(doc, " ".join([m for m in asked if m != member] if member in asked else [*asked, member]))
+
+
+def set_asked(doc: dict, text: str) -> dict:
+    """The members asked about as typed: their names, apart (the level's problems say
+    whether the kind takes that many)."""
+    field = KINDS[doc["kind"]].asks_members
+    if field is None:
+        raise Refused(_("This kind of level asks about no member by name: choose a section level first."))
+    names = [n for n in text.replace(",", " ").split() if n]
+    members = {m["id"] for m in doc.get("members") or []}
+    unknown = [n for n in names if n not in members]
+    if unknown:
+        shown = sorted(members)[:12]
+        names = ", ".join(shown) + (", …" if len(members) > len(shown) else "")
+        raise Refused(_("No member is named {name}: the members are {names} (each named on the picture).").format(name=unknown[0], names=names))
+    doc = copy.deepcopy(doc)
+    doc.setdefault("player", {})[field] = list(dict.fromkeys(names))
+    return doc
 
 
 def _tidy(doc: dict) -> dict:
@@ -481,6 +513,11 @@ def reference(doc: dict, level: Level | None = None) -> list[str]:
     moves = kind.answer(level) if kind.answer is not None else None
     if moves is None:
         return [_("No one answer: the judge decides from the student's work, as the explanation should say.")]
+    forces = [m for m in moves if getattr(m, "force", None) is not None]
+    if forces:  # a section: the force in each member cut
+        said = (_("{member}: {force} in tension"), _("{member}: {force} in compression"), _("{member}: no force"))
+        sign = [0 if m.force > 1e-3 else 1 if m.force < -1e-3 else 2 for m in forces]  # below a millinewton: none
+        return [said[k].format(member=m.member, force=shown(abs(m.force), "kN")) for k, m in zip(sign, forces, strict=True)]
     members = [m.member for m in moves if hasattr(m, "member")]
     return [_("The members of the answer: {members}").format(members=", ".join(members) or _("none"))]
 

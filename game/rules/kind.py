@@ -88,6 +88,9 @@ class Kind:
                          to what a teacher starts from (the document's structure as drawn:
                          supports, no cuts, no goal, no player); None: the editor does not
                          make levels of this kind
+    asks_members         the `player` field that names the members the level asks about (a
+                         section's `asked`): the editor marks them with a click on a member,
+                         or typed; None: the kind asks about no member by name
     resultants_before_pass   a distributed load's resultant and where it acts (W), and an
                          arrow scale taken from it, may be shown before a pass (not where
                          finding the resultant is part of the level's work)
@@ -118,6 +121,7 @@ class Kind:
     figures_before_pass: frozenset[str] | None = None
     resultants_before_pass: bool = True
     drafted: Callable[[dict], dict] | None = None
+    asks_members: str | None = None
 
     def __post_init__(self) -> None:
         """A kind that could not be played as described is refused where it is written."""

@@ -39,7 +39,7 @@ from equilibria.engine.linear import mechanism
 from equilibria.engine.model import Model, build_model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import CutMember, Solution
-from equilibria.rules.common import Verdict, hold_time, listing, run, smoothly_loaded
+from equilibria.rules.common import Verdict, drafted_at_rest, hold_time, listing, run, smoothly_loaded
 from equilibria.rules.equilibrium import SHOWN_BEFORE_PASS, UNKNOWN_FLOOR, largest_load, tolerance_of
 from equilibria.rules.kind import Kind
 from equilibria.rules.zero_force import member_forces_at_equilibrium
@@ -280,6 +280,21 @@ def _sense(level: Level, model: Model) -> list[str]:
     return []
 
 
+def drafted(doc: dict) -> dict:
+    """The editor's section level: the whole truss on its supports, at rest, asking the force
+    in the member nearest the middle of the truss (the teacher marks the ones asked)."""
+    at = {n["id"]: (n["x"], n["y"]) for n in doc["nodes"]}
+    middle = tuple(sum(p[k] for p in at.values()) / len(at) for k in (0, 1))
+    members = [m for m in doc.get("members") or [] if m["i"] in at and m["j"] in at]
+
+    def off(m: dict) -> float:
+        (xi, yi), (xj, yj) = at[m["i"]], at[m["j"]]
+        return math.dist(((xi + xj) / 2, (yi + yj) / 2), middle)
+
+    nearest = min(members, key=off, default=None)
+    return drafted_at_rest(doc, {"asked": [nearest["id"]]} if nearest else {})
+
+
 KIND = Kind(
     name="section",
     # TRANSLATORS: the level kind: a truss cut by the method of sections
@@ -296,4 +311,6 @@ KIND = Kind(
     figures_before_pass=SHOWN_BEFORE_PASS,
     resultants_before_pass=False,
     hides_sums_until_passed=True,  # the member forces and reactions are the answer and its first step
+    drafted=drafted,
+    asks_members="asked",
 )

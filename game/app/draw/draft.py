@@ -43,8 +43,10 @@ def varied_loads(doc: dict) -> dict[int, str]:
     return out
 
 
-def draw_draft(surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag: tuple | None = None) -> None:
-    """The draft in `view`; `zone_drag`: a zone being dragged out, two world corners."""
+def draw_draft(surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag: tuple | None = None, asked: list[str] | None = None) -> None:
+    """The draft in `view`; `zone_drag`: a zone being dragged out, two world corners;
+    `asked`: the members the level asks about, marked (None: a kind that asks about none,
+    and the members are not named either)."""
     at = where(doc)
 
     def px(p) -> tuple[float, float]:
@@ -61,7 +63,13 @@ def draw_draft(surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag:
     for m in (doc.get("_design") or {}).get("members", []):
         draw.dashed(surface, ZERO, px(at[m["i"]]), px(at[m["j"]]), 2)
     for m in doc.get("members", []):
-        draw.segment(surface, INK, px(at[m["i"]]), px(at[m["j"]]), 3)
+        marked = asked is not None and m["id"] in asked
+        draw.segment(surface, MARK if marked else INK, px(at[m["i"]]), px(at[m["j"]]), 6 if marked else 3)
+    if asked is not None:  # each member named, where a click (or its name typed) asks about it
+        for m in doc.get("members", []):
+            (xi, yi), (xj, yj) = px(at[m["i"]]), px(at[m["j"]])
+            colour = MARK if m["id"] in asked else MUTED
+            draw.label(surface, fonts.bold if m["id"] in asked else fonts.small, m["id"], ((xi + xj) / 2, (yi + yj) / 2), colour, "center")
     for support in doc.get("supports", []):
         node = px(at[support["node"]])
         if support.get("roller") is not None:

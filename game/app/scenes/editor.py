@@ -4,7 +4,8 @@ every edit are game/course/authoring.py; this scene draws the draft (game/app/dr
 a panel of its fields, and turns clicks and keys into edits.
 
 On the picture: a click on a support of a free-body level cuts it away (its forces are
-what the student gives) or puts it back; a click on a load's arrow makes its size a
+what the student gives) or puts it back; a click on a member of a section level asks its
+force (again: not); a click on a load's arrow makes its size a
 number of each student's own (again: the same for all); Shift+click on a node its height,
 Ctrl+click its x; in a build level a drag outlines the zone. In the panel, each row is a
 field: a click (or Tab to it and Enter) edits it, Enter keeps the text, Esc drops it. K
@@ -20,7 +21,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -28,6 +28,7 @@ import pygame
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.draft import LOAD_PX, bounds, draw_draft, varied_loads, where
 from equilibria.app.draw.palette import ALERT, BACKGROUND, INK, MARK, MUTED, PANEL, REACTION, RULE
+from equilibria.app.scenes.editor_panel import Field, panel_fields
 from equilibria.app.scenes.loading import when_ready
 from equilibria.app.session.stage import Stage
 from equilibria.app.session.view import View
@@ -37,26 +38,12 @@ from equilibria.course import authoring as a
 from equilibria.course.withheld import withheld
 from equilibria.rules.kinds import KINDS
 from equilibria.rules.variants import show_text, version, versions_warning
-from equilibria.words.i18n import LANGUAGES, N_, _, decimal
+from equilibria.words.i18n import LANGUAGES, N_, _
 
 PANEL_W = 460  # [px] the panel's width at 100 %
 PAD = 10
 PICK_PX = 12  # [px] a click this near a node or a load's arrow picks it
-ROWS_OF_A_KIND = 6  # the panel's rows of supports to cut and of loads to vary
 ROWS_SHARE_LEFT = 0.3  # the share of the panel's height left below its rows (they scroll past it) for what validate says and the answer
-MODE_WORDS = {"mark": N_("the student marks them"), "remove": N_("the student removes all the structure can spare")}  # player.mode
-TEXT_WORDS = {"title": N_("Title"), "brief": N_("Brief"), "explanation": N_("Explanation (after a pass)")}
-
-
-@dataclass(frozen=True)
-class Field:
-    """A row of the panel: `name` says what a click does ("kind", "lang", "text:brief",
-    "number:P1", "budget", "id", "student", "play", "save"), `shown` what it says."""
-
-    name: str
-    shown: str
-    editable: str | None = None  # the text a click starts editing (None: a button)
-    label: str = ""  # what stands before the text being edited (""; what `shown` says before its first ": ")
 
 
 class EditorScene(Scene):
@@ -111,72 +98,7 @@ class EditorScene(Scene):
         return self._found[4]
 
     def fields(self) -> list[Field]:
-        doc, lang = self.doc, self.lang
-        rows = [
-            Field("kind", _("Kind (K): {kind}: {what}").format(kind=_(KINDS[doc["kind"]].title_word), what=_(KINDS[doc["kind"]].summary))),
-            Field("id", _("Id: {id}").format(id=doc["id"]), doc["id"]),
-            Field("lang", _("Texts in: {language} (a click: the next language)").format(language=LANGUAGES[lang])),
-        ]
-        if KINDS[doc["kind"]].mode_tools:
-            mode = (doc.get("player") or {}).get("mode") or a.MODES[0]
-            rows.append(Field("mode", _("Mode (a click: the other): {mode}").format(mode=_(MODE_WORDS.get(mode, mode)))))
-        hints = len(doc.get("hints") or [])
-        texts = [("title", _(TEXT_WORDS["title"])), ("brief", _(TEXT_WORDS["brief"]))]
-        texts += [(f"hint:{k}", _("Hint {n}").format(n=k + 1)) for k in range(min(hints + 1, a.MOST_HINTS))]  # and one more, to add
-        for name, words in [*texts, ("explanation", _(TEXT_WORDS["explanation"]))]:
-            text = a.text_of(doc, name, lang)
-            said = _("{what}: {text}")  # French: "Titre : …"
-            rows.append(Field(f"text:{name}", said.format(what=words, text=text or "—"), text, said.format(what=words, text="")))
-        rows += self._goal_rows()
-        for name, n in ((doc.get("vary") or {}).get("numbers") or {}).items():
-            size = a.UNIT_SIZE.get(n.get("unit", ""), 1.0)
-            low, high, step = (_plain(n[k] / size) for k in ("min", "max", "step"))
-            said = _("{name}, {words}: {low} to {high} {unit} in steps of {step}").format(
-                name=name, words=n.get("words", {}).get(lang) or n.get("words", {}).get("en", ""), low=low, high=high, unit=n.get("unit", ""), step=step
-            )
-            rows.append(Field(f"number:{name}", said, f"{low} {high} {step}"))
-        rows += self._picture_rows()
-        rows.append(Field("student", _("Preview as student: {id}").format(id=self.student or "—"), self.student))
-        rows.append(Field("play", _("Play it as that student (P)")))
-        rows.append(Field("save", _("Save to your levels (Ctrl+S)")))
-        return rows
-
-    def _goal_rows(self) -> list[Field]:
-        """What the level asks and costs: how long it must stay at rest, a build's largest
-        sag, budget and prices, each a field."""
-        doc, rows = self.doc, []
-        goal, kind = doc.get("goal") or {}, KINDS[doc["kind"]]
-        if "hold" in goal:
-            rows.append(Field("goal:hold", _("Stays at rest for: {value} s").format(value=decimal(goal["hold"], 1)), _plain(goal["hold"])))
-        if "max_displacement" in kind.goal_fields and "max_displacement" in goal:
-            cm = goal["max_displacement"] / a.GOAL_UNITS["max_displacement"]
-            rows.append(Field("goal:max_displacement", _("Largest sag allowed: {value} cm").format(value=decimal(cm, 1)), _plain(cm)))
-        if kind.builds:
-            budget = doc["player"]["budget"]
-            rows.append(Field("budget", _("Budget: {budget}").format(budget=decimal(budget, 0)), _plain(budget)))
-            for name, section in doc["player"].get("sections", {}).items():
-                words = section.get("name", {}).get(self.lang) or section.get("name", {}).get("en") or name
-                said = _("Price of a metre of {section}: {cost}").format(section=words, cost=decimal(section["cost"], 0))
-                rows.append(Field(f"price:{name}", said, _plain(section["cost"])))
-        return rows
-
-    def _picture_rows(self) -> list[Field]:
-        """What a click on the picture does, as rows too (Tab and Enter reach them: the
-        keyboard alone makes a level): each support a free body may cut, each load still the
-        same for every student; up to ROWS_OF_A_KIND of each (a larger structure: the picture)."""
-        doc, rows = self.doc, []
-        if KINDS[doc["kind"]].cuts:
-            cut = {c["node"] for c in doc.get("cut", [])}
-            for node in sorted(cut | {s["node"] for s in doc.get("supports", [])})[:ROWS_OF_A_KIND]:
-                said = _("{node}: cut away (the student gives its forces)") if node in cut else _("{node}: a support, given (Enter: cut it away)")
-                rows.append(Field(f"cut:{node}", said.format(node=node)))
-        varied = varied_loads(doc)
-        loads = [(k, ld) for k, ld in enumerate(doc.get("loads", [])) if k not in varied and (ld.get("fx") or ld.get("fy"))]
-        for k, load in loads[:ROWS_OF_A_KIND]:
-            size = decimal(math.hypot(load.get("fx", 0.0), load.get("fy", 0.0)) / 1000, 2)
-            said = _("The load at {node}, {size} kN: the same for every student (Enter: each their own)")
-            rows.append(Field(f"load:{k}", said.format(node=load["node"], size=size)))
-        return rows
+        return panel_fields(self.doc, self.lang, self.student)
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -267,6 +189,8 @@ class EditorScene(Scene):
         elif KINDS[doc["kind"]].builds:
             corner = self._world(pos)
             self.drag = (corner, corner)
+        elif node is None and a.asked_of(doc) is not None and (member := self._member_at(pos, at)) is not None:
+            self.authoring.edit(lambda d: a.toggle_asked(d, member))
 
     def vary_load(self, load: int) -> None:
         """Load `load`'s size a number of each student's own, in the range a teacher starts from."""
@@ -277,6 +201,11 @@ class EditorScene(Scene):
     def _node_at(self, pos, at) -> str | None:
         ids = [n["id"] for n in self.doc.get("nodes", [])]
         near = [(math.dist(pos, self._px(at[k])), k) for k in ids]
+        best = min(near, default=(math.inf, None))
+        return best[1] if best[0] <= PICK_PX else None
+
+    def _member_at(self, pos, at) -> str | None:
+        near = [(_to_segment(pos, self._px(at[m["i"]]), self._px(at[m["j"]])), m["id"]) for m in self.doc.get("members", [])]
         best = min(near, default=(math.inf, None))
         return best[1] if best[0] <= PICK_PX else None
 
@@ -323,6 +252,8 @@ class EditorScene(Scene):
             self.authoring.edit(lambda d: a.set_id(d, text.strip(), self.authoring.folder))
         elif name.startswith("text:"):
             self.authoring.edit(lambda d: a.set_text(d, name.split(":", 1)[1], self.lang, text))
+        elif name == "asked":
+            self.authoring.edit(lambda d: a.set_asked(d, text))
         elif name == "budget":
             self.authoring.edit(lambda d: a.set_budget(d, _number(text)))
         elif name.startswith("goal:"):
@@ -386,7 +317,7 @@ class EditorScene(Scene):
         surface.fill(BACKGROUND)
         area = self.picture_rect()
         surface.set_clip(area)
-        draw_draft(surface, fonts, self.doc, self.view, self.drag)
+        draw_draft(surface, fonts, self.doc, self.view, self.drag, a.asked_of(self.doc))
         lines = draw.wrap(fonts.small, self._picture_help(), area.width - 2 * PAD)
         draw.text_block(surface, fonts.small, lines, (area.x + PAD, area.bottom - PAD - len(lines) * (fonts.small.get_linesize() + 2)), MUTED)
         surface.set_clip(None)
@@ -394,7 +325,15 @@ class EditorScene(Scene):
 
     def _picture_help(self) -> str:
         kind = KINDS[self.doc["kind"]]
-        said = _("Click a support to cut it away (or back).") if kind.cuts else _("Drag out the zone the student builds in.") if kind.builds else ""
+        said = (
+            _("Click a support to cut it away (or back).")
+            if kind.cuts
+            else _("Drag out the zone the student builds in.")
+            if kind.builds
+            else _("Click a member: the level asks its force (again: not).")
+            if kind.asks_members
+            else ""
+        )
         return " ".join(x for x in (said, _("Click a load: the student's own number (again: the same for all). Shift/Ctrl+click a node: its height / x.")) if x)
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -454,10 +393,6 @@ class EditorScene(Scene):
             if room <= 0:
                 break
             y = draw.text_block(surface, font, lines[:room], (rect.x + PAD, y), colour) + 4
-
-
-def _plain(x: float) -> str:
-    return f"{x:g}" if abs(x) < 1e15 else str(x)
 
 
 def _number(text: str) -> float:

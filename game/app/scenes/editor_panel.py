@@ -1,0 +1,110 @@
+"""The level editor's panel (game/app/scenes/editor.py): a row for each field of the draft
+a teacher sets (its kind, id, texts in each language, goal, budget and prices, numbers of each
+student's own) and for each thing a click on the picture does (the keyboard alone makes a
+level), in the words the teacher reads. It reads the draft; the scene turns a row's click or
+Enter into an edit."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from equilibria.app.draw.draft import varied_loads
+from equilibria.course import authoring as a
+from equilibria.rules.kinds import KINDS
+from equilibria.words.i18n import LANGUAGES, N_, _, decimal
+
+ROWS_OF_A_KIND = 6  # the panel's rows of supports to cut and of loads to vary
+ROWS_SHARE_LEFT = 0.3  # the share of the panel's height left below its rows (they scroll past it) for what validate says and the answer
+MODE_WORDS = {"mark": N_("the student marks them"), "remove": N_("the student removes all the structure can spare")}  # player.mode
+TEXT_WORDS = {"title": N_("Title"), "brief": N_("Brief"), "explanation": N_("Explanation (after a pass)")}
+
+
+@dataclass(frozen=True)
+class Field:
+    """A row of the panel: `name` says what a click does ("kind", "lang", "text:brief",
+    "number:P1", "budget", "id", "student", "play", "save"), `shown` what it says."""
+
+    name: str
+    shown: str
+    editable: str | None = None  # the text a click starts editing (None: a button)
+    label: str = ""  # what stands before the text being edited (""; what `shown` says before its first ": ")
+
+
+def panel_fields(doc: dict, lang: str, student: str) -> list[Field]:
+    """The panel's rows for the draft `doc`, its texts in `lang`, the preview's `student`."""
+    rows = [
+        Field("kind", _("Kind (K): {kind}: {what}").format(kind=_(KINDS[doc["kind"]].title_word), what=_(KINDS[doc["kind"]].summary))),
+        Field("id", _("Id: {id}").format(id=doc["id"]), doc["id"]),
+        Field("lang", _("Texts in: {language} (a click: the next language)").format(language=LANGUAGES[lang])),
+    ]
+    if KINDS[doc["kind"]].mode_tools:
+        mode = (doc.get("player") or {}).get("mode") or a.MODES[0]
+        rows.append(Field("mode", _("Mode (a click: the other): {mode}").format(mode=_(MODE_WORDS.get(mode, mode)))))
+    hints = len(doc.get("hints") or [])
+    texts = [("title", _(TEXT_WORDS["title"])), ("brief", _(TEXT_WORDS["brief"]))]
+    texts += [(f"hint:{k}", _("Hint {n}").format(n=k + 1)) for k in range(min(hints + 1, a.MOST_HINTS))]  # and one more, to add
+    for name, words in [*texts, ("explanation", _(TEXT_WORDS["explanation"]))]:
+        text = a.text_of(doc, name, lang)
+        said = _("{what}: {text}")  # French: "Titre : …"
+        rows.append(Field(f"text:{name}", said.format(what=words, text=text or "—"), text, said.format(what=words, text="")))
+    rows += _goal_rows(doc, lang)
+    for name, n in ((doc.get("vary") or {}).get("numbers") or {}).items():
+        size = a.UNIT_SIZE.get(n.get("unit", ""), 1.0)
+        low, high, step = (_plain(n[k] / size) for k in ("min", "max", "step"))
+        said = _("{name}, {words}: {low} to {high} {unit} in steps of {step}").format(
+            name=name, words=n.get("words", {}).get(lang) or n.get("words", {}).get("en", ""), low=low, high=high, unit=n.get("unit", ""), step=step
+        )
+        rows.append(Field(f"number:{name}", said, f"{low} {high} {step}"))
+    rows += _picture_rows(doc)
+    rows.append(Field("student", _("Preview as student: {id}").format(id=student or "—"), student))
+    rows.append(Field("play", _("Play it as that student (P)")))
+    rows.append(Field("save", _("Save to your levels (Ctrl+S)")))
+    return rows
+
+
+def _goal_rows(doc: dict, lang: str) -> list[Field]:
+    """What the level asks and costs: how long it must stay at rest, a build's largest
+    sag, budget and prices, each a field."""
+    rows: list[Field] = []
+    goal, kind = doc.get("goal") or {}, KINDS[doc["kind"]]
+    if "hold" in goal:
+        rows.append(Field("goal:hold", _("Stays at rest for: {value} s").format(value=decimal(goal["hold"], 1)), _plain(goal["hold"])))
+    if "max_displacement" in kind.goal_fields and "max_displacement" in goal:
+        cm = goal["max_displacement"] / a.GOAL_UNITS["max_displacement"]
+        rows.append(Field("goal:max_displacement", _("Largest sag allowed: {value} cm").format(value=decimal(cm, 1)), _plain(cm)))
+    if kind.builds:
+        budget = doc["player"]["budget"]
+        rows.append(Field("budget", _("Budget: {budget}").format(budget=decimal(budget, 0)), _plain(budget)))
+        for name, section in doc["player"].get("sections", {}).items():
+            words = section.get("name", {}).get(lang) or section.get("name", {}).get("en") or name
+            said = _("Price of a metre of {section}: {cost}").format(section=words, cost=decimal(section["cost"], 0))
+            rows.append(Field(f"price:{name}", said, _plain(section["cost"])))
+    return rows
+
+
+def _picture_rows(doc: dict) -> list[Field]:
+    """What a click on the picture does, as rows too (Tab and Enter reach them: the
+    keyboard alone makes a level): each support a free body may cut, each load still the
+    same for every student; up to ROWS_OF_A_KIND of each (a larger structure: the picture)."""
+    rows: list[Field] = []
+    asked = a.asked_of(doc)
+    if asked is not None:
+        said = _("Members asked (their names, apart): {names}").format(names=" ".join(asked) or "—")
+        rows.append(Field("asked", said, " ".join(asked), _("Members asked (their names, apart): ")))
+    if KINDS[doc["kind"]].cuts:
+        cut = {c["node"] for c in doc.get("cut", [])}
+        for node in sorted(cut | {s["node"] for s in doc.get("supports", [])})[:ROWS_OF_A_KIND]:
+            said = _("{node}: cut away (the student gives its forces)") if node in cut else _("{node}: a support, given (Enter: cut it away)")
+            rows.append(Field(f"cut:{node}", said.format(node=node)))
+    varied = varied_loads(doc)
+    loads = [(k, ld) for k, ld in enumerate(doc.get("loads", [])) if k not in varied and (ld.get("fx") or ld.get("fy"))]
+    for k, load in loads[:ROWS_OF_A_KIND]:
+        size = decimal(math.hypot(load.get("fx", 0.0), load.get("fy", 0.0)) / 1000, 2)
+        said = _("The load at {node}, {size} kN: the same for every student (Enter: each their own)")
+        rows.append(Field(f"load:{k}", said.format(node=load["node"], size=size)))
+    return rows
+
+
+def _plain(x: float) -> str:
+    return f"{x:g}" if abs(x) < 1e15 else str(x)
