@@ -123,7 +123,8 @@ def test_a_free_body_level_made_by_mouse_and_keys_saves_validates_plays_and_grad
     assert {c["node"]: c["carries"] for c in scene.doc["cut"]} == {"A": ["x", "y"], "C": ["y"]}
     click(scene, load_px(scene, 0))  # the load: a number of each student's own
     number = scene.doc["vary"]["numbers"]["P1"]
-    assert (number["min"], number["max"], number["step"], number["default"]) == (5000, 15000, 1000, 10000)
+    assert (number["min"], number["max"], number["step"], number["default"]) == (5000, 15000, 10, 10000)  # 1,001 values: enough
+    assert not any("versions" in said for said in scene.findings()[0])  # the editor's own range passes its own check
     assert scene.doc["vary"]["set"] == {"loads[0].fy": "-P1"}
     type_into(scene, "number:P1", "6 20 0.5")
     assert scene.doc["vary"]["numbers"]["P1"] | {"words": None} == {"min": 6000, "max": 20000, "step": 500, "unit": "kN", "default": 10000, "words": None}
@@ -522,7 +523,7 @@ def test_a_level_saved_from_the_menu_s_editor_is_listed_at_once_and_opens(app, h
     menu = MenuScene(app, progress=Progress.load())
     app.push(menu)
     frame(app)
-    menu.levels.selected = next(k for k, r in enumerate(menu.levels.rows) if r.level_id == "bridge-01")
+    menu.levels.selected = next(k for k, r in enumerate(menu.levels.rows) if r.level_id == "frames-01")  # its frame, a free body
     menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
     editor = app.scenes[-1]
     type_into(editor, "id", "my-bridge")
@@ -595,3 +596,31 @@ def test_a_dimension_of_each_student_s_own_keeps_the_node_where_it_is_drawn_and_
     while scene.doc["kind"] != "build":  # D is the student's to build now: its number goes with it
         key(scene, pygame.K_k)
     assert list(scene.doc["vary"]["numbers"]) == ["L1"] and scene.findings()[0] == []
+
+
+def test_a_load_s_range_stays_above_nothing_and_enter_on_its_row_keeps_the_focus_on_it(app, home):
+    """From the play-test: Enter on a load's row made its number, the rows moved up and the
+    focus stayed put, on a support's row (the next Enter put the support back); a range
+    "-5 5 1" gave some students a load of 0 or one the other way."""
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    frame(app)
+    scene.focus = next(k for k, f in enumerate(scene.fields()) if f.name == "load:0")
+    key(scene, pygame.K_RETURN)
+    assert scene.fields()[scene.focus].name == "number:P1"
+    for typed in ("-5 5 1", "0 2 1"):
+        type_into(scene, "number:P1", typed)
+        assert scene.doc["vary"]["numbers"]["P1"]["min"] == 5000 and scene.authoring.said.startswith("A load's size is more than nothing")
+
+
+def test_a_build_level_opened_bare_says_its_answer_is_still_to_build(app, home):
+    """E on bridge-01 (its deck and supports, no members: the answer is not in the level):
+    the editor said "No problems" and saved a build level with no reference answer."""
+    scene = EditorScene(app, read_json(LEVELS_DIR / "bridge-01.json"))
+    app.push(scene)
+    assert scene.doc["kind"] == "build"
+    problems = scene.findings()[0]
+    assert problems[0].startswith("answer: a build level's answer is a structure that carries its loads, drawn in the sandbox")
+    key(scene, pygame.K_s, pygame.KMOD_CTRL)
+    assert not list(home.glob("*.json")) if home.exists() else True
+    assert scene.authoring.said.startswith("Not saved: answer:")

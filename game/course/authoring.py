@@ -39,7 +39,7 @@ from equilibria.format.schema import LEVEL_ID, Player
 from equilibria.rules.construction import DRAFTED_STEEL
 from equilibria.rules.free_body import cut_of, support_of
 from equilibria.rules.kinds import KINDS
-from equilibria.rules.variants import answer_lines, shown
+from equilibria.rules.variants import LEAST_VERSIONS, answer_lines, shown
 from equilibria.words.i18n import LANGUAGES, N_, _, decimal, language, speaking
 
 KINDS_MADE = tuple(k.name for k in KINDS.values() if k.drafted is not None)  # the kinds the editor makes, in the order K goes through them
@@ -348,9 +348,10 @@ UNIT_SIZE = {"kN": 1000.0, "m": 1.0}
 
 
 def suggested_range(value: float, unit: str) -> Range:
-    """A range a teacher would start from, in about ten steps of a round size: a load's
-    size from half to one and a half times it; a length (a node's x or height, which may be
-    0 or less) half of itself (1 m at least) either side of it, so the value as drawn is in
+    """A range a teacher would start from: a load's size from half to one and a half times
+    it in steps fine enough for LEAST_VERSIONS values (what validate asks for) (10 kN: 5 to 15 kN in steps of 0.01);
+    a length (a node's x or height, which may be 0 or less), in about ten steps of a round
+    size, half of itself (1 m at least) either side of it, so the value as drawn is in
     the range and the node stays where it is."""
     v = value / UNIT_SIZE[unit]
     size = abs(v) or 1.0
@@ -360,8 +361,11 @@ def suggested_range(value: float, unit: str) -> Range:
     step *= 5 if size / step >= 50 else 2 if size / step >= 20 else 1
     if unit == LENGTH_UNIT:
         return Range(_round(math.floor((v - size / 2) / step) * step), _round(math.ceil((v + size / 2) / step) * step), _round(step))
-    low, high = math.floor(size / 2 / step) * step, math.ceil(size * 1.5 / step) * step
-    return Range(_round(max(low, step)), _round(high), _round(step))
+    low, high = max(math.floor(size / 2 / step) * step, step), math.ceil(size * 1.5 / step) * step
+    most = (high - low) / LEAST_VERSIONS  # the coarsest step that gives the class enough versions with this load alone
+    decade = 10 ** math.floor(math.log10(most) + 1e-9)
+    fine = next(k * decade for k in (5, 2, 1) if k * decade <= most * (1 + 1e-9))
+    return Range(_round(low), _round(high), _round(fine))
 
 
 def vary_load(doc: dict, load: int, rng: Range) -> dict:
@@ -435,6 +439,8 @@ def set_range(doc: dict, name: str, text: str) -> dict:
     size = UNIT_SIZE.get(number.get("unit", ""), 1.0)
     if not (step > 0 and low <= high and all(map(math.isfinite, (low, high, step)))):
         raise Refused(_("A range goes up from its least to its greatest value in steps of more than nothing."))
+    if number.get("unit") == FORCE_UNIT and low <= 0:  # a load's size: its direction is the one drawn
+        raise Refused(_("A load's size is more than nothing (its direction stays as drawn): start the range above 0."))
     number.update(min=_round(low * size), max=_round(high * size), step=_round(step * size))
     k = round((number["default"] - number["min"]) / number["step"])
     number["default"] = _round(min(max(number["min"] + k * number["step"], number["min"]), number["max"]))
@@ -485,7 +491,14 @@ def checked(doc: dict) -> tuple[list[str], Level | None]:
     """What `equilibria validate` says of the level the draft saves, each 'field: what is
     wrong', and the level when it says nothing (the checks build the model and try the ends
     of the ranges: done once per draft, the editor keeps the result)."""
-    return level_problems(level_document(doc))
+    found, level = level_problems(level_document(doc))
+    if KINDS[doc["kind"]].builds and not (doc.get("_design") or {}).get("members"):  # a build level opened bare: no answer in it
+        said = _(
+            "answer: a build level's answer is a structure that carries its loads, drawn in the sandbox: build one there"
+            " (`equilibria sandbox LEVEL` opens a level's deck and supports), then Ctrl+L"
+        )
+        return [said, *found], None
+    return found, level
 
 
 def problems(doc: dict) -> list[str]:

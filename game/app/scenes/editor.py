@@ -235,7 +235,9 @@ class EditorScene(Scene):
             node = field.name.split(":", 1)[1]
             self.authoring.edit(lambda d: a.toggle_cut(d, node))
         elif field.name.startswith("load:"):
-            self.vary_load(int(field.name.split(":", 1)[1]))
+            load = int(field.name.split(":", 1)[1])
+            self.vary_load(load)
+            self.focus_on(f"number:{varied_loads(self.doc).get(load)}")  # the focus goes with the load to its number's row
         elif field.name == "lang":
             codes = list(LANGUAGES)
             self.lang = codes[(codes.index(self.lang) + 1) % len(codes)]
@@ -243,6 +245,10 @@ class EditorScene(Scene):
             self.play()
         elif field.name == "save":
             self.authoring.save()
+
+    def focus_on(self, name: str) -> None:
+        """The focus on the row named `name`, where there is one (else where it was)."""
+        self.focus = next((k for k, f in enumerate(self.fields()) if f.name == name), self.focus)
 
     def keep(self, name: str, text: str) -> None:
         """The text typed into field `name`, kept as the draft's (or refused, said why)."""
