@@ -42,7 +42,7 @@ from equilibria.cli.main import main
 from equilibria.course.level import load_level
 from equilibria.course.syllabus import load_course
 from equilibria.files.store import read_json
-from equilibria.rules.section import look_about, section_problem, sections_through
+from equilibria.rules.section import NEAREST, first_section_through, look_about, section_problem, sections_through
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 KN = 1e3
@@ -104,6 +104,54 @@ def test_the_sections_the_level_allows_are_the_two_through_g():
     (both meet BC's partners at G); the judge finds them from the truss alone."""
     found = {frozenset(s) for s in sections_through(level(), "BC")}
     assert found == {frozenset(S1), frozenset(S2)}
+    assert frozenset(first_section_through(level(), "BC")) in found  # the one the answer and validate take: one of them
+
+
+def long_truss(panels: int):
+    """A Warren-like truss of `panels` square panels (1 m), pinned at one end, on a roller at
+    the other, loaded at each inner bottom joint: 4 × panels + 1 bars, statically determinate."""
+    from equilibria.course.level import load_level
+
+    nodes = [{"id": f"{r}{k}", "x": float(k), "y": float(r == "T")} for k in range(panels + 1) for r in "BT"]
+    bar = {"kind": "bar", "material": "steel", "A": 1e-3}
+    pairs = [("B0", "T0")] + [
+        p for k in range(panels) for p in ((f"B{k}", f"B{k + 1}"), (f"T{k}", f"T{k + 1}"), (f"B{k}", f"T{k + 1}"), (f"B{k + 1}", f"T{k + 1}"))
+    ]
+    data = {
+        "format": 1,
+        "id": "long-truss",
+        "title": "A long truss",
+        "kind": "section",
+        "world": {"gravity": 0.0},
+        "materials": {"steel": {"E": 2e11, "density": 7850, "nu": 0.3}},
+        "nodes": nodes,
+        "members": [{"id": i + j, "i": i, "j": j, **bar} for i, j in pairs],
+        "supports": [{"node": "B0", "fix": ["x", "y"]}, {"node": f"B{panels}", "fix": ["y"]}],
+        "loads": [{"node": f"B{k}", "fy": -1000.0} for k in range(1, panels)],
+        "player": {"asked": [f"B{panels // 2}B{panels // 2 + 1}"]},
+    }
+    return load_level(data)
+
+
+def test_a_truss_of_two_thousand_members_finds_its_section_among_the_nearest(monkeypatch):
+    """The level editor froze (over ten minutes, counted in the play-test's measure) on a
+    section level of a 2,000-member truss: every pair of the other members was tried, each
+    by splitting the whole truss. Now the search tries at most the pairs of the NEAREST
+    members nearest the one asked (counted here, not timed), and finds the panel's section:
+    the bottom chord asked, the top chord and the diagonal of its panel."""
+    import equilibria.rules.section as section
+
+    truss, tried = long_truss(500), []
+    real = section.section_problem
+    monkeypatch.setattr(section, "section_problem", lambda lv, cut: tried.append(cut) or real(lv, cut))
+    assert len(truss.members) == 2001
+    found = section.first_section_through(truss, "B250B251")
+    assert set(found) == {"B250B251", "T250T251", "B250T251"}
+    assert len(tried) <= 1 + NEAREST + NEAREST * (NEAREST - 1) // 2
+    tried.clear()  # two members far apart asked: no section finds both, and the search ends as soon
+    far = truss.model_copy(update={"player": truss.player.model_copy(update={"asked": ["B250B251", "B10B11"]})})
+    assert section.first_section_through(far, "B250B251") is None
+    assert len(tried) <= 1 + NEAREST + NEAREST * (NEAREST - 1) // 2
 
 
 WRONG = {

@@ -162,15 +162,40 @@ def sections_through(level: Level, member: str) -> list[tuple[str, ...]]:
     return out
 
 
+NEAREST = 40  # a section's other members are sought among this many nearest the one it goes through
+
+
+def first_section_through(level: Level, member: str) -> tuple[str, ...] | None:
+    """A section of at most three members that cuts `member` and finds its force, the one of
+    fewest members, the nearest first; None when there is none. A section cuts the truss
+    across one panel, so its members are near each other: they are sought among the NEAREST
+    members nearest `member` (all of them in a truss of up to NEAREST + 1 members), and a
+    truss of thousands of members is answered in a moment, not in hours (every pair of its
+    members, each split tried: the level editor froze on 2,000)."""
+    where = {n.id: (n.x, n.y) for n in level.nodes}
+    middle = {m.id: tuple((where[m.i][k] + where[m.j][k]) / 2 for k in (0, 1)) for m in level.members}
+    if member not in middle:
+        return None
+    others = sorted((m for m in middle if m != member), key=lambda m: (math.dist(middle[m], middle[member]), m))
+    others = others[:NEAREST]
+    asked = level.player.asked or []
+    for n in range(0, MOST_CUT):
+        for rest in itertools.combinations(others, n):
+            cut = [member, *rest]
+            if all(a in cut for a in asked) and section_problem(level, cut) is None:
+                return tuple(cut)
+    return None
+
+
 def section_answer(level: Level) -> list[CutMember] | None:
     """An answer as the judge computes it: the first section through the first member
     asked for (or the first member) with the forces the truss carries there [N]."""
     first = (level.player.asked or [m.id for m in level.members])[:1]
-    through = sections_through(level, first[0]) if first else []
-    if not through:
+    through = first_section_through(level, first[0]) if first else None
+    if through is None:
         return None
     forces = member_forces_at_equilibrium(level)
-    return [CutMember(type="cut_member", member=mid, force=forces[mid]) for mid in through[0]]
+    return [CutMember(type="cut_member", member=mid, force=forces[mid]) for mid in through]
 
 
 def look_about(level: Level, cut: list[str], member: str) -> str:
@@ -275,7 +300,7 @@ def _sense(level: Level, model: Model) -> list[str]:
     for k, mid in enumerate(asked):
         if mid not in ids:
             return [f"player.asked[{k}]: " + _("unknown member {id}").format(id=named(mid))]
-    if not sections_through(level, asked[0]):
+    if first_section_through(level, asked[0]) is None:
         return ["player.asked: " + _("no section through at most three members finds {members}").format(members=names(asked))]
     return []
 
