@@ -112,6 +112,19 @@ def answer_file(path, level_id: str, student: str) -> dict:
     return {"format": 1, "level": level_id, "student": student, "numbers": drawn.numbers, "moves": moves}
 
 
+def graded_class(saved, level_id: str, folder, capsys) -> dict:
+    """Alice and Bob hand in the answers to their own numbers, Carol hands in Alice's: the
+    grade CSV's rows by student (Alice's and Bob's numbers asserted to differ)."""
+    alice, bob = answer_file(saved, level_id, "alice"), answer_file(saved, level_id, "bob")
+    assert alice["numbers"] != bob["numbers"]  # numbers of their own
+    for name, solution in (("alice", alice), ("bob", bob), ("carol", alice | {"student": "carol"})):
+        (folder / name).mkdir(parents=True)
+        (folder / name / f"{level_id}.json").write_text(json.dumps(solution), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["grade", level_id, str(folder), "--csv", "-"]) == 0
+    return {r["student"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff")))}
+
+
 def test_a_free_body_level_made_by_mouse_and_keys_saves_validates_plays_and_grades_two_students(app, home, tmp_path, capsys):
     scene = EditorScene(app, sandbox_design())
     app.push(scene)
@@ -171,15 +184,7 @@ def test_a_free_body_level_made_by_mouse_and_keys_saves_validates_plays_and_grad
     }
     assert judge(level, load_solution(by_hand)).passed  # the statics of the module's docstring, for the level's own 10 kN
 
-    folder = tmp_path / "class"
-    alice, bob = answer_file(saved, level.id, "alice"), answer_file(saved, level.id, "bob")
-    assert alice["numbers"] != bob["numbers"]  # numbers of their own
-    for name, solution in (("alice", alice), ("bob", bob), ("carol", alice | {"student": "carol"})):  # carol hands in alice's
-        (folder / name).mkdir(parents=True)
-        (folder / name / "week-1-truss.json").write_text(json.dumps(solution), encoding="utf-8")
-    capsys.readouterr()
-    assert main(["grade", "week-1-truss", str(folder), "--csv", "-"]) == 0
-    rows = {r["student"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff")))}
+    rows = graded_class(saved, level.id, tmp_path / "class", capsys)
     assert (rows["alice"]["passed"], rows["bob"]["passed"], rows["carol"]["passed"]) == ("true", "true", "false"), rows
 
 
@@ -364,15 +369,7 @@ def test_a_section_level_made_by_clicking_the_members_asked_saves_validates_pass
     assert judge(level, load_solution({"format": 1, "level": level.id, "moves": by_hand})).passed  # a section around joint A
     wrong = [{"type": "cut_member", "member": "AB", "force": -20000 / 3}, {"type": "cut_member", "member": "AD", "force": -25000 / 3}]
     assert not judge(level, load_solution({"format": 1, "level": level.id, "moves": wrong})).passed  # AB's sign wrong
-    folder = tmp_path / "class"
-    alice, bob = answer_file(saved, level.id, "alice"), answer_file(saved, level.id, "bob")
-    assert alice["numbers"] != bob["numbers"]
-    for name, solution in (("alice", alice), ("bob", bob), ("carol", alice | {"student": "carol"})):
-        (folder / name).mkdir(parents=True)
-        (folder / name / "week-2-section.json").write_text(json.dumps(solution), encoding="utf-8")
-    capsys.readouterr()
-    assert main(["grade", "week-2-section", str(folder), "--csv", "-"]) == 0
-    rows = {r["student"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff")))}
+    rows = graded_class(saved, level.id, tmp_path / "class", capsys)
     assert (rows["alice"]["passed"], rows["bob"]["passed"], rows["carol"]["passed"]) == ("true", "true", "false"), rows
 
 
