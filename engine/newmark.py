@@ -72,6 +72,13 @@ CUTS = 6  # a step is cut in halves at most this often (to 1/64 of it)
 # tested may be the one an increment leaves, estimated where Newton contracts by FAST or
 # faster (the module note).
 TOLERANCE = 1e-10
+# The predictor holds the acceleration of the step before, unless that moves a DOF more
+# than PREDICTOR_REACH of the size (rad for rotations) in one step: a node with a small
+# rotational inertia (one given to a node without mass) under a suddenly applied moment
+# has an acceleration that, held, would turn it by radians in one step and start Newton
+# where no co-rotational element is near its answer; the speed held (x₀ + h v₀) starts
+# it near the state it leaves.
+PREDICTOR_REACH = 0.01
 RESIDUAL = 1e-9
 FAST = 0.1  # an iteration that cuts the residual to this share of the last one or less converges fast
 LEAP = 10.0  # an iteration whose residual grows this many times has leapt away
@@ -260,7 +267,10 @@ class Newmark:
         F = np.zeros_like(x)
         xp = x + h * v + (0.5 - b) * h * h * a0  # x̂
         vp = v + (1.0 - g) * h * a0  # v̂
-        x += h * v + 0.5 * h * h * a0  # predictor: the acceleration held
+        held = 0.5 * h * h * a0  # the predictor: the acceleration held, where that moves no DOF far
+        if float((np.abs(held.ravel()[idx]) / size).max(initial=0.0)) > PREDICTOR_REACH:
+            held[:] = 0.0  # a light DOF under a sudden load (a node given a small rotational inertia): the speed held
+        x += h * v + held
         apply_supports(m, x, v, t1)
         a = np.empty_like(x)
         xr, ar, fr = x.ravel(), a.ravel(), F.ravel()
