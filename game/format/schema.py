@@ -32,7 +32,7 @@ from equilibria.engine.vocabulary import (  # the model file's words, one home (
     RELEASE_ENDS,
     TRIANGLE_MODELS,
 )
-from equilibria.words.i18n import LANGUAGES, N_, SOURCE, _, decimal, decimal_mark, localized, ngettext, speaking
+from equilibria.words.i18n import LANGUAGES, N_, SOURCE, _, decimal, decimal_mark, localized, ngettext, plain, speaking
 from equilibria.words.text import cut, named, plain_text, quotes_cut
 
 # strict: a number is a JSON number; the text "0" (or true) is no number, as the file's
@@ -148,8 +148,8 @@ def text_versions(field: str, text: LevelText | None) -> list[tuple[str, str]]:
 
 
 def _g(x: float) -> str:
-    """A number of a refusal, as short as it goes (`:g`), with the language's decimal mark."""
-    return f"{x:g}".replace(".", decimal_mark())
+    """A number of a refusal, as short as it goes, with the language's decimal mark, never an exponent."""
+    return plain(x)
 
 
 def _no_controls(value: str) -> str:
@@ -765,7 +765,7 @@ def error_said(error: dict) -> str:
 def _bound(bound: float) -> str:
     if isinstance(bound, int | float) and abs(bound) >= 1e4 and bound == int(bound):
         return decimal(bound, 0)
-    return f"{bound:g}".replace(".", decimal_mark())
+    return plain(bound)
 
 
 # pydantic's errors, said in our words and translated (N_: marked here, translated where said)

@@ -40,8 +40,8 @@ from equilibria.rules.common import Verdict, hold_time, limit, moment_point, run
 from equilibria.rules.contact import judge_on_contacts
 from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, bounds, off_words, ranked_off, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
-from equilibria.words.figures import figure, kn, percent, plain
-from equilibria.words.i18n import N_, _, ngettext
+from equilibria.words.figures import figure, kn, percent
+from equilibria.words.i18n import N_, _, ngettext, plain
 from equilibria.words.text import named
 
 WITHIN = N_("ΣFx = 0, ΣFy = 0 and ΣM about {node} = 0, each within {tolerance} of the forces that make it up")

@@ -17,8 +17,7 @@ from equilibria.engine.results import elements_without
 from equilibria.engine.simulation import Simulation, Unstable
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.rules.motion import describe_motion
-from equilibria.words.figures import plain
-from equilibria.words.i18n import N_, _, decimal
+from equilibria.words.i18n import N_, _, decimal, plain
 
 IMPERFECTION = 1e-5  # node jitter, as a fraction of the size, so that instability shows
 # Every check that runs a structure in time runs it with this integrator at its stable

@@ -44,8 +44,8 @@ from equilibria.rules.common import (
 )
 from equilibria.rules.kind import Kind
 from equilibria.rules.motion import MOTION_TOL
-from equilibria.words.figures import figure, fixed, kn, money, percent, plain
-from equilibria.words.i18n import N_, _, ngettext
+from equilibria.words.figures import figure, fixed, kn, money, percent
+from equilibria.words.i18n import N_, _, ngettext, plain
 from equilibria.words.text import named
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]

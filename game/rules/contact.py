@@ -14,8 +14,8 @@ from equilibria.engine.linear import load_vector
 from equilibria.engine.model import Model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.rules.common import Verdict, hold_time, limit, listing, run
-from equilibria.words.figures import kn, plain
-from equilibria.words.i18n import _
+from equilibria.words.figures import kn
+from equilibria.words.i18n import _, plain
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from equilibria.rules.equilibrium import UNKNOWN_FLOOR, tolerance_of
 from equilibria.rules.hints import hint
 from equilibria.rules.kinds import KINDS, kind_of
 from equilibria.rules.variants import version_for
-from equilibria.words.figures import percent, plain
-from equilibria.words.i18n import N_, _
+from equilibria.words.figures import percent
+from equilibria.words.i18n import N_, _, plain
 from equilibria.words.text import named
 
 __all__ = ["KINDS", "Verdict", "assumptions", "briefed", "check", "hint", "kind_of", "marks"]

@@ -33,8 +33,7 @@ from scipy.sparse.csgraph import connected_components
 from equilibria.engine.linear import Mechanism
 from equilibria.engine.model import Model
 from equilibria.engine.results import member_ends
-from equilibria.words.figures import plain
-from equilibria.words.i18n import _
+from equilibria.words.i18n import _, plain
 
 MOTION_TOL = 1e-3  # a node moves in a free motion when its motion passes this fraction of the largest
 RIGID_TOL = 1e-6  # a motion is rigid where a rigid motion fits it to this fraction of its size

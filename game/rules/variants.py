@@ -42,7 +42,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from equilibria.format.schema import UNITS, BaseLevel, Number, each_language, error_said, field_path, text_versions
-from equilibria.words.i18n import _, decimal, decimal_mark
+from equilibria.words.i18n import _, decimal, decimal_mark, plain
 from equilibria.words.text import named
 
 L = TypeVar("L", bound=BaseLevel)
@@ -531,7 +531,7 @@ def vary_errors(level: BaseLevel) -> list[str]:
             continue
         if abs(written - wanted) > 1e-9 * max(1.0, abs(wanted)):
             said = _("the file holds {written}, the default numbers give {wanted} (the file is the level with its own numbers)")
-            problems.append(f"vary.set.{path}: " + said.format(written=f"{written:g}", wanted=f"{wanted:g}"))
+            problems.append(f"vary.set.{path}: " + said.format(written=plain(written), wanted=plain(wanted)))
     return problems
 
 
@@ -561,7 +561,7 @@ def chain_problem(level: BaseLevel) -> str | None:
         m = head.vary.numbers.get(name)
         if m is not None and (m.min, m.max, m.step) != (n.min, n.max, n.step):
             return f"vary.numbers.{name}: " + _("{first} draws {name} from {a} to {b} in steps of {c}: a chain draws a shared number alike").format(
-                first=first, name=name, a=f"{m.min:g}", b=f"{m.max:g}", c=f"{m.step:g}"
+                first=first, name=name, a=plain(m.min), b=plain(m.max), c=plain(m.step)
             )
     return None
 

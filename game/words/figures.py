@@ -15,21 +15,18 @@ import re
 from equilibria.engine.results import BUCKLING, CABLE, MemberResults
 from equilibria.words.i18n import _, decimal, decimal_mark
 
+GIVEN_FIGURES = 4  # significant figures of a given load's label: as its brief states it (14.05 kN, not 14.1 kN)
 
-def figure(x: float) -> str:
-    """`x` to three significant figures in plain digits, trailing zeros dropped:
-    1,490, 20, 12.5, 0.0125, -3.38."""
+
+def figure(x: float, significant: int = 3) -> str:
+    """`x` to three (`significant`) significant figures in plain digits, trailing zeros
+    dropped: 1,490, 20, 12.5, 0.0125, -3.38."""
     if x == 0.0 or not math.isfinite(x):
         return "0" if x == 0.0 else str(x)
-    digits = max(0, 2 - math.floor(math.log10(abs(x))))
+    digits = max(0, significant - 1 - math.floor(math.log10(abs(x))))
     text = decimal(x, digits)
     point = decimal_mark()
     return text.rstrip("0").rstrip(point) if digits else text
-
-
-def plain(x: float) -> str:
-    """`x` as Python's general format writes it (3, 0.35, 9.81), in the language's decimal mark."""
-    return f"{x:g}".replace(".", decimal_mark())
 
 
 def fixed(x: float, digits: int) -> str:
@@ -51,9 +48,10 @@ def money(x: float) -> str:
     return _("${amount}").format(amount=decimal(x, 0))
 
 
-def kn(force: float) -> str:
-    """A force [N] in kN, its sign kept: "12.5 kN", "-20 kN"."""
-    return f"{figure(force / 1e3)} kN"
+def kn(force: float, significant: int = 3) -> str:
+    """A force [N] in kN, its sign kept: "12.5 kN", "-20 kN"; to four `significant`
+    figures for a given load, which the brief may state as 14.05 kN."""
+    return f"{figure(force / 1e3, significant)} kN"
 
 
 MINUS = "−"  # the minus sign a student reads on the screen (not the keyboard's hyphen)

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import math
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
@@ -35,11 +37,17 @@ PSEUDO = "qps"  # tests only: ⟦every translated text⟧
 DOMAINS = ("app", "cli", "rules", "levels")  # one catalog per area: game/words/locale/LANG/DOMAIN.po (game/words/catalogs.py sorts)
 
 _language = SOURCE
+_spoken = threading.local()  # `speaking`'s language in this thread alone (`code`; none: the game's, _language)
+
+
+def _now() -> str:
+    """The language texts are given in, in this thread: `speaking`'s, else the game's."""
+    return getattr(_spoken, "code", None) or _language
 
 
 def language() -> str:
     """The language texts are given in now ("en", "de", …)."""
-    return _language
+    return _now()
 
 
 def set_language(code: str | None) -> str:
@@ -55,13 +63,13 @@ def speaking(code: str | None) -> Iterator[None]:
     """Texts and numbers in language `code` inside the block (a level's text filled in its
     own language: game/format/schema.py `each_language`), the language before it after. The
     tests' PSEUDO stays on for English texts, so that they still show as translated."""
-    global _language
-    before = _language
-    _language = PSEUDO if before == PSEUDO and (supported(code) or SOURCE) == SOURCE else (supported(code) or SOURCE)
+    before = getattr(_spoken, "code", None)
+    now = _now()
+    _spoken.code = PSEUDO if now == PSEUDO and (supported(code) or SOURCE) == SOURCE else (supported(code) or SOURCE)
     try:
         yield
     finally:
-        _language = before
+        _spoken.code = before
 
 
 def supported(code: str | None) -> str | None:
@@ -151,21 +159,23 @@ def translations(code: str) -> _gettext.NullTranslations:
 
 def _(message: str) -> str:
     """`message` in the current language (itself in English or where no translation is)."""
-    if _language == SOURCE:
+    now = _now()
+    if now == SOURCE:
         return message
-    if _language == PSEUDO:
+    if now == PSEUDO:
         return f"⟦{message}⟧"
-    return translations(_language).gettext(message)
+    return translations(now).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a text that a count `n` takes in the current language ("1 member",
     "2 members"; German and Polish have their own rules, from the catalog's header)."""
-    if _language == SOURCE:
+    now = _now()
+    if now == SOURCE:
         return singular if n == 1 else plural
-    if _language == PSEUDO:
+    if now == PSEUDO:
         return f"⟦{singular if n == 1 else plural}⟧"
-    return translations(_language).ngettext(singular, plural, n)
+    return translations(now).ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -190,15 +200,28 @@ def decimal(x: float, digits: int, *, grouping: bool = True, plus: bool = False)
     """`x` with `digits` decimals in the current language's digits: 1,490.5 in English,
     1.490,5 in German; a leading + where `plus` and x > 0."""
     text = f"{x:{'+' if plus else ''}{',' if grouping else ''}.{digits}f}"
-    point, group = _symbols(_language)
+    point, group = _symbols(_now())
     if (point, group) == (".", ","):
         return text
     return text.replace(",", "\0").replace(".", point).replace("\0", group)
 
 
+def plain(x: float) -> str:
+    """`x` to six significant figures as short as it goes (3, 0.35, 9.81, 1000000000,
+    0.00002), never with an exponent (not 1e+09), in the language's decimal mark."""
+    if not math.isfinite(x):
+        return str(x)
+    text = f"{x:.6g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        decimals = max(0, len(mantissa.lstrip("-").replace(".", "")) - 1 - int(exponent))
+        text = f"{float(text):.{decimals}f}"
+    return text.replace(".", decimal_mark())
+
+
 def decimal_mark() -> str:
     """The current language's decimal mark ("." or ","): a force box reads either."""
-    return _symbols(_language)[0]
+    return _symbols(_now())[0]
 
 
 # ------------------------------------------------------------------ level texts
@@ -210,7 +233,8 @@ def localized(text: str | Mapping[str, str] | None, code: str | None = None) -> 
     else any."""
     if text is None or isinstance(text, str):
         return text or ""
-    want = code or (SOURCE if _language == PSEUDO else _language)
+    now = _now()
+    want = code or (SOURCE if now == PSEUDO else now)
     return text.get(want) or text.get(SOURCE) or next(iter(text.values()), "")
 
 

@@ -46,8 +46,8 @@ from equilibria.format.solution import MAX_MOVES, AddForce, AddMember, AddMoment
 from equilibria.rules.common import Verdict
 from equilibria.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
 from equilibria.rules.kinds import KINDS
-from equilibria.words.figures import kn, plain
-from equilibria.words.i18n import N_, _, decimal
+from equilibria.words.figures import kn
+from equilibria.words.i18n import N_, _, decimal, plain
 from equilibria.words.text import named
 from equilibria.work.attempt import Attempt
 
