@@ -261,7 +261,7 @@ def varied_level(**vary_changes) -> dict:
         (lambda d: d["vary"]["numbers"]["P"].update(default=8500), "vary.numbers.P: default 8500 is not one of min, min + step"),
         (lambda d: d["vary"]["numbers"]["P"].update(default=9000), "vary.set.loads[0].fy: the file holds -8000, the default numbers give -9000"),
         (lambda d: d["vary"]["numbers"]["a"].update(max=8), "vary: with the numbers"),  # C on B at a = 8 m = L: a zero-length member
-        (lambda d: d.update(vary=None) or d.update(brief="{P}"), "brief: {P}: the level has no vary block"),
+        (lambda d: d.update(vary=None) or d.update(brief="{P}"), "brief: {P}: the level has no numbers of each student's own (no vary block)"),
         (
             lambda d: d["vary"]["set"].update({"materials.steel.E": "(P - 4000) * 5e7"}),  # 2e11 at P = 8 kN, 0 at P = 4 kN
             "A to B = 5 m make a level the format refuses (materials.steel.E: must be at least 1000)",
@@ -282,7 +282,7 @@ def test_validate_names_the_file_and_the_field_of_a_bad_vary(tmp_path, capsys, c
     if "vary" in data:
         assert len(err) == 1, err
     else:
-        assert len(err) == len(set(err)) > 1 and all("the level has no vary block" in e for e in err), err
+        assert len(err) == len(set(err)) > 1 and all("(no vary block)" in e for e in err), err
 
 
 def test_the_shipped_levels_that_vary_validate(capsys):

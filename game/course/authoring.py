@@ -36,10 +36,12 @@ from equilibria.course.teacher import teacher_folder, teacher_levels
 from equilibria.files.shipped import LEVELS_DIR
 from equilibria.files.store import write_json_atomic
 from equilibria.format.schema import LEVEL_ID, Player
-from equilibria.rules.construction import DRAFTED_STEEL
+from equilibria.format.solution import load_solution
+from equilibria.rules.construction import DRAFTED_STEEL, section_of
 from equilibria.rules.free_body import cut_of, support_of
+from equilibria.rules.judge import check as judge
 from equilibria.rules.kinds import KINDS
-from equilibria.rules.variants import LEAST_VERSIONS, answer_lines, shown
+from equilibria.rules.variants import LEAST_VERSIONS, answer_lines, answer_solution, evaluate, names_in, parse, shown
 from equilibria.words.i18n import LANGUAGES, N_, _, decimal, language, speaking
 
 KINDS_MADE = tuple(k.name for k in KINDS.values() if k.drafted is not None)  # the kinds the editor makes, in the order K goes through them
@@ -66,6 +68,7 @@ def start(design: dict, folder: Path | None = None) -> dict:
         with speaking(SOURCE_LANG):  # every level has an English title, the one shown where a language has none
             title = {SOURCE_LANG: _("My level")}
     doc["title"] = title if isinstance(title, dict) else {language(): title}
+    doc["_written_for"] = {f"{field}.{code}": text_of(doc, field, SOURCE_LANG) for field, code in _translations(doc)}
     if doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs:
         return doc
     doc = _as_structure(doc)
@@ -115,7 +118,36 @@ def set_kind(doc: dict, kind: str) -> dict:
         raise Refused(str(exc)) from exc
     if KINDS[kind].builds and doc["_design"]["members"]:
         doc["player"]["budget"] = _nice_budget(1.5 * design_cost(doc))
+        doc = _sag_the_design_passes(doc)
     return _without_lost_numbers(doc)
+
+
+SAG_MARGIN = 1.25  # a drafted build level allows a quarter more sag than the teacher's design sags
+SAG_STEP = 0.005  # [m] and rounds it up to half centimetres
+
+
+def _sag_the_design_passes(doc: dict) -> dict:
+    """A build draft whose largest sag allowed is at least SAG_MARGIN times what the
+    teacher's design sags (where it sags more than the drafted limit): the structure as
+    drawn is an answer that passes, with room for a student's like it."""
+    _found, level = level_problems(level_document(doc))
+    if level is None:
+        return doc
+    sag = judge(level, load_solution(reference_design(doc))).figures.get("max_displacement")
+    limit = doc["goal"].get("max_displacement")
+    if sag is not None and limit is not None and math.isfinite(sag) and sag * SAG_MARGIN > limit:
+        doc["goal"]["max_displacement"] = _round(math.ceil(sag * SAG_MARGIN / SAG_STEP) * SAG_STEP)
+    return doc
+
+
+def design_problem(doc: dict, level: Level) -> str | None:
+    """What is wrong with a build draft's reference design (the teacher's structure as a
+    student would build it), in the judge's words; None when it passes."""
+    design = reference_design(doc)
+    if design is None:
+        return None
+    verdict = judge(level, load_solution(design))
+    return None if verdict.passed else "answer: " + _("your structure, built as the student would build it, does not pass: {why}").format(why=verdict.reason)
 
 
 def _without_lost_numbers(doc: dict) -> dict:
@@ -125,7 +157,7 @@ def _without_lost_numbers(doc: dict) -> dict:
         return doc
     ids = {n["id"] for n in doc["nodes"]}
     for field in [f for f in vary.get("set", {}) if f.startswith("nodes.") and f.split(".")[1] not in ids]:
-        doc = unvary(doc, vary["set"][field].split("*")[-1].strip().lstrip("-"))
+        doc = unvary(doc, named_number(vary["set"][field]))
         vary = doc.get("vary") or {}
     return doc
 
@@ -208,14 +240,14 @@ def _tidy(doc: dict) -> dict:
 
 
 def design_cost(doc: dict) -> float:
-    """What the teacher's design of a build draft costs by the level's prices (light bars):
-    its members' lengths times the light section's price, and its new nodes."""
-    design = doc["_design"]
+    """What the teacher's design of a build draft costs by the level's prices: each
+    member's length times the price of the section it is drawn of, and its new nodes."""
+    design, sections = doc["_design"], doc["player"]["sections"]
     where = {n["id"]: (n["x"], n["y"]) for n in design["nodes"]}
     given = {n["id"] for n in doc["nodes"]}
-    price = doc["player"]["sections"]["light"]["cost"]
-    length = sum(math.dist(where[m["i"]], where[m["j"]]) for m in design["members"])
-    return length * price + doc["player"].get("node_cost", 0) * len(where.keys() - given)
+    price = {m["id"]: sections.get(section_of(sections, m) or "", {}).get("cost", 0.0) for m in design["members"]}
+    members = sum(math.dist(where[m["i"]], where[m["j"]]) * price[m["id"]] for m in design["members"])
+    return members + doc["player"].get("node_cost", 0) * len(where.keys() - given)
 
 
 def _nice_budget(x: float) -> int:
@@ -295,6 +327,8 @@ def set_text(doc: dict, field: str, lang: str, text: str) -> dict:
         raise Refused(f"{field} / {lang}")
     doc = copy.deepcopy(doc)
     text = text.strip()
+    if lang != SOURCE_LANG:  # the English text this translation is written for (stale_texts)
+        doc.setdefault("_written_for", {})[f"{field}.{lang}"] = text_of(doc, field, SOURCE_LANG)
     if hint is not None:
         hints = doc.setdefault("hints", [])
         if hint > len(hints):
@@ -311,6 +345,19 @@ def set_text(doc: dict, field: str, lang: str, text: str) -> dict:
     if not doc[field] and field != "title":
         del doc[field]
     return doc
+
+
+def _translations(doc: dict) -> list[tuple[str, str]]:
+    """(field, language) of each text the draft holds in a language other than English."""
+    fields = [*TEXTS, *(f"hint:{k}" for k in range(len(doc.get("hints") or [])))]
+    return [(f, code) for f in fields for code in LANGUAGES if code != SOURCE_LANG and text_of(doc, f, code)]
+
+
+def stale_texts(doc: dict) -> list[tuple[str, str]]:
+    """(field, language) of each translation written for an English text that has changed
+    since (a variant of a level whose English brief the teacher rewrote): to check."""
+    written_for = doc.get("_written_for") or {}
+    return [(f, code) for f, code in _translations(doc) if written_for.get(f"{f}.{code}", text_of(doc, f, SOURCE_LANG)) != text_of(doc, f, SOURCE_LANG)]
 
 
 def _with(texts: dict, lang: str, text: str) -> dict:
@@ -350,9 +397,10 @@ UNIT_SIZE = {"kN": 1000.0, "m": 1.0}
 def suggested_range(value: float, unit: str) -> Range:
     """A range a teacher would start from: a load's size from half to one and a half times
     it in steps fine enough for LEAST_VERSIONS values (what validate asks for) (10 kN: 5 to 15 kN in steps of 0.01);
-    a length (a node's x or height, which may be 0 or less), in about ten steps of a round
-    size, half of itself (1 m at least) either side of it, so the value as drawn is in
-    the range and the node stays where it is."""
+    a length (a node's distance or height, which may be 0 or less), in steps of a round
+    size, a quarter of itself (of 1 m at least) either side of it, so the value as drawn is
+    in the range, the node stays where it is, and does not reach a node beside it (4 m
+    between nodes 2 m apart: 3 to 5 m)."""
     v = value / UNIT_SIZE[unit]
     size = abs(v) or 1.0
     if unit == LENGTH_UNIT:
@@ -360,7 +408,7 @@ def suggested_range(value: float, unit: str) -> Range:
     step = 10 ** math.floor(math.log10(size / 5))
     step *= 5 if size / step >= 50 else 2 if size / step >= 20 else 1
     if unit == LENGTH_UNIT:
-        return Range(_round(math.floor((v - size / 2) / step) * step), _round(math.ceil((v + size / 2) / step) * step), _round(step))
+        return Range(_round(math.floor((v - size / 4) / step) * step), _round(math.ceil((v + size / 4) / step) * step), _round(step))
     low, high = max(math.floor(size / 2 / step) * step, step), math.ceil(size * 1.5 / step) * step
     most = (high - low) / LEAST_VERSIONS  # the coarsest step that gives the class enough versions with this load alone
     decade = 10 ** math.floor(math.log10(most) + 1e-9)
@@ -388,15 +436,32 @@ def vary_load(doc: dict, load: int, rng: Range) -> dict:
 
 
 def vary_node(doc: dict, node: str, axis: str, rng: Range) -> dict:
-    """Node `node`'s coordinate `axis` ("x" or "y") a number of each student's own in `rng` [m]."""
+    """Node `node`'s coordinate `axis` ("x" or "y") a number of each student's own in
+    `rng` [m], measured from the node the student sees it from (`measured_from`): its
+    distance from the leftmost support, its height above the lowest."""
     doc = copy.deepcopy(doc)
-    at = next(n for n in doc["nodes"] if n["id"] == node)
+    origin, value = measured_from(doc, node, axis)
     name = _name_for(doc, f"nodes.{node}.{axis}", "L")
     doc["vary"] = doc.get("vary") or {"numbers": {}}
-    words = N_("the x of {node}") if axis == "x" else N_("the height of {node}")
-    doc["vary"]["numbers"][name] = _number(doc, name, rng, LENGTH_UNIT, at[axis], words, node)
-    doc["vary"].setdefault("set", {})[f"nodes.{node}.{axis}"] = name
+    words = N_("the distance of {node} from {origin}") if axis == "x" else N_("the height of {node} above {origin}")
+    doc["vary"]["numbers"][name] = _number(doc, name, rng, LENGTH_UNIT, value, words, node, origin=origin)
+    base = next(n for n in doc["nodes"] if n["id"] == origin)[axis] if origin != node else 0.0
+    doc["vary"].setdefault("set", {})[f"nodes.{node}.{axis}"] = f"{_round(base)} + {name}" if base else name
     return _put_default(doc, name)
+
+
+def measured_from(doc: dict, node: str, axis: str) -> tuple[str, float]:
+    """(The node a dimension of `node` is measured from, the dimension [m]): for x the
+    leftmost support (any other node where none), for y the lowest; the node itself, from
+    the origin, when it is the only one."""
+    at = {n["id"]: (n["x"], n["y"]) for n in doc["nodes"]}
+    held = [s["node"] for s in doc.get("supports", []) + doc.get("cut", []) if s["node"] in at and s["node"] != node]
+    others = held or [k for k in at if k != node]
+    k = 0 if axis == "x" else 1
+    if not others:
+        return node, at[node][k]
+    origin = min(others, key=lambda o: (at[o][k], o))
+    return origin, at[node][k] - at[origin][k]
 
 
 def _name_for(doc: dict, field: str, letter: str) -> str:
@@ -404,7 +469,7 @@ def _name_for(doc: dict, field: str, letter: str) -> str:
     vary = doc.setdefault("vary", {"numbers": {}})
     for key, expression in (vary.get("set") or {}).items():
         if key.startswith(field):
-            name = expression.split("*")[-1].strip().lstrip("-")
+            name = named_number(expression)
             if name in vary["numbers"]:
                 return name
     k = 1
@@ -413,14 +478,14 @@ def _name_for(doc: dict, field: str, letter: str) -> str:
     return f"{letter}{k}"
 
 
-def _number(doc: dict, name: str, rng: Range, unit: str, value: float, words: str, node: str) -> dict:
+def _number(doc: dict, name: str, rng: Range, unit: str, value: float, words: str, node: str, origin: str = "") -> dict:
     if not (rng.step > 0 and rng.low <= rng.high):
         raise Refused(_("A range goes up from its least to its greatest value in steps of more than nothing."))
     size = UNIT_SIZE[unit]
     said = {}
     for lang in LANGUAGES:
         with speaking(lang):
-            said[lang] = _(words).format(node=node)
+            said[lang] = _(words).format(node=node, origin=origin)
     low, high, step = rng.low * size, rng.high * size, rng.step * size
     default = min(max(low + round((value - low) / step) * step, low), high)  # the value as drawn (a load's size), on a step
     return {"min": _round(low), "max": _round(high), "step": _round(step), "unit": unit, "default": _round(default), "words": said}
@@ -452,7 +517,7 @@ def unvary(doc: dict, name: str) -> dict:
     doc = copy.deepcopy(doc)
     vary = doc.get("vary") or {"numbers": {}}
     vary["numbers"].pop(name, None)
-    vary["set"] = {k: v for k, v in (vary.get("set") or {}).items() if v.split("*")[-1].strip().lstrip("-") != name}
+    vary["set"] = {k: v for k, v in (vary.get("set") or {}).items() if named_number(v) != name}
     if not vary["numbers"]:
         doc.pop("vary", None)
     return doc
@@ -470,14 +535,13 @@ def level_document(doc: dict) -> dict:
 
 
 def _put_default(doc: dict, name: str) -> dict:
-    """The fields the editor set from number `name` ("P1", "-P1", "0.6 * P1") given what its
-    default makes of them: the file holds the level's own numbers, as the format asks."""
-    default = doc["vary"]["numbers"][name]["default"]
+    """The fields the editor set from number `name` ("P1", "-P1", "0.6 * P1", "2 + L1")
+    given what its default makes of them: the file holds the level's own numbers, as the format asks."""
+    env = {k: n["default"] for k, n in doc["vary"]["numbers"].items()}
     for field, expression in doc["vary"].get("set", {}).items():
-        factor, _star, named = expression.rpartition("*")
-        if named.strip().lstrip("-") != name:
+        if named_number(expression) != name:
             continue
-        value = (-1.0 if named.strip().startswith("-") else 1.0) * default * (float(factor) if factor.strip() else 1.0)
+        value = evaluate(parse(expression), env, field)
         if field.startswith("loads["):
             index, key = field[len("loads[") :].split("].")
             doc["loads"][int(index)][key] = _round(value)
@@ -487,6 +551,14 @@ def _put_default(doc: dict, name: str) -> dict:
     return doc
 
 
+def named_number(expression: str) -> str:
+    """The number an expression the editor set names ("0.6 * P1", "2 + L1": P1, L1; "" for none)."""
+    try:
+        return min(names_in(parse(expression)), default="")
+    except ValueError:
+        return ""
+
+
 def checked(doc: dict) -> tuple[list[str], Level | None]:
     """What `equilibria validate` says of the level the draft saves, each 'field: what is
     wrong', and the level when it says nothing (the checks build the model and try the ends
@@ -494,10 +566,18 @@ def checked(doc: dict) -> tuple[list[str], Level | None]:
     found, level = level_problems(level_document(doc))
     if KINDS[doc["kind"]].builds and not (doc.get("_design") or {}).get("members"):  # a build level opened bare: no answer in it
         said = _(
-            "answer: a build level's answer is a structure that carries its loads, drawn in the sandbox: build one there"
+            "answer: a structure that carries the loads, drawn in the sandbox: build one there"
             " (`equilibria sandbox LEVEL` opens a level's deck and supports), then Ctrl+L"
         )
         return [said, *found], None
+    if level is not None and KINDS[doc["kind"]].builds and (problem := design_problem(doc, level)) is not None:
+        return [*found, problem], None
+    if level is not None and level.cut and not doc.get("explanation") and answer_solution(level) is None:  # two pins, say
+        said = _(
+            "cut: statics alone does not give their forces (more unknowns than equations of equilibrium), so any"
+            " balanced set would pass: make one of the supports a roller in the sandbox, or say in the explanation what passes"
+        )
+        return [*found, said], None
     return found, level
 
 
@@ -529,7 +609,8 @@ def reference(doc: dict, level: Level | None = None) -> list[str]:
     forces = [m for m in moves if getattr(m, "force", None) is not None]
     if forces:  # a section: the force in each member cut
         said = (_("{member}: {force} in tension"), _("{member}: {force} in compression"), _("{member}: no force"))
-        sign = [0 if m.force > 1e-3 else 1 if m.force < -1e-3 else 2 for m in forces]  # below a millinewton: none
+        tiny = max(1e-3, 1e-6 * max(abs(m.force) for m in forces))  # below a millinewton, or round-off of the largest force: none
+        sign = [0 if m.force > tiny else 1 if m.force < -tiny else 2 for m in forces]
         return [said[k].format(member=m.member, force=shown(abs(m.force), "kN")) for k, m in zip(sign, forces, strict=True)]
     members = [m.member for m in moves if hasattr(m, "member")]
     return [_("The members of the answer: {members}").format(members=", ".join(members) or _("none"))]
@@ -542,7 +623,8 @@ def reference_design(doc: dict) -> dict | None:
         return None
     given = {n["id"] for n in doc["nodes"]}
     moves = [{"type": "add_node", "id": n["id"], "x": n["x"], "y": n["y"]} for n in design["nodes"] if n["id"] not in given]
-    moves += [{"type": "add_member", "id": m["id"], "i": m["i"], "j": m["j"], "section": "light"} for m in design["members"]]
+    sections = doc["player"]["sections"]
+    moves += [{"type": "add_member", "id": m["id"], "i": m["i"], "j": m["j"], "section": section_of(sections, m) or "light"} for m in design["members"]]
     return {"format": 1, "level": doc["id"], "moves": moves}
 
 

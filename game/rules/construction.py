@@ -45,7 +45,7 @@ from equilibria.rules.common import (
 from equilibria.rules.kind import Kind
 from equilibria.rules.motion import MOTION_TOL
 from equilibria.words.figures import figure, fixed, kn, money, percent
-from equilibria.words.i18n import N_, _, ngettext, plain
+from equilibria.words.i18n import LANGUAGES, N_, _, ngettext, plain, speaking
 from equilibria.words.text import named
 
 SETTLE_SECONDS = 20.0  # time allowed after the loads are on to come to rest [s]
@@ -615,8 +615,41 @@ def drafted_build(doc: dict) -> dict:
     doc["materials"] = dict(doc.get("materials") or {}, steel=dict(DRAFTED_STEEL))
     doc["world"] = drafted_world(doc, gravity=9.81, breakable=True)
     doc["goal"] = {"hold": 1.0, "max_displacement": 0.02}
-    doc["player"] = {"zone": zone, "sections": {k: dict(v) for k, v in LIGHT_AND_HEAVY.items()}, "node_cost": DRAFTED_NODE_COST, "budget": 2000}
+    sections = drafted_sections((doc.get("_design") or {}).get("members") or [])
+    doc["player"] = {"zone": zone, "sections": sections, "node_cost": DRAFTED_NODE_COST, "budget": 2000}
     return doc
+
+
+SECTION_FIELDS = ("kind", "material", "A", "I", "formulation")  # what makes a member of one section or another
+
+
+def section_of(sections: dict, member: dict) -> str | None:
+    """The key of the section in `sections` a drawn `member` is built of (its kind,
+    material, area, I and formulation alike), None for none."""
+    want = {k: member.get(k) for k in SECTION_FIELDS}
+    want["kind"] = want["kind"] or "bar"
+    return next((key for key, s in sections.items() if {k: s.get(k) for k in SECTION_FIELDS} | {"kind": s.get("kind", "bar")} == want), None)
+
+
+def drafted_sections(members: list[dict]) -> dict:
+    """A drafted build level's sections: the light and heavy steel bars, and each other
+    section the teacher's design is built of ("as drawn 1", …), priced by its area as the
+    light bar is (so the design the teacher drew is an answer the student can build)."""
+    sections = {k: dict(v) for k, v in LIGHT_AND_HEAVY.items()}
+    light = LIGHT_AND_HEAVY["light"]
+    for member in members:
+        if section_of(sections, member) is not None:
+            continue
+        n = sum(k.startswith("drawn-") for k in sections) + 1
+        names = {}
+        for code in LANGUAGES:
+            with speaking(code):
+                names[code] = _("as drawn {n}").format(n=n)
+        fields = {k: member[k] for k in SECTION_FIELDS if member.get(k) is not None}
+        fields.setdefault("kind", "bar")
+        cost = max(round(light["cost"] * float(member["A"]) / light["A"]), 1)
+        sections[f"drawn-{n}"] = {"name": names, **fields, "cost": cost}
+    return sections
 
 
 BUILD = Kind(

@@ -36,7 +36,7 @@ import math
 import numpy as np
 
 from equilibria.engine.linear import mechanism
-from equilibria.engine.model import Model, build_model
+from equilibria.engine.model import Model, ModelError, build_model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import CutMember, Solution
 from equilibria.rules.common import Verdict, drafted_at_rest, hold_time, listing, run, smoothly_loaded
@@ -316,8 +316,21 @@ def drafted(doc: dict) -> dict:
         (xi, yi), (xj, yj) = at[m["i"]], at[m["j"]]
         return math.dist(((xi + xj) / 2, (yi + yj) / 2), middle)
 
-    nearest = min(members, key=off, default=None)
-    return drafted_at_rest(doc, {"asked": [nearest["id"]]} if nearest else {})
+    ordered = sorted(members, key=off)
+    doc = drafted_at_rest(doc, {"asked": [ordered[0]["id"]]} if ordered else {})
+    for m in ordered[:DRAFT_TRIES]:  # the nearest the middle that a section finds (not a Pratt truss's middle post)
+        doc["player"] = {"asked": [m["id"]]}
+        try:
+            level = Level.model_validate({k: v for k, v in doc.items() if not k.startswith("_")})  # the editor's own fields aside
+            if first_section_through(level, m["id"]) is not None:
+                return doc
+        except (ValueError, ModelError):  # a draft validate refuses says so itself
+            break
+    doc["player"] = {"asked": [ordered[0]["id"]]} if ordered else doc.get("player", {})
+    return doc
+
+
+DRAFT_TRIES = 8  # members near the middle tried for a section level's first question
 
 
 KIND = Kind(

@@ -478,7 +478,10 @@ def vary_errors(level: BaseLevel) -> list[str]:
         for field, text in titles + texts:
             for m in PLACEHOLDER.finditer(text):
                 found.setdefault(m.group(1), field)
-        return [f"{field}: {{{inside}}}: " + _("the level has no vary block, so no number to show") for inside, field in found.items()]
+        return [
+            f"{field}: {{{inside}}}: " + _("the level has no numbers of each student's own (no vary block), so no number to show")
+            for inside, field in found.items()
+        ]
     problems = []
     if any(PLACEHOLDER.search(text) for _field, text in titles):
         problems.append("title: " + _("the title names the level for everyone: show the numbers in the brief"))
