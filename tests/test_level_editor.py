@@ -137,7 +137,7 @@ def test_a_free_body_level_made_by_mouse_and_keys_saves_validates_plays_and_grad
     click(scene, load_px(scene, 0))  # the load: a number of each student's own
     number = scene.doc["vary"]["numbers"]["P1"]
     assert (number["min"], number["max"], number["step"], number["default"]) == (5000, 15000, 10, 10000)  # 1,001 values: enough
-    assert not any("versions" in said for said in scene.findings()[0])  # the editor's own range passes its own check
+    assert not any("versions" in said for said in scene.findings().said)  # the editor's own range passes its own check
     assert scene.doc["vary"]["set"] == {"loads[0].fy": "-P1"}
     type_into(scene, "number:P1", "6 20 0.5")
     assert scene.doc["vary"]["numbers"]["P1"] | {"words": None} == {"min": 6000, "max": 20000, "step": 500, "unit": "kN", "default": 10000, "words": None}
@@ -147,13 +147,15 @@ def test_a_free_body_level_made_by_mouse_and_keys_saves_validates_plays_and_grad
     click(scene, row(scene, "lang").center)  # German next
     type_into(scene, "text:title", "Ein Fachwerk auf Fest- und Loslager")
     assert scene.doc["title"] == {"en": "A truss on a pin and a roller", "de": "Ein Fachwerk auf Fest- und Loslager"}
-    problems, answer, preview = scene.findings()
+    found = scene.findings()
+    problems, answer, preview = found.said, found.answer, found.preview
     assert problems == [  # what validate says, the warning too
-        "warning: vary: only 29 versions (P1 29): in a class of 200, about 200 would share theirs with another;"
+        "Note: Numbers of each student's own: only 29 versions (P1 29): in a class of 200, about 200 would share theirs with another;"
         " give its numbers more values (at least 1,000 versions)"
     ]
     type_into(scene, "number:P1", "5 15 0.01")  # 1,001 versions
-    problems, answer, preview = scene.findings()
+    found = scene.findings()
+    problems, answer, preview = found.said, found.answer, found.preview
     assert problems == [], problems  # the texts in English (and a German title) only: a note for validate, not a problem
     assert answer == ["force at A: Fx = 0 kN, Fy = 5 kN", "force at C: Fx = 0 kN, Fy = 5 kN"]  # as `show --answers` prints it
     assert any("Answer:" in line for line in preview)  # the teacher's key's view of student s1001
@@ -209,7 +211,8 @@ def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer_an
     type_into(scene, "id", "week-2-bridge")
     type_into(scene, "text:title", "Bridge the gap for 2000")
     type_into(scene, "text:brief", "Build a truss from A to C that holds the load at B.")
-    problems, answer, _preview = scene.findings()
+    found = scene.findings()
+    problems, answer = found.said, found.answer
     assert problems == [], problems
     length = 2 + 2 + 2 * 2.5 + 1.5  # AB, BC, AD, DC, BD [m]
     assert answer == [f"Your design costs {length * 100 + 50:,.0f} of the budget 2,000."]
@@ -218,7 +221,7 @@ def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer_an
     type_into(scene, "goal:hold", "0")  # refused: a hold of nothing
     assert "greater than zero" in scene.authoring.said
     assert (scene.doc["player"]["sections"]["light"]["cost"], scene.doc["goal"]) == (120, {"hold": 1.0, "max_displacement": 0.03})
-    assert scene.findings()[1] == [f"Your design costs {length * 120 + 50:,.0f} of the budget 2,000."]
+    assert scene.findings().answer == [f"Your design costs {length * 120 + 50:,.0f} of the budget 2,000."]
     key(scene, pygame.K_s, pygame.KMOD_CTRL)
     saved, reference = home / "week-2-bridge.json", home / "solutions" / "week-2-bridge.json"
     assert saved.is_file() and reference.is_file(), scene.authoring.said
@@ -267,11 +270,11 @@ def test_nothing_is_saved_while_validate_has_a_problem_and_the_problem_is_shown(
     scene = EditorScene(app, sandbox_design())
     app.push(scene)
     type_into(scene, "text:brief", "The load is {Q}.")  # no number Q
-    problems, _answer, _preview = scene.findings()
-    assert problems and problems[0].startswith("brief") and "Q" in problems[0]
+    problems = scene.findings().said
+    assert problems and problems[0].startswith("Brief (English): {Q}")
     key(scene, pygame.K_s, pygame.KMOD_CTRL)
     assert not home.exists() or not list(home.glob("*.json"))
-    assert scene.authoring.said.startswith("Not saved: brief")
+    assert scene.authoring.said.startswith("Not saved: Brief (English): {Q}")
     key(scene, pygame.K_ESCAPE)  # not saved: asked first
     assert app.scenes == [scene] and "Esc again" in scene.authoring.said
     key(scene, pygame.K_ESCAPE)
@@ -338,7 +341,7 @@ def test_a_section_level_made_by_clicking_the_members_asked_saves_validates_pass
     assert scene.doc["supports"] == sandbox_design()["supports"] and "cut" not in scene.doc  # the whole truss on its supports
     assert len(scene.doc["player"]["asked"]) == 1  # one member to start from, the nearest the middle
     type_into(scene, "asked", "")
-    assert scene.findings()[0] == ["player.asked: at least 1 item"]  # said, as validate says it
+    assert scene.findings().said == ["Members asked: at least 1 item"]  # validate's player.asked, named as the panel's row
     click(scene, member_px(scene, "AB"))
     assert scene.doc["player"]["asked"] == ["AB"]
     click(scene, member_px(scene, "AD"))
@@ -346,12 +349,13 @@ def test_a_section_level_made_by_clicking_the_members_asked_saves_validates_pass
     assert scene.doc["player"]["asked"] == ["AB"]
     type_into(scene, "asked", "AB, ZZ")  # refused, said why
     assert scene.doc["player"]["asked"] == ["AB"] and scene.authoring.said.startswith("No member is named ZZ")
-    problems, answer, _preview = scene.findings()
+    found = scene.findings()
+    problems, answer = found.said, found.answer
     # A pin at A, a roller at C, 10 kN down at B, mid-span: 5 kN up at A. Joint A (the judge's
     # section cuts AB and AD): ΣFy: 5 + AD·1.5/2.5 = 0, AD = −8.33 kN (compression); ΣFx:
     # AB + AD·2/2.5 = 0, AB = 6.67 kN (tension).
     assert answer == ["AB: 6.67 kN in tension", "AD: 8.33 kN in compression"]
-    assert problems == ["warning: vary: none, so every student gets the same numbers and the class shares one answer"]
+    assert problems == ["Note: Numbers of each student's own: none, so every student gets the same numbers and the class shares one answer"]
     click(scene, load_px(scene, 0))
     type_into(scene, "number:P1", "5 15 0.01")
     type_into(scene, "id", "week-2-section")
@@ -509,7 +513,7 @@ def test_a_thousand_random_clicks_and_keys_never_crash_the_editor_and_every_draf
         if scene in app.scenes and app.scenes[-1] is scene:
             frame(app)
     assert len(scene.authoring.history) > 20 and scene.authoring.at < len(scene.authoring.history)  # it edited, a lot
-    problems, _answer, _preview = scene.findings()
+    problems = scene.findings().said
     assert all(isinstance(p, str) and p for p in problems)
 
 
@@ -525,6 +529,9 @@ def test_a_level_saved_from_the_menu_s_editor_is_listed_at_once_and_opens(app, h
     editor = app.scenes[-1]
     type_into(editor, "id", "my-bridge")
     type_into(editor, "text:title", "My bridge")
+    key(editor, pygame.K_s, pygame.KMOD_CTRL)  # three pins cut away: six unknowns, three equations
+    assert not home.exists() and editor.authoring.said.startswith("Not saved: The cuts: statics alone does not give their forces")
+    type_into(editor, "text:explanation", "Any three forces that hold the frame at rest pass.")  # as the problem says: what passes
     key(editor, pygame.K_s, pygame.KMOD_CTRL)
     assert (home / "my-bridge.json").is_file(), editor.authoring.said
     key(editor, pygame.K_ESCAPE)  # saved: leaves at once
@@ -566,7 +573,7 @@ def test_the_keyboard_alone_makes_and_saves_a_level(app, home):
         key(scene, pygame.K_RETURN)
     tab_to("save")
     key(scene, pygame.K_RETURN)
-    assert scene.findings()[0] == [] and (home / "by-keys.json").is_file(), scene.authoring.said
+    assert scene.findings().said == [] and (home / "by-keys.json").is_file(), scene.authoring.said
 
 
 def test_hints_come_one_more_row_at_a_time_and_an_emptied_one_goes(app, home):
@@ -579,7 +586,7 @@ def test_hints_come_one_more_row_at_a_time_and_an_emptied_one_goes(app, home):
     assert [f.name for f in scene.fields() if f.name.startswith("text:hint")] == ["text:hint:0", "text:hint:1", "text:hint:2"]
     type_into(scene, "text:hint:0", "")  # emptied: the hint goes, the next moves up
     assert scene.doc["hints"] == [{"en": "Then ΣFy = 0."}]
-    assert scene.findings()[0] == [] or all("hint" not in p for p in scene.findings()[0])
+    assert scene.findings().said == [] or all("hint" not in p for p in scene.findings().said)
 
 
 def test_a_dimension_of_each_student_s_own_keeps_the_node_where_it_is_drawn_and_goes_with_the_node(app, home):
@@ -588,11 +595,14 @@ def test_a_dimension_of_each_student_s_own_keeps_the_node_where_it_is_drawn_and_
     click(scene, node_px(scene, "B"), pygame.KMOD_SHIFT)  # B's height, 0 as drawn
     click(scene, node_px(scene, "D"), pygame.KMOD_SHIFT)  # D's, 1.5
     numbers = scene.doc["vary"]["numbers"]
-    assert {k: (n["min"], n["max"], n["step"], n["default"]) for k, n in numbers.items()} == {"L1": (-0.5, 0.5, 0.1, 0), "L2": (0.7, 2.3, 0.1, 1.5)}
+    assert {k: (n["min"], n["max"], n["step"], n["default"]) for k, n in numbers.items()} == {
+        "L1": (-0.3, 0.3, 0.1, 0),
+        "L2": (1.1, 1.9, 0.1, 1.5),
+    }  # a quarter either side (of 1 m at least), on steps of 0.1
     assert {n["id"]: n["y"] for n in scene.doc["nodes"]} == {"A": 0, "B": 0, "C": 0, "D": 1.5}  # nothing moved
     while scene.doc["kind"] != "build":  # D is the student's to build now: its number goes with it
         key(scene, pygame.K_k)
-    assert list(scene.doc["vary"]["numbers"]) == ["L1"] and scene.findings()[0] == []
+    assert list(scene.doc["vary"]["numbers"]) == ["L1"] and scene.findings().said == []
 
 
 def test_a_load_s_range_stays_above_nothing_and_enter_on_its_row_keeps_the_focus_on_it(app, home):
@@ -616,8 +626,8 @@ def test_a_build_level_opened_bare_says_its_answer_is_still_to_build(app, home):
     scene = EditorScene(app, read_json(LEVELS_DIR / "bridge-01.json"))
     app.push(scene)
     assert scene.doc["kind"] == "build"
-    problems = scene.findings()[0]
-    assert problems[0].startswith("answer: a build level's answer is a structure that carries its loads, drawn in the sandbox")
+    problems = scene.findings().said
+    assert problems[0].startswith("The answer: a structure that carries the loads, drawn in the sandbox")
     key(scene, pygame.K_s, pygame.KMOD_CTRL)
     assert not list(home.glob("*.json")) if home.exists() else True
-    assert scene.authoring.said.startswith("Not saved: answer:")
+    assert scene.authoring.said.startswith("Not saved: The answer:")

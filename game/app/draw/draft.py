@@ -13,7 +13,8 @@ from equilibria.app.draw import primitives as draw
 from equilibria.app.draw import symbols
 from equilibria.app.draw.palette import INK, LOAD, MARK, MUTED, RULE, ZERO
 from equilibria.app.session.view import View
-from equilibria.words.i18n import decimal
+from equilibria.course.authoring import named_number
+from equilibria.words.figures import GIVEN_FIGURES, figure
 
 NODE_PX = 5
 LOAD_PX = 60  # [px] a load's arrow
@@ -39,7 +40,7 @@ def varied_loads(doc: dict) -> dict[int, str]:
     out = {}
     for field, expression in ((doc.get("vary") or {}).get("set") or {}).items():
         if field.startswith("loads["):
-            out[int(field[len("loads[") : field.index("]")])] = expression.split("*")[-1].strip().lstrip("-")
+            out[int(field[len("loads[") : field.index("]")])] = named_number(expression)
     return out
 
 
@@ -113,5 +114,44 @@ def _cut(surface: pygame.Surface, fonts, at: tuple[float, float], cut: dict) -> 
 
 
 def _kn(newtons: float) -> str:
-    kn = newtons / 1000
-    return decimal(kn, 0 if kn == round(kn) else 2)
+    return figure(newtons / 1000, GIVEN_FIGURES)  # as the play screen labels a load, and the panel's row
+
+
+# ---------------------------------------------------------------------------- what a click picks
+PICK_PX = 12  # [px] a click this near a node, a member or a load's arrow picks it
+
+
+def node_at(doc: dict, px, pos) -> str | None:
+    """The node drawn within PICK_PX of the screen point `pos` (`px`: metres to the screen), nearest first."""
+    at = where(doc)
+    near = [(math.dist(pos, px(at[n["id"]])), n["id"]) for n in doc.get("nodes", [])]
+    best = min(near, default=(math.inf, None))
+    return best[1] if best[0] <= PICK_PX else None
+
+
+def member_at(doc: dict, px, pos) -> str | None:
+    at = where(doc)
+    near = [(_to_segment(pos, px(at[m["i"]]), px(at[m["j"]])), m["id"]) for m in doc.get("members", []) if m["i"] in at and m["j"] in at]
+    best = min(near, default=(math.inf, None))
+    return best[1] if best[0] <= PICK_PX else None
+
+
+def load_at(doc: dict, px, pos) -> int | None:
+    """The load whose arrow (as draw_draft draws it) passes within PICK_PX of `pos`, its head aside (the node's)."""
+    at = where(doc)
+    for k, load in enumerate(doc.get("loads", [])):
+        fx, fy = load.get("fx", 0.0), load.get("fy", 0.0)
+        size = math.hypot(fx, fy)
+        if size == 0 or load["node"] not in at:
+            continue
+        head = px(at[load["node"]])
+        tail = (head[0] - LOAD_PX * fx / size, head[1] + LOAD_PX * fy / size)
+        if _to_segment(pos, tail, head) <= PICK_PX and math.dist(pos, head) > PICK_PX / 2:
+            return k
+    return None
+
+
+def _to_segment(p, a0, b0) -> float:
+    dx, dy = b0[0] - a0[0], b0[1] - a0[1]
+    t = max(0.0, min(1.0, ((p[0] - a0[0]) * dx + (p[1] - a0[1]) * dy) / (dx * dx + dy * dy or 1.0)))
+    return math.dist(p, (a0[0] + t * dx, a0[1] + t * dy))

@@ -53,7 +53,7 @@ from equilibria.engine import histories
 from equilibria.engine.model import Model
 from equilibria.engine.results import member_ends, member_results
 from equilibria.engine.simulation import Simulation
-from equilibria.words.figures import figure, kn
+from equilibria.words.figures import GIVEN_FIGURES, figure, kn
 from equilibria.words.i18n import _, decimal
 
 JOINT_PX = 4.5  # radius of a pin joint [px]
@@ -704,7 +704,8 @@ class ForceArrows:
                 far, out = tail, (-ux, -uy)
             sketch.add(Arrow(tail, head, colour, self.painter.stroke, *arrow_head(length, self.painter.fonts.scale), hollow=hollow, dashed=dashed))
             taken.append(out)
-            self.painter._text(sketch, kn(abs(size)), (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
+            label = kn(abs(size), GIVEN_FIGURES)  # a load as the brief gives it (14.05 kN, not 14.1 kN)
+            self.painter._text(sketch, label, (far[0] + out[0] * 4, far[1] + out[1] * 4), colour, draw.anchor_away(out))
         if abs(f[2]) > tiny * self.painter.model.char_length:
             sketch.add(Curl((x, y), 22.0, colour, bool(f[2] > 0), hollow=hollow))
             if q is not None:

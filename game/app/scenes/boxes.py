@@ -463,7 +463,10 @@ class LeavePart(Modal):
             title = _("Leave this level?")
         else:
             title = _("Leave this demo?") if demo else _("Leave the sandbox?")
-        text = _("It starts again from the beginning when you come back.") if demo else _("Your work is kept: it is here when you come back.")
+        if s.level_bench is not None and s.progress is None:  # the level editor's preview: nothing of it is saved
+            text = _("Nothing of this play is kept: back to the level editor.")
+        else:
+            text = _("It starts again from the beginning when you come back.") if demo else _("Your work is kept: it is here when you come back.")
         foot = _("Enter or Esc: leave   ·   any other key: stay")
         return title, TENSION, text_rows(self.fonts.body, text, width, INK), foot, ((_("Stay"), "stay"), (_("Leave"), "leave"))
 

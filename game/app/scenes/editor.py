@@ -6,14 +6,18 @@ a panel of its fields, and turns clicks and keys into edits.
 On the picture: a click on a support of a free-body level cuts it away (its forces are
 what the student gives) or puts it back; a click on a member of a section level asks its
 force (again: not); a click on a load's arrow makes its size a
-number of each student's own (again: the same for all); Shift+click on a node its height,
-Ctrl+click its x; in a build level a drag outlines the zone. In the panel, each row is a
+number of each student's own (again: the same for all); Shift+click on a node its height
+above the lowest support, Ctrl+click its distance from the leftmost (what the student
+sees); in a build level a drag outlines the zone. In the panel, each row is a
 field: a click (or Tab to it and Enter) edits it, Enter keeps the text, Esc drops it. K
 changes the kind, Ctrl+Z and Ctrl+Y undo and redo every edit, P plays the level as the
 student whose id is typed (the level select's own play screen, nothing saved), Ctrl+S saves
 it to the teacher's levels folder, Esc leaves (twice when it is not saved). The panel
-shows, as the draft changes, every problem `equilibria validate` would find, the answer
-the judge computes and the student's version as the teacher's key prints it.
+shows, as the draft changes, every problem `equilibria validate` would find (named as
+its rows name them: game/app/scenes/editor_panel.py), the answer the judge computes and
+the student's version as the teacher's key prints it, worked out in a thread beside the
+frame (game/app/session/draft_checks.py: "Checking the change…" meanwhile, the editor
+never frozen); Page Up/Down and the wheel scroll them where they do not fit.
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ from pathlib import Path
 import pygame
 
 from equilibria.app.draw import primitives as draw
-from equilibria.app.draw.draft import LOAD_PX, bounds, draw_draft, varied_loads, where
+from equilibria.app.draw.draft import bounds, draw_draft, load_at, member_at, node_at, varied_loads
 from equilibria.app.draw.palette import ALERT, BACKGROUND, INK, MARK, MUTED, PANEL, REACTION, RULE
-from equilibria.app.scenes.editor_panel import Field, panel_fields
+from equilibria.app.scenes.editor_panel import Field, Findings, find, in_panel_words, panel_fields
 from equilibria.app.scenes.loading import when_ready
+from equilibria.app.session.draft_checks import DraftChecks
 from equilibria.app.session.stage import Stage
 from equilibria.app.session.view import View
 from equilibria.app.widgets.entry import TextLine, edit_key
@@ -37,12 +42,12 @@ from equilibria.app.window.app import App, Scene
 from equilibria.course import authoring as a
 from equilibria.course.withheld import withheld
 from equilibria.rules.kinds import KINDS
-from equilibria.rules.variants import show_text, version, versions_warning
-from equilibria.words.i18n import LANGUAGES, N_, _
+from equilibria.words.i18n import LANGUAGES, N_, _, language
 
 PANEL_W = 460  # [px] the panel's width at 100 %
 PAD = 10
-PICK_PX = 12  # [px] a click this near a node or a load's arrow picks it
+CURSOR = "│"  # where the typed text goes in the row being edited
+EDITED_LINES = 6  # the row being edited shows this many lines, about the cursor
 ROWS_SHARE_LEFT = 0.3  # the share of the panel's height left below its rows (they scroll past it) for what validate says and the answer
 
 
@@ -64,38 +69,35 @@ class EditorScene(Scene):
         self.panel_top = 0  # [px] how far the panel's rows are scrolled (the focused row in view)
         self.rects: list[tuple[pygame.Rect, Field]] = []
         self.drag: tuple[tuple[float, float], tuple[float, float]] | None = None  # a zone being dragged out [m]
-        self._found: tuple | None = None  # (the draft as JSON and the student, problems, answer, preview, the level)
+        self.checks = DraftChecks(self._find)  # validate, the answer and the preview, worked out beside the frame
         self.view = View(1.0, 0.0, 0.0)
         self._fitted_for: tuple | None = None
+        self.below_top = 0  # lines of what validate says and the rest scrolled past (Page Down, the wheel)
+        self.below_y = 1 << 30  # [px] where those lines start on the screen (the wheel below it scrolls them)
 
     # ------------------------------------------------------------------ what is shown
     @property
     def doc(self) -> dict:
         return self.authoring.doc
 
-    def findings(self) -> tuple[list[str], list[str], list[str]]:
-        """(every problem validate would say, the answer the judge computes, the student's
-        version as the teacher's key prints it), worked out once per draft."""
-        text = self.authoring.history[self.authoring.at] + "\0" + self.student
-        if self._found is None or self._found[0] != text:
-            doc = self.doc
-            problems, level = a.checked(doc)
-            warning = versions_warning(level) if level is not None else ""
-            answer = a.reference(doc, level) if level is not None else []
-            preview: list[str] = []
-            if level is not None:
-                try:
-                    drawn = version(level, self.student or None)
-                    preview = [*show_text(drawn).splitlines(), "", _("Answer:"), *a.reference(doc, drawn)]
-                except ValueError as exc:
-                    problems = [str(exc)]
-            self._found = (text, problems + ([warning] if warning else []), answer, preview, level)
-        return self._found[1], self._found[2], self._found[3]
+    def _key_now(self) -> str:
+        """What the findings depend on: the draft, the preview's student, the language."""
+        return "\0".join((self.authoring.history[self.authoring.at], self.student, language()))
 
-    def findings_level(self):
-        """The draft's level as the findings checked it (None while it has problems)."""
-        self.findings()
-        return self._found[4]
+    def findings(self) -> Findings:
+        """The findings of the draft as it is now, waited for (saving and playing act on them)."""
+        return self.checks.result(self._key_now())
+
+    def shown_findings(self) -> tuple[Findings | None, bool]:
+        """What the panel shows: the last finished findings, and whether the draft has
+        changed since (checking); headless runs that repeat exactly wait for them."""
+        return self.checks.latest(self._key_now(), wait=self.app.fixed_frame is not None)
+
+    def _find(self, key: str) -> Findings:
+        """The findings of `key`'s draft, in the language the game speaks (a change of it is a
+        new key; the thread never sets it: the language is the window's)."""
+        draft, student, _lang = key.split("\0")
+        return find(json.loads(draft), student)
 
     def fields(self) -> list[Field]:
         return panel_fields(self.doc, self.lang, self.student)
@@ -108,6 +110,8 @@ class EditorScene(Scene):
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event.pos, getattr(event, "mod", None) or pygame.key.get_mods())
+        elif event.type == pygame.MOUSEWHEEL and pygame.mouse.get_pos()[1] >= self.below_y:  # what validate says and the rest: three lines a notch
+            self.below_top = max(self.below_top - 3 * event.y, 0)
         elif event.type == pygame.MOUSEWHEEL:  # the panel's rows: the focus goes three rows a notch, the rows follow it
             self.focus = min(max(self.focus - 3 * event.y, 0), len(self.fields()) - 1)
         elif event.type == pygame.MOUSEMOTION and self.drag is not None:
@@ -128,7 +132,7 @@ class EditorScene(Scene):
         elif ctrl and event.key == pygame.K_y:
             self.authoring.redo()
         elif ctrl and event.key == pygame.K_s:
-            self.authoring.save()
+            self.save()
         elif event.key == pygame.K_k and not ctrl:
             self.next_kind()
         elif event.key == pygame.K_p and not ctrl:
@@ -139,6 +143,8 @@ class EditorScene(Scene):
             self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(fields)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.activate(fields[self.focus])
+        elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):  # what validate says and the rest, when longer than its room
+            self.below_top = max(self.below_top + (5 if event.key == pygame.K_PAGEDOWN else -5), 0)
         elif event.key == pygame.K_DELETE and fields[self.focus].name.startswith("number:"):
             name = fields[self.focus].name.split(":", 1)[1]
             self.authoring.edit(lambda d: a.unvary(d, name))
@@ -171,13 +177,10 @@ class EditorScene(Scene):
 
     def pick(self, pos: tuple[int, int], mod: int = 0) -> None:
         """A click on the picture at `pos` (see the module)."""
-        doc, at = self.doc, where(self.doc)
-        node = self._node_at(pos, at)
-        load = self._load_at(pos, at)
+        doc = self.doc
+        node, load = node_at(doc, self._px, pos), load_at(doc, self._px, pos)
         if node is not None and mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
-            axis = "x" if mod & pygame.KMOD_CTRL else "y"
-            value = at[node][0 if axis == "x" else 1]
-            self.authoring.edit(lambda d: a.vary_node(d, node, axis, a.suggested_range(value, a.LENGTH_UNIT)))
+            self.vary_node(node, "x" if mod & pygame.KMOD_CTRL else "y")
         elif node is not None and KINDS[doc["kind"]].cuts and any(x["node"] == node for x in doc.get("supports", []) + doc.get("cut", [])):
             self.authoring.edit(lambda d: a.toggle_cut(d, node))
         elif load is not None:
@@ -189,37 +192,30 @@ class EditorScene(Scene):
         elif KINDS[doc["kind"]].builds:
             corner = self._world(pos)
             self.drag = (corner, corner)
-        elif node is None and a.asked_of(doc) is not None and (member := self._member_at(pos, at)) is not None:
+        elif node is None and a.asked_of(doc) is not None and (member := member_at(doc, self._px, pos)) is not None:
             self.authoring.edit(lambda d: a.toggle_asked(d, member))
+
+    def vary_node(self, node: str, axis: str) -> None:
+        """Node `node`'s distance from the leftmost support (axis "x") or height above the
+        lowest ("y") a number of each student's own, in the range a teacher starts from."""
+        _origin, value = a.measured_from(self.doc, node, axis)
+        self.authoring.edit(lambda d: a.vary_node(d, node, axis, a.suggested_range(value, a.LENGTH_UNIT)))
+
+    def vary_typed(self, text: str) -> None:
+        """A dimension typed on its row ("D y"): as Shift+click (y) or Ctrl+click (x) on the node."""
+        parts = text.split()
+        nodes = {n["id"] for n in self.doc.get("nodes", [])}
+        if len(parts) != 2 or parts[0] not in nodes or parts[1].lower() not in ("x", "y"):
+            said = _("Type a node's name and x or y, such as {example}: the nodes are {nodes}.")
+            self.authoring.said = said.format(example=f"{min(nodes, default='A')} y", nodes=", ".join(sorted(nodes)))
+            return
+        self.vary_node(parts[0], parts[1].lower())
 
     def vary_load(self, load: int) -> None:
         """Load `load`'s size a number of each student's own, in the range a teacher starts from."""
         entry = self.doc["loads"][load]
         size = math.hypot(entry.get("fx", 0.0), entry.get("fy", 0.0))
         self.authoring.edit(lambda d: a.vary_load(d, load, a.suggested_range(size, a.FORCE_UNIT)))
-
-    def _node_at(self, pos, at) -> str | None:
-        ids = [n["id"] for n in self.doc.get("nodes", [])]
-        near = [(math.dist(pos, self._px(at[k])), k) for k in ids]
-        best = min(near, default=(math.inf, None))
-        return best[1] if best[0] <= PICK_PX else None
-
-    def _member_at(self, pos, at) -> str | None:
-        near = [(_to_segment(pos, self._px(at[m["i"]]), self._px(at[m["j"]])), m["id"]) for m in self.doc.get("members", [])]
-        best = min(near, default=(math.inf, None))
-        return best[1] if best[0] <= PICK_PX else None
-
-    def _load_at(self, pos, at) -> int | None:
-        for k, load in enumerate(self.doc.get("loads", [])):
-            fx, fy = load.get("fx", 0.0), load.get("fy", 0.0)
-            size = math.hypot(fx, fy)
-            if size == 0 or load["node"] not in at:
-                continue
-            head = self._px(at[load["node"]])
-            tail = (head[0] - LOAD_PX * fx / size, head[1] + LOAD_PX * fy / size)
-            if _to_segment(pos, tail, head) <= PICK_PX and math.dist(pos, head) > PICK_PX / 2:
-                return k
-        return None
 
     def activate(self, field: Field) -> None:
         """What a click on `field` (or Enter on it) does."""
@@ -244,7 +240,7 @@ class EditorScene(Scene):
         elif field.name == "play":
             self.play()
         elif field.name == "save":
-            self.authoring.save()
+            self.save()
 
     def focus_on(self, name: str) -> None:
         """The focus on the row named `name`, where there is one (else where it was)."""
@@ -266,8 +262,18 @@ class EditorScene(Scene):
             self.authoring.edit(lambda d: a.set_goal(d, name.split(":", 1)[1], _number(text)))
         elif name.startswith("price:"):
             self.authoring.edit(lambda d: a.set_price(d, name.split(":", 1)[1], _number(text)))
+        elif name == "dimension":
+            self.vary_typed(text)
         elif name.startswith("number:"):
             self.authoring.edit(lambda d: a.set_range(d, name.split(":", 1)[1], text))
+
+    def save(self) -> None:
+        """Ctrl+S: the draft saved, or the first problem that keeps it from it, said as the panel says it."""
+        problems = self.findings().problems  # validate's problems, not its warnings: those let it save
+        if problems:
+            self.authoring.said = _("Not saved: {problem}").format(problem=in_panel_words(problems[0]))
+        else:
+            self.authoring.save()
 
     def next_kind(self) -> None:
         kinds = a.KINDS_MADE
@@ -276,9 +282,10 @@ class EditorScene(Scene):
 
     def play(self) -> None:
         """The draft as the typed student plays it: the play screen of the level select, nothing saved."""
-        level = self.findings_level()
+        found = self.findings()
+        level = found.level
         if level is None:
-            self.authoring.said = _("It cannot be played yet: {problem}").format(problem=(self.findings()[0] or ["?"])[0])
+            self.authoring.said = _("It cannot be played yet: {problem}").format(problem=(found.said or ["?"])[0])
             return
         try:
             stage = Stage.from_level(level).drawn_for(self.student or None)
@@ -340,7 +347,10 @@ class EditorScene(Scene):
             if kind.asks_members
             else ""
         )
-        return " ".join(x for x in (said, _("Click a load: the student's own number (again: the same for all). Shift/Ctrl+click a node: its height / x.")) if x)
+        more = _(
+            "Click a load: the student's own number (again: the same for all). Shift/Ctrl+click a node: its height / its distance from the leftmost support."
+        )
+        return " ".join(x for x in (said, more) if x)
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fonts = self.app.fonts
@@ -353,52 +363,87 @@ class EditorScene(Scene):
         self.focus = min(self.focus, len(fields) - 1)
         laid = []  # (field, its lines, font, height), then placed in the room the rows have
         for field in fields:
-            editing = self.editing == field.name
-            text = (field.label or field.shown.split(": ", 1)[0] + ": ") + self.line.text if editing else field.shown
             font = fonts.bold if field.editable is None and field.name in ("play", "save") else fonts.body
-            lines = draw.wrap(font, text, width - 8)[: 6 if editing else 2]
-            laid.append((field, lines, font, len(lines) * font.get_linesize() + 9))
+            lines = self._edited_lines(font, field, width - 8) if self.editing == field.name else _cut_to(draw.wrap(font, field.shown, width - 8), 2)
+            laid.append((field, lines, font, len(lines) * (font.get_linesize() + 2) + 7))  # text_block's lines, 2 px apart
         room = rect.bottom - y - int(ROWS_SHARE_LEFT * rect.height)  # the rest: what validate says, the answer, the preview
         tops = [sum(h for *_x, h in laid[:k]) for k in range(len(laid) + 1)]
-        if tops[-1] > room:  # more rows than room: the focused one kept in view
+        if tops[-1] > room:  # more rows than room: the focused one kept in view, the first shown a whole row
             self.panel_top = min(max(self.panel_top, tops[self.focus + 1] - room), tops[self.focus], tops[-1] - room)
+            self.panel_top = next(t for t in tops if t >= self.panel_top)
         else:
             self.panel_top = 0
+        shown = [k for k in range(len(laid)) if tops[k] >= self.panel_top and tops[k + 1] - self.panel_top <= room]  # whole rows only
         self.rects = []
-        surface.set_clip(pygame.Rect(rect.x, y, rect.width, min(room, tops[-1])))
-        for k, (field, lines, font, h) in enumerate(laid):
+        for k in shown:
+            field, lines, font, h = laid[k]
             row = pygame.Rect(rect.x + PAD, y + tops[k] - self.panel_top, width, h - 3)
             if k == self.focus or self.editing == field.name:
                 pygame.draw.rect(surface, BACKGROUND, row, border_radius=4)
                 pygame.draw.rect(surface, MARK if self.editing == field.name else MUTED, row, 2, border_radius=4)
             draw.text_block(surface, font, lines, (row.x + 4, row.y + 3), INK)
-            if 0 <= tops[k] - self.panel_top and tops[k + 1] - self.panel_top <= room:  # wholly in view: it takes clicks
-                self.rects.append((row, field))
-        surface.set_clip(None)
-        y += min(room, tops[-1])
+            self.rects.append((row, field))
+        seen = tops[shown[-1] + 1] - self.panel_top if shown else 0  # [px] of rows in view
+        if shown and shown[0] > 0:  # rows above, and below: Tab, the arrows or the wheel reach them
+            draw.label(surface, fonts.small, "▲", (rect.right - PAD, y), MUTED, "topright", None)
+        if shown and shown[-1] < len(laid) - 1:
+            draw.label(surface, fonts.small, "▼", (rect.right - PAD, y + seen), MUTED, "bottomright", None)
+        y += seen
         y += 6
-        problems, answer, preview = self.findings()
+        found, checking = self.shown_findings()
         said = self.authoring.said
         blocks = []
         if said:
             blocks.append((fonts.bold, [said], REACTION if said.startswith(_("Saved")) else ALERT))
-        if problems:
+        if checking:
+            blocks.append((fonts.bold, [_("Checking the change…")], MUTED))
+        if found is None:
+            pass
+        elif found.said:
             blocks.append((fonts.bold, [_("What validate says:")], ALERT))
-            blocks.append((fonts.small, problems, ALERT))
+            blocks.append((fonts.small, found.said, ALERT))
         else:
             blocks.append((fonts.bold, [_("No problems: it validates and plays.")], REACTION))
-        if answer:
+        if found is not None and found.answer:
             blocks.append((fonts.bold, [_("The answer (the teacher's only):")], INK))
-            blocks.append((fonts.small, answer, INK))
-        if preview:
+            blocks.append((fonts.small, found.answer, INK))
+        if found is not None and found.preview:
             blocks.append((fonts.bold, [_("As the teacher's key shows student {id}'s version:").format(id=self.student or "—")], INK))
-            blocks.append((fonts.small, preview, MUTED))
-        for font, texts, colour in blocks:
-            lines = [w for t in texts for w in (draw.wrap(font, t, width) or [""])]
-            room = (rect.bottom - PAD - y) // font.get_linesize()
-            if room <= 0:
+            blocks.append((fonts.small, found.preview, MUTED))
+        self._draw_below(surface, blocks, pygame.Rect(rect.x + PAD, y, width, rect.bottom - PAD - y))
+
+    def _draw_below(self, surface: pygame.Surface, blocks, area: pygame.Rect) -> None:
+        """What validate says, the answer and the preview, from line `below_top` on, as many
+        lines as `area` holds; ▲/▼ where there are more (Page Up/Down, the wheel)."""
+        fonts = self.app.fonts
+        lines = [(font, w, colour) for font, texts, colour in blocks for t in texts for w in (draw.wrap(font, t, area.width) or [""])]
+        self.below_top = min(self.below_top, max(len(lines) - 1, 0))
+        self.below_y = area.y
+        y = area.y
+        for k, (font, line, colour) in enumerate(lines[self.below_top :], self.below_top):
+            if y + font.get_linesize() > area.bottom:
+                draw.label(surface, fonts.small, _("▼ more: Page Down"), (area.right, area.bottom), MUTED, "bottomright", PANEL)
                 break
-            y = draw.text_block(surface, font, lines[:room], (rect.x + PAD, y), colour) + 4
+            draw.text_block(surface, font, [line], (area.x, y), colour)
+            y += font.get_linesize() + 2 + (4 if k + 1 < len(lines) and lines[k + 1][0] is not font else 0)
+        if self.below_top > 0:
+            draw.label(surface, fonts.small, _("▲ more: Page Up"), (area.right, area.y), MUTED, "topright", PANEL)
+
+    def _edited_lines(self, font, field: Field, width: int) -> list[str]:
+        """The row being edited: its label and text with the cursor (│) in it, the six
+        lines about the cursor (a long brief scrolls with it)."""
+        line = self.line
+        label = field.label or field.shown.split(": ", 1)[0] + ": "
+        text = label + line.text[: line.cursor] + line.composing + CURSOR + line.text[line.cursor :]
+        lines = draw.wrap(font, text, width)
+        at = next((k for k, w in enumerate(lines) if CURSOR in w), 0)
+        first = max(0, min(at - 2, len(lines) - EDITED_LINES))
+        return lines[first : first + EDITED_LINES]
+
+
+def _cut_to(lines: list[str], most: int) -> list[str]:
+    """The first `most` lines, the last ending in … where there were more."""
+    return lines if len(lines) <= most else [*lines[: most - 1], lines[most - 1] + " …"]
 
 
 def _number(text: str) -> float:
@@ -407,12 +452,6 @@ def _number(text: str) -> float:
     except ValueError as exc:
         raise a.Refused(_("Type a number, such as 2500.")) from exc
     return value
-
-
-def _to_segment(p, a0, b0) -> float:
-    dx, dy = b0[0] - a0[0], b0[1] - a0[1]
-    t = max(0.0, min(1.0, ((p[0] - a0[0]) * dx + (p[1] - a0[1]) * dy) / (dx * dx + dy * dy or 1.0)))
-    return math.dist(p, (a0[0] + t * dx, a0[1] + t * dy))
 
 
 WITHHELD = N_('The editor would show this level\'s answer: it opens on it after a pass, or after "show the answer" (Ctrl+A), which gives its marks up.')

@@ -7,17 +7,36 @@ Enter into an edit."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from equilibria.app.draw.draft import varied_loads
 from equilibria.course import authoring as a
+from equilibria.course.level import Level
 from equilibria.rules.kinds import KINDS
+from equilibria.rules.variants import show_text, version, versions_warning
+from equilibria.words.figures import GIVEN_FIGURES, figure
 from equilibria.words.i18n import LANGUAGES, N_, _, decimal
 
 ROWS_OF_A_KIND = 6  # the panel's rows of supports to cut and of loads to vary
 ROWS_SHARE_LEFT = 0.3  # the share of the panel's height left below its rows (they scroll past it) for what validate says and the answer
 MODE_WORDS = {"mark": N_("the student marks them"), "remove": N_("the student removes all the structure can spare")}  # player.mode
 TEXT_WORDS = {"title": N_("Title"), "brief": N_("Brief"), "explanation": N_("Explanation (after a pass)")}
+FIELD_WORDS = {  # what validate names by its field, in the words of the panel's rows
+    "vary": N_("Numbers of each student's own"),
+    "nodes": N_("The structure"),
+    "members": N_("The structure"),
+    "supports": N_("The structure"),
+    "loads": N_("The loads"),
+    "cut": N_("The cuts"),
+    "goal": N_("What it asks"),
+    "player": N_("What the student may do"),
+    "answer": N_("The answer"),
+    "world": N_("The structure"),
+    "materials": N_("The structure"),
+}
+INNER_FIELD = re.compile(r"\b[a-z_]+(\[\d+\])(\.[\w\[\]-]+)*: ")  # a field's path inside what validate says
+FIELD = re.compile(r"[a-z_]+(\[\d+\])?(\.[\w\[\]-]+)*")  # a field's path as validate names it: hints[0].de, vary.numbers.P1.min
 
 
 @dataclass(frozen=True)
@@ -29,6 +48,37 @@ class Field:
     shown: str
     editable: str | None = None  # the text a click starts editing (None: a button)
     label: str = ""  # what stands before the text being edited (""; what `shown` says before its first ": ")
+
+
+@dataclass(frozen=True)
+class Findings:
+    """What the panel says of a draft below its rows, worked out once per draft (in a
+    thread: game/app/session/draft_checks.py)."""
+
+    said: list[str]  # every problem and warning validate finds, in the panel's words
+    problems: list[str]  # validate's problems as it says them (any: the draft does not save)
+    answer: list[str]  # the answer the judge computes (the teacher's only)
+    preview: list[str]  # the student's version as the teacher's key prints it
+    level: Level | None  # the draft's level (None while it has problems)
+
+
+def find(doc: dict, student: str) -> Findings:
+    """The findings of the draft `doc`, its preview for `student` ("": the level's own numbers)."""
+    problems, level = a.checked(doc)
+    warning = versions_warning(level) if level is not None else ""
+    answer = a.reference(doc, level) if level is not None else []
+    preview: list[str] = []
+    if level is not None:
+        try:
+            drawn = version(level, student or None)
+            preview = [*show_text(drawn).splitlines(), "", _("Answer:"), *a.reference(doc, drawn)]
+        except ValueError as exc:  # a student id the level cannot draw numbers for
+            problems = [str(exc)]
+    said = [in_panel_words(p) for p in problems + ([warning] if warning else [])]
+    for field, code in a.stale_texts(doc):
+        what = _("Hint {n}").format(n=int(field.split(":")[1]) + 1) if field.startswith("hint:") else _(TEXT_WORDS[field])
+        said.append(_("Note: {what} ({language}) was written for an earlier English text: check it, or empty it").format(what=what, language=LANGUAGES[code]))
+    return Findings(said, problems, answer, preview, level)
 
 
 def panel_fields(doc: dict, lang: str, student: str) -> list[Field]:
@@ -44,10 +94,14 @@ def panel_fields(doc: dict, lang: str, student: str) -> list[Field]:
     hints = len(doc.get("hints") or [])
     texts = [("title", _(TEXT_WORDS["title"])), ("brief", _(TEXT_WORDS["brief"]))]
     texts += [(f"hint:{k}", _("Hint {n}").format(n=k + 1)) for k in range(min(hints + 1, a.MOST_HINTS))]  # and one more, to add
+    stale = set(a.stale_texts(doc))
     for name, words in [*texts, ("explanation", _(TEXT_WORDS["explanation"]))]:
         text = a.text_of(doc, name, lang)
         said = _("{what}: {text}")  # French: "Titre : …"
-        rows.append(Field(f"text:{name}", said.format(what=words, text=text or "—"), text, said.format(what=words, text="")))
+        shown = said.format(what=words, text=text or "—")
+        if (name, lang) in stale:
+            shown = _("{text} (written for an earlier English text)").format(text=shown)
+        rows.append(Field(f"text:{name}", shown, text, said.format(what=words, text="")))
     rows += _goal_rows(doc, lang)
     for name, n in ((doc.get("vary") or {}).get("numbers") or {}).items():
         size = a.UNIT_SIZE.get(n.get("unit", ""), 1.0)
@@ -97,13 +151,49 @@ def _picture_rows(doc: dict) -> list[Field]:
         for node in sorted(cut | {s["node"] for s in doc.get("supports", [])})[:ROWS_OF_A_KIND]:
             said = _("{node}: cut away (the student gives its forces)") if node in cut else _("{node}: a support, given (Enter: cut it away)")
             rows.append(Field(f"cut:{node}", said.format(node=node)))
+    said = _("A dimension of each student's own: type a node and x (its distance from the leftmost support) or y (its height), such as D y")
+    rows.append(Field("dimension", said, "", _("A dimension of each student's own (a node and x or y): ")))
     varied = varied_loads(doc)
     loads = [(k, ld) for k, ld in enumerate(doc.get("loads", [])) if k not in varied and (ld.get("fx") or ld.get("fy"))]
     for k, load in loads[:ROWS_OF_A_KIND]:
-        size = decimal(math.hypot(load.get("fx", 0.0), load.get("fy", 0.0)) / 1000, 2)
+        size = figure(math.hypot(load.get("fx", 0.0), load.get("fy", 0.0)) / 1000, GIVEN_FIGURES)  # as the picture labels it
         said = _("The load at {node}, {size} kN: the same for every student (Enter: each their own)")
         rows.append(Field(f"load:{k}", said.format(node=load["node"], size=size)))
     return rows
+
+
+def in_panel_words(problem: str) -> str:
+    """A line of `equilibria validate` (`field: what is wrong`, a warning's `warning: …`) in
+    the words of the panel: the field as its row names it (`hints[0].de` → Hint 1 (Deutsch)),
+    what is wrong as validate says it."""
+    head, _colon, rest = problem.partition(": ")
+    note = head == "warning" and ": " in rest
+    if note:
+        head, _colon, rest = rest.partition(": ")
+    elif not rest:
+        head, rest = "", problem
+    if FIELD.fullmatch(head):
+        head = _field_words(head)
+    rest = INNER_FIELD.sub("", rest)  # "…: members[1]: member 'BC' has zero length": the member is named after it
+    said = f"{head}: {rest}" if head else rest
+    return _("Note: {said}").format(said=said) if note else said
+
+
+def _field_words(path: str) -> str:
+    parts = path.split(".")
+    first, code = parts[0], parts[-1] if len(parts) > 1 and parts[-1] in LANGUAGES else None
+    hint = re.fullmatch(r"hints\[(\d+)\]", first)
+    if hint:
+        words = _("Hint {n}").format(n=int(hint.group(1)) + 1)
+    elif first in TEXT_WORDS:
+        words = _(TEXT_WORDS[first])
+    elif first == "vary" and len(parts) > 2 and parts[1] == "numbers":
+        words = _("Number {name}").format(name=parts[2])
+    elif first == "player" and len(parts) > 1 and parts[1] in ("budget", "asked"):
+        words = _("Budget") if parts[1] == "budget" else _("Members asked")
+    else:
+        words = _(FIELD_WORDS.get(re.sub(r"\[\d+\]$", "", first), N_("The level")))
+    return f"{words} ({LANGUAGES[code]})" if code else words
 
 
 def _plain(x: float) -> str:

@@ -34,22 +34,22 @@ BOX = 14  # [px] side of a level's won box
 TEXT_INSET = 40  # [px] from a row's left edge to its text
 BAR = 6  # [px] width of the scrollbar
 WHEEL_ROWS = 3  # rows scrolled per notch of the wheel
-HELP_LINES = (  # the keys, in the longest words the window has room for
+HELP_LINES = (  # the keys, in the longest words the window has room for (each names E: a teacher finds the editor here)
     N_(
-        "Up/Down, the wheel or the mouse: choose   ·   Enter or click: play   ·   E: make a level of it (the editor)   ·   O: a course file   ·   L: language"
-        "   ·   Ctrl+= Ctrl+−: text size   ·   Esc: leave (asks first)"
+        "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   E: make a level of it (the editor)"
+        "   ·   O: a course file   ·   L: language   ·   Ctrl+= Ctrl+−: text size   ·   Esc: leave (asks first)"
     ),
     N_(
-        "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   O: a course file   ·   L: language"
-        "   ·   Ctrl+= Ctrl+−: text size   ·   Esc: leave (asks first)"
+        "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   E: make a level of it"
+        "   ·   O: a course file   ·   L: language   ·   Ctrl+= Ctrl+−: text size   ·   Esc: leave (asks first)"
     ),
     N_(
-        "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Ctrl+= Ctrl+−: text size"
-        "   ·   Esc: leave (asks first)"
+        "Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   E: make a level of it"
+        "   ·   O: a course file   ·   L: language   ·   Esc: leave (asks first)"
     ),
-    N_("Up/Down, Page Up/Down, Home/End, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Esc: leave (asks first)"),
-    N_("Up/Down, Page Up/Down, the wheel or the mouse: choose   ·   Enter or click: play   ·   L: language   ·   Esc: leave (asks)"),
-    N_("Up/Down, wheel: choose  ·  Enter: play  ·  L: language  ·  Esc: leave"),
+    N_("Up/Down, Page Up/Down, the wheel or the mouse: choose   ·   Enter or click: play   ·   E: make a level   ·   L: language   ·   Esc: leave (asks)"),
+    N_("Up/Down, wheel: choose  ·  Enter: play  ·  E: make a level  ·  L: language  ·  Esc: leave"),
+    N_("Up/Down: choose  ·  Enter: play  ·  E: make a level  ·  Esc: leave"),
 )
 
 
