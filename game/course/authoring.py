@@ -8,7 +8,8 @@ and Ctrl+Z takes the last one back (`Authoring`). What the level asks is its kin
 each kind says how a structure is drafted as one of its levels (`Kind.drafted`, in the
 kind's rules module): a free body has the supports cut away (a click puts one back, or
 cuts it again: `toggle_cut`), and the student gives the forces they gave; a zero-force or
-determinacy puzzle asks about the structure as it stands; a build level keeps the nodes
+determinacy puzzle asks about the structure as it stands (a free body may instead be one
+joint of it, the method of joints: `isolate_joint`); a build level keeps the nodes
 that hold a support or a load, and the teacher's structure is its reference answer, the
 budget half as much again as that design costs.
 
@@ -37,8 +38,10 @@ from equilibria.files.shipped import LEVELS_DIR
 from equilibria.files.store import write_json_atomic
 from equilibria.format.schema import LEVEL_ID, Player
 from equilibria.format.solution import load_solution
+from equilibria.rules.common import drafted_at_rest
 from equilibria.rules.construction import DRAFTED_STEEL, section_of
 from equilibria.rules.free_body import cut_of, support_of
+from equilibria.rules.joint_body import joint_body
 from equilibria.rules.judge import check as judge
 from equilibria.rules.kinds import KINDS
 from equilibria.rules.variants import LEAST_VERSIONS, answer_lines, answer_solution, evaluate, names_in, parse, shown
@@ -166,6 +169,12 @@ def _plain(doc: dict) -> dict:
     """The draft as its structure alone: cuts back as supports, a build's design back in
     its members, no kind's fields."""
     doc = copy.deepcopy(doc)
+    whole = doc.pop("_whole", None)
+    doc.pop("_joint", None)
+    if whole is not None:  # a joint cut out: the structure it was cut from, as it was
+        doc.pop("cut", None)
+        doc.pop("vary", None)
+        doc.update(copy.deepcopy(whole))
     for cut in doc.pop("cut", None) or []:
         doc.setdefault("supports", []).append(support_of(cut))
     design = doc.pop("_design", None)
@@ -186,7 +195,7 @@ def toggle_cut(doc: dict, node: str) -> dict:
     doc = copy.deepcopy(doc)
     cuts = doc.setdefault("cut", [])
     for k, cut in enumerate(cuts):
-        if cut["node"] == node:
+        if cut["node"] == node and cut.get("what") == "support":
             doc.setdefault("supports", []).append(support_of(cuts.pop(k)))
             return _tidy(doc)
     supports = doc.get("supports") or []
@@ -198,6 +207,38 @@ def toggle_cut(doc: dict, node: str) -> dict:
                 raise Refused(str(exc)) from exc
             return _tidy(doc)
     raise Refused(_("Nothing holds this point: cut away a support (add one first with the support tool of the sandbox)."))
+
+
+def isolate_joint(doc: dict, node: str, asked: list[str] | None = None) -> dict:
+    """free_body: the joint `node` of the whole structure alone, the free body of the method of
+    joints (game/rules/joint_body.py: its members cut, two of them asked, the others' forces
+    and its reaction given); `asked`: the members asked (default: two not on one line). The
+    whole structure is kept (`_whole`): K, or another joint, starts from it again."""
+    if not KINDS[doc["kind"]].cuts:
+        raise Refused(_("Only a free-body level has cuts: choose that kind first."))
+    whole = doc.get("_whole") or {k: v for k, v in _plain(doc).items() if k in WHOLE}
+    structure = drafted_at_rest({**copy.deepcopy(doc), **copy.deepcopy(whole)})
+    structure.pop("cut", None)
+    try:
+        body = joint_body(structure, node, asked)
+    except ValueError as exc:
+        raise Refused(str(exc)) from exc
+    return {**body, "kind": doc["kind"], "_whole": whole, "_joint": node}
+
+
+WHOLE = ("nodes", "members", "supports", "loads", "vary", "world")  # what `_whole` keeps of the structure a joint was cut from
+
+
+def toggle_joint_member(doc: dict, member: str) -> dict:
+    """An isolated joint's member asked (the student gives its force) or given (its force a load)."""
+    asked = [c["member"] for c in doc.get("cut") or [] if c.get("member")]
+    asked = [m for m in asked if m != member] if member in asked else [*asked, member]
+    return isolate_joint(doc, doc["_joint"], asked)
+
+
+def supported(doc: dict) -> set[str]:
+    """The nodes of the draft on a support, or where a support was cut away."""
+    return {c["node"] for c in doc.get("cut") or [] if c.get("what") == "support"} | {s["node"] for s in doc.get("supports") or []}
 
 
 def asked_of(doc: dict) -> list[str] | None:
@@ -572,6 +613,9 @@ def checked(doc: dict) -> tuple[list[str], Level | None]:
         return [said, *found], None
     if level is not None and KINDS[doc["kind"]].builds and (problem := design_problem(doc, level)) is not None:
         return [*found, problem], None
+    if level is not None and level.cut and "_joint" in doc and answer_solution(level) is None:  # three members asked at a joint
+        said = _("cut: a joint gives two equations, so statics finds the forces of two of its members: a click on a member asked gives it")
+        return [*found, said], None
     if level is not None and level.cut and not doc.get("explanation") and answer_solution(level) is None:  # two pins, say
         said = _(
             "cut: statics alone does not give their forces (more unknowns than equations of equilibrium), so any"

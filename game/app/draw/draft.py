@@ -78,7 +78,13 @@ def draw_draft(surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag:
             symbols.support(surface, "roller", node, (math.sin(a), math.cos(a)))
         elif support.get("fix"):
             symbols.support(surface, symbols.support_type(frozenset(support["fix"])), node, (0.0, 1.0))
+    members = {m["id"]: m for m in doc.get("members", [])}
     for cut in doc.get("cut", []):
+        bar = members.get(cut.get("member") or "")
+        if bar is not None and cut.get("what") == "bar" and bar["i"] in at and bar["j"] in at:  # a cut bar: its force along it
+            (xi, yi), (xj, yj) = (at[bar["j"]], at[bar["i"]]) if bar["i"] == cut["node"] else (at[bar["i"]], at[bar["j"]])
+            length = math.hypot(xj - xi, yj - yi) or 1.0
+            cut = {**cut, "along": [(xj - xi) / length, (yj - yi) / length]}
         _cut(surface, fonts, px(at[cut["node"]]), cut)
     named = varied_loads(doc)
     numbers = (doc.get("vary") or {}).get("numbers", {})

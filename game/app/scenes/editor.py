@@ -4,7 +4,9 @@ every edit are game/course/authoring.py; this scene draws the draft (game/app/dr
 a panel of its fields, and turns clicks and keys into edits.
 
 On the picture: a click on a support of a free-body level cuts it away (its forces are
-what the student gives) or puts it back; a click on a member of a section level asks its
+what the student gives) or puts it back, a click on another joint leaves that joint alone
+(the method of joints: game/rules/joint_body.py), and a click on one of its members asks
+its force or gives it; a click on a member of a section level asks its
 force (again: not); a click on a load's arrow makes its size a
 number of each student's own (again: the same for all); Shift+click on a node its height
 above the lowest support, Ctrl+click its distance from the leftmost (what the student
@@ -181,8 +183,10 @@ class EditorScene(Scene):
         node, load = node_at(doc, self._px, pos), load_at(doc, self._px, pos)
         if node is not None and mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
             self.vary_node(node, "x" if mod & pygame.KMOD_CTRL else "y")
-        elif node is not None and KINDS[doc["kind"]].cuts and any(x["node"] == node for x in doc.get("supports", []) + doc.get("cut", [])):
+        elif node is not None and KINDS[doc["kind"]].cuts and node in a.supported(doc):
             self.authoring.edit(lambda d: a.toggle_cut(d, node))
+        elif node is not None and KINDS[doc["kind"]].cuts and "_joint" not in doc:  # a joint: the method of joints' free body
+            self.authoring.edit(lambda d: a.isolate_joint(d, node))
         elif load is not None:
             name = varied_loads(doc).get(load)
             if name is not None:
@@ -194,6 +198,8 @@ class EditorScene(Scene):
             self.drag = (corner, corner)
         elif node is None and a.asked_of(doc) is not None and (member := member_at(doc, self._px, pos)) is not None:
             self.authoring.edit(lambda d: a.toggle_asked(d, member))
+        elif node is None and "_joint" in doc and (member := member_at(doc, self._px, pos)) is not None:
+            self.authoring.edit(lambda d: a.toggle_joint_member(d, member))
 
     def vary_node(self, node: str, axis: str) -> None:
         """Node `node`'s distance from the leftmost support (axis "x") or height above the
@@ -264,6 +270,8 @@ class EditorScene(Scene):
             self.authoring.edit(lambda d: a.set_price(d, name.split(":", 1)[1], _number(text)))
         elif name == "dimension":
             self.vary_typed(text)
+        elif name == "joint":
+            self.authoring.edit(lambda d: a.isolate_joint(d, text.strip()))
         elif name.startswith("number:"):
             self.authoring.edit(lambda d: a.set_range(d, name.split(":", 1)[1], text))
 
@@ -339,7 +347,7 @@ class EditorScene(Scene):
     def _picture_help(self) -> str:
         kind = KINDS[self.doc["kind"]]
         said = (
-            _("Click a support to cut it away (or back).")
+            _("Click a support to cut it away (or back); a joint: it alone, the method of joints (a click on one of its members: asked or given).")
             if kind.cuts
             else _("Drag out the zone the student builds in.")
             if kind.builds

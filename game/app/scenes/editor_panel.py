@@ -147,7 +147,9 @@ def _picture_rows(doc: dict) -> list[Field]:
         said = _("Members asked (their names, apart): {names}").format(names=" ".join(asked) or "—")
         rows.append(Field("asked", said, " ".join(asked), _("Members asked (their names, apart): ")))
     if KINDS[doc["kind"]].cuts:
-        cut = {c["node"] for c in doc.get("cut", [])}
+        said = _("Method of joints: type a joint's name, it alone is the free body: {joint}").format(joint=doc.get("_joint") or "—")
+        rows.append(Field("joint", said, doc.get("_joint") or "", _("Method of joints, the joint: ")))
+        cut = {c["node"] for c in doc.get("cut", []) if c["what"] == "support"}
         for node in sorted(cut | {s["node"] for s in doc.get("supports", [])})[:ROWS_OF_A_KIND]:
             said = _("{node}: cut away (the student gives its forces)") if node in cut else _("{node}: a support, given (Enter: cut it away)")
             rows.append(Field(f"cut:{node}", said.format(node=node)))
