@@ -57,8 +57,8 @@ def build_kind_levels() -> list[str]:
 
 
 BUILD_KIND_LEVELS = build_kind_levels()
-MADE = [lid for lid in BUILD_KIND_LEVELS if read_json(LEVELS_DIR / f"{lid}.json")["kind"] in a.KINDS_MADE]  # build
-NOT_MADE = [lid for lid in BUILD_KIND_LEVELS if lid not in MADE]  # stability
+MADE = [lid for lid in BUILD_KIND_LEVELS if "zone" in KINDS[read_json(LEVELS_DIR / f"{lid}.json")["kind"]].player_fields]  # build
+TAKEN = [lid for lid in BUILD_KIND_LEVELS if lid not in MADE]  # stability: members taken away from the structure as drawn
 
 
 def reference_design(level_id: str) -> tuple[dict, dict, list]:
@@ -179,17 +179,42 @@ def test_the_saved_reference_design_builds_each_member_of_the_section_it_was_dra
     assert saved == drawn
 
 
-@pytest.mark.parametrize("level_id", NOT_MADE)
-def test_a_shipped_stability_level_is_not_a_kind_the_editor_makes_and_its_structure_opens_as_a_free_body(level_id):
-    """A stability level builds (`Kind.builds`) but has no drafted form (`Kind.drafted` is None): the editor
-    cannot make one again, by design. What it promises instead: K never reaches that kind, choosing it is
-    refused in words naming the kinds it makes, and the level's file (E in the menu) or the reference structure
-    (Ctrl+L in its sandbox) opens as its structure, a free body where it stands on supports, else a sandbox."""
-    data, design, _moves = reference_design(level_id)
-    assert data["kind"] not in a.KINDS_MADE
-    doc = a.start(design)
-    with pytest.raises(a.Refused, match="The editor makes levels of these kinds: " + ", ".join(a.KINDS_MADE)):
-        a.set_kind(doc, data["kind"])
-    assert doc["kind"] == "free_body"  # the reference holds it on supports: a structure on supports is a free body
-    opened = a.start(data)  # the shipped file itself
-    assert opened["kind"] == ("free_body" if data.get("supports") else "sandbox")
+@pytest.mark.parametrize("level_id", TAKEN)
+def test_a_shipped_stability_level_made_again_by_taking_its_answer_s_members_away_gives_the_same_structure(level_id):
+    """A stability level (a build kind with no zone) is drafted as the structure drawn with members taken
+    away for the student to put back: the reference structure opened in the editor, K to its kind, and the
+    members the shipped reference adds taken away (a click each; the draft's own first choice put back) give
+    the shipped level's members, supports and loads, and the structure as drawn is the reference answer that
+    passes the judge. A reference that adds a support cannot be made so (the editor takes members, not
+    supports, away): said, and skipped."""
+    data, design, moves = reference_design(level_id)
+    if any(isinstance(m, AddSupport) for m in moves):
+        pytest.skip("its answer adds a support: the editor takes members away, not supports")
+    doc = a.set_kind(a.start(design), data["kind"])
+    added = {frozenset((mv.i, mv.j)) for mv in moves if isinstance(mv, AddMember)}  # the sandbox names members itself: by their ends
+    assert not any(isinstance(mv, AddNode) for mv in moves)  # a stability answer adds no node: the ends are the file's
+    for m in doc["_design"]["members"]:
+        taken = m["id"] not in {k["id"] for k in doc["members"]}
+        if taken != (frozenset((m["i"], m["j"])) in added):
+            doc = a.toggle_taken(doc, m["id"])
+    original = load_level(data)
+    problems, remade = a.checked(doc)
+    assert problems == [] and remade is not None, problems
+    # The same structure given: the shipped members (the sandbox names them as the file does), supports and loads.
+    assert sorted((m.i, m.j) for m in remade.members) == sorted((m.i, m.j) for m in original.members)
+    assert supports_of(s.model_dump(exclude_none=True) for s in remade.supports) == supports_of(s.model_dump(exclude_none=True) for s in original.supports)
+    assert loads_of(remade) == loads_of(original)
+    # The members taken away, put back, are the reference answer: it passes, and costs what the panel says.
+    verdict = judge(remade, load_solution(a.reference_design(doc)))
+    assert verdict.passed, verdict.reason
+    assert math.isclose(verdict.figures["cost"], a.design_cost(doc), rel_tol=1e-9)
+
+
+def test_a_stability_draft_first_takes_away_a_member_whose_loss_leaves_a_mechanism_and_says_when_none_is_left():
+    from test_level_editor import sandbox_design
+
+    doc = a.set_kind(a.start(sandbox_design()), "stability")
+    assert [m["id"] for m in doc["members"]] == ["AB", "BC", "AD", "DC"]  # BD, the post nearest the middle, taken away
+    assert a.checked(doc)[0] == [] and a.reference_design(doc)["moves"] == [{"type": "add_member", "id": "BD", "i": "B", "j": "D", "section": "light"}]
+    back = a.toggle_taken(doc, "BD")  # put back: nothing left to do
+    assert a.checked(back)[0] == ["supports: a stability level starts as a mechanism, but this structure is already stable"]

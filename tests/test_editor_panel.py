@@ -303,3 +303,38 @@ def test_a_language_spoken_in_the_checks_thread_is_that_thread_s_alone():
         leave.set()
         worker.join()
     assert seen == [("de", "Budget: {budget}", "1,5")]  # the thread's own: German (its budget word is the same)
+
+
+def test_a_stability_level_made_by_clicking_the_members_taken_away_saves_validates_and_passes_with_them_put_back(app, home):
+
+    from equilibria.app.draw.draft import where
+    from equilibria.cli.main import main
+    from equilibria.course.level import load_level
+    from equilibria.format.solution import load_solution
+    from equilibria.rules.judge import check as judge
+
+    def drawn_px(scene, member: str):  # a member of the structure as drawn, taken away or not
+        m = next(m for m in scene.doc["_design"]["members"] if m["id"] == member)
+        (xi, yi), (xj, yj) = (scene._px(where(scene.doc)[k]) for k in (m["i"], m["j"]))
+        return (0.3 * xi + 0.7 * xj, 0.3 * yi + 0.7 * yj)  # nearer j: clear of a load's arrow at i
+
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    while scene.doc["kind"] != "stability":
+        key(scene, pygame.K_k)
+    assert "BD" not in {m["id"] for m in scene.doc["members"]}  # the post, taken away: a mechanism without it
+    frame(app)
+    click(scene, drawn_px(scene, "BD"))  # put back (drawn dashed, still clickable): already stable, said
+    assert scene.findings().said[0] == "The structure: a stability level starts as a mechanism, but this structure is already stable"
+    click(scene, drawn_px(scene, "AD"))  # AD taken away instead: A–B–D hinge free
+    assert scene.findings().problems == []
+    type_into(scene, "id", "brace-it")
+    key(scene, pygame.K_s, pygame.KMOD_CTRL)
+    path = home / "brace-it.json"
+    assert path.is_file(), scene.authoring.said
+    assert main(["validate", str(path)]) == 0
+    saved = read_json(home / "solutions" / "brace-it.json")
+    assert [m["id"] for m in saved["moves"]] == ["AD"]  # the reference answer: AD put back
+    level = load_level(read_json(path))
+    assert judge(level, load_solution(saved)).passed
+    assert not judge(level, load_solution({"format": 1, "level": "brace-it", "moves": []})).passed  # nothing added: a mechanism

@@ -61,18 +61,20 @@ class Refused(ValueError):
 def start(design: dict, folder: Path | None = None) -> dict:
     """A draft from `design` (a level document: a sandbox design, or a level to vary), with an
     id of its own in the teacher's folder and the course. A level of a kind the editor makes
-    stays that level (a variant of it); any other is its structure, a free-body level when it
+    stays that level (a variant of it), but for a stability level, whose answer (the members
+    to put back) is not in its file; any other is its structure, a free-body level when it
     has supports (the textbook's first question of a structure), else a sandbox."""
     doc = copy.deepcopy(design)
     doc.pop("$schema", None)
     doc["id"] = free_id(folder)
-    title = doc.get("title") if doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs else None  # a sandbox's title is "Sandbox"
+    variant = doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs and not takes_members(doc)
+    title = doc.get("title") if variant else None  # a sandbox's title is "Sandbox"
     if not title:
         with speaking(SOURCE_LANG):  # every level has an English title, the one shown where a language has none
             title = {SOURCE_LANG: _("My level")}
     doc["title"] = title if isinstance(title, dict) else {language(): title}
     doc["_written_for"] = {f"{field}.{code}": text_of(doc, field, SOURCE_LANG) for field, code in _translations(doc)}
-    if doc.get("kind") in KINDS_MADE and not KINDS[doc["kind"]].designs:
+    if variant:
         return doc
     doc = _as_structure(doc)
     doc["kind"] = PLAIN_KIND
@@ -119,7 +121,7 @@ def set_kind(doc: dict, kind: str) -> dict:
         doc = KINDS[kind].drafted(doc)
     except ValueError as exc:
         raise Refused(str(exc)) from exc
-    if KINDS[kind].builds and doc["_design"]["members"]:
+    if KINDS[kind].builds and _built(doc):
         doc["player"]["budget"] = _nice_budget(1.5 * design_cost(doc))
         doc = _sag_the_design_passes(doc)
     return _without_lost_numbers(doc)
@@ -281,14 +283,48 @@ def _tidy(doc: dict) -> dict:
 
 
 def design_cost(doc: dict) -> float:
-    """What the teacher's design of a build draft costs by the level's prices: each
-    member's length times the price of the section it is drawn of, and its new nodes."""
+    """What the teacher's design of a build draft costs by the level's prices: each member
+    the student builds (all of them in a build level; those taken away in a stability
+    level), its length times the price of the section it is drawn of, and its new nodes."""
     design, sections = doc["_design"], doc["player"]["sections"]
     where = {n["id"]: (n["x"], n["y"]) for n in design["nodes"]}
     given = {n["id"] for n in doc["nodes"]}
-    price = {m["id"]: sections.get(section_of(sections, m) or "", {}).get("cost", 0.0) for m in design["members"]}
-    members = sum(math.dist(where[m["i"]], where[m["j"]]) * price[m["id"]] for m in design["members"])
+    built = _built(doc)
+    price = {m["id"]: sections.get(section_of(sections, m) or "", {}).get("cost", 0.0) for m in built}
+    members = sum(math.dist(where[m["i"]], where[m["j"]]) * price[m["id"]] for m in built)
     return members + doc["player"].get("node_cost", 0) * len(where.keys() - given)
+
+
+def _built(doc: dict) -> list[dict]:
+    """The design's members the student builds: those the draft does not give."""
+    given = {m["id"] for m in doc.get("members") or []}
+    return [m for m in (doc.get("_design") or {}).get("members", []) if m["id"] not in given]
+
+
+def takes_members(doc: dict) -> bool:
+    """A build kind without a zone (stability): the structure as drawn, some of its members
+    taken away for the student to put back (`toggle_taken`)."""
+    kind = KINDS[doc["kind"]]
+    return kind.builds and "zone" not in kind.player_fields
+
+
+def toggle_taken(doc: dict, member: str) -> dict:
+    """stability: member `member` taken away (the student's to put back) or kept; the budget
+    half as much again as what is taken away costs."""
+    if not takes_members(doc):
+        raise Refused(_("Only a stability level takes members away: choose that kind first."))
+    doc = copy.deepcopy(doc)
+    doc.setdefault("_design", {"nodes": doc["nodes"], "members": doc.get("members") or []})  # a level's file: its structure as drawn
+    design = {m["id"]: m for m in doc["_design"]["members"]}
+    if member not in design:
+        return doc
+    kept = [m for m in doc.get("members") or [] if m["id"] != member]
+    if len(kept) == len(doc.get("members") or []):
+        kept = [m for m in doc["_design"]["members"] if m["id"] in {k["id"] for k in kept} | {member}]
+    doc["members"] = kept
+    if _built(doc):
+        doc["player"]["budget"] = _nice_budget(1.5 * design_cost(doc))
+    return doc
 
 
 def _nice_budget(x: float) -> int:
@@ -298,7 +334,7 @@ def _nice_budget(x: float) -> int:
 
 def set_zone(doc: dict, a: tuple[float, float], b: tuple[float, float]) -> dict:
     """build: the zone the student's nodes must lie in, the rectangle with corners a and b [m]."""
-    if not KINDS[doc["kind"]].builds:
+    if not KINDS[doc["kind"]].builds or "zone" not in KINDS[doc["kind"]].player_fields:
         raise Refused(_("Only a build level has a zone: choose that kind first."))
     (x0, x1), (y0, y1) = sorted((a[0], b[0])), sorted((a[1], b[1]))
     if x1 - x0 < 0.1 or y1 - y0 < 0.1:
@@ -605,7 +641,7 @@ def checked(doc: dict) -> tuple[list[str], Level | None]:
     wrong', and the level when it says nothing (the checks build the model and try the ends
     of the ranges: done once per draft, the editor keeps the result)."""
     found, level = level_problems(level_document(doc))
-    if KINDS[doc["kind"]].builds and not (doc.get("_design") or {}).get("members"):  # a build level opened bare: no answer in it
+    if KINDS[doc["kind"]].builds and not _built(doc) and (not takes_members(doc) or "_design" not in doc):  # opened bare: no answer in it
         said = _(
             "answer: a structure that carries the loads, drawn in the sandbox: build one there"
             " (`equilibria sandbox LEVEL` opens a level's deck and supports), then Ctrl+L"
@@ -668,7 +704,7 @@ def reference_design(doc: dict) -> dict | None:
     given = {n["id"] for n in doc["nodes"]}
     moves = [{"type": "add_node", "id": n["id"], "x": n["x"], "y": n["y"]} for n in design["nodes"] if n["id"] not in given]
     sections = doc["player"]["sections"]
-    moves += [{"type": "add_member", "id": m["id"], "i": m["i"], "j": m["j"], "section": section_of(sections, m) or "light"} for m in design["members"]]
+    moves += [{"type": "add_member", "id": m["id"], "i": m["i"], "j": m["j"], "section": section_of(sections, m) or "light"} for m in _built(doc)]
     return {"format": 1, "level": doc["id"], "moves": moves}
 
 

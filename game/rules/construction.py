@@ -665,6 +665,41 @@ BUILD = Kind(
     drafted=drafted_build,
 )
 
+
+def drafted_stability(doc: dict) -> dict:
+    """The editor's stability level: the structure as drawn but for one member taken away
+    (the one nearest the middle whose loss leaves a mechanism, none where no one member's
+    does; the teacher clicks others), the student's to put back, of the sections it is
+    drawn of (`drafted_sections`), under gravity, nothing breaking, 1 cm of sag at most."""
+    members = list(doc.get("members") or [])
+    if not doc.get("supports"):
+        raise ValueError(_("A stability level needs supports to brace against: add them in the sandbox first."))
+    at = {n["id"]: (n["x"], n["y"]) for n in doc["nodes"]}
+    middle = tuple(sum(p[k] for p in at.values()) / max(len(at), 1) for k in (0, 1))
+    ordered = sorted(members, key=lambda m: math.dist(tuple((at[m["i"]][k] + at[m["j"]][k]) / 2 for k in (0, 1)), middle))
+    doc["world"] = drafted_world(doc, gravity=9.81)  # a question of stability, not of strength: nothing breaks (as the shipped ones)
+    doc["goal"] = {"hold": 1.0, "max_displacement": 0.01}
+    doc["player"] = {"sections": drafted_sections((doc.get("_design") or {}).get("members") or members), "budget": 2000}
+    for m in ordered[:DRAFT_TRIES]:
+        doc["members"] = [k for k in members if k["id"] != m["id"]]
+        if leaves_a_mechanism(doc):
+            return doc
+    doc["members"] = members  # no one member's loss leaves a mechanism: the teacher takes several away (validate says so meanwhile)
+    return doc
+
+
+DRAFT_TRIES = 12  # members near the middle tried for a stability level's first member taken away
+
+
+def leaves_a_mechanism(doc: dict) -> bool:
+    """Whether the structure of the document `doc` (its members as they are) is a mechanism."""
+    data = {k: v for k, v in doc.items() if not k.startswith("_") and k not in ("player", "goal", "kind")} | {"kind": "sandbox"}
+    try:
+        return mechanism(build_model(Level.model_validate(data).model_data(), statics_only=True)) is not None
+    except (ValueError, ModelError):
+        return False
+
+
 STABILITY = Kind(
     name="stability",
     title_word=N_("stability"),
@@ -675,4 +710,5 @@ STABILITY = Kind(
     judge=judge_stability,
     sense=_sense_stability,
     builds=True,
+    drafted=drafted_stability,
 )

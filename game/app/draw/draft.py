@@ -61,8 +61,10 @@ def draw_draft(surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag:
         corners = [px(p) for p in zone]
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
             draw.dashed(surface, MUTED, a, b, 2)
-    for m in (doc.get("_design") or {}).get("members", []):
-        draw.dashed(surface, ZERO, px(at[m["i"]]), px(at[m["j"]]), 2)
+    given = {m["id"] for m in doc.get("members", [])}
+    for m in (doc.get("_design") or {}).get("members", []):  # the teacher's design: what the student builds, dashed
+        if m["id"] not in given:
+            draw.dashed(surface, ZERO, px(at[m["i"]]), px(at[m["j"]]), 2)
     for m in doc.get("members", []):
         marked = asked is not None and m["id"] in asked
         draw.segment(surface, MARK if marked else INK, px(at[m["i"]]), px(at[m["j"]]), 6 if marked else 3)
@@ -136,8 +138,11 @@ def node_at(doc: dict, px, pos) -> str | None:
 
 
 def member_at(doc: dict, px, pos) -> str | None:
+    """The member drawn within PICK_PX of `pos`, one of the teacher's design taken away (dashed) too."""
     at = where(doc)
-    near = [(_to_segment(pos, px(at[m["i"]]), px(at[m["j"]])), m["id"]) for m in doc.get("members", []) if m["i"] in at and m["j"] in at]
+    given = doc.get("members", [])
+    members = given + [m for m in (doc.get("_design") or {}).get("members", []) if m["id"] not in {g["id"] for g in given}]
+    near = [(_to_segment(pos, px(at[m["i"]]), px(at[m["j"]])), m["id"]) for m in members if m["i"] in at and m["j"] in at]
     best = min(near, default=(math.inf, None))
     return best[1] if best[0] <= PICK_PX else None
 

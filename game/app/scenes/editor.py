@@ -193,7 +193,9 @@ class EditorScene(Scene):
                 self.authoring.edit(lambda d: a.unvary(d, name))
             else:
                 self.vary_load(load)
-        elif KINDS[doc["kind"]].builds:
+        elif a.takes_members(doc) and (member := member_at(doc, self._px, pos)) is not None:
+            self.authoring.edit(lambda d: a.toggle_taken(d, member))
+        elif "zone" in KINDS[doc["kind"]].player_fields:
             corner = self._world(pos)
             self.drag = (corner, corner)
         elif node is None and a.asked_of(doc) is not None and (member := member_at(doc, self._px, pos)) is not None:
@@ -349,6 +351,8 @@ class EditorScene(Scene):
         said = (
             _("Click a support to cut it away (or back); a joint: it alone, the method of joints (a click on one of its members: asked or given).")
             if kind.cuts
+            else _("Click a member: taken away, the student's to put back (again: kept).")
+            if a.takes_members(self.doc)
             else _("Drag out the zone the student builds in.")
             if kind.builds
             else _("Click a member: the level asks its force (again: not).")
