@@ -162,6 +162,14 @@ Id = Annotated[str, AfterValidator(_no_controls), Field(min_length=1, max_length
 LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
+def fresh_id(prefix: str, taken: set[str]) -> str:
+    """`prefix`1, `prefix`2, …: the first id not among `taken` (a node the player adds, N1; a cut joint's stub end, A1)."""
+    k = 1
+    while f"{prefix}{k}" in taken:
+        k += 1
+    return f"{prefix}{k}"
+
+
 def _level_id(value: str) -> str:
     if not LEVEL_ID.fullmatch(value):
         raise ValueError(

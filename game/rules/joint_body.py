@@ -19,6 +19,7 @@ import math
 from equilibria.engine.model import build_model
 from equilibria.engine.simulation import Simulation
 from equilibria.format.schema import BaseLevel as Level
+from equilibria.format.schema import fresh_id
 from equilibria.words.i18n import _
 
 STUB = 0.5  # the share of a cut member left on the joint
@@ -53,7 +54,7 @@ def joint_body(doc: dict, node: str, asked: list[str] | None = None) -> dict:
     taken = {node} | {m["id"] for m in meeting}
     for m in meeting:
         other = at[m["j"] if m["i"] == node else m["i"]]
-        end = _free_name(other["id"], taken)
+        end = fresh_id(other["id"], taken)  # joints-01's stub ends are A1, E1, …
         taken.add(end)
         x = joint["x"] + STUB * (other["x"] - joint["x"])
         y = joint["y"] + STUB * (other["y"] - joint["y"])
@@ -86,14 +87,6 @@ def _default_asked(at: dict, node: str, meeting: list[dict]) -> list[str]:
         if len(asked) == MOST_ASKED:
             break
     return asked
-
-
-def _free_name(near: str, taken: set[str]) -> str:
-    """`near`1, `near`2, …: the first not taken (joints-01's stub ends are A1, E1, …)."""
-    k = 1
-    while f"{near}{k}" in taken:
-        k += 1
-    return f"{near}{k}"
 
 
 def _clean(x: float) -> float:

@@ -41,7 +41,7 @@ from pydantic import ValidationError
 
 from equilibria.course.level import Level, load_level
 from equilibria.engine.model import Model, ModelError, build_model
-from equilibria.format.schema import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section, pinned_fields, support_fields, support_key
+from equilibria.format.schema import MAX_ANSWER, MAX_COORD, MAX_FORCE, MAX_MOMENT, Section, fresh_id, pinned_fields, support_fields, support_key
 from equilibria.format.solution import MAX_MOVES, AddForce, AddMember, AddMoment, AddNode, AddSupport, CutMember, MarkZero, Move, RemoveMember
 from equilibria.rules.common import Verdict
 from equilibria.rules.construction import Bill, BillRow, Design, bill, design, inside, member_price, node_price, rule_broken
@@ -141,13 +141,6 @@ def ramped(data: dict, seconds: float = RAMP_SECONDS) -> dict:
         world["ground_motion"] = motion
     out["world"] = world
     return out
-
-
-def fresh_id(prefix: str, taken: set[str]) -> str:
-    k = 1
-    while f"{prefix}{k}" in taken:
-        k += 1
-    return f"{prefix}{k}"
 
 
 def letter_id(taken: set[str]) -> str:
