@@ -338,3 +338,21 @@ def test_a_stability_level_made_by_clicking_the_members_taken_away_saves_validat
     level = load_level(read_json(path))
     assert judge(level, load_solution(saved)).passed
     assert not judge(level, load_solution({"format": 1, "level": "brace-it", "moves": []})).passed  # nothing added: a mechanism
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("de", "Hinweis: Eigene Zahlen jedes Studierenden: keines, also bekommen alle dieselben Zahlen"),
+        ("es", "Nota: Números propios de cada estudiante: "),
+        ("fr", "Remarque\u00a0: Nombres propres à chaque étudiant\u00a0: aucun"),
+    ],
+)
+def test_a_warning_of_validate_in_another_language_is_named_as_the_panel_s_rows_name_it_there(code, shown):
+    """The warning's own word is translated with the rest ("Warnung: vary: …", "avertissement\u00a0: vary\u00a0: …"):
+    the panel still finds the field after it, and says it as its rows do, in the language's marks."""
+    with speaking(code):
+        said = in_panel_words(_("warning: vary: none, so every student gets the same numbers and the class shares one answer"))
+        title = in_panel_words("title.fr: " + _("it has placeholders, and the English text has none"))
+    assert said.startswith(shown) and "vary" not in said, said
+    assert "title.fr" not in title and "(Français)" in title, title

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from equilibria.app.draw.draft import varied_loads
 from equilibria.course import authoring as a
 from equilibria.course.level import Level
+from equilibria.format.schema import BaseLevel
 from equilibria.rules.kinds import KINDS
 from equilibria.rules.variants import show_text, version, versions_warning
 from equilibria.words.figures import GIVEN_FIGURES, figure
@@ -36,6 +37,8 @@ FIELD_WORDS = {  # what validate names by its field, in the words of the panel's
     "materials": N_("The structure"),
 }
 INNER_FIELD = re.compile(r"\b[a-z_]+(\[\d+\])(\.[\w\[\]-]+)*: ")  # a field's path inside what validate says
+SEPARATOR = re.compile(r"\u00a0?: ")  # between a field and what is wrong with it, in any language's marks (French: "\u00a0: ")
+LEVEL_FIELDS = {*(f.alias or k for k, f in BaseLevel.model_fields.items()), "answer"}  # a level file's fields, and the editor's answer
 FIELD = re.compile(r"[a-z_]+(\[\d+\])?(\.[\w\[\]-]+)*")  # a field's path as validate names it: hints[0].de, vary.numbers.P1.min
 
 
@@ -165,20 +168,23 @@ def _picture_rows(doc: dict) -> list[Field]:
 
 
 def in_panel_words(problem: str) -> str:
-    """A line of `equilibria validate` (`field: what is wrong`, a warning's `warning: …`) in
-    the words of the panel: the field as its row names it (`hints[0].de` → Hint 1 (Deutsch)),
-    what is wrong as validate says it."""
-    head, _colon, rest = problem.partition(": ")
-    note = head == "warning" and ": " in rest
-    if note:
-        head, _colon, rest = rest.partition(": ")
-    elif not rest:
-        head, rest = "", problem
-    if FIELD.fullmatch(head):
+    """A line of `equilibria validate` (`field: what is wrong`, a warning's `warning: field: …`,
+    the word "warning" in the language's own words and marks: "Warnung: vary: …",
+    "avertissement\u00a0: vary\u00a0: …") in the words of the panel: the field as its row names
+    it (`hints[0].de` → Hint 1 (Deutsch)), what is wrong as validate says it."""
+    parts = SEPARATOR.split(problem, maxsplit=2)
+    note = len(parts) == 3 and not _is_field(parts[0]) and _is_field(parts[1])
+    head, rest = (parts[1], parts[2]) if note else (parts[0], SEPARATOR.split(problem, maxsplit=1)[1]) if len(parts) > 1 else ("", problem)
+    if _is_field(head):
         head = _field_words(head)
     rest = INNER_FIELD.sub("", rest)  # "…: members[1]: member 'BC' has zero length": the member is named after it
-    said = f"{head}: {rest}" if head else rest
+    said = _("{what}: {text}").format(what=head, text=rest) if head else rest  # French: "Titre : …"
     return _("Note: {said}").format(said=said) if note else said
+
+
+def _is_field(head: str) -> bool:
+    """Whether `head` is a field's path as validate names it (`title.de`, `hints[0]`, `vary.numbers.P1`)."""
+    return bool(FIELD.fullmatch(head)) and re.split(r"[.\[]", head, maxsplit=1)[0] in LEVEL_FIELDS
 
 
 def _field_words(path: str) -> str:
