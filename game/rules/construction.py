@@ -339,11 +339,12 @@ def load_test(model, hold: float, *, jitter: float = 0.0) -> LoadTest:
         if moved[q] > test.worst:
             test.worst, test.worst_node = float(moved[q]), model.node_ids[q]
         r = member_results(sim.model, sim.state)
+        broken, compression_by = r.broken, r.compression_by  # once a batch: each is an array made anew when read
         for k, mid in enumerate(r.ids):
-            if r.broken[k] and not was_broken[k]:
+            if broken[k] and not was_broken[k]:
                 was_broken[k] = True
                 tension = before[k] > 0
-                how = "yielded in tension" if tension else ("buckled" if r.compression_by[k] == BUCKLING else "yielded in compression")
+                how = "yielded in tension" if tension else ("buckled" if compression_by[k] == BUCKLING else "yielded in compression")
                 test.broken.append({"member": mid, "time": float(r.break_time[k]), "how": how, "capacity": r.capacity(k, 1.0 if tension else -1.0)})
                 test.utilisation[mid] = max(test.utilisation.get(mid, 0.0), 1.0)
                 test.peak_force[mid] = float(before[k])
