@@ -34,6 +34,22 @@ def in_english():
 
 
 @pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A home of the test's own; returned: the teacher's levels folder in it (the level editor saves there)."""
+    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path / "home"))
+    return tmp_path / "home" / "levels"
+
+
+@pytest.fixture
+def app():
+    """The game's window, headless, each frame 1/60 s (the editor's and the play screen's tests drive it)."""
+    from equilibria.app.window.app import App
+
+    with App(fixed_frame=1 / 60) as app:
+        yield app
+
+
+@pytest.fixture
 def drawn(monkeypatch):
     """The drawing records every frame hands the pygame backend from now on (tests/drawing.py):
     clear it before a frame to read that frame's."""

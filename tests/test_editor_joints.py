@@ -17,7 +17,6 @@ import pytest
 from test_level_editor import click, frame, key, member_px, node_px, sandbox_design, type_into
 
 from equilibria.app.scenes.editor import EditorScene
-from equilibria.app.window.app import App
 from equilibria.cli.main import main
 from equilibria.course import authoring as a
 from equilibria.course.level import load_level
@@ -25,18 +24,6 @@ from equilibria.files.store import read_json
 from equilibria.format.solution import load_solution
 from equilibria.rules.judge import check as judge
 from equilibria.rules.variants import answer_solution
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path / "home"))
-    return tmp_path / "home" / "levels"
-
-
-@pytest.fixture
-def app():
-    with App(fixed_frame=1 / 60) as app:
-        yield app
 
 
 def kn(newtons: float) -> float:

@@ -27,20 +27,8 @@ from equilibria.words.i18n import LANGUAGES, _, plain, speaking
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path / "home"))
-    return tmp_path / "home" / "levels"
-
-
-@pytest.fixture
 def small_app():
     with App((800, 600), fixed_frame=1 / 60) as app:
-        yield app
-
-
-@pytest.fixture
-def app():
-    with App(fixed_frame=1 / 60) as app:
         yield app
 
 

@@ -54,18 +54,6 @@ def sandbox_design() -> dict:
     }
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("EQUILIBRIA_HOME", str(tmp_path / "home"))
-    return tmp_path / "home" / "levels"
-
-
-@pytest.fixture
-def app():
-    with App(fixed_frame=1 / 60) as app:
-        yield app
-
-
 def frame(app: App) -> None:
     app.run(frames=1)
 

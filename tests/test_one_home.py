@@ -30,7 +30,7 @@ LEVEL_FORMAT = {
     ("rules/section.py", "member.kind"),  # a section level's file is a truss of bars (its sense check)
     ("app/widgets/panels.py", "member.get('kind', 'bar')"),  # a member entry's I is shown for a beam
     ("rules/answer.py", "a dict keyed by element kind"),  # CARRIES: what a free body's cut carries, by what it cuts
-    ("rules/joint_body.py", "m.get('kind')"),  # a member cut at a joint is a bar's cut or a beam's, as the level format names cuts
+    ("rules/part_body.py", "m.get('kind')"),  # a member cut at a joint or a section is a bar's cut or a beam's, as the level format names cuts
 }
 CUT_WHAT = re.compile(r"^c(ut)?(\.what|\.get\('what'\))$")  # a free body's cut: a support, a pin, a bar or a beam (the level format's cut kinds)
 FORMATTERS = {"kn", "num", "figure"}

@@ -41,9 +41,9 @@ from equilibria.format.solution import load_solution
 from equilibria.rules.common import drafted_at_rest
 from equilibria.rules.construction import DRAFTED_STEEL, section_of
 from equilibria.rules.free_body import cut_of, support_of
-from equilibria.rules.joint_body import joint_body
 from equilibria.rules.judge import check as judge
 from equilibria.rules.kinds import KINDS
+from equilibria.rules.part_body import joint_body, named_section, other_part, part_body, section_body
 from equilibria.rules.variants import LEAST_VERSIONS, answer_lines, answer_solution, evaluate, names_in, parse, shown
 from equilibria.words.i18n import LANGUAGES, N_, _, decimal, language, speaking
 
@@ -173,7 +173,8 @@ def _plain(doc: dict) -> dict:
     doc = copy.deepcopy(doc)
     whole = doc.pop("_whole", None)
     doc.pop("_joint", None)
-    if whole is not None:  # a joint cut out: the structure it was cut from, as it was
+    doc.pop("_section", None)
+    if whole is not None:  # a joint or a section cut out: the structure it was cut from, as it was
         doc.pop("cut", None)
         doc.pop("vary", None)
         doc.update(copy.deepcopy(whole))
@@ -213,29 +214,79 @@ def toggle_cut(doc: dict, node: str) -> dict:
 
 def isolate_joint(doc: dict, node: str, asked: list[str] | None = None) -> dict:
     """free_body: the joint `node` of the whole structure alone, the free body of the method of
-    joints (game/rules/joint_body.py: its members cut, two of them asked, the others' forces
+    joints (game/rules/part_body.py: its members cut, two of them asked, the others' forces
     and its reaction given); `asked`: the members asked (default: two not on one line). The
-    whole structure is kept (`_whole`): K, or another joint, starts from it again."""
+    whole structure is kept (`_whole`): K, another joint or a section starts from it again."""
+    return _cut_free(doc, lambda structure: joint_body(structure, node, asked), {"_joint": node})
+
+
+def cut_section(doc: dict, p: tuple[float, float], q: tuple[float, float], touching: float = 0.0) -> dict:
+    """free_body: the part of the whole structure on one side of the section line drawn from
+    `p` to `q` [m], the free body of the method of sections (its side with fewer joints;
+    `other_side` turns it round): the members it crosses cut there, three of them asked.
+    Refused where it passes within `touching` [m] of a joint."""
+    return _section_of(doc, lambda structure: section_body(structure, p, q, touching))
+
+
+def name_section(doc: dict, text: str) -> dict:
+    """free_body: the section that cuts the members named in `text` (apart, or with commas),
+    as `cut_section` draws one; each cut halfway."""
+    return _section_of(doc, lambda structure: named_section(structure, text.replace(",", " ").split()))
+
+
+def other_side(doc: dict) -> dict:
+    """A section's free body turned round: the part on its other side kept."""
+    section = doc.get("_section")
+    if section is None:
+        raise Refused(_("Draw a section first: drag a line across the structure."))
+    return _section_of(doc, lambda structure: other_part(structure, set(section["kept"]), section["shares"]))
+
+
+def _section_of(doc: dict, part: Callable[[dict], tuple[set[str], dict[str, float]]], asked: list[str] | None = None) -> dict:
+    found: dict = {}
+
+    def body(structure: dict) -> dict:
+        kept, shares = part(structure)
+        found.update(kept=[n["id"] for n in structure["nodes"] if n["id"] in kept], shares=shares)
+        return part_body(structure, kept, shares, asked)
+
+    out = _cut_free(doc, body, {})
+    out["_section"] = found
+    return out
+
+
+def _cut_free(doc: dict, body: Callable[[dict], dict], mark: dict) -> dict:
+    """The free body `body` makes of the whole structure the draft was cut from (or is), the
+    whole kept as `_whole`, `mark` (which part it is) beside it."""
     if not KINDS[doc["kind"]].cuts:
         raise Refused(_("Only a free-body level has cuts: choose that kind first."))
     whole = doc.get("_whole") or {k: v for k, v in _plain(doc).items() if k in WHOLE}
     structure = drafted_at_rest({**copy.deepcopy(doc), **copy.deepcopy(whole)})
     structure.pop("cut", None)
     try:
-        body = joint_body(structure, node, asked)
+        cut = body(structure)
     except ValueError as exc:
         raise Refused(str(exc)) from exc
-    return {**body, "kind": doc["kind"], "_whole": whole, "_joint": node}
+    return {**cut, "kind": doc["kind"], "_whole": whole, **mark}
 
 
-WHOLE = ("nodes", "members", "supports", "loads", "vary", "world")  # what `_whole` keeps of the structure a joint was cut from
+WHOLE = ("nodes", "members", "supports", "loads", "vary", "world")  # what `_whole` keeps of the structure a part was cut from
 
 
-def toggle_joint_member(doc: dict, member: str) -> dict:
-    """An isolated joint's member asked (the student gives its force) or given (its force a load)."""
+def toggle_part_member(doc: dict, member: str) -> dict:
+    """A member cut at an isolated joint or a section asked (the student gives its force) or
+    given (its force a load)."""
     asked = [c["member"] for c in doc.get("cut") or [] if c.get("member")]
     asked = [m for m in asked if m != member] if member in asked else [*asked, member]
-    return isolate_joint(doc, doc["_joint"], asked)
+    if "_joint" in doc:
+        return isolate_joint(doc, doc["_joint"], asked)
+    section = doc["_section"]
+    return _section_of(doc, lambda _structure: (set(section["kept"]), section["shares"]), asked)
+
+
+def cut_part(doc: dict) -> str | None:
+    """ "joint" or "section" when the draft is a part cut out of its structure, else None."""
+    return "joint" if "_joint" in doc else "section" if "_section" in doc else None
 
 
 def supported(doc: dict) -> set[str]:
@@ -649,8 +700,15 @@ def checked(doc: dict) -> tuple[list[str], Level | None]:
         return [said, *found], None
     if level is not None and KINDS[doc["kind"]].builds and (problem := design_problem(doc, level)) is not None:
         return [*found, problem], None
-    if level is not None and level.cut and "_joint" in doc and answer_solution(level) is None:  # three members asked at a joint
-        said = _("cut: a joint gives two equations, so statics finds the forces of two of its members: a click on a member asked gives it")
+    if level is not None and level.cut and cut_part(doc) is not None and answer_solution(level) is None:  # too many members asked
+        said = (
+            _("cut: a joint gives two equations, so statics finds the forces of two of its members: a click on a member asked gives it")
+            if cut_part(doc) == "joint"
+            else _(
+                "cut: a part cut by a section gives three equations, so statics finds the forces of three members"
+                " that neither meet at one point nor are parallel: a click on a member asked gives it"
+            )
+        )
         return [*found, said], None
     if level is not None and level.cut and not doc.get("explanation") and answer_solution(level) is None:  # two pins, say
         said = _(

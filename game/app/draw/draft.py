@@ -27,8 +27,14 @@ def where(doc: dict) -> dict[str, tuple[float, float]]:
     return {n["id"]: (float(n["x"]), float(n["y"])) for n in nodes}
 
 
+def whole_at(doc: dict) -> dict[str, tuple[float, float]]:
+    """Each node's place [m] in the whole structure a joint or a section was cut from (none: not cut)."""
+    return {n["id"]: (float(n["x"]), float(n["y"])) for n in (doc.get("_whole") or {}).get("nodes", [])}
+
+
 def bounds(doc: dict) -> tuple[float, float, float, float]:
-    points = list(where(doc).values()) + [tuple(p) for p in (doc.get("player") or {}).get("zone", [])]
+    """The draft's extent [m]: the whole structure's where a part is cut out of it (the view stays put)."""
+    points = list(where(doc).values()) + list(whole_at(doc).values()) + [tuple(p) for p in (doc.get("player") or {}).get("zone", [])]
     if not points:
         return (-5.0, -1.0, 5.0, 5.0)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -44,10 +50,13 @@ def varied_loads(doc: dict) -> dict[int, str]:
     return out
 
 
-def draw_draft(surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag: tuple | None = None, asked: list[str] | None = None) -> None:
+def draw_draft(
+    surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag: tuple | None = None, asked: list[str] | None = None, section_drag: tuple | None = None
+) -> None:
     """The draft in `view`; `zone_drag`: a zone being dragged out, two world corners;
     `asked`: the members the level asks about, marked (None: a kind that asks about none,
-    and the members are not named either)."""
+    and the members are not named either); `section_drag`: a section line being drawn, its
+    two ends [m]. A joint or a section cut out shows the rest of its structure faint."""
     at = where(doc)
 
     def px(p) -> tuple[float, float]:
@@ -61,6 +70,12 @@ def draw_draft(surface: pygame.Surface, fonts, doc: dict, view: View, zone_drag:
         corners = [px(p) for p in zone]
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
             draw.dashed(surface, MUTED, a, b, 2)
+    whole = whole_at(doc)
+    for m in (doc.get("_whole") or {}).get("members", []):  # the structure the part was cut from: the rest of it, faint
+        if m["i"] in whole and m["j"] in whole:
+            draw.dashed(surface, RULE, px(whole[m["i"]]), px(whole[m["j"]]), 2)
+    if section_drag is not None:
+        draw.dashed(surface, MARK, px(section_drag[0]), px(section_drag[1]), 3)
     given = {m["id"] for m in doc.get("members", [])}
     for m in (doc.get("_design") or {}).get("members", []):  # the teacher's design: what the student builds, dashed
         if m["id"] not in given:

@@ -5,8 +5,9 @@ a panel of its fields, and turns clicks and keys into edits.
 
 On the picture: a click on a support of a free-body level cuts it away (its forces are
 what the student gives) or puts it back, a click on another joint leaves that joint alone
-(the method of joints: game/rules/joint_body.py), and a click on one of its members asks
-its force or gives it; a click on a member of a section level asks its
+(the method of joints: game/rules/part_body.py), a line dragged across members is a
+section (the method of sections: the part on one side kept, its row turns it round), and
+a click on a member cut asks its force or gives it; a click on a member of a section level asks its
 force (again: not); a click on a load's arrow makes its size a
 number of each student's own (again: the same for all); Shift+click on a node its height
 above the lowest support, Ctrl+click its distance from the leftmost (what the student
@@ -34,7 +35,7 @@ import pygame
 from equilibria.app.draw import primitives as draw
 from equilibria.app.draw.draft import bounds, draw_draft, load_at, member_at, node_at, varied_loads
 from equilibria.app.draw.palette import ALERT, BACKGROUND, INK, MARK, MUTED, PANEL, REACTION, RULE
-from equilibria.app.scenes.editor_panel import Field, Findings, find, in_panel_words, panel_fields
+from equilibria.app.scenes.editor_panel import Field, Findings, find, in_panel_words, panel_fields, picture_help
 from equilibria.app.scenes.loading import when_ready
 from equilibria.app.session.draft_checks import DraftChecks
 from equilibria.app.session.stage import Stage
@@ -48,6 +49,8 @@ from equilibria.words.i18n import LANGUAGES, N_, _, language
 
 PANEL_W = 460  # [px] the panel's width at 100 %
 PAD = 10
+DRAG_PX = 6  # [px] a press and release nearer than this is a click, not a zone or a section drawn
+NODE_PX_TOUCHING = 6  # [px] a section line this near a joint passes through it (on which side is it?)
 CURSOR = "│"  # where the typed text goes in the row being edited
 EDITED_LINES = 6  # the row being edited shows this many lines, about the cursor
 ROWS_SHARE_LEFT = 0.3  # the share of the panel's height left below its rows (they scroll past it) for what validate says and the answer
@@ -120,7 +123,11 @@ class EditorScene(Scene):
             self.drag = (self.drag[0], self._world(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             corners, self.drag = self.drag, None
-            if math.dist(*corners) > 0:
+            if math.dist(*corners) * self.view.scale < DRAG_PX:  # a click, not a drag
+                return
+            if KINDS[self.doc["kind"]].cuts:
+                self.authoring.edit(lambda d: a.cut_section(d, *corners, touching=NODE_PX_TOUCHING / self.view.scale))
+            else:
                 self.authoring.edit(lambda d: a.set_zone(d, *corners))
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -195,13 +202,13 @@ class EditorScene(Scene):
                 self.vary_load(load)
         elif a.takes_members(doc) and (member := member_at(doc, self._px, pos)) is not None:
             self.authoring.edit(lambda d: a.toggle_taken(d, member))
-        elif "zone" in KINDS[doc["kind"]].player_fields:
+        elif node is None and a.cut_part(doc) is not None and (member := member_at(doc, self._px, pos)) is not None:
+            self.authoring.edit(lambda d: a.toggle_part_member(d, member))
+        elif "zone" in KINDS[doc["kind"]].player_fields or (node is None and KINDS[doc["kind"]].cuts):  # a zone, or a section line
             corner = self._world(pos)
             self.drag = (corner, corner)
         elif node is None and a.asked_of(doc) is not None and (member := member_at(doc, self._px, pos)) is not None:
             self.authoring.edit(lambda d: a.toggle_asked(d, member))
-        elif node is None and "_joint" in doc and (member := member_at(doc, self._px, pos)) is not None:
-            self.authoring.edit(lambda d: a.toggle_joint_member(d, member))
 
     def vary_node(self, node: str, axis: str) -> None:
         """Node `node`'s distance from the leftmost support (axis "x") or height above the
@@ -235,6 +242,8 @@ class EditorScene(Scene):
             self.next_kind()
         elif field.name == "mode":
             self.authoring.edit(a.next_mode)
+        elif field.name == "side":
+            self.authoring.edit(a.other_side)
         elif field.name.startswith("cut:"):
             node = field.name.split(":", 1)[1]
             self.authoring.edit(lambda d: a.toggle_cut(d, node))
@@ -274,6 +283,8 @@ class EditorScene(Scene):
             self.vary_typed(text)
         elif name == "joint":
             self.authoring.edit(lambda d: a.isolate_joint(d, text.strip()))
+        elif name == "section":
+            self.authoring.edit(lambda d: a.name_section(d, text))
         elif name.startswith("number:"):
             self.authoring.edit(lambda d: a.set_range(d, name.split(":", 1)[1], text))
 
@@ -340,29 +351,12 @@ class EditorScene(Scene):
         surface.fill(BACKGROUND)
         area = self.picture_rect()
         surface.set_clip(area)
-        draw_draft(surface, fonts, self.doc, self.view, self.drag, a.asked_of(self.doc))
-        lines = draw.wrap(fonts.small, self._picture_help(), area.width - 2 * PAD)
+        sectioned = KINDS[self.doc["kind"]].cuts
+        draw_draft(surface, fonts, self.doc, self.view, None if sectioned else self.drag, a.asked_of(self.doc), self.drag if sectioned else None)
+        lines = draw.wrap(fonts.small, picture_help(self.doc), area.width - 2 * PAD)
         draw.text_block(surface, fonts.small, lines, (area.x + PAD, area.bottom - PAD - len(lines) * (fonts.small.get_linesize() + 2)), MUTED)
         surface.set_clip(None)
         self._draw_panel(surface, pygame.Rect(area.right, 0, surface.get_width() - area.right, surface.get_height()))
-
-    def _picture_help(self) -> str:
-        kind = KINDS[self.doc["kind"]]
-        said = (
-            _("Click a support to cut it away (or back); a joint: it alone, the method of joints (a click on one of its members: asked or given).")
-            if kind.cuts
-            else _("Click a member: taken away, the student's to put back (again: kept).")
-            if a.takes_members(self.doc)
-            else _("Drag out the zone the student builds in.")
-            if kind.builds
-            else _("Click a member: the level asks its force (again: not).")
-            if kind.asks_members
-            else ""
-        )
-        more = _(
-            "Click a load: the student's own number (again: the same for all). Shift/Ctrl+click a node: its height / its distance from the leftmost support."
-        )
-        return " ".join(x for x in (said, more) if x)
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fonts = self.app.fonts

@@ -152,6 +152,13 @@ def _picture_rows(doc: dict) -> list[Field]:
     if KINDS[doc["kind"]].cuts:
         said = _("Method of joints: type a joint's name, it alone is the free body: {joint}").format(joint=doc.get("_joint") or "—")
         rows.append(Field("joint", said, doc.get("_joint") or "", _("Method of joints, the joint: ")))
+        section = doc.get("_section")
+        cut = " ".join(section["shares"]) if section else ""
+        said = _("Method of sections: type the members a section cuts (or drag a line across them): {members}").format(members=cut or "—")
+        rows.append(Field("section", said, cut, _("Method of sections, the members cut: ")))
+        if section:
+            said = _("The part kept: {nodes} (Enter: the part on the other side)").format(nodes=", ".join(section["kept"]))
+            rows.append(Field("side", said))
         cut = {c["node"] for c in doc.get("cut", []) if c["what"] == "support"}
         for node in sorted(cut | {s["node"] for s in doc.get("supports", [])})[:ROWS_OF_A_KIND]:
             said = _("{node}: cut away (the student gives its forces)") if node in cut else _("{node}: a support, given (Enter: cut it away)")
@@ -165,6 +172,27 @@ def _picture_rows(doc: dict) -> list[Field]:
         said = _("The load at {node}, {size} kN: the same for every student (Enter: each their own)")
         rows.append(Field(f"load:{k}", said.format(node=load["node"], size=size)))
     return rows
+
+
+def picture_help(doc: dict) -> str:
+    """What a click or a drag on the editor's picture does, for the draft's kind: its help line."""
+    kind = KINDS[doc["kind"]]
+    said = (
+        _(
+            "Click a support to cut it away (or back); a joint: it alone, the method of joints; drag a line across"
+            " members: a section, the method of sections. A click on a member cut: asked or given."
+        )
+        if kind.cuts
+        else _("Click a member: taken away, the student's to put back (again: kept).")
+        if a.takes_members(doc)
+        else _("Drag out the zone the student builds in.")
+        if kind.builds
+        else _("Click a member: the level asks its force (again: not).")
+        if kind.asks_members
+        else ""
+    )
+    more = _("Click a load: the student's own number (again: the same for all). Shift/Ctrl+click a node: its height / its distance from the leftmost support.")
+    return " ".join(x for x in (said, more) if x)
 
 
 def in_panel_words(problem: str) -> str:
