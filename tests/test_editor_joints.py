@@ -58,7 +58,7 @@ def test_a_support_joint_gets_its_reaction_given_and_a_click_on_a_member_asks_or
     scene = EditorScene(app, sandbox_design())
     app.push(scene)
     click(scene, node_px(scene, "D"))  # away from the supports, to leave them be
-    type_into(scene, "joint", "A")  # the keyboard's way, to a support's joint
+    type_into(scene, "part", "A")  # the keyboard's way, to a support's joint
     doc = scene.doc
     assert [c["member"] for c in doc["cut"]] == ["AB", "AD"]
     assert [(ld["node"], kn(ld.get("fx", 0.0)), kn(ld.get("fy", 0.0))) for ld in doc["loads"]] == [("A", 0.0, 5.0)]  # the reaction, up

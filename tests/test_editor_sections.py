@@ -168,7 +168,7 @@ def test_a_section_dragged_by_mouse_is_cut_where_it_crosses_and_its_side_and_mem
     click(scene, row(scene, "side").center)  # the other side: C, D, F kept, D's reaction given
     assert scene.doc["_section"]["kept"] == ["C", "D", "F"]
     assert sorted(c["member"] for c in scene.doc["cut"]) == ["BC", "BF", "EF"]  # a new part: three asked again
-    type_into(scene, "section", "CD, FD")  # the keyboard's way: the members a section cuts, named (it cuts D out)
+    type_into(scene, "part", "CD, FD")  # the keyboard's way: the members a section cuts, named (it cuts D out)
     assert scene.doc["_section"]["kept"] == ["D"] and scene.findings().problems == []
     key(scene, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.doc["_section"]["kept"] == ["C", "D", "F"]  # Ctrl+Z: the section before
@@ -183,11 +183,13 @@ def test_a_section_that_does_not_cut_the_truss_in_two_is_refused_said_why_and_ch
     assert scene.doc == before and "does not cut the structure in two" in scene.authoring.said
     drag(scene, scene._px((4.0, -1.0)), scene._px((4.0, 4.0)))  # through B and E
     assert scene.doc == before and "passes through joint" in scene.authoring.said
-    type_into(scene, "section", "EF BF")
+    type_into(scene, "part", "EF BF")
     assert scene.doc == before and "do not cut the structure in two" in scene.authoring.said
     scene.authoring.said = ""
-    click(scene, scene._px((5.2, 1.0)))  # a click in the picture, no drag: nothing drawn, nothing said
+    click(scene, scene._px((10.5, 2.8)))  # a click in the picture off the truss, no drag: nothing drawn, nothing said
     assert scene.doc == before and scene.authoring.said == ""
+    click(scene, scene._px((5.2, 0.9)))  # a click on the bar BF: no body to take apart, said why
+    assert scene.doc == before and scene.authoring.said.startswith("BF is a two-force member")
 
 
 def test_four_members_cut_ask_the_three_statics_finds_and_the_fourth_is_given():

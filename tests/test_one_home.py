@@ -31,6 +31,7 @@ LEVEL_FORMAT = {
     ("app/widgets/panels.py", "member.get('kind', 'bar')"),  # a member entry's I is shown for a beam
     ("rules/answer.py", "a dict keyed by element kind"),  # CARRIES: what a free body's cut carries, by what it cuts
     ("rules/part_body.py", "m.get('kind')"),  # a member cut at a joint or a section is a bar's cut or a beam's, as the level format names cuts
+    ("rules/frame_body.py", "m.get('kind')"),  # a frame's member holds its node from turning as a beam not released there (the format's names)
 }
 CUT_WHAT = re.compile(r"^c(ut)?(\.what|\.get\('what'\))$")  # a free body's cut: a support, a pin, a bar or a beam (the level format's cut kinds)
 FORMATTERS = {"kn", "num", "figure"}

@@ -40,6 +40,7 @@ from equilibria.format.schema import LEVEL_ID, Player
 from equilibria.format.solution import load_solution
 from equilibria.rules.common import drafted_at_rest
 from equilibria.rules.construction import DRAFTED_STEEL, section_of
+from equilibria.rules.frame_body import body_apart
 from equilibria.rules.free_body import cut_of, support_of
 from equilibria.rules.judge import check as judge
 from equilibria.rules.kinds import KINDS
@@ -172,8 +173,8 @@ def _plain(doc: dict) -> dict:
     its members, no kind's fields."""
     doc = copy.deepcopy(doc)
     whole = doc.pop("_whole", None)
-    doc.pop("_joint", None)
-    doc.pop("_section", None)
+    for mark in PART_MARKS:
+        doc.pop(mark, None)
     if whole is not None:  # a joint or a section cut out: the structure it was cut from, as it was
         doc.pop("cut", None)
         doc.pop("vary", None)
@@ -242,6 +243,21 @@ def other_side(doc: dict) -> dict:
     return _section_of(doc, lambda structure: other_part(structure, set(section["kept"]), section["shares"]))
 
 
+def take_apart(doc: dict, member: str, asked: list[str] | None = None) -> dict:
+    """free_body: the frame taken apart at its pins, the body of member `member` alone
+    (game/rules/frame_body.py: cut at each node where another body or a support held it,
+    the cuts statics finds asked, the others' forces given from the whole frame); `asked`:
+    the nodes whose cuts are asked (default: supports first, as many as statics finds)."""
+    return _cut_free(doc, lambda structure: body_apart(structure, member, asked), {"_body": member})
+
+
+def toggle_body_cut(doc: dict, node: str) -> dict:
+    """A body's cut at `node` asked (the student gives its forces) or given (a load)."""
+    asked = [c["node"] for c in doc.get("cut") or []]
+    asked = [n for n in asked if n != node] if node in asked else [*asked, node]
+    return take_apart(doc, doc["_body"], asked)
+
+
 def _section_of(doc: dict, part: Callable[[dict], tuple[set[str], dict[str, float]]], asked: list[str] | None = None) -> dict:
     found: dict = {}
 
@@ -261,7 +277,7 @@ def _cut_free(doc: dict, body: Callable[[dict], dict], mark: dict) -> dict:
     if not KINDS[doc["kind"]].cuts:
         raise Refused(_("Only a free-body level has cuts: choose that kind first."))
     whole = doc.get("_whole") or {k: v for k, v in _plain(doc).items() if k in WHOLE}
-    structure = drafted_at_rest({**copy.deepcopy(doc), **copy.deepcopy(whole)})
+    structure = drafted_at_rest({**{k: copy.deepcopy(v) for k, v in doc.items() if k not in PART_MARKS}, **copy.deepcopy(whole)})
     structure.pop("cut", None)
     try:
         cut = body(structure)
@@ -271,6 +287,7 @@ def _cut_free(doc: dict, body: Callable[[dict], dict], mark: dict) -> dict:
 
 
 WHOLE = ("nodes", "members", "supports", "loads", "vary", "world")  # what `_whole` keeps of the structure a part was cut from
+PART_MARKS = ("_joint", "_section", "_body", "_cuts")  # which part a draft is: the editor's, never saved, dropped when another is cut
 
 
 def toggle_part_member(doc: dict, member: str) -> dict:
@@ -284,9 +301,34 @@ def toggle_part_member(doc: dict, member: str) -> dict:
     return _section_of(doc, lambda _structure: (set(section["kept"]), section["shares"]), asked)
 
 
+def part_typed(doc: dict) -> str:
+    """The part the draft is, as its row types it: the joint, the members the section cuts, the body's member ("": the whole)."""
+    section = doc.get("_section")
+    return doc.get("_joint") or (" ".join(section["shares"]) if section else "") or doc.get("_body") or ""
+
+
+def cut_out(doc: dict, text: str) -> dict:
+    """free_body: the part typed in `text` cut out of the whole structure: a joint's name (its
+    joint alone), the names of the members a section cuts (two or more), or one member of a
+    frame (its body alone); "" the whole structure again."""
+    names = text.replace(",", " ").split()
+    whole = doc.get("_whole") or {k: v for k, v in _plain(doc).items() if k in WHOLE}
+    nodes, members = {n["id"] for n in whole.get("nodes", [])}, [m["id"] for m in whole.get("members", [])]
+    if not names:
+        return set_kind(doc, doc["kind"])
+    if len(names) == 1 and names[0] in nodes:
+        return isolate_joint(doc, names[0])
+    if len(names) == 1 and names[0] in members:
+        return take_apart(doc, names[0])
+    if len(names) > 1 and all(n in members for n in names):
+        return name_section(doc, text)
+    said = _("Type a joint's name, the members a section cuts, or one member of a frame: the joints are {nodes}; the members are {members}.")
+    raise Refused(said.format(nodes=", ".join(sorted(nodes)), members=", ".join(members)))
+
+
 def cut_part(doc: dict) -> str | None:
-    """ "joint" or "section" when the draft is a part cut out of its structure, else None."""
-    return "joint" if "_joint" in doc else "section" if "_section" in doc else None
+    """What part of its structure the draft is, when it is one: "joint", "section" or "body" (a frame's, taken apart)."""
+    return next((part for part in ("joint", "section", "body") if f"_{part}" in doc), None)
 
 
 def supported(doc: dict) -> set[str]:
@@ -704,6 +746,8 @@ def checked(doc: dict) -> tuple[list[str], Level | None]:
         said = (
             _("cut: a joint gives two equations, so statics finds the forces of two of its members: a click on a member asked gives it")
             if cut_part(doc) == "joint"
+            else _("cut: a body gives three equations, so statics finds three of the unknowns at its cuts: a click on a cut asked gives it")
+            if cut_part(doc) == "body"
             else _(
                 "cut: a part cut by a section gives three equations, so statics finds the forces of three members"
                 " that neither meet at one point nor are parallel: a click on a member asked gives it"

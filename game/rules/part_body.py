@@ -40,12 +40,18 @@ def statics(doc: dict) -> tuple[dict[str, float], dict[str, dict]]:
     """(Each member's axial force [N], tension positive; each support's reaction [N, N m])
     of the structure `doc` (a level document, on its supports), its linear statics.
     ValueError when it is a mechanism."""
+    members, reactions = solved(doc)
+    return {k: float(r["axial"]) for k, r in members.items()}, reactions
+
+
+def solved(doc: dict) -> tuple[dict[str, dict], dict[str, dict]]:
+    """(Each member's results, each support's reaction) of `doc`'s linear statics (docs/model.md's contract)."""
     level = Level.model_validate({k: v for k, v in doc.items() if not k.startswith("_") and k not in ("cut", "player", "goal", "kind")} | {"kind": "sandbox"})
     sim = Simulation(build_model(level.model_data(), statics_only=True), "linear")
     if not sim.solve_linear().at_rest:
         raise ValueError(_("The structure is a mechanism: the forces of its members cannot be worked out."))
     results = sim.results()
-    return {k: float(r["axial"]) for k, r in results["members"].items()}, results["reactions"]
+    return results["members"], results["reactions"]
 
 
 def joint_body(doc: dict, node: str, asked: list[str] | None = None) -> dict:

@@ -6,8 +6,10 @@ a panel of its fields, and turns clicks and keys into edits.
 On the picture: a click on a support of a free-body level cuts it away (its forces are
 what the student gives) or puts it back, a click on another joint leaves that joint alone
 (the method of joints: game/rules/part_body.py), a line dragged across members is a
-section (the method of sections: the part on one side kept, its row turns it round), and
-a click on a member cut asks its force or gives it; a click on a member of a section level asks its
+section (the method of sections: the part on one side kept, its row turns it round), a
+click on a member of a frame takes the frame apart at its pins, that member's body alone
+(game/rules/frame_body.py), and a click on a member cut (a body's: on a node cut) asks its
+force or gives it; a click on a member of a section level asks its
 force (again: not); a click on a load's arrow makes its size a
 number of each student's own (again: the same for all); Shift+click on a node its height
 above the lowest support, Ctrl+click its distance from the leftmost (what the student
@@ -73,7 +75,8 @@ class EditorScene(Scene):
         self.leave_asked = False
         self.panel_top = 0  # [px] how far the panel's rows are scrolled (the focused row in view)
         self.rects: list[tuple[pygame.Rect, Field]] = []
-        self.drag: tuple[tuple[float, float], tuple[float, float]] | None = None  # a zone being dragged out [m]
+        self.drag: tuple[tuple[float, float], tuple[float, float]] | None = None  # a zone or a section line being dragged out [m]
+        self.pressed_member: str | None = None  # the member the drag started on (let go there: a click on it)
         self.checks = DraftChecks(self._find)  # validate, the answer and the preview, worked out beside the frame
         self.view = View(1.0, 0.0, 0.0)
         self._fitted_for: tuple | None = None
@@ -123,7 +126,10 @@ class EditorScene(Scene):
             self.drag = (self.drag[0], self._world(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             corners, self.drag = self.drag, None
-            if math.dist(*corners) * self.view.scale < DRAG_PX:  # a click, not a drag
+            pressed, self.pressed_member = self.pressed_member, None
+            if math.dist(*corners) * self.view.scale < DRAG_PX:  # a click, not a drag: on a frame's member, its body taken apart
+                if pressed is not None:
+                    self.authoring.edit(lambda d: a.take_apart(d, pressed))
                 return
             if KINDS[self.doc["kind"]].cuts:
                 self.authoring.edit(lambda d: a.cut_section(d, *corners, touching=NODE_PX_TOUCHING / self.view.scale))
@@ -190,6 +196,8 @@ class EditorScene(Scene):
         node, load = node_at(doc, self._px, pos), load_at(doc, self._px, pos)
         if node is not None and mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
             self.vary_node(node, "x" if mod & pygame.KMOD_CTRL else "y")
+        elif node is not None and a.cut_part(doc) == "body" and node in doc.get("_cuts", []):
+            self.authoring.edit(lambda d: a.toggle_body_cut(d, node))
         elif node is not None and KINDS[doc["kind"]].cuts and node in a.supported(doc):
             self.authoring.edit(lambda d: a.toggle_cut(d, node))
         elif node is not None and KINDS[doc["kind"]].cuts and "_joint" not in doc:  # a joint: the method of joints' free body
@@ -202,11 +210,12 @@ class EditorScene(Scene):
                 self.vary_load(load)
         elif a.takes_members(doc) and (member := member_at(doc, self._px, pos)) is not None:
             self.authoring.edit(lambda d: a.toggle_taken(d, member))
-        elif node is None and a.cut_part(doc) is not None and (member := member_at(doc, self._px, pos)) is not None:
+        elif node is None and a.cut_part(doc) in ("joint", "section") and (member := member_at(doc, self._px, pos)) is not None:
             self.authoring.edit(lambda d: a.toggle_part_member(d, member))
         elif "zone" in KINDS[doc["kind"]].player_fields or (node is None and KINDS[doc["kind"]].cuts):  # a zone, or a section line
             corner = self._world(pos)
             self.drag = (corner, corner)
+            self.pressed_member = member_at(doc, self._px, pos) if KINDS[doc["kind"]].cuts else None
         elif node is None and a.asked_of(doc) is not None and (member := member_at(doc, self._px, pos)) is not None:
             self.authoring.edit(lambda d: a.toggle_asked(d, member))
 
@@ -246,7 +255,7 @@ class EditorScene(Scene):
             self.authoring.edit(a.other_side)
         elif field.name.startswith("cut:"):
             node = field.name.split(":", 1)[1]
-            self.authoring.edit(lambda d: a.toggle_cut(d, node))
+            self.authoring.edit(lambda d: a.toggle_body_cut(d, node) if a.cut_part(d) == "body" else a.toggle_cut(d, node))
         elif field.name.startswith("load:"):
             load = int(field.name.split(":", 1)[1])
             self.vary_load(load)
@@ -281,10 +290,8 @@ class EditorScene(Scene):
             self.authoring.edit(lambda d: a.set_price(d, name.split(":", 1)[1], _number(text)))
         elif name == "dimension":
             self.vary_typed(text)
-        elif name == "joint":
-            self.authoring.edit(lambda d: a.isolate_joint(d, text.strip()))
-        elif name == "section":
-            self.authoring.edit(lambda d: a.name_section(d, text))
+        elif name == "part":
+            self.authoring.edit(lambda d: a.cut_out(d, text))
         elif name.startswith("number:"):
             self.authoring.edit(lambda d: a.set_range(d, name.split(":", 1)[1], text))
 

@@ -150,19 +150,32 @@ def _picture_rows(doc: dict) -> list[Field]:
         said = _("Members asked (their names, apart): {names}").format(names=" ".join(asked) or "—")
         rows.append(Field("asked", said, " ".join(asked), _("Members asked (their names, apart): ")))
     if KINDS[doc["kind"]].cuts:
-        said = _("Method of joints: type a joint's name, it alone is the free body: {joint}").format(joint=doc.get("_joint") or "—")
-        rows.append(Field("joint", said, doc.get("_joint") or "", _("Method of joints, the joint: ")))
+        part = a.part_typed(doc)
+        said = _(
+            "The free body, typed: a joint's name (the method of joints), the members a section cuts (the method of sections)"
+            " or a member of a frame (its body, the frame taken apart at its pins): {part}"
+        ).format(part=part or _("the whole structure"))
+        rows.append(Field("part", said, part, _("The free body (a joint, the members a section cuts, or a frame's member): ")))
         section = doc.get("_section")
-        cut = " ".join(section["shares"]) if section else ""
-        said = _("Method of sections: type the members a section cuts (or drag a line across them): {members}").format(members=cut or "—")
-        rows.append(Field("section", said, cut, _("Method of sections, the members cut: ")))
         if section:
             said = _("The part kept: {nodes} (Enter: the part on the other side)").format(nodes=", ".join(section["kept"]))
             rows.append(Field("side", said))
+        if a.cut_part(doc) == "body":  # each node the body was cut at: asked, or its force given
+            asked = {c["node"] for c in doc.get("cut", [])}
+            for node in doc.get("_cuts", [])[:ROWS_OF_A_KIND]:
+                said = _("{node}: cut, asked (the student gives its forces)") if node in asked else _("{node}: cut, its force given (Enter: asked)")
+                rows.append(Field(f"cut:{node}", said.format(node=node)))
+            return rows + _number_rows(doc)
         cut = {c["node"] for c in doc.get("cut", []) if c["what"] == "support"}
         for node in sorted(cut | {s["node"] for s in doc.get("supports", [])})[:ROWS_OF_A_KIND]:
             said = _("{node}: cut away (the student gives its forces)") if node in cut else _("{node}: a support, given (Enter: cut it away)")
             rows.append(Field(f"cut:{node}", said.format(node=node)))
+    return rows + _number_rows(doc)
+
+
+def _number_rows(doc: dict) -> list[Field]:
+    """A dimension of each student's own, and each load still the same for all."""
+    rows: list[Field] = []
     said = _("A dimension of each student's own: type a node and x (its distance from the leftmost support) or y (its height), such as D y")
     rows.append(Field("dimension", said, "", _("A dimension of each student's own (a node and x or y): ")))
     varied = varied_loads(doc)
@@ -180,7 +193,8 @@ def picture_help(doc: dict) -> str:
     said = (
         _(
             "Click a support to cut it away (or back); a joint: it alone, the method of joints; drag a line across"
-            " members: a section, the method of sections. A click on a member cut: asked or given."
+            " members: a section, the method of sections; a member of a frame: its body alone, taken apart at the pins."
+            " A click on a member cut, or a body's cut: asked or given."
         )
         if kind.cuts
         else _("Click a member: taken away, the student's to put back (again: kept).")
