@@ -31,7 +31,7 @@ from equilibria.files.store import read_json
 from equilibria.format.solution import load_solution
 from equilibria.rules.judge import check as judge
 from equilibria.rules.kinds import KINDS
-from equilibria.rules.variants import answer_solution
+from equilibria.rules.variants import answer_solution, draw, with_numbers
 
 TEXTS = ("title", "brief", "hints", "explanation", "vary")  # a shipped file's own words and numbers, which the part does not keep
 
@@ -230,3 +230,41 @@ def drag(scene: EditorScene, p, q) -> None:
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, mod=0))
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=q, rel=(q[0] - p[0], q[1] - p[1]), buttons=(1, 0, 0)))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=q, button=1))
+
+
+@pytest.mark.parametrize("level_id", list(CUT_FROM_TRUSS_01))
+def test_each_student_s_part_is_cut_from_their_own_whole_truss(level_id):
+    """truss-01 with its numbers (the loads PB, PC and Q each student's own): the part cut out
+    keeps them, each given force written from them (truss-02's A reaction: (8·PB + 4·PC −
+    3·Q)/12 up, by ΣM about D), so each student's part is the one cut from their whole. The
+    shipped level, which writes those forces by hand, gives the same answer at the same
+    numbers, at two corners of the ranges and a student's draw."""
+    data = read_json(LEVELS_DIR / "truss-01.json")
+    whole = {k: v for k, v in data.items() if k not in TEXTS or k == "vary"}
+    level = remade(CUT_FROM_TRUSS_01[level_id](a.start(whole)))
+    shipped = load_level(read_json(LEVELS_DIR / f"{level_id}.json"))
+    assert set(level.vary.numbers) == {"PB", "PC", "Q"}
+    for numbers in ({"PB": 10000, "PC": 4000, "Q": 12000}, {"PB": 18000, "PC": 10000, "Q": 4000}, draw(level, "s1001")):
+        assert close(axial(with_numbers(level, numbers)), axial(with_numbers(shipped, numbers))), numbers
+    if level_id == "truss-02":
+        assert level.vary.set == {"loads[0].fx": "-Q", "loads[0].fy": "0.666666666667 * PB + 0.333333333333 * PC - 0.25 * Q"}
+
+
+def test_a_part_s_numbers_are_the_whole_s_set_there_and_a_load_times_a_load_keeps_none():
+    """In a part the loads follow the whole's numbers: a click on a load is refused, said why;
+    a range typed or a number made the same for all goes to the whole and the part is cut
+    again; a load written as a product of two numbers (not linear) leaves the part none."""
+    data = read_json(LEVELS_DIR / "truss-01.json")
+    whole = {k: v for k, v in data.items() if k not in TEXTS or k == "vary"}
+    part = a.cut_section(a.start(whole), (5.2, -1.0), (5.2, 4.0))
+    with pytest.raises(a.Refused, match="A part cut out has the whole structure's numbers"):
+        a.vary_load(part, 0, a.Range(1, 2, 1))
+    narrower = a.set_range(part, "PB", "12 14 1")
+    assert narrower["_whole"]["vary"]["numbers"]["PB"]["max"] == 14000 and narrower["vary"]["numbers"]["PB"]["max"] == 14000
+    assert narrower["_section"] == part["_section"] and narrower["cut"] == part["cut"]
+    fixed = a.unvary(part, "Q")
+    assert "Q" not in fixed["_whole"]["vary"]["numbers"] and all("Q" not in e for e in fixed["vary"]["set"].values())
+    assert remade(fixed).vary is not None
+    whole["vary"]["set"]["loads[2].fx"] = "Q * PC / 9000"
+    unlinear = a.cut_section(a.start(whole), (5.2, -1.0), (5.2, 4.0))
+    assert "vary" not in unlinear and a.checked(unlinear)[0] == []

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import get_args
 
+from equilibria.course.carried import carried
 from equilibria.course.level import Level, level_problems
 from equilibria.course.teacher import teacher_folder, teacher_levels
 from equilibria.files.shipped import LEVELS_DIR
@@ -280,7 +281,7 @@ def _cut_free(doc: dict, body: Callable[[dict], dict], mark: dict) -> dict:
     structure = drafted_at_rest({**{k: copy.deepcopy(v) for k, v in doc.items() if k not in PART_MARKS}, **copy.deepcopy(whole)})
     structure.pop("cut", None)
     try:
-        cut = body(structure)
+        cut = carried(structure, body, body(structure))
     except ValueError as exc:
         raise Refused(str(exc)) from exc
     return {**cut, "kind": doc["kind"], "_whole": whole, **mark}
@@ -294,11 +295,33 @@ def toggle_part_member(doc: dict, member: str) -> dict:
     """A member cut at an isolated joint or a section asked (the student gives its force) or
     given (its force a load)."""
     asked = [c["member"] for c in doc.get("cut") or [] if c.get("member")]
-    asked = [m for m in asked if m != member] if member in asked else [*asked, member]
-    if "_joint" in doc:
+    return _recut(doc, [m for m in asked if m != member] if member in asked else [*asked, member])
+
+
+def _recut(doc: dict, asked: list[str] | None = None) -> dict:
+    """The part the draft is cut again from its whole structure (after a change to the whole's
+    numbers), `asked` asked (None: what it asks now: members cut, or a body's nodes)."""
+    part = cut_part(doc)
+    if asked is None:
+        asked = [c["node"] for c in doc.get("cut") or []] if part == "body" else [c["member"] for c in doc.get("cut") or [] if c.get("member")]
+    if part == "joint":
         return isolate_joint(doc, doc["_joint"], asked)
+    if part == "body":
+        return take_apart(doc, doc["_body"], asked)
     section = doc["_section"]
     return _section_of(doc, lambda _structure: (set(section["kept"]), section["shares"]), asked)
+
+
+PART_NUMBERS = N_(
+    "A part cut out has the whole structure's numbers, its given forces worked out from them: make a load or a dimension"
+    " each student's own on the whole (empty the free body's row), then cut the part again."
+)
+
+
+def _on_whole(doc: dict, change: Callable[[dict], dict]) -> dict:
+    """A part's draft with `change` made to its whole structure's numbers, the part cut again."""
+    whole = change({**copy.deepcopy(doc["_whole"]), "kind": doc["kind"]})
+    return _recut({**doc, "_whole": {k: whole[k] for k in WHOLE if k in whole}})
 
 
 def part_typed(doc: dict) -> str:
@@ -589,6 +612,8 @@ def suggested_range(value: float, unit: str) -> Range:
 def vary_load(doc: dict, load: int, rng: Range) -> dict:
     """The size of load `load` (its index in `loads`) a number of each student's own in
     `rng` [kN]: named P1, P2, … by the order the teacher chose them, its direction kept."""
+    if cut_part(doc) is not None:
+        raise Refused(_(PART_NUMBERS))
     doc = copy.deepcopy(doc)
     entry = doc["loads"][load]
     parts = [k for k in ("fx", "fy") if entry.get(k)]
@@ -609,6 +634,8 @@ def vary_node(doc: dict, node: str, axis: str, rng: Range) -> dict:
     """Node `node`'s coordinate `axis` ("x" or "y") a number of each student's own in
     `rng` [m], measured from the node the student sees it from (`measured_from`): its
     distance from the leftmost support, its height above the lowest."""
+    if cut_part(doc) is not None:
+        raise Refused(_(PART_NUMBERS))
     doc = copy.deepcopy(doc)
     origin, value = measured_from(doc, node, axis)
     name = _name_for(doc, f"nodes.{node}.{axis}", "L")
@@ -664,6 +691,8 @@ def _number(doc: dict, name: str, rng: Range, unit: str, value: float, words: st
 def set_range(doc: dict, name: str, text: str) -> dict:
     """Number `name`'s range as typed: its least and greatest values and the step, in its
     unit ("6 18 1": 6 kN to 18 kN in steps of 1 kN); its default kept where it still lies in it."""
+    if cut_part(doc) is not None:
+        return _on_whole(doc, lambda whole: set_range(whole, name, text))
     parts = text.replace(";", " ").split()
     try:
         low, high, step = (float(p.replace(",", ".")) for p in parts)
@@ -684,6 +713,8 @@ def set_range(doc: dict, name: str, text: str) -> dict:
 
 def unvary(doc: dict, name: str) -> dict:
     """The number `name` the same for every student again (its default in the level)."""
+    if cut_part(doc) is not None:
+        return _on_whole(doc, lambda whole: unvary(whole, name))
     doc = copy.deepcopy(doc)
     vary = doc.get("vary") or {"numbers": {}}
     vary["numbers"].pop(name, None)

@@ -174,7 +174,10 @@ def _picture_rows(doc: dict) -> list[Field]:
 
 
 def _number_rows(doc: dict) -> list[Field]:
-    """A dimension of each student's own, and each load still the same for all."""
+    """A dimension of each student's own, and each load still the same for all (a part cut
+    out: what it has of the whole's numbers, and where to set them)."""
+    if a.cut_part(doc) is not None:
+        return [Field("part-numbers", _(a.PART_NUMBERS))]
     rows: list[Field] = []
     said = _("A dimension of each student's own: type a node and x (its distance from the leftmost support) or y (its height), such as D y")
     rows.append(Field("dimension", said, "", _("A dimension of each student's own (a node and x or y): ")))
