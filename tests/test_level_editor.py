@@ -185,7 +185,7 @@ def test_a_build_level_made_by_mouse_keeps_the_design_as_its_reference_answer_an
     while scene.doc["kind"] != "build":  # K goes through the kinds the editor makes
         key(scene, pygame.K_k)
         seen.append(scene.doc["kind"])
-    assert seen == ["free_body", "section", "sandbox", "zero_force", "determinacy", "build"]
+    assert seen == ["free_body", "section", "sandbox", "balance", "zero_force", "determinacy", "build"]
     assert sorted(n["id"] for n in scene.doc["nodes"]) == ["A", "B", "C"] and scene.doc["members"] == []  # D and the members: the student's to build
     a_px, c_px = node_px(scene, "A"), node_px(scene, "C")
     start, end = (a_px[0] - 30, a_px[1] + 10), (c_px[0] + 30, c_px[1] - 2.25 * (c_px[0] - a_px[0]) / 4)  # a zone 2.25 m high over the span

@@ -46,7 +46,7 @@ from equilibria.rules.free_body import cut_of, support_of
 from equilibria.rules.judge import check as judge
 from equilibria.rules.kinds import KINDS
 from equilibria.rules.part_body import joint_body, named_section, other_part, part_body, section_body
-from equilibria.rules.variants import LEAST_VERSIONS, answer_lines, answer_solution, evaluate, names_in, parse, shown
+from equilibria.rules.variants import LEAST_VERSIONS, answer_lines, answer_solution, evaluate, extremes, names_in, parse, shown, with_numbers
 from equilibria.words.i18n import LANGUAGES, N_, _, decimal, language, speaking
 
 KINDS_MADE = tuple(k.name for k in KINDS.values() if k.drafted is not None)  # the kinds the editor makes, in the order K goes through them
@@ -500,6 +500,35 @@ def set_goal(doc: dict, field: str, value: float) -> dict:
     return doc
 
 
+PLAYER_UNITS = {"forces": 1.0, "max_force": 1000.0}  # a balance's fields the editor sets, and the unit a teacher types them in (forces, kN)
+MOST_FORCES = 4  # a balance asks for at most this many forces: the level format's own bound is larger, a class's patience is not
+
+
+def set_player(doc: dict, field: str, value: float) -> dict:
+    """A balance's number of forces, or its largest force allowed [kN] (`PLAYER_UNITS`)."""
+    if field not in PLAYER_UNITS or "max_force" not in KINDS[doc["kind"]].player_fields:
+        raise Refused(_("This kind of level does not ask that."))
+    if field == "forces" and not (value == int(value) and 1 <= value <= MOST_FORCES):
+        raise Refused(_("Type a whole number of forces from 1 to {most}.").format(most=MOST_FORCES))
+    if not (value > 0 and math.isfinite(value)):
+        raise Refused(_("Type a number greater than zero."))
+    doc = copy.deepcopy(doc)
+    doc["player"][field] = int(value) if field == "forces" else _round(value * PLAYER_UNITS[field])
+    return doc
+
+
+def toggle_place(doc: dict, node: str) -> dict:
+    """A balance's node `node` one where the student's forces may act, or no longer."""
+    if "max_force" not in KINDS[doc["kind"]].player_fields:
+        raise Refused(_("This kind of level does not ask that."))
+    doc = copy.deepcopy(doc)
+    nodes = list(doc["player"].get("nodes") or [])
+    doc["player"]["nodes"] = [n for n in nodes if n != node] if node in nodes else [*nodes, node]
+    if not doc["player"]["nodes"]:
+        raise Refused(_("The forces need somewhere to act: keep at least one node."))
+    return doc
+
+
 def set_price(doc: dict, section: str, cost: float) -> dict:
     """A build level's price of a metre of `section`."""
     if not KINDS[doc["kind"]].builds or section not in doc["player"].get("sections", {}):
@@ -773,6 +802,8 @@ def checked(doc: dict) -> tuple[list[str], Level | None]:
         return [said, *found], None
     if level is not None and KINDS[doc["kind"]].builds and (problem := design_problem(doc, level)) is not None:
         return [*found, problem], None
+    if level is not None and "max_force" in KINDS[doc["kind"]].player_fields and (problem := _force_problem(level)) is not None:
+        return [*found, problem], None
     if level is not None and level.cut and cut_part(doc) is not None and answer_solution(level) is None:  # too many members asked
         said = (
             _("cut: a joint gives two equations, so statics finds the forces of two of its members: a click on a member asked gives it")
@@ -792,6 +823,25 @@ def checked(doc: dict) -> tuple[list[str], Level | None]:
         )
         return [*found, said], None
     return found, level
+
+
+def _force_problem(level: Level) -> str | None:
+    """A balance whose forces cannot balance some student's loads at its nodes, or only with
+    a force larger than it allows: said with the force needed (the editor's own checks, at
+    the level's numbers and at the ends of its ranges)."""
+    wanted, nodes = level.player.forces or 2, level.player.nodes or []
+    if nodes and len(nodes) < wanted:
+        return "player.nodes: " + _("{n} forces act at {n} nodes, one each: give them as many (a click on a node)").format(n=wanted)
+    for numbers in [{}, *extremes(level)]:
+        version = with_numbers(level, numbers, explain=False, texts=False) if numbers else level
+        answer = KINDS[level.kind].answer(version)
+        if answer is None:
+            return "player.nodes: " + _("no forces at these nodes balance the loads (all on one line?): add a node off their line")
+        needed = max(math.hypot(f.fx, f.fy) for f in answer)
+        if version.player.max_force is not None and needed > version.player.max_force * (1 + 1e-9):
+            said = _("a student's loads need a force of {size} at least: allow that much")
+            return "player.max_force: " + said.format(size=shown(needed, "kN"))
+    return None
 
 
 def problems(doc: dict) -> list[str]:
@@ -825,6 +875,11 @@ def reference(doc: dict, level: Level | None = None) -> list[str]:
         tiny = max(1e-3, 1e-6 * max(abs(m.force) for m in forces))  # below a millinewton, or round-off of the largest force: none
         sign = [0 if m.force > tiny else 1 if m.force < -tiny else 2 for m in forces]
         return [said[k].format(member=m.member, force=shown(abs(m.force), "kN")) for k, m in zip(sign, forces, strict=True)]
+    pushes = [m for m in moves if getattr(m, "fx", None) is not None]
+    if pushes:  # a balance: one set of forces that balances, of the many that do
+        said = _("force at {node}: Fx = {fx}, Fy = {fy}")
+        lines = [said.format(node=m.node, fx=shown(m.fx, "kN"), fy=shown(m.fy, "kN")) for m in pushes]
+        return [*lines, _("(one answer of many: any forces where the level allows them that balance the loads pass)")]
     members = [m.member for m in moves if hasattr(m, "member")]
     return [_("The members of the answer: {members}").format(members=", ".join(members) or _("none"))]
 

@@ -32,11 +32,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from pydantic import ValidationError
 
 from equilibria.engine.model import Model, build_model
 from equilibria.format.schema import BaseLevel as Level
 from equilibria.format.solution import AddForce, Solution
-from equilibria.rules.common import Verdict, hold_time, limit, moment_point, run
+from equilibria.rules.common import Verdict, drafted_at_rest, hold_time, limit, moment_point, run
 from equilibria.rules.contact import judge_on_contacts
 from equilibria.rules.equilibrium import FLOOR, SHOWN_BEFORE_PASS, bounds, off_words, ranked_off, sums, tolerance_of
 from equilibria.rules.kind import Kind, Places
@@ -167,6 +168,39 @@ def _sense(level: Level, model: Model) -> list[str]:
     return []
 
 
+DRAFTED_FORCES = 2  # the forces a drafted balance level asks for: two hooks, as balance-01 to -03
+FORCE_MARGIN = 1.5  # a drafted level's largest force allowed: half as much again as the answer's largest, rounded up
+FORCE_ROUND = 1000.0  # [N] to a kilonewton
+
+
+def drafted(doc: dict) -> dict:
+    """The editor's balance level: the structure floating free (its supports gone, weight
+    left out), the student's DRAFTED_FORCES forces to go where the supports were (where the
+    structure was held; at any node but a loaded one where fewer than two held it), the
+    largest force allowed FORCE_MARGIN times the answer's largest. ValueError when no forces
+    there balance the loads (the nodes all on one line, say)."""
+    held = [s["node"] for s in doc.get("supports") or []]
+    doc = drafted_at_rest(doc)
+    doc.pop("supports", None)
+    doc.pop("cut", None)
+    loaded = {ld["node"] for ld in doc.get("loads") or []}
+    nodes = held if len(held) >= DRAFTED_FORCES else [n["id"] for n in doc["nodes"] if n["id"] not in loaded]
+    largest = max((math.hypot(ld.get("fx", 0.0), ld.get("fy", 0.0)) for ld in doc.get("loads") or []), default=0.0)
+    if largest == 0:
+        raise ValueError(_("A balance level needs a load to balance: add one in the sandbox first."))
+    doc["player"] = {"forces": DRAFTED_FORCES, "nodes": nodes}
+    try:
+        answer = balancing_forces(Level.model_validate({k: v for k, v in doc.items() if not k.startswith("_")}))
+    except ValidationError:  # the structure has a problem of its own, which the editor's checks say: the largest force a guess
+        doc["player"]["max_force"] = 2 * largest
+        return doc
+    if answer is None:
+        raise ValueError(_("No {n} forces at {nodes} balance the loads: choose nodes not all on one line.").format(n=DRAFTED_FORCES, nodes=", ".join(nodes)))
+    most = max(math.hypot(f.fx, f.fy) for f in answer)
+    doc["player"]["max_force"] = max(FORCE_ROUND, math.ceil(FORCE_MARGIN * most / FORCE_ROUND) * FORCE_ROUND)
+    return doc
+
+
 KIND = Kind(
     name="balance",
     title_word=N_("balance"),
@@ -183,4 +217,5 @@ KIND = Kind(
     resultants_before_pass=False,  # the resultant of a distributed load is a step of the answer
     seeks_mechanism=False,  # the body is free on purpose
     hides_sums_until_passed=True,  # ΣF and ΣM of the student's forces would read off the answer
+    drafted=drafted,
 )

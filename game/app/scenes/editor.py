@@ -198,6 +198,8 @@ class EditorScene(Scene):
             self.vary_node(node, "x" if mod & pygame.KMOD_CTRL else "y")
         elif node is not None and a.cut_part(doc) == "body" and node in doc.get("_cuts", []):
             self.authoring.edit(lambda d: a.toggle_body_cut(d, node))
+        elif node is not None and "max_force" in KINDS[doc["kind"]].player_fields:  # a balance: where the forces may act
+            self.authoring.edit(lambda d: a.toggle_place(d, node))
         elif node is not None and KINDS[doc["kind"]].cuts and node in a.supported(doc):
             self.authoring.edit(lambda d: a.toggle_cut(d, node))
         elif node is not None and KINDS[doc["kind"]].cuts and "_joint" not in doc:  # a joint: the method of joints' free body
@@ -286,6 +288,8 @@ class EditorScene(Scene):
             self.authoring.edit(lambda d: a.set_budget(d, _number(text)))
         elif name.startswith("goal:"):
             self.authoring.edit(lambda d: a.set_goal(d, name.split(":", 1)[1], _number(text)))
+        elif name.startswith("player:"):
+            self.authoring.edit(lambda d: a.set_player(d, name.split(":", 1)[1], _number(text)))
         elif name.startswith("price:"):
             self.authoring.edit(lambda d: a.set_price(d, name.split(":", 1)[1], _number(text)))
         elif name == "dimension":

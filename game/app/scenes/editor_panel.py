@@ -130,6 +130,14 @@ def _goal_rows(doc: dict, lang: str) -> list[Field]:
     if "max_displacement" in kind.goal_fields and "max_displacement" in goal:
         cm = goal["max_displacement"] / a.GOAL_UNITS["max_displacement"]
         rows.append(Field("goal:max_displacement", _("Largest sag allowed: {value} cm").format(value=decimal(cm, 1)), _plain(cm)))
+    if "max_force" in kind.player_fields and "player" in doc:  # a balance: how many forces, how large, where
+        player = doc["player"]
+        rows.append(Field("player:forces", _("Forces the student adds: {n}").format(n=player.get("forces", 2)), str(player.get("forces", 2))))
+        if player.get("max_force"):
+            kn_ = player["max_force"] / a.PLAYER_UNITS["max_force"]
+            rows.append(Field("player:max_force", _("Largest force allowed: {value} kN").format(value=decimal(kn_, 1)), _plain(kn_)))
+        said = _("Where they may act: {nodes} (a click on a node: there, or no longer)").format(nodes=", ".join(player.get("nodes") or []) or "—")
+        rows.append(Field("places", said))
     if kind.builds:
         budget = doc["player"]["budget"]
         rows.append(Field("budget", _("Budget: {budget}").format(budget=decimal(budget, 0)), _plain(budget)))
@@ -202,6 +210,8 @@ def picture_help(doc: dict) -> str:
         if kind.cuts
         else _("Click a member: taken away, the student's to put back (again: kept).")
         if a.takes_members(doc)
+        else _("Click a node: one where the student's forces may act (again: not).")
+        if "max_force" in kind.player_fields
         else _("Drag out the zone the student builds in.")
         if kind.builds
         else _("Click a member: the level asks its force (again: not).")
