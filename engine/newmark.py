@@ -34,7 +34,12 @@ the contraction goes on (r_k²/r_{k−1}: a kept factor converges linearly): tha
 the iteration that only confirmed a converged step (3.6 → 2.4 a step on the shaken
 50,006-member lattice). A step Newton cannot converge in 40 iterations is
 cut in halves, down to 1/64 of the step; a run that still fails is rolled back to where
-the call started and explained (Unstable), never a crash.
+the call started and explained (Unstable), never a crash. A converged step in which a
+member turns by more than TURN_MOST is cut in halves too (while it can be): the rule
+follows a fast rotation (a light link spinning about a pin, a dangling stub whipped round)
+only in small turns a step; past a radian a step it pumps energy into the spin (a 5 cm
+stub on a swinging bar, seen spinning at 4,500 rad/s with its kinetic energy 50 times
+what the loads had given it, then no step converged).
 
 Undamped and linear, the average acceleration rule conserves ½vᵀMv + ½xᵀKx exactly; it
 stretches the period of a mode by (ωh/2)/arctan(ωh/2) (0.8 % at h = T/20).
@@ -79,6 +84,10 @@ TOLERANCE = 1e-10
 # where no co-rotational element is near its answer; the speed held (x₀ + h v₀) starts
 # it near the state it leaves.
 PREDICTOR_REACH = 0.01
+# A member may turn by at most this much [rad] in one step while the step can still be cut:
+# a rotation of ωh per step is followed to (ωh)²/12 of its phase by the average
+# acceleration rule, 0.5 % at 0.25 rad (a swinging bar turns ~0.03 rad a game step).
+TURN_MOST = 0.25
 RESIDUAL = 1e-9
 FAST = 0.1  # an iteration that cuts the residual to this share of the last one or less converges fast
 LEAP = 10.0  # an iteration whose residual grows this many times has leapt away
@@ -101,6 +110,7 @@ class Newmark:
         self.beta = 0.25 * (1.0 - alpha) ** 2
         self._fixed = None  # the held-DOF mask the pattern was made for
         self._lu = None  # (h, splu factor)
+        self._ends = None  # (the model, its members' end nodes (M, 2)): what `_turned` measures
         self._accel = None  # (pos, vel, a): the acceleration at the end of the last step, and where
         self.factorizations = 0
         self.iterations = 0
@@ -243,13 +253,26 @@ class Newmark:
         """One step of h from s (in place), in halves if Newton fails; (F₁, a₁)."""
         saved = (s.pos.copy(), s.vel.copy(), s.chord.copy(), s.clock.copy())
         result = self._newton(model, s, F0, a0, h)
-        if result is not None:
+        if result is not None and (depth >= CUTS or self._turned(model, saved[0], s.pos) <= TURN_MOST):
             return result
         s.pos[:], s.vel[:], s.chord[:], s.clock[:] = saved
         if depth >= CUTS:
             raise NewmarkFailed(f"Newton did not converge even on a step of {h:.3g} s ({2**CUTS} times shorter than the step asked for)")
         F0, a0 = self._step(model, s, F0, a0, 0.5 * h, depth + 1)
         return self._step(model, s, F0, a0, 0.5 * h, depth + 1)
+
+    def _turned(self, model, before: np.ndarray, after: np.ndarray) -> float:
+        """The largest angle [rad] a member's chord turned through from `before` to `after` (N, 3)."""
+        if self._ends is None or self._ends[0] is not model:
+            self._ends = (model, results.member_ends(model))
+        ends = self._ends[1]
+        if not len(ends):
+            return 0.0
+        d0 = before[ends[:, 1], :2] - before[ends[:, 0], :2]
+        d1 = after[ends[:, 1], :2] - after[ends[:, 0], :2]
+        cross = d0[:, 0] * d1[:, 1] - d0[:, 1] * d1[:, 0]
+        dot = (d0 * d1).sum(axis=1)
+        return float(np.abs(np.arctan2(cross, dot)).max())
 
     def _newton(self, model, s, F0, a0, h):
         """Solve one step by Newton; (F₁, a₁) with s advanced, or None (s garbled).

@@ -238,8 +238,11 @@ class Simulation(Interaction):
             steps, at_rest = self.implicit.advance(self, seconds, until_rest)
         except newmark.NewmarkFailed as exc:
             self.refresh()
-            said = N_("unstable near t = {time} s: {cause}; rolled back to t = {time} s, where this run started")
-            raise Unstable(Words(said, {"time": f"{self.time:.4g}", "cause": str(exc)})) from None
+            said = N_(
+                "unstable near t = {time} s: a part moved too fast to follow (a light member whipped round, or a joint"
+                " pulled through another); rolled back to t = {time} s, where this run started"
+            )
+            raise Unstable(Words(said, {"time": f"{self.time:.4g}"})) from exc  # the step sizes tried: the exception's, not a student's
         self.refresh()
         return Outcome(steps, at_rest)
 
