@@ -52,6 +52,8 @@ def test_k_makes_a_balance_of_the_structure_with_forces_where_it_was_held_and_it
     assert judge(level, load_solution(answer)).passed
     answer["moves"][0]["fy"] += 1000  # 6 kN at A: it turns
     assert not judge(level, load_solution(answer)).passed
+    key(scene, pygame.K_k)  # the next kind: the structure's own supports back
+    assert scene.doc["kind"] != "balance" and sorted(s["node"] for s in scene.doc.get("supports") or []) == ["A", "C"]
 
 
 def level_answer(level):

@@ -185,12 +185,13 @@ def test_a_shipped_stability_level_made_again_by_taking_its_answer_s_members_awa
     away for the student to put back: the reference structure opened in the editor, K to its kind, and the
     members the shipped reference adds taken away (a click each; the draft's own first choice put back) give
     the shipped level's members, supports and loads, and the structure as drawn is the reference answer that
-    passes the judge. A reference that adds a support cannot be made so (the editor takes members, not
-    supports, away): said, and skipped."""
+    passes the judge. A reference that adds a support has it taken away too (a click on the support), the
+    student's to put back: of the kinds taken away, at their nodes, as many as are taken."""
     data, design, moves = reference_design(level_id)
-    if any(isinstance(m, AddSupport) for m in moves):
-        pytest.skip("its answer adds a support: the editor takes members away, not supports")
     doc = a.set_kind(a.start(design), data["kind"])
+    for mv in moves:
+        if isinstance(mv, AddSupport):
+            doc = a.toggle_taken_support(doc, mv.node)
     added = {frozenset((mv.i, mv.j)) for mv in moves if isinstance(mv, AddMember)}  # the sandbox names members itself: by their ends
     assert not any(isinstance(mv, AddNode) for mv in moves)  # a stability answer adds no node: the ends are the file's
     for m in doc["_design"]["members"]:
@@ -208,6 +209,11 @@ def test_a_shipped_stability_level_made_again_by_taking_its_answer_s_members_awa
     verdict = judge(remade, load_solution(a.reference_design(doc)))
     assert verdict.passed, verdict.reason
     assert math.isclose(verdict.figures["cost"], a.design_cost(doc), rel_tol=1e-9)
+    added = [mv for mv in moves if isinstance(mv, AddSupport)]
+    if added:  # the supports: as many as the answer adds, where it adds them, a pin, a roller and a fixed base among the kinds offered
+        offered = {support_key({"fix": k} if isinstance(k, list) else {"roller": k.model_dump()}) for k in remade.player.supports}
+        assert {mv.key for mv in added} <= offered and {("x", "y"), ("y",), ("rot", "x", "y")} <= offered
+        assert sorted(remade.player.nodes) == sorted(mv.node for mv in added) and remade.player.max_supports == len(added)
 
 
 def test_a_stability_draft_first_takes_away_a_member_whose_loss_leaves_a_mechanism_and_says_when_none_is_left():
@@ -218,3 +224,41 @@ def test_a_stability_draft_first_takes_away_a_member_whose_loss_leaves_a_mechani
     assert a.checked(doc)[0] == [] and a.reference_design(doc)["moves"] == [{"type": "add_member", "id": "BD", "i": "B", "j": "D", "section": "light"}]
     back = a.toggle_taken(doc, "BD")  # put back: nothing left to do
     assert a.checked(back)[0] == ["supports: a stability level starts as a mechanism, but this structure is already stable"]
+
+
+def test_a_support_taken_away_in_a_stability_draft_is_the_student_s_to_put_back_and_the_saved_answer_puts_it_back(app, home):
+    """The truss of tests/test_level_editor.py in a stability draft, the roller at C taken
+    away by a click (and BD, the draft's first member taken, put back): the truss then turns
+    about A, a mechanism; the student may put one support back at C (a pin, a roller or a
+    fixed base, priced 200 and 500), the budget half as much again as the roller's 200; the
+    saved reference answer puts the roller back and passes, no support fails."""
+    import pygame
+    from test_level_editor import click, frame, key, node_px, sandbox_design, type_into
+
+    from equilibria.app.scenes.editor import EditorScene
+    from equilibria.cli.main import main
+
+    scene = EditorScene(app, sandbox_design())
+    app.push(scene)
+    while scene.doc["kind"] != "stability":
+        key(scene, pygame.K_k)
+    scene.authoring.edit(lambda d: a.toggle_taken(d, "BD"))  # the draft's first member taken: kept
+    frame(app)
+    click(scene, node_px(scene, "C"))
+    doc = scene.doc
+    assert [s["node"] for s in doc["supports"]] == ["A"] and [s["node"] for s in a.taken_supports(doc)] == ["C"]
+    assert doc["player"]["nodes"] == ["C"] and doc["player"]["max_supports"] == 1 and doc["player"]["budget"] == 300
+    assert scene.findings().problems == []
+    type_into(scene, "id", "hold-it")
+    key(scene, pygame.K_s, pygame.KMOD_CTRL)
+    path = home / "hold-it.json"
+    assert path.is_file(), scene.authoring.said
+    assert main(["validate", str(path)]) == 0
+    saved = read_json(home / "solutions" / "hold-it.json")
+    assert saved["moves"] == [{"type": "add_support", "node": "C", "fix": ["y"]}]
+    level = load_level(read_json(path))
+    assert judge(level, load_solution(saved)).passed
+    assert not judge(level, load_solution({"format": 1, "level": "hold-it", "moves": []})).passed
+    frame(app)
+    click(scene, next(rect for rect, f in scene.rects if f.name == "taken:C").center)  # its row: kept again
+    assert [s["node"] for s in scene.doc["supports"]] == ["A", "C"] and "max_supports" not in scene.doc["player"]

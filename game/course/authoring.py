@@ -185,8 +185,12 @@ def _plain(doc: dict) -> dict:
     design = doc.pop("_design", None)
     if design is not None:
         doc["nodes"], doc["members"] = design["nodes"], design["members"]
+        if "supports" in design:  # a stability draft's supports taken away: back
+            doc["supports"] = design["supports"]
     if "_world" in doc:
         doc["world"] = doc.pop("_world")
+    if "_supports" in doc:  # a balance floats free: its structure's supports kept aside
+        doc["supports"] = doc.pop("_supports")
     for key in ("player", "goal"):
         doc.pop(key, None)
     return doc
@@ -408,7 +412,58 @@ def design_cost(doc: dict) -> float:
     built = _built(doc)
     price = {m["id"]: sections.get(section_of(sections, m) or "", {}).get("cost", 0.0) for m in built}
     members = sum(math.dist(where[m["i"]], where[m["j"]]) * price[m["id"]] for m in built)
-    return members + doc["player"].get("node_cost", 0) * len(where.keys() - given)
+    supports = sum(_support_price(doc["player"], s) for s in taken_supports(doc))
+    return members + supports + doc["player"].get("node_cost", 0) * len(where.keys() - given)
+
+
+SUPPORT_COST = 200  # a stability draft's price of a support the student puts back (frames-02's), and of a fixed base
+FIXED_SUPPORT_COST = 500
+
+
+def _support_price(player: dict, support: dict) -> float:
+    """What support `support` costs the student by `player`'s prices (rules/construction.py `support_price`)."""
+    if "rot" in (support.get("fix") or []) and player.get("fixed_support_cost") is not None:
+        return player["fixed_support_cost"]
+    return player.get("support_cost") or 0.0
+
+
+def taken_supports(doc: dict) -> list[dict]:
+    """stability: the design's supports the draft takes away, the student's to put back."""
+    kept = {s["node"] for s in doc.get("supports") or []}
+    return [s for s in (doc.get("_design") or {}).get("supports", []) if s["node"] not in kept]
+
+
+def toggle_taken_support(doc: dict, node: str) -> dict:
+    """stability: the support at `node` taken away (the student's to put back, at a price:
+    SUPPORT_COST, a fixed base FIXED_SUPPORT_COST) or kept; the student may put back as
+    many supports as are taken, at their nodes, choosing each one's kind (a pin, a roller,
+    a fixed base, and any other kind taken away); the budget half as much again as all
+    that is taken away costs."""
+    if not takes_members(doc):
+        raise Refused(_("Only a stability level takes members away: choose that kind first."))
+    doc = copy.deepcopy(doc)
+    design = doc.setdefault("_design", {"nodes": doc["nodes"], "members": doc.get("members") or []})
+    design.setdefault("supports", list(doc.get("supports") or []))
+    if node not in {s["node"] for s in design["supports"]}:
+        raise Refused(_("Nothing holds this point: a support is taken away where the structure as drawn has one."))
+    kept = {s["node"] for s in doc.get("supports") or []}
+    kept = kept - {node} if node in kept else kept | {node}
+    doc["supports"] = [s for s in design["supports"] if s["node"] in kept]
+    taken = taken_supports(doc)
+    player = doc["player"]
+    for key in ("supports", "support_cost", "fixed_support_cost", "max_supports", "nodes"):
+        player.pop(key, None)
+    if taken:
+        offered = [["x", "y"], ["y"], ["rot", "x", "y"]]  # a pin, a roller, a fixed base: the student chooses, as the kinds taken do not say
+        for support in taken:
+            kind = {"angle": support["roller"]["angle"]} if support.get("roller") else sorted(support["fix"])
+            if kind not in offered:
+                offered.append(kind)
+        player.update(supports=offered, support_cost=SUPPORT_COST, max_supports=len(taken), nodes=[s["node"] for s in taken])
+        player["fixed_support_cost"] = FIXED_SUPPORT_COST
+    if _built(doc) or taken:
+        player["budget"] = _nice_budget(1.5 * design_cost(doc))
+    return doc
 
 
 def _built(doc: dict) -> list[dict]:
@@ -438,7 +493,7 @@ def toggle_taken(doc: dict, member: str) -> dict:
     if len(kept) == len(doc.get("members") or []):
         kept = [m for m in doc["_design"]["members"] if m["id"] in {k["id"] for k in kept} | {member}]
     doc["members"] = kept
-    if _built(doc):
+    if _built(doc) or taken_supports(doc):
         doc["player"]["budget"] = _nice_budget(1.5 * design_cost(doc))
     return doc
 
@@ -893,6 +948,7 @@ def reference_design(doc: dict) -> dict | None:
     moves = [{"type": "add_node", "id": n["id"], "x": n["x"], "y": n["y"]} for n in design["nodes"] if n["id"] not in given]
     sections = doc["player"]["sections"]
     moves += [{"type": "add_member", "id": m["id"], "i": m["i"], "j": m["j"], "section": section_of(sections, m) or "light"} for m in _built(doc)]
+    moves += [{"type": "add_support", **{k: v for k, v in s.items() if k in ("node", "fix", "roller")}} for s in taken_supports(doc)]
     return {"format": 1, "level": doc["id"], "moves": moves}
 
 

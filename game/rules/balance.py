@@ -181,7 +181,7 @@ def drafted(doc: dict) -> dict:
     there balance the loads (the nodes all on one line, say)."""
     held = [s["node"] for s in doc.get("supports") or []]
     doc = drafted_at_rest(doc)
-    doc.pop("supports", None)
+    doc["_supports"] = doc.pop("supports", None) or []  # the structure's own, back when the kind changes again (the editor's, not saved)
     doc.pop("cut", None)
     loaded = {ld["node"] for ld in doc.get("loads") or []}
     nodes = held if len(held) >= DRAFTED_FORCES else [n["id"] for n in doc["nodes"] if n["id"] not in loaded]

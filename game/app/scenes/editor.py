@@ -200,6 +200,8 @@ class EditorScene(Scene):
             self.authoring.edit(lambda d: a.toggle_body_cut(d, node))
         elif node is not None and "max_force" in KINDS[doc["kind"]].player_fields:  # a balance: where the forces may act
             self.authoring.edit(lambda d: a.toggle_place(d, node))
+        elif node is not None and a.takes_members(doc) and node in a.supported(doc) | {s["node"] for s in a.taken_supports(doc)}:
+            self.authoring.edit(lambda d: a.toggle_taken_support(d, node))
         elif node is not None and KINDS[doc["kind"]].cuts and node in a.supported(doc):
             self.authoring.edit(lambda d: a.toggle_cut(d, node))
         elif node is not None and KINDS[doc["kind"]].cuts and "_joint" not in doc:  # a joint: the method of joints' free body
@@ -253,6 +255,9 @@ class EditorScene(Scene):
             self.next_kind()
         elif field.name == "mode":
             self.authoring.edit(a.next_mode)
+        elif field.name.startswith("taken:"):
+            node = field.name.split(":", 1)[1]
+            self.authoring.edit(lambda d: a.toggle_taken_support(d, node))
         elif field.name == "side":
             self.authoring.edit(a.other_side)
         elif field.name.startswith("cut:"):

@@ -138,6 +138,11 @@ def _goal_rows(doc: dict, lang: str) -> list[Field]:
             rows.append(Field("player:max_force", _("Largest force allowed: {value} kN").format(value=decimal(kn_, 1)), _plain(kn_)))
         said = _("Where they may act: {nodes} (a click on a node: there, or no longer)").format(nodes=", ".join(player.get("nodes") or []) or "—")
         rows.append(Field("places", said))
+    if a.takes_members(doc):  # a stability level: the supports it takes away, each a row (Enter: kept)
+        taken = {s["node"] for s in a.taken_supports(doc)}
+        for node in sorted(taken | {s["node"] for s in doc.get("supports") or []})[:ROWS_OF_A_KIND]:
+            said = _("{node}: a support taken away (the student's to put back)") if node in taken else _("{node}: a support, given (Enter: taken away)")
+            rows.append(Field(f"taken:{node}", said.format(node=node)))
     if kind.builds:
         budget = doc["player"]["budget"]
         rows.append(Field("budget", _("Budget: {budget}").format(budget=decimal(budget, 0)), _plain(budget)))
@@ -208,7 +213,7 @@ def picture_help(doc: dict) -> str:
             " A click on a member cut, or a body's cut: asked or given."
         )
         if kind.cuts
-        else _("Click a member: taken away, the student's to put back (again: kept).")
+        else _("Click a member or a support: taken away, the student's to put back (again: kept).")
         if a.takes_members(doc)
         else _("Click a node: one where the student's forces may act (again: not).")
         if "max_force" in kind.player_fields
