@@ -14,7 +14,7 @@ import pygame
 import pytest
 from test_level_editor import click, frame, key, node_px, row, sandbox_design, type_into
 
-from equilibria.app.scenes.editor import CURSOR, EditorScene
+from equilibria.app.scenes.editor import CURSOR, EditorScene, edited_lines
 from equilibria.app.scenes.editor_panel import in_panel_words
 from equilibria.app.scenes.menuparts import HELP_LINES
 from equilibria.app.session.draft_checks import DraftChecks
@@ -135,10 +135,10 @@ def test_the_row_being_typed_shows_the_cursor_where_the_text_goes(app, home):
     scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Now "))
     frame(app)
     font, field = scene.app.fonts.body, next(f for f in scene.fields() if f.name == "text:brief")
-    lines = scene._edited_lines(font, field, 400)
+    lines = edited_lines(font, field, scene.line, 400)
     assert len(lines) <= 6 and lines[0].startswith("Brief: Now " + CURSOR)  # the cursor after what was typed, at the start
     key(scene, pygame.K_END)
-    lines = scene._edited_lines(font, field, 400)
+    lines = edited_lines(font, field, scene.line, 400)
     assert len(lines) == 6 and lines[-1].endswith(CURSOR)  # at the end: the last lines shown, the cursor in them
 
 

@@ -268,3 +268,32 @@ def test_a_part_s_numbers_are_the_whole_s_set_there_and_a_load_times_a_load_keep
     whole["vary"]["set"]["loads[2].fx"] = "Q * PC / 9000"
     unlinear = a.cut_section(a.start(whole), (5.2, -1.0), (5.2, 4.0))
     assert "vary" not in unlinear and a.checked(unlinear)[0] == []
+
+
+def test_a_member_with_a_load_spread_along_it_is_not_cut_and_a_whole_one_keeps_its_load():
+    """A beam of two members on a pin and a roller, 2 kN/m along AB only: a section across
+    AB is refused, said why (its stub would carry the load over the stub's length: a wrong
+    answer); one across BC keeps AB whole with its spread load, and BC's cut force balances
+    the part (ΣFy: RA − 2·2 + V = 0, the answer by the part's own statics)."""
+    beam = {"kind": "beam", "material": "steel", "A": 0.004, "I": 2e-5}
+    doc = {
+        "format": 1,
+        "id": "spread",
+        "title": "Spread",
+        "kind": "sandbox",
+        "world": {"mass_damping": 0.2},
+        "materials": {"steel": {"E": 2e11, "density": 7850, "nu": 0.3}},
+        "nodes": [{"id": k, "x": x, "y": 0} for k, x in (("A", 0), ("B", 2), ("C", 4))],
+        "members": [{"id": "AB", "i": "A", "j": "B", **beam}, {"id": "BC", "i": "B", "j": "C", **beam}],
+        "supports": [{"node": "A", "fix": ["x", "y"]}, {"node": "C", "fix": ["y"]}],
+        "loads": [],
+        "member_loads": [{"member": "AB", "w": -2000}],
+    }
+    whole = a.start(doc)
+    with pytest.raises(a.Refused, match="AB carries a load spread along it"):
+        a.cut_section(whole, (1.0, -1.0), (1.0, 1.0))
+    part = a.other_side(a.cut_section(whole, (3.0, -1.0), (3.0, 1.0)))  # C alone is the side with fewer joints: A and B instead
+    assert part["_section"]["kept"] == ["A", "B"]
+    level = remade(part)
+    assert [ml.member for ml in level.member_loads] == ["AB"] and [c.what for c in level.cut] == ["beam"]
+    assert judge(level, load_solution(answer_solution(level))).passed

@@ -291,7 +291,7 @@ def _cut_free(doc: dict, body: Callable[[dict], dict], mark: dict) -> dict:
     return {**cut, "kind": doc["kind"], "_whole": whole, **mark}
 
 
-WHOLE = ("nodes", "members", "supports", "loads", "vary", "world")  # what `_whole` keeps of the structure a part was cut from
+WHOLE = ("nodes", "members", "triangles", "supports", "loads", "member_loads", "vary", "world")  # what `_whole` keeps of the structure a part was cut from
 PART_MARKS = ("_joint", "_section", "_body", "_cuts")  # which part a draft is: the editor's, never saved, dropped when another is cut
 
 

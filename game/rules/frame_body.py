@@ -90,6 +90,8 @@ def body_apart(doc: dict, member: str, asked: list[str] | None = None) -> dict:
     members = {m["id"]: m for m in doc.get("members") or []}
     if member not in members:
         raise ValueError(_("No member is named {names}: the members are {members}.").format(names=member, members=", ".join(members)))
+    if doc.get("triangles"):
+        raise ValueError(_("The editor takes apart frames of members only: this one has plates."))
     if doc.get("member_loads"):
         raise ValueError(_("The editor takes apart frames loaded at their nodes only: give the load spread along a member as loads at nodes."))
     body = next(b for b in bodies(doc) if member in b)

@@ -141,8 +141,19 @@ def part_body(doc: dict, kept: set[str], shares: dict[str, float], asked: list[s
     student gives (default: as the module says). ValueError, said why."""
     at = {n["id"]: n for n in doc["nodes"]}
     members = doc.get("members") or []
+    spread = [ml["member"] for ml in doc.get("member_loads") or [] if ml["member"] in shares]
+    if spread:  # its stub would carry the spread load over the stub's length, not the member's: a wrong answer
+        said = _(
+            "{member} carries a load spread along it: the editor cuts members loaded at their nodes only (cut elsewhere, or give that load as loads at nodes)."
+        )
+        raise ValueError(said.format(member=spread[0]))
+    plates = doc.get("triangles") or []
+    if any(kept & set(t["nodes"]) and not set(t["nodes"]) <= kept for t in plates):
+        raise ValueError(_("The cut goes through a plate: cut between plates, across members only."))
     forces, reactions = statics(doc)
     body = {k: v for k, v in doc.items() if k not in ("nodes", "members", "supports", "loads", "cut", "vary")}
+    if plates:
+        body["triangles"] = [t for t in plates if set(t["nodes"]) <= kept]
     nodes = [dict(n) for n in doc["nodes"] if n["id"] in kept]
     loads = [dict(ld) for ld in doc.get("loads") or [] if ld["node"] in kept]
     kept_members = [dict(m) for m in members if m["i"] in kept and m["j"] in kept]
@@ -172,6 +183,9 @@ def part_body(doc: dict, kept: set[str], shares: dict[str, float], asked: list[s
         given = {k: _clean(float(reactions[node].get(k, 0.0))) for k in ("fx", "fy", "m")}
         loads.append({"node": node, **{k: v for k, v in given.items() if v}})
     body.update(nodes=nodes, members=kept_members, loads=[ld for ld in loads if any(ld.get(k) for k in ("fx", "fy", "m"))], cut=cuts)
+    whole_members = {m["id"] for m in kept_members if m["id"] not in shares}
+    if "member_loads" in body:  # the spread loads on the members kept whole, the others' gone with their members
+        body["member_loads"] = [ml for ml in body["member_loads"] if ml["member"] in whole_members]
     about = _moment_point([m for m, *_rest in stubs if m["id"] in asked and m.get("kind") != "beam"])
     if about is not None:
         body["goal"] = {**(body.get("goal") or {}), "moment_about": about}

@@ -1,7 +1,8 @@
 """The level editor's picture of a draft (game/course/authoring.py): its members and nodes,
 the supports left, the cuts marked (a ring and the forces they carry, dashed), the loads
 with their sizes or the student's number that replaces each, a build level's zone and the
-teacher's reference design, faint. It reads the draft and draws; it never changes it."""
+teacher's reference design, faint, and the nodes where the student's forces or supports
+may go, ringed. It reads the draft and draws; it never changes it."""
 
 from __future__ import annotations
 
@@ -116,6 +117,9 @@ def draw_draft(
         name = named.get(k)
         text = f"{name}: {_kn(numbers[name]['min'])} … {_kn(numbers[name]['max'])} kN" if name in numbers else f"{_kn(size)} kN"
         draw.label(surface, fonts.small, text, tail, MARK if name in numbers else INK, draw.anchor_away((tail[0] - head[0], tail[1] - head[1])))
+    for node in (doc.get("player") or {}).get("nodes") or []:  # where the student's forces or supports may go: ringed
+        if node in at:
+            pygame.draw.circle(surface, MARK, px(at[node]), 11, 2)
     for node, p in at.items():
         if node in {n["id"] for n in doc.get("nodes", [])}:
             q = px(p)

@@ -386,7 +386,7 @@ class EditorScene(Scene):
         laid = []  # (field, its lines, font, height), then placed in the room the rows have
         for field in fields:
             font = fonts.bold if field.editable is None and field.name in ("play", "save") else fonts.body
-            lines = self._edited_lines(font, field, width - 8) if self.editing == field.name else _cut_to(draw.wrap(font, field.shown, width - 8), 2)
+            lines = edited_lines(font, field, self.line, width - 8) if self.editing == field.name else _cut_to(draw.wrap(font, field.shown, width - 8), 2)
             laid.append((field, lines, font, len(lines) * (font.get_linesize() + 2) + 7))  # text_block's lines, 2 px apart
         room = rect.bottom - y - int(ROWS_SHARE_LEFT * rect.height)  # the rest: what validate says, the answer, the preview
         tops = [sum(h for *_x, h in laid[:k]) for k in range(len(laid) + 1)]
@@ -451,16 +451,16 @@ class EditorScene(Scene):
         if self.below_top > 0:
             draw.label(surface, fonts.small, _("▲ more: Page Up"), (area.right, area.y), MUTED, "topright", PANEL)
 
-    def _edited_lines(self, font, field: Field, width: int) -> list[str]:
-        """The row being edited: its label and text with the cursor (│) in it, the six
-        lines about the cursor (a long brief scrolls with it)."""
-        line = self.line
-        label = field.label or field.shown.split(": ", 1)[0] + ": "
-        text = label + line.text[: line.cursor] + line.composing + CURSOR + line.text[line.cursor :]
-        lines = draw.wrap(font, text, width)
-        at = next((k for k, w in enumerate(lines) if CURSOR in w), 0)
-        first = max(0, min(at - 2, len(lines) - EDITED_LINES))
-        return lines[first : first + EDITED_LINES]
+
+def edited_lines(font, field: Field, line: TextLine, width: int) -> list[str]:
+    """The row being edited: its label and text with the cursor (│) in it, the six
+    lines about the cursor (a long brief scrolls with it)."""
+    label = field.label or field.shown.split(": ", 1)[0] + ": "
+    text = label + line.text[: line.cursor] + line.composing + CURSOR + line.text[line.cursor :]
+    lines = draw.wrap(font, text, width)
+    at = next((k for k, w in enumerate(lines) if CURSOR in w), 0)
+    first = max(0, min(at - 2, len(lines) - EDITED_LINES))
+    return lines[first : first + EDITED_LINES]
 
 
 def _cut_to(lines: list[str], most: int) -> list[str]:
