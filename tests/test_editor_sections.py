@@ -297,3 +297,18 @@ def test_a_member_with_a_load_spread_along_it_is_not_cut_and_a_whole_one_keeps_i
     level = remade(part)
     assert [ml.member for ml in level.member_loads] == ["AB"] and [c.what for c in level.cut] == ["beam"]
     assert judge(level, load_solution(answer_solution(level))).passed
+
+
+def test_numbers_without_a_default_or_loads_not_at_their_numbers_are_carried_from_the_numbers_own_values():
+    """A teacher's truss-01 whose numbers give no default (the middle of each range is the
+    level's own value) and whose loads are written at other values: the part is cut at the
+    numbers' own values, and its answer at any numbers is the shipped truss-04's."""
+    data = read_json(LEVELS_DIR / "truss-01.json")
+    whole = {k: v for k, v in data.items() if k not in TEXTS or k == "vary"}
+    for number in whole["vary"]["numbers"].values():
+        number.pop("default")
+    whole["loads"][0]["fy"] = -99000  # not what -PB gives
+    level = remade(CUT_FROM_TRUSS_01["truss-04"](a.start(whole)))
+    shipped = load_level(read_json(LEVELS_DIR / "truss-04.json"))
+    for numbers in ({"PB": 10000, "PC": 4000, "Q": 12000}, draw(level, "s2002")):
+        assert close(axial(with_numbers(level, numbers)), axial(with_numbers(shipped, numbers))), numbers

@@ -19,7 +19,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
-from equilibria.rules.variants import evaluate, names_in, parse, put
+from equilibria.format.schema import Number
+from equilibria.rules.variants import default_value, evaluate, names_in, parse, put
 
 AGREE = 1e-5  # [N] the check's third cut agrees with the expressions within this (the given forces are kept to the micronewton)
 BUMP = 1e6  # the step each number is bumped by to find its coefficients: the micronewton round-off of a given force is 1e-12 of it
@@ -39,7 +40,10 @@ def carried(structure: dict, cut: Callable[[dict], dict], part: dict) -> dict:
     derived = {name: tree for name, tree in derived.items() if name in reached}  # in the order written: each may use those before
     if not names:
         return part
-    base = {n: float(numbers[n]["default"]) for n in numbers}
+    try:
+        base = {n: default_value(Number.model_validate(numbers[n])) for n in numbers}  # the level's own values (absent: the middle)
+    except ValueError:  # a number the format refuses: validate says so; the part keeps none
+        return part
 
     def cut_at(values: dict[str, float]) -> dict[tuple, float]:
         env = dict(values)
@@ -50,10 +54,10 @@ def carried(structure: dict, cut: Callable[[dict], dict], part: dict) -> dict:
             put(whole, field, evaluate(tree, env, f"vary.set.{field}"))
         return _components(cut(whole))
 
-    at_base = _components(part)
     slopes = {}
     top = {**base, **{n: float(numbers[n]["max"]) for n in names}}
     try:
+        at_base = cut_at(base)  # not the part as cut: the file's loads may not be at its numbers' own values
         for n in names:
             bumped = cut_at({**base, n: base[n] + BUMP})
             slopes[n] = {key: (bumped.get(key, 0.0) - at_base.get(key, 0.0)) / BUMP for key in set(bumped) | set(at_base)}
