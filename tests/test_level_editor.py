@@ -619,3 +619,38 @@ def test_a_build_level_opened_bare_says_its_answer_is_still_to_build(app, home):
     key(scene, pygame.K_s, pygame.KMOD_CTRL)
     assert not list(home.glob("*.json")) if home.exists() else True
     assert scene.authoring.said.startswith("Not saved: The answer:")
+
+
+def test_ctrl_l_on_a_sandbox_of_a_design_with_numbers_opens_the_file_as_written_and_a_changed_one_without_the_line_of_numbers(app, home, tmp_path):
+    """A design of the teacher's own with numbers of each student's own (P1, the load at B),
+    opened in the sandbox: the sandbox shows its own numbers' version, whose brief opens with
+    the line naming them. Ctrl+L on it as it opened gives the editor the file as written (its
+    numbers and its brief, not the version's); once the structure is changed there, the
+    sandbox's design, its brief without that line (found in a play-test: the line came into
+    the level's brief, and the numbers were gone)."""
+    from equilibria.app.scenes.play import PlayScene
+    from equilibria.app.session.stage import load_stage
+    from equilibria.course.progress import Progress
+    from equilibria.files.store import write_json_atomic
+
+    number = {"min": 5000, "max": 15000, "step": 1000, "unit": "kN", "default": 10000, "words": {"en": "the load at B"}}
+    design = {**sandbox_design(), "brief": {"en": "Find the forces."}, "vary": {"numbers": {"P1": number}, "set": {"loads[0].fy": "-P1"}}}
+    path = tmp_path / "mine.json"
+    write_json_atomic(path, design)
+
+    def ctrl_l(sandbox):
+        sandbox.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=pygame.KMOD_CTRL, unicode=""))
+        return app.scenes[-1]
+
+    sandbox = PlayScene(app, load_stage(path, sandbox=True), progress=Progress.load())
+    app.push(sandbox)
+    frame(app)
+    assert sandbox.stage.level.brief.startswith("The level's own numbers")  # the version the sandbox shows
+    editor = ctrl_l(sandbox)
+    assert isinstance(editor, EditorScene)
+    assert "P1" in editor.doc["vary"]["numbers"] and editor.doc["brief"] == {"en": "Find the forces."}
+    app.pop()
+    sandbox.session.bench.add_node(3.0, 1.5)  # the structure changed: the sandbox's design
+    frame(app)
+    editor = ctrl_l(sandbox)
+    assert len(editor.doc["nodes"]) == 5 and editor.doc["brief"] in ({"en": "Find the forces."}, "Find the forces.")

@@ -493,13 +493,35 @@ def open_editor(scene) -> None:
     scene.app.push(EditorScene(scene.app, design, player=lambda app, shown: type(scene)(app, shown, progress=None)))
 
 
-def design_of(stage, bench) -> dict:
-    """The document the editor starts from: the sandbox's design as it stands, else the
-    level's file as written (its own numbers, not a student's)."""
-    if bench is not None and hasattr(bench, "design"):
-        return bench.design()
-    if stage.source is not None:
-        from equilibria.files.store import read_json
+STRUCTURE = ("nodes", "members", "triangles", "supports", "loads", "member_loads")  # what a sandbox's design holds of the file it opened
 
-        return read_json(stage.source)
+
+def design_of(stage, bench) -> dict:
+    """The document the editor starts from: the level's file as written (its own numbers
+    and texts, not a version's: the brief without the line of numbers, the numbers of each
+    student's own kept) where the sandbox's design is still the structure it opened, else
+    the sandbox's design as it stands, its brief without that line."""
+    if bench is not None and hasattr(bench, "design"):
+        design = bench.design()
+        opened = json.loads(stage.level.model_dump_json(by_alias=True, exclude_none=True)) if stage.level is not None else {}
+        if stage.source is not None and all(design.get(k) == opened.get(k) for k in STRUCTURE):
+            return _file(stage.source)
+        if stage.varies:
+            design["brief"] = _without_first_line(design.get("brief", ""))  # the version's line of numbers
+        return design
+    if stage.source is not None:
+        return _file(stage.source)
     return json.loads(stage.level.model_dump_json(by_alias=True, exclude_none=True))
+
+
+def _file(path) -> dict:
+    from equilibria.files.store import read_json
+
+    return read_json(path)
+
+
+def _without_first_line(text):
+    """A brief (a text, or one per language) without its first line."""
+    if isinstance(text, dict):
+        return {lang: _without_first_line(t) for lang, t in text.items()}
+    return text.split("\n", 1)[1] if "\n" in text else ""
