@@ -39,7 +39,7 @@ from equilibria.app.draw.draft import bounds, draw_draft, load_at, member_at, no
 from equilibria.app.draw.palette import ALERT, BACKGROUND, INK, MARK, MUTED, PANEL, REACTION, RULE
 from equilibria.app.scenes.editor_panel import Field, Findings, find, in_panel_words, panel_fields, picture_help
 from equilibria.app.scenes.loading import when_ready
-from equilibria.app.session.draft_checks import DraftChecks
+from equilibria.app.session.draft_checks import DraftChecks, Pending
 from equilibria.app.session.stage import Stage
 from equilibria.app.session.view import View
 from equilibria.app.widgets.entry import TextLine, edit_key
@@ -78,6 +78,7 @@ class EditorScene(Scene):
         self.drag: tuple[tuple[float, float], tuple[float, float]] | None = None  # a zone or a section line being dragged out [m]
         self.pressed_member: str | None = None  # the member the drag started on (let go there: a click on it)
         self.checks = DraftChecks(self._find)  # validate, the answer and the preview, worked out beside the frame
+        self.pending = Pending()  # a slow edit (K to a large build) worked out beside the frame
         self.view = View(1.0, 0.0, 0.0)
         self._fitted_for: tuple | None = None
         self.below_top = 0  # lines of what validate says and the rest scrolled past (Page Down, the wheel)
@@ -112,6 +113,8 @@ class EditorScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.pending.busy:  # a slow edit on its way: nothing lands on the draft it is about to change
+            return
         if self.line is not None:
             self._type(event)
         elif event.type == pygame.KEYDOWN:
@@ -313,9 +316,12 @@ class EditorScene(Scene):
             self.authoring.save()
 
     def next_kind(self) -> None:
+        """K: the next kind, drafted beside the frame (a build of thousands of members judges its design: seconds)."""
         kinds = a.KINDS_MADE
         kind = kinds[(kinds.index(self.doc["kind"]) + 1) % len(kinds)] if self.doc["kind"] in kinds else kinds[0]
-        self.authoring.edit(lambda d: a.set_kind(d, kind))
+        self.pending.start(lambda: self.authoring.edit(lambda d: a.set_kind(d, kind)))
+        if self.app.fixed_frame is not None:  # headless runs repeat exactly
+            self.pending.wait()
 
     def play(self) -> None:
         """The draft as the typed student plays it: the play screen of the level select, nothing saved."""
@@ -359,7 +365,8 @@ class EditorScene(Scene):
         return ((pos[0] - self.view.ox) / self.view.scale, (self.view.oy - pos[1]) / self.view.scale)
 
     def update(self, frame_seconds: float) -> None:
-        if self.drag is None:
+        self.pending.poll()
+        if self.drag is None and not self.pending.busy:
             self._fit()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -417,7 +424,9 @@ class EditorScene(Scene):
         blocks = []
         if said:
             blocks.append((fonts.bold, [said], REACTION if said.startswith(_("Saved")) else ALERT))
-        if checking:
+        if self.pending.busy:
+            blocks.append((fonts.bold, [_("Making the level…")], MUTED))
+        elif checking:
             blocks.append((fonts.bold, [_("Checking the change…")], MUTED))
         if found is None:
             pass
@@ -432,24 +441,26 @@ class EditorScene(Scene):
         if found is not None and found.preview:
             blocks.append((fonts.bold, [_("As the teacher's key shows student {id}'s version:").format(id=self.student or "—")], INK))
             blocks.append((fonts.small, found.preview, MUTED))
-        self._draw_below(surface, blocks, pygame.Rect(rect.x + PAD, y, width, rect.bottom - PAD - y))
+        self.below_y = y  # the wheel below it scrolls these lines
+        self.below_top = draw_below(surface, fonts, blocks, pygame.Rect(rect.x + PAD, y, width, rect.bottom - PAD - y), self.below_top)
 
-    def _draw_below(self, surface: pygame.Surface, blocks, area: pygame.Rect) -> None:
-        """What validate says, the answer and the preview, from line `below_top` on, as many
-        lines as `area` holds; ▲/▼ where there are more (Page Up/Down, the wheel)."""
-        fonts = self.app.fonts
-        lines = [(font, w, colour) for font, texts, colour in blocks for t in texts for w in (draw.wrap(font, t, area.width) or [""])]
-        self.below_top = min(self.below_top, max(len(lines) - 1, 0))
-        self.below_y = area.y
-        y = area.y
-        for k, (font, line, colour) in enumerate(lines[self.below_top :], self.below_top):
-            if y + font.get_linesize() > area.bottom:
-                draw.label(surface, fonts.small, _("▼ more: Page Down"), (area.right, area.bottom), MUTED, "bottomright", PANEL)
-                break
-            draw.text_block(surface, font, [line], (area.x, y), colour)
-            y += font.get_linesize() + 2 + (4 if k + 1 < len(lines) and lines[k + 1][0] is not font else 0)
-        if self.below_top > 0:
-            draw.label(surface, fonts.small, _("▲ more: Page Up"), (area.right, area.y), MUTED, "topright", PANEL)
+
+def draw_below(surface: pygame.Surface, fonts, blocks, area: pygame.Rect, top: int) -> int:
+    """What validate says, the answer and the preview, from line `top` on, as many lines
+    as `area` holds; ▲/▼ where there are more (Page Up/Down, the wheel). The first line
+    drawn (`top`, no further than the last)."""
+    lines = [(font, w, colour) for font, texts, colour in blocks for t in texts for w in (draw.wrap(font, t, area.width) or [""])]
+    top = min(top, max(len(lines) - 1, 0))
+    y = area.y
+    for k, (font, line, colour) in enumerate(lines[top:], top):
+        if y + font.get_linesize() > area.bottom:
+            draw.label(surface, fonts.small, _("▼ more: Page Down"), (area.right, area.bottom), MUTED, "bottomright", PANEL)
+            break
+        draw.text_block(surface, font, [line], (area.x, y), colour)
+        y += font.get_linesize() + 2 + (4 if k + 1 < len(lines) and lines[k + 1][0] is not font else 0)
+    if top > 0:
+        draw.label(surface, fonts.small, _("▲ more: Page Up"), (area.right, area.y), MUTED, "topright", PANEL)
+    return top
 
 
 def edited_lines(font, field: Field, line: TextLine, width: int) -> list[str]:

@@ -13,6 +13,10 @@ exactly (tests, recorded frames: `latest(…, wait=True)`).
 
 An exception in the checks is raised again in the window's thread, where it would have
 been raised without the thread: a bug is not turned into a silent "checking…".
+
+An edit that takes seconds (K to a build level of thousands of members judges the drawn
+design for its sag) is worked out in a thread too (`Pending`): the window draws "Making
+the level…" meanwhile and takes no input, so no edit lands on a draft about to change.
 """
 
 from __future__ import annotations
@@ -88,3 +92,38 @@ class DraftChecks(Generic[T]):
         if done[2] is not None:
             raise done[2]
         return done[1]
+
+
+class Pending:
+    """One slow edit worked out in a thread of its own; `busy` while it runs. What it raises
+    is raised again in the window's thread (`poll`, `wait`)."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    def start(self, work: Callable[[], object]) -> None:
+        self._thread = threading.Thread(target=self._run, args=(work,), name="equilibria editor edit", daemon=True)
+        self._thread.start()
+
+    def _run(self, work: Callable[[], object]) -> None:
+        try:
+            work()
+        except Exception as exc:  # raised again in the window's thread
+            self._error = exc
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self) -> None:
+        """Until the edit is done (headless runs that must repeat exactly)."""
+        if self._thread is not None:
+            self._thread.join()
+        self.poll()
+
+    def poll(self) -> None:
+        """What the finished edit raised, raised here."""
+        if not self.busy and self._error is not None:
+            error, self._error = self._error, None
+            raise error
