@@ -312,3 +312,45 @@ def test_numbers_without_a_default_or_loads_not_at_their_numbers_are_carried_fro
     shipped = load_level(read_json(LEVELS_DIR / "truss-04.json"))
     for numbers in ({"PB": 10000, "PC": 4000, "Q": 12000}, draw(level, "s2002")):
         assert close(axial(with_numbers(level, numbers)), axial(with_numbers(shipped, numbers))), numbers
+
+
+def test_a_section_through_two_beams_gives_the_second_its_axial_force_shear_and_moment_at_the_cut():
+    """A portal frame, both feet fixed (A (0, 0) and D (4, 0)), its posts AB and DC 3 m high
+    and the beam BC, pushed 10 kN to the right at B. A section across both posts at 1.5 m
+    keeps the top (B and C: a tie, the left is kept): each post cut carries N, V and M, six
+    unknowns for three equations, so the first post's are asked and the second's given, all
+    three of them where the section cuts it (not its axial force alone, nor its end's moment).
+    The asked cut's answer is then what the whole frame's statics gives at that cut (the
+    same end forces carried to the cut), and the given moment is no end moment but the one at
+    mid-height. Tolerance: the given forces are kept to the micronewton."""
+    from equilibria.rules.part_body import at_cut, solved
+
+    beam = {"kind": "beam", "material": "steel", "A": 0.004, "I": 2e-5}
+    frame_doc = {
+        "format": 1,
+        "id": "portal",
+        "title": "Portal",
+        "kind": "sandbox",
+        "world": {"mass_damping": 0.2, "gravity": 0.0},  # weight left out, as a drafted level leaves it
+        "materials": {"steel": {"E": 2e11, "density": 7850, "nu": 0.3}},
+        "nodes": [{"id": k, "x": x, "y": y} for k, x, y in (("A", 0, 0), ("B", 0, 3), ("C", 4, 3), ("D", 4, 0))],
+        "members": [{"id": i + j, "i": i, "j": j, **beam} for i, j in (("A", "B"), ("B", "C"), ("D", "C"))],
+        "supports": [{"node": "A", "fix": ["x", "y", "rot"]}, {"node": "D", "fix": ["x", "y", "rot"]}],
+        "loads": [{"node": "B", "fx": 10000}],
+    }
+    part = a.cut_section(a.start(frame_doc), (-1.0, 1.5), (5.0, 1.5))
+    assert part["_section"]["kept"] == ["B", "C"] and [(c["member"], c["what"]) for c in part["cut"]] == [("AB", "beam")]
+    level = remade(part)
+    results, _reactions = solved(frame_doc)
+    at = {n["id"]: n for n in frame_doc["nodes"]}
+    members = {m["id"]: m for m in frame_doc["members"]}
+    given = next(ld for ld in level.loads if ld.node != "B")  # DC's, at its stub's end (4, 1.5)
+    want = at_cut(at, members["DC"], "C", (4.0, 1.5), results["DC"])
+    assert all(math.isclose(g, w, abs_tol=1e-3) for g, w in zip((given.fx, given.fy, given.m), want, strict=True))
+    end_moment = float(results["DC"]["moment_j"])
+    assert abs(given.m) > 100 and not math.isclose(abs(given.m), abs(end_moment), rel_tol=0.05)  # mid-height's, not the end's
+    answer = {mv["type"]: mv for mv in answer_solution(level)["moves"]}  # AB's cut, solved from the part's statics
+    fx, fy, m = at_cut(at, members["AB"], "B", (0.0, 1.5), results["AB"])
+    assert math.isclose(answer["add_force"]["fx"], fx, abs_tol=1e-2) and math.isclose(answer["add_force"]["fy"], fy, abs_tol=1e-2)
+    assert math.isclose(answer["add_moment"]["m"], m, abs_tol=1e-2)
+    assert math.isclose(fx + given.fx + 10000, 0.0, abs_tol=1e-2)  # ΣFx of the part: the two posts' shears take the 10 kN

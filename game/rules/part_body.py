@@ -150,7 +150,7 @@ def part_body(doc: dict, kept: set[str], shares: dict[str, float], asked: list[s
     plates = doc.get("triangles") or []
     if any(kept & set(t["nodes"]) and not set(t["nodes"]) <= kept for t in plates):
         raise ValueError(_("The cut goes through a plate: cut between plates, across members only."))
-    forces, reactions = statics(doc)
+    results, reactions = solved(doc)
     body = {k: v for k, v in doc.items() if k not in ("nodes", "members", "supports", "loads", "cut", "vary")}
     if plates:
         body["triangles"] = [t for t in plates if set(t["nodes"]) <= kept]
@@ -158,6 +158,7 @@ def part_body(doc: dict, kept: set[str], shares: dict[str, float], asked: list[s
     loads = [dict(ld) for ld in doc.get("loads") or [] if ld["node"] in kept]
     kept_members = [dict(m) for m in members if m["i"] in kept and m["j"] in kept]
     taken = set(at) | {m["id"] for m in members}
+    members_by_id = {m["id"]: m for m in members}
     stubs = []  # (member, its end in the part, its stub's free end)
     for m in members:
         if m["id"] not in shares:
@@ -171,14 +172,14 @@ def part_body(doc: dict, kept: set[str], shares: dict[str, float], asked: list[s
         stubs.append(({**m, "i": near["id"], "j": end}, near, far))
     asked = _default_asked(stubs, nodes) if asked is None else asked
     cuts = []
-    for m, near, far in stubs:
+    for m, near, _far in stubs:
         kept_members.append(m)
         if m["id"] in asked:
             cuts.append({"node": m["j"], "what": "beam" if m.get("kind") == "beam" else "bar", "member": m["id"]})
-        else:  # its force given: tension pulls the part toward the member's other end
-            length = math.dist((near["x"], near["y"]), (far["x"], far["y"]))
-            t = forces[m["id"]]
-            loads.append({"node": m["j"], "fx": _clean(t * (far["x"] - near["x"]) / length), "fy": _clean(t * (far["y"] - near["y"]) / length)})
+        else:  # its force given, where the part is cut: a bar's tension pulls the part toward the member's other end
+            end = next(n for n in nodes if n["id"] == m["j"])
+            fx, fy, moment = at_cut(at, members_by_id[m["id"]], near["id"], (end["x"], end["y"]), results[m["id"]])
+            loads.append({"node": m["j"], "fx": _clean(fx), "fy": _clean(fy), **({"m": _clean(moment)} if m.get("kind") == "beam" else {})})
     for node in sorted(kept & set(reactions), key=list(at).index):  # each support in the part: its reaction, worked out, given
         given = {k: _clean(float(reactions[node].get(k, 0.0))) for k in ("fx", "fy", "m")}
         loads.append({"node": node, **{k: v for k, v in given.items() if v}})
@@ -190,6 +191,23 @@ def part_body(doc: dict, kept: set[str], shares: dict[str, float], asked: list[s
     if about is not None:
         body["goal"] = {**(body.get("goal") or {}), "moment_about": about}
     return body
+
+
+def at_cut(at: dict, member: dict, near: str, cut: tuple[float, float], result: dict) -> tuple[float, float, float]:
+    """What the rest of `member` (its results in the whole's statics: docs/model.md's end
+    forces) does to its stub on the part at the point `cut`, the stub's end at node `near`
+    [N, N, N m]: the node at i applies −N along the member and V across it (along it turned
+    90° counter-clockwise) and the moment M_i; the node at j, the member loaded at its ends
+    only, the opposite force and M_j; the stub in equilibrium, the cut gives the rest."""
+    (xi, yi), (xj, yj) = ((at[member[k]]["x"], at[member[k]]["y"]) for k in ("i", "j"))
+    length = math.hypot(xj - xi, yj - yi)
+    e, n = ((xj - xi) / length, (yj - yi) / length), (-(yj - yi) / length, (xj - xi) / length)
+    axial, shear = float(result["axial"]), float(result.get("shear_i", 0.0))
+    sign = 1.0 if member["i"] == near else -1.0
+    fx, fy = sign * (-axial * e[0] + shear * n[0]), sign * (-axial * e[1] + shear * n[1])  # the node's on the stub
+    moment = float(result.get("moment_i" if member["i"] == near else "moment_j", 0.0))
+    rx, ry = at[near]["x"] - cut[0], at[near]["y"] - cut[1]
+    return -fx, -fy, -(moment + rx * fy - ry * fx)
 
 
 def _default_asked(stubs: list[tuple[dict, dict, dict]], nodes: list[dict]) -> list[str]:
