@@ -36,10 +36,11 @@ from equilibria.rules.variants import answer_solution, draw, with_numbers
 TEXTS = ("title", "brief", "hints", "explanation", "vary")  # a shipped file's own words and numbers, which the part does not keep
 
 
-def truss_01() -> dict:
-    """truss-01 as a teacher opens it in the editor, its words and numbers set aside."""
+def truss_01(numbers: bool = False) -> dict:
+    """truss-01 as a teacher opens it in the editor, its words set aside, and its numbers
+    of each student's own too unless `numbers`."""
     data = read_json(LEVELS_DIR / "truss-01.json")
-    return {k: v for k, v in data.items() if k not in TEXTS}
+    return {k: v for k, v in data.items() if k not in TEXTS or (numbers and k == "vary")}
 
 
 def axial(level) -> dict[tuple, float]:
@@ -239,8 +240,7 @@ def test_each_student_s_part_is_cut_from_their_own_whole_truss(level_id):
     3·Q)/12 up, by ΣM about D), so each student's part is the one cut from their whole. The
     shipped level, which writes those forces by hand, gives the same answer at the same
     numbers, at two corners of the ranges and a student's draw."""
-    data = read_json(LEVELS_DIR / "truss-01.json")
-    whole = {k: v for k, v in data.items() if k not in TEXTS or k == "vary"}
+    whole = truss_01(numbers=True)
     level = remade(CUT_FROM_TRUSS_01[level_id](a.start(whole)))
     shipped = load_level(read_json(LEVELS_DIR / f"{level_id}.json"))
     assert set(level.vary.numbers) == {"PB", "PC", "Q"}
@@ -254,8 +254,7 @@ def test_a_part_s_numbers_are_the_whole_s_set_there_and_a_load_times_a_load_keep
     """In a part the loads follow the whole's numbers: a click on a load is refused, said why;
     a range typed or a number made the same for all goes to the whole and the part is cut
     again; a load written as a product of two numbers (not linear) leaves the part none."""
-    data = read_json(LEVELS_DIR / "truss-01.json")
-    whole = {k: v for k, v in data.items() if k not in TEXTS or k == "vary"}
+    whole = truss_01(numbers=True)
     part = a.cut_section(a.start(whole), (5.2, -1.0), (5.2, 4.0))
     with pytest.raises(a.Refused, match="A part cut out has the whole structure's numbers"):
         a.vary_load(part, 0, a.Range(1, 2, 1))
@@ -303,8 +302,7 @@ def test_numbers_without_a_default_or_loads_not_at_their_numbers_are_carried_fro
     """A teacher's truss-01 whose numbers give no default (the middle of each range is the
     level's own value) and whose loads are written at other values: the part is cut at the
     numbers' own values, and its answer at any numbers is the shipped truss-04's."""
-    data = read_json(LEVELS_DIR / "truss-01.json")
-    whole = {k: v for k, v in data.items() if k not in TEXTS or k == "vary"}
+    whole = truss_01(numbers=True)
     for number in whole["vary"]["numbers"].values():
         number.pop("default")
     whole["loads"][0]["fy"] = -99000  # not what -PB gives

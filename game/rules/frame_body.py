@@ -17,7 +17,7 @@ it is cut:
 
 Statics gives a body three equations, so the cuts asked are by default the first ones,
 supports first and then pins in the order of the nodes, whose unknowns statics finds
-together (the rank of their equations, as game/rules/part_body.py asks); each other cut's
+together (the rank of their equations: game/rules/part_body.py `independent`); each other cut's
 force is given, worked out from the whole structure's linear statics (what the body's own
 members at the node do not balance of the node's load: docs/model.md's end forces), as
 a load where it acts, as frame-02 gives the beam's pull on the post at C. The moment point
@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from equilibria.rules.free_body import cut_of
-from equilibria.rules.part_body import RANK, solved
+from equilibria.rules.part_body import independent, solved
 from equilibria.words.i18n import _
 
 CLEAN = 1e-6  # [N, N m] round-off below this is 0 (as part_body `_clean`)
@@ -114,9 +112,9 @@ def body_apart(doc: dict, member: str, asked: list[str] | None = None) -> dict:
         if not outside and node not in supports:
             continue
         cut = _cut_at(doc, node, outside, supports.get(node), at, body, members)
-        cuts.append((cut, _columns(cut, at[node], at), _outside_force(doc, node, body, members, results, at)))
+        cuts.append((cut, _columns(cut, at[node]), _outside_force(doc, node, body, members, results, at)))
     cuts.sort(key=lambda c: c[0]["what"] != "support")  # supports first, then pins, each in the order of the nodes
-    asked = _default_asked([c[1] for c in cuts], [c[0]["node"] for c in cuts]) if asked is None else asked
+    asked = [cuts[k][0]["node"] for k in independent([c[1] for c in cuts])] if asked is None else asked
     out = {k: v for k, v in doc.items() if k not in ("nodes", "members", "supports", "loads", "cut", "vary")}
     out["nodes"] = [dict(n) for n in doc["nodes"] if n["id"] in kept]
     out["members"] = [dict(members[k]) for k in body]
@@ -148,7 +146,7 @@ def _cut_at(doc: dict, node: str, outside: list[dict], support: dict | None, at:
     return {"node": node, "what": "pin", **({"carries": ["x", "y", "rot"]} if held else {})}  # a pin carries x and y unless said
 
 
-def _columns(cut: dict, xy: tuple[float, float], at: dict) -> list[list[float]]:
+def _columns(cut: dict, xy: tuple[float, float]) -> list[list[float]]:
     """The columns of the cut's unknowns in ΣFx, ΣFy, ΣM about the origin."""
     x, y = xy
     along = cut.get("along")
@@ -158,18 +156,6 @@ def _columns(cut: dict, xy: tuple[float, float], at: dict) -> list[list[float]]:
         return [[ux, uy, x * uy - y * ux]]
     unit = {"x": [1.0, 0.0, -y], "y": [0.0, 1.0, x], "rot": [0.0, 0.0, 1.0]}
     return [unit[d] for d in cut.get("carries") or ["x", "y"]]
-
-
-def _default_asked(columns: list[list[list[float]]], nodes: list[str]) -> list[str]:
-    """The cuts, in order, added while their unknowns' columns stay independent (at most three)."""
-    kept: list[list[float]] = []
-    asked = []
-    for cols, node in zip(columns, nodes, strict=True):
-        trial = np.array(kept + cols).T
-        if np.linalg.matrix_rank(trial, tol=RANK * max(1.0, float(np.abs(trial).max()))) == len(kept) + len(cols):
-            kept += cols
-            asked.append(node)
-    return asked
 
 
 def _outside_force(doc: dict, node: str, body: list[str], members: dict, results: dict, at: dict) -> tuple[float, float, float]:

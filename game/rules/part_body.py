@@ -36,14 +36,6 @@ SHARES = (0.2, 0.8)  # a section line's crossing, kept this far from either end 
 RANK = 1e-9  # a column of the cut forces' equations adds to their rank past this share of the largest
 
 
-def statics(doc: dict) -> tuple[dict[str, float], dict[str, dict]]:
-    """(Each member's axial force [N], tension positive; each support's reaction [N, N m])
-    of the structure `doc` (a level document, on its supports), its linear statics.
-    ValueError when it is a mechanism."""
-    members, reactions = solved(doc)
-    return {k: float(r["axial"]) for k, r in members.items()}, reactions
-
-
 def solved(doc: dict) -> tuple[dict[str, dict], dict[str, dict]]:
     """(Each member's results, each support's reaction) of `doc`'s linear statics (docs/model.md's contract)."""
     level = Level.model_validate({k: v for k, v in doc.items() if not k.startswith("_") and k not in ("cut", "player", "goal", "kind")} | {"kind": "sandbox"})
@@ -217,23 +209,32 @@ def _default_asked(stubs: list[tuple[dict, dict, dict]], nodes: list[dict]) -> l
     stay independent."""
     cx = sum(n["x"] for n in nodes) / len(nodes)
     cy = sum(n["y"] for n in nodes) / len(nodes)
-    columns: list[list[float]] = []
-    asked = []
+    candidates = []
     for m, near, far in stubs:
         end = next(n for n in nodes if n["id"] == m["j"])
         x, y = end["x"] - cx, end["y"] - cy
         if m.get("kind") == "beam":
-            more = [[1.0, 0.0, -y], [0.0, 1.0, x], [0.0, 0.0, 1.0]]
+            candidates.append([[1.0, 0.0, -y], [0.0, 1.0, x], [0.0, 0.0, 1.0]])
         else:
             length = math.dist((near["x"], near["y"]), (far["x"], far["y"]))
             ux, uy = (far["x"] - near["x"]) / length, (far["y"] - near["y"]) / length
-            more = [[ux, uy, x * uy - y * ux]]
+            candidates.append([[ux, uy, x * uy - y * ux]])
+    return [stubs[k][0]["id"] for k in independent(candidates)]
+
+
+def independent(candidates: list[list[list[float]]]) -> list[int]:
+    """The candidates (each the columns of its unknowns in ΣFx, ΣFy, ΣM), by index, in order,
+    each taken while all the columns taken stay independent: the unknowns statics finds
+    together (the rank of their equations; at most three). A joint's and a section's cuts,
+    a frame body's (game/rules/frame_body.py)."""
+    columns: list[list[float]] = []
+    taken = []
+    for k, more in enumerate(candidates):
         trial = np.array(columns + more).T
-        scale = max(1.0, float(np.abs(trial).max()))
-        if np.linalg.matrix_rank(trial, tol=RANK * scale) == len(columns) + len(more):
+        if np.linalg.matrix_rank(trial, tol=RANK * max(1.0, float(np.abs(trial).max()))) == len(columns) + len(more):
             columns += more
-            asked.append(m["id"])
-    return asked
+            taken.append(k)
+    return taken
 
 
 def _moment_point(bars: list[dict]) -> str | None:
